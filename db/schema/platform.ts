@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm'
+import {
+	boolean,
+	index,
+	integer,
+	jsonb,
+	pgSchema,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
+} from 'drizzle-orm/pg-core'
+
+/** The shared platform schema. Tenant health data never lives here. */
+export const platform = pgSchema('app')
+
+export const userRole = platform.enum('user_role', ['patient', 'admin', 'superadmin'])
+export const userStatus = platform.enum('user_status', ['active', 'inactive', 'pending'])
+export const organizationStatus = platform.enum('organization_status', ['active', 'inactive', 'trial'])
+export const organizationKind = platform.enum('organization_kind', ['personal', 'organization'])
+export const membershipRole = platform.enum('membership_role', ['admin', 'manager', 'user'])
+export const sessionKind = platform.enum('session_kind', ['patient', 'admin'])
+export const plan = platform.enum('plan', ['basic', 'professional', 'enterprise'])
+export const subscriptionStatus = platform.enum('subscription_status', [
+	'active',
+	'past_due',
+	'trialing',
+	'canceled',
+])
+export const billingCycle = platform.enum('billing_cycle', ['monthly', 'yearly'])
+
+export const users = platform.table(
+	'users',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		email: text('email').notNull(),
+		name: text('name').notNull(),
+		passwordHash: text('password_hash').notNull(),
+		role: userRole('role').notNull().default('patient'),
+		status: userStatus('status').notNull().default('active'),
+		phone: text('phone'),
+		timeZone: text('time_zone'),
+		failedLoginCount: integer('failed_login_count').notNull().default(0),
+		lockedUntil: timestamp('locked_until', { withTimezone: true }),
+		lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
+)
+
+export const organizations = platform.table(
+	'organizations',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		name: text('name').notNull(),
+		kind: organizationKind('kind').notNull().default('personal'),
+		status: organizationStatus('status').notNull().default('trial'),
+		domain: text('domain'),
+		contactEmail: text('contact_email'),
+		/** Generated at creation (`org_` + 12 random base32 letters); never from input. */
+		schemaName: text('schema_name').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+	},
+	(table) => [uniqueIndex('organizations_schema_name_key').on(table.schemaName)],
+)
+
+export const memberships = platform.table(
+	'memberships',
+	{
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		role: membershipRole('role').notNull().default('user'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		uniqueIndex('memberships_user_org_key').on(table.userId, table.organizationId),
+		index('memberships_org_idx').on(table.organizationId),
+	],
+)
+
+export const sessions = platform.table(
+	'sessions',
+	{
+		/** SHA-256 (hex) of the cookie token; the token itself is never stored. */
+		id: text('id').primaryKey(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: sessionKind('kind').notNull(),
+		organizationId: uuid('organization_id').references(() => organizations.id, {
+			onDelete: 'cascade',
+		}),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('sessions_user_idx').on(table.userId),
+		index('sessions_expires_idx').on(table.expiresAt),
+	],
+)
+
+export const subscriptions = platform.table(
+	'subscriptions',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		plan: plan('plan').notNull().default('basic'),
+		status: subscriptionStatus('status').notNull().default('trialing'),
+		billingCycle: billingCycle('billing_cycle').notNull().default('monthly'),
+		amountCents: integer('amount_cents').notNull(),
+		currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+		trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+		canceledAt: timestamp('canceled_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [uniqueIndex('subscriptions_org_key').on(table.organizationId)],
+)
+
+export const loginAttempts = platform.table(
+	'login_attempts',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ipAddress: text('ip_address').notNull(),
+		userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+		portal: sessionKind('portal').notNull(),
+		succeeded: boolean('succeeded').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('login_attempts_ip_time_idx').on(table.ipAddress, table.createdAt)],
+)
+
+export const auditLog = platform.table(
+	'audit_log',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+		organizationId: uuid('organization_id').references(() => organizations.id, {
+			onDelete: 'set null',
+		}),
+		action: text('action').notNull(),
+		targetType: text('target_type'),
+		targetId: text('target_id'),
+		ipAddress: text('ip_address'),
+		/** Identifiers and counts only: never names, values, file contents or tokens. */
+		details: jsonb('details').$type<Record<string, string | number | boolean | null>>(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('audit_log_org_time_idx').on(table.organizationId, table.createdAt),
+		index('audit_log_actor_time_idx').on(table.actorUserId, table.createdAt),
+	],
+)

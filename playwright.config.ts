@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54339)
+const DATA_DIR = 'tests/.tmp/e2e-data'
+const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate))
+
+// The tests reach the same database as the server, to create their own users.
+process.env.E2E_DATABASE_URL = `postgres://postgres:carebook-local@127.0.0.1:${PG_PORT}/carebook`
+
+export default defineConfig({
+	testDir: './tests/e2e',
+	timeout: 30_000,
+	expect: { timeout: 10_000 },
+	fullyParallel: true,
+	workers: process.env.CI ? 2 : 2,
+	retries: process.env.CI ? 1 : 0,
+	reporter: process.env.CI ? [['list']] : [['list']],
+	use: {
+		baseURL: `http://localhost:${PORT}`,
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+	},
+	projects: [
+		{
+			name: 'chromium',
+			use: {
+				...devices['Desktop Chrome'],
+				launchOptions: {
+					executablePath: chromiumPath,
+					args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+				},
+			},
+		},
+	],
+	webServer: {
+		command: `rm -rf ${DATA_DIR} && npm run build && npm start`,
+		url: `http://localhost:${PORT}/healthz`,
+		timeout: 180_000,
+		reuseExistingServer: !process.env.CI,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: {
+			NODE_ENV: 'test',
+			PORT: String(PORT),
+			DATA_DIR,
+			EMBEDDED_PG_PORT: String(PG_PORT),
+			DEMO_MODE: 'true',
+			LOG_LEVEL: 'warn',
+			DATABASE_URL: '',
+			// Generous: every test signs in from 127.0.0.1.
+			LOGIN_IP_MAX_FAILURES: '500',
+		},
+	},
+})

@@ -1,0 +1,1 @@
+export { publicUser, type PublicUser } from './public-user.ts'

@@ -1,0 +1,1 @@
+export { getPlatformCounts } from './overview.ts'

@@ -1,0 +1,45 @@
+import { redirect } from '@remix-run/node'
+import { clearedSessionCookie, readCookie, SESSION_COOKIE } from './cookies.ts'
+import { validateSessionToken, type SessionKind, type ValidSession } from './sessions.ts'
+
+export const LOGIN_PATH: Record<SessionKind, string> = { patient: '/login', admin: '/admin/login' }
+
+export async function getSession(request: Request, kind: SessionKind) {
+	const token = readCookie(request, SESSION_COOKIE[kind])
+	if (!token) return null
+	return validateSessionToken(token, kind)
+}
+
+function loginRedirect(request: Request, kind: SessionKind) {
+	const url = new URL(request.url)
+	const here = `${url.pathname}${url.search}`
+	const search = here && here !== '/' ? `?${new URLSearchParams({ redirectTo: here })}` : ''
+	return redirect(`${LOGIN_PATH[kind]}${search}`, {
+		headers: { 'Set-Cookie': clearedSessionCookie(kind) },
+	})
+}
+
+export type PatientContext = ValidSession & { organizationId: string }
+
+/** The signed-in patient with their organization, or a redirect to /login. */
+export async function requirePatient(request: Request): Promise<PatientContext> {
+	const session = await getSession(request, 'patient')
+	if (!session) throw loginRedirect(request, 'patient')
+	if (session.user.role !== 'patient' || !session.organizationId) throw redirect('/unauthorized')
+	return session as PatientContext
+}
+
+/** A signed-in administrator (optionally of one role), or /admin/login; the wrong role goes to /unauthorized. */
+export async function requireAdmin(request: Request, options: { role?: 'superadmin' } = {}) {
+	const session = await getSession(request, 'admin')
+	if (!session) throw loginRedirect(request, 'admin')
+	if (session.user.role !== 'admin' && session.user.role !== 'superadmin') throw redirect('/unauthorized')
+	if (options.role && session.user.role !== options.role) throw redirect('/unauthorized')
+	return session
+}
+
+/** Only same-site paths are followed after sign-in. */
+export function safeRedirectPath(target: string | null | undefined, fallback: string) {
+	if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
+	return target
+}

@@ -1,0 +1,18 @@
+export { hashPassword, verifyPassword } from './password.ts'
+export {
+	createSession,
+	validateSessionToken,
+	invalidateSession,
+	invalidateUserSessions,
+	deleteExpiredSessions,
+	type SessionKind,
+	type SessionUser,
+	type ValidSession,
+} from './sessions.ts'
+export { authenticate, type LoginResult } from './login.ts'
+export { registerPatient, EmailTakenError } from './register.ts'
+export { sessionIdFromToken } from './session-token.ts'
+export { SESSION_COOKIE, readCookie, sessionCookie, clearedSessionCookie } from './cookies.ts'
+export { getSession, requirePatient, requireAdmin, safeRedirectPath, LOGIN_PATH, type PatientContext } from './guards.ts'
+export { patientLoginMessage } from './login-response.ts'
+export { signOut } from './sign-out.ts'

@@ -1,0 +1,101 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import express from 'express'
+import { getEnv } from '#server/env.server.ts'
+import { describeError, logger } from '#server/logger.ts'
+import { isCrossSiteRequest } from './origin-check.ts'
+import { securityHeaders } from './security-headers.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+declare module '@remix-run/node' {
+	interface AppLoadContext {
+		requestId: string
+		cspNonce: string
+		clientIp: string
+	}
+}
+
+/** The web process: security headers, cross-site check, static files, then Remix. */
+export async function createHttpApp() {
+	const env = getEnv()
+	const isDevelopment = env.NODE_ENV === 'development'
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', env.TRUST_PROXY)
+
+	app.use((req, res, next) => {
+		const requestId = randomUUID()
+		const nonce = randomBytes(16).toString('base64')
+		res.locals.requestId = requestId
+		res.locals.cspNonce = nonce
+		res.set(securityHeaders({ nonce, isDevelopment, isHttps: req.secure }))
+		const started = performance.now()
+		res.on('finish', () => {
+			// The path only: query strings may hold search text.
+			logger.info('http.request', {
+				requestId,
+				method: req.method,
+				path: req.path,
+				status: res.statusCode,
+				ms: Math.round(performance.now() - started),
+			})
+		})
+		next()
+	})
+
+	app.use((req, res, next) => {
+		const ownOrigin = `${req.protocol}://${req.get('host')}`
+		const allowedOrigins = env.APP_ORIGIN ? [env.APP_ORIGIN, ownOrigin] : [ownOrigin]
+		if (
+			isCrossSiteRequest({
+				method: req.method,
+				origin: req.get('origin'),
+				secFetchSite: req.get('sec-fetch-site'),
+				allowedOrigins,
+			})
+		) {
+			logger.warn('http.cross_site_refused', { requestId: res.locals.requestId, path: req.path })
+			res.status(403).type('text/plain').send('Cross-site request refused')
+			return
+		}
+		next()
+	})
+
+	let build: ServerBuild | (() => Promise<ServerBuild>)
+	if (isDevelopment) {
+		const vite = await import('vite')
+		const viteServer = await vite.createServer({ server: { middlewareMode: true }, root })
+		app.use(viteServer.middlewares)
+		build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+	} else {
+		app.use(
+			'/assets',
+			express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
+		)
+		app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
+		build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+	}
+
+	app.all(
+		'*',
+		createRequestHandler({
+			build,
+			mode: env.NODE_ENV,
+			getLoadContext: (req, res) => ({
+				requestId: res.locals.requestId as string,
+				cspNonce: res.locals.cspNonce as string,
+				clientIp: req.ip ?? 'unknown',
+			}),
+		}),
+	)
+
+	app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+		logger.error('http.unhandled', { requestId: res.locals.requestId, ...describeError(error) })
+		if (!res.headersSent) res.status(500).type('text/plain').send('Server error. Please try again later.')
+	})
+	return app
+}

@@ -1,0 +1,19 @@
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Refuses state-changing requests that come from another site: the Origin
+ * header, when present, must be this app's origin; without it, the browser's
+ * Sec-Fetch-Site must not say cross-site. (SameSite=Lax cookies are the
+ * first line; this is the second.)
+ */
+export function isCrossSiteRequest(input: {
+	method: string
+	origin: string | undefined
+	secFetchSite: string | undefined
+	allowedOrigins: string[]
+}) {
+	if (SAFE_METHODS.has(input.method.toUpperCase())) return false
+	if (input.origin && input.origin !== 'null') return !input.allowedOrigins.includes(input.origin)
+	if (input.origin === 'null') return true
+	return input.secFetchSite === 'cross-site'
+}

@@ -1,0 +1,9 @@
+import type { TaskList } from 'graphile-worker'
+import { pruneSessions } from './prune-sessions.ts'
+
+/** Every job the worker runs, by identifier. */
+export const taskList: TaskList = {
+	prune_sessions: pruneSessions,
+}
+
+export const crontab = ['0 * * * * prune_sessions ?max=1'].join('\n')

@@ -1,0 +1,32 @@
+import { Logger, run } from 'graphile-worker'
+import { closeDb } from '#db/client.ts'
+import { logger } from '#server/logger.ts'
+import { crontab, taskList } from './task-list.ts'
+
+const connectionString = process.env.DATABASE_URL
+if (!connectionString) {
+	console.error('DATABASE_URL is not set: start the worker through npm run dev / npm start')
+	process.exit(1)
+}
+
+const runner = await run({
+	connectionString,
+	concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2),
+	noHandleSignals: true,
+	pollInterval: 2_000,
+	taskList,
+	crontab,
+	logger: new Logger(() => (level, message) => {
+		if (level === 'error' || level === 'warning') logger.warn('worker.log', { level, message })
+	}),
+})
+logger.info('worker.started', { tasks: Object.keys(taskList) })
+
+async function shutdown() {
+	await runner.stop()
+	await closeDb()
+	process.exit(0)
+}
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)
+await runner.promise

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm'
+import type { Transaction } from '#db/client.ts'
+import { organizations } from '#db/schema/platform.ts'
+import { generateTenantSchemaName } from './schema-name.ts'
+import { migrateTenantSchema } from './tenant-migrations.ts'
+
+type NewOrganization = {
+	name: string
+	kind: 'personal' | 'organization'
+	status?: 'active' | 'inactive' | 'trial'
+	domain?: string | null
+	contactEmail?: string | null
+}
+
+/**
+ * Creates an organization row and its schema with every tenant migration, in
+ * the caller's transaction: either both exist afterwards or neither does.
+ */
+export async function provisionOrganization(tx: Transaction, input: NewOrganization) {
+	const schemaName = generateTenantSchemaName()
+	const [organization] = await tx
+		.insert(organizations)
+		.values({
+			name: input.name,
+			kind: input.kind,
+			status: input.status ?? 'trial',
+			domain: input.domain ?? null,
+			contactEmail: input.contactEmail ?? null,
+			schemaName,
+		})
+		.returning()
+	await migrateTenantSchema(tx, schemaName)
+	// Later statements of the same transaction act on the platform again.
+	await tx.execute(sql`select set_config('search_path', 'public', true)`)
+	return organization!
+}
