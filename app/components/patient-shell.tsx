@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link, NavLink, useSubmit } from '@remix-run/react'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
@@ -96,6 +96,13 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 	const trpc = useTRPC()
 	// First render from the loader; the client keeps it fresh afterwards.
 	const me = useQuery({ ...trpc.account.me.queryOptions(), initialData: user })
+	const { refetch } = me
+	useEffect(() => {
+		// Profile changes elsewhere in the app ask the header to refresh the user.
+		const refresh = () => void refetch()
+		window.addEventListener('carebook:refresh-user', refresh)
+		return () => window.removeEventListener('carebook:refresh-user', refresh)
+	}, [refetch])
 	const [isSidebarOpen, setSidebarOpen] = useState(false)
 	return (
 		<div className="flex min-h-full">

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import {
+	addDaysToLocalDate,
+	compareLocalDates,
+	getZonedParts,
+	isValidLocalDate,
+	isValidLocalTime,
+	isValidTimeZone,
+	localDateOf,
+	localTimeOf,
+	weekdayOfLocalDate,
+} from './zoned-date.ts'
+
+describe('localDateOf and localTimeOf', () => {
+	it('gives the calendar date and time in the zone', () => {
+		const instant = new Date('2026-03-06T04:30:00Z')
+		expect(localDateOf(instant, 'America/New_York')).toBe('2026-03-05')
+		expect(localTimeOf(instant, 'America/New_York')).toBe('23:30')
+		expect(localDateOf(instant, 'Asia/Tokyo')).toBe('2026-03-06')
+		expect(localTimeOf(instant, 'Asia/Tokyo')).toBe('13:30')
+		expect(localDateOf(instant, 'UTC')).toBe('2026-03-06')
+	})
+
+	it('reports midnight as hour 0', () => {
+		expect(getZonedParts(new Date('2026-03-05T05:00:00Z'), 'America/New_York')).toEqual({
+			year: 2026,
+			month: 3,
+			day: 5,
+			hour: 0,
+			minute: 0,
+			second: 0,
+		})
+	})
+
+	it('refuses an invalid instant', () => {
+		expect(() => localDateOf(new Date('nope'), 'UTC')).toThrow(RangeError)
+	})
+})
+
+describe('validation helpers', () => {
+	it('recognises IANA zones', () => {
+		expect(isValidTimeZone('America/New_York')).toBe(true)
+		expect(isValidTimeZone('UTC')).toBe(true)
+		expect(isValidTimeZone('Mars/Olympus')).toBe(false)
+		expect(isValidTimeZone('')).toBe(false)
+	})
+
+	it('recognises real calendar dates only', () => {
+		expect(isValidLocalDate('2028-02-29')).toBe(true)
+		expect(isValidLocalDate('2026-02-29')).toBe(false)
+		expect(isValidLocalDate('2026-04-31')).toBe(false)
+		expect(isValidLocalDate('2026-13-01')).toBe(false)
+		expect(isValidLocalDate('2026-3-5')).toBe(false)
+	})
+
+	it('recognises 24-hour HH:MM times', () => {
+		expect(isValidLocalTime('00:00')).toBe(true)
+		expect(isValidLocalTime('23:59')).toBe(true)
+		expect(isValidLocalTime('24:00')).toBe(false)
+		expect(isValidLocalTime('12:60')).toBe(false)
+		expect(isValidLocalTime('12:00:00')).toBe(false)
+	})
+})
+
+describe('calendar arithmetic', () => {
+	it('adds days across months, years and leap days', () => {
+		expect(addDaysToLocalDate('2026-02-28', 1)).toBe('2026-03-01')
+		expect(addDaysToLocalDate('2028-02-28', 1)).toBe('2028-02-29')
+		expect(addDaysToLocalDate('2026-01-01', -1)).toBe('2025-12-31')
+		expect(addDaysToLocalDate('1900-03-01', -1)).toBe('1900-02-28')
+	})
+
+	it('knows the weekday (0 is Sunday) and compares dates', () => {
+		expect(weekdayOfLocalDate('2026-03-01')).toBe(0)
+		expect(weekdayOfLocalDate('2026-03-05')).toBe(4)
+		expect(compareLocalDates('2026-03-05', '2026-03-06')).toBe(-1)
+		expect(compareLocalDates('2026-03-06', '2026-03-06')).toBe(0)
+		expect(compareLocalDates('2026-12-01', '2026-03-06')).toBe(1)
+	})
+})

@@ -1,0 +1,95 @@
+/**
+ * Appointments domain: pure rules, time-zone math, list view, reminders and
+ * iCalendar output. Browser-safe pieces (form schemas, labels, filters,
+ * formatting, status badge) live in app/lib/appointments and are re-exported
+ * here for server callers.
+ */
+export type {
+	Appointment,
+	AppointmentStatus,
+	AppointmentTab,
+	AppointmentType,
+	LocalDate,
+} from '../../app/lib/appointments/appointment.ts'
+export {
+	AppointmentFormSchema,
+	CancelFormSchema,
+	RescheduleFormSchema,
+	type AppointmentFormValue,
+	type CancelFormValue,
+	type RescheduleFormValue,
+} from '../../app/lib/appointments/appointment-form-schema.ts'
+export {
+	applyAppointmentFilters,
+	buildFilterChoices,
+	countActiveFilters,
+	parseAppointmentFilters,
+	writeAppointmentFilters,
+	type AppointmentFilters,
+} from '../../app/lib/appointments/filters.ts'
+export { appointmentStatusBadge, type StatusBadge } from '../../app/lib/appointments/status-badge.ts'
+
+export {
+	addDaysToLocalDate,
+	instantToZonedDateTime,
+	isValidTimeZone,
+	localDateOf,
+	localDayRange,
+	resolveLocalDateTime,
+	timeZoneOffsetMinutes,
+	zonedDateTimeToInstant,
+	type LocalDateTimeResolution,
+	type ResolvedLocalDateTime,
+} from './zoned-time.ts'
+export {
+	appointmentsInTab,
+	canStepShownDateBack,
+	isInAppointmentTab,
+	isInUpcomingFrom,
+	parseAppointmentTab,
+	parseShownDate,
+	stepShownDate,
+	type CalendarContext,
+	type DateHeaderStep,
+} from './tabs.ts'
+export { groupAppointmentsByDay, type AppointmentDayGroup, type GroupOrder } from './grouping.ts'
+export {
+	appointmentBadgeAt,
+	appointmentCardActions,
+	appointmentEndsAt,
+	canCancelAppointment,
+	canEditAppointment,
+	canRescheduleAppointment,
+	cancelAppointment,
+	hasAppointmentStarted,
+	isCancelledAppointment,
+	isPastAppointment,
+	reminderTimesFor,
+	rescheduleAppointment,
+	REMINDER_OFFSETS,
+	type AppointmentCardActions,
+	type Reminder,
+	type ReminderKind,
+	type RescheduleHistoryEntry,
+	type RescheduleInput,
+	type RuleRefusal,
+} from './rules.ts'
+export {
+	appointmentIcsFileName,
+	buildAppointmentIcs,
+	buildAppointmentsFeed,
+	escapeIcsText,
+	foldIcsLine,
+	ICS_CONTENT_TYPE,
+	type IcsAppointment,
+	type IcsOptions,
+} from './ics.ts'
+export { buildVideoJoinUrl, isValidVideoBaseUrl } from './video-link.ts'
+export { appointmentFieldsFromForm, appointmentFormDefaults, type AppointmentFields } from './form-values.ts'
+export {
+	buildAppointmentListView,
+	LIST_PARAMS,
+	parseAppointmentListQuery,
+	type AppointmentListQuery,
+	type AppointmentListView,
+} from './list-view.ts'

@@ -1,0 +1,55 @@
+import { createPatient, expect, signInAs, test } from './fixtures.ts'
+
+test('healthz answers 200 when the database answers', async ({ request }) => {
+	const response = await request.get('/healthz')
+	expect(response.status()).toBe(200)
+	expect(await response.text()).toBe('ok')
+})
+
+test('every page carries the security headers', async ({ request }) => {
+	const response = await request.get('/login')
+	const headers = response.headers()
+	expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+	expect(headers['content-security-policy']).not.toContain('unsafe-eval')
+	expect(headers['x-content-type-options']).toBe('nosniff')
+	expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+})
+
+test('a cross-site form post is refused and changes nothing', async ({ request }) => {
+	const response = await request.post('/register', {
+		headers: { Origin: 'https://evil.example' },
+		form: { name: 'Mallory', email: 'mallory@example.test', password: 'Correct-horse-9', confirmPassword: 'Correct-horse-9' },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(403)
+	const login = await request.post('/login', {
+		form: { email: 'mallory@example.test', password: 'Correct-horse-9' },
+		maxRedirects: 0,
+	})
+	expect(login.status()).toBe(401)
+})
+
+test('tRPC answers UNAUTHORIZED without a session and the signed-in user with one', async ({ page, request }) => {
+	const anonymous = await request.get('/api/trpc/account.me')
+	expect(anonymous.status()).toBe(401)
+	expect(JSON.stringify(await anonymous.json())).toContain('UNAUTHORIZED')
+
+	const patient = await createPatient({ name: 'Trina Pc' })
+	await signInAs(page, patient)
+	const signedIn = await page.request.get('/api/trpc/account.me')
+	expect(signedIn.status()).toBe(200)
+	expect((await signedIn.json()).result.data).toMatchObject({ email: patient.email, name: 'Trina Pc' })
+})
+
+test('the browser is sent to the login page when a client call answers 401', async ({ page }) => {
+	const patient = await createPatient()
+	await signInAs(page, patient)
+	await page.goto('/')
+	await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+	await page.context().clearCookies()
+	// A client-side query (the avatar menu's account.me) now answers 401.
+	await expect(async () => {
+		await page.evaluate(() => window.dispatchEvent(new Event('carebook:refresh-user')))
+		await expect(page).toHaveURL(/\/login\?redirectTo=%2F/, { timeout: 1_000 })
+	}).toPass()
+})

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '#db/client.ts'
+import { auditLog, sessions, users } from '#db/schema/platform.ts'
+import {
+	authenticate,
+	createSession,
+	hashPassword,
+	invalidateSession,
+	invalidateUserSessions,
+	registerPatient,
+	sessionIdFromToken,
+	validateSessionToken,
+} from '#server/auth/index.ts'
+import { useTestDatabase } from './test-database.ts'
+
+// Small limits for this file (read lazily by the auth domain).
+process.env.LOGIN_ACCOUNT_MAX_FAILURES = '3'
+process.env.LOGIN_LOCK_MINUTES = '15'
+process.env.LOGIN_IP_MAX_FAILURES = '6'
+process.env.LOGIN_IP_WINDOW_MINUTES = '15'
+process.env.SESSION_IDLE_MINUTES = '60'
+
+useTestDatabase()
+
+const PASSWORD = 'Correct-horse-9'
+
+async function patient() {
+	const email = `p-${randomUUID()}@example.test`
+	const { user, organization } = await registerPatient({ name: 'Pat Ient', email, password: PASSWORD })
+	return { id: user.id, email, organizationId: organization.id }
+}
+
+async function admin(role: 'admin' | 'superadmin', email = `admin-${randomUUID()}@example.test`) {
+	const [row] = await getDb()
+		.insert(users)
+		.values({ name: 'Ad Min', email, passwordHash: await hashPassword(PASSWORD), role })
+		.returning({ id: users.id })
+	return { id: row!.id, email }
+}
+
+/** Each test signs in from an address of its own, so the per-address limit is per test. */
+function address() {
+	return `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+}
+
+describe('authenticate', () => {
+	it('signs a patient in, opens a patient session for their organization and audits it', async () => {
+		const user = await patient()
+		const result = await authenticate({ email: user.email.toUpperCase(), password: PASSWORD, portal: 'patient', ipAddress: address() })
+		expect(result.ok).toBe(true)
+		if (!result.ok) return
+		const session = await validateSessionToken(result.token, 'patient')
+		expect(session).toMatchObject({ kind: 'patient', organizationId: user.organizationId, user: { id: user.id, role: 'patient' } })
+		const [stored] = await getDb().select().from(sessions).where(eq(sessions.userId, user.id))
+		expect(stored!.id).toBe(sessionIdFromToken(result.token))
+		expect(stored!.id).not.toContain(result.token)
+		const audits = await getDb().select().from(auditLog).where(eq(auditLog.actorUserId, user.id))
+		expect(audits.map((entry) => entry.action)).toContain('auth.login')
+	})
+
+	it('takes the role from the database, not from the address', async () => {
+		const user = await patient()
+		await getDb().update(users).set({ email: `admin-${randomUUID()}@carebook.test` }).where(eq(users.id, user.id))
+		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
+		expect(await authenticate({ email: row!.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+		const staff = await admin('admin', `plain-${randomUUID()}@example.test`)
+		expect((await authenticate({ email: staff.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).ok).toBe(true)
+		expect(await authenticate({ email: staff.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+	})
+
+	it('locks an account after repeated wrong passwords, even against the right one (423)', async () => {
+		const user = await patient()
+		const ip = address()
+		for (let attempt = 0; attempt < 3; attempt++) {
+			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toEqual({ ok: false, status: 401 })
+		}
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 423 })
+		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
+		expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000)
+
+		// Once the lock has passed, the right password works again.
+		await getDb().update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, user.id))
+		expect((await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).ok).toBe(true)
+	})
+
+	it('answers 429 to an address with too many failures in the window, before checking anything', async () => {
+		const ip = address()
+		for (let attempt = 0; attempt < 6; attempt++) {
+			const result = await authenticate({ email: `nobody-${attempt}@example.test`, password: 'x', portal: 'patient', ipAddress: ip })
+			expect(result).toEqual({ ok: false, status: 401 })
+		}
+		const user = await patient()
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toEqual({ ok: false, status: 429 })
+		expect((await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).ok).toBe(true)
+	})
+})
+
+describe('sessions', () => {
+	it('refuses a patient token at the admin portal and an admin token at the patient portal', async () => {
+		const user = await patient()
+		const staff = await admin('superadmin')
+		const patientSession = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		const adminSession = await createSession({ userId: staff.id, kind: 'admin', organizationId: null })
+		expect(await validateSessionToken(patientSession.token, 'admin')).toBeNull()
+		expect(await validateSessionToken(adminSession.token, 'patient')).toBeNull()
+		expect(await validateSessionToken(adminSession.token, 'admin')).not.toBeNull()
+	})
+
+	it('slides the expiry forward when used in the second half of the window, and drops expired ones', async () => {
+		const user = await patient()
+		const { token } = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		const id = sessionIdFromToken(token)
+		await getDb().update(sessions).set({ expiresAt: new Date(Date.now() + 10 * 60_000) }).where(eq(sessions.id, id))
+		const renewed = await validateSessionToken(token, 'patient')
+		expect(renewed!.isRenewed).toBe(true)
+		expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000)
+
+		await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id))
+		expect(await validateSessionToken(token, 'patient')).toBeNull()
+		expect(await getDb().select().from(sessions).where(eq(sessions.id, id))).toEqual([])
+	})
+
+	it('sign-out deletes the row; signing out everywhere deletes all of them', async () => {
+		const user = await patient()
+		const first = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		const second = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		await invalidateSession(first.token)
+		expect(await validateSessionToken(first.token, 'patient')).toBeNull()
+		expect(await validateSessionToken(second.token, 'patient')).not.toBeNull()
+		await invalidateUserSessions(user.id)
+		expect(await validateSessionToken(second.token, 'patient')).toBeNull()
+	})
+
+	it('ends the sessions of a deactivated user', async () => {
+		const user = await patient()
+		const { token } = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		await getDb().update(users).set({ status: 'inactive' }).where(eq(users.id, user.id))
+		expect(await validateSessionToken(token, 'patient')).toBeNull()
+	})
+})
