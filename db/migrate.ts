@@ -32,7 +32,8 @@ export async function migrateAll(url: string): Promise<MigrationReport> {
 				Array.from({ length: TENANT_CONCURRENCY }, async () => {
 					for (let next = queue.shift(); next; next = queue.shift()) {
 						const schemaName = next.schemaName
-						applied += await db.transaction((tx) => migrateTenantSchema(tx, schemaName))
+						const count = await db.transaction((tx) => migrateTenantSchema(tx, schemaName))
+						applied += count
 					}
 				}),
 			)

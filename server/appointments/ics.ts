@@ -58,6 +58,7 @@ export function escapeIcsText(value: string): string {
 		.replace(/;/g, '\\;')
 		.replace(/,/g, '\\,')
 		.replace(/\r\n|\r|\n/g, '\\n')
+		// eslint-disable-next-line no-control-regex -- control characters are not allowed in iCalendar text
 		.replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
 }
 

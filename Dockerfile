@@ -1,0 +1,33 @@
+# One container: web server and worker, started by scripts/start.ts.
+FROM node:20-bookworm-slim AS base
+ENV NODE_ENV=production
+RUN apt-get update \
+	&& apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng poppler-utils ca-certificates \
+	&& rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN npm ci --include=dev --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+FROM base AS runtime
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/build ./build
+COPY --from=build /app/app ./app
+COPY --from=build /app/server ./server
+COPY --from=build /app/db ./db
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/public ./public
+COPY --from=build /app/tsconfig.json ./tsconfig.json
+RUN useradd --create-home --uid 10001 carebook && mkdir -p /data && chown carebook:carebook /data
+USER carebook
+ENV PORT=3000 DATA_DIR=/data HOST=0.0.0.0
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
+	CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["npm", "start"]
