@@ -9,6 +9,7 @@ if (!connectionString) {
 	process.exit(1)
 }
 
+let isStopping = false
 const runner = await run({
 	connectionString,
 	concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2),
@@ -17,12 +18,15 @@ const runner = await run({
 	taskList,
 	crontab,
 	logger: new Logger(() => (level, message) => {
-		if (level === 'error' || level === 'warning') logger.warn('worker.log', { level, message })
+		// On Ctrl-C the database stops alongside us: its goodbyes are not errors.
+		if (isStopping) return
+		if (level === 'error' || level === 'warning') logger.warn('worker.log', { workerLevel: level, message })
 	}),
 })
 logger.info('worker.started', { tasks: Object.keys(taskList) })
 
 async function shutdown() {
+	isStopping = true
 	await runner.stop()
 	await closeDb()
 	process.exit(0)
