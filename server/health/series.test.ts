@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { buildMetricSeries, buildParameterSeries, buildParameterTrends } from './series.ts'
+import { makeBloodPressure, makeParameter } from './test-parameters.ts'
+
+const today = '2024-06-28'
+
+describe('metric series', () => {
+	const glucose = [
+		makeParameter('glucose', 92, '2023-06-01'),
+		makeParameter('glucose', 95, '2024-01-10'),
+		makeParameter('glucose', 104, '2024-03-05'),
+		makeParameter('glucose', 60, '2024-05-20'),
+		makeParameter('glucose', 97, '2024-06-20', { referenceRangeMin: 65, referenceRangeMax: 110 }),
+	]
+
+	it('keeps the readings of the chosen range and changes with it', () => {
+		// 6m starts 2023-12-31, 1m starts 2024-05-29
+		expect(buildMetricSeries(glucose, 'glucose', { range: '6m', today }).points.map((point) => point.date)).toEqual([
+			'2024-01-10',
+			'2024-03-05',
+			'2024-05-20',
+			'2024-06-20',
+		])
+		expect(buildMetricSeries(glucose, 'glucose', { range: '1m', today }).points.map((point) => point.date)).toEqual([
+			'2024-06-20',
+		])
+		expect(buildMetricSeries(glucose, 'glucose', { range: 'all', today }).points).toHaveLength(5)
+	})
+
+	it('shades the newest stored reference range and flags points outside their range', () => {
+		const series = buildMetricSeries(glucose, 'glucose', { range: '6m', today })
+		expect(series.referenceRange).toEqual({ min: 65, max: 110 })
+		// 104 is judged against the chart range 65-110 (its row has none): normal. 60 is low.
+		expect(series.points.map((point) => [point.value, point.flag])).toEqual([
+			[95, null],
+			[104, null],
+			[60, 'low'],
+			[97, null],
+		])
+		expect(series.abnormalCount).toBe(1)
+	})
+
+	it('falls back to the default range and respects a stored status', () => {
+		const series = buildMetricSeries(
+			[makeParameter('glucose', 104, '2024-03-05'), makeParameter('glucose', 90, '2024-04-05', { status: 'high' })],
+			'glucose',
+			{ range: '6m', today }
+		)
+		expect(series.referenceRange).toEqual({ min: 70, max: 99 })
+		expect(series.points.map((point) => point.flag)).toEqual(['high', 'high'])
+	})
+
+	it('flags a blood pressure when either number is outside its range', () => {
+		const series = buildMetricSeries(
+			[
+				...makeBloodPressure(118, 76, '2024-04-01'),
+				...makeBloodPressure(118, 84, '2024-05-01'),
+				...makeBloodPressure(185, 100, '2024-06-01'),
+			],
+			'blood-pressure',
+			{ range: '6m', today }
+		)
+		expect(series.referenceRange).toEqual({ min: 90, max: 119 })
+		expect(series.diastolicReferenceRange).toEqual({ min: 60, max: 79 })
+		expect(series.points.map((point) => [point.value, point.diastolic, point.flag])).toEqual([
+			[118, 76, null],
+			[118, 84, 'high'],
+			[185, 100, 'critical'],
+		])
+	})
+
+	it('is empty for a range without readings', () => {
+		const series = buildMetricSeries(glucose.slice(0, 1), 'glucose', { range: '1y', today })
+		expect(series.points).toEqual([])
+		expect(series.startDate).toBe('2023-06-29')
+	})
+})
+
+describe('parameter series', () => {
+	const rows = [
+		makeParameter('ferritin', 12, '2024-01-15', {
+			name: 'Ferritin',
+			unit: 'ng/mL',
+			referenceRangeMin: 15,
+			referenceRangeMax: 150,
+		}),
+		makeParameter('ferritin', 40, '2024-04-15', {
+			name: 'Ferritin',
+			unit: 'ng/mL',
+			referenceRangeMin: 15,
+			referenceRangeMax: 150,
+		}),
+		makeParameter('hba1c', 5.9, '2024-05-15', { name: 'HbA1c' }),
+	]
+
+	it('defaults to the last 90 days for one parameter', () => {
+		const series = buildParameterSeries(rows, 'ferritin', { today })
+		expect(series.startDate).toBe('2024-03-30')
+		expect(series.points.map((point) => point.value)).toEqual([40])
+		expect(series).toMatchObject({ name: 'Ferritin', unit: 'ng/mL', referenceRange: { min: 15, max: 150 } })
+	})
+
+	it('lists every parameter with readings in the last 180 days', () => {
+		const trends = buildParameterTrends(rows, { today })
+		expect(trends.map((series) => [series.code, series.points.length, series.abnormalCount])).toEqual([
+			['ferritin', 2, 1],
+			['hba1c', 1, 1],
+		])
+		expect(buildParameterTrends(rows, { today, days: 30 })).toEqual([])
+	})
+})

@@ -1,0 +1,197 @@
+import { toIsoDate } from './dates.ts'
+import { METRIC_DEFINITIONS, metricReadings, type MetricId } from './metrics.ts'
+import { dailyReadingsForCode, mostSevereStatus, type DailyReading } from './readings.ts'
+import { defaultReferenceRangeFor, isAbnormalStatus, statusForValue } from './reference-values.ts'
+import {
+	DEFAULT_PARAMETER_TREND_DAYS,
+	DEFAULT_TREND_DAYS,
+	isWithinWindow,
+	timeRangeStartDate,
+	trendWindowStartDate,
+	type TimeRange,
+} from './time-range.ts'
+import type { DateInput, HealthParameter, IsoDate, ReferenceRange } from './types.ts'
+
+/**
+ * Chart series: a metric (or any parameter code) over a window, with the
+ * reference range to shade and a flag on each abnormal point.
+ *
+ * Reference range of a chart: the range stored on the newest reading in the
+ * window that has one, otherwise the default adult range (reference-values.ts).
+ * A point is abnormal when a stored row of that day says low/high/critical, or
+ * when its value lies outside its own stored range (or the chart's range when
+ * it has none). Blood pressure is abnormal when either number is.
+ */
+
+export type AbnormalFlag = 'low' | 'high' | 'critical'
+
+export type SeriesPoint = {
+	date: IsoDate
+	value: number
+	/** Blood pressure only. */
+	diastolic: number | null
+	isAbnormal: boolean
+	flag: AbnormalFlag | null
+	/** BMI computed from weight and height. */
+	isDerived: boolean
+}
+
+export type MetricSeries = {
+	metricId: MetricId
+	name: string
+	unit: string | null
+	range: TimeRange
+	/** Null for all time. */
+	startDate: IsoDate | null
+	endDate: IsoDate
+	/** Systolic range for blood pressure. */
+	referenceRange: ReferenceRange | null
+	diastolicReferenceRange: ReferenceRange | null
+	points: SeriesPoint[]
+	abnormalCount: number
+}
+
+function flagFor(
+	code: string,
+	value: number,
+	storedRange: ReferenceRange | null,
+	chartRange: ReferenceRange | null,
+	unit: string | null
+) {
+	const status = statusForValue(code, value, storedRange ?? chartRange, unit)
+	return isAbnormalStatus(status) ? status : null
+}
+
+function combineFlags(...flags: (AbnormalFlag | null)[]): AbnormalFlag | null {
+	const worst = mostSevereStatus(flags)
+	return isAbnormalStatus(worst) ? worst : null
+}
+
+function newestStoredRange(ranges: (ReferenceRange | null)[]): ReferenceRange | null {
+	return ranges.filter((range) => range !== null).at(-1) ?? null
+}
+
+export function buildMetricSeries(
+	parameters: HealthParameter[],
+	metricId: MetricId,
+	options: { range: TimeRange; today: DateInput }
+): MetricSeries {
+	const definition = METRIC_DEFINITIONS[metricId]
+	const endDate = toIsoDate(options.today)
+	const startDate = timeRangeStartDate(options.range, endDate)
+	const readings = metricReadings(parameters, metricId, endDate).filter((reading) =>
+		isWithinWindow(reading.date, startDate, endDate)
+	)
+	const primaryCode = metricId === 'blood-pressure' ? 'systolic_bp' : definition.codes[0]
+	const referenceRange =
+		newestStoredRange(readings.map((reading) => reading.storedReferenceRange)) ?? defaultReferenceRangeFor(primaryCode)
+	const diastolicReferenceRange =
+		metricId === 'blood-pressure'
+			? newestStoredRange(readings.map((reading) => reading.storedDiastolicReferenceRange)) ??
+			  defaultReferenceRangeFor('diastolic_bp')
+			: null
+	const points = readings.map((reading): SeriesPoint => {
+		const storedFlag = isAbnormalStatus(reading.storedStatus) ? reading.storedStatus : null
+		const valueFlag = flagFor(primaryCode, reading.value, reading.storedReferenceRange, referenceRange, definition.unit)
+		const diastolicFlag =
+			reading.diastolic === null
+				? null
+				: flagFor(
+						'diastolic_bp',
+						reading.diastolic,
+						reading.storedDiastolicReferenceRange,
+						diastolicReferenceRange,
+						'mmHg'
+				  )
+		const flag = combineFlags(storedFlag, valueFlag, diastolicFlag)
+		return {
+			date: reading.date,
+			value: reading.value,
+			diastolic: reading.diastolic,
+			isAbnormal: flag !== null,
+			flag,
+			isDerived: reading.isDerived,
+		}
+	})
+	return {
+		metricId,
+		name: definition.name,
+		unit: definition.unit,
+		range: options.range,
+		startDate,
+		endDate,
+		referenceRange,
+		diastolicReferenceRange,
+		points,
+		abnormalCount: points.filter((point) => point.isAbnormal).length,
+	}
+}
+
+export type ParameterSeries = {
+	code: string
+	name: string
+	unit: string | null
+	startDate: IsoDate
+	endDate: IsoDate
+	referenceRange: ReferenceRange | null
+	points: SeriesPoint[]
+	abnormalCount: number
+}
+
+function pointFromDailyReading(code: string, reading: DailyReading, chartRange: ReferenceRange | null): SeriesPoint {
+	const storedFlag = isAbnormalStatus(reading.storedStatus) ? reading.storedStatus : null
+	const flag = combineFlags(
+		storedFlag,
+		flagFor(code, reading.value, reading.storedReferenceRange, chartRange, reading.unit)
+	)
+	return {
+		date: reading.date,
+		value: reading.value,
+		diastolic: null,
+		isAbnormal: flag !== null,
+		flag,
+		isDerived: false,
+	}
+}
+
+/** One parameter code over the last `days` days (default 90, the per-parameter trend window). */
+export function buildParameterSeries(
+	parameters: HealthParameter[],
+	code: string,
+	options: { today: DateInput; days?: number }
+): ParameterSeries {
+	const endDate = toIsoDate(options.today)
+	const startDate = trendWindowStartDate(options.days ?? DEFAULT_PARAMETER_TREND_DAYS, endDate)
+	const rows = parameters.filter((row) => row.code === code)
+	const readings = dailyReadingsForCode(rows, code).filter((reading) =>
+		isWithinWindow(reading.date, startDate, endDate)
+	)
+	const unit = readings.at(-1)?.unit ?? rows.at(-1)?.unit ?? null
+	const referenceRange =
+		newestStoredRange(readings.map((reading) => reading.storedReferenceRange)) ?? defaultReferenceRangeFor(code, unit)
+	const points = readings.map((reading) => pointFromDailyReading(code, reading, referenceRange))
+	const newestRow = [...rows].sort((a, b) => (a.testDate < b.testDate ? -1 : a.testDate > b.testDate ? 1 : 0)).at(-1)
+	return {
+		code,
+		name: newestRow?.name ?? code,
+		unit,
+		startDate,
+		endDate,
+		referenceRange,
+		points,
+		abnormalCount: points.filter((point) => point.isAbnormal).length,
+	}
+}
+
+/** Every parameter code with at least one reading in the last `days` days (default 180), by name. */
+export function buildParameterTrends(
+	parameters: HealthParameter[],
+	options: { today: DateInput; days?: number }
+): ParameterSeries[] {
+	const days = options.days ?? DEFAULT_TREND_DAYS
+	const codes = [...new Set(parameters.map((row) => row.code))]
+	return codes
+		.map((code) => buildParameterSeries(parameters, code, { today: options.today, days }))
+		.filter((series) => series.points.length > 0)
+		.sort((a, b) => a.name.localeCompare(b.name, 'en-US'))
+}

@@ -1,0 +1,40 @@
+import type { HealthParameter } from './types.ts'
+
+/** Builds stored parameter rows for the unit tests of this domain. */
+let nextId = 1
+
+export function makeParameter(
+	code: string,
+	value: number,
+	testDate: string,
+	overrides: Partial<HealthParameter> = {}
+): HealthParameter {
+	return {
+		id: `p${String(nextId++).padStart(5, '0')}`,
+		code,
+		name: code,
+		value,
+		unit: defaultUnitFor(code),
+		referenceRangeMin: null,
+		referenceRangeMax: null,
+		status: null,
+		testDate,
+		source: 'document',
+		documentId: 'doc-1',
+		...overrides,
+	}
+}
+
+function defaultUnitFor(code: string): string | null {
+	if (code === 'systolic_bp' || code === 'diastolic_bp') return 'mmHg'
+	if (code === 'bmi') return 'kg/m2'
+	if (code === 'hba1c') return '%'
+	if (code === 'weight') return 'kg'
+	if (code === 'height') return 'cm'
+	return 'mg/dL'
+}
+
+/** Systolic and diastolic rows of one blood-pressure reading. */
+export function makeBloodPressure(systolic: number, diastolic: number, testDate: string): HealthParameter[] {
+	return [makeParameter('systolic_bp', systolic, testDate), makeParameter('diastolic_bp', diastolic, testDate)]
+}
