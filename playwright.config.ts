@@ -3,10 +3,12 @@ import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54339)
-const DATA_DIR = 'tests/.tmp/e2e-data'
+const DATA_DIR = `tests/.tmp/e2e-data-${PORT}`
+const BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build'
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate))
 
 // The tests reach the same database as the server, to create their own users.
+process.env.E2E_BASE_URL = `http://localhost:${PORT}`
 process.env.E2E_DATABASE_URL = `postgres://postgres:carebook-local@127.0.0.1:${PG_PORT}/carebook`
 
 export default defineConfig({
@@ -45,6 +47,8 @@ export default defineConfig({
 			NODE_ENV: 'test',
 			PORT: String(PORT),
 			DATA_DIR,
+			BUILD_DIR,
+			HMR_PORT: String(PORT + 20_000),
 			EMBEDDED_PG_PORT: String(PG_PORT),
 			DEMO_MODE: 'true',
 			LOG_LEVEL: 'warn',

@@ -14,6 +14,8 @@ export default defineConfig({
 	plugins: [
 		tailwindcss(),
 		remix({
+			// Separate build folders let several end-to-end servers run side by side.
+			buildDirectory: process.env.BUILD_DIR ?? 'build',
 			ignoredRouteFiles: ['**/*.test.*', '**/*.server.ts'],
 			serverModuleFormat: 'esm',
 			future: {

@@ -22,7 +22,7 @@ try {
 	process.exit(1)
 }
 
-if (!isDev && !existsSync(path.join(root, 'build/server/index.js'))) {
+if (!isDev && !existsSync(path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
 	console.error('No production build found: run `npm run build` first (or `npm run dev` for development).')
 	process.exit(1)
 }

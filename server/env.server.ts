@@ -31,6 +31,8 @@ const EnvSchema = z.object({
 	LOGIN_IP_WINDOW_MINUTES: positiveInt.default(15),
 	LOGIN_ACCOUNT_MAX_FAILURES: positiveInt.default(5),
 	LOGIN_LOCK_MINUTES: positiveInt.default(15),
+	/** HMAC key for short-lived file links; random per process when unset. */
+	SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
 

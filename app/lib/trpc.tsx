@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ReactNode } from 'react'
+import superjson from 'superjson'
 import type { AppRouter } from '#server/trpc/router.ts'
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
@@ -37,7 +38,7 @@ function makeQueryClient() {
 export function TrpcProviders({ children }: { children: ReactNode }) {
 	const [queryClient] = useState(makeQueryClient)
 	const [trpcClient] = useState(() =>
-		createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] }),
+		createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })] }),
 	)
 	return (
 		<QueryClientProvider client={queryClient}>

@@ -159,3 +159,24 @@ export const auditLog = platform.table(
 		index('audit_log_actor_time_idx').on(table.actorUserId, table.createdAt),
 	],
 )
+
+/**
+ * Private calendar feed links (one active per user): the token's SHA-256 maps
+ * a calendar app's anonymous request to its owner and organization.
+ */
+export const calendarFeedTokens = platform.table(
+	'calendar_feed_tokens',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		tokenHash: text('token_hash').notNull(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+	},
+	(table) => [uniqueIndex('calendar_feed_tokens_hash_key').on(table.tokenHash), index('calendar_feed_tokens_user_idx').on(table.userId)],
+)

@@ -1,4 +1,16 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+	boolean,
+	date,
+	doublePrecision,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+	uuid,
+} from 'drizzle-orm/pg-core'
 
 /*
  * Tables created in every organization's schema (`org_…`). They are declared
@@ -21,4 +33,151 @@ export const notifications = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [index('notifications_owner_time_idx').on(table.ownerId, table.createdAt)],
+)
+
+export type DocumentStatus = 'queued' | 'processing' | 'processed' | 'failed'
+
+export const documents = pgTable(
+	'documents',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		/** The sanitised original name, for display only; files are stored by key. */
+		fileName: text('file_name').notNull(),
+		fileKind: text('file_kind').$type<'pdf' | 'jpeg' | 'png' | 'dicom'>().notNull(),
+		mimeType: text('mime_type').notNull(),
+		sizeBytes: integer('size_bytes').notNull(),
+		sha256: text('sha256').notNull(),
+		storageKey: text('storage_key').notNull(),
+		previewKey: text('preview_key'),
+		/** The spec's file-name guess (bloodwork, imaging, visit, procedure, other). */
+		categoryGuess: text('category_guess').notNull(),
+		title: text('title').notNull(),
+		description: text('description'),
+		documentType: text('document_type')
+			.$type<'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'>()
+			.notNull()
+			.default('other'),
+		documentDate: date('document_date', { mode: 'string' }),
+		provider: text('provider'),
+		summary: text('summary'),
+		tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+		extractedText: text('extracted_text'),
+		pages: integer('pages'),
+		details: jsonb('details').$type<Record<string, unknown>>(),
+		status: text('status').$type<DocumentStatus>().notNull().default('queued'),
+		failureReason: text('failure_reason'),
+		failureMessage: text('failure_message'),
+		attempts: integer('attempts').notNull().default(0),
+		timings: jsonb('timings').$type<{ extractMs: number; ocrMs: number; totalMs: number; queuedMs?: number }>(),
+		uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+		processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),
+		processedAt: timestamp('processed_at', { withTimezone: true }),
+	},
+	(table) => [
+		index('documents_owner_uploaded_idx').on(table.ownerId, table.uploadedAt),
+		index('documents_owner_date_idx').on(table.ownerId, table.documentDate),
+	],
+)
+
+export const healthParameters = pgTable(
+	'health_parameters',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+		source: text('source').$type<'document' | 'manual'>().notNull(),
+		code: text('code').notNull(),
+		name: text('name').notNull(),
+		value: doublePrecision('value').notNull(),
+		valueText: text('value_text').notNull(),
+		unit: text('unit'),
+		referenceRangeMin: doublePrecision('reference_range_min'),
+		referenceRangeMax: doublePrecision('reference_range_max'),
+		referenceRangeText: text('reference_range_text'),
+		status: text('status').$type<'normal' | 'low' | 'high' | 'critical'>(),
+		testDate: date('test_date', { mode: 'string' }).notNull(),
+		position: integer('position').notNull().default(0),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('health_parameters_owner_code_date_idx').on(table.ownerId, table.code, table.testDate),
+		index('health_parameters_document_idx').on(table.documentId),
+	],
+)
+
+export const medications = pgTable(
+	'medications',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+		name: text('name').notNull(),
+		dose: text('dose'),
+		frequency: text('frequency'),
+		status: text('status').$type<'active' | 'discontinued'>().notNull().default('active'),
+		text: text('text').notNull(),
+		position: integer('position').notNull().default(0),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('medications_owner_idx').on(table.ownerId),
+		index('medications_document_idx').on(table.documentId),
+	],
+)
+
+/** The patient's own inputs for risk calculators (age and sex for the pooled cohort equations…). */
+export const healthProfiles = pgTable('health_profiles', {
+	ownerId: uuid('owner_id').primaryKey(),
+	dateOfBirth: date('date_of_birth', { mode: 'string' }),
+	sex: text('sex').$type<'female' | 'male'>(),
+	raceGroup: text('race_group').$type<'white' | 'african_american' | 'other'>(),
+	isSmoker: boolean('is_smoker'),
+	isTreatedForHypertension: boolean('is_treated_for_hypertension'),
+	hasDiabetes: boolean('has_diabetes'),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const appointments = pgTable(
+	'appointments',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		title: text('title').notNull(),
+		provider: text('provider').notNull(),
+		specialty: text('specialty').notNull(),
+		location: text('location'),
+		type: text('type').$type<'checkup' | 'specialist' | 'vaccination' | 'other'>().notNull().default('checkup'),
+		status: text('status').$type<'confirmed' | 'pending' | 'cancelled'>().notNull(),
+		startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+		durationMinutes: integer('duration_minutes').notNull(),
+		/** IANA zone the time was entered in: 'Today' and day groups are computed in it. */
+		timeZone: text('time_zone').notNull(),
+		notes: text('notes'),
+		contactPhone: text('contact_phone'),
+		contactEmail: text('contact_email'),
+		cancelReason: text('cancel_reason'),
+		cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('appointments_owner_starts_idx').on(table.ownerId, table.startsAt)],
+)
+
+/** Every reschedule and cancellation, newest last: the detail page shows the earlier times. */
+export const appointmentChanges = pgTable(
+	'appointment_changes',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		appointmentId: uuid('appointment_id')
+			.notNull()
+			.references(() => appointments.id, { onDelete: 'cascade' }),
+		ownerId: uuid('owner_id').notNull(),
+		kind: text('kind').$type<'rescheduled' | 'cancelled'>().notNull(),
+		previousStartsAt: timestamp('previous_starts_at', { withTimezone: true }).notNull(),
+		newStartsAt: timestamp('new_starts_at', { withTimezone: true }),
+		reason: text('reason'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('appointment_changes_appointment_idx').on(table.appointmentId, table.createdAt)],
 )

@@ -43,3 +43,12 @@ export function safeRedirectPath(target: string | null | undefined, fallback: st
 	if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
 	return target
 }
+
+/** For resource routes called by scripts (fetch/XHR): 401 instead of a redirect. */
+export async function requirePatientApi(request: Request): Promise<PatientContext> {
+	const session = await getSession(request, 'patient')
+	if (!session || session.user.role !== 'patient' || !session.organizationId) {
+		throw Response.json({ error: 'UNAUTHORIZED' }, { status: 401 })
+	}
+	return session as PatientContext
+}

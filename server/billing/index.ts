@@ -1,2 +1,2 @@
-export { PLANS, TRIAL_DAYS, type PlanId } from './plans.ts'
+export { PLANS, TRIAL_DAYS, ocrJobPriority, type PlanId } from './plans.ts'
 export { getOrganizationSubscription, trialDaysRemaining } from './subscription.ts'

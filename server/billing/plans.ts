@@ -41,3 +41,8 @@ export const PLANS = {
 
 export type PlanId = keyof typeof PLANS
 export const TRIAL_DAYS = 14
+
+/** graphile-worker priority (lower runs first): premium OCR before high before standard. */
+export function ocrJobPriority(plan: PlanId) {
+	return { premium: 0, high: 5, standard: 10 }[PLANS[plan].ocrPriority]
+}

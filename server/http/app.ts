@@ -72,12 +72,10 @@ export async function createHttpApp() {
 		app.use(viteServer.middlewares)
 		build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 	} else {
-		app.use(
-			'/assets',
-			express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
-		)
-		app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
-		build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+		const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
+		app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
+		app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+		build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 	}
 
 	app.all(

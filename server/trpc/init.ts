@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server'
+import superjson from 'superjson'
 import { getSession } from '#server/auth/guards.ts'
 import type { ValidSession } from '#server/auth/sessions.ts'
 
@@ -11,7 +12,8 @@ export function createTrpcContext(request: Request, clientIp: string): TrpcConte
 	return { request, clientIp }
 }
 
-const t = initTRPC.context<TrpcContext>().create()
+// superjson keeps Dates as Dates, so client types match what the loaders give.
+const t = initTRPC.context<TrpcContext>().create({ transformer: superjson })
 
 export const router = t.router
 export const publicProcedure = t.procedure

@@ -1,10 +1,16 @@
 import { router } from './init.ts'
 import { accountRouter } from './routers/account.ts'
 import { adminRouter } from './routers/admin.ts'
+import { appointmentsRouter } from './routers/appointments.ts'
+import { documentsRouter } from './routers/documents.ts'
+import { healthRouter } from './routers/health.ts'
 
 export const appRouter = router({
 	account: accountRouter,
 	admin: adminRouter,
+	documents: documentsRouter,
+	health: healthRouter,
+	appointments: appointmentsRouter,
 })
 
 export type AppRouter = typeof appRouter

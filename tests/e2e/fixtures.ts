@@ -8,6 +8,9 @@ import { createSession, hashPassword, registerPatient, SESSION_COOKIE } from '#s
 // The domain code opens its pool lazily from DATABASE_URL: point it at the e2e server's database.
 process.env.DATABASE_URL ||= process.env.E2E_DATABASE_URL
 
+/** The e2e server's origin (non-GET requests must send it as Origin). */
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3100'
+
 export type TestUser = { id: string; name: string; email: string; password: string }
 
 export function uniqueEmail(prefix: string) {

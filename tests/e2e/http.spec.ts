@@ -38,7 +38,7 @@ test('tRPC answers UNAUTHORIZED without a session and the signed-in user with on
 	await signInAs(page, patient)
 	const signedIn = await page.request.get('/api/trpc/account.me')
 	expect(signedIn.status()).toBe(200)
-	expect((await signedIn.json()).result.data).toMatchObject({ email: patient.email, name: 'Trina Pc' })
+	expect((await signedIn.json()).result.data.json).toMatchObject({ email: patient.email, name: 'Trina Pc' })
 })
 
 test('the browser is sent to the login page when a client call answers 401', async ({ page }) => {

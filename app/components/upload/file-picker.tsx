@@ -1,0 +1,156 @@
+import { useRef, useState, type DragEvent } from 'react'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { ACCEPT_ATTRIBUTE, checkPickedFiles, UPLOAD_TEXTS } from '#app/lib/upload/file-checks.ts'
+import { sendFile } from '#app/lib/upload/send-file.ts'
+
+type Progress = { name: string; percent: number; state: 'waiting' | 'uploading' | 'done' | 'failed' }
+
+function formatSize(bytes: number) {
+	return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`
+}
+
+/**
+ * Pick or drop files, check them, then upload them one at a time with a
+ * progress percent each. Reports the uploaded document ids and the failures.
+ */
+export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[]; failures: string[] }) => void }) {
+	const inputRef = useRef<HTMLInputElement>(null)
+	const [files, setFiles] = useState<File[]>([])
+	const [notAdded, setNotAdded] = useState<string[]>([])
+	const [progress, setProgress] = useState<Progress[]>([])
+	const [failures, setFailures] = useState<string[]>([])
+	const [allFailed, setAllFailed] = useState(false)
+	const [isUploading, setUploading] = useState(false)
+	const [isDragging, setDragging] = useState(false)
+
+	function addFiles(picked: File[]) {
+		const { accepted, rejected } = checkPickedFiles(picked)
+		setNotAdded(rejected)
+		setFiles((current) => [...current, ...accepted.filter((file) => !current.some((c) => c.name === file.name && c.size === file.size))])
+	}
+
+	async function upload() {
+		if (!files.length || isUploading) return
+		setUploading(true)
+		setFailures([])
+		setAllFailed(false)
+		setProgress(files.map((file) => ({ name: file.name, percent: 0, state: 'waiting' })))
+		const ids: string[] = []
+		const failed: string[] = []
+		for (const [index, file] of files.entries()) {
+			const update = (patch: Partial<Progress>) =>
+				setProgress((current) => current.map((item, i) => (i === index ? { ...item, ...patch } : item)))
+			update({ state: 'uploading' })
+			const result = await sendFile(file, file.name, (percent) => update({ percent }))
+			if (result.ok) {
+				ids.push(result.documentId)
+				update({ state: 'done', percent: 100 })
+			} else {
+				failed.push(`${file.name}: ${result.message}`)
+				update({ state: 'failed' })
+			}
+		}
+		setUploading(false)
+		setFailures(failed)
+		if (ids.length) {
+			setFiles([])
+			setProgress([])
+			onFinished({ ids, failures: failed })
+		} else {
+			setAllFailed(true)
+		}
+	}
+
+	function onDrop(event: DragEvent) {
+		event.preventDefault()
+		setDragging(false)
+		addFiles([...event.dataTransfer.files])
+	}
+
+	return (
+		<div className="space-y-4">
+			{notAdded.length ? (
+				<Alert title={UPLOAD_TEXTS.notAdded}>
+					<ul className="list-disc pl-5">
+						{notAdded.map((message) => (
+							<li key={message}>{message}</li>
+						))}
+					</ul>
+				</Alert>
+			) : null}
+			{failures.length ? (
+				<Alert title={allFailed ? UPLOAD_TEXTS.allFailed : UPLOAD_TEXTS.someFailed}>
+					<ul className="list-disc pl-5">
+						{failures.map((message) => (
+							<li key={message}>{message}</li>
+						))}
+					</ul>
+				</Alert>
+			) : null}
+			<div
+				onDragOver={(event) => {
+					event.preventDefault()
+					setDragging(true)
+				}}
+				onDragLeave={() => setDragging(false)}
+				onDrop={onDrop}
+				className={cn(
+					'flex flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-10 text-center',
+					isDragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300 dark:border-slate-600',
+				)}
+			>
+				<p className="text-sm text-slate-600 dark:text-slate-300">Drag and drop files here, or</p>
+				<Button variant="secondary" className="mt-3" onClick={() => inputRef.current?.click()} disabled={isUploading}>
+					Choose files
+				</Button>
+				<input
+					ref={inputRef}
+					type="file"
+					multiple
+					accept={ACCEPT_ATTRIBUTE}
+					className="sr-only"
+					aria-label="Choose files to upload"
+					data-testid="file-input"
+					onChange={(event) => {
+						addFiles([...(event.target.files ?? [])])
+						event.target.value = ''
+					}}
+				/>
+				<p className="mt-3 text-xs text-slate-500">PDF, JPEG, PNG or DICOM, up to 20 MB each</p>
+			</div>
+			{files.length ? (
+				<ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700" aria-label="Selected files">
+					{files.map((file, index) => {
+						const item = progress[index]
+						return (
+							<li key={`${file.name}-${file.size}`} className="flex items-center gap-3 px-4 py-3 text-sm">
+								<span className="min-w-0 flex-1 truncate">{file.name}</span>
+								<span className="text-slate-500">{formatSize(file.size)}</span>
+								{item ? (
+									<span className="w-36" aria-live="polite">
+										<progress className="h-2 w-24 align-middle" max={100} value={item.percent} aria-label={`Upload progress of ${file.name}`} />{' '}
+										<span data-testid="upload-percent">{item.percent}%</span>
+									</span>
+								) : (
+									<button
+										type="button"
+										className="text-slate-500 hover:text-red-600"
+										aria-label={`Remove ${file.name}`}
+										onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+									>
+										Remove
+									</button>
+								)}
+							</li>
+						)
+					})}
+				</ul>
+			) : null}
+			<Button onClick={upload} disabled={!files.length || isUploading} isPending={isUploading}>
+				{isUploading ? 'Uploading...' : `Upload${files.length ? ` ${files.length} file${files.length === 1 ? '' : 's'}` : ''}`}
+			</Button>
+		</div>
+	)
+}

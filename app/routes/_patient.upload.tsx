@@ -1,0 +1,139 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
+import { CameraCapture } from '#app/components/upload/camera-capture.tsx'
+import { FilePicker } from '#app/components/upload/file-picker.tsx'
+import { UploadResults } from '#app/components/upload/upload-results.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { ACCEPT_ATTRIBUTE, UPLOAD_TEXTS } from '#app/lib/upload/file-checks.ts'
+import { patientOf, requirePatient } from '#server/auth/index.ts'
+import {
+	DOCUMENT_MESSAGES,
+	getDocumentsByIds,
+	isUuid,
+	receiveUpload,
+	storeUploadedDocument,
+	UploadRejectedError,
+} from '#server/documents/index.ts'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const session = await requirePatient(request)
+	const ids = new URL(request.url).searchParams.getAll('done').filter(isUuid).slice(0, 50)
+	return { ids, results: await getDocumentsByIds(patientOf(session, context.clientIp), ids) }
+}
+
+/** Without JavaScript the picker posts here: one file, then the results view. */
+export async function action({ request, context }: ActionFunctionArgs) {
+	const session = await requirePatient(request)
+	try {
+		const { file } = await receiveUpload(request)
+		const outcome = await storeUploadedDocument(patientOf(session, context.clientIp), file)
+		if (!outcome.ok) return { error: outcome.message }
+		throw redirect(`/upload?done=${outcome.documentId}`)
+	} catch (error) {
+		if (error instanceof UploadRejectedError) {
+			return { error: error.reason === 'too_large' ? DOCUMENT_MESSAGES.tooLarge(error.fileName) : DOCUMENT_MESSAGES.noFile }
+		}
+		throw error
+	}
+}
+
+export const meta: MetaFunction = () => [{ title: 'Upload Documents · Carebook' }]
+
+const TABS = ['File Upload', 'Camera Capture', 'Email Import'] as const
+
+export default function UploadRoute() {
+	const { ids, results } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const navigate = useNavigate()
+	const isSubmitting = useNavigation().state === 'submitting'
+	const [failures, setFailures] = useState<string[]>([])
+
+	const showResults = (result: { ids: string[]; failures: string[] }) => {
+		setFailures(result.failures)
+		navigate(`/upload?${result.ids.map((id) => `done=${id}`).join('&')}`, { replace: true })
+	}
+
+	return (
+		<div className="mx-auto max-w-4xl space-y-6">
+			<div>
+				<h1 className="text-2xl font-bold tracking-tight">Upload Documents</h1>
+				<p className="mt-1 text-slate-600 dark:text-slate-300">
+					Lab reports, imaging reports, visit notes and scans. Carebook reads them and files them in your records.
+				</p>
+			</div>
+			{ids.length ? (
+				<>
+					{failures.length ? (
+						<Alert title={UPLOAD_TEXTS.someFailed}>
+							<ul className="list-disc pl-5">
+								{failures.map((message) => (
+									<li key={message}>{message}</li>
+								))}
+							</ul>
+						</Alert>
+					) : null}
+					<UploadResults
+						key={ids.join(',')}
+						ids={ids}
+						initial={results}
+						onUploadMore={() => {
+							setFailures([])
+							navigate('/upload')
+						}}
+					/>
+				</>
+			) : (
+				<Card>
+					<TabGroup>
+						<TabList className="flex gap-2 border-b border-slate-200 dark:border-slate-700">
+							{TABS.map((label) => (
+								<Tab
+									key={label}
+									className={({ selected }) =>
+										cn(
+											'-mb-px border-b-2 px-3 py-2 text-sm font-medium focus:outline-none',
+											selected ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300',
+										)
+									}
+								>
+									{label}
+								</Tab>
+							))}
+						</TabList>
+						<TabPanels className="pt-6">
+							<TabPanel>
+								{actionData?.error ? <Alert className="mb-4">{actionData.error}</Alert> : null}
+								<FilePicker onFinished={showResults} />
+								<noscript>
+									<Form method="post" encType="multipart/form-data" className="mt-6 space-y-3">
+										<label className="block text-sm font-medium" htmlFor="nojs-file">
+											Choose a file
+										</label>
+										<input id="nojs-file" type="file" name="file" accept={ACCEPT_ATTRIBUTE} required />
+										<Button type="submit" isPending={isSubmitting}>
+											Upload
+										</Button>
+									</Form>
+								</noscript>
+							</TabPanel>
+							<TabPanel>
+								<CameraCapture onFinished={showResults} />
+							</TabPanel>
+							<TabPanel>
+								<div className="space-y-2 text-sm text-slate-600 dark:text-slate-300">
+									<p className="font-medium text-slate-900 dark:text-slate-100">Email import is not available yet.</p>
+									<p>Forwarding reports by e-mail to a personal import address will come in a later release. Until then, save the attachment and use File Upload.</p>
+								</div>
+							</TabPanel>
+						</TabPanels>
+					</TabGroup>
+				</Card>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,98 @@
+/**
+ * Ingest: a 1-page text PDF from the start of its upload to 'processed'
+ * (median of 20, through the real web server and worker), and how much a
+ * 20 MB upload grows the web process's resident memory.
+ * Usage: npm run build && npm run bench:ingest
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { percentile, startApp, stopApp, waitFor200 } from './bench-support.ts'
+
+if (!existsSync('build/server/index.js')) {
+	console.error('run `npm run build` first')
+	process.exit(1)
+}
+const FIXTURES = path.resolve('../shared/fixtures/documents')
+const dataDir = await mkdtemp(path.join(tmpdir(), 'carebook-ingest-'))
+const port = 3230
+const base = `http://localhost:${port}`
+const app = startApp({ script: 'start', port, pgPort: 54379, dataDir })
+
+function descendants(pid: number): number[] {
+	const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+		readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+	)
+	return children.flatMap((child) => [child, ...descendants(child)])
+}
+
+function webProcessRssMb() {
+	const pid = descendants(app.pid!).find((candidate) => {
+		try {
+			return readFileSync(`/proc/${candidate}/cmdline`, 'utf8').includes('server/http/main.ts') &&
+				!readFileSync(`/proc/${candidate}/cmdline`, 'utf8').includes('tsx/dist/cli')
+		} catch {
+			return false
+		}
+	})
+	if (!pid) throw new Error('web process not found')
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+	return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024
+}
+
+async function upload(cookie: string, name: string, bytes: Buffer) {
+	const form = new FormData()
+	form.append('file', new Blob([bytes], { type: 'application/pdf' }), name)
+	const response = await fetch(`${base}/api/documents/upload`, { method: 'POST', headers: { cookie, Origin: base }, body: form })
+	const body = (await response.json()) as { documentId?: string; message?: string }
+	if (!body.documentId) throw new Error(`upload refused: ${body.message}`)
+	return body.documentId
+}
+
+async function waitProcessed(cookie: string, id: string) {
+	const input = encodeURIComponent(JSON.stringify({ json: { ids: [id] } }))
+	for (;;) {
+		const response = await fetch(`${base}/api/trpc/documents.byIds?input=${input}`, { headers: { cookie } })
+		const [document] = ((await response.json()) as { result: { data: { json: Array<{ status: string }> } } }).result.data.json
+		if (document?.status === 'processed') return
+		if (document?.status === 'failed') throw new Error('processing failed')
+		await new Promise((resolve) => setTimeout(resolve, 10))
+	}
+}
+
+try {
+	await waitFor200(`${base}/healthz`)
+	const password = 'Correct-horse-9'
+	const register = await fetch(`${base}/register`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ name: 'Ingest Bench', email: `ingest-${Date.now()}@example.test`, password, confirmPassword: password }),
+	})
+	const cookie = register.headers.get('set-cookie')!.split(';')[0]!
+	const pdf = readFileSync(path.join(FIXTURES, 'lab/bluewater_final_report.pdf'))
+
+	await waitProcessed(cookie, await upload(cookie, 'warmup.pdf', pdf))
+	const times: number[] = []
+	for (let i = 0; i < 20; i++) {
+		const started = performance.now()
+		await waitProcessed(cookie, await upload(cookie, `report-${i}.pdf`, pdf))
+		times.push(performance.now() - started)
+	}
+	console.log(
+		`1-page text PDF, upload to processed: median ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms (n=20)`,
+	)
+
+	const bigPath = path.join(dataDir, 'twenty-mb.pdf')
+	execFileSync('node', [path.join(FIXTURES, 'bad/generate-oversize-pdf.mjs'), bigPath, '20971520'])
+	const big = readFileSync(bigPath)
+	const before = webProcessRssMb()
+	await upload(cookie, 'twenty-mb.pdf', big)
+	const after = webProcessRssMb()
+	console.log(`20 MB upload (${big.length} bytes): web process RSS ${before.toFixed(1)} MB -> ${after.toFixed(1)} MB (+${(after - before).toFixed(1)} MB)`)
+} finally {
+	await stopApp(app)
+	await rm(dataDir, { recursive: true, force: true })
+}

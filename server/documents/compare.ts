@@ -1,0 +1,112 @@
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { documents, healthParameters } from '#db/schema/tenant.ts'
+import { withTenant } from '#server/tenancy/index.ts'
+import type { Patient } from './queries.ts'
+
+type ParameterRow = {
+	code: string
+	name: string
+	value: number
+	valueText: string
+	unit: string | null
+	referenceRangeMin: number | null
+	referenceRangeMax: number | null
+	referenceRangeText: string | null
+	status: 'normal' | 'low' | 'high' | 'critical' | null
+}
+
+export type ComparedParameter = {
+	code: string
+	name: string
+	left: ParameterRow | null
+	right: ParameterRow | null
+	/** right minus left, when both exist in the same unit. */
+	change: number | null
+	changePercent: number | null
+}
+
+/** Test dates on which the patient has lab values, newest first. */
+export async function listTestDates(patient: Patient) {
+	const rows = await withTenant(patient.organizationId, (tx) =>
+		tx
+			.selectDistinct({ testDate: healthParameters.testDate })
+			.from(healthParameters)
+			.where(eq(healthParameters.ownerId, patient.userId))
+			.orderBy(desc(healthParameters.testDate)),
+	)
+	return rows.map((row) => row.testDate)
+}
+
+/** Pairs each parameter measured on either date, side by side, with the change between them. */
+export function pairParameters(left: ParameterRow[], right: ParameterRow[]): ComparedParameter[] {
+	const byCode = new Map<string, ComparedParameter>()
+	for (const [side, rows] of [['left', left], ['right', right]] as const) {
+		for (const row of rows) {
+			const entry = byCode.get(row.code) ?? { code: row.code, name: row.name, left: null, right: null, change: null, changePercent: null }
+			if (!entry[side]) entry[side] = row
+			byCode.set(row.code, entry)
+		}
+	}
+	for (const entry of byCode.values()) {
+		if (entry.left && entry.right && entry.left.unit === entry.right.unit) {
+			entry.change = round(entry.right.value - entry.left.value)
+			entry.changePercent = entry.left.value !== 0 ? round(((entry.right.value - entry.left.value) / Math.abs(entry.left.value)) * 100, 1) : null
+		}
+	}
+	return [...byCode.values()]
+}
+
+function round(value: number, digits = 2) {
+	const factor = 10 ** digits
+	return Math.round(value * factor) / factor
+}
+
+/** The Compare Records view: both dates' parameters paired, and each date's documents. */
+export async function compareTestDates(patient: Patient, leftDate: string, rightDate: string) {
+	return withTenant(patient.organizationId, async (tx) => {
+		const rows = await tx
+			.select({
+				testDate: healthParameters.testDate,
+				code: healthParameters.code,
+				name: healthParameters.name,
+				value: healthParameters.value,
+				valueText: healthParameters.valueText,
+				unit: healthParameters.unit,
+				referenceRangeMin: healthParameters.referenceRangeMin,
+				referenceRangeMax: healthParameters.referenceRangeMax,
+				referenceRangeText: healthParameters.referenceRangeText,
+				status: healthParameters.status,
+				documentId: healthParameters.documentId,
+			})
+			.from(healthParameters)
+			.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.testDate, [leftDate, rightDate])))
+			.orderBy(asc(healthParameters.documentId), asc(healthParameters.position))
+		const documentIds = [...new Set(rows.map((row) => row.documentId).filter((id): id is string => !!id))]
+		const dateDocuments = documentIds.length
+			? await tx
+					.select({
+						id: documents.id,
+						title: documents.title,
+						documentType: documents.documentType,
+						provider: documents.provider,
+						documentDate: documents.documentDate,
+						hasPreview: isNotNull(documents.previewKey),
+					})
+					.from(documents)
+					.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, documentIds)))
+			: []
+		const documentsOn = (date: string) => {
+			const ids = new Set(rows.filter((row) => row.testDate === date).map((row) => row.documentId))
+			return dateDocuments.filter((document) => ids.has(document.id))
+		}
+		return {
+			parameters: pairParameters(
+				rows.filter((row) => row.testDate === leftDate),
+				rows.filter((row) => row.testDate === rightDate),
+			),
+			leftDocuments: documentsOn(leftDate),
+			rightDocuments: documentsOn(rightDate),
+		}
+	})
+}
+

@@ -1,0 +1,19 @@
+export { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, TEXT_PREVIEW_CHARS } from './messages.ts'
+export { receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
+export { storeUploadedDocument, PROCESS_DOCUMENT_TASK, PROCESS_DOCUMENT_MAX_ATTEMPTS, type UploadOutcome } from './upload.ts'
+export { processDocument } from './process-document.ts'
+export {
+	listDocuments,
+	getDocumentsByIds,
+	getDocument,
+	openDocumentFile,
+	deleteDocument,
+	retryDocument,
+	isUuid,
+	type Patient,
+	type DocumentSummary,
+} from './queries.ts'
+export { listTestDates, compareTestDates, pairParameters, type ComparedParameter } from './compare.ts'
+export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
+export { getFileStorage, type FileStorage } from './storage.ts'
+export { fileResponseHeaders } from './file-response.ts'

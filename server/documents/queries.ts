@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
+import { recordAudit } from '#server/audit/index.ts'
+import { withTenant } from '#server/tenancy/index.ts'
+import { PROCESS_DOCUMENT_MAX_ATTEMPTS, PROCESS_DOCUMENT_TASK } from './upload.ts'
+import { getFileStorage } from './storage.ts'
+
+/** Who is asking: the patient of the session, in their organization. */
+export type Patient = { userId: string; organizationId: string; ipAddress?: string | null }
+
+const summaryColumns = {
+	id: documents.id,
+	title: documents.title,
+	description: documents.description,
+	documentType: documents.documentType,
+	documentDate: documents.documentDate,
+	provider: documents.provider,
+	tags: documents.tags,
+	summary: documents.summary,
+	status: documents.status,
+	failureReason: documents.failureReason,
+	failureMessage: documents.failureMessage,
+	fileName: documents.fileName,
+	fileKind: documents.fileKind,
+	sizeBytes: documents.sizeBytes,
+	hasPreview: isNotNull(documents.previewKey),
+	uploadedAt: documents.uploadedAt,
+	processedAt: documents.processedAt,
+}
+
+function escapeLike(text: string) {
+	return text.replace(/[\\%_]/g, (character) => `\\${character}`)
+}
+
+/** The patient's documents, newest first (by document date, then upload), optionally searched. */
+export async function listDocuments(patient: Patient, options: { query?: string } = {}) {
+	const query = options.query?.trim()
+	return withTenant(patient.organizationId, (tx) => {
+		const pattern = query ? `%${escapeLike(query)}%` : null
+		return tx
+			.select(summaryColumns)
+			.from(documents)
+			.where(
+				and(
+					eq(documents.ownerId, patient.userId),
+					pattern
+						? or(
+								ilike(documents.title, pattern),
+								ilike(documents.description, pattern),
+								ilike(documents.provider, pattern),
+								ilike(documents.extractedText, pattern),
+								sql`exists (select 1 from unnest(${documents.tags}) as tag where tag ilike ${pattern})`,
+							)
+						: undefined,
+				),
+			)
+			.orderBy(sql`coalesce(${documents.documentDate}, ${documents.uploadedAt}::date) desc`, desc(documents.uploadedAt))
+	})
+}
+
+export type DocumentSummary = Awaited<ReturnType<typeof listDocuments>>[number]
+
+/** Status of a few of the patient's documents (the upload screen follows them live). */
+export async function getDocumentsByIds(patient: Patient, ids: string[]) {
+	if (!ids.length) return []
+	return withTenant(patient.organizationId, (tx) =>
+		tx
+			.select({ ...summaryColumns, textPreview: sql<string | null>`left(${documents.extractedText}, 200)` })
+			.from(documents)
+			.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, ids))),
+	)
+}
+
+/**
+ * One document with its lab values and medications, or null when it does
+ * not exist or is not the patient's (the same answer for both). Audited.
+ */
+export async function getDocument(patient: Patient, documentId: string) {
+	if (!isUuid(documentId)) return null
+	return withTenant(patient.organizationId, async (tx) => {
+		const [document] = await tx
+			.select({ ...summaryColumns, extractedText: documents.extractedText, details: documents.details, pages: documents.pages, timings: documents.timings, attempts: documents.attempts })
+			.from(documents)
+			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
+		if (!document) return null
+		const parameters = await tx
+			.select()
+			.from(healthParameters)
+			.where(eq(healthParameters.documentId, documentId))
+			.orderBy(asc(healthParameters.position))
+		const documentMedications = await tx
+			.select()
+			.from(medications)
+			.where(eq(medications.documentId, documentId))
+			.orderBy(asc(medications.position))
+		await recordAudit(
+			{
+				action: 'document.view',
+				actorUserId: patient.userId,
+				organizationId: patient.organizationId,
+				targetType: 'document',
+				targetId: documentId,
+				ipAddress: patient.ipAddress ?? null,
+			},
+			tx,
+		)
+		return { ...document, parameters, medications: documentMedications }
+	})
+}
+
+/** The stored file (or its preview image) of the patient's document, for streaming. Audited. */
+export async function openDocumentFile(patient: Patient, documentId: string, variant: 'original' | 'preview') {
+	if (!isUuid(documentId)) return null
+	const row = await withTenant(patient.organizationId, async (tx) => {
+		const [document] = await tx
+			.select({ storageKey: documents.storageKey, previewKey: documents.previewKey, mimeType: documents.mimeType, fileName: documents.fileName, fileKind: documents.fileKind, status: documents.status, failureReason: documents.failureReason })
+			.from(documents)
+			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
+		if (!document) return null
+		await recordAudit(
+			{
+				action: variant === 'original' ? 'document.download' : 'document.preview',
+				actorUserId: patient.userId,
+				organizationId: patient.organizationId,
+				targetType: 'document',
+				targetId: documentId,
+				ipAddress: patient.ipAddress ?? null,
+			},
+			tx,
+		)
+		return document
+	})
+	if (!row) return null
+	const key = variant === 'original' ? row.storageKey : row.previewKey
+	if (!key) return null
+	try {
+		const file = await getFileStorage().stream(key)
+		return {
+			...file,
+			mimeType: variant === 'original' ? row.mimeType : 'image/png',
+			fileName: variant === 'original' ? row.fileName : `${row.fileName}.png`,
+			fileKind: row.fileKind,
+		}
+	} catch {
+		return null
+	}
+}
+
+/** Deletes the patient's document with its file, preview, text, parameters and medications. */
+export async function deleteDocument(patient: Patient, documentId: string) {
+	if (!isUuid(documentId)) return false
+	const removed = await withTenant(patient.organizationId, async (tx) => {
+		const [document] = await tx
+			.delete(documents)
+			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
+			.returning({ storageKey: documents.storageKey, previewKey: documents.previewKey })
+		if (!document) return null
+		await tx.execute(sql`select graphile_worker.remove_job(${`document:${documentId}`})`)
+		await recordAudit(
+			{
+				action: 'document.delete',
+				actorUserId: patient.userId,
+				organizationId: patient.organizationId,
+				targetType: 'document',
+				targetId: documentId,
+				ipAddress: patient.ipAddress ?? null,
+			},
+			tx,
+		)
+		return document
+	})
+	if (!removed) return false
+	const storage = getFileStorage()
+	await storage.remove(removed.storageKey)
+	if (removed.previewKey) await storage.remove(removed.previewKey)
+	return true
+}
+
+/** Queues a failed document again (processing errors only: an unreadable file stays failed). */
+export async function retryDocument(patient: Patient, documentId: string) {
+	if (!isUuid(documentId)) return false
+	return withTenant(patient.organizationId, async (tx) => {
+		const [document] = await tx
+			.update(documents)
+			.set({ status: 'queued', failureReason: null, failureMessage: null })
+			.where(
+				and(
+					eq(documents.id, documentId),
+					eq(documents.ownerId, patient.userId),
+					eq(documents.status, 'failed'),
+					eq(documents.failureReason, 'processing_error'),
+				),
+			)
+			.returning({ id: documents.id })
+		if (!document) return false
+		await tx.execute(
+			sql`select graphile_worker.add_job(${PROCESS_DOCUMENT_TASK}, json_build_object('organizationId', ${patient.organizationId}::text, 'documentId', ${documentId}::text), job_key := ${`document:${documentId}`}, max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS})`,
+		)
+		return true
+	})
+}
+
+export function isUuid(value: string) {
+	return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+}

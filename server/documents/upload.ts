@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { documents } from '#db/schema/tenant.ts'
+import { recordAudit } from '#server/audit/index.ts'
+import { getOrganizationSubscription, ocrJobPriority, PLANS } from '#server/billing/index.ts'
+import {
+	detectFileType,
+	guessCategoryFromFileName,
+	sanitizeFileName,
+	titleFromFileName,
+} from '#server/extraction/index.ts'
+import { withTenant } from '#server/tenancy/index.ts'
+import { DOCUMENT_MESSAGES } from './messages.ts'
+import { discardReceivedFile, type ReceivedFile } from './receive-upload.ts'
+import { getFileStorage } from './storage.ts'
+
+export type UploadOutcome =
+	| { ok: true; documentId: string }
+	| { ok: false; reason: string; message: string; status: number }
+
+export type Uploader = { userId: string; organizationId: string; ipAddress?: string | null }
+
+export const PROCESS_DOCUMENT_TASK = 'process_document'
+export const PROCESS_DOCUMENT_MAX_ATTEMPTS = 3
+
+/**
+ * Accepts a received file for a patient: type by content, plan storage limit,
+ * then the file goes into the store and the document row and its processing
+ * job are written in one tenant transaction. Any refusal removes the
+ * temporary file and writes nothing.
+ */
+export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFile): Promise<UploadOutcome> {
+	const detected = detectFileType(file.head)
+	if (detected.kind === 'rejected') {
+		await discardReceivedFile(file)
+		return { ok: false, reason: detected.reason, message: detected.message, status: 415 }
+	}
+	const subscription = await getOrganizationSubscription(uploader.organizationId)
+	const plan = PLANS[subscription?.plan ?? 'basic']
+	const fileName = sanitizeFileName(file.originalName)
+	const storage = getFileStorage()
+	const documentId = randomUUID()
+	const storageKey = `${uploader.organizationId}/${documentId}`
+
+	try {
+		const outcome = await withTenant(uploader.organizationId, async (tx) => {
+			// One upload at a time per organization past this point, so two cannot both squeeze under the limit.
+			await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${uploader.organizationId}))`)
+			const [usage] = await tx.execute<{ used: string }>(sql`select coalesce(sum(size_bytes), 0)::bigint as used from documents`)
+			const usedBytes = Number(usage!.used)
+			const limitBytes = plan.storageLimitMb * 1_000_000
+			if (usedBytes + file.size > limitBytes) {
+				return {
+					ok: false as const,
+					reason: 'storage_limit',
+					status: 413,
+					message: DOCUMENT_MESSAGES.storageLimit((usedBytes / 1_000_000).toFixed(1), plan.storageLimitMb, plan.name),
+				}
+			}
+			await storage.putFile(storageKey, file.tempPath)
+			await tx.insert(documents).values({
+				id: documentId,
+				ownerId: uploader.userId,
+				fileName,
+				fileKind: detected.kind,
+				mimeType: detected.mime,
+				sizeBytes: file.size,
+				sha256: file.sha256,
+				storageKey,
+				categoryGuess: guessCategoryFromFileName(fileName),
+				title: titleFromFileName(fileName),
+				status: 'queued',
+			})
+			await tx.execute(
+				sql`select graphile_worker.add_job(${PROCESS_DOCUMENT_TASK}, json_build_object('organizationId', ${uploader.organizationId}::text, 'documentId', ${documentId}::text), job_key := ${`document:${documentId}`}, priority := ${ocrJobPriority(subscription?.plan ?? 'basic')}, max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS})`,
+			)
+			await recordAudit(
+				{
+					action: 'document.upload',
+					actorUserId: uploader.userId,
+					organizationId: uploader.organizationId,
+					targetType: 'document',
+					targetId: documentId,
+					ipAddress: uploader.ipAddress ?? null,
+					details: { sizeBytes: file.size, fileKind: detected.kind },
+				},
+				tx,
+			)
+			return { ok: true as const, documentId }
+		})
+		if (!outcome.ok) await discardReceivedFile(file)
+		return outcome
+	} catch (error) {
+		await discardReceivedFile(file)
+		await storage.remove(storageKey).catch(() => {})
+		throw error
+	}
+}

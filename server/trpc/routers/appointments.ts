@@ -1,0 +1,4 @@
+import { router } from '../init.ts'
+
+/** Appointment procedures. */
+export const appointmentsRouter = router({})

@@ -1,0 +1,58 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import {
+	compareTestDates,
+	deleteDocument,
+	getDocument,
+	getDocumentsByIds,
+	listDocuments,
+	listTestDates,
+	retryDocument,
+	signDocumentLink,
+	type Patient,
+} from '#server/documents/index.ts'
+import { patientOf, type PatientContext } from '#server/auth/index.ts'
+import { protectedProcedure, router } from '../init.ts'
+
+const DocumentId = z.object({ id: z.string().uuid() })
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+function patient(ctx: { session: PatientContext; clientIp: string }): Patient {
+	return patientOf(ctx.session, ctx.clientIp)
+}
+
+function notFound(): never {
+	throw new TRPCError({ code: 'NOT_FOUND', message: 'Document Not Found' })
+}
+
+export const documentsRouter = router({
+	/** spec 7.1 GET /documents */
+	list: protectedProcedure
+		.input(z.object({ query: z.string().max(200).optional() }).optional())
+		.query(({ ctx, input }) => listDocuments(patient(ctx), { query: input?.query })),
+	/** The upload screen follows its documents' processing with this. */
+	byIds: protectedProcedure
+		.input(z.object({ ids: z.array(z.string().uuid()).max(50) }))
+		.query(({ ctx, input }) => getDocumentsByIds(patient(ctx), input.ids)),
+	/** spec 7.1 GET /documents/{id} */
+	get: protectedProcedure.input(DocumentId).query(async ({ ctx, input }) => (await getDocument(patient(ctx), input.id)) ?? notFound()),
+	/** spec 7.1 GET /documents/{id}/download: a short-lived signed link. */
+	downloadLink: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
+		const document = await getDocument(patient(ctx), input.id)
+		if (!document) notFound()
+		return { url: signDocumentLink({ documentId: input.id, userId: ctx.session.user.id }) }
+	}),
+	/** spec 7.1 DELETE /documents/{id} */
+	delete: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
+		if (!(await deleteDocument(patient(ctx), input.id))) notFound()
+		return { deleted: true }
+	}),
+	retry: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
+		if (!(await retryDocument(patient(ctx), input.id))) notFound()
+		return { queued: true }
+	}),
+	testDates: protectedProcedure.query(({ ctx }) => listTestDates(patient(ctx))),
+	compare: protectedProcedure
+		.input(z.object({ left: IsoDate, right: IsoDate }))
+		.query(({ ctx, input }) => compareTestDates(patient(ctx), input.left, input.right)),
+})
