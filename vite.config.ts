@@ -10,7 +10,7 @@ declare module '@remix-run/node' {
 
 export default defineConfig({
 	server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
-	build: { target: 'es2022', sourcemap: true },
+	build: { target: 'es2022' },
 	plugins: [
 		tailwindcss(),
 		remix({

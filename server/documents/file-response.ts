@@ -9,7 +9,6 @@ export function fileResponseHeaders(file: { mimeType: string; fileName: string; 
 		'Content-Type': file.mimeType,
 		'Content-Length': String(file.size),
 		'Content-Disposition': `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-		'X-Content-Type-Options': 'nosniff',
 		'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; plugin-types application/pdf",
 		'Cache-Control': 'private, no-store',
 	}

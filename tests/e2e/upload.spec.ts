@@ -36,9 +36,16 @@ test('upload two lab reports, watch them reach processed, open one and download 
 	const popupPromise = context.waitForEvent('page')
 	await page.getByRole('button', { name: 'Download/View Document' }).click()
 	const popup = await popupPromise
-	const response = await popup.waitForEvent('response', (candidate) => candidate.url().includes('/file?'))
-	expect(response.status()).toBe(200)
-	expect(response.headers()['content-type']).toBe('application/pdf')
+	await expect(popup).toHaveURL(/\/api\/documents\/[0-9a-f-]{36}\/file\?expires=\d+&sig=/)
+	// The same signed link, fetched with the page's session: the original PDF, served as a PDF.
+	const file = await page.request.get(popup.url())
+	expect(file.status()).toBe(200)
+	expect(file.headers()['content-type']).toBe('application/pdf')
+	expect(file.headers()['x-content-type-options']).toBe('nosniff')
+	expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-')
+	// Without the signature the file is refused.
+	const unsigned = await page.request.get(popup.url().split('?')[0]!)
+	expect(unsigned.status()).toBe(403)
 })
 
 test('refused files are reported before and after upload with the spec texts', async ({ page }) => {

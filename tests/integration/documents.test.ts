@@ -28,13 +28,16 @@ import { useTestDatabase } from './test-database.ts'
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
 useTestDatabase()
 
+type ExpectedParameter = { code: string; value: number; unit: string | null; reference_range_min: number | null; reference_range_max: number | null; status: string | null; test_date: string }
+
 type ManifestFile = {
 	path: string
 	kind: string
 	document_date: string | null
 	provider: string | null
 	expected: { outcome: 'accept' | 'reject'; reason: string | null }
-	parameters?: Array<{ code: string; value: number; unit: string | null; reference_range_min: number | null; reference_range_max: number | null; status: string; test_date: string }>
+	parameters?: ExpectedParameter[]
+	vitals?: ExpectedParameter[]
 	medications?: Array<{ name: string }>
 	title_must_not_contain?: string[]
 }
@@ -76,7 +79,7 @@ describe('the pipeline on every accepted fixture', () => {
 		const document = await getDocument(owner, id)
 		expect(document).toMatchObject({ status: 'processed', documentType: file.kind, documentDate: file.document_date, provider: file.provider })
 		for (const forbidden of file.title_must_not_contain ?? []) expect(document!.title).not.toContain(forbidden)
-		const expected = file.parameters ?? []
+		const expected = [...(file.parameters ?? []), ...(file.vitals ?? [])]
 		const stored = document!.parameters
 		const matches = expected.filter((want) =>
 			stored.some(
@@ -92,7 +95,8 @@ describe('the pipeline on every accepted fixture', () => {
 		)
 		const isScan = file.path.startsWith('scan/')
 		// Text layers must be exact; OCR'd scans may miss a value or two.
-		expect(matches.length / Math.max(1, expected.length)).toBeGreaterThanOrEqual(isScan ? 0.9 : 1)
+		if (expected.length) expect(matches.length / expected.length).toBeGreaterThanOrEqual(isScan ? 0.9 : 1)
+		else expect(stored).toEqual([])
 		for (const medication of file.medications ?? []) {
 			expect(document!.medications.map((row) => row.name)).toContain(medication.name)
 		}
