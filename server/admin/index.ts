@@ -1,1 +1,2 @@
 export { getPlatformCounts } from './overview.ts'
+export { getSystemHealth } from './system-health.ts'

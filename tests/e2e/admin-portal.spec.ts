@@ -1,4 +1,4 @@
-import { createAdmin, createPatient, expect, signInAs, test } from './fixtures.ts'
+import { createAdmin, createPatient, expect, signInAs, signInAsAdmin, test } from './fixtures.ts'
 
 test('a signed-in patient visiting /admin is sent to the admin login', async ({ page }) => {
 	const patient = await createPatient()
@@ -71,4 +71,19 @@ test('an admin session is not a patient session', async ({ page }) => {
 	await expect(page).toHaveURL('/admin')
 	await page.goto('/')
 	await expect(page).toHaveURL('/login')
+})
+
+test('System Health is the superadmin’s: a plain admin is sent to /unauthorized', async ({ page }) => {
+	const admin = await createAdmin('admin')
+	await signInAsAdmin(page, admin)
+	await page.goto('/admin/system')
+	await expect(page).toHaveURL('/unauthorized')
+	await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible()
+
+	const superadmin = await createAdmin('superadmin')
+	await page.context().clearCookies()
+	await signInAsAdmin(page, superadmin)
+	await page.goto('/admin/system')
+	await expect(page.getByRole('heading', { name: 'System Health' })).toBeVisible()
+	await expect(page.getByTestId('tenant-schemas')).toContainText('organization schemas')
 })
