@@ -28,18 +28,21 @@ function descendants(pid: number): number[] {
 	return children.flatMap((child) => [child, ...descendants(child)])
 }
 
+function rssMb(pid: number) {
+	return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+}
+
+/** The web server process: of the processes running its entry point (tsx's wrapper and the real one), the larger. */
 function webProcessRssMb() {
-	const pid = descendants(app.pid!).find((candidate) => {
+	const candidates = descendants(app.pid!).filter((pid) => {
 		try {
-			return readFileSync(`/proc/${candidate}/cmdline`, 'utf8').includes('server/http/main.ts') &&
-				!readFileSync(`/proc/${candidate}/cmdline`, 'utf8').includes('tsx/dist/cli')
+			return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/http/main.ts')
 		} catch {
 			return false
 		}
 	})
-	if (!pid) throw new Error('web process not found')
-	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-	return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024
+	if (!candidates.length) throw new Error('web process not found')
+	return Math.max(...candidates.map(rssMb))
 }
 
 async function upload(cookie: string, name: string, bytes: Buffer) {

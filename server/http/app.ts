@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { getEnv } from '#server/env.server.ts'
+import { PROJECT_ROOT } from '#server/project-root.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { isCrossSiteRequest } from './origin-check.ts'
 import { securityHeaders } from './security-headers.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const root = PROJECT_ROOT
 
 declare module '@remix-run/node' {
 	interface AppLoadContext {

@@ -19,13 +19,15 @@ const runner = await run({
 	crontab,
 	logger: new Logger(() => (level, message) => {
 		// On Ctrl-C the database stops alongside us: its goodbyes are not errors.
-		if (isStopping) return
+		// graphile-worker reconnects by itself after a database restart; that is not worth a warning.
+		if (isStopping || /administrator command|not queryable/.test(message)) return
 		if (level === 'error' || level === 'warning') logger.warn('worker.log', { workerLevel: level, message })
 	}),
 })
 logger.info('worker.started', { tasks: Object.keys(taskList) })
 
 async function shutdown() {
+	if (isStopping) return
 	isStopping = true
 	await runner.stop()
 	await closeDb()

@@ -1,14 +1,11 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator'
 import type { Transaction } from '#db/client.ts'
+import { PROJECT_ROOT } from '#server/project-root.ts'
 import { assertTenantSchemaName } from './schema-name.ts'
 
-const tenantMigrationsFolder = path.resolve(
-	path.dirname(fileURLToPath(import.meta.url)),
-	'../../db/migrations/tenant',
-)
+const tenantMigrationsFolder = path.join(PROJECT_ROOT, 'db/migrations/tenant')
 
 let cachedMigrations: MigrationMeta[] | undefined
 
