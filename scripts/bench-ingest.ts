@@ -47,7 +47,7 @@ function webProcessRssMb() {
 
 async function upload(cookie: string, name: string, bytes: Buffer) {
 	const form = new FormData()
-	form.append('file', new Blob([bytes], { type: 'application/pdf' }), name)
+	form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name)
 	const response = await fetch(`${base}/api/documents/upload`, { method: 'POST', headers: { cookie, Origin: base }, body: form })
 	const body = (await response.json()) as { documentId?: string; message?: string }
 	if (!body.documentId) throw new Error(`upload refused: ${body.message}`)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { documents, healthParameters } from '#db/schema/tenant.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import type { Patient } from './queries.ts'
@@ -90,7 +90,7 @@ export async function compareTestDates(patient: Patient, leftDate: string, right
 						documentType: documents.documentType,
 						provider: documents.provider,
 						documentDate: documents.documentDate,
-						hasPreview: isNotNull(documents.previewKey),
+						hasPreview: sql<boolean>`${documents.previewKey} is not null`,
 					})
 					.from(documents)
 					.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, documentIds)))

@@ -47,7 +47,10 @@ export async function processDocument(
 		if (preview && previewKey) await storage.putBuffer(previewKey, preview)
 
 		const queuedMs = Date.now() - document.uploadedAt.getTime()
-		await withTenant(input.organizationId, async (tx) => {
+		const isStillThere = await withTenant(input.organizationId, async (tx) => {
+			// The owner may have deleted the document while it was being read: then store nothing.
+			const [current] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, document.id)).for('update')
+			if (!current) return false
 			await tx.delete(healthParameters).where(eq(healthParameters.documentId, document.id))
 			await tx.delete(medications).where(eq(medications.documentId, document.id))
 			const testDateFallback = result.date ?? document.uploadedAt.toISOString().slice(0, 10)
@@ -112,7 +115,12 @@ export async function processDocument(
 				message: `${result.title || document.title} is ready${result.parameters.length ? ` with ${result.parameters.length} lab values` : ''}.`,
 				link: `/records/${document.id}`,
 			})
+			return true
 		})
+		if (!isStillThere) {
+			if (previewKey) await storage.remove(previewKey)
+			return 'missing'
+		}
 		return 'processed'
 	} catch (error) {
 		if (options.isFinalAttempt) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
@@ -23,7 +23,7 @@ const summaryColumns = {
 	fileName: documents.fileName,
 	fileKind: documents.fileKind,
 	sizeBytes: documents.sizeBytes,
-	hasPreview: isNotNull(documents.previewKey),
+	hasPreview: sql<boolean>`${documents.previewKey} is not null`,
 	uploadedAt: documents.uploadedAt,
 	processedAt: documents.processedAt,
 }

@@ -1,0 +1,88 @@
+import { cn } from '#app/lib/cn.ts'
+import { COMPARE_TEXTS, describeChange, formatMeasurement, formatReferenceRange } from '#app/lib/records/compare.ts'
+import { formatCalendarDate } from '#app/lib/records/format.ts'
+import { PARAMETER_TONE_TEXT, parameterTone } from '#app/lib/records/parameter-status.ts'
+import type { ComparedParameter } from '#server/documents/compare.ts'
+import { ParameterStatusPill } from './parameter-status-pill.tsx'
+
+type Side = ComparedParameter['left']
+
+function MeasurementCell({ row }: { row: Side }) {
+	if (!row) return <span className="text-slate-400 dark:text-slate-500">{COMPARE_TEXTS.notMeasured}</span>
+	return (
+		<div className="flex flex-wrap items-center gap-2">
+			<span className={cn('whitespace-nowrap font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(row.status)])}>
+				{formatMeasurement(row.valueText, row.unit)}
+			</span>
+			<ParameterStatusPill status={row.status} />
+		</div>
+	)
+}
+
+function ChangeCell({ parameter }: { parameter: ComparedParameter }) {
+	const change = describeChange(parameter.change, parameter.changePercent)
+	if (!change) return <span className="text-slate-400 dark:text-slate-500">—</span>
+	return (
+		<span className="inline-flex items-center gap-1 whitespace-nowrap tabular-nums text-slate-700 dark:text-slate-200" data-direction={change.direction}>
+			<span aria-hidden className="text-base">
+				{change.arrow}
+			</span>
+			<span className="sr-only">{change.words} </span>
+			{change.text}
+		</span>
+	)
+}
+
+/** Each lab value measured on either date, side by side, with the change from left to right. */
+export function ParameterComparisonTable({ parameters, left, right }: { parameters: ComparedParameter[]; left: string; right: string }) {
+	if (!parameters.length) return <p className="text-slate-600 dark:text-slate-300">{COMPARE_TEXTS.noParameters}</p>
+	return (
+		<div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+			<table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="parameter-comparison">
+				<caption className="sr-only">
+					Lab values on {formatCalendarDate(left)} and {formatCalendarDate(right)}
+				</caption>
+				<thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+					<tr>
+						<th scope="col" className="px-4 py-3">
+							Parameter
+						</th>
+						<th scope="col" className="px-4 py-3">
+							{formatCalendarDate(left)}
+						</th>
+						<th scope="col" className="px-4 py-3">
+							{formatCalendarDate(right)}
+						</th>
+						<th scope="col" className="px-4 py-3">
+							Reference range
+						</th>
+						<th scope="col" className="px-4 py-3">
+							Change
+						</th>
+					</tr>
+				</thead>
+				<tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
+					{parameters.map((parameter) => (
+						<tr key={parameter.code} data-code={parameter.code}>
+							<th scope="row" className="px-4 py-3 text-left font-medium text-slate-900 dark:text-slate-100">
+								{parameter.name}
+							</th>
+							<td className="px-4 py-3">
+								<MeasurementCell row={parameter.left} />
+							</td>
+							<td className="px-4 py-3">
+								<MeasurementCell row={parameter.right} />
+							</td>
+							<td className="px-4 py-3 text-slate-600 dark:text-slate-300">
+								{formatReferenceRange(parameter.right ?? parameter.left ?? {})}
+							</td>
+							<td className="px-4 py-3">
+								<ChangeCell parameter={parameter} />
+							</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</div>
+	)
+}

@@ -1,0 +1,213 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react'
+import { z } from 'zod'
+import { DeleteDocumentButton, InlineDeleteConfirmation } from '#app/components/records/delete-document.tsx'
+import { DocumentNotFound } from '#app/components/records/document-not-found.tsx'
+import { DocumentPreview } from '#app/components/records/document-preview.tsx'
+import { DocumentStatusBadge } from '#app/components/records/document-status-badge.tsx'
+import { DocumentTypeIcon } from '#app/components/records/document-type-icon.tsx'
+import { DownloadDocumentButton } from '#app/components/records/download-document-button.tsx'
+import { LabValuesTable } from '#app/components/records/lab-values-table.tsx'
+import { MedicationsList } from '#app/components/records/medications-list.tsx'
+import { RetryProcessingButton } from '#app/components/records/retry-processing-button.tsx'
+import { TagList } from '#app/components/records/tag-list.tsx'
+import { useRefreshWhileProcessing } from '#app/components/records/use-refresh-while-processing.ts'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { canRetryProcessing, isAwaitingProcessing, textExcerpt } from '#app/lib/records/document-status.ts'
+import { documentTypeLabel } from '#app/lib/records/document-type-label.ts'
+import { formatCalendarDate, formatDateTime } from '#app/lib/records/format.ts'
+import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
+import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+
+function notFound(): never {
+	throw new Response(DOCUMENT_MESSAGES.notFoundTitle, { status: 404 })
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+	const session = await requirePatient(request)
+	const document = await getDocument(patientOf(session, context.clientIp), params.documentId ?? '')
+	if (!document) notFound()
+	// Only what the page shows: the first part of the text, not the whole file's worth.
+	const { extractedText, details: _details, timings: _timings, attempts: _attempts, ...shown } = document
+	return { document: { ...shown, text: textExcerpt(extractedText) }, timeZone: session.user.timeZone }
+}
+
+/** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
+const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download']) })
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+	const session = await requirePatient(request)
+	const submission = parseWithZod(await request.formData(), { schema: IntentSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	const patient = patientOf(session, context.clientIp)
+	const documentId = params.documentId ?? ''
+	switch (submission.value.intent) {
+		case 'delete': {
+			if (!(await deleteDocument(patient, documentId))) notFound()
+			throw redirect('/records')
+		}
+		case 'retry': {
+			// Not retryable (already queued, or an unreadable file): the page shows the current state.
+			await retryDocument(patient, documentId)
+			throw redirect(`/records/${documentId}`)
+		}
+		case 'download': {
+			if (!(await getDocument(patient, documentId))) notFound()
+			throw redirect(signDocumentLink({ documentId, userId: session.user.id }))
+		}
+	}
+}
+
+export default function DocumentDetailRoute() {
+	const { document, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const timeZone = useDisplayTimeZone(storedTimeZone)
+	const [searchParams] = useSearchParams()
+	useRefreshWhileProcessing(document.id, document.status)
+	const isConfirmingDelete = searchParams.get('confirm') === 'delete'
+	return (
+		<div className="mx-auto max-w-5xl space-y-6">
+			<Link
+				to="/records"
+				className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+			>
+				<span aria-hidden>←</span>
+				Back to Medical Records
+			</Link>
+
+			<Card className="space-y-5">
+				<div className="flex flex-wrap items-start gap-4">
+					<DocumentTypeIcon type={document.documentType} />
+					<div className="min-w-0 flex-1">
+						<div className="flex flex-wrap items-center gap-3">
+							<h1 className="break-words text-2xl font-bold tracking-tight">{document.title}</h1>
+							<DocumentStatusBadge status={document.status} />
+						</div>
+						<p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="document-type">
+							{documentTypeLabel(document.documentType)}
+						</p>
+					</div>
+				</div>
+				<dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
+					<div>
+						<dt className="font-medium text-slate-500 dark:text-slate-400">Date</dt>
+						<dd className="mt-0.5">
+							{document.documentDate ? (
+								<time dateTime={document.documentDate}>{formatCalendarDate(document.documentDate)}</time>
+							) : (
+								'Not detected'
+							)}
+						</dd>
+					</div>
+					<div>
+						<dt className="font-medium text-slate-500 dark:text-slate-400">Uploaded</dt>
+						<dd className="mt-0.5">
+							<time dateTime={new Date(document.uploadedAt).toISOString()}>{formatDateTime(new Date(document.uploadedAt), timeZone)}</time>
+						</dd>
+					</div>
+					<div>
+						<dt className="font-medium text-slate-500 dark:text-slate-400">Provider</dt>
+						<dd className="mt-0.5">{document.provider ?? 'Not detected'}</dd>
+					</div>
+					<div>
+						<dt className="font-medium text-slate-500 dark:text-slate-400">File</dt>
+						<dd className="mt-0.5 break-all">{document.fileName}</dd>
+					</div>
+					{document.description ? (
+						<div className="sm:col-span-2">
+							<dt className="font-medium text-slate-500 dark:text-slate-400">Description</dt>
+							<dd className="mt-0.5 whitespace-pre-line">{document.description}</dd>
+						</div>
+					) : null}
+				</dl>
+				<TagList tags={document.tags} />
+				<div className="flex flex-wrap items-start gap-3 border-t border-slate-200 pt-5 dark:border-slate-700">
+					<DownloadDocumentButton documentId={document.id} />
+					<DeleteDocumentButton documentId={document.id} />
+				</div>
+			</Card>
+
+			{isConfirmingDelete ? <InlineDeleteConfirmation documentId={document.id} /> : null}
+
+			{isAwaitingProcessing(document.status) ? (
+				<Alert tone="info" title={document.status === 'queued' ? 'Queued for processing' : 'Processing'}>
+					<span className="inline-flex items-center gap-2">
+						<Spinner label="Processing" />
+						Text and lab values are being extracted. This page updates by itself.
+					</span>
+				</Alert>
+			) : null}
+			{document.status === 'failed' ? (
+				<Alert title="Processing failed">
+					<p>{document.failureMessage ?? 'The document could not be processed.'}</p>
+					{canRetryProcessing(document) ? <RetryProcessingButton documentId={document.id} /> : null}
+				</Alert>
+			) : null}
+
+			{document.summary ? (
+				<Card>
+					<h2 className="text-lg font-semibold">Summary</h2>
+					<p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{document.summary}</p>
+				</Card>
+			) : null}
+
+			{document.parameters.length ? (
+				<section aria-labelledby="lab-values-heading" className="space-y-3">
+					<h2 id="lab-values-heading" className="text-lg font-semibold">
+						Lab values
+					</h2>
+					<LabValuesTable values={document.parameters} />
+				</section>
+			) : null}
+
+			{document.medications.length ? (
+				<Card>
+					<h2 className="text-lg font-semibold">Medications</h2>
+					<MedicationsList medications={document.medications} />
+				</Card>
+			) : null}
+
+			{document.hasPreview ? (
+				<Card>
+					<h2 className="text-lg font-semibold">Preview</h2>
+					<DocumentPreview document={document} className="mt-3 w-full" imageClassName="max-h-[48rem] w-auto max-w-full" />
+				</Card>
+			) : null}
+
+			{document.text.text ? (
+				<Card>
+					<details>
+						<summary className="cursor-pointer text-lg font-semibold">Extracted text</summary>
+						<pre className="mt-3 max-h-96 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-4 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+							{document.text.text}
+						</pre>
+						{document.text.isTruncated ? (
+							<p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Showing the first part. Download the document for the full text.</p>
+						) : null}
+					</details>
+				</Card>
+			) : null}
+		</div>
+	)
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+	{ title: `${data?.document.title ?? DOCUMENT_MESSAGES.notFoundTitle} · Carebook` },
+]
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 404) return <DocumentNotFound />
+	return (
+		<div className="mx-auto max-w-3xl space-y-4">
+			<Alert title="Something went wrong">The document could not be loaded. Please try again later.</Alert>
+			<Link to="/records" className="text-sm font-semibold text-brand-600 underline">
+				Back to Medical Records
+			</Link>
+		</div>
+	)
+}

@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { CompareRecords, type CompareView } from '#app/components/records/compare-records.tsx'
+import { RecordsSearch } from '#app/components/records/records-search.tsx'
+import { RecordsTimeline } from '#app/components/records/records-timeline.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
+import { pickCompareDates } from '#app/lib/records/compare.ts'
+import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
+import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { compareTestDates, listDocuments, listTestDates } from '#server/documents/index.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+
+const MAX_QUERY_LENGTH = 200
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const session = await requirePatient(request)
+	const patient = patientOf(session, context.clientIp)
+	const url = new URL(request.url)
+	const timeZone = session.user.timeZone
+	if (url.searchParams.get('tab') === 'compare') {
+		// Compare Records: the dates with lab values, then the two chosen (or newest) side by side.
+		const testDates = await listTestDates(patient)
+		const selection = pickCompareDates(testDates, url.searchParams.get('left'), url.searchParams.get('right'))
+		const comparison = selection ? await compareTestDates(patient, selection.left, selection.right) : null
+		const view: CompareView = url.searchParams.get('view') === 'documents' ? 'documents' : 'parameters'
+		return { tab: 'compare' as const, timeZone, testDates, selection, comparison, view }
+	}
+	const query = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH)
+	const documents = await listDocuments(patient, { query })
+	return { tab: 'timeline' as const, timeZone, query, documents }
+}
+
+export const meta: MetaFunction = () => [{ title: 'Medical Records · Carebook' }]
+
+export default function MedicalRecordsRoute() {
+	const data = useLoaderData<typeof loader>()
+	const timeZone = useDisplayTimeZone(data.timeZone)
+	const timelineTo = data.tab === 'timeline' && data.query ? `/records?${new URLSearchParams({ q: data.query })}` : '/records'
+	return (
+		<div className="mx-auto max-w-5xl space-y-6">
+			<div className="flex flex-wrap items-end justify-between gap-4">
+				<div>
+					<h1 className="text-2xl font-bold tracking-tight">Medical Records</h1>
+					<p className="mt-1 text-slate-600 dark:text-slate-300">Your documents over time, and your lab results compared between dates.</p>
+				</div>
+				<Link
+					to="/upload"
+					className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+				>
+					Upload Documents
+				</Link>
+			</div>
+			<LinkTabs
+				label="Medical records views"
+				tabs={[
+					{ id: 'timeline', label: 'Timeline', to: timelineTo, isSelected: data.tab === 'timeline' },
+					{ id: 'compare', label: 'Compare Records', to: '/records?tab=compare', isSelected: data.tab === 'compare' },
+				]}
+			/>
+			{data.tab === 'compare' ? (
+				<LinkTabPanel tabId="compare">
+					<CompareRecords testDates={data.testDates} selection={data.selection} comparison={data.comparison} view={data.view} />
+				</LinkTabPanel>
+			) : (
+				<LinkTabPanel tabId="timeline" className="space-y-6">
+					<RecordsSearch query={data.query} />
+					<RecordsTimeline documents={data.documents} query={data.query} timeZone={timeZone} />
+				</LinkTabPanel>
+			)}
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	return (
+		<div className="mx-auto max-w-5xl space-y-6">
+			<h1 className="text-2xl font-bold tracking-tight">Medical Records</h1>
+			<Alert>
+				{isRouteErrorResponse(error) && error.status === 400 ? 'That search could not be run.' : DOCUMENT_MESSAGES.fetchFailed}
+			</Alert>
+			<Link to="/records" className="text-sm font-semibold text-brand-600 underline">
+				Try again
+			</Link>
+		</div>
+	)
+}
