@@ -17,10 +17,11 @@ export default async function setup(project: TestProject) {
 	if (process.env.DATABASE_URL) {
 		serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres')
 	} else {
+		const port = Number(process.env.TEST_PG_PORT ?? 54349)
 		const server = await startEmbeddedPostgres({
 			dataDir: path.resolve('tests/.tmp'),
-			folder: 'pg-integration',
-			port: Number(process.env.TEST_PG_PORT ?? 54349),
+			folder: `pg-integration-${port}`,
+			port,
 		})
 		serverUrl = server.url
 		stop = server.stop
