@@ -33,6 +33,8 @@ const EnvSchema = z.object({
 	LOGIN_LOCK_MINUTES: positiveInt.default(15),
 	/** HMAC key for short-lived file links; random per process when unset. */
 	SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+	/** Join / Start Video Call address: the appointment id is appended, or put where it says {id}. */
+	VIDEO_BASE_URL: z.string().url().default('https://meet.jit.si/carebook-'),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
 

@@ -93,3 +93,58 @@ export {
 	type AppointmentListQuery,
 	type AppointmentListView,
 } from './list-view.ts'
+
+// Stored appointments (database): every function takes the patient of the session.
+export {
+	APPOINTMENT_NOT_FOUND_MESSAGE,
+	cancelAppointmentById,
+	createAppointment,
+	deleteAppointment,
+	getAppointment,
+	getNextAppointment,
+	isAppointmentId,
+	listAppointments,
+	rescheduleAppointmentById,
+	updateAppointment,
+	type AppointmentChange,
+	type AppointmentRefusal,
+	type AppointmentWithHistory,
+	type AppointmentWriteResult,
+	type Patient,
+	type StoredAppointment,
+} from './appointment-store.ts'
+export {
+	LIST_LIMIT_PARAM,
+	LIST_PAGE_SIZE,
+	loadAppointmentListPage,
+	parseListLimit,
+	type AppointmentListPage,
+} from './list-page.ts'
+export {
+	toAppointmentCardView,
+	toAppointmentDetailView,
+	type AppointmentCardView,
+	type AppointmentDetailView,
+	type AppointmentHistoryView,
+	type ViewContext,
+} from './views.ts'
+export {
+	APPOINTMENT_REMINDER_TASK,
+	deliverAppointmentReminder,
+	reminderJobKey,
+	ReminderPayloadSchema,
+	type ReminderOutcome,
+	type ReminderPayload,
+} from './reminders.ts'
+export { APPOINTMENT_NOTIFICATION_TYPES, appointmentEventText, type AppointmentEventKind } from './events.ts'
+export {
+	calendarFeedPath,
+	createCalendarFeed,
+	feedTokenFromPathSegment,
+	getCalendarFeedStatus,
+	icsSequence,
+	readCalendarFeed,
+	revokeCalendarFeed,
+} from './calendar-feed.ts'
+export { FALLBACK_TIME_ZONE, rememberPatientTimeZone, resolvePatientTimeZone } from './patient-time-zone.ts'
+export { DEFAULT_VIDEO_BASE_URL, getVideoBaseUrl } from './video-config.ts'

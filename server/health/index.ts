@@ -1,6 +1,10 @@
 /**
- * Health analytics: pure functions over stored health parameters. No database
- * access and no clock: callers pass the rows, the profile and 'today'.
+ * Health analytics. The calculations are pure functions over stored health
+ * parameters (no database access and no clock: callers pass the rows, the
+ * profile and 'today'); health-data.ts, analytics.ts and dashboard.ts read and
+ * write the tenant tables and compose them. Browser code must not import this
+ * file (it reaches the database): it imports the pure modules it needs, or
+ * app/lib/health.
  */
 
 export type {
@@ -143,3 +147,55 @@ export {
 
 export { defaultReferenceRangeFor, parameterNameFor, statusForValue } from './reference-values.ts'
 export * as healthMessages from './messages.ts'
+
+export { calendarDateIn, patientToday } from './today.ts'
+export {
+	EMPTY_HEALTH_PROFILE,
+	HEALTH_PROFILE_QUESTIONS,
+	HEALTH_PROFILE_TEXTS,
+	RACE_GROUP_LABELS,
+	SEX_LABELS,
+	createHealthProfileFormSchema,
+	createHealthProfileSchema,
+	healthProfileFormDefaults,
+	healthProfileFromForm,
+	isHealthProfileStarted,
+	riskProfileOf,
+	type HealthProfile,
+	type HealthProfileForm,
+} from './health-profile.ts'
+export {
+	groupManualReadings,
+	manualReadingKindOf,
+	type ManualReadingEntry,
+	type ManualReadingValue,
+} from './manual-reading-groups.ts'
+export { buildRangeMetricCard, buildRangeMetricCards, type RangeEmptyMetricCard, type RangeMetricCard } from './range-cards.ts'
+export { RECENT_ACTIVITY_LIMIT, buildRecentActivity, type ActivityEvent, type ActivityKind } from './activity.ts'
+
+export {
+	addManualReading,
+	deleteManualReading,
+	getHealthProfile,
+	listManualReadings,
+	listParameters,
+	saveHealthProfile,
+	type AddedManualReading,
+	type ParameterQuery,
+	type StoredHealthParameter,
+} from './health-data.ts'
+export {
+	METRIC_CODES,
+	RISK_CODES,
+	getMetricCards,
+	getMetricSeries,
+	getParameterSeries,
+	getParameterTrends,
+	getPredictions,
+	getRiskOverview,
+	getTrendsOverview,
+	provenanceKey,
+	type RiskOverview,
+	type ValueProvenance,
+} from './analytics.ts'
+export { getDashboard, type Dashboard, type DashboardAppointment, type DocumentCounts, type RiskSummary } from './dashboard.ts'

@@ -168,3 +168,29 @@ export function abnormalValueAlertMessage(
 	const word = status === 'critical' ? 'at a critical level' : status
 	return `${name} is ${word}: ${valueText} on ${date}.`
 }
+
+/** Recent activity on the dashboard. */
+export const ACTIVITY_TEXTS = {
+	empty: 'No activity yet. Upload a document or add a reading to get started.',
+	uploaded: (title: string) => `Uploaded ${title}`,
+	waitingForProcessing: 'Waiting to be processed.',
+	processed: (title: string) => `Processed ${title}`,
+	processedDetail: (values: number, abnormal: number) =>
+		values === 0
+			? 'No lab values found.'
+			: `${values} lab value${values === 1 ? '' : 's'}${abnormal > 0 ? `, ${abnormal} outside the reference range` : ''}.`,
+	failed: (title: string) => `Could not process ${title}`,
+	readingAdded: (label: string) => `Added a reading: ${label.toLowerCase()}`,
+} as const
+
+/** A card with no reading inside the chosen time range, though older ones exist. */
+export function noMetricDataInRangeMessage(metricName: string, rangeLabel: string): string {
+	const name = metricName.toLowerCase() === 'bmi' ? 'BMI' : metricName.toLowerCase()
+	return `No ${name} readings in the ${rangeLabel.toLowerCase()}.`
+}
+
+export const MANUAL_READING_TEXTS = {
+	added: 'Your reading has been added.',
+	deleted: 'The reading has been deleted.',
+	notFound: 'That reading no longer exists.',
+} as const

@@ -214,3 +214,136 @@ export const RULE_MESSAGES = {
 	newTimeInPast: 'Please choose a time in the future.',
 	sameTime: 'The appointment is already at this time.',
 } as const
+
+/** Ours: the detail page's delete confirmation. */
+export const DELETE_DIALOG = {
+	title: 'Delete Appointment',
+	message: 'Are you sure you want to delete this appointment? This action cannot be undone.',
+	confirm: 'Yes, Delete',
+	dismiss: 'Keep Appointment',
+} as const
+
+export const CANCEL_REASON_LABEL = 'Reason (optional)'
+
+/** Ours: the spec's detail page had no not-found state (it showed a fixed sample). */
+export const APPOINTMENT_NOT_FOUND = {
+	title: 'Appointment Not Found',
+	message: 'The appointment you are looking for does not exist or has been moved.',
+	back: 'Go Back to Appointments',
+} as const
+
+export const BACK_TO_APPOINTMENTS = 'Back to Appointments'
+export const BACK_LABEL = 'Back'
+
+export const EDIT_PAGE_LABELS = {
+	title: 'Edit Appointment',
+	submit: 'Save Changes',
+	notEditable: 'This appointment can no longer be changed.',
+} as const
+
+export const NEW_PAGE_LABELS = {
+	title: 'New Appointment',
+	description: 'Add a visit with a doctor or provider to your calendar.',
+} as const
+
+export const RESCHEDULE_PAGE_LABELS = {
+	title: 'Reschedule Appointment',
+	currentTime: 'Currently scheduled',
+	newDate: 'New date',
+	newTime: 'New time',
+	reason: 'Reason (optional)',
+	submit: 'Reschedule Appointment',
+	cancel: 'Cancel',
+	notReschedulable: 'This appointment can no longer be rescheduled.',
+} as const
+
+export const DETAIL_SECTION_LABELS = {
+	date: 'Date',
+	time: 'Time',
+	doctor: 'Doctor',
+	location: 'Location',
+	notes: 'Notes',
+	contact: 'Contact',
+	phone: 'Phone',
+	email: 'Email',
+	noLocation: 'No location given',
+	noNotes: 'No notes',
+	history: 'Previous times',
+	rescheduledOn: 'Rescheduled on',
+	cancelledOn: 'Cancelled on',
+	cancelReason: 'Reason',
+	timeZone: 'Time zone',
+} as const
+
+/** Ours: a form field left empty (the form-level alert carries the spec's sentence). */
+export const FIELD_REQUIRED = 'Required'
+
+export const TIME_ZONE_HINT = (timeZone: string) => `Times are in ${timeZone.replace(/_/g, ' ')}.`
+
+export const APPOINTMENT_DELETED_NOTICE: Notice = {
+	title: 'Appointment Deleted',
+	description: 'The appointment has been removed.',
+}
+
+/** Notices a redirect can name in its `?notice=` parameter (shown as a toast, or an alert without JavaScript). */
+export const APPOINTMENT_NOTICES = {
+	scheduled: APPOINTMENT_SCHEDULED_NOTICE,
+	updated: APPOINTMENT_UPDATED_NOTICE,
+	rescheduled: APPOINTMENT_RESCHEDULED_NOTICE,
+	cancelled: APPOINTMENT_CANCELLED_NOTICE,
+	deleted: APPOINTMENT_DELETED_NOTICE,
+	'filters-reset': FILTERS_RESET_NOTICE,
+	rescheduling: RESCHEDULING_NOTICE,
+} as const satisfies Record<string, Notice>
+
+export type AppointmentNoticeCode = keyof typeof APPOINTMENT_NOTICES | 'filters-applied'
+export const NOTICE_PARAM = 'notice'
+
+export function isAppointmentNoticeCode(value: unknown): value is AppointmentNoticeCode {
+	return typeof value === 'string' && (value === 'filters-applied' || Object.hasOwn(APPOINTMENT_NOTICES, value))
+}
+
+/** The notice of a code; 'filters-applied' needs the active filter count. */
+export function appointmentNotice(code: AppointmentNoticeCode, activeFilterCount = 0): Notice {
+	return code === 'filters-applied' ? filtersAppliedNotice(activeFilterCount) : APPOINTMENT_NOTICES[code]
+}
+
+/** Ours: the private calendar feed section. */
+export const CALENDAR_FEED_LABELS = {
+	link: 'Calendar subscription',
+	title: 'Subscribe in your calendar app',
+	description:
+		'A private address your calendar app (Apple Calendar, Google Calendar, Outlook) can subscribe to. Anyone with the address can see your appointments, so keep it to yourself.',
+	create: 'Create calendar link',
+	replace: 'Create a new link',
+	replaceHint: 'Creating a new link stops the old one.',
+	revoke: 'Revoke link',
+	copy: 'Copy link',
+	copied: 'Link Copied!',
+	active: (createdOn: string) => `A calendar link is active (created ${createdOn}).`,
+	none: 'No calendar link is active.',
+	shownOnce: 'Copy this address now: for your privacy it is shown only once.',
+	revokedNotice: 'Calendar link revoked',
+	createdNotice: 'Calendar link created',
+} as const
+
+/** Ours: texts of the notification rows appointment events write (spec section 9 event types). */
+export const APPOINTMENT_EVENT_TEXTS = {
+	confirmed: {
+		title: 'Appointment Confirmed',
+		message: (what: string, when: string) => `${what} on ${when} is confirmed.`,
+	},
+	cancelled: {
+		title: 'Appointment Cancelled',
+		message: (what: string, when: string) => `${what} on ${when} has been cancelled.`,
+	},
+	rescheduled: {
+		title: 'Appointment Rescheduled',
+		message: (what: string, when: string) => `${what} has been moved to ${when}.`,
+	},
+	reminder: {
+		title: 'Appointment Reminder',
+		message: (what: string, when: string, kind: '24h' | '1h') =>
+			kind === '24h' ? `${what} is in 24 hours, on ${when}.` : `${what} starts in 1 hour, at ${when}.`,
+	},
+} as const

@@ -55,9 +55,8 @@ function assertValidInstant(instant: Date): void {
 	}
 }
 
-/** Wall-clock parts of `instant` as seen in `timeZone`. */
-export function getZonedParts(instant: Date, timeZone: string): ZonedParts {
-	assertValidInstant(instant)
+/** Wall-clock parts straight from Intl (the slow, always-right path). */
+function formatZonedParts(instant: Date, timeZone: string): ZonedParts {
 	const parts: Record<string, number> = {}
 	for (const part of zonedFormatter(timeZone).formatToParts(instant)) {
 		if (part.type !== 'literal') parts[part.type] = Number(part.value)
@@ -70,6 +69,57 @@ export function getZonedParts(instant: Date, timeZone: string): ZonedParts {
 		hour: parts.hour === 24 ? 0 : parts.hour,
 		minute: parts.minute,
 		second: parts.second,
+	}
+}
+
+const HOUR_MS = 3_600_000
+const MAX_CACHED_HOURS_PER_ZONE = 100_000
+/** Per zone and UTC hour: the zone's offset in that hour, or null when it changes within the hour. */
+const hourOffsetCache = new Map<string, Map<number, number | null>>()
+
+function exactOffsetMs(epochMs: number, timeZone: string): number {
+	return wallClockAsUtcMs(formatZonedParts(new Date(epochMs), timeZone)) - epochMs
+}
+
+/**
+ * The zone's offset during one UTC hour, when it is the same at the hour's
+ * first and last whole second (offsets change on whole seconds and never
+ * twice within an hour); null for an hour holding a transition.
+ */
+function offsetDuringHour(hour: number, timeZone: string): number | null {
+	let zoneCache = hourOffsetCache.get(timeZone)
+	if (!zoneCache) {
+		zoneCache = new Map()
+		hourOffsetCache.set(timeZone, zoneCache)
+	}
+	const cached = zoneCache.get(hour)
+	if (cached !== undefined) return cached
+	const start = hour * HOUR_MS
+	const atStart = exactOffsetMs(start, timeZone)
+	const offset = atStart === exactOffsetMs(start + HOUR_MS - 1000, timeZone) ? atStart : null
+	if (zoneCache.size >= MAX_CACHED_HOURS_PER_ZONE) zoneCache.clear()
+	zoneCache.set(hour, offset)
+	return offset
+}
+
+/**
+ * Wall-clock parts of `instant` as seen in `timeZone`. Intl is asked once
+ * per zone and UTC hour (the list screen reads thousands of instants); an
+ * hour in which the offset changes is answered by Intl for each instant.
+ */
+export function getZonedParts(instant: Date, timeZone: string): ZonedParts {
+	assertValidInstant(instant)
+	const epochMs = instant.getTime()
+	const offset = offsetDuringHour(Math.floor(epochMs / HOUR_MS), timeZone)
+	if (offset === null) return formatZonedParts(instant, timeZone)
+	const shifted = new Date(epochMs + offset)
+	return {
+		year: shifted.getUTCFullYear(),
+		month: shifted.getUTCMonth() + 1,
+		day: shifted.getUTCDate(),
+		hour: shifted.getUTCHours(),
+		minute: shifted.getUTCMinutes(),
+		second: shifted.getUTCSeconds(),
 	}
 }
 

@@ -1,4 +1,110 @@
-import { router } from '../init.ts'
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { patientOf, type PatientContext } from '#server/auth/index.ts'
+import type { Patient } from '#server/documents/index.ts'
+import {
+	DEFAULT_PARAMETER_TREND_DAYS,
+	DEFAULT_TIME_RANGE,
+	DEFAULT_TREND_DAYS,
+	MAX_TREND_DAYS,
+	METRIC_IDS,
+	TIME_RANGES,
+	addManualReading,
+	createHealthProfileSchema,
+	deleteManualReading,
+	getDashboard,
+	getMetricCards,
+	getMetricSeries,
+	getParameterSeries,
+	getParameterTrends,
+	getPredictions,
+	getRiskOverview,
+	healthMessages,
+	listManualReadings,
+	listParameters,
+	patientToday,
+	saveHealthProfile,
+	validateManualReading,
+} from '#server/health/index.ts'
+import { protectedProcedure, router } from '../init.ts'
+
+type Context = { session: PatientContext; clientIp: string }
+
+function patient(ctx: Context): Patient {
+	return patientOf(ctx.session, ctx.clientIp)
+}
+
+/** 'Today' in the patient's zone (users.time_zone, else UTC). */
+function today(ctx: Context) {
+	return patientToday(ctx.session.user.timeZone)
+}
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const Days = (fallback: number) => z.number().int().min(1).max(MAX_TREND_DAYS).default(fallback)
+const Range = z.enum(TIME_RANGES).default(DEFAULT_TIME_RANGE)
 
 /** Health analytics procedures (spec 7.1 /health/*). */
-export const healthRouter = router({})
+export const healthRouter = router({
+	/** spec 7.1 GET /health/parameters: the patient's parameters, oldest first (optionally one code, or since a date). */
+	parameters: protectedProcedure
+		.input(z.object({ code: z.string().min(1).max(64).optional(), since: IsoDate.optional() }).optional())
+		.query(({ ctx, input }) =>
+			listParameters(patient(ctx), {
+				codes: input?.code ? [input.code] : undefined,
+				since: input?.since,
+				until: today(ctx),
+			}),
+		),
+	/** spec 7.1 GET /health/trends?days=n (default 180): every parameter with readings in the window. */
+	trends: protectedProcedure
+		.input(z.object({ days: Days(DEFAULT_TREND_DAYS) }).default({}))
+		.query(({ ctx, input }) => getParameterTrends(patient(ctx), { today: today(ctx), days: input.days })),
+	/** spec 7.1 GET /health/parameters/{code}/trends?days=n (default 90). */
+	parameterTrends: protectedProcedure
+		.input(z.object({ code: z.string().min(1).max(64), days: Days(DEFAULT_PARAMETER_TREND_DAYS) }))
+		.query(({ ctx, input }) =>
+			getParameterSeries(patient(ctx), { code: input.code, today: today(ctx), days: input.days }),
+		),
+	/** The four overview cards of /trends for a time range. */
+	metricCards: protectedProcedure
+		.input(z.object({ range: Range }).default({}))
+		.query(({ ctx, input }) => getMetricCards(patient(ctx), { range: input.range, today: today(ctx) })),
+	/** One metric over a time range, with its reference range and abnormal points. */
+	metricSeries: protectedProcedure
+		.input(z.object({ metric: z.enum(METRIC_IDS), range: Range }))
+		.query(({ ctx, input }) =>
+			getMetricSeries(patient(ctx), { metricId: input.metric, range: input.range, today: today(ctx) }),
+		),
+	predictions: protectedProcedure.query(({ ctx }) => getPredictions(patient(ctx), { today: today(ctx) })),
+	/** Risk assessment, Health Score and the risk profile they used. */
+	risk: protectedProcedure.query(({ ctx }) => getRiskOverview(patient(ctx), { today: today(ctx) })),
+	dashboard: protectedProcedure.query(({ ctx }) =>
+		getDashboard(patient(ctx), { today: today(ctx), now: new Date() }),
+	),
+	manualReadings: protectedProcedure.query(({ ctx }) => listManualReadings(patient(ctx))),
+	/** Adds a manual reading; the input is checked with the same schema as the form (createManualReadingSchema). */
+	addReading: protectedProcedure.input(z.record(z.unknown())).mutation(async ({ ctx, input }) => {
+		const validation = validateManualReading(input, today(ctx))
+		if (!validation.success) {
+			const messages = Object.values(validation.fieldErrors).flat()
+			throw new TRPCError({ code: 'BAD_REQUEST', message: messages.join(' ') })
+		}
+		return addManualReading(patient(ctx), validation.reading)
+	}),
+	deleteReading: protectedProcedure.input(z.object({ id: z.string().uuid() })).mutation(async ({ ctx, input }) => {
+		if (!(await deleteManualReading(patient(ctx), input.id))) {
+			throw new TRPCError({ code: 'NOT_FOUND', message: healthMessages.MANUAL_READING_TEXTS.notFound })
+		}
+		return { deleted: true }
+	}),
+	/** Saves the risk profile; a birth date after the patient's today is refused. */
+	saveProfile: protectedProcedure
+		.input(createHealthProfileSchema({ today: '9999-12-31' }))
+		.mutation(({ ctx, input }) => {
+			const checked = createHealthProfileSchema({ today: today(ctx) }).safeParse(input)
+			if (!checked.success) {
+				throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues.map((issue) => issue.message).join(' ') })
+			}
+			return saveHealthProfile(patient(ctx), checked.data)
+		}),
+})

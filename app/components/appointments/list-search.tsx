@@ -1,0 +1,52 @@
+import { Form, useLocation, useSubmit } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { FILTER_PARAMS, MAX_SEARCH_LENGTH } from '#app/lib/appointments/filters.ts'
+import { APPOINTMENTS_PATH, hiddenListParams } from '#app/lib/appointments/list-url.ts'
+import { inputClassName } from '#app/components/ui/field.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { SearchIcon } from './icons.tsx'
+
+export const SEARCH_LABEL = 'Search appointments'
+const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * The search box (title, provider, specialty, location; applies to the
+ * Upcoming view). A GET form: Enter searches without JavaScript; with it,
+ * typing searches after a short pause.
+ */
+export function ListSearch({ query }: { query: string }) {
+	const location = useLocation()
+	const submit = useSubmit()
+	const formRef = useRef<HTMLFormElement>(null)
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	useEffect(() => () => clearTimeout(timer.current), [])
+	const search = new URLSearchParams(location.search)
+	return (
+		<Form ref={formRef} method="get" action={APPOINTMENTS_PATH} role="search" className="relative w-full sm:max-w-xs">
+			{hiddenListParams(search, [FILTER_PARAMS.q]).map(([name, value], index) => (
+				<input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+			))}
+			<label htmlFor="appointment-search" className="sr-only">
+				{SEARCH_LABEL}
+			</label>
+			<SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+			<input
+				id="appointment-search"
+				type="search"
+				name={FILTER_PARAMS.q}
+				defaultValue={query}
+				maxLength={MAX_SEARCH_LENGTH}
+				placeholder="Search appointments..."
+				autoComplete="off"
+				className={cn(inputClassName, 'pl-9')}
+				onChange={(event) => {
+					const form = event.currentTarget.form
+					clearTimeout(timer.current)
+					timer.current = setTimeout(() => {
+						if (form) submit(form, { replace: true, preventScrollReset: true })
+					}, SEARCH_DEBOUNCE_MS)
+				}}
+			/>
+		</Form>
+	)
+}

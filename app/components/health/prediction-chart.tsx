@@ -1,0 +1,113 @@
+import {
+	CategoryScale,
+	Chart as ChartJS,
+	Filler,
+	Legend,
+	LineController,
+	LineElement,
+	LinearScale,
+	PointElement,
+	Tooltip,
+	type ChartDataset,
+	type ChartOptions,
+} from 'chart.js'
+import { Line } from 'react-chartjs-2'
+import type { PredictionChartModel } from '#app/lib/health/chart-data.ts'
+import { unitSuffix } from '#app/lib/health/format.ts'
+import { PREDICTION_TEXTS } from '#app/lib/health/texts.ts'
+import { CHART_COLORS } from './chart-colors.ts'
+
+// Only the parts this chart uses; Filler shades the band between the bounds.
+ChartJS.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Filler, Tooltip, Legend)
+
+export type PredictionChartSeries = { name: string | null; model: PredictionChartModel }
+
+function seriesLabel(name: string | null, kind: string) {
+	return name ? `${name} ${kind.toLowerCase()}` : kind
+}
+
+/** Actual versus predicted values by month, with the prediction interval shaded between lower and upper bound. */
+export default function PredictionChart({
+	series,
+	unit,
+	label,
+}: {
+	series: PredictionChartSeries[]
+	unit: string | null
+	label: string
+}) {
+	const labels = series[0]?.model.labels ?? []
+	const suffix = unitSuffix(unit)
+	const datasets: ChartDataset<'line', (number | null)[]>[] = series.flatMap(({ name, model }, index) => {
+		const strong = index === 0 ? CHART_COLORS.primary : CHART_COLORS.secondary
+		return [
+			{
+				label: seriesLabel(name, 'Lower bound'),
+				data: model.lower,
+				borderColor: 'transparent',
+				pointRadius: 0,
+				fill: false,
+			},
+			{
+				label: seriesLabel(name, 'Upper bound'),
+				data: model.upper,
+				borderColor: 'transparent',
+				backgroundColor: CHART_COLORS.interval,
+				pointRadius: 0,
+				fill: '-1',
+			},
+			{
+				label: seriesLabel(name, PREDICTION_TEXTS.legendPredicted),
+				data: model.predicted,
+				borderColor: CHART_COLORS.predicted,
+				backgroundColor: CHART_COLORS.predicted,
+				borderDash: [6, 4],
+				pointRadius: model.predicted.map((_, pointIndex) => (pointIndex >= model.forecastStart ? 4 : 0)),
+				pointStyle: 'rectRot',
+				borderWidth: 2,
+			},
+			{
+				label: seriesLabel(name, PREDICTION_TEXTS.legendActual),
+				data: model.actual,
+				borderColor: strong,
+				backgroundColor: strong,
+				pointRadius: 4,
+				borderWidth: 2,
+				spanGaps: true,
+			},
+		]
+	})
+
+	const options: ChartOptions<'line'> = {
+		responsive: true,
+		maintainAspectRatio: false,
+		animation: false,
+		interaction: { mode: 'index', intersect: false },
+		scales: {
+			x: { grid: { color: CHART_COLORS.grid }, ticks: { color: CHART_COLORS.text } },
+			y: {
+				grid: { color: CHART_COLORS.grid },
+				ticks: { color: CHART_COLORS.text },
+				title: { display: !!unit, text: unit ?? '', color: CHART_COLORS.text },
+			},
+		},
+		plugins: {
+			legend: {
+				labels: {
+					usePointStyle: true,
+					filter: (item) => !/bound$/i.test(item.text ?? ''),
+				},
+			},
+			tooltip: {
+				filter: (item) => item.parsed.y !== null,
+				callbacks: { label: (item) => `${item.dataset.label}: ${item.parsed.y}${suffix}` },
+			},
+		},
+	}
+
+	return (
+		<div className="relative h-64 w-full">
+			<Line data={{ labels, datasets }} options={options} role="img" aria-label={label} />
+		</div>
+	)
+}

@@ -1,0 +1,302 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useState, type MouseEvent, type ReactNode } from 'react'
+import { AppointmentDialog, CancelReasonField } from '#app/components/appointments/appointment-dialog.tsx'
+import { rescheduleHref } from '#app/components/appointments/appointment-card.tsx'
+import { AppointmentErrorBoundary } from '#app/components/appointments/appointment-error.tsx'
+import { BackLink } from '#app/components/appointments/back-link.tsx'
+import { CalendarIcon, ClockIcon, DownloadIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, TrashIcon, UserIcon, VideoIcon } from '#app/components/appointments/icons.tsx'
+import { skipRevalidationForNotice } from '#app/components/appointments/notice-from-url.tsx'
+import { AppointmentStatusBadge } from '#app/components/appointments/status-badge.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { CancelFormSchema } from '#app/lib/appointments/appointment-form-schema.ts'
+import {
+	APPOINTMENT_NOT_FOUND,
+	BACK_TO_APPOINTMENTS,
+	CANCEL_REASON_LABEL,
+	DELETE_DIALOG,
+	DETAIL_CANCEL_DIALOG,
+	DETAIL_LABELS,
+	DETAIL_SECTION_LABELS,
+	NOTICE_PARAM,
+} from '#app/lib/appointments/labels.ts'
+import {
+	cancelAppointmentById,
+	deleteAppointment,
+	getAppointment,
+	getVideoBaseUrl,
+	resolvePatientTimeZone,
+	toAppointmentDetailView,
+} from '#server/appointments/index.ts'
+import { patientOf, requirePatient } from '#server/auth/index.ts'
+
+function notFound(): never {
+	throw data(null, { status: 404 })
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+	const session = await requirePatient(request)
+	const appointment = await getAppointment(patientOf(session, context.clientIp), params.appointmentId ?? '')
+	if (!appointment) notFound()
+	const view = toAppointmentDetailView(appointment, {
+		now: new Date(),
+		timeZone: resolvePatientTimeZone(session.user.timeZone),
+		videoBaseUrl: getVideoBaseUrl(),
+	})
+	return { view }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+	const session = await requirePatient(request)
+	const patient = patientOf(session, context.clientIp)
+	const appointmentId = params.appointmentId ?? ''
+	const formData = await request.formData()
+	const intent = formData.get('intent')
+	if (intent === 'delete') {
+		if (!(await deleteAppointment(patient, appointmentId))) notFound()
+		throw redirect(`/appointments?${NOTICE_PARAM}=deleted`)
+	}
+	if (intent !== 'cancel') return data({ error: 'Unknown action' }, { status: 400 })
+	const submission = parseWithZod(formData, { schema: CancelFormSchema })
+	if (submission.status !== 'success') return data({ error: submission.error?.reason?.[0] ?? 'Invalid reason' }, { status: 400 })
+	const result = await cancelAppointmentById(patient, appointmentId, submission.value)
+	if (!result.ok) {
+		if (result.code === 'not-found') notFound()
+		return data({ error: result.message }, { status: 409 })
+	}
+	throw redirect(`/appointments/${appointmentId}?${NOTICE_PARAM}=cancelled`)
+}
+
+export const shouldRevalidate = skipRevalidationForNotice
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.view.title ?? APPOINTMENT_NOT_FOUND.title} · Carebook` }]
+
+const outlineButton =
+	'inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600'
+const iconButton =
+	'inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:ring-slate-600 dark:hover:bg-slate-800'
+
+function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+	return (
+		<div className="flex gap-3">
+			<div className="mt-0.5 text-slate-400">{icon}</div>
+			<div className="min-w-0">
+				<dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+				<dd className="mt-0.5 text-sm break-words text-slate-900 dark:text-slate-100">{children}</dd>
+			</div>
+		</div>
+	)
+}
+
+type Confirmation = 'cancel' | 'delete'
+
+export default function AppointmentDetailRoute() {
+	const { view } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const [searchParams] = useSearchParams()
+	const [dialog, setDialog] = useState<Confirmation | null>(null)
+	const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+	// Without JavaScript the confirmations are shown in the page (?confirm=cancel|delete).
+	const inlineConfirmation = searchParams.get('confirm')
+	const openDialog = (which: Confirmation) => (event: MouseEvent) => {
+		event.preventDefault()
+		setDialog(which)
+	}
+	const cancelFields = <CancelReasonField id={`cancel-reason-${dialog ?? 'inline'}`} label={CANCEL_REASON_LABEL} />
+
+	return (
+		<div className="mx-auto max-w-3xl space-y-6">
+			<BackLink fallback="/appointments" label={BACK_TO_APPOINTMENTS} />
+			{actionData && 'error' in actionData ? <Alert>{actionData.error}</Alert> : null}
+			<Card className="space-y-6">
+				<div className="flex flex-wrap items-start justify-between gap-4">
+					<div className="min-w-0">
+						<div className="flex flex-wrap items-center gap-3">
+							<h1 className="text-2xl font-bold tracking-tight">{view.title}</h1>
+							<AppointmentStatusBadge badge={view.badge} />
+						</div>
+						<p className="mt-1 text-slate-600 dark:text-slate-300">
+							{view.typeLabel} · {view.durationText}
+						</p>
+					</div>
+					<div className="flex gap-2">
+						{view.canEdit ? (
+							<Link to={`/appointments/${view.id}/edit`} className={iconButton} aria-label={DETAIL_LABELS.edit} title={DETAIL_LABELS.edit}>
+								<PencilIcon />
+							</Link>
+						) : null}
+						<Link to="?confirm=delete" onClick={openDialog('delete')} className={iconButton} aria-label={DETAIL_LABELS.delete} title={DETAIL_LABELS.delete}>
+							<TrashIcon />
+						</Link>
+					</div>
+				</div>
+
+				<dl className="grid gap-5 sm:grid-cols-2">
+					<DetailRow icon={<CalendarIcon />} label={DETAIL_SECTION_LABELS.date}>
+						{view.dateText}
+					</DetailRow>
+					<DetailRow icon={<ClockIcon />} label={DETAIL_SECTION_LABELS.time}>
+						{view.timeText}
+					</DetailRow>
+					<DetailRow icon={<UserIcon />} label={DETAIL_SECTION_LABELS.doctor}>
+						{view.provider}
+						<span className="block text-slate-600 dark:text-slate-300">{view.specialty}</span>
+					</DetailRow>
+					<DetailRow icon={<MapPinIcon />} label={DETAIL_SECTION_LABELS.location}>
+						{view.location ?? <span className="text-slate-500">{DETAIL_SECTION_LABELS.noLocation}</span>}
+					</DetailRow>
+					{view.contactPhone ? (
+						<DetailRow icon={<PhoneIcon />} label={DETAIL_SECTION_LABELS.phone}>
+							{view.telHref ? (
+								<a href={view.telHref} className="text-brand-700 hover:underline dark:text-brand-100">
+									{view.contactPhone}
+								</a>
+							) : (
+								view.contactPhone
+							)}
+						</DetailRow>
+					) : null}
+					{view.contactEmail ? (
+						<DetailRow icon={<MailIcon />} label={DETAIL_SECTION_LABELS.email}>
+							{view.mailtoHref ? (
+								<a href={view.mailtoHref} className="text-brand-700 hover:underline dark:text-brand-100">
+									{view.contactEmail}
+								</a>
+							) : (
+								view.contactEmail
+							)}
+						</DetailRow>
+					) : null}
+				</dl>
+
+				<div>
+					<h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{DETAIL_SECTION_LABELS.notes}</h2>
+					<p className="mt-1 text-sm whitespace-pre-line">{view.notes ?? <span className="text-slate-500">{DETAIL_SECTION_LABELS.noNotes}</span>}</p>
+				</div>
+
+				{view.isCancelled && view.cancelReason ? (
+					<Alert tone="warning" title={DETAIL_SECTION_LABELS.cancelReason}>
+						{view.cancelReason}
+					</Alert>
+				) : null}
+
+				<div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5 dark:border-slate-700">
+					{view.joinHref ? (
+						<a href={view.joinHref} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+							<VideoIcon /> {DETAIL_LABELS.startVideoCall}
+						</a>
+					) : null}
+					{view.canReschedule ? (
+						<Link to={rescheduleHref(view.id)} className={outlineButton}>
+							{DETAIL_LABELS.reschedule}
+						</Link>
+					) : null}
+					{view.canCancel ? (
+						<Link to="?confirm=cancel" onClick={openDialog('cancel')} className={`${outlineButton} text-red-700 dark:text-red-300`}>
+							{DETAIL_LABELS.cancelAppointment}
+						</Link>
+					) : null}
+					<a href={`/api/appointments/${view.id}/ics`} download className={outlineButton}>
+						<DownloadIcon /> {DETAIL_LABELS.downloadIcs}
+					</a>
+				</div>
+			</Card>
+
+			{inlineConfirmation === 'cancel' && view.canCancel ? (
+				<Card className="space-y-3">
+					<h2 className="text-lg font-semibold">{DETAIL_CANCEL_DIALOG.title}</h2>
+					<p className="text-sm text-slate-600 dark:text-slate-300">{DETAIL_CANCEL_DIALOG.message}</p>
+					<Form method="post" action={`/appointments/${view.id}`} className="space-y-4">
+						<input type="hidden" name="intent" value="cancel" />
+						<CancelReasonField id="cancel-reason-page" label={CANCEL_REASON_LABEL} />
+						<div className="flex justify-end gap-3">
+							<Link to={`/appointments/${view.id}`} className={outlineButton}>
+								{DETAIL_CANCEL_DIALOG.dismiss}
+							</Link>
+							<Button type="submit" variant="destructive" isPending={submittingIntent === 'cancel'}>
+								{DETAIL_CANCEL_DIALOG.confirm}
+							</Button>
+						</div>
+					</Form>
+				</Card>
+			) : null}
+			{inlineConfirmation === 'delete' ? (
+				<Card className="space-y-3">
+					<h2 className="text-lg font-semibold">{DELETE_DIALOG.title}</h2>
+					<p className="text-sm text-slate-600 dark:text-slate-300">{DELETE_DIALOG.message}</p>
+					<Form method="post" action={`/appointments/${view.id}`} className="flex justify-end gap-3">
+						<input type="hidden" name="intent" value="delete" />
+						<Link to={`/appointments/${view.id}`} className={outlineButton}>
+							{DELETE_DIALOG.dismiss}
+						</Link>
+						<Button type="submit" variant="destructive" isPending={submittingIntent === 'delete'}>
+							{DELETE_DIALOG.confirm}
+						</Button>
+					</Form>
+				</Card>
+			) : null}
+
+			{view.history.length ? (
+				<Card>
+					<h2 className="text-lg font-semibold">{DETAIL_SECTION_LABELS.history}</h2>
+					<ol className="mt-3 space-y-3" data-testid="appointment-history">
+						{[...view.history].reverse().map((change) => (
+							<li key={change.id} className="border-l-2 border-slate-200 pl-3 text-sm dark:border-slate-700">
+								{change.kind === 'rescheduled' ? (
+									<p>
+										<span className="line-through decoration-slate-400">{change.previousText}</span> → {change.newText}
+									</p>
+								) : (
+									<p>Cancelled (was {change.previousText})</p>
+								)}
+								<p className="text-xs text-slate-500">
+									{change.kind === 'rescheduled' ? DETAIL_SECTION_LABELS.rescheduledOn : DETAIL_SECTION_LABELS.cancelledOn} {change.changedText}
+									{change.reason ? ` · ${DETAIL_SECTION_LABELS.cancelReason}: ${change.reason}` : ''}
+								</p>
+							</li>
+						))}
+					</ol>
+				</Card>
+			) : null}
+
+			<AppointmentDialog
+				isOpen={dialog === 'cancel'}
+				onClose={() => setDialog(null)}
+				title={DETAIL_CANCEL_DIALOG.title}
+				message={DETAIL_CANCEL_DIALOG.message}
+				confirmLabel={DETAIL_CANCEL_DIALOG.confirm}
+				dismissLabel={DETAIL_CANCEL_DIALOG.dismiss}
+				isPending={submittingIntent === 'cancel'}
+				renderForm={(content) => (
+					<Form method="post" action={`/appointments/${view.id}`} onSubmit={() => setDialog(null)}>
+						<input type="hidden" name="intent" value="cancel" />
+						{content}
+					</Form>
+				)}
+			>
+				{cancelFields}
+			</AppointmentDialog>
+			<AppointmentDialog
+				isOpen={dialog === 'delete'}
+				onClose={() => setDialog(null)}
+				title={DELETE_DIALOG.title}
+				message={DELETE_DIALOG.message}
+				confirmLabel={DELETE_DIALOG.confirm}
+				dismissLabel={DELETE_DIALOG.dismiss}
+				isPending={submittingIntent === 'delete'}
+				renderForm={(content) => (
+					<Form method="post" action={`/appointments/${view.id}`} onSubmit={() => setDialog(null)}>
+						<input type="hidden" name="intent" value="delete" />
+						{content}
+					</Form>
+				)}
+			/>
+		</div>
+	)
+}
+
+export const ErrorBoundary = AppointmentErrorBoundary

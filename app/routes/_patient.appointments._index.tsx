@@ -1,0 +1,218 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError, isRouteErrorResponse } from '@remix-run/react'
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { AppointmentCard } from '#app/components/appointments/appointment-card.tsx'
+import { AppointmentDialog, CancelReasonField } from '#app/components/appointments/appointment-dialog.tsx'
+import { DateHeader } from '#app/components/appointments/date-header.tsx'
+import { FilterPopover } from '#app/components/appointments/filter-popover.tsx'
+import { CalendarIcon } from '#app/components/appointments/icons.tsx'
+import { ListSearch } from '#app/components/appointments/list-search.tsx'
+import { skipRevalidationForNotice } from '#app/components/appointments/notice-from-url.tsx'
+import { useBrowserTimeZone } from '#app/components/appointments/time-zone.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { toast } from '#app/components/ui/toast.tsx'
+import { APPOINTMENT_TABS } from '#app/lib/appointments/appointment.ts'
+import {
+	APPOINTMENT_CANCELLED_NOTICE,
+	APPOINTMENT_TAB_LABELS,
+	APPOINTMENTS_TITLE,
+	CALENDAR_FEED_LABELS,
+	CANCEL_REASON_LABEL,
+	EMPTY_STATES,
+	LIST_CANCEL_DIALOG,
+	LOAD_FAILED_MESSAGE,
+	NEW_APPOINTMENT_LABEL,
+	NO_MATCHING_APPOINTMENTS,
+	RETRY_LABEL,
+} from '#app/lib/appointments/labels.ts'
+import { LIST_PAGE_STEP, showMoreHref, tabHref } from '#app/lib/appointments/list-url.ts'
+import { cn } from '#app/lib/cn.ts'
+import { useTRPC } from '#app/lib/trpc.tsx'
+import {
+	getVideoBaseUrl,
+	loadAppointmentListPage,
+	rememberPatientTimeZone,
+	resolvePatientTimeZone,
+	type AppointmentCardView,
+} from '#server/appointments/index.ts'
+import { patientOf, requirePatient } from '#server/auth/index.ts'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const session = await requirePatient(request)
+	const page = await loadAppointmentListPage(patientOf(session, context.clientIp), {
+		searchParams: new URL(request.url).searchParams,
+		now: new Date(),
+		timeZone: resolvePatientTimeZone(session.user.timeZone),
+		videoBaseUrl: getVideoBaseUrl(),
+	})
+	return { page, hasStoredTimeZone: Boolean(session.user.timeZone) }
+}
+
+/** The browser reports its zone once, when the patient has none stored yet. */
+export async function action({ request }: ActionFunctionArgs) {
+	const session = await requirePatient(request)
+	const formData = await request.formData()
+	if (formData.get('intent') !== 'time-zone') return data({ ok: false }, { status: 400 })
+	const timeZone = formData.get('timeZone')
+	const isStored = await rememberPatientTimeZone(session.user.id, typeof timeZone === 'string' ? timeZone : null)
+	return { ok: isStored }
+}
+
+export const shouldRevalidate = skipRevalidationForNotice
+
+export const meta: MetaFunction = () => [{ title: `${APPOINTMENTS_TITLE} · Carebook` }]
+
+function useRememberBrowserTimeZone(hasStoredTimeZone: boolean) {
+	const fetcher = useFetcher()
+	const browserTimeZone = useBrowserTimeZone()
+	const hasSent = useRef(false)
+	useEffect(() => {
+		if (hasStoredTimeZone || !browserTimeZone || hasSent.current) return
+		hasSent.current = true
+		fetcher.submit({ intent: 'time-zone', timeZone: browserTimeZone }, { method: 'post' })
+	}, [hasStoredTimeZone, browserTimeZone, fetcher])
+}
+
+function EmptyState({ title, description }: { title: string; description: string | null }) {
+	return (
+		<div className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
+			<CalendarIcon className="mx-auto h-8 w-8 text-slate-400" />
+			<p className="mt-3 font-semibold">{title}</p>
+			{description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p> : null}
+		</div>
+	)
+}
+
+export default function AppointmentsRoute() {
+	const { page, hasStoredTimeZone } = useLoaderData<typeof loader>()
+	const location = useLocation()
+	const search = new URLSearchParams(location.search)
+	const navigation = useNavigation()
+	const revalidator = useRevalidator()
+	const isLoading = navigation.state === 'loading' && navigation.location.pathname === '/appointments'
+	const trpc = useTRPC()
+	const [cancelling, setCancelling] = useState<AppointmentCardView | null>(null)
+	const cancelMutation = useMutation(trpc.appointments.cancel.mutationOptions())
+	useRememberBrowserTimeZone(hasStoredTimeZone)
+
+	function confirmCancel(formData: FormData) {
+		if (!cancelling) return
+		const reason = formData.get('reason')
+		cancelMutation.mutate(
+			{ id: cancelling.id, values: { reason: typeof reason === 'string' && reason.trim() ? reason : undefined } },
+			{
+				onSuccess: () => {
+					setCancelling(null)
+					toast({ ...APPOINTMENT_CANCELLED_NOTICE, tone: 'success' })
+					revalidator.revalidate()
+				},
+				onError: (error) => {
+					setCancelling(null)
+					toast({ title: LIST_CANCEL_DIALOG.title, description: error.message, tone: 'error' })
+					revalidator.revalidate()
+				},
+			},
+		)
+	}
+
+	const empty = page.shownCount > 0 ? null : page.isFiltered && page.totalInTab > 0 ? NO_MATCHING_APPOINTMENTS : EMPTY_STATES[page.tab]
+
+	return (
+		<div className="mx-auto max-w-5xl space-y-6">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<h1 className="text-2xl font-bold tracking-tight">{APPOINTMENTS_TITLE}</h1>
+				<div className="flex flex-wrap items-center gap-3">
+					<Link to="/appointments/calendar" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+						{CALENDAR_FEED_LABELS.link}
+					</Link>
+					<Link
+						to="/appointments/new"
+						className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+					>
+						<span aria-hidden>+</span> {NEW_APPOINTMENT_LABEL}
+					</Link>
+				</div>
+			</div>
+
+			<div className="flex flex-wrap items-center gap-3">
+				<ListSearch query={page.filters.q} />
+				<FilterPopover filters={page.filters} choices={page.filterChoices} activeFilterCount={page.activeFilterCount} />
+				{isLoading ? <Spinner className="h-5 w-5 text-brand-600" label="Loading appointments" /> : null}
+			</div>
+
+			<LinkTabs
+				label={APPOINTMENTS_TITLE}
+				tabs={APPOINTMENT_TABS.map((tab) => ({ id: tab, label: APPOINTMENT_TAB_LABELS[tab], to: tabHref(search, tab), isSelected: page.tab === tab }))}
+			/>
+
+			<LinkTabPanel tabId={page.tab} className={cn('space-y-6', isLoading ? 'opacity-60' : '')}>
+				{page.tab === 'upcoming' ? <DateHeader page={page} /> : null}
+				{empty ? (
+					<EmptyState title={empty.title} description={empty.description} />
+				) : (
+					page.groups.map((group) => (
+						<section key={group.date} aria-labelledby={`day-${group.date}`} className="space-y-3">
+							<h2 id={`day-${group.date}`} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+								{group.heading}
+							</h2>
+							<div className="grid gap-3">
+								{group.appointments.map((card) => (
+									<AppointmentCard key={card.id} card={card} onCancel={setCancelling} />
+								))}
+							</div>
+						</section>
+					))
+				)}
+				{page.hasMore ? (
+					<div className="text-center">
+						<Link to={showMoreHref(search, page.limit + LIST_PAGE_STEP)} preventScrollReset className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+							Show more ({page.shownCount - page.limit} more)
+						</Link>
+					</div>
+				) : null}
+			</LinkTabPanel>
+
+			<AppointmentDialog
+				isOpen={cancelling !== null}
+				onClose={() => setCancelling(null)}
+				title={LIST_CANCEL_DIALOG.title}
+				message={LIST_CANCEL_DIALOG.message}
+				confirmLabel={LIST_CANCEL_DIALOG.confirm}
+				dismissLabel={LIST_CANCEL_DIALOG.dismiss}
+				isPending={cancelMutation.isPending}
+				renderForm={(content) => (
+					<form
+						onSubmit={(event) => {
+							event.preventDefault()
+							confirmCancel(new FormData(event.currentTarget))
+						}}
+					>
+						{content}
+					</form>
+				)}
+			>
+				<CancelReasonField id="list-cancel-reason" label={CANCEL_REASON_LABEL} />
+			</AppointmentDialog>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const location = useLocation()
+	if (isRouteErrorResponse(error) && error.status === 404) throw error
+	return (
+		<div className="mx-auto max-w-5xl space-y-6">
+			<h1 className="text-2xl font-bold tracking-tight">{APPOINTMENTS_TITLE}</h1>
+			<Alert title="Error">
+				<p>{LOAD_FAILED_MESSAGE}</p>
+				<Link reloadDocument to={`${location.pathname}${location.search}`} className="mt-3 inline-flex rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700">
+					{RETRY_LABEL}
+				</Link>
+			</Alert>
+		</div>
+	)
+}

@@ -1,0 +1,57 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AppointmentForm } from '#app/components/appointments/appointment-form.tsx'
+import { BackLink } from '#app/components/appointments/back-link.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { APPOINTMENT_FORM_DEFAULTS, AppointmentFormSchema } from '#app/lib/appointments/appointment-form-schema.ts'
+import { BACK_LABEL, FORM_LABELS, NEW_PAGE_LABELS, NOTICE_PARAM } from '#app/lib/appointments/labels.ts'
+import { localDateOf } from '#app/lib/appointments/zoned-date.ts'
+import { createAppointment, rememberPatientTimeZone, resolvePatientTimeZone } from '#server/appointments/index.ts'
+import { patientOf, requirePatient } from '#server/auth/index.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const session = await requirePatient(request)
+	return { storedTimeZone: session.user.timeZone }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const session = await requirePatient(request)
+	const submission = parseWithZod(await request.formData(), { schema: AppointmentFormSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	await rememberPatientTimeZone(session.user.id, submission.value.timeZone)
+	const timeZone = resolvePatientTimeZone(session.user.timeZone, submission.value.timeZone)
+	const result = await createAppointment(patientOf(session, context.clientIp), submission.value, { fallbackTimeZone: timeZone })
+	if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message] }) }, { status: 400 })
+	// Back to the list, on the tab where the new appointment is.
+	const isPast = localDateOf(result.appointment.startsAt, timeZone) < localDateOf(new Date(), timeZone)
+	throw redirect(`/appointments?${isPast ? 'tab=past&' : ''}${NOTICE_PARAM}=scheduled`)
+}
+
+export const meta: MetaFunction = () => [{ title: `${NEW_PAGE_LABELS.title} · Carebook` }]
+
+export default function NewAppointmentRoute() {
+	const { storedTimeZone } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isSubmitting = useNavigation().state === 'submitting'
+	return (
+		<div className="mx-auto max-w-3xl space-y-6">
+			<BackLink fallback="/appointments" label={BACK_LABEL} />
+			<div>
+				<h1 className="text-2xl font-bold tracking-tight">{NEW_PAGE_LABELS.title}</h1>
+				<p className="mt-1 text-slate-600 dark:text-slate-300">{NEW_PAGE_LABELS.description}</p>
+			</div>
+			<Card>
+				<AppointmentForm
+					id="new-appointment"
+					lastResult={actionData?.result}
+					defaultValue={{ ...APPOINTMENT_FORM_DEFAULTS }}
+					timeZone={storedTimeZone}
+					submitLabel={FORM_LABELS.submit}
+					cancelHref="/appointments"
+					isSubmitting={isSubmitting}
+				/>
+			</Card>
+		</div>
+	)
+}

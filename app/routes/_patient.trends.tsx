@@ -1,0 +1,268 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { ManualReadingForm, ADD_READING_INTENT } from '#app/components/health/manual-reading-form.tsx'
+import { DELETE_READING_INTENT, ManualReadingsList } from '#app/components/health/manual-readings-list.tsx'
+import { MetricCard } from '#app/components/health/metric-card.tsx'
+import { MetricDetail } from '#app/components/health/metric-detail.tsx'
+import { PredictionCard } from '#app/components/health/prediction-card.tsx'
+import { RiskCard } from '#app/components/health/risk-card.tsx'
+import { RiskProfileForm, SAVE_PROFILE_INTENT } from '#app/components/health/risk-profile-form.tsx'
+import { TimeRangeSelect } from '#app/components/health/time-range-select.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
+import { formatHealthDate } from '#app/lib/health/format.ts'
+import { RISK_TEXTS, TRENDS_TEXTS } from '#app/lib/health/texts.ts'
+import {
+	READING_KIND_FOR_METRIC,
+	TRENDS_TABS,
+	TRENDS_TAB_LABELS,
+	addReadingHref,
+	parseTrendsState,
+	trendsHref,
+} from '#app/lib/health/trends-url.ts'
+import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { HEALTH_PROFILE_TEXTS } from '#server/health/health-profile.ts'
+import { MANUAL_READING_TEXTS, PREDICTIONS_DESCRIPTION, PREDICTIONS_TITLE } from '#server/health/messages.ts'
+import { TIME_RANGE_LABELS } from '#server/health/time-range.ts'
+import {
+	addManualReading,
+	createHealthProfileFormSchema,
+	createManualReadingSchema,
+	deleteManualReading,
+	getPredictions,
+	getRiskOverview,
+	getTrendsOverview,
+	healthProfileFromForm,
+	listManualReadings,
+	patientToday,
+	saveHealthProfile,
+} from '#server/health/index.ts'
+
+const NOTICES = {
+	'reading-added': MANUAL_READING_TEXTS.added,
+	'reading-deleted': MANUAL_READING_TEXTS.deleted,
+	'profile-saved': HEALTH_PROFILE_TEXTS.saved,
+} as const
+
+type Notice = keyof typeof NOTICES
+
+function noticeText(value: string | null) {
+	return value && Object.hasOwn(NOTICES, value) ? NOTICES[value as Notice] : null
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const session = await requirePatient(request)
+	const patient = patientOf(session, context.clientIp)
+	const url = new URL(request.url)
+	const state = parseTrendsState(url.searchParams)
+	const today = patientToday(session.user.timeZone)
+	const base = { state, today, timeZone: session.user.timeZone, notice: noticeText(url.searchParams.get('notice')) }
+	if (state.tab === 'predictions') {
+		return { ...base, tab: 'predictions' as const, predictions: await getPredictions(patient, { today }) }
+	}
+	if (state.tab === 'risk') {
+		return { ...base, tab: 'risk' as const, risk: await getRiskOverview(patient, { today }) }
+	}
+	const [overview, readings] = await Promise.all([
+		getTrendsOverview(patient, { range: state.range, metricId: state.metric, today }),
+		listManualReadings(patient),
+	])
+	return { ...base, tab: 'overview' as const, overview, readings }
+}
+
+/** Back to the same view (range, tab, metric) with a notice. */
+function redirectWithNotice(request: Request, notice: Notice) {
+	const params = new URL(request.url).searchParams
+	params.delete('notice')
+	params.delete('index')
+	params.set('notice', notice)
+	return redirect(`/trends?${params}`)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const session = await requirePatient(request)
+	const patient = patientOf(session, context.clientIp)
+	const today = patientToday(session.user.timeZone)
+	const formData = await request.formData()
+	const intent = formData.get('intent')
+
+	if (intent === ADD_READING_INTENT) {
+		const submission = parseWithZod(formData, { schema: createManualReadingSchema({ today }) })
+		if (submission.status !== 'success') {
+			return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+		}
+		await addManualReading(patient, submission.value)
+		throw redirectWithNotice(request, 'reading-added')
+	}
+	if (intent === DELETE_READING_INTENT) {
+		const id = formData.get('id')
+		if (typeof id !== 'string' || !(await deleteManualReading(patient, id))) {
+			return data({ intent, result: null, error: MANUAL_READING_TEXTS.notFound }, { status: 404 })
+		}
+		throw redirectWithNotice(request, 'reading-deleted')
+	}
+	if (intent === SAVE_PROFILE_INTENT) {
+		const submission = parseWithZod(formData, { schema: createHealthProfileFormSchema({ today }) })
+		if (submission.status !== 'success') {
+			return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+		}
+		await saveHealthProfile(patient, healthProfileFromForm(submission.value))
+		throw redirectWithNotice(request, 'profile-saved')
+	}
+	throw data('Unknown action', { status: 400 })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Health Trends · Carebook' }]
+
+export default function TrendsRoute() {
+	const loaderData = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const { state, today, notice } = loaderData
+	const actionHref = trendsHref(state)
+	const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+	return (
+		<div className="mx-auto max-w-6xl space-y-6">
+			<div className="flex flex-wrap items-end justify-between gap-4">
+				<div>
+					<h1 className="text-2xl font-bold tracking-tight">{TRENDS_TEXTS.title}</h1>
+					<p className="mt-1 text-slate-600 dark:text-slate-300">{TRENDS_TEXTS.description}</p>
+				</div>
+				<TimeRangeSelect state={state} />
+			</div>
+			{notice ? <Alert tone="success">{notice}</Alert> : null}
+			{actionData?.error ? <Alert>{actionData.error}</Alert> : null}
+			<LinkTabs
+				label={TRENDS_TEXTS.tabsLabel}
+				tabs={TRENDS_TABS.map((tab) => ({
+					id: tab,
+					label: TRENDS_TAB_LABELS[tab],
+					to: trendsHref(state, { tab }),
+					isSelected: tab === state.tab,
+				}))}
+			/>
+			<LinkTabPanel tabId={state.tab} className="space-y-6">
+				{loaderData.tab === 'overview' ? (
+					<>
+						<p className="text-sm text-slate-600 dark:text-slate-300">
+							{TIME_RANGE_LABELS[state.range]}. {TRENDS_TEXTS.rangeNote}
+						</p>
+						<section aria-label={TRENDS_TEXTS.metricsLabel}>
+							<ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+								{loaderData.overview.cards.map((card) => (
+									<li key={card.id}>
+										<MetricCard
+											card={card}
+											isSelected={state.metric === card.id}
+											chartHref={trendsHref(state, { metric: card.id })}
+											addReadingHref={addReadingHref(state, card.id)}
+											allTimeHref={trendsHref(state, { range: 'all' })}
+										/>
+									</li>
+								))}
+							</ul>
+						</section>
+						<MetricDetail
+							series={loaderData.overview.series}
+							rangeLabel={TIME_RANGE_LABELS[state.range]}
+							closeHref={trendsHref(state, { metric: null })}
+							addReadingHref={state.metric ? addReadingHref(state, state.metric) : trendsHref(state, {}, 'add-reading')}
+						/>
+						<Card>
+							<ManualReadingForm
+								key={`${state.reading}:${loaderData.readings.length}`}
+								kind={state.reading}
+								today={today}
+								lastResult={resultFor(ADD_READING_INTENT)}
+								action={actionHref}
+								kindHref={(reading) => trendsHref(state, { reading }, 'add-reading')}
+							/>
+						</Card>
+						<Card>
+							<ManualReadingsList readings={loaderData.readings} timeZone={loaderData.timeZone} action={actionHref} />
+						</Card>
+					</>
+				) : null}
+				{loaderData.tab === 'predictions' ? (
+					<Card>
+						<h2 className="text-lg font-semibold">{PREDICTIONS_TITLE}</h2>
+						<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{PREDICTIONS_DESCRIPTION}</p>
+						<div className="mt-6 grid gap-6 lg:grid-cols-2">
+							{loaderData.predictions.map((prediction) => (
+								<PredictionCard
+									key={prediction.metricId}
+									prediction={prediction}
+									addReadingHref={addReadingHref(state, prediction.metricId)}
+								/>
+							))}
+						</div>
+					</Card>
+				) : null}
+				{loaderData.tab === 'risk' ? (
+					<>
+						<Card>
+							<h2 className="text-lg font-semibold">{RISK_TEXTS.title}</h2>
+							<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{RISK_TEXTS.description}</p>
+							<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+								{RISK_TEXTS.assessedOn(formatHealthDate(loaderData.risk.assessment.assessedOn))}
+							</p>
+							<div className="mt-6 grid gap-6 lg:grid-cols-3">
+								{([
+									loaderData.risk.assessment.cardiovascular,
+									loaderData.risk.assessment.diabetes,
+									loaderData.risk.assessment.hypertension,
+								] as const).map((assessment) => (
+									<RiskCard
+										key={assessment.area}
+										assessment={assessment}
+										provenance={loaderData.risk.provenance}
+										profileHref={
+											assessment.area === 'cardiovascular' && Object.values(loaderData.risk.profile).some((answer) => answer === null)
+												? '#risk-profile-section'
+												: undefined
+										}
+										addReadingHref={trendsHref(
+											state,
+											{
+												tab: 'overview',
+												reading: assessment.area === 'hypertension' ? READING_KIND_FOR_METRIC['blood-pressure'] : assessment.area === 'diabetes' ? 'hba1c' : 'cholesterol',
+											},
+											'add-reading',
+										)}
+									/>
+								))}
+							</div>
+							<p className="mt-6 text-xs text-slate-500 dark:text-slate-400">{loaderData.risk.assessment.disclaimer}</p>
+						</Card>
+						<Card>
+							<RiskProfileForm
+								profile={loaderData.risk.profile}
+								today={today}
+								lastResult={resultFor(SAVE_PROFILE_INTENT)}
+								action={actionHref}
+							/>
+						</Card>
+					</>
+				) : null}
+			</LinkTabPanel>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	return (
+		<div className="mx-auto max-w-3xl space-y-4">
+			<h1 className="text-2xl font-bold tracking-tight">{TRENDS_TEXTS.title}</h1>
+			<Alert title="Something went wrong">
+				{isRouteErrorResponse(error) && error.status === 400
+					? 'That request could not be understood.'
+					: 'Your health data could not be loaded. Please try again later.'}
+			</Alert>
+			<Link to="/trends" className="text-brand-700 underline">
+				{TRENDS_TEXTS.title}
+			</Link>
+		</div>
+	)
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { feedTokenFromPathSegment, ICS_CONTENT_TYPE, readCalendarFeed } from '#server/appointments/index.ts'
+import { getEnv } from '#server/env.server.ts'
+
+function notFound() {
+	return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+}
+
+/**
+ * The private calendar feed (`/calendar/<token>.ics`) a calendar app
+ * subscribes to: no session, the token is the key. Unknown or revoked: 404.
+ * Each access is audited.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+	const token = feedTokenFromPathSegment(params.token)
+	if (!token || !params.token?.endsWith('.ics')) return notFound()
+	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
+	const feed = await readCalendarFeed(token, { ipAddress: context.clientIp, origin })
+	if (feed === null) return notFound()
+	return new Response(feed, {
+		headers: {
+			'Content-Type': ICS_CONTENT_TYPE,
+			'Content-Disposition': 'inline; filename="carebook-appointments.ics"',
+			'Cache-Control': 'private, no-cache',
+			'X-Robots-Tag': 'noindex, nofollow',
+			'Referrer-Policy': 'no-referrer',
+		},
+	})
+}

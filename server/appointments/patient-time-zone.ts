@@ -1,0 +1,33 @@
+/**
+ * The patient's time zone: `users.timeZone` when set; before that, the zone
+ * the browser reports (forms send it in a hidden field, the list posts it
+ * once) is stored on the user the first time one is given. 'UTC' when
+ * nothing is known.
+ */
+import { and, eq, isNull } from 'drizzle-orm'
+import { getDb } from '#db/client.ts'
+import { users } from '#db/schema/platform.ts'
+import { isValidTimeZone } from '../../app/lib/appointments/zoned-date.ts'
+
+export const FALLBACK_TIME_ZONE = 'UTC'
+
+/** The zone to compute 'today' and local times in: the stored one, else a valid hint, else UTC. */
+export function resolvePatientTimeZone(storedTimeZone: string | null | undefined, hint?: string | null): string {
+	if (storedTimeZone && isValidTimeZone(storedTimeZone)) return storedTimeZone
+	if (hint && isValidTimeZone(hint)) return hint
+	return FALLBACK_TIME_ZONE
+}
+
+/**
+ * Stores `timeZone` on the user when none is stored yet (a later change is
+ * the profile's business). Returns true when it was stored.
+ */
+export async function rememberPatientTimeZone(userId: string, timeZone: string | null | undefined): Promise<boolean> {
+	if (!timeZone || !isValidTimeZone(timeZone)) return false
+	const updated = await getDb()
+		.update(users)
+		.set({ timeZone, updatedAt: new Date() })
+		.where(and(eq(users.id, userId), isNull(users.timeZone)))
+		.returning({ id: users.id })
+	return updated.length > 0
+}

@@ -1,0 +1,124 @@
+/**
+ * Reminder jobs: one graphile-worker job per appointment and reminder (24 h
+ * and 1 h before the start), queued in the same tenant transaction as the
+ * change. The job key `appointment-reminder:<id>:<24h|1h>` makes a
+ * reschedule move the job (add_job with an existing key replaces it) and a
+ * cancel or delete remove it. The job carries the start time it was
+ * scheduled for; when it runs it writes the reminder only if the
+ * appointment still exists, is not cancelled and still starts then, so no
+ * stale reminder fires even if a key was missed.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { appointments, notifications } from '#db/schema/tenant.ts'
+import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import type { Appointment } from '../../app/lib/appointments/appointment.ts'
+import { appointmentEventRow, type ReminderKey } from './events.ts'
+import { REMINDER_OFFSETS, reminderTimesFor, type ReminderKind } from './rules.ts'
+
+export const APPOINTMENT_REMINDER_TASK = 'appointment_reminder'
+export const APPOINTMENT_REMINDER_MAX_ATTEMPTS = 5
+
+const REMINDER_KEYS: Record<ReminderKind, ReminderKey> = { 'day-before': '24h', 'hour-before': '1h' }
+
+export function reminderJobKey(appointmentId: string, key: ReminderKey): string {
+	return `appointment-reminder:${appointmentId}:${key}`
+}
+
+export const ReminderPayloadSchema = z.object({
+	organizationId: z.string().uuid(),
+	appointmentId: z.string().uuid(),
+	kind: z.enum(['24h', '1h']),
+	/** The start the reminder was scheduled for (ISO 8601, UTC). */
+	startsAt: z.string().datetime(),
+})
+
+export type ReminderPayload = z.infer<typeof ReminderPayloadSchema>
+
+/**
+ * Queues, moves or removes the appointment's reminder jobs so they match
+ * its current start and status at `now`: reminders already past are not
+ * queued (and an old job under their key is removed), a cancelled
+ * appointment has none.
+ */
+export async function scheduleAppointmentReminders(
+	tx: TenantTransaction,
+	organizationId: string,
+	appointment: Pick<Appointment, 'id' | 'status' | 'startsAt'>,
+	now: Date,
+): Promise<void> {
+	const due = reminderTimesFor(appointment, now)
+	for (const { kind } of REMINDER_OFFSETS) {
+		const key = REMINDER_KEYS[kind]
+		const jobKey = reminderJobKey(appointment.id, key)
+		const reminder = due.find((candidate) => candidate.kind === kind)
+		if (!reminder) {
+			await tx.execute(sql`select graphile_worker.remove_job(${jobKey})`)
+			continue
+		}
+		const payload: ReminderPayload = {
+			organizationId,
+			appointmentId: appointment.id,
+			kind: key,
+			startsAt: appointment.startsAt.toISOString(),
+		}
+		await tx.execute(
+			sql`select graphile_worker.add_job(${APPOINTMENT_REMINDER_TASK}, ${JSON.stringify(payload)}::json, run_at := ${reminder.remindAt.toISOString()}::timestamptz, max_attempts := ${APPOINTMENT_REMINDER_MAX_ATTEMPTS}, job_key := ${jobKey}, job_key_mode := 'replace')`,
+		)
+	}
+}
+
+/** Removes both reminder jobs of an appointment (cancel, delete). */
+export async function removeAppointmentReminders(tx: TenantTransaction, appointmentId: string): Promise<void> {
+	for (const key of Object.values(REMINDER_KEYS)) {
+		await tx.execute(sql`select graphile_worker.remove_job(${reminderJobKey(appointmentId, key)})`)
+	}
+}
+
+export type ReminderOutcome = 'sent' | 'gone' | 'cancelled' | 'moved' | 'started' | 'duplicate'
+
+/**
+ * Runs one reminder job: writes the appointment_reminder notification when
+ * the appointment is still there, not cancelled, not started, and starts at
+ * the time the job was queued for. A retried job does not write twice.
+ */
+export async function deliverAppointmentReminder(
+	payload: unknown,
+	{ now = new Date() }: { now?: Date } = {},
+): Promise<ReminderOutcome> {
+	const input = ReminderPayloadSchema.parse(payload)
+	return withTenant(input.organizationId, async (tx) => {
+		const [appointment] = await tx
+			.select({
+				id: appointments.id,
+				ownerId: appointments.ownerId,
+				title: appointments.title,
+				provider: appointments.provider,
+				status: appointments.status,
+				startsAt: appointments.startsAt,
+				timeZone: appointments.timeZone,
+			})
+			.from(appointments)
+			.where(eq(appointments.id, input.appointmentId))
+		if (!appointment) return 'gone'
+		if (appointment.status === 'cancelled') return 'cancelled'
+		if (appointment.startsAt.getTime() !== new Date(input.startsAt).getTime()) return 'moved'
+		if (appointment.startsAt.getTime() <= now.getTime()) return 'started'
+		const row = appointmentEventRow(appointment.ownerId, 'reminder', appointment, input.kind)
+		const [existing] = await tx
+			.select({ id: notifications.id })
+			.from(notifications)
+			.where(
+				and(
+					eq(notifications.ownerId, row.ownerId),
+					eq(notifications.type, row.type),
+					eq(notifications.link, row.link),
+					eq(notifications.message, row.message),
+				),
+			)
+			.limit(1)
+		if (existing) return 'duplicate'
+		await tx.insert(notifications).values(row)
+		return 'sent'
+	})
+}

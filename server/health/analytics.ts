@@ -1,0 +1,199 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { documents } from '#db/schema/tenant.ts'
+import type { Patient } from '#server/documents/index.ts'
+import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import { calculateHealthScore, type HealthScore } from './health-score.ts'
+import { riskProfileOf, type HealthProfile } from './health-profile.ts'
+import { selectHealthProfile, selectParameters, type StoredHealthParameter } from './health-data.ts'
+import { METRIC_DEFINITIONS, type MetricId } from './metrics.ts'
+import { predictMetrics, type InsufficientPrediction, type MetricPrediction } from './predictions.ts'
+import { buildRangeMetricCards, type RangeMetricCard } from './range-cards.ts'
+import { assessHealthRisks, type RiskAssessment } from './risk.ts'
+import { buildMetricSeries, buildParameterSeries, buildParameterTrends, type MetricSeries } from './series.ts'
+import {
+	DEFAULT_PARAMETER_TREND_DAYS,
+	DEFAULT_TREND_DAYS,
+	timeRangeStartDate,
+	trendWindowStartDate,
+	type TimeRange,
+} from './time-range.ts'
+import type { IsoDate } from './types.ts'
+
+/**
+ * What the /trends page, the dashboard and the health API show: the stored
+ * parameters read through health-data.ts, handed to the pure functions with
+ * the patient's 'today'. Each read is limited to the codes it needs and, where
+ * the calculation allows, to the window's dates.
+ */
+
+/** Codes the four metrics are computed from. */
+export const METRIC_CODES = [...new Set(Object.values(METRIC_DEFINITIONS).flatMap((definition) => definition.codes))]
+/** Codes the risk assessment reads. */
+export const RISK_CODES = [...new Set([...METRIC_CODES, 'ldl', 'hdl', 'triglycerides', 'hba1c'])]
+
+/** The overview cards for a time range (see range-cards.ts). */
+export async function getMetricCards(
+	patient: Patient,
+	options: { range: TimeRange; today: IsoDate },
+): Promise<RangeMetricCard[]> {
+	// The comparison reading may predate the range, so the whole history of the metric codes is read.
+	const parameters = await withTenant(patient.organizationId, (tx) =>
+		selectParameters(tx, patient, { codes: METRIC_CODES, until: options.today }),
+	)
+	return buildRangeMetricCards(parameters, options)
+}
+
+async function selectMetricWindow(
+	tx: TenantTransaction,
+	patient: Patient,
+	metricId: MetricId,
+	since: IsoDate | null,
+	today: IsoDate,
+) {
+	const codes = METRIC_DEFINITIONS[metricId].codes
+	if (metricId !== 'bmi') return selectParameters(tx, patient, { codes, since, until: today })
+	// A BMI from weight uses the newest height, which may have been measured before the window.
+	const [windowRows, heights] = [
+		await selectParameters(tx, patient, { codes: ['bmi', 'weight'], since, until: today }),
+		await selectParameters(tx, patient, { codes: ['height'], until: today }),
+	]
+	return [...windowRows, ...heights]
+}
+
+/** One metric over a time range, for its chart. */
+export async function getMetricSeries(
+	patient: Patient,
+	options: { metricId: MetricId; range: TimeRange; today: IsoDate },
+): Promise<MetricSeries> {
+	const since = timeRangeStartDate(options.range, options.today)
+	const parameters = await withTenant(patient.organizationId, (tx) =>
+		selectMetricWindow(tx, patient, options.metricId, since, options.today),
+	)
+	return buildMetricSeries(parameters, options.metricId, { range: options.range, today: options.today })
+}
+
+/** Cards and, when a metric is chosen, its series: the overview tab in one transaction. */
+export async function getTrendsOverview(
+	patient: Patient,
+	options: { range: TimeRange; today: IsoDate; metricId: MetricId | null },
+): Promise<{ cards: RangeMetricCard[]; series: MetricSeries | null }> {
+	return withTenant(patient.organizationId, async (tx) => {
+		const parameters = await selectParameters(tx, patient, { codes: METRIC_CODES, until: options.today })
+		const cards = buildRangeMetricCards(parameters, options)
+		const series = options.metricId
+			? buildMetricSeries(parameters, options.metricId, { range: options.range, today: options.today })
+			: null
+		return { cards, series }
+	})
+}
+
+/** Predictions for the four metrics (each from its own last 7 months with readings). */
+export async function getPredictions(
+	patient: Patient,
+	options: { today: IsoDate },
+): Promise<(MetricPrediction | InsufficientPrediction)[]> {
+	const parameters = await withTenant(patient.organizationId, (tx) =>
+		selectParameters(tx, patient, { codes: METRIC_CODES, until: options.today }),
+	)
+	return predictMetrics(parameters, options.today)
+}
+
+/** Where a value used by an assessment came from: a document (with its title) or the patient's own entry. */
+export type ValueProvenance = { source: 'document'; documentId: string; title: string } | { source: 'manual' }
+
+export type RiskOverview = {
+	assessment: RiskAssessment
+	healthScore: HealthScore
+	profile: HealthProfile
+	/** Keyed by `${code}:${date}` of each value used. */
+	provenance: Record<string, ValueProvenance[]>
+}
+
+export function provenanceKey(code: string, date: IsoDate) {
+	return `${code}:${date}`
+}
+
+async function describeProvenance(
+	tx: TenantTransaction,
+	patient: Patient,
+	assessment: RiskAssessment,
+	parameters: StoredHealthParameter[],
+): Promise<Record<string, ValueProvenance[]>> {
+	const used = [assessment.cardiovascular, assessment.diabetes, assessment.hypertension].flatMap(
+		(area) => area.valuesUsed,
+	)
+	const rowsByKey = new Map<string, StoredHealthParameter[]>()
+	for (const value of used) {
+		// A BMI computed from weight and height comes from the weight row of that day.
+		const codes = value.code === 'bmi' ? ['bmi', 'weight'] : [value.code]
+		const rows = parameters.filter((row) => codes.includes(row.code) && row.testDate === value.date)
+		rowsByKey.set(provenanceKey(value.code, value.date), rows)
+	}
+	const documentIds = [
+		...new Set([...rowsByKey.values()].flat().flatMap((row) => (row.documentId ? [row.documentId] : []))),
+	]
+	const titles = new Map(
+		documentIds.length === 0
+			? []
+			: (
+					await tx
+						.select({ id: documents.id, title: documents.title })
+						.from(documents)
+						.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, documentIds)))
+				).map((row) => [row.id, row.title]),
+	)
+	const provenance: Record<string, ValueProvenance[]> = {}
+	for (const [key, rows] of rowsByKey) {
+		const sources: ValueProvenance[] = []
+		const seen = new Set<string>()
+		for (const row of rows) {
+			const id = row.documentId ?? 'manual'
+			if (seen.has(id)) continue
+			seen.add(id)
+			if (row.documentId && titles.has(row.documentId)) {
+				sources.push({ source: 'document', documentId: row.documentId, title: titles.get(row.documentId)! })
+			} else if (row.source === 'manual') {
+				sources.push({ source: 'manual' })
+			}
+		}
+		provenance[key] = sources
+	}
+	return provenance
+}
+
+/** The three risk assessments, the Health Score and the profile they used. */
+export async function getRiskOverview(patient: Patient, options: { today: IsoDate }): Promise<RiskOverview> {
+	return withTenant(patient.organizationId, async (tx) => {
+		const parameters = await selectParameters(tx, patient, { codes: RISK_CODES, until: options.today })
+		const profile = await selectHealthProfile(tx, patient)
+		const assessment = assessHealthRisks(parameters, riskProfileOf(profile), options.today)
+		return {
+			assessment,
+			healthScore: calculateHealthScore(assessment),
+			profile,
+			provenance: await describeProvenance(tx, patient, assessment, parameters),
+		}
+	})
+}
+
+/** spec 7.1 GET /health/trends?days=n: every parameter with a reading in the last n days (default 180). */
+export async function getParameterTrends(patient: Patient, options: { today: IsoDate; days?: number }) {
+	const days = options.days ?? DEFAULT_TREND_DAYS
+	const parameters = await withTenant(patient.organizationId, (tx) =>
+		selectParameters(tx, patient, { since: trendWindowStartDate(days, options.today), until: options.today }),
+	)
+	return buildParameterTrends(parameters, { today: options.today, days })
+}
+
+/** spec 7.1 GET /health/parameters/{code}/trends?days=n: one parameter over the last n days (default 90). */
+export async function getParameterSeries(patient: Patient, options: { code: string; today: IsoDate; days?: number }) {
+	const days = options.days ?? DEFAULT_PARAMETER_TREND_DAYS
+	const parameters = await withTenant(patient.organizationId, (tx) =>
+		selectParameters(tx, patient, {
+			codes: [options.code],
+			since: trendWindowStartDate(days, options.today),
+			until: options.today,
+		}),
+	)
+	return buildParameterSeries(parameters, options.code, { today: options.today, days })
+}

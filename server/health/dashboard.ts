@@ -1,0 +1,115 @@
+import { desc, eq, sql } from 'drizzle-orm'
+import { documents } from '#db/schema/tenant.ts'
+import { getNextAppointment } from '#server/appointments/index.ts'
+import type { Patient } from '#server/documents/index.ts'
+import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import { buildRecentActivity, RECENT_ACTIVITY_LIMIT, type ActivityDocument, type ActivityEvent } from './activity.ts'
+import { findAbnormalAlerts, type HealthAlert } from './alerts.ts'
+import { RISK_CODES } from './analytics.ts'
+import { calculateHealthScore, type HealthScore } from './health-score.ts'
+import { riskProfileOf } from './health-profile.ts'
+import { selectHealthProfile, selectLatestParameters, selectManualReadings, selectParameters } from './health-data.ts'
+import { buildMetricCards, type EmptyMetricCard, type MetricCard } from './metrics.ts'
+import { assessHealthRisks, type RiskArea, type RiskLevel } from './risk.ts'
+import type { IsoDate } from './types.ts'
+
+/**
+ * The dashboard (/) in one read: document counts, alerts from the latest
+ * values, the next appointment, the Health Score with its explanation, a
+ * health summary and the recent activity. Everything is the patient's own
+ * data; nothing is a sample value.
+ */
+
+export type DashboardAppointment = {
+	id: string
+	title: string
+	provider: string
+	specialty: string
+	status: 'confirmed' | 'pending' | 'cancelled'
+	startsAt: Date
+	durationMinutes: number
+	timeZone: string
+}
+
+/** The next appointment from the appointments store (only what the card shows). */
+async function findNextAppointment(patient: Patient, now: Date): Promise<DashboardAppointment | null> {
+	const next = await getNextAppointment(patient, now)
+	if (!next) return null
+	const { id, title, provider, specialty, status, startsAt, durationMinutes, timeZone } = next
+	return { id, title, provider, specialty, status, startsAt, durationMinutes, timeZone }
+}
+
+export type DocumentCounts = { total: number; pending: number; processed: number; failed: number }
+
+export type RiskSummary = { area: RiskArea; title: string; level: RiskLevel | null; score: number | null }
+
+export type Dashboard = {
+	today: IsoDate
+	documents: DocumentCounts
+	/** Whether the patient has any health parameter at all (alerts say 'none abnormal' only then). */
+	hasParameters: boolean
+	alerts: HealthAlert[]
+	nextAppointment: DashboardAppointment | null
+	healthScore: HealthScore
+	risks: RiskSummary[]
+	metrics: (MetricCard | EmptyMetricCard)[]
+	activity: ActivityEvent[]
+}
+
+async function countDocuments(tx: TenantTransaction, patient: Patient): Promise<DocumentCounts> {
+	const [row] = await tx
+		.select({
+			total: sql<number>`count(*)::int`,
+			pending: sql<number>`(count(*) filter (where ${documents.status} in ('queued', 'processing')))::int`,
+			processed: sql<number>`(count(*) filter (where ${documents.status} = 'processed'))::int`,
+			failed: sql<number>`(count(*) filter (where ${documents.status} = 'failed'))::int`,
+		})
+		.from(documents)
+		.where(eq(documents.ownerId, patient.userId))
+	return row ?? { total: 0, pending: 0, processed: 0, failed: 0 }
+}
+
+function selectActivityDocuments(tx: TenantTransaction, patient: Patient): Promise<ActivityDocument[]> {
+	return tx
+		.select({
+			id: documents.id,
+			title: documents.title,
+			status: documents.status,
+			uploadedAt: documents.uploadedAt,
+			processedAt: documents.processedAt,
+			failureMessage: documents.failureMessage,
+			// Qualified by hand: drizzle leaves select-list columns of a one-table query unqualified.
+			parameterCount: sql<number>`(select count(*) from health_parameters p where p.document_id = "documents"."id")::int`,
+			abnormalCount: sql<number>`(select count(*) from health_parameters p where p.document_id = "documents"."id" and p.status in ('low', 'high', 'critical'))::int`,
+		})
+		.from(documents)
+		.where(eq(documents.ownerId, patient.userId))
+		.orderBy(desc(sql`greatest(${documents.uploadedAt}, coalesce(${documents.processedAt}, ${documents.uploadedAt}))`))
+		.limit(RECENT_ACTIVITY_LIMIT)
+}
+
+/** Everything the dashboard shows, for `today` in the patient's zone and the current instant `now`. */
+export async function getDashboard(patient: Patient, options: { today: IsoDate; now: Date }): Promise<Dashboard> {
+	const data = await withTenant(patient.organizationId, async (tx) => {
+		const counts = await countDocuments(tx, patient)
+		const latest = await selectLatestParameters(tx, patient, options.today)
+		const riskParameters = await selectParameters(tx, patient, { codes: RISK_CODES, until: options.today })
+		const profile = await selectHealthProfile(tx, patient)
+		const activityDocuments = await selectActivityDocuments(tx, patient)
+		const readings = await selectManualReadings(tx, patient, { limit: RECENT_ACTIVITY_LIMIT })
+		return { counts, latest, riskParameters, profile, activityDocuments, readings }
+	})
+	const assessment = assessHealthRisks(data.riskParameters, riskProfileOf(data.profile), options.today)
+	const areas = [assessment.cardiovascular, assessment.diabetes, assessment.hypertension]
+	return {
+		today: options.today,
+		documents: data.counts,
+		hasParameters: data.latest.length > 0,
+		alerts: findAbnormalAlerts(data.latest, options.today),
+		nextAppointment: await findNextAppointment(patient, options.now),
+		healthScore: calculateHealthScore(assessment),
+		risks: areas.map((area) => ({ area: area.area, title: area.title, level: area.level, score: area.score })),
+		metrics: buildMetricCards(data.riskParameters, options.today),
+		activity: buildRecentActivity(data.activityDocuments, data.readings),
+	}
+}
