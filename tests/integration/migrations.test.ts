@@ -22,10 +22,9 @@ describe('migrateAll', () => {
 			),
 		)
 		const sql = getSql()
-		// Two schemas lose their tables and their record of migrations.
+		// Two schemas lose everything: tables and their record of migrations.
 		for (const { organization } of created.slice(0, 2)) {
-			await sql.unsafe(`drop table "${organization.schemaName}".notifications`)
-			await sql.unsafe(`delete from "${organization.schemaName}".__migrations`)
+			await sql.unsafe(`drop schema "${organization.schemaName}" cascade`)
 		}
 		const report = await migrateAll(url)
 		expect(report.tenantSchemas).toBeGreaterThanOrEqual(3)
