@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
-import { withTenant } from '#server/tenancy/index.ts'
+import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { PROCESS_DOCUMENT_MAX_ATTEMPTS, PROCESS_DOCUMENT_TASK } from './upload.ts'
 import { getFileStorage } from './storage.ts'
 
@@ -93,17 +93,7 @@ export async function getDocument(patient: Patient, documentId: string) {
 			.from(medications)
 			.where(eq(medications.documentId, documentId))
 			.orderBy(asc(medications.position))
-		await recordAudit(
-			{
-				action: 'document.view',
-				actorUserId: patient.userId,
-				organizationId: patient.organizationId,
-				targetType: 'document',
-				targetId: documentId,
-				ipAddress: patient.ipAddress ?? null,
-			},
-			tx,
-		)
+		await auditDocumentAccess(tx, patient, 'document.view', documentId)
 		return { ...document, parameters, medications: documentMedications }
 	})
 }
@@ -117,17 +107,7 @@ export async function openDocumentFile(patient: Patient, documentId: string, var
 			.from(documents)
 			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
 		if (!document) return null
-		await recordAudit(
-			{
-				action: variant === 'original' ? 'document.download' : 'document.preview',
-				actorUserId: patient.userId,
-				organizationId: patient.organizationId,
-				targetType: 'document',
-				targetId: documentId,
-				ipAddress: patient.ipAddress ?? null,
-			},
-			tx,
-		)
+		await auditDocumentAccess(tx, patient, variant === 'original' ? 'document.download' : 'document.preview', documentId)
 		return document
 	})
 	if (!row) return null
@@ -156,17 +136,7 @@ export async function deleteDocument(patient: Patient, documentId: string) {
 			.returning({ storageKey: documents.storageKey, previewKey: documents.previewKey })
 		if (!document) return null
 		await tx.execute(sql`select graphile_worker.remove_job(${`document:${documentId}`})`)
-		await recordAudit(
-			{
-				action: 'document.delete',
-				actorUserId: patient.userId,
-				organizationId: patient.organizationId,
-				targetType: 'document',
-				targetId: documentId,
-				ipAddress: patient.ipAddress ?? null,
-			},
-			tx,
-		)
+		await auditDocumentAccess(tx, patient, 'document.delete', documentId)
 		return document
 	})
 	if (!removed) return false
@@ -198,6 +168,21 @@ export async function retryDocument(patient: Patient, documentId: string) {
 		)
 		return true
 	})
+}
+
+/** Who touched which document and how; never its content. */
+function auditDocumentAccess(tx: TenantTransaction, patient: Patient, action: string, documentId: string) {
+	return recordAudit(
+		{
+			action,
+			actorUserId: patient.userId,
+			organizationId: patient.organizationId,
+			targetType: 'document',
+			targetId: documentId,
+			ipAddress: patient.ipAddress ?? null,
+		},
+		tx,
+	)
 }
 
 export function isUuid(value: string) {

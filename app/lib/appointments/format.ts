@@ -4,6 +4,7 @@
  * Intl's formatted output, so server and browser render the same characters
  * (ICU versions differ in the space before AM/PM). Browser-safe.
  */
+import { formatTime12, MONTH_NAMES, WEEKDAY_NAMES } from '#app/lib/date-format.ts'
 import type { LocalDate } from './appointment.ts'
 import { DAY_HEADING_TODAY, DAY_HEADING_TOMORROW, TODAY_MARKER } from './labels.ts'
 import {
@@ -15,38 +16,17 @@ import {
 	weekdayOfLocalDate,
 } from './zoned-date.ts'
 
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
-const MONTH_NAMES = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-] as const
-
-function formatHourMinute12(hour: number, minute: number): string {
-	const hour12 = hour % 12 === 0 ? 12 : hour % 12
-	return `${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
-}
-
 /** '2:30 PM' for the wall-clock time of `instant` in `timeZone`. */
 export function formatAppointmentTime(instant: Date, timeZone: string): string {
 	const { hour, minute } = getZonedParts(instant, timeZone)
-	return formatHourMinute12(hour, minute)
+	return formatTime12(hour, minute)
 }
 
 /** '2:30 PM' for a 24-hour 'HH:MM' text. */
 export function formatTimeOfDay(time: string): string {
 	const parsed = parseLocalTime(time)
 	if (!parsed) throw new RangeError(`Invalid time: ${time}`)
-	return formatHourMinute12(parsed.hour, parsed.minute)
+	return formatTime12(parsed.hour, parsed.minute)
 }
 
 /** 'Wednesday, March 5' (with ', 2025' appended when `withYear`). */

@@ -4,7 +4,7 @@
  * same characters. Browser-safe.
  */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+import { formatTime12, MONTH_ABBREVIATIONS as MONTHS, zonedParts } from '#app/lib/date-format.ts'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -17,32 +17,10 @@ export function formatHealthDate(date: string): string {
 	return `${MONTHS[month - 1]} ${Number(match[3])}, ${match[1]}`
 }
 
-function safeZone(timeZone: string | null | undefined) {
-	if (!timeZone) return 'UTC'
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone })
-		return timeZone
-	} catch {
-		return 'UTC'
-	}
-}
-
 /** 'Mar 14, 2025, 2:05 PM' for an instant in a zone (UTC when none is known). */
 export function formatHealthDateTime(instant: Date, timeZone: string | null | undefined): string {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone: safeZone(timeZone),
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: 'numeric',
-	}).formatToParts(instant)
-	const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value ?? 0)
-	const hour = part('hour') % 24
-	const hour12 = hour % 12 === 0 ? 12 : hour % 12
-	const minute = String(part('minute')).padStart(2, '0')
-	return `${MONTHS[part('month') - 1]} ${part('day')}, ${part('year')}, ${hour12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`
+	const { year, month, day, hour, minute } = zonedParts(instant, timeZone)
+	return `${MONTHS[month - 1]} ${day}, ${year}, ${formatTime12(hour, minute)}`
 }
 
 /** 'mmHg' -> ' mmHg', '%' -> '%', none -> ''. */

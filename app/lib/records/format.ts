@@ -4,26 +4,11 @@
  * from Intl's formatted output, so the server and the browser render the
  * same characters. Browser-safe.
  */
+import { FALLBACK_TIME_ZONE, formatTime12, MONTH_NAMES, safeTimeZone, zonedParts } from '#app/lib/date-format.ts'
 
-const MONTH_NAMES = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-] as const
+export { FALLBACK_TIME_ZONE, safeTimeZone }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** The time zone used when the patient has none stored and the browser's is not known yet. */
-export const FALLBACK_TIME_ZONE = 'UTC'
 
 function parseCalendarDate(date: string) {
 	const match = CALENDAR_DATE.exec(date)
@@ -33,32 +18,6 @@ function parseCalendarDate(date: string) {
 	return { year, month, day }
 }
 
-/** A usable IANA zone: `timeZone` when Intl knows it, else UTC. */
-export function safeTimeZone(timeZone: string | null | undefined) {
-	if (!timeZone) return FALLBACK_TIME_ZONE
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone })
-		return timeZone
-	} catch {
-		return FALLBACK_TIME_ZONE
-	}
-}
-
-function zonedParts(instant: Date, timeZone: string) {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone: safeTimeZone(timeZone),
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: 'numeric',
-	}).formatToParts(instant)
-	const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value ?? 0)
-	return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute') }
-}
-
-/** 'YYYY-MM-DD' of `instant` as seen in `timeZone`. */
 export function calendarDateOf(instant: Date, timeZone: string) {
 	const { year, month, day } = zonedParts(instant, timeZone)
 	return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
@@ -76,12 +35,6 @@ export function formatMonthYear(date: string) {
 	const parsed = parseCalendarDate(date.length === 7 ? `${date}-01` : date)
 	if (!parsed) return date
 	return `${MONTH_NAMES[parsed.month - 1]} ${parsed.year}`
-}
-
-/** 14:05 -> '2:05 PM'. */
-function formatTime12(hour: number, minute: number) {
-	const hour12 = hour % 12 === 0 ? 12 : hour % 12
-	return `${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
 }
 
 /** 'March 16, 2025 at 2:05 PM' for `instant` in `timeZone`. */
