@@ -1,0 +1,120 @@
+/**
+ * OCR step benchmark on the scanned fixture pages:
+ *   npx tsx scripts/bench-ocr.ts [--runs=3] [--engine=cli|js] [--no-split]
+ * For each page image, the pipeline's OCR step (sharp preprocessing + the
+ * engine, as extractDocument runs it) against the raw tesseract CLI on the
+ * same image file (`tesseract <img> stdout`), median of the runs, one at a
+ * time. Two baselines are printed: the plain command in the default
+ * environment (what a user types; OpenMP threads on) and the same command
+ * with OMP_THREAD_LIMIT=1 (the fast setting). Target: ratio <= 1.2.
+ * Page images of the scanned PDF are its embedded scans, written once to a
+ * temporary PNG so that both sides read the same pixels. The pipeline runs
+ * with the engine extractDocument uses by default (the CLI engine with one
+ * slot per CPU, so a page is read as two halves at once on two CPUs); pass
+ * --no-split to read every page whole.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { fixturesDir, loadManifest } from '../server/extraction/fixture-manifest.ts'
+import { createTesseractCliEngine, createTesseractJsEngine, findOnPath, type ClosableOcrEngine, type OcrEngine } from '../server/extraction/index.ts'
+import { recognizePage } from '../server/extraction/ocr-page.ts'
+import { pageImageForOcr } from '../server/extraction/pdf-page-image.ts'
+import { openPdf } from '../server/extraction/pdf-text.ts'
+
+const TARGET = 1.2
+const args = process.argv.slice(2)
+const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3))
+const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1] ?? 'cli'
+const split = !args.includes('--no-split')
+
+type Page = { label: string; file: string; dpi?: number }
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b)
+	const middle = Math.floor(sorted.length / 2)
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+function runRawCli(file: string, env: NodeJS.ProcessEnv): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const started = performance.now()
+		const child = spawn('tesseract', [file, 'stdout'], { env, stdio: ['ignore', 'ignore', 'ignore'] })
+		child.on('error', reject)
+		child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`tesseract exited with ${code}`))))
+	})
+}
+
+async function collectPages(dir: string, temporary: string): Promise<Page[]> {
+	const manifest = loadManifest(dir)
+	const pages: Page[] = []
+	for (const file of manifest.files.filter((item) => item.ocr_required)) {
+		const full = path.join(dir, file.path)
+		if (!file.path.endsWith('.pdf')) {
+			pages.push({ label: file.path, file: full })
+			continue
+		}
+		const doc = await openPdf(await readFile(full))
+		for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber++) {
+			const image = await pageImageForOcr(doc, pageNumber)
+			const { data, width, height, channels } = image.raw
+			const out = path.join(temporary, `${path.basename(file.path, '.pdf')}-p${pageNumber}.png`)
+			await writeFile(out, await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } }).greyscale().png().toBuffer())
+			pages.push({ label: `${file.path}#${pageNumber}`, file: out, dpi: image.dpi })
+		}
+		await doc.destroy()
+	}
+	return pages
+}
+
+function pad(text: string, width: number): string {
+	return text.length >= width ? text : text + ' '.repeat(width - text.length)
+}
+
+async function main() {
+	if (!findOnPath('tesseract')) {
+		console.error('tesseract is not on PATH: the raw CLI baseline cannot run')
+		return 2
+	}
+	const temporary = await mkdtemp(path.join(os.tmpdir(), 'bench-ocr-'))
+	const engine: OcrEngine = engineName === 'js' ? createTesseractJsEngine() : createTesseractCliEngine()
+	try {
+		const pages = await collectPages(fixturesDir(process.cwd()), temporary)
+		// warm-up: model unpacking, tesseract.js worker start, file cache
+		await recognizePage(engine, await readFile(pages[0].file), { dpi: pages[0].dpi, split })
+		console.log(`engine: ${engine.name} (parallelism ${engine.parallelism ?? 1}); ${runs} run(s) per page, median; CPUs: ${os.availableParallelism?.() ?? os.cpus().length}; load average ${os.loadavg()[0].toFixed(1)}`)
+		console.log(`${pad('page', 36)} ${pad('pipeline ms', 12)} ${pad('raw ms', 9)} ${pad('ratio', 7)} ${pad('raw omp1 ms', 12)} ratio`)
+		const totals = { pipeline: 0, raw: 0, rawOmp1: 0 }
+		for (const page of pages) {
+			const bytes = await readFile(page.file)
+			const pipeline: number[] = []
+			const raw: number[] = []
+			const rawOmp1: number[] = []
+			for (let run = 0; run < runs; run++) {
+				pipeline.push((await recognizePage(engine, bytes, { dpi: page.dpi, split })).ms)
+				raw.push(await runRawCli(page.file, { ...process.env }))
+				rawOmp1.push(await runRawCli(page.file, { ...process.env, OMP_THREAD_LIMIT: '1' }))
+			}
+			const p = median(pipeline)
+			const r = median(raw)
+			const r1 = median(rawOmp1)
+			totals.pipeline += p
+			totals.raw += r
+			totals.rawOmp1 += r1
+			console.log(`${pad(page.label, 36)} ${pad(String(Math.round(p)), 12)} ${pad(String(Math.round(r)), 9)} ${pad((p / r).toFixed(2), 7)} ${pad(String(Math.round(r1)), 12)} ${(p / r1).toFixed(2)}`)
+		}
+		const ratio = totals.pipeline / totals.raw
+		const ratioOmp1 = totals.pipeline / totals.rawOmp1
+		console.log('')
+		console.log(`all pages: pipeline ${Math.round(totals.pipeline)} ms, raw \`tesseract img stdout\` ${Math.round(totals.raw)} ms -> ratio ${ratio.toFixed(2)} (target <= ${TARGET})`)
+		console.log(`           raw with OMP_THREAD_LIMIT=1 ${Math.round(totals.rawOmp1)} ms -> ratio ${ratioOmp1.toFixed(2)}`)
+		return ratio <= TARGET ? 0 : 1
+	} finally {
+		await (engine as Partial<ClosableOcrEngine>).close?.()
+		await rm(temporary, { recursive: true, force: true })
+	}
+}
+
+process.exitCode = await main()

@@ -1,0 +1,47 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ANALYTE_CODES, ANALYTES, findAnalyteByCode, lookupAnalyteName, lookupAnalyteNameApproximately, normaliseAnalyteName } from './analytes.ts'
+import { expectedParameters, fixturesDir, loadManifest } from './fixture-manifest.ts'
+
+const manifest = loadManifest(fixturesDir(path.resolve(import.meta.dirname, '../..')))
+
+describe('analyte catalogue', () => {
+	it('has unique lower snake case codes', () => {
+		expect(new Set(ANALYTE_CODES).size).toBe(ANALYTE_CODES.length)
+		for (const code of ANALYTE_CODES) expect(code).toMatch(/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/)
+	})
+
+	it('holds every code the fixture manifest uses', () => {
+		const codes = new Set(manifest.files.flatMap((file) => expectedParameters(file).map((parameter) => parameter.code)))
+		for (const code of codes) expect(findAnalyteByCode(code), code).toBeDefined()
+	})
+
+	it('has the manifest critical thresholds', () => {
+		for (const [code, threshold] of Object.entries(manifest.critical_thresholds)) {
+			expect(findAnalyteByCode(code)?.critical, code).toMatchObject({ low: threshold.low, high: threshold.high })
+		}
+	})
+
+	it('gives every analyte a default unit or none, and a display name', () => {
+		for (const analyte of ANALYTES) expect(analyte.name.length).toBeGreaterThan(1)
+	})
+})
+
+describe('name lookup', () => {
+	it('folds case, punctuation and British spelling', () => {
+		expect(normaliseAnalyteName('Haemoglobin A1c')).toBe('hemoglobin a1c')
+		expect(lookupAnalyteName('HEMOGLOBIN A1C')).toMatchObject({ analyte: { code: 'hba1c' } })
+		expect(lookupAnalyteName('Haematocrit')).toMatchObject({ analyte: { code: 'hematocrit' } })
+		expect(lookupAnalyteName('Cholesterol, Total')).toMatchObject({ analyte: { code: 'total_cholesterol' } })
+		expect(lookupAnalyteName('Urea Nitrogen (BUN)')).toMatchObject({ analyte: { code: 'bun' } })
+		expect(lookupAnalyteName('Blood Pressure')).toEqual({ kind: 'blood_pressure' })
+		expect(lookupAnalyteName('Favourite colour')).toBeNull()
+	})
+
+	it('forgives a letter or two in long OCR names, but not in short ones', () => {
+		expect(lookupAnalyteNameApproximately('Cabo Dioxide')).toMatchObject({ analyte: { code: 'co2' } })
+		expect(lookupAnalyteNameApproximately('Trigiycerides')).toMatchObject({ analyte: { code: 'triglycerides' } })
+		expect(lookupAnalyteNameApproximately('ASX')).toBeNull()
+		expect(lookupAnalyteNameApproximately('Lipid Panel')).toBeNull()
+	})
+})

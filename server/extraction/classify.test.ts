@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { classifyDocument } from './classify.ts'
+
+describe('classifyDocument', () => {
+	it('calls a page of result rows a lab report', () => {
+		const text = 'Test   Result   Flag   Units   Reference Range\nGlucose  107  High  mg/dL  70-99\nDate Collected: 03/14/2025'
+		expect(classifyDocument({ text, labValueCount: 12 }).kind).toBe('lab_report')
+	})
+
+	it('recognises a radiology report', () => {
+		const text = 'ELMRIDGE RADIOLOGY ASSOCIATES\nRADIOLOGY REPORT\nExam: XR CHEST 2 VIEWS\nFINDINGS:\nLungs clear.\nIMPRESSION:\n1. No acute process.'
+		expect(classifyDocument({ text, labValueCount: 0 }).kind).toBe('imaging')
+	})
+
+	it('recognises a visit note even when it quotes lab values', () => {
+		const text = 'Office Visit Note\nDate of Service: 04/02/2025\nChief Complaint\nFollow-up\nHistory of Present Illness\n...\nAssessment and Plan\nA1c 6.3% on 03/14/2025. LDL 125 mg/dL.'
+		expect(classifyDocument({ text, labValueCount: 1 }).kind).toBe('clinical_notes')
+	})
+
+	it('recognises an immunization record', () => {
+		const text = 'OFFICIAL IMMUNIZATION RECORD\nVaccine   Date Given   Dose   Manufacturer   Lot #\nTdap (Boostrix)  08/30/2022  Booster  GSK  AC2562Y1'
+		expect(classifyDocument({ text, labValueCount: 0 }).kind).toBe('immunization')
+	})
+
+	it('calls a document without evidence other', () => {
+		expect(classifyDocument({ text: 'Dear patient, your invoice is attached.', labValueCount: 0 }).kind).toBe('other')
+		expect(classifyDocument({ text: '', labValueCount: 0 }).kind).toBe('other')
+	})
+})

@@ -1,0 +1,242 @@
+import sharp from 'sharp'
+import { classifyDocument } from './classify.ts'
+import { DicomReadError, readDicomInfo, type DicomInfo } from './dicom.ts'
+import { findDocumentDate } from './document-date.ts'
+import { sanitizeFileName, titleFromFileName } from './file-name.ts'
+import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
+import { findAnalyteByCode } from './analytes.ts'
+import { extractLabValues, type LabTextSource } from './lab-values.ts'
+import { extractMedications } from './medications.ts'
+import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
+import { createDefaultOcrEngine } from './ocr-engine.ts'
+import { recognizePage } from './ocr-page.ts'
+import { pageImageForOcr } from './pdf-page-image.ts'
+import { validatePdfStructure } from './pdf-structure.ts'
+import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
+import { findProvider, titleCaseName } from './provider.ts'
+import { buildSummary, buildTags, buildTitle } from './summary.ts'
+import type { DocumentKind, ExtractedParameter, ExtractionResult, OcrEngine, RejectionReason } from './types.ts'
+import { extractVitalSigns } from './vital-signs.ts'
+
+/**
+ * The whole extraction of one uploaded file: type by content, structure
+ * checks, text (PDF text layer, OCR for scans and images, DICOM tags),
+ * classification, date, provider, lab values, vital signs, medications,
+ * title, summary and tags. No database; the same bytes give the same result
+ * (timings aside).
+ */
+
+export type ExtractDocumentInput = {
+	bytes: Buffer
+	fileName: string
+	/** default: createDefaultOcrEngine() (the tesseract CLI when installed) */
+	ocr?: OcrEngine
+}
+
+/** The upload limit (spec section 9: 20 MB = 20971520 bytes); larger files are refused unread. */
+export const MAX_DOCUMENT_BYTES = 20_971_520
+/** A page with fewer visible characters than this is taken for a scan. */
+export const MIN_TEXT_LAYER_CHARACTERS = 25
+/** Pages OCR'd per document at most (a 20 MB upload could hold hundreds). */
+export const MAX_OCR_PAGES = 30
+/** Pages prepared and OCR'd at once (each holds a page image in memory). */
+const OCR_PAGE_CONCURRENCY = 2
+
+type PageText = { pageNumber: number; text: string; source: LabTextSource }
+
+type Content = { pages: PageText[]; pageCount: number | null; dicom?: DicomInfo; extractMs: number; ocrMs: number }
+
+class Rejection extends Error {
+	constructor(
+		readonly reason: RejectionReason,
+		message: string,
+	) {
+		super(message)
+	}
+}
+
+function rejected(reason: RejectionReason, message: string, fileName: string, started: number, partial: Partial<ExtractionResult['timings']> = {}): ExtractionResult {
+	const totalMs = performance.now() - started
+	return {
+		accepted: false,
+		reason,
+		message,
+		kind: 'other',
+		date: null,
+		provider: null,
+		title: titleFromFileName(fileName),
+		summary: message,
+		tags: [],
+		text: '',
+		pages: null,
+		parameters: [],
+		medications: [],
+		timings: { extractMs: partial.extractMs ?? 0, ocrMs: partial.ocrMs ?? 0, totalMs },
+	}
+}
+
+async function mapInBatches<T, R>(items: T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
+	const results: R[] = []
+	for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(run))))
+	return results
+}
+
+async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content> {
+	const structure = validatePdfStructure(bytes)
+	if (!structure.ok) throw new Rejection(structure.reason, structure.message)
+	const started = performance.now()
+	let doc
+	try {
+		doc = await openPdf(bytes)
+	} catch (error) {
+		if (error instanceof PdfOpenError) throw new Rejection(error.reason, REJECTION_MESSAGES[error.reason])
+		throw error
+	}
+	try {
+		const texts = await extractPdfPageTexts(doc).catch(() => {
+			throw new Rejection('corrupt_pdf', REJECTION_MESSAGES.corrupt_pdf)
+		})
+		const extractMs = performance.now() - started
+		const pages: PageText[] = texts.map((page) => ({ pageNumber: page.pageNumber, text: page.text, source: 'text' }))
+		const scanned = pages.filter((page, index) => texts[index].characters < MIN_TEXT_LAYER_CHARACTERS).slice(0, MAX_OCR_PAGES)
+		const ocrStarted = performance.now()
+		if (scanned.length > 0) {
+			const ocr = engine()
+			await mapInBatches(scanned, OCR_PAGE_CONCURRENCY, async (page) => {
+				const image = await pageImageForOcr(doc, page.pageNumber)
+				const result = await recognizePage(ocr, image.raw, { dpi: image.dpi })
+				page.text = result.text
+				page.source = 'ocr'
+			})
+		}
+		const ocrMs = scanned.length > 0 ? performance.now() - ocrStarted : 0
+		return { pages, pageCount: doc.numPages, extractMs, ocrMs }
+	} finally {
+		await doc.destroy().catch(() => {})
+	}
+}
+
+async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Content> {
+	const started = performance.now()
+	try {
+		const metadata = await sharp(bytes, { failOn: 'error' }).metadata()
+		if (!metadata.width || !metadata.height) throw new Error('no size')
+		await sharp(bytes, { failOn: 'error' }).resize({ width: 8 }).raw().toBuffer()
+	} catch {
+		throw new Rejection('corrupt_image', REJECTION_MESSAGES.corrupt_image)
+	}
+	const extractMs = performance.now() - started
+	const ocrStarted = performance.now()
+	const result = await recognizePage(engine(), bytes)
+	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr' }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
+}
+
+/** The DICOM tags as text lines; the patient's identity is left out. */
+function dicomText(info: DicomInfo): string {
+	const lines = [
+		['Modality', info.modality],
+		['Study', info.studyDescription],
+		['Series', info.seriesDescription],
+		['Body part', info.bodyPart],
+		['Institution', info.institution],
+		['Study date', info.studyDate],
+		['Image size', info.rows && info.columns ? `${info.columns} x ${info.rows}` : null],
+	]
+	return lines
+		.filter(([, value]) => value)
+		.map(([label, value]) => `${label}: ${value}`)
+		.join('\n')
+}
+
+function readDicom(bytes: Buffer): Content {
+	const started = performance.now()
+	try {
+		const info = readDicomInfo(bytes)
+		return { pages: [{ pageNumber: 1, text: dicomText(info), source: 'text' }], pageCount: null, dicom: info, extractMs: performance.now() - started, ocrMs: 0 }
+	} catch (error) {
+		if (error instanceof DicomReadError) throw new Rejection('corrupt_dicom', REJECTION_MESSAGES.corrupt_dicom)
+		throw error
+	}
+}
+
+function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
+	const seen = new Set<string>()
+	return parameters.filter((parameter) => {
+		if (seen.has(parameter.code)) return false
+		seen.add(parameter.code)
+		return true
+	})
+}
+
+function labValues(pages: PageText[], testDate: string | null): ExtractedParameter[] {
+	return dedupeByCode(pages.flatMap((page) => extractLabValues(page.text, { source: page.source, testDate, grade: true })))
+}
+
+export async function extractDocument(input: ExtractDocumentInput): Promise<ExtractionResult> {
+	const started = performance.now()
+	const fileName = sanitizeFileName(input.fileName)
+	const bytes = input.bytes
+	if (bytes.length > MAX_DOCUMENT_BYTES) return rejected('too_large', tooLargeMessage(fileName), fileName, started)
+	const detected = detectFileType(bytes.subarray(0, FILE_TYPE_HEAD_BYTES), fileName)
+	if (detected.kind === 'rejected') return rejected(detected.reason, detected.message, fileName, started)
+	const engine = () => input.ocr ?? createDefaultOcrEngine()
+	let content: Content
+	try {
+		if (detected.kind === 'pdf') content = await readPdf(bytes, engine)
+		else if (detected.kind === 'dicom') content = readDicom(bytes)
+		else content = await readImage(bytes, engine)
+	} catch (error) {
+		if (error instanceof Rejection) return rejected(error.reason, error.message, fileName, started)
+		throw error
+	}
+	const text = content.pages.map((page) => page.text.replace(/\s+$/, '')).join('\n\n')
+	const isScanned = content.pages.some((page) => page.source === 'ocr')
+
+	let kind: DocumentKind
+	let date: string | null
+	let provider: string | null
+	let parameters: ExtractedParameter[] = []
+	if (content.dicom) {
+		kind = 'imaging'
+		date = content.dicom.studyDate
+		provider = content.dicom.institution ? titleCaseName(content.dicom.institution) : null
+	} else {
+		const rows = labValues(content.pages, null).filter((parameter) => findAnalyteByCode(parameter.code)?.category !== 'vitals')
+		kind = classifyDocument({ text, labValueCount: rows.length }).kind
+		date = findDocumentDate(text, kind)
+		provider = findProvider(text, kind)
+		if (kind === 'lab_report') parameters = labValues(content.pages, date)
+		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
+	}
+	const medications = kind === 'clinical_notes' || kind === 'other' ? extractMedications(text) : []
+	const described = {
+		kind,
+		text,
+		provider,
+		date,
+		parameters,
+		medications,
+		dicom: content.dicom,
+		fallbackTitle: titleFromFileName(fileName),
+		isScanned,
+	}
+	const result: ExtractionResult = {
+		accepted: true,
+		kind,
+		date,
+		provider,
+		title: buildTitle(described),
+		summary: buildSummary(described),
+		tags: buildTags(described),
+		text,
+		pages: content.pageCount,
+		parameters,
+		medications,
+		timings: { extractMs: content.extractMs, ocrMs: content.ocrMs, totalMs: performance.now() - started },
+	}
+	if (content.dicom) {
+		const { modality, studyDate, studyDescription, bodyPart, institution, rows, columns } = content.dicom
+		result.dicom = { modality, studyDate, studyDescription, bodyPart, institution, rows, columns }
+	}
+	return result
+}

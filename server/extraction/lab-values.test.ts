@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import { extractLabValues, parseLabLine, type LabParseOptions } from './lab-values.ts'
+
+const TEXT: LabParseOptions = { source: 'text', testDate: '2025-03-14', grade: true }
+const OCR: LabParseOptions = { source: 'ocr', testDate: '2025-03-14', grade: true }
+
+function one(line: string, options = TEXT) {
+	const found = parseLabLine(line, options)
+	expect(found).toHaveLength(1)
+	return found[0]
+}
+
+describe('parseLabLine on a text layer', () => {
+	it('reads name, value, flag, unit and range in the commercial layout', () => {
+		expect(one('   Glucose                                            107                High           mg/dL                           70-99')).toEqual({
+			code: 'glucose',
+			name: 'Glucose',
+			value: 107,
+			valueText: '107',
+			unit: 'mg/dL',
+			referenceRangeMin: 70,
+			referenceRangeMax: 99,
+			referenceRangeText: '70-99',
+			status: 'high',
+			testDate: '2025-03-14',
+		})
+	})
+
+	it('reads the hospital layout (range before unit, attached flag, status word)', () => {
+		const potassium = one('Potassium                                      6.5 HH                   3.5-5.1                      mmol/L                   Final')
+		expect(potassium).toMatchObject({ code: 'potassium', value: 6.5, unit: 'mmol/L', referenceRangeMin: 3.5, referenceRangeMax: 5.1, status: 'critical' })
+		expect(one('eGFR (CKD-EPI 2021)                            50 L                     >=60                         mL/min/1.73m2            Final')).toMatchObject({
+			code: 'egfr',
+			value: 50,
+			unit: 'mL/min/1.73m2',
+			referenceRangeMin: 60,
+			referenceRangeMax: null,
+			status: 'low',
+		})
+	})
+
+	it('keeps the unit exactly as printed and the value digits', () => {
+		expect(one(' White Cell Count        5.6        3.8 - 10.8     x10^3/uL')).toMatchObject({ code: 'wbc', unit: 'x10^3/uL', referenceRangeMin: 3.8, referenceRangeMax: 10.8 })
+		expect(one(' Haematocrit    33.0   LOW   38.5 - 50.0   %')).toMatchObject({ code: 'hematocrit', value: 33, valueText: '33.0', status: 'low' })
+		expect(one('   eGFR      71      mL/min/1.73      >59')).toMatchObject({ unit: 'mL/min/1.73', referenceRangeMin: 59 })
+	})
+
+	it('reads a row without a unit', () => {
+		expect(one('   BUN/Creatinine Ratio      14          9-23')).toMatchObject({ code: 'bun_creatinine_ratio', unit: null, referenceRangeMin: 9, referenceRangeMax: 23 })
+		expect(one(' Total Cholesterol/HDL Ratio      3.7        <5.0       In range')).toMatchObject({ code: 'chol_hdl_ratio', value: 3.7, unit: null, referenceRangeMax: 5, status: 'normal' })
+	})
+
+	it('reads qualified names (fasting, calculated, 25-OH)', () => {
+		expect(one('GLUCOSE, FASTING        78        mg/dL        70-99').code).toBe('glucose')
+		expect(one(' LDL Cholesterol (calculated)     129 mg/dL     <100     Above range')).toMatchObject({ code: 'ldl', value: 129, unit: 'mg/dL', referenceRangeMax: 100, status: 'high' })
+		expect(one('VITAMIN D, 25-OH, TOTAL                   26.1          ng/mL             30-100')).toMatchObject({ code: 'vitamin_d', value: 26.1, status: 'low' })
+		expect(one('   LDL Chol Calc (Friedewald)    125    High    mg/dL    0-99').code).toBe('ldl')
+		expect(one('   Hemoglobin A1c        6.3      High    %     4.8-5.6')).toMatchObject({ code: 'hba1c', unit: '%' })
+		expect(one(' Non-HDL Cholesterol      91     <130    mg/dL').code).toBe('non_hdl_cholesterol')
+	})
+
+	it('reads columns in any order', () => {
+		expect(one('Sodium   136-145   142   mmol/L')).toMatchObject({ code: 'sodium', value: 142, referenceRangeMin: 136, referenceRangeMax: 145 })
+		expect(one('Sodium   mmol/L   142   136-145')).toMatchObject({ value: 142, unit: 'mmol/L' })
+	})
+
+	it('skips a lab code printed after the name', () => {
+		expect(one('Glucose 01                 107     High     mg/dL      65-99      01')).toMatchObject({ code: 'glucose', value: 107, referenceRangeMin: 65 })
+	})
+
+	it('reads a value printed as a comparison', () => {
+		expect(one('eGFR              >90          mL/min/1.73     >59')).toMatchObject({ code: 'egfr', value: 90, valueText: '>90', referenceRangeMin: 59, status: 'normal' })
+		expect(one('CRP        <0.5     mg/L      0.0-3.0')).toMatchObject({ code: 'crp', value: 0.5, valueText: '<0.5', referenceRangeMax: 3 })
+	})
+
+	it('turns a blood-pressure reading into systolic and diastolic', () => {
+		const [systolic, diastolic] = parseLabLine(' Blood Pressure      147/84 mmHg      <120/<80     Above range', TEXT)
+		expect(systolic).toMatchObject({ code: 'systolic_bp', value: 147, unit: 'mmHg', referenceRangeMax: 120, status: 'high' })
+		expect(diastolic).toMatchObject({ code: 'diastolic_bp', value: 84, unit: 'mmHg', referenceRangeMax: 80, status: 'high' })
+	})
+
+	it('gives a measure without a range the status normal, or null when not graded', () => {
+		expect(one(' Weight      176.7 lb      —')).toMatchObject({ code: 'weight', unit: 'lb', referenceRangeMin: null, status: 'normal' })
+		expect(one('Weight 177.4 lb', { ...TEXT, grade: false }).status).toBeNull()
+	})
+
+	it('ignores prose, headers and interpretation lines', () => {
+		for (const line of [
+			'Test                                                 Result             Flag           Units',
+			'                                                      Prediabetes: 5.7 - 6.4 Diabetes: >6.4 Glycemic control for adults with diabetes: <7.0',
+			'*** CRITICAL RESULT: Potassium 6.5 mmol/L called to and read back by L. Brannigan, RN on 02/03/2025 at 07:02 ***',
+			'Reference ranges are age and sex specific. Results flagged High/Low fall outside the reference range.',
+			'Glucose tolerance was not tested.',
+		]) {
+			expect(parseLabLine(line, TEXT)).toEqual([])
+		}
+	})
+})
+
+describe('parseLabLine on OCR text', () => {
+	it('repairs look-alike letters in the value', () => {
+		expect(one('Creatinine O.79 0.50-1.10 mg/dL Final', OCR)).toMatchObject({ value: 0.79 })
+		expect(one('Sodium l38 136-145 mmol/L Final', OCR)).toMatchObject({ value: 138 })
+	})
+
+	it('restores a lost decimal point from the range', () => {
+		expect(one('Hemoglobin 104 L 12.0-15.5 g/dL Final', OCR)).toMatchObject({ value: 10.4, valueText: '10.4', status: 'low' })
+		expect(one('Total Protein 75 6.4-8.3 g/dL Final', OCR)).toMatchObject({ value: 7.5 })
+		expect(one('Potassium 49 Si5E5 i mmol/L Final', OCR)).toMatchObject({ value: 4.9 })
+	})
+
+	it('reads a value with a misread mark between its digits', () => {
+		expect(one('GLUCOSE, FASTING 1:23 mg/dL 70-99', OCR)).toMatchObject({ value: 123, referenceRangeMin: 70, status: 'high' })
+		expect(one('MCHC 32:7 32.0 - 36.0 g/dL', OCR)).toMatchObject({ value: 32.7 })
+	})
+
+	it('repairs ranges: misread dashes, lost decimal points, comparison marks', () => {
+		expect(one('ALT ; 59H 7:56 U/L Final', OCR)).toMatchObject({ value: 59, referenceRangeMin: 7, referenceRangeMax: 56, status: 'high' })
+		expect(one('* Potassium 4.6 3:5 5.3 mmol/L', OCR)).toMatchObject({ referenceRangeMin: 3.5, referenceRangeMax: 5.3 })
+		expect(one('* Potassium 4.6 3.5-53 mmol/L', OCR)).toMatchObject({ referenceRangeMin: 3.5, referenceRangeMax: 5.3 })
+		expect(one('HEMOGLOBIN 16.8 g/dL 13.5°< 17.5', OCR)).toMatchObject({ referenceRangeMin: 13.5, referenceRangeMax: 17.5 })
+		expect(one('TRIGLYCERIDES 191 mg/dL =<150. 2 *', OCR)).toMatchObject({ referenceRangeMax: 150, status: 'high' })
+		expect(one('Monocytes 8 2-120 %', OCR)).toMatchObject({ referenceRangeMin: 2, referenceRangeMax: 12 })
+	})
+
+	it('repairs misread units and names', () => {
+		expect(one('Glucose, Fasting 74 mg/dt 70-99 In range', OCR).unit).toBe('mg/dL')
+		expect(one('PLATELETS 293 1073/uL 150 - 400', OCR).unit).toBe('10^3/uL')
+		expect(one('PLATELETS 293 1073 /uL 150 - 400', OCR).unit).toBe('10^3/uL')
+		expect(one('Red Cell Count 4.70 3.80 - 5.10 x10/A6/ull', OCR).unit).toBe('x10^6/uL')
+		expect(one('Hemoglobin Alc 5.9% <5.7 Above range', OCR)).toMatchObject({ code: 'hba1c', value: 5.9, unit: '%', referenceRangeMax: 5.7, status: 'high' })
+		expect(one('C02 : 26 22-29 mmol/L Final', OCR).code).toBe('co2')
+		expect(one(': Cabo Dioxide 22 20-32 mmol/L', OCR).code).toBe('co2')
+		expect(one('Weight 2 168.9 Ib', OCR)).toMatchObject({ value: 168.9, unit: 'lb' })
+	})
+
+	it('takes a badly misread name when value, range and unit confirm it', () => {
+		expect(one(': Eahon Dioxide 22 20-32 mmol/L', OCR)).toMatchObject({ code: 'co2', value: 22, referenceRangeMin: 20 })
+		expect(parseLabLine('Eahon Dioxide was noted', OCR)).toEqual([])
+		expect(parseLabLine('Eahon Dioxide 22', OCR)).toEqual([])
+	})
+
+	it('drops a value that cannot be right for the analyte', () => {
+		expect(parseLabLine('Potassium 4900 mmol/L', OCR)).toEqual([])
+	})
+})
+
+describe('extractLabValues', () => {
+	it('reads every row once, in order, with the test date', () => {
+		const text = ['WBC   13.8 H   4.0-10.5   K/uL   Final', 'RBC   4.03 L   4.30-5.80   M/uL   Final', 'Some comment line', 'WBC   9.9   4.0-10.5   K/uL'].join('\n')
+		const values = extractLabValues(text, TEXT)
+		expect(values.map((value) => [value.code, value.value, value.testDate])).toEqual([
+			['wbc', 13.8, '2025-03-14'],
+			['rbc', 4.03, '2025-03-14'],
+		])
+	})
+
+	it('reads a row of an analyte the catalogue does not know, from a text layer', () => {
+		const [value] = extractLabValues('Lipase          45          U/L          13-60', TEXT)
+		expect(value).toMatchObject({ code: 'lipase', value: 45, unit: 'U/L', referenceRangeMin: 13, referenceRangeMax: 60, status: 'normal' })
+	})
+})

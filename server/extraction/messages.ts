@@ -1,0 +1,23 @@
+import type { RejectionReason } from './types.ts'
+
+/** User-facing texts for rejected files, in one place for the UI and the tests. */
+export const REJECTION_MESSAGES: Record<RejectionReason, string> = {
+	empty_file: 'The file is empty (0 bytes).',
+	too_large: 'The file is too large. Maximum size is 20MB.',
+	type_mismatch: 'The file content does not match a supported type (PDF, JPEG, PNG or DICOM).',
+	unsupported_type: 'This file type is not supported. Upload a PDF, JPEG, PNG or DICOM file.',
+	corrupt_pdf: 'The PDF is damaged or incomplete (it may have been truncated) and cannot be read.',
+	encrypted_pdf: 'The PDF is password-protected and cannot be read.',
+	corrupt_image: 'The image is damaged and cannot be read.',
+	corrupt_dicom: 'The DICOM file is damaged and cannot be read.',
+}
+
+/** A more precise message when the content is a known non-document type. */
+export function typeMismatchMessage(detected: string): string {
+	return `The file content is ${detected}, not a PDF, JPEG, PNG or DICOM file.`
+}
+
+/** The spec's upload text for a file over the limit (section 5). */
+export function tooLargeMessage(fileName: string): string {
+	return `File ${fileName} is too large. Maximum size is 20MB.`
+}

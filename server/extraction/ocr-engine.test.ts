@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixturesDir } from './fixture-manifest.ts'
+import { bestIntModelFolder, bestIntTessdataDir, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, findOnPath } from './ocr-engine.ts'
+import { recognizePage } from './ocr-page.ts'
+
+const scan = path.join(fixturesDir(path.resolve(import.meta.dirname, '../..')), 'scan/bluewater_scan.jpg')
+const hasTesseract = findOnPath('tesseract') !== null
+
+/** Two table rows of the Bluewater scan (250 dpi): GLUCOSE, FASTING 123 ... and HEMOGLOBIN A1C 4.2 ... */
+let rows: Buffer
+
+beforeAll(async () => {
+	rows = await sharp(readFileSync(scan)).extract({ left: 60, top: 540, width: 1900, height: 130 }).png().toBuffer()
+})
+
+function expectRows(text: string) {
+	expect(text).toMatch(/GLUCOSE/)
+	expect(text).toMatch(/\b123\b/)
+	expect(text).toMatch(/A1C/i)
+}
+
+describe('best_int model', () => {
+	it('is found in @tesseract.js-data/eng and unpacked for the CLI', () => {
+		expect(bestIntModelFolder()).toMatch(/4\.0\.0_best_int$/)
+		expect(readFileSync(path.join(bestIntTessdataDir(), 'eng.traineddata')).length).toBeGreaterThan(1_000_000)
+	})
+})
+
+describe.skipIf(!hasTesseract)('tesseract CLI engine', () => {
+	it('reads table rows of a scan', async () => {
+		const engine = createTesseractCliEngine()
+		expect(engine.name).toBe('tesseract-cli')
+		const result = await recognizePage(engine, rows, { dpi: 250 })
+		expectRows(result.text)
+		expect(result.engineMs).toBeGreaterThan(0)
+	}, 30_000)
+
+	it('reports a failing binary as an error', async () => {
+		const engine = createTesseractCliEngine({ binary: '/bin/false' })
+		await expect(engine.recognize(rows)).rejects.toThrow(/tesseract exited/)
+	})
+
+	it('is the default engine where the binary exists', () => {
+		expect(createDefaultOcrEngine().name).toBe('tesseract-cli')
+	})
+})
+
+describe('tesseract.js engine', () => {
+	const engine = createTesseractJsEngine()
+	afterAll(() => engine.close())
+
+	it('reads table rows of a scan offline with the bundled model', async () => {
+		expect(engine.name).toBe('tesseract.js')
+		const result = await recognizePage(engine, rows, { dpi: 250 })
+		expectRows(result.text)
+	}, 60_000)
+})

@@ -1,0 +1,224 @@
+import { spawn } from 'node:child_process'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { OcrEngine, OcrResult } from './types.ts'
+
+/**
+ * Two OCR engines behind one interface: the tesseract CLI (fast with
+ * OMP_THREAD_LIMIT=1) where the binary exists, tesseract.js (WebAssembly,
+ * fully offline with the bundled language data) everywhere else. Both use
+ * the 'best_int' English model from @tesseract.js-data/eng, which reads lab
+ * tables more accurately than Debian's default model.
+ */
+
+export type { OcrEngine, OcrResult } from './types.ts'
+
+/** An engine that holds resources (a worker thread) until closed. */
+export type ClosableOcrEngine = OcrEngine & { close(): Promise<void> }
+
+/**
+ * Page segmentation for report pages: 6 ('a single uniform block of text')
+ * keeps each table row on one line with its columns in order.
+ */
+export const REPORT_PAGE_SEGMENTATION = 6
+
+/** The resolution the preprocessed images are prepared for. */
+export const OCR_DPI = 300
+
+const require = createRequire(import.meta.url)
+
+/** The folder of @tesseract.js-data/eng's best_int model (eng.traineddata.gz). */
+export function bestIntModelFolder(): string {
+	const packageJson = require.resolve('@tesseract.js-data/eng/package.json')
+	return path.join(path.dirname(packageJson), '4.0.0_best_int')
+}
+
+let tessdataDir: string | null = null
+
+/**
+ * A tessdata folder for the CLI holding the best_int model, unpacked once
+ * into a cache folder under the system temp directory (written atomically,
+ * so parallel processes never read half a file).
+ */
+export function bestIntTessdataDir(): string {
+	if (tessdataDir) return tessdataDir
+	const source = path.join(bestIntModelFolder(), 'eng.traineddata.gz')
+	const packed = readFileSync(source)
+	const folder = path.join(os.tmpdir(), `carebook-tessdata-best-int-${packed.length}`)
+	const target = path.join(folder, 'eng.traineddata')
+	if (!existsSync(target)) {
+		mkdirSync(folder, { recursive: true })
+		const temporary = `${target}.${process.pid}.${Date.now()}.tmp`
+		writeFileSync(temporary, gunzipSync(packed))
+		renameSync(temporary, target)
+	}
+	tessdataDir = folder
+	return folder
+}
+
+/** The full path of an executable on PATH, or null. */
+export function findOnPath(command: string, envPath = process.env.PATH ?? ''): string | null {
+	for (const folder of envPath.split(path.delimiter)) {
+		if (!folder) continue
+		const candidate = path.join(folder, command)
+		try {
+			accessSync(candidate, constants.X_OK)
+			return candidate
+		} catch {
+			// not here
+		}
+	}
+	return null
+}
+
+/** A small counting semaphore: at most `limit` recognitions at once. */
+function createLimiter(limit: number) {
+	let active = 0
+	const waiting: Array<() => void> = []
+	return async function run<T>(task: () => Promise<T>): Promise<T> {
+		if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+		active++
+		try {
+			return await task()
+		} finally {
+			active--
+			waiting.shift()?.()
+		}
+	}
+}
+
+export type TesseractCliOptions = {
+	/** the tesseract executable; default: `tesseract` found on PATH */
+	binary?: string
+	/** tessdata folder; default: the unpacked best_int model. Pass null for the system model. */
+	tessdataDir?: string | null
+	psm?: number
+	/** concurrent tesseract processes; default: the number of CPUs */
+	concurrency?: number
+	timeoutMs?: number
+}
+
+/**
+ * The tesseract CLI, one process per image, image on stdin, text on stdout,
+ * OMP_THREAD_LIMIT=1 (OpenMP threads make it about 5x slower on small
+ * machines).
+ */
+export function createTesseractCliEngine(options: TesseractCliOptions = {}): OcrEngine {
+	const binary = options.binary ?? findOnPath('tesseract') ?? 'tesseract'
+	const psm = options.psm ?? REPORT_PAGE_SEGMENTATION
+	const parallelism = Math.max(1, options.concurrency ?? os.availableParallelism?.() ?? os.cpus().length)
+	const limit = createLimiter(parallelism)
+	const timeoutMs = options.timeoutMs ?? 120_000
+	return {
+		name: 'tesseract-cli',
+		parallelism,
+		recognize(image: Buffer): Promise<OcrResult> {
+			return limit(
+				() =>
+					new Promise<OcrResult>((resolve, reject) => {
+						const dataDir = options.tessdataDir === undefined ? bestIntTessdataDir() : options.tessdataDir
+						const args = ['stdin', 'stdout', '-l', 'eng', '--psm', String(psm), '--dpi', String(OCR_DPI)]
+						if (dataDir) args.push('--tessdata-dir', dataDir)
+						const started = performance.now()
+						const child = spawn(binary, args, {
+							env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+							stdio: ['pipe', 'pipe', 'pipe'],
+						})
+						const out: Buffer[] = []
+						const err: Buffer[] = []
+						const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+						child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+						child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+						child.on('error', (error) => {
+							clearTimeout(timer)
+							reject(error)
+						})
+						child.on('close', (code, signal) => {
+							clearTimeout(timer)
+							if (code !== 0) {
+								const detail = Buffer.concat(err).toString('utf8').split('\n').filter((line) => /error/i.test(line))[0] ?? ''
+								reject(new Error(`tesseract exited with ${signal ?? code}${detail ? `: ${detail.slice(0, 200)}` : ''}`))
+								return
+							}
+							resolve({ text: Buffer.concat(out).toString('utf8'), ms: performance.now() - started })
+						})
+						child.stdin.on('error', () => {
+							// the process may exit before reading everything; 'close' reports it
+						})
+						child.stdin.end(image)
+					}),
+			)
+		},
+	}
+}
+
+export type TesseractJsOptions = {
+	psm?: number
+	/** folder holding eng.traineddata.gz; default: the best_int folder of @tesseract.js-data/eng */
+	langPath?: string
+}
+
+/**
+ * tesseract.js 7 (WebAssembly) with the bundled best_int model: no network,
+ * no cache written. One worker, created on first use, recognitions queued.
+ */
+export function createTesseractJsEngine(options: TesseractJsOptions = {}): ClosableOcrEngine {
+	const psm = options.psm ?? REPORT_PAGE_SEGMENTATION
+	let workerPromise: Promise<import('tesseract.js').Worker> | null = null
+	const limit = createLimiter(1)
+	async function worker() {
+		workerPromise ??= (async () => {
+			const tesseract = await import('tesseract.js')
+			const created = await tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
+				langPath: options.langPath ?? bestIntModelFolder(),
+				gzip: true,
+				cacheMethod: 'none',
+			})
+			await created.setParameters({
+				tessedit_pageseg_mode: String(psm) as unknown as import('tesseract.js').PSM,
+				user_defined_dpi: String(OCR_DPI),
+			})
+			return created
+		})()
+		return workerPromise
+	}
+	return {
+		name: 'tesseract.js',
+		recognize(image: Buffer): Promise<OcrResult> {
+			return limit(async () => {
+				const ready = await worker()
+				const started = performance.now()
+				const result = await ready.recognize(image)
+				return { text: result.data.text ?? '', ms: performance.now() - started }
+			})
+		},
+		async close() {
+			if (!workerPromise) return
+			const ready = await workerPromise
+			workerPromise = null
+			await ready.terminate()
+		},
+	}
+}
+
+let defaultEngine: (OcrEngine & { close?: () => Promise<void> }) | null = null
+
+/** The CLI when `tesseract` is on PATH, else tesseract.js; one instance per process. */
+export function createDefaultOcrEngine(): OcrEngine {
+	defaultEngine ??= findOnPath('tesseract') ? createTesseractCliEngine() : createTesseractJsEngine()
+	return defaultEngine
+}
+
+/**
+ * Releases the default engine (tesseract.js holds a worker thread that keeps
+ * a process alive); scripts call it before exiting. The next
+ * createDefaultOcrEngine() makes a new one.
+ */
+export async function closeDefaultOcrEngine(): Promise<void> {
+	const engine = defaultEngine
+	defaultEngine = null
+	await engine?.close?.()
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { findProvider, titleCaseName } from './provider.ts'
+
+describe('findProvider', () => {
+	it('prefers a labelled performing laboratory', () => {
+		const text = 'MERIDIAN     Patient Report\nReference Laboratories\n...\nPerforming laboratory: Meridian Reference Laboratories, 3390 Quillan Parkway, NC 27599.'
+		expect(findProvider(text, 'lab_report')).toBe('Meridian Reference Laboratories')
+	})
+
+	it('reads the letterhead, without page markers or the address column', () => {
+		expect(findProvider('ASHGROVE CLINICAL PATHOLOGY                 Page 1 of 2\n12 Kestle Row', 'lab_report')).toBe('Ashgrove Clinical Pathology')
+		expect(findProvider('Cedar Hollow Family Health         71 Orchard Terrace, VT 05999\nOffice Visit Note', 'clinical_notes')).toBe('Cedar Hollow Family Health')
+		expect(findProvider('St. Brendan Regional Medical Center\nDepartment of Laboratory Medicine', 'lab_report')).toBe('St. Brendan Regional Medical Center')
+	})
+
+	it('tolerates OCR marks', () => {
+		expect(findProvider('BLUEWATER DIAGNOSTICS :\n418 Harbor Light Blvd', 'lab_report')).toBe('Bluewater Diagnostics')
+	})
+
+	it('returns null when no organisation is named', () => {
+		expect(findProvider('Patient Report\nGlucose 100 mg/dL', 'lab_report')).toBeNull()
+	})
+})
+
+describe('titleCaseName', () => {
+	it('title-cases capitals and keeps mixed case', () => {
+		expect(titleCaseName('BRIGHTWATER COUNTY PUBLIC HEALTH')).toBe('Brightwater County Public Health')
+		expect(titleCaseName('ST. MARY OF THE LAKE HOSPITAL')).toBe('St. Mary of the Lake Hospital')
+		expect(titleCaseName('McKinley Labs')).toBe('McKinley Labs')
+	})
+})

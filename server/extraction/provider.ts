@@ -1,0 +1,69 @@
+import type { DocumentKind } from './types.ts'
+
+/**
+ * The organisation that issued a document (lab, hospital, clinic, imaging
+ * centre, registry): a labelled name ('Performing laboratory: ...') first,
+ * else the letterhead, the first lines' name-like text with an
+ * organisation word in it. All-capitals names are given in title case.
+ */
+
+const ORGANISATION_WORD = /\b(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners)\b/i
+
+const LABELLED = /\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility))\s*:\s*([^,\n|·;]+)/i
+
+const SMALL_WORDS = new Set(['of', 'and', 'for', 'the', 'at', 'in', 'on', '&'])
+
+/** 'ELMRIDGE RADIOLOGY ASSOCIATES' -> 'Elmridge Radiology Associates'; mixed case is kept. */
+export function titleCaseName(name: string): string {
+	if (/[a-z]/.test(name)) return name
+	return name
+		.toLowerCase()
+		.split(/(\s+)/)
+		.map((word, index) => {
+			if (/^\s+$/.test(word)) return word
+			if (index > 0 && SMALL_WORDS.has(word)) return word
+			return word.replace(/^([^a-z]*)([a-z])/, (_, lead: string, letter: string) => lead + letter.toUpperCase()).replace(/([-'])([a-z])/g, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+		})
+		.join('')
+}
+
+/** Tidies a candidate: page markers, stray OCR marks, trailing punctuation. */
+function tidyCandidate(text: string): string {
+	return text
+		.replace(/\bpage\s+\d+\s+(?:of\s+\d+)?/gi, ' ')
+		.replace(/[|:;*=~_•·»«"'`]+/g, ' ')
+		.replace(/\s+/g, ' ')
+		.replace(/^[\s.,-]+|[\s.,-]+$/g, '')
+		.trim()
+}
+
+function isOrganisationName(text: string): boolean {
+	if (!ORGANISATION_WORD.test(text)) return false
+	if (/\d/.test(text) || text.includes('@')) return false
+	const words = text.split(' ')
+	if (words.length < 2 || words.length > 8) return false
+	if (/\b(?:report|results?|patient|date|reference range|specimen|program|department of laboratory)\b/i.test(text)) return false
+	return /^[A-Z]/.test(text)
+}
+
+export function findProvider(text: string, _kind: DocumentKind): string | null {
+	const labelled = LABELLED.exec(text)
+	if (labelled) {
+		const candidate = tidyCandidate(labelled[1])
+		if (isOrganisationName(candidate)) return titleCaseName(candidate)
+	}
+	const lines = text.split('\n').filter((line) => line.trim() !== '')
+	for (const line of lines.slice(0, 8)) {
+		for (const column of line.split(/\s{2,}|\s[|·•]\s/)) {
+			const candidate = tidyCandidate(column)
+			if (isOrganisationName(candidate)) return titleCaseName(candidate)
+		}
+	}
+	for (const line of lines.slice(-6)) {
+		for (const column of line.split(/\s{2,}|\s[|·•]\s|,\s/)) {
+			const candidate = tidyCandidate(column)
+			if (isOrganisationName(candidate)) return titleCaseName(candidate)
+		}
+	}
+	return null
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { isNoRangeMarker, parseBloodPressureRange, parseReferenceRange } from './reference-range.ts'
+
+describe('parseReferenceRange', () => {
+	it.each([
+		['70-99', 70, 99],
+		['70 - 99', 70, 99],
+		['4.5 - 11.0', 4.5, 11],
+		['0.450-4.500', 0.45, 4.5],
+		['0-7', 0, 7],
+		['3.5 – 5.1', 3.5, 5.1],
+		['10 to 40', 10, 40],
+		['4,0 - 5,6', 4, 5.6],
+	])('reads a two-sided range %s', (text, min, max) => {
+		expect(parseReferenceRange(text)).toMatchObject({ min, max })
+	})
+
+	it.each([
+		['<200', null, 200],
+		['<=200', null, 200],
+		['≤ 200', null, 200],
+		['=<150', null, 150],
+		['>40', 40, null],
+		['>=40', 40, null],
+		['≥60', 60, null],
+		['> 59', 59, null],
+		['<5.7', null, 5.7],
+	])('reads a one-sided range %s', (text, min, max) => {
+		expect(parseReferenceRange(text)).toMatchObject({ min, max })
+	})
+
+	it('keeps the printed text, tidied', () => {
+		expect(parseReferenceRange(' 3.8 -  10.8 ')?.text).toBe('3.8 - 10.8')
+	})
+
+	it.each(['', 'Final', '107', '99-70', '726-378-6985', 'mg/dL', '—'])('refuses %j', (text) => {
+		expect(parseReferenceRange(text)).toBeNull()
+	})
+})
+
+describe('parseBloodPressureRange', () => {
+	it('splits a combined blood-pressure range', () => {
+		const [systolic, diastolic] = parseBloodPressureRange('<120/<80') ?? []
+		expect(systolic).toMatchObject({ min: null, max: 120 })
+		expect(diastolic).toMatchObject({ min: null, max: 80 })
+	})
+
+	it('reads two-sided parts', () => {
+		expect(parseBloodPressureRange('90-120/60-80')?.map((range) => [range.min, range.max])).toEqual([
+			[90, 120],
+			[60, 80],
+		])
+	})
+
+	it('refuses a plain reading', () => {
+		expect(parseBloodPressureRange('147/84')).toBeNull()
+	})
+})
+
+describe('isNoRangeMarker', () => {
+	it('knows the dash and N/A', () => {
+		expect(isNoRangeMarker('—')).toBe(true)
+		expect(isNoRangeMarker('N/A')).toBe(true)
+		expect(isNoRangeMarker('70-99')).toBe(false)
+	})
+})

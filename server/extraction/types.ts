@@ -1,0 +1,82 @@
+/** Shapes shared by the extraction modules and their callers. */
+
+export type DocumentKind = 'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'
+
+export type FileKind = 'pdf' | 'jpeg' | 'png' | 'dicom'
+
+export type ParameterStatus = 'normal' | 'low' | 'high' | 'critical'
+
+export type RejectionReason =
+	| 'empty_file'
+	| 'too_large'
+	| 'type_mismatch'
+	| 'unsupported_type'
+	| 'corrupt_pdf'
+	| 'encrypted_pdf'
+	| 'corrupt_image'
+	| 'corrupt_dicom'
+
+export type ExtractedParameter = {
+	code: string
+	name: string
+	value: number
+	valueText: string
+	unit: string | null
+	referenceRangeMin: number | null
+	referenceRangeMax: number | null
+	referenceRangeText: string | null
+	status: ParameterStatus | null
+	testDate: string | null
+}
+
+export type ExtractedMedication = {
+	name: string
+	dose: string | null
+	frequency: string | null
+	status: 'active' | 'discontinued'
+	text: string
+}
+
+export type DicomSummary = {
+	modality: string | null
+	studyDate: string | null
+	studyDescription: string | null
+	bodyPart: string | null
+	institution: string | null
+	rows: number | null
+	columns: number | null
+}
+
+export type ExtractionTimings = {
+	extractMs: number
+	ocrMs: number
+	totalMs: number
+}
+
+export type ExtractionResult = {
+	accepted: boolean
+	reason?: RejectionReason
+	message?: string
+	kind: DocumentKind
+	/** YYYY-MM-DD */
+	date: string | null
+	provider: string | null
+	title: string
+	summary: string
+	tags: string[]
+	text: string
+	pages: number | null
+	parameters: ExtractedParameter[]
+	medications: ExtractedMedication[]
+	dicom?: DicomSummary
+	timings: ExtractionTimings
+}
+
+export type OcrResult = { text: string; ms: number }
+
+export interface OcrEngine {
+	name: string
+	recognize(image: Buffer): Promise<OcrResult>
+	/** how many recognitions it runs at once (default 1); above 1 a page may be read in parts */
+	parallelism?: number
+}

@@ -1,0 +1,101 @@
+import { ANALYTES, normaliseUnitKey, type Analyte } from './analytes.ts'
+
+/**
+ * Unit tokens: recognising them among a row's tokens, tidying the few
+ * spellings the manifest fixes ('°F' is 'F'), and, for OCR text only,
+ * repairing misread units against the analyte's known spellings.
+ */
+
+const EXTRA_UNITS = [
+	'mmHg', 'bpm', 'in', 'lb', 'lbs', 'kg', 'cm', 'm', 'F', 'C', '°F', '°C', 'IU/L', 'U/L', 'mIU/L', 'uIU/mL', 'mIU/mL',
+	'ng/mL', 'ng/dL', 'pg/mL', 'pg', 'fL', '%', 'g/dL', 'g/L', 'mg/dL', 'mg/L', 'mmol/L', 'mEq/L', 'umol/L', 'µmol/L',
+	'nmol/L', 'pmol/L', 'ug/dL', 'mcg/dL', 'ug/L', 'mL/min', 'kg/m2', 'kg/m²', 'sec', 's', 'ratio', 'mm/hr', 'mOsm/kg',
+	'breaths/min', '/min', 'IU', 'U', 'cells/uL', '/uL', '/hpf', '/lpf',
+]
+
+const KNOWN_UNITS: Map<string, string> = (() => {
+	const map = new Map<string, string>()
+	for (const unit of [...ANALYTES.flatMap((analyte) => analyte.units), ...EXTRA_UNITS]) {
+		const key = normaliseUnitKey(unit)
+		if (!map.has(key)) map.set(key, unit)
+	}
+	return map
+})()
+
+/** Is the token a unit (a known spelling, or shaped like 'x/y', 'x10^3/uL', '10*6/uL')? */
+export function looksLikeUnit(token: string): boolean {
+	const key = normaliseUnitKey(token)
+	if (!key) return false
+	if (KNOWN_UNITS.has(key)) return true
+	if (/^x?10[\^*e(]?\d+\)?\/[a-zµμ]+$/i.test(token)) return true
+	if (/^[a-zµμ%°][a-zµμ0-9.^²³]*(?:\/[a-zµμ0-9.^²³]+)+$/i.test(token)) return true
+	return false
+}
+
+/** The printed unit, tidied only where the conventions say so (degree signs). */
+export function tidyUnit(token: string): string {
+	return token.replace(/^°\s*([CF])$/i, '$1').replace(/[.,;:]+$/, '')
+}
+
+function editDistance(a: string, b: string): number {
+	const rows = a.length + 1
+	const cols = b.length + 1
+	const d: number[] = new Array(rows * cols).fill(0)
+	for (let i = 0; i < rows; i++) d[i * cols] = i
+	for (let j = 0; j < cols; j++) d[j] = j
+	for (let i = 1; i < rows; i++) {
+		for (let j = 1; j < cols; j++) {
+			const cost = a[i - 1] === b[j - 1] ? 0 : 1
+			d[i * cols + j] = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost)
+		}
+	}
+	return d[rows * cols - 1]
+}
+
+/** OCR's usual misreadings inside units, undone before comparing. */
+function ocrUnitKey(token: string): string {
+	return normaliseUnitKey(token)
+		.replace(/[+*'"`.,;:]+$/, '')
+		.replace(/^(x?)[1l][o0][^\d\s]{0,2}a?([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
+		.replace(/^(x?)[1l][o0]7([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
+		.replace(/^1o7(?=\d\/)/, '10^')
+		.replace(/^10[*"'°~]?(?=\d\/)/, '10^')
+		.replace(/^107(?=[36]\/)/, '10^')
+		.replace(/\/dt$|\/di$|\/d1$|\/oi$|\/dl$/, '/dl')
+		.replace(/^mgdl$/, 'mg/dl')
+		.replace(/^ib$|^1b$|^lh$/, 'lb')
+		.replace(/^mmhq$|^mmh9$/, 'mmhg')
+		.replace(/^kg\/m[z?]$/, 'kg/m2')
+}
+
+/**
+ * For OCR text: the analyte's unit spelling closest to a misread token
+ * ('mg/dt' -> 'mg/dL', '1073/uL' -> '10^3/uL', 'u/L' -> 'U/L'), or the token
+ * itself when nothing is close.
+ */
+export function repairOcrUnit(token: string, analyte: Analyte | null): string {
+	const tidy = tidyUnit(token)
+	const candidates = analyte && analyte.units.length > 0 ? analyte.units : [...KNOWN_UNITS.values()]
+	const key = ocrUnitKey(tidy)
+	let best: string | null = null
+	let bestDistance = Number.POSITIVE_INFINITY
+	for (const candidate of candidates) {
+		const distance = editDistance(key, normaliseUnitKey(candidate))
+		if (distance < bestDistance) {
+			best = candidate
+			bestDistance = distance
+		}
+	}
+	const isAnalyteList = analyte !== null && analyte.units.length > 0
+	const allowed = key.length <= 1 ? 0 : key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
+	if (best !== null && bestDistance <= allowed) return best
+	return tidy
+}
+
+/** Is this token, read by OCR, probably a (misread) unit of the analyte? */
+export function isLikelyOcrUnit(token: string, analyte: Analyte | null): boolean {
+	if (looksLikeUnit(token)) return true
+	if (!analyte) return false
+	const repaired = repairOcrUnit(token, analyte)
+	return analyte.units.includes(repaired)
+}
