@@ -1,6 +1,6 @@
 import postgres from 'postgres'
 import { getEnv } from '#server/env.server.ts'
-import { startEmbeddedPostgres, withDatabase } from './embedded.ts'
+import { embeddedServerUrl, startEmbeddedPostgres, withDatabase } from './embedded.ts'
 
 export type DatabaseHandle = { url: string; isEmbedded: boolean; stop: () => Promise<void> }
 
@@ -20,6 +20,12 @@ export async function resolveDatabaseUrl(): Promise<DatabaseHandle> {
 	})
 	await ensureDatabase(server.url, APP_DATABASE)
 	return { url: withDatabase(server.url, APP_DATABASE), isEmbedded: true, stop: server.stop }
+}
+
+/** The URL the app will use, known before the database is up (so the web server can start alongside it). */
+export function plannedDatabaseUrl() {
+	const env = getEnv()
+	return env.DATABASE_URL ?? withDatabase(embeddedServerUrl(env.EMBEDDED_PG_PORT), APP_DATABASE)
 }
 
 export async function ensureDatabase(serverUrl: string, name: string, template?: string) {

@@ -47,10 +47,12 @@ export async function startEmbeddedPostgres(options: {
 		await server.initialise()
 	}
 	await server.start()
-	return {
-		url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-		stop: () => server.stop(),
-	}
+	return { url: embeddedServerUrl(options.port), stop: () => server.stop() }
+}
+
+/** The connection URL of the embedded server on a port (its `postgres` database). */
+export function embeddedServerUrl(port: number) {
+	return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`
 }
 
 /** Gives every folder from the cluster's parent up to / the execute bit for others. */

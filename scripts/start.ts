@@ -27,30 +27,17 @@ if (!isDev && !existsSync(path.resolve(root, process.env.BUILD_DIR ?? 'build', '
 	process.exit(1)
 }
 
-const { resolveDatabaseUrl } = await import('#db/database-url.ts')
-const { migrateAll } = await import('#db/migrate.ts')
-const database = await resolveDatabaseUrl()
-process.env.DATABASE_URL = database.url
-// The children see DATABASE_URL set: tell them the mode decided here.
-process.env.DEMO_MODE = String(env.isDemoMode)
-const report = await migrateAll(database.url)
-console.log(
-	`database ready (${database.isEmbedded ? 'embedded' : 'DATABASE_URL'}): ${report.tenantSchemas} tenant schema(s), ${report.tenantMigrationsApplied} tenant migration(s) applied`,
-)
-if (env.isDemoMode) {
-	const { seedDemoData } = await import('#db/seed.ts')
-	const { closeDb } = await import('#db/client.ts')
-	const seeded = await seedDemoData()
-	await closeDb()
-	if (seeded.seeded) console.log('demo mode: seeded the demo accounts (shown on the sign-in page)')
-}
-
 const tsx = path.join(root, 'node_modules/.bin/tsx')
 const children: ChildProcess[] = []
 let isStopping = false
+let stopDatabase = async () => {}
 
-function startChild(name: string, script: string) {
-	const child = spawn(tsx, [script], { cwd: root, stdio: 'inherit', env: process.env })
+function startChild(name: string, script: string, extraEnv: Record<string, string> = {}) {
+	const child = spawn(tsx, [script], {
+		cwd: root,
+		stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+		env: { ...process.env, ...extraEnv },
+	})
 	child.on('exit', (code) => {
 		if (!isStopping) {
 			console.error(`${name} exited (${code ?? 'signal'}); stopping`)
@@ -74,13 +61,41 @@ async function stopAll(exitCode: number) {
 				}),
 		),
 	)
-	await database.stop()
+	await stopDatabase()
 	process.exit(exitCode)
 }
 
 process.on('SIGINT', () => void stopAll(0))
 process.on('SIGTERM', () => void stopAll(0))
 
-startChild('web', 'server/http/main.ts')
+const { plannedDatabaseUrl, resolveDatabaseUrl } = await import('#db/database-url.ts')
+const { migrateAll } = await import('#db/migrate.ts')
+process.env.DATABASE_URL = plannedDatabaseUrl()
+// The children see DATABASE_URL set: tell them the mode decided here.
+process.env.DEMO_MODE = String(env.isDemoMode)
+
+// The web server prepares itself (Vite, the server build) while the database
+// starts and migrates, and listens only once told the database is ready.
+startChild('web', 'server/http/main.ts', { WAIT_FOR_DATABASE: 'true' })
+
+try {
+	const database = await resolveDatabaseUrl()
+	stopDatabase = database.stop
+	const report = await migrateAll(database.url)
+	console.log(
+		`database ready (${database.isEmbedded ? 'embedded' : 'DATABASE_URL'}): ${report.tenantSchemas} tenant schema(s), ${report.tenantMigrationsApplied} tenant migration(s) applied`,
+	)
+	if (env.isDemoMode) {
+		const { seedDemoData } = await import('#db/seed.ts')
+		const { closeDb } = await import('#db/client.ts')
+		const seeded = await seedDemoData()
+		await closeDb()
+		if (seeded.seeded) console.log('demo mode: seeded the demo accounts (shown on the sign-in page)')
+	}
+} catch (error) {
+	console.error(`database start-up failed: ${(error as Error).message}`)
+	await stopAll(1)
+}
+children[0]?.send('database-ready')
 if (process.env.START_WORKER !== 'false') startChild('worker', 'server/jobs/worker.ts')
 console.log(`Carebook ${isDev ? 'development' : 'production'} server on http://localhost:${env.PORT}`)

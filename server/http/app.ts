@@ -71,6 +71,8 @@ export async function createHttpApp() {
 		const viteServer = await vite.createServer({ server: { middlewareMode: true }, root })
 		app.use(viteServer.middlewares)
 		build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+		// Transform the server's modules now rather than on the first request.
+		await build()
 	} else {
 		const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 		app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))

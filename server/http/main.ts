@@ -4,7 +4,13 @@ import { closeDb } from '#db/client.ts'
 import { createHttpApp } from './app.ts'
 
 const env = getEnv()
+// Started by scripts/start.ts alongside the database: listen once it says the database is ready.
+const databaseReady =
+	process.env.WAIT_FOR_DATABASE === 'true' && process.send
+		? new Promise<void>((resolve) => process.on('message', (message) => message === 'database-ready' && resolve()))
+		: Promise.resolve()
 const app = await createHttpApp()
+await databaseReady
 const server = app.listen(env.PORT, env.HOST, () => {
 	logger.info('web.listening', { port: env.PORT, mode: env.NODE_ENV })
 })
