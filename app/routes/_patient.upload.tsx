@@ -7,6 +7,7 @@ import { FilePicker } from '#app/components/upload/file-picker.tsx'
 import { UploadResults } from '#app/components/upload/upload-results.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { MessageListAlert } from '#app/components/ui/message-list-alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { ACCEPT_ATTRIBUTE, UPLOAD_TEXTS } from '#app/lib/upload/file-checks.ts'
@@ -68,15 +69,7 @@ export default function UploadRoute() {
 			</div>
 			{ids.length ? (
 				<>
-					{failures.length ? (
-						<Alert title={UPLOAD_TEXTS.someFailed}>
-							<ul className="list-disc pl-5">
-								{failures.map((message) => (
-									<li key={message}>{message}</li>
-								))}
-							</ul>
-						</Alert>
-					) : null}
+					<MessageListAlert title={UPLOAD_TEXTS.someFailed} messages={failures} />
 					<UploadResults
 						key={ids.join(',')}
 						ids={ids}

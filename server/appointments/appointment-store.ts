@@ -359,16 +359,7 @@ export async function updateAppointment(
 			.set({ ...fields, updatedAt: sql`now()` })
 			.where(isOwnAppointment(patient, appointmentId))
 			.returning(appointmentColumns)
-		if (isTimeChanged) {
-			await tx.insert(appointmentChanges).values({
-				appointmentId,
-				ownerId: patient.userId,
-				kind: 'rescheduled',
-				previousStartsAt: current.startsAt,
-				newStartsAt: appointment.startsAt,
-			})
-			await recordAppointmentEvent(tx, patient.userId, 'rescheduled', appointment)
-		}
+		if (isTimeChanged) await recordReschedule(tx, patient, appointment, current.startsAt, null)
 		if (current.status === 'pending' && appointment.status === 'confirmed') {
 			await recordAppointmentEvent(tx, patient.userId, 'confirmed', appointment)
 		}
@@ -376,6 +367,25 @@ export async function updateAppointment(
 		await audit(tx, patient, 'appointment.update', appointmentId, { timeChanged: isTimeChanged })
 		return { ok: true as const, appointment, timeResolution }
 	})
+}
+
+/** Keeps the earlier time in the appointment's history and writes the appointment_rescheduled event. */
+async function recordReschedule(
+	tx: TenantTransaction,
+	patient: Patient,
+	appointment: Parameters<typeof recordAppointmentEvent>[3] & { id: string; startsAt: Date },
+	previousStartsAt: Date,
+	reason: string | null,
+) {
+	await tx.insert(appointmentChanges).values({
+		appointmentId: appointment.id,
+		ownerId: patient.userId,
+		kind: 'rescheduled',
+		previousStartsAt,
+		newStartsAt: appointment.startsAt,
+		reason,
+	})
+	await recordAppointmentEvent(tx, patient.userId, 'rescheduled', appointment)
 }
 
 /**
@@ -406,16 +416,8 @@ export async function rescheduleAppointmentById(
 			.set({ startsAt: outcome.appointment.startsAt, timeZone: outcome.appointment.timeZone, updatedAt: sql`now()` })
 			.where(isOwnAppointment(patient, appointmentId))
 			.returning(appointmentColumns)
-		await tx.insert(appointmentChanges).values({
-			appointmentId,
-			ownerId: patient.userId,
-			kind: 'rescheduled',
-			previousStartsAt: outcome.historyEntry.previousStartsAt,
-			newStartsAt: outcome.historyEntry.newStartsAt,
-			reason: outcome.historyEntry.reason,
-		})
+		await recordReschedule(tx, patient, appointment, outcome.historyEntry.previousStartsAt, outcome.historyEntry.reason)
 		await scheduleAppointmentReminders(tx, patient.organizationId, appointment, now)
-		await recordAppointmentEvent(tx, patient.userId, 'rescheduled', appointment)
 		await audit(tx, patient, 'appointment.reschedule', appointmentId)
 		const { resolution } = resolveLocalDateTime(values.date, values.time, appointment.timeZone)
 		return { ok: true as const, appointment, timeResolution: resolution }

@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react'
-import { Alert } from '#app/components/ui/alert.tsx'
+import { MessageListAlert } from '#app/components/ui/message-list-alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { ACCEPT_ATTRIBUTE, checkPickedFiles, UPLOAD_TEXTS } from '#app/lib/upload/file-checks.ts'
@@ -71,24 +71,8 @@ export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[
 
 	return (
 		<div className="space-y-4">
-			{notAdded.length ? (
-				<Alert title={UPLOAD_TEXTS.notAdded}>
-					<ul className="list-disc pl-5">
-						{notAdded.map((message) => (
-							<li key={message}>{message}</li>
-						))}
-					</ul>
-				</Alert>
-			) : null}
-			{failures.length ? (
-				<Alert title={allFailed ? UPLOAD_TEXTS.allFailed : UPLOAD_TEXTS.someFailed}>
-					<ul className="list-disc pl-5">
-						{failures.map((message) => (
-							<li key={message}>{message}</li>
-						))}
-					</ul>
-				</Alert>
-			) : null}
+			<MessageListAlert title={UPLOAD_TEXTS.notAdded} messages={notAdded} />
+			<MessageListAlert title={allFailed ? UPLOAD_TEXTS.allFailed : UPLOAD_TEXTS.someFailed} messages={failures} />
 			<div
 				onDragOver={(event) => {
 					event.preventDefault()
