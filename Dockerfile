@@ -1,4 +1,7 @@
 # One container: web server and worker, started by scripts/start.ts.
+# Run it with APP_ORIGIN, SIGNING_SECRET and DATABASE_URL set (production
+# refuses to start without them); EMBEDDED_DATABASE_IN_PRODUCTION=true instead
+# of DATABASE_URL keeps PostgreSQL inside the container, under /data.
 FROM node:20-bookworm-slim AS base
 ENV NODE_ENV=production
 RUN apt-get update \

@@ -11,7 +11,7 @@ const APP_DATABASE = 'carebook'
  * directory, started here, with the app's database created on first use.
  */
 export async function resolveDatabaseUrl(): Promise<DatabaseHandle> {
-	const env = getEnv()
+	const env = getEnv('database')
 	if (env.DATABASE_URL) return { url: env.DATABASE_URL, isEmbedded: false, stop: async () => {} }
 	const server = await startEmbeddedPostgres({
 		dataDir: env.dataDir,
@@ -24,7 +24,7 @@ export async function resolveDatabaseUrl(): Promise<DatabaseHandle> {
 
 /** The URL the app will use, known before the database is up (so the web server can start alongside it). */
 export function plannedDatabaseUrl() {
-	const env = getEnv()
+	const env = getEnv('database')
 	return env.DATABASE_URL ?? withDatabase(embeddedServerUrl(env.EMBEDDED_PG_PORT), APP_DATABASE)
 }
 

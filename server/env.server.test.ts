@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from './env.server.ts'
 
+/** Everything production requires, valid. */
+const PRODUCTION = {
+	NODE_ENV: 'production',
+	APP_ORIGIN: 'https://carebook.example',
+	SIGNING_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+	DATABASE_URL: 'postgres://user:pw@db.internal/carebook',
+}
+
+function without(name: keyof typeof PRODUCTION) {
+	const { [name]: _removed, ...rest } = PRODUCTION
+	return rest
+}
+
 describe('parseEnv', () => {
 	it('applies the documented defaults', () => {
 		const env = parseEnv({})
 		expect(env.PORT).toBe(3000)
 		expect(env.LOGIN_ACCOUNT_MAX_FAILURES).toBe(5)
+		expect(env.SESSION_ABSOLUTE_HOURS).toBe(12)
 		expect(env.isDemoMode).toBe(true)
 		expect(env.dataDir.endsWith('/data')).toBe(true)
 	})
@@ -13,11 +27,70 @@ describe('parseEnv', () => {
 	it('stops with a message naming the bad variable', () => {
 		expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
 		expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/)
+		expect(() => parseEnv({ APP_ORIGIN: 'https://carebook.example/app' })).toThrow(/APP_ORIGIN: must be an origin/)
 	})
 
 	it('never turns demo mode on in production', () => {
-		expect(parseEnv({ NODE_ENV: 'production', DEMO_MODE: 'true' }).isDemoMode).toBe(false)
+		expect(parseEnv({ ...PRODUCTION, DEMO_MODE: 'true' }).isDemoMode).toBe(false)
 		expect(parseEnv({ DATABASE_URL: 'postgres://h/db' }).isDemoMode).toBe(false)
 		expect(parseEnv({ DATABASE_URL: 'postgres://h/db', DEMO_MODE: '1' }).isDemoMode).toBe(true)
+	})
+
+	it('binds to the loopback address in development and to every interface in production', () => {
+		expect(parseEnv({}).HOST).toBe('127.0.0.1')
+		expect(parseEnv({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1')
+		expect(parseEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1')
+		expect(parseEnv(PRODUCTION).HOST).toBe('0.0.0.0')
+		expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0')
+		expect(parseEnv({ ...PRODUCTION, HOST: '::' }).HOST).toBe('::')
+	})
+
+	it('accepts a complete production environment and keeps APP_ORIGIN as a bare origin', () => {
+		const env = parseEnv({ ...PRODUCTION, APP_ORIGIN: 'https://carebook.example/' })
+		expect(env.isProduction).toBe(true)
+		expect(env.APP_ORIGIN).toBe('https://carebook.example')
+	})
+
+	it('refuses production without APP_ORIGIN, naming it', () => {
+		expect(() => parseEnv(without('APP_ORIGIN'))).toThrow(/APP_ORIGIN: required in production/)
+	})
+
+	it('refuses production without SIGNING_SECRET, naming it', () => {
+		expect(() => parseEnv(without('SIGNING_SECRET'))).toThrow(/SIGNING_SECRET: required in production/)
+	})
+
+	it('names every missing production variable in one message', () => {
+		let message = ''
+		try {
+			parseEnv({ NODE_ENV: 'production' })
+		} catch (error) {
+			message = (error as Error).message
+		}
+		expect(message).toMatch(/APP_ORIGIN/)
+		expect(message).toMatch(/SIGNING_SECRET/)
+		expect(message).toMatch(/DATABASE_URL/)
+	})
+
+	it('refuses the embedded database in production unless it is asked for explicitly', () => {
+		expect(() => parseEnv(without('DATABASE_URL'))).toThrow(
+			/DATABASE_URL: required in production; the embedded PostgreSQL is for development and tests \(set EMBEDDED_DATABASE_IN_PRODUCTION=true/,
+		)
+		expect(() => parseEnv({ ...without('DATABASE_URL'), EMBEDDED_DATABASE_IN_PRODUCTION: 'false' })).toThrow(/DATABASE_URL/)
+		const embedded = parseEnv({ ...without('DATABASE_URL'), EMBEDDED_DATABASE_IN_PRODUCTION: 'true' })
+		expect(embedded.DATABASE_URL).toBeUndefined()
+		expect(embedded.isDemoMode).toBe(false)
+	})
+
+	it('keeps development and tests free of production requirements', () => {
+		expect(() => parseEnv({ NODE_ENV: 'development' })).not.toThrow()
+		expect(() => parseEnv({ NODE_ENV: 'test' })).not.toThrow()
+		expect(parseEnv({ NODE_ENV: 'test' }).SIGNING_SECRET).toBeUndefined()
+	})
+
+	it('lets a migration-only process run on the database settings alone', () => {
+		const migrateOnly = { NODE_ENV: 'production', DATABASE_URL: PRODUCTION.DATABASE_URL }
+		expect(() => parseEnv(migrateOnly)).toThrow(/APP_ORIGIN/)
+		expect(parseEnv(migrateOnly, 'database').DATABASE_URL).toBe(PRODUCTION.DATABASE_URL)
+		expect(() => parseEnv({ NODE_ENV: 'production' }, 'database')).toThrow(/DATABASE_URL: required in production/)
 	})
 })

@@ -10,7 +10,8 @@ const positiveInt = z.coerce.number().int().positive()
 const EnvSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 	PORT: positiveInt.default(3000),
-	HOST: z.string().min(1).default('0.0.0.0'),
+	/** Default: 127.0.0.1 outside production (the dev server shows demo passwords), 0.0.0.0 in production. */
+	HOST: z.string().min(1).optional(),
 	DATABASE_URL: z
 		.string()
 		.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
@@ -18,7 +19,15 @@ const EnvSchema = z.object({
 	DATA_DIR: z.string().min(1).default('./data'),
 	EMBEDDED_PG_PORT: positiveInt.default(54329),
 	DEMO_MODE: booleanFlag.optional(),
-	APP_ORIGIN: z.string().url().optional(),
+	/** Production without DATABASE_URL: run the embedded PostgreSQL anyway (one machine, on purpose). */
+	EMBEDDED_DATABASE_IN_PRODUCTION: booleanFlag.optional(),
+	/** The public origin (scheme://host[:port]); in production the only origin accepted for posts. */
+	APP_ORIGIN: z
+		.string()
+		.url()
+		.refine(isBareOrigin, 'must be an origin such as https://carebook.example (no path)')
+		.transform((value) => new URL(value).origin)
+		.optional(),
 	/** Express 'trust proxy': false, true, a hop count or a subnet list. */
 	TRUST_PROXY: z
 		.string()
@@ -27,25 +36,46 @@ const EnvSchema = z.object({
 			value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
 		),
 	SESSION_IDLE_MINUTES: positiveInt.default(60),
+	/** A session ends this long after sign-in however active it is. */
+	SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
 	LOGIN_IP_MAX_FAILURES: positiveInt.default(20),
 	LOGIN_IP_WINDOW_MINUTES: positiveInt.default(15),
 	LOGIN_ACCOUNT_MAX_FAILURES: positiveInt.default(5),
 	LOGIN_LOCK_MINUTES: positiveInt.default(15),
-	/** HMAC key for short-lived file links; random per process when unset. */
+	/** HMAC key for short-lived file links; required in production, random per process elsewhere. */
 	SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 	/** Join / Start Video Call address: the appointment id is appended, or put where it says {id}. */
 	VIDEO_BASE_URL: z.string().url().default('https://meet.jit.si/carebook-'),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
 
-export type Env = z.infer<typeof EnvSchema> & {
+function isBareOrigin(value: string) {
+	try {
+		const url = new URL(value)
+		return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash
+	} catch {
+		return false
+	}
+}
+
+/**
+ * What the process needs: 'app' (web server, worker, start script) or
+ * 'database' (migrations and seeding, which never serve a request).
+ */
+export type EnvScope = 'app' | 'database'
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & {
+	HOST: string
 	dataDir: string
 	isProduction: boolean
 	isDemoMode: boolean
 }
 
-/** Reads and validates the environment; throws one message naming every bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/**
+ * Reads and validates the environment; throws one message naming every bad
+ * or missing variable. Production requires what development makes up.
+ */
+export function parseEnv(source: Record<string, string | undefined>, scope: EnvScope = 'app'): Env {
 	const cleaned = Object.fromEntries(
 		Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
 	)
@@ -58,8 +88,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	}
 	const env = result.data
 	const isProduction = env.NODE_ENV === 'production'
+	if (isProduction) {
+		const missing = productionProblems(env, scope)
+		if (missing.length > 0) throw new Error(`Invalid environment: ${missing.join('; ')}`)
+	}
 	return {
 		...env,
+		HOST: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
 		dataDir: path.resolve(env.DATA_DIR),
 		isProduction,
 		// Demo mode (seeded demo accounts, the test-credentials box) is on by
@@ -68,9 +103,27 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	}
 }
 
-let cached: Env | undefined
+function productionProblems(env: z.infer<typeof EnvSchema>, scope: EnvScope) {
+	const problems: string[] = []
+	if (!env.DATABASE_URL && !env.EMBEDDED_DATABASE_IN_PRODUCTION) {
+		problems.push(
+			'DATABASE_URL: required in production; the embedded PostgreSQL is for development and tests (set EMBEDDED_DATABASE_IN_PRODUCTION=true to run it on purpose on a single machine)',
+		)
+	}
+	if (scope === 'database') return problems
+	if (!env.APP_ORIGIN) {
+		problems.push('APP_ORIGIN: required in production (the public origin, e.g. https://carebook.example; posts from any other origin are refused)')
+	}
+	if (!env.SIGNING_SECRET) {
+		problems.push('SIGNING_SECRET: required in production (32+ random characters, the same for every instance, so links survive restarts)')
+	}
+	return problems
+}
 
-export function getEnv(): Env {
-	cached ??= parseEnv(process.env)
-	return cached
+const cached: Partial<Record<EnvScope, Env>> = {}
+
+/** The validated environment, read once per process ('database': migrations and seeding only need the database settings). */
+export function getEnv(scope: EnvScope = 'app'): Env {
+	cached[scope] ??= cached.app ?? parseEnv(process.env, scope)
+	return cached[scope]
 }
