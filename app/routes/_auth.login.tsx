@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	}
 	throw redirect(safeRedirectPath(redirectTo, '/'), {
-		headers: { 'Set-Cookie': sessionCookie('patient', result.token) },
+		headers: { 'Set-Cookie': sessionCookie('patient', result.token, request) },
 	})
 }
 

@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		kind: 'patient',
 		organizationId: created.organization.id,
 	})
-	throw redirect('/', { headers: { 'Set-Cookie': sessionCookie('patient', session.token) } })
+	throw redirect('/', { headers: { 'Set-Cookie': sessionCookie('patient', session.token, request) } })
 }
 
 export const meta: MetaFunction = () => [{ title: 'Create an account · Carebook' }]

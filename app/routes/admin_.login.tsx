@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		if (result.ok) {
 			const target = safeRedirectPath(redirectTo, '/admin')
 			throw redirect(target.startsWith('/admin') ? target : '/admin', {
-				headers: { 'Set-Cookie': sessionCookie('admin', result.token) },
+				headers: { 'Set-Cookie': sessionCookie('admin', result.token, request) },
 			})
 		}
 		status = result.status

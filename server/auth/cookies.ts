@@ -1,10 +1,36 @@
-import { getEnv } from '#server/env.server.ts'
+import { getEnv, type Env } from '#server/env.server.ts'
 import type { SessionKind } from './sessions.ts'
 
-/** Two portals, two cookies: a patient token never reaches the admin portal's lookup. */
+/**
+ * Two portals, two cookies: a patient token never reaches the admin portal's
+ * lookup. These are the names over plain http (development, tests); over
+ * https they carry the `__Host-` prefix (see sessionCookieName).
+ */
 export const SESSION_COOKIE: Record<SessionKind, string> = {
 	patient: 'carebook_session',
 	admin: 'carebook_admin_session',
+}
+
+const HOST_PREFIX = '__Host-'
+
+type OriginSettings = Pick<Env, 'isProduction' | 'APP_ORIGIN'>
+
+/**
+ * True when the browser reached the app over https: the request's own URL
+ * (the protocol behind a trusted proxy), or, in production, an https
+ * APP_ORIGIN (TLS ends at the proxy in front).
+ */
+export function isServedOverHttps(request: Request, env: OriginSettings = getEnv()) {
+	if (new URL(request.url).protocol === 'https:') return true
+	return env.isProduction && env.APP_ORIGIN?.startsWith('https:') === true
+}
+
+/**
+ * Over https the cookie is `__Host-`: the browser then only accepts it Secure,
+ * for Path=/ and with no Domain, so a sibling subdomain cannot plant one.
+ */
+export function sessionCookieName(kind: SessionKind, request: Request, env?: OriginSettings) {
+	return isServedOverHttps(request, env) ? `${HOST_PREFIX}${SESSION_COOKIE[kind]}` : SESSION_COOKIE[kind]
 }
 
 export function readCookie(request: Request, name: string) {
@@ -21,21 +47,27 @@ export function readCookie(request: Request, name: string) {
 	return null
 }
 
+/** The session token under the cookie name this request was served with (only that name). */
+export function readSessionToken(request: Request, kind: SessionKind) {
+	return readCookie(request, sessionCookieName(kind, request))
+}
+
 /**
  * A browser-session cookie (no Max-Age): it ends with the browser, and the
- * server's sliding idle expiry ends it sooner. HttpOnly, SameSite=Lax,
- * Secure in production.
+ * server's idle and absolute expiry end it sooner. HttpOnly, SameSite=Lax,
+ * and Secure with the `__Host-` name whenever served over https.
  */
-export function sessionCookie(kind: SessionKind, token: string) {
-	return serialize(SESSION_COOKIE[kind], encodeURIComponent(token), [])
+export function sessionCookie(kind: SessionKind, token: string, request: Request) {
+	return serialize(kind, request, encodeURIComponent(token), [])
 }
 
-export function clearedSessionCookie(kind: SessionKind) {
-	return serialize(SESSION_COOKIE[kind], '', ['Max-Age=0'])
+export function clearedSessionCookie(kind: SessionKind, request: Request) {
+	return serialize(kind, request, '', ['Max-Age=0'])
 }
 
-function serialize(name: string, value: string, extra: string[]) {
-	const attributes = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', ...extra]
-	if (getEnv().isProduction) attributes.push('Secure')
+function serialize(kind: SessionKind, request: Request, value: string, extra: string[]) {
+	const isHttps = isServedOverHttps(request)
+	const attributes = [`${sessionCookieName(kind, request)}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', ...extra]
+	if (isHttps) attributes.push('Secure')
 	return attributes.join('; ')
 }

@@ -1,11 +1,11 @@
 import { redirect } from '@remix-run/node'
-import { clearedSessionCookie, readCookie, SESSION_COOKIE } from './cookies.ts'
+import { clearedSessionCookie, readSessionToken } from './cookies.ts'
 import { validateSessionToken, type SessionKind, type ValidSession } from './sessions.ts'
 
 export const LOGIN_PATH: Record<SessionKind, string> = { patient: '/login', admin: '/admin/login' }
 
 export async function getSession(request: Request, kind: SessionKind) {
-	const token = readCookie(request, SESSION_COOKIE[kind])
+	const token = readSessionToken(request, kind)
 	if (!token) return null
 	return validateSessionToken(token, kind)
 }
@@ -15,7 +15,7 @@ function loginRedirect(request: Request, kind: SessionKind) {
 	const here = `${url.pathname}${url.search}`
 	const search = here && here !== '/' ? `?${new URLSearchParams({ redirectTo: here })}` : ''
 	return redirect(`${LOGIN_PATH[kind]}${search}`, {
-		headers: { 'Set-Cookie': clearedSessionCookie(kind) },
+		headers: { 'Set-Cookie': clearedSessionCookie(kind, request) },
 	})
 }
 

@@ -12,7 +12,7 @@ export {
 export { authenticate, type LoginResult } from './login.ts'
 export { registerPatient, EmailTakenError } from './register.ts'
 export { sessionIdFromToken } from './session-token.ts'
-export { SESSION_COOKIE, readCookie, sessionCookie, clearedSessionCookie } from './cookies.ts'
+export { SESSION_COOKIE, readCookie, readSessionToken, sessionCookie, sessionCookieName, clearedSessionCookie } from './cookies.ts'
 export { getSession, requirePatient, requirePatientApi, requireAdmin, safeRedirectPath, LOGIN_PATH, type PatientContext } from './guards.ts'
 export { patientLoginMessage } from './login-response.ts'
 export { signOut } from './sign-out.ts'

@@ -30,18 +30,29 @@ function idleMs() {
 	return getEnv().SESSION_IDLE_MINUTES * 60_000
 }
 
+function absoluteMs() {
+	return getEnv().SESSION_ABSOLUTE_HOURS * 3_600_000
+}
+
+/** A full idle window from now, but never past sign-in plus the absolute lifetime. */
+function nextExpiry(createdAt: Date, now: number) {
+	return new Date(Math.min(now + idleMs(), createdAt.getTime() + absoluteMs()))
+}
+
 export async function createSession(input: {
 	userId: string
 	kind: SessionKind
 	organizationId: string | null
 }) {
 	const token = generateSessionToken()
-	const expiresAt = new Date(Date.now() + idleMs())
+	const createdAt = new Date()
+	const expiresAt = nextExpiry(createdAt, createdAt.getTime())
 	await getDb().insert(sessions).values({
 		id: sessionIdFromToken(token),
 		userId: input.userId,
 		kind: input.kind,
 		organizationId: input.organizationId,
+		createdAt,
 		expiresAt,
 	})
 	return { token, expiresAt }
@@ -50,7 +61,9 @@ export async function createSession(input: {
 /**
  * Looks a cookie token up for one kind of session. A patient token is never
  * an admin session and the reverse. Sliding expiry: a session used in the
- * second half of its idle window is extended by a full window.
+ * second half of its idle window is extended by a full window, but never past
+ * its absolute end (sign-in plus SESSION_ABSOLUTE_HOURS); an ended session is
+ * deleted.
  */
 export async function validateSessionToken(token: string, kind: SessionKind): Promise<ValidSession | null> {
 	const id = sessionIdFromToken(token)
@@ -61,6 +74,7 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 			kind: sessions.kind,
 			organizationId: sessions.organizationId,
 			expiresAt: sessions.expiresAt,
+			createdAt: sessions.createdAt,
 			user: {
 				id: users.id,
 				email: users.email,
@@ -75,18 +89,21 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 		.innerJoin(users, eq(users.id, sessions.userId))
 		.where(and(eq(sessions.id, id), eq(sessions.kind, kind)))
 	if (!row) return null
+	const { createdAt, ...session } = row
 	const now = Date.now()
-	if (row.expiresAt.getTime() <= now || row.user.status !== 'active') {
+	const hasEnded = session.expiresAt.getTime() <= now || createdAt.getTime() + absoluteMs() <= now
+	if (hasEnded || session.user.status !== 'active') {
 		await db.delete(sessions).where(eq(sessions.id, id))
 		return null
 	}
 	let isRenewed = false
-	if (row.expiresAt.getTime() - now < idleMs() / 2) {
-		row.expiresAt = new Date(now + idleMs())
-		await db.update(sessions).set({ expiresAt: row.expiresAt }).where(eq(sessions.id, id))
+	const renewedExpiry = nextExpiry(createdAt, now)
+	if (session.expiresAt.getTime() - now < idleMs() / 2 && renewedExpiry > session.expiresAt) {
+		session.expiresAt = renewedExpiry
+		await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id))
 		isRenewed = true
 	}
-	return { ...row, isRenewed }
+	return { ...session, isRenewed }
 }
 
 export async function invalidateSession(token: string) {
