@@ -6,7 +6,7 @@ import express from 'express'
 import { getEnv } from '#server/env.server.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { describeError, logger } from '#server/logger.ts'
-import { isCrossSiteRequest } from './origin-check.ts'
+import { allowedPostOrigins, isCrossSiteRequest } from './origin-check.ts'
 import { securityHeaders } from './security-headers.ts'
 
 const root = PROJECT_ROOT
@@ -49,7 +49,7 @@ export async function createHttpApp() {
 
 	app.use((req, res, next) => {
 		const ownOrigin = `${req.protocol}://${req.get('host')}`
-		const allowedOrigins = env.APP_ORIGIN ? [env.APP_ORIGIN, ownOrigin] : [ownOrigin]
+		const allowedOrigins = allowedPostOrigins({ isProduction: env.isProduction, appOrigin: env.APP_ORIGIN, ownOrigin })
 		if (
 			isCrossSiteRequest({
 				method: req.method,

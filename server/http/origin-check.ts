@@ -17,3 +17,13 @@ export function isCrossSiteRequest(input: {
 	if (input.origin === 'null') return true
 	return input.secFetchSite === 'cross-site'
 }
+
+/**
+ * The origins a state-changing request may come from. In production only
+ * APP_ORIGIN: the Host header (and with it the request's own origin) is the
+ * client's to choose. Elsewhere (development, tests) the request's own origin too.
+ */
+export function allowedPostOrigins(input: { isProduction: boolean; appOrigin: string | undefined; ownOrigin: string }) {
+	if (input.isProduction) return input.appOrigin ? [input.appOrigin] : []
+	return input.appOrigin ? [input.appOrigin, input.ownOrigin] : [input.ownOrigin]
+}

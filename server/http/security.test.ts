@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCrossSiteRequest } from './origin-check.ts'
+import { allowedPostOrigins, isCrossSiteRequest } from './origin-check.ts'
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts'
 
 describe('content security policy', () => {
@@ -31,5 +31,41 @@ describe('cross-site request check', () => {
 	it('accepts a post from the app itself or from a non-browser client', () => {
 		expect(isCrossSiteRequest({ method: 'POST', origin: 'http://localhost:3000', secFetchSite: 'same-origin', allowedOrigins })).toBe(false)
 		expect(isCrossSiteRequest({ method: 'POST', origin: undefined, secFetchSite: undefined, allowedOrigins })).toBe(false)
+	})
+})
+
+describe('origins accepted for posts', () => {
+	const attackerHost = 'evil.example'
+	/** What the app passes for a request whose Host header the attacker chose. */
+	function postFromAttackerHost(isProduction: boolean) {
+		return isCrossSiteRequest({
+			method: 'POST',
+			origin: `https://${attackerHost}`,
+			secFetchSite: 'same-origin',
+			allowedOrigins: allowedPostOrigins({
+				isProduction,
+				appOrigin: 'https://carebook.example',
+				ownOrigin: `https://${attackerHost}`,
+			}),
+		})
+	}
+
+	it('refuses, in production, a post whose Origin matches an attacker-chosen Host header', () => {
+		expect(postFromAttackerHost(true)).toBe(true)
+	})
+
+	it('accepts, in production, posts from APP_ORIGIN only', () => {
+		const allowedOrigins = allowedPostOrigins({ isProduction: true, appOrigin: 'https://carebook.example', ownOrigin: 'http://10.0.0.5:3000' })
+		expect(allowedOrigins).toEqual(['https://carebook.example'])
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'https://carebook.example', secFetchSite: 'same-origin', allowedOrigins })).toBe(false)
+	})
+
+	it('accepts the origin the request names itself outside production (dev server, e2e on localhost)', () => {
+		expect(allowedPostOrigins({ isProduction: false, appOrigin: undefined, ownOrigin: 'http://localhost:3000' })).toEqual(['http://localhost:3000'])
+		expect(allowedPostOrigins({ isProduction: false, appOrigin: 'https://carebook.example', ownOrigin: 'http://localhost:3000' })).toEqual([
+			'https://carebook.example',
+			'http://localhost:3000',
+		])
+		expect(postFromAttackerHost(false)).toBe(false)
 	})
 })
