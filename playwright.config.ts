@@ -55,6 +55,7 @@ export default defineConfig({
 			DATABASE_URL: '',
 			// Generous: every test signs in from 127.0.0.1.
 			LOGIN_IP_MAX_FAILURES: '500',
+			REGISTER_IP_MAX_PER_HOUR: '500',
 		},
 	},
 })

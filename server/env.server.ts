@@ -42,6 +42,9 @@ const EnvSchema = z.object({
 	LOGIN_IP_WINDOW_MINUTES: positiveInt.default(15),
 	LOGIN_ACCOUNT_MAX_FAILURES: positiveInt.default(5),
 	LOGIN_LOCK_MINUTES: positiveInt.default(15),
+	/** Sign-ups per address, and in all, per hour (each makes a database schema). */
+	REGISTER_IP_MAX_PER_HOUR: positiveInt.default(5),
+	REGISTER_GLOBAL_MAX_PER_HOUR: positiveInt.default(100),
 	/** HMAC key for short-lived file links; required in production, random per process elsewhere. */
 	SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 	/** Join / Start Video Call address: the appointment id is appended, or put where it says {id}. */

@@ -36,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			{ status: result.status },
 		)
 	}
-	throw redirect(safeRedirectPath(redirectTo, '/'), {
+	const appOrigin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
+	throw redirect(safeRedirectPath(redirectTo, '/', appOrigin), {
 		headers: { 'Set-Cookie': sessionCookie('patient', result.token, request) },
 	})
 }

@@ -8,7 +8,14 @@ import { Card } from '#app/components/ui/card.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { AUTH_MESSAGES } from '#app/lib/auth/messages.ts'
 import { RegisterSchema } from '#app/lib/auth/schemas.ts'
-import { createSession, EmailTakenError, getSession, registerPatient, sessionCookie } from '#server/auth/index.ts'
+import {
+	createSession,
+	EmailTakenError,
+	getSession,
+	RegistrationLimitError,
+	sessionCookie,
+	signUpPatient,
+} from '#server/auth/index.ts'
 import { describeError, logger } from '#server/logger.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,12 +30,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
 	}
-	let created: Awaited<ReturnType<typeof registerPatient>>
+	let created: Awaited<ReturnType<typeof signUpPatient>>
 	try {
-		created = await registerPatient({ ...submission.value, ipAddress: context.clientIp })
+		created = await signUpPatient({ ...submission.value, ipAddress: context.clientIp })
 	} catch (error) {
 		if (error instanceof EmailTakenError) {
 			return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES.emailTaken], hideFields }) }, { status: 409 })
+		}
+		if (error instanceof RegistrationLimitError) {
+			// spec section 8: a 429 is a rate-limit warning in the log; the screen shows its failure text.
+			logger.warn('auth.register_rate_limited', { requestId: context.requestId, reason: error.scope })
+			return data(
+				{ result: submission.reply({ formErrors: [AUTH_MESSAGES.registrationFailed], hideFields }) },
+				{ status: 429 },
+			)
 		}
 		logger.error('auth.register_failed', { requestId: context.requestId, ...describeError(error) })
 		return data(

@@ -10,6 +10,7 @@ import { Field } from '#app/components/ui/field.tsx'
 import { adminLoginMessage, AUTH_MESSAGES } from '#app/lib/auth/messages.ts'
 import { LoginSchema } from '#app/lib/auth/schemas.ts'
 import { authenticate, getSession, safeRedirectPath, sessionCookie } from '#server/auth/index.ts'
+import { getEnv } from '#server/env.server.ts'
 import { describeError, logger } from '#server/logger.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,8 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	try {
 		const result = await authenticate({ email, password, portal: 'admin', ipAddress: context.clientIp })
 		if (result.ok) {
-			const target = safeRedirectPath(redirectTo, '/admin')
-			throw redirect(target.startsWith('/admin') ? target : '/admin', {
+			const target = safeRedirectPath(redirectTo, '/admin', getEnv().APP_ORIGIN ?? new URL(request.url).origin)
+			throw redirect(/^\/admin(?:[/?#]|$)/.test(target) ? target : '/admin', {
 				headers: { 'Set-Cookie': sessionCookie('admin', result.token, request) },
 			})
 		}

@@ -180,3 +180,21 @@ export const calendarFeedTokens = platform.table(
 	},
 	(table) => [uniqueIndex('calendar_feed_tokens_hash_key').on(table.tokenHash), index('calendar_feed_tokens_user_idx').on(table.userId)],
 )
+
+/**
+ * One row per sign-up taken, written before the account and its schema are
+ * made: the per-address and global hourly registration limits count these
+ * (rows older than an hour are pruned as new ones come in).
+ */
+export const registrationAttempts = platform.table(
+	'registration_attempts',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ipAddress: text('ip_address').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('registration_attempts_time_idx').on(table.createdAt),
+		index('registration_attempts_ip_time_idx').on(table.ipAddress, table.createdAt),
+	],
+)

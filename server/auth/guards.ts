@@ -38,12 +38,6 @@ export async function requireAdmin(request: Request, options: { role?: 'superadm
 	return session
 }
 
-/** Only same-site paths are followed after sign-in. */
-export function safeRedirectPath(target: string | null | undefined, fallback: string) {
-	if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
-	return target
-}
-
 /** For resource routes called by scripts (fetch/XHR): 401 instead of a redirect. */
 export async function requirePatientApi(request: Request): Promise<PatientContext> {
 	const session = await getSession(request, 'patient')

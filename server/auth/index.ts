@@ -10,10 +10,11 @@ export {
 	type ValidSession,
 } from './sessions.ts'
 export { authenticate, type LoginResult } from './login.ts'
-export { registerPatient, EmailTakenError } from './register.ts'
+export { registerPatient, signUpPatient, EmailTakenError, RegistrationLimitError } from './register.ts'
 export { sessionIdFromToken } from './session-token.ts'
 export { SESSION_COOKIE, readCookie, readSessionToken, sessionCookie, sessionCookieName, clearedSessionCookie } from './cookies.ts'
-export { getSession, requirePatient, requirePatientApi, requireAdmin, safeRedirectPath, LOGIN_PATH, type PatientContext } from './guards.ts'
+export { getSession, requirePatient, requirePatientApi, requireAdmin, LOGIN_PATH, type PatientContext } from './guards.ts'
+export { safeRedirectPath } from './safe-redirect.ts'
 export { patientLoginMessage } from './login-response.ts'
 export { signOut } from './sign-out.ts'
 export { patientOf } from './patient-of.ts'

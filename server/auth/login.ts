@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { loginAttempts, memberships, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
@@ -16,11 +16,19 @@ const PORTAL_ROLES: Record<SessionKind, ReadonlyArray<string>> = {
 }
 
 /**
- * Checks credentials for one portal. Too many failures from one address in
- * the window answer 429 before any password is checked; too many in a row
- * for one account lock it (423) for a while. The role comes from the
- * database: an admin cannot sign in at the patient portal, nor a patient at
- * the admin portal, and both get the same answer as a wrong password.
+ * Checks credentials for one portal. Both limits are taken before any
+ * password is checked, each in one atomic step, so parallel requests cannot
+ * slip past them:
+ * - the address: a failed attempt is recorded first (under a per-address
+ *   advisory lock, counting the window's failures); too many answer 429;
+ * - the account: each guess takes a slot of its failure count in one UPDATE,
+ *   and the guess that takes the last slot locks the account (423 for a
+ *   while, even with the right password).
+ * So at most LOGIN_ACCOUNT_MAX_FAILURES guesses per account and
+ * LOGIN_IP_MAX_FAILURES per address and window are ever checked. A right
+ * password gives the slots back. The role comes from the database: an admin
+ * cannot sign in at the patient portal, nor a patient at the admin portal,
+ * and both get the same answer as a wrong password.
  */
 export async function authenticate(input: {
 	email: string
@@ -28,51 +36,30 @@ export async function authenticate(input: {
 	portal: SessionKind
 	ipAddress: string
 }): Promise<LoginResult> {
-	const env = getEnv()
 	const db = getDb()
-	const windowStart = new Date(Date.now() - env.LOGIN_IP_WINDOW_MINUTES * 60_000)
-	const [{ failures }] = await db
-		.select({ failures: count() })
-		.from(loginAttempts)
-		.where(
-			and(
-				eq(loginAttempts.ipAddress, input.ipAddress),
-				eq(loginAttempts.succeeded, false),
-				gt(loginAttempts.createdAt, windowStart),
-			),
-		)
-	if (failures >= env.LOGIN_IP_MAX_FAILURES) return { ok: false, status: 429 }
-
 	const email = input.email.trim().toLowerCase()
 	const [user] = await db
 		.select()
 		.from(users)
 		.where(sql`lower(${users.email}) = ${email}`)
 
-	if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-		await recordAttempt(input, user.id, false)
-		return { ok: false, status: 423 }
-	}
+	const attemptId = await reserveAddressAttempt(input, user?.id ?? null)
+	if (!attemptId) return { ok: false, status: 429 }
+
+	const guess = user ? await reserveAccountGuess(user.id) : null
+	if (user && !guess) return { ok: false, status: 423 }
 
 	const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
 	const mayUsePortal = !!user && PORTAL_ROLES[input.portal].includes(user.role) && user.status === 'active'
 
 	if (!user || !isPasswordRight || !mayUsePortal) {
-		if (user && !isPasswordRight) {
-			const failedLoginCount = user.failedLoginCount + 1
-			const isNowLocked = failedLoginCount >= env.LOGIN_ACCOUNT_MAX_FAILURES
-			await db
-				.update(users)
-				.set({
-					failedLoginCount: isNowLocked ? 0 : failedLoginCount,
-					lockedUntil: isNowLocked ? new Date(Date.now() + env.LOGIN_LOCK_MINUTES * 60_000) : user.lockedUntil,
-				})
-				.where(eq(users.id, user.id))
-			if (isNowLocked) {
-				await recordAudit({ action: 'auth.account_locked', actorUserId: user.id, ipAddress: input.ipAddress })
-			}
+		// A wrong password keeps its slot (the attempt row stays a failure); the
+		// right one at the wrong portal is no guess: the slots are given back.
+		if (user && isPasswordRight) {
+			await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
+		} else if (user && guess?.hasLocked) {
+			await recordAudit({ action: 'auth.account_locked', actorUserId: user.id, ipAddress: input.ipAddress })
 		}
-		await recordAttempt(input, user?.id ?? null, false)
 		return { ok: false, status: 401 }
 	}
 
@@ -86,7 +73,7 @@ export async function authenticate(input: {
 		.update(users)
 		.set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })
 		.where(eq(users.id, user.id))
-	await recordAttempt(input, user.id, true)
+	await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId))
 	await recordAudit({
 		action: input.portal === 'admin' ? 'auth.admin_login' : 'auth.login',
 		actorUserId: user.id,
@@ -101,10 +88,55 @@ export async function authenticate(input: {
 	return { ok: true, token: session.token, expiresAt: session.expiresAt, userId: user.id }
 }
 
-async function recordAttempt(
-	input: { portal: SessionKind; ipAddress: string },
-	userId: string | null,
-	succeeded: boolean,
-) {
-	await getDb().insert(loginAttempts).values({ ipAddress: input.ipAddress, portal: input.portal, userId, succeeded })
+/** Advisory lock class for "one address's login attempts" (the second key is the address's hash). */
+const LOGIN_ADDRESS_LOCK_CLASS = 7_301
+
+/**
+ * Records a failed attempt for the address unless the window already holds
+ * LOGIN_IP_MAX_FAILURES of them; the id, or null when over the limit. The
+ * per-address lock makes count-then-insert one step for parallel requests.
+ */
+async function reserveAddressAttempt(input: { portal: SessionKind; ipAddress: string }, userId: string | null) {
+	const env = getEnv()
+	return getDb().transaction(async (tx) => {
+		await tx.execute(
+			sql`select pg_advisory_xact_lock(${sql.raw(String(LOGIN_ADDRESS_LOCK_CLASS))}, hashtext(${input.ipAddress}))`,
+		)
+		const [{ failures }] = await tx
+			.select({ failures: count() })
+			.from(loginAttempts)
+			.where(
+				and(
+					eq(loginAttempts.ipAddress, input.ipAddress),
+					eq(loginAttempts.succeeded, false),
+					gt(loginAttempts.createdAt, sql`now() - make_interval(mins => ${env.LOGIN_IP_WINDOW_MINUTES})`),
+				),
+			)
+		if (failures >= env.LOGIN_IP_MAX_FAILURES) return null
+		const [attempt] = await tx
+			.insert(loginAttempts)
+			.values({ ipAddress: input.ipAddress, portal: input.portal, userId, succeeded: false })
+			.returning({ id: loginAttempts.id })
+		return attempt!.id
+	})
+}
+
+/**
+ * Takes one guess slot of an unlocked account in a single UPDATE (parallel
+ * guesses queue on the row): the count goes up, and the guess that reaches
+ * LOGIN_ACCOUNT_MAX_FAILURES locks the account and starts the count again.
+ * Null when the account is locked.
+ */
+async function reserveAccountGuess(userId: string) {
+	const env = getEnv()
+	const reachesLimit = sql`${users.failedLoginCount} + 1 >= ${env.LOGIN_ACCOUNT_MAX_FAILURES}`
+	const [row] = await getDb()
+		.update(users)
+		.set({
+			failedLoginCount: sql`case when ${reachesLimit} then 0 else ${users.failedLoginCount} + 1 end`,
+			lockedUntil: sql`case when ${reachesLimit} then now() + make_interval(mins => ${env.LOGIN_LOCK_MINUTES}) else ${users.lockedUntil} end`,
+		})
+		.where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))))
+		.returning({ hasLocked: sql<boolean>`coalesce(${users.lockedUntil} > now(), false)` })
+	return row ?? null
 }

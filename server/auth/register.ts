@@ -1,6 +1,8 @@
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
-import { memberships, subscriptions, users } from '#db/schema/platform.ts'
+import { memberships, registrationAttempts, subscriptions, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
+import { getEnv } from '#server/env.server.ts'
 import { PLANS, TRIAL_DAYS } from '#server/billing/index.ts'
 import { provisionOrganization } from '#server/tenancy/index.ts'
 import { hashPassword } from './password.ts'
@@ -9,6 +11,53 @@ export class EmailTakenError extends Error {
 	constructor() {
 		super('email_taken')
 	}
+}
+
+/** Too many sign-ups in the last hour, from this address or in all (429). */
+export class RegistrationLimitError extends Error {
+	constructor(readonly scope: 'address' | 'global') {
+		super('registration_limited')
+	}
+}
+
+/**
+ * The sign-up screen's registration: first takes a slot of the hourly limits
+ * (REGISTER_IP_MAX_PER_HOUR per address, REGISTER_GLOBAL_MAX_PER_HOUR in all),
+ * then registers. Every sign-up that passes the form's checks takes a slot,
+ * whether or not it then succeeds, so refused ones cannot probe addresses
+ * or make schemas past the limit.
+ */
+export async function signUpPatient(input: { name: string; email: string; password: string; ipAddress: string }) {
+	await reserveRegistration(input.ipAddress)
+	return registerPatient(input)
+}
+
+/** Advisory lock key for "the registration limits" (one lock for all: the global count is shared). */
+const REGISTRATION_LOCK_KEY = 7_302
+
+/**
+ * Counts and records one sign-up in one step: under a transaction-scoped
+ * advisory lock, so parallel sign-ups queue for the few milliseconds it takes
+ * and exactly the limit gets through. Throws RegistrationLimitError when over.
+ */
+async function reserveRegistration(ipAddress: string) {
+	const env = getEnv()
+	await getDb().transaction(async (tx) => {
+		await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(REGISTRATION_LOCK_KEY))})`)
+		const hourAgo = sql`now() - interval '1 hour'`
+		await tx.delete(registrationAttempts).where(lt(registrationAttempts.createdAt, hourAgo))
+		const [{ total }] = await tx
+			.select({ total: count() })
+			.from(registrationAttempts)
+			.where(gt(registrationAttempts.createdAt, hourAgo))
+		if (total >= env.REGISTER_GLOBAL_MAX_PER_HOUR) throw new RegistrationLimitError('global')
+		const [{ fromAddress }] = await tx
+			.select({ fromAddress: count() })
+			.from(registrationAttempts)
+			.where(and(eq(registrationAttempts.ipAddress, ipAddress), gt(registrationAttempts.createdAt, hourAgo)))
+		if (fromAddress >= env.REGISTER_IP_MAX_PER_HOUR) throw new RegistrationLimitError('address')
+		await tx.insert(registrationAttempts).values({ ipAddress })
+	})
 }
 
 /**

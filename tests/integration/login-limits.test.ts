@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { getDb } from '#db/client.ts'
+import { auditLog, loginAttempts, users } from '#db/schema/platform.ts'
+import { authenticate, registerPatient, type LoginResult } from '#server/auth/index.ts'
+import { useTestDatabase } from './test-database.ts'
+
+// Counts the passwords actually checked, passing every call through.
+const checked = vi.hoisted(() => ({ count: 0 }))
+vi.mock('#server/auth/password.ts', async (importOriginal) => {
+	const actual = await importOriginal<typeof import('#server/auth/password.ts')>()
+	return {
+		...actual,
+		verifyPassword: async (passwordHash: string, password: string) => {
+			checked.count++
+			return actual.verifyPassword(passwordHash, password)
+		},
+	}
+})
+
+// Small limits for this file (read lazily by the auth domain).
+process.env.LOGIN_ACCOUNT_MAX_FAILURES = '3'
+process.env.LOGIN_LOCK_MINUTES = '15'
+process.env.LOGIN_IP_MAX_FAILURES = '6'
+process.env.LOGIN_IP_WINDOW_MINUTES = '15'
+
+useTestDatabase()
+
+const PASSWORD = 'Correct-horse-9'
+const PARALLEL = 20
+
+async function patient() {
+	const email = `p-${randomUUID()}@example.test`
+	const { user } = await registerPatient({ name: 'Pat Ient', email, password: PASSWORD })
+	return { id: user.id, email }
+}
+
+/** Each test (and each attempt where it says so) comes from an address of its own. */
+function address() {
+	return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+}
+
+function statuses(results: LoginResult[]) {
+	const tally: Record<string, number> = {}
+	for (const result of results) {
+		const key = result.ok ? 'ok' : String(result.status)
+		tally[key] = (tally[key] ?? 0) + 1
+	}
+	return tally
+}
+
+beforeEach(() => {
+	checked.count = 0
+})
+
+describe('login limits under parallel requests', () => {
+	it(`checks at most LOGIN_ACCOUNT_MAX_FAILURES of ${PARALLEL} parallel wrong passwords for one account; the rest get 423`, async () => {
+		const user = await patient()
+		const results = await Promise.all(
+			Array.from({ length: PARALLEL }, (_, index) =>
+				authenticate({ email: user.email, password: `wrong-${index}`, portal: 'patient', ipAddress: address() }),
+			),
+		)
+		expect(checked.count).toBe(3)
+		expect(statuses(results)).toEqual({ '401': 3, '423': PARALLEL - 3 })
+
+		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
+		expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000)
+		const audits = await getDb().select().from(auditLog).where(eq(auditLog.actorUserId, user.id))
+		expect(audits.filter((entry) => entry.action === 'auth.account_locked')).toHaveLength(1)
+
+		// The right password during the lock: 423, and not checked.
+		checked.count = 0
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 423 })
+		expect(checked.count).toBe(0)
+	})
+
+	it(`checks at most LOGIN_IP_MAX_FAILURES of ${PARALLEL} parallel attempts from one address; the rest get 429`, async () => {
+		const ip = address()
+		const results = await Promise.all(
+			Array.from({ length: PARALLEL }, (_, index) =>
+				authenticate({ email: `nobody-${index}-${randomUUID()}@example.test`, password: 'x', portal: 'patient', ipAddress: ip }),
+			),
+		)
+		expect(checked.count).toBe(6)
+		expect(statuses(results)).toEqual({ '401': 6, '429': PARALLEL - 6 })
+		const recorded = await getDb().select().from(loginAttempts).where(eq(loginAttempts.ipAddress, ip))
+		expect(recorded).toHaveLength(6)
+
+		// Still refused with the right password of a real account, without a check.
+		const user = await patient()
+		checked.count = 0
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'admin', ipAddress: ip })).toEqual({ ok: false, status: 429 })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toEqual({ ok: false, status: 429 })
+		expect(checked.count).toBe(0)
+	})
+
+	it('lets the right password through beside a parallel wrong one while slots remain', async () => {
+		const user = await patient()
+		const ip = address()
+		const results = await Promise.all([
+			authenticate({ email: user.email, password: 'wrong-1', portal: 'patient', ipAddress: ip }),
+			authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip }),
+		])
+		expect(statuses(results)).toEqual({ '401': 1, ok: 1 })
+		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
+		// The wrong guess may have taken its slot before or after the success gave them back.
+		expect(row!.lockedUntil).toBeNull()
+		expect(row!.failedLoginCount).toBeLessThanOrEqual(1)
+		// The success is not counted against the address.
+		const recorded = await getDb().select().from(loginAttempts).where(eq(loginAttempts.ipAddress, ip))
+		expect(recorded.map((attempt) => attempt.succeeded).sort()).toEqual([false, true])
+	})
+
+	it('does not count the right password at the wrong portal as a guess', async () => {
+		const user = await patient()
+		for (let attempt = 0; attempt < 2; attempt++) {
+			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+		}
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
+		expect(row).toMatchObject({ failedLoginCount: 0, lockedUntil: null })
+	})
+})
