@@ -73,3 +73,22 @@ describe('absolute session lifetime', () => {
 		expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000)
 	})
 })
+
+describe('session cookie names at the guard', () => {
+	it('over https, signs in with the __Host- cookie only and clears that one', async () => {
+		const { token } = await patientSession()
+		const withCookie = (cookie: string) => new Request('https://carebook.example/records', { headers: { cookie } })
+		const session = await requirePatient(withCookie(`__Host-carebook_session=${token}`))
+		expect(session.user.role).toBe('patient')
+
+		const thrown = (await requirePatient(withCookie(`carebook_session=${token}`)).catch((error: unknown) => error)) as Response
+		expect(thrown.status).toBe(302)
+		expect(thrown.headers.get('set-cookie')).toBe('__Host-carebook_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure')
+	})
+
+	it('over http, signs in with the plain cookie name', async () => {
+		const { token } = await patientSession()
+		const request = new Request('http://localhost:3000/records', { headers: { cookie: `carebook_session=${token}` } })
+		expect((await requirePatient(request)).user.role).toBe('patient')
+	})
+})
