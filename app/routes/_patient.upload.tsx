@@ -37,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		throw redirect(`/upload?done=${outcome.documentId}`)
 	} catch (error) {
 		if (error instanceof UploadRejectedError) {
+			if (error.reason === 'bad_form') return { error: DOCUMENT_MESSAGES.uploadFailed(error.fileName ?? 'the file') }
 			return { error: error.reason === 'too_large' ? DOCUMENT_MESSAGES.tooLarge(error.fileName) : DOCUMENT_MESSAGES.noFile }
 		}
 		throw error

@@ -17,7 +17,7 @@ export type ReceivedFile = {
 
 export class UploadRejectedError extends Error {
 	constructor(
-		readonly reason: 'too_large' | 'no_file',
+		readonly reason: 'too_large' | 'no_file' | 'bad_form',
 		message: string,
 		readonly fileName: string | null = null,
 	) {
@@ -25,14 +25,18 @@ export class UploadRejectedError extends Error {
 	}
 }
 
-const MAX_FIELD_BYTES = 10_000
+/** The most one non-file field may hold, and the most parts (the file and fields) one upload may have. */
+export const MAX_UPLOAD_FIELD_BYTES = 10_000
+export const MAX_UPLOAD_PARTS = 8
 const MULTIPART_OVERHEAD = 64 * 1024
 
 /**
  * Streams one multipart file part to a temporary file, hashing it and keeping
  * its first bytes for type detection; never holds the file in memory. Past
  * 20 MB the rest is read and discarded (so the browser gets the answer) and
- * the upload is refused.
+ * the upload is refused. The other parts are bounded too: a field over
+ * MAX_UPLOAD_FIELD_BYTES or more than MAX_UPLOAD_PARTS parts refuse the
+ * upload ('bad_form'), their excess read and discarded, never kept.
  */
 export async function receiveUpload(request: Request): Promise<{ file: ReceivedFile; fields: Record<string, string> }> {
 	const declaredLength = Number(request.headers.get('content-length') ?? 0)
@@ -41,23 +45,27 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 	}
 	await mkdir(uploadTempDir(), { recursive: true })
 	let file: (ReceivedFile & { isTooLarge: boolean }) | null = null
-	const fields: Record<string, string> = {}
+	const fields: Record<string, string> = Object.create(null)
+	let partCount = 0
+	let isFormBad = false
 
 	const handler = async (part: UploadHandlerPart) => {
+		partCount++
+		if (partCount > MAX_UPLOAD_PARTS) isFormBad = true
+		if (isFormBad) return drain(part)
 		if (!part.filename) {
-			let text = ''
+			const pieces: Uint8Array[] = []
+			let size = 0
 			for await (const chunk of part.data) {
-				if (text.length < MAX_FIELD_BYTES) text += Buffer.from(chunk).toString('utf8')
+				size += chunk.byteLength
+				if (size > MAX_UPLOAD_FIELD_BYTES) isFormBad = true
+				else pieces.push(chunk)
 			}
-			fields[part.name] = text.slice(0, MAX_FIELD_BYTES)
+			if (!isFormBad) fields[part.name] = Buffer.concat(pieces).toString('utf8')
 			return undefined
 		}
-		if (part.name !== 'file' || file) {
-			for await (const _chunk of part.data) {
-				// only one file per request: drain the others
-			}
-			return undefined
-		}
+		// only one file per request: drain the others
+		if (part.name !== 'file' || file) return drain(part)
 		const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
 		const received = { tempPath, originalName: part.filename, size: 0, sha256: '', head: Buffer.alloc(0), isTooLarge: false }
 		file = received
@@ -90,6 +98,10 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 		throw error
 	}
 	const received = file as (ReceivedFile & { isTooLarge: boolean }) | null
+	if (isFormBad) {
+		if (received) await rm(received.tempPath, { force: true })
+		throw new UploadRejectedError('bad_form', 'bad_form', received?.originalName ?? null)
+	}
 	if (!received) throw new UploadRejectedError('no_file', 'no_file')
 	if (received.isTooLarge) {
 		await rm(received.tempPath, { force: true })
@@ -97,6 +109,13 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 	}
 	const { isTooLarge: _ignored, ...result } = received
 	return { file: result, fields }
+}
+
+async function drain(part: UploadHandlerPart) {
+	for await (const _chunk of part.data) {
+		// read and dropped
+	}
+	return undefined
 }
 
 export async function discardReceivedFile(file: ReceivedFile) {

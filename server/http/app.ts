@@ -6,6 +6,7 @@ import express from 'express'
 import { getEnv } from '#server/env.server.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { describeError, logger } from '#server/logger.ts'
+import { limitRequestBodies } from './body-limit.ts'
 import { allowedPostOrigins, isCrossSiteRequest } from './origin-check.ts'
 import { securityHeaders } from './security-headers.ts'
 
@@ -64,6 +65,9 @@ export async function createHttpApp() {
 		}
 		next()
 	})
+
+	// Bounded request bodies (413 above the limit) before anything reads them.
+	app.use(limitRequestBodies())
 
 	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (isDevelopment) {
