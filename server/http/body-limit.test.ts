@@ -30,6 +30,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+	server.closeAllConnections()
 	await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
