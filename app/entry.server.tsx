@@ -1,12 +1,36 @@
 import { PassThrough } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { routePatternFromParams } from '#server/http/route-pattern.ts'
+import { describeError, logger } from '#server/logger.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
 const ABORT_DELAY = 5_000
+
+/**
+ * Errors of loaders, actions and rendering, logged once through the logger
+ * (request id, route pattern, error class and code), never Remix's default
+ * console.error of the whole error, whose message can carry a statement and
+ * its parameters. Thrown responses (404, 400) never come here.
+ */
+export function handleError(error: unknown, { request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+	if (request.signal.aborted) return
+	const fields = {
+		requestId: context?.requestId,
+		method: request.method,
+		route: routePatternFromParams(new URL(request.url).pathname, params ?? {}),
+	}
+	// Remix's own refusals (no action, bad method) carry the reason in `error.error`.
+	if (isRouteErrorResponse(error)) {
+		const inner = (error as { error?: unknown }).error
+		logger.warn('remix.error_response', { ...fields, status: error.status, ...(inner ? describeError(inner) : {}) })
+		return
+	}
+	logger.error('remix.error', { ...fields, ...describeError(error) })
+}
 
 export default function handleRequest(
 	request: Request,
@@ -43,7 +67,8 @@ export default function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) console.error(error instanceof Error ? error.message : 'render error')
+					// Before the shell, the error reaches handleError through onShellError.
+					if (shellRendered) logger.error('render.error', { requestId: loadContext.requestId, ...describeError(error) })
 				},
 			},
 		)

@@ -1,5 +1,6 @@
 import postgres from 'postgres'
 import { getEnv } from '#server/env.server.ts'
+import { describeError, logger } from '#server/logger.ts'
 import { embeddedServerUrl, startEmbeddedPostgres, withDatabase } from './embedded.ts'
 
 export type DatabaseHandle = { url: string; isEmbedded: boolean; stop: () => Promise<void> }
@@ -16,7 +17,7 @@ export async function resolveDatabaseUrl(): Promise<DatabaseHandle> {
 	const server = await startEmbeddedPostgres({
 		dataDir: env.dataDir,
 		port: env.EMBEDDED_PG_PORT,
-		log: (message) => console.error(message),
+		onError: (error) => logger.error('db.embedded_postgres_error', describeError(error)),
 	})
 	await ensureDatabase(server.url, APP_DATABASE)
 	return { url: withDatabase(server.url, APP_DATABASE), isEmbedded: true, stop: server.stop }

@@ -23,7 +23,8 @@ export async function startEmbeddedPostgres(options: {
 	dataDir: string
 	port: number
 	folder?: string
-	log?: (message: string) => void
+	/** Errors of the server's management (never its own log, which holds statements). */
+	onError?: (error: unknown) => void
 }): Promise<EmbeddedDatabase> {
 	const clusterDir = path.join(options.dataDir, options.folder ?? 'postgres')
 	const isRoot = userInfo().uid === 0
@@ -40,7 +41,7 @@ export async function startEmbeddedPostgres(options: {
 		initdbFlags: ['--encoding=UTF8'],
 		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
 		onLog: () => {},
-		onError: (error) => options.log?.(`embedded postgres: ${String(error)}`),
+		onError: (error) => options.onError?.(error),
 	})
 
 	if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {

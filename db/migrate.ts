@@ -4,6 +4,8 @@ import { migrate } from 'drizzle-orm/postgres-js/migrator'
 import { Logger, runMigrations } from 'graphile-worker'
 import { connect } from './client.ts'
 import { organizations } from './schema/platform.ts'
+import { workerLogFields } from '#server/jobs/worker-log.ts'
+import { logger } from '#server/logger.ts'
 import { migrateTenantSchema } from '#server/tenancy/tenant-migrations.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -48,8 +50,8 @@ export async function migrateAll(url: string): Promise<MigrationReport> {
 }
 
 function quietLogger() {
-	return new Logger(() => (level, message) => {
-		if (level === 'error') console.error(message)
+	return new Logger((scope) => (level, message, meta) => {
+		if (level === 'error') logger.error('db.migrate_worker_log', workerLogFields(level, message, meta, scope))
 	})
 }
 

@@ -93,7 +93,9 @@ try {
 		if (seeded.seeded) console.log('demo mode: seeded the demo accounts (shown on the sign-in page)')
 	}
 } catch (error) {
-	console.error(`database start-up failed: ${(error as Error).message}`)
+	// Class and code only: a failed statement's message carries its text.
+	const { describeError, logger } = await import('#server/logger.ts')
+	logger.error('start.database_failed', describeError(error))
 	await stopAll(1)
 }
 children[0]?.send('database-ready')

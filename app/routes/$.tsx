@@ -3,8 +3,8 @@ import { NotFound } from '#app/components/not-found.tsx'
 import { logger } from '#server/logger.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	// The path alone (no query, no user): enough to find broken links, no PHI.
-	logger.warn('http.not_found', { requestId: context.requestId, path: new URL(request.url).pathname })
+	// Not the path: a mistyped address can hold a token or anything typed; the request id finds the request.
+	logger.warn('http.not_found', { requestId: context.requestId, method: request.method, route: '*' })
 	throw new Response('Not Found', { status: 404 })
 }
 

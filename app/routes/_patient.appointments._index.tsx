@@ -138,7 +138,7 @@ export default function AppointmentsRoute() {
 			</div>
 
 			<div className="flex flex-wrap items-center gap-3">
-				<ListSearch query={page.filters.q} />
+				<ListSearch query={page.filters.q} error={page.searchError} />
 				<FilterPopover filters={page.filters} choices={page.filterChoices} activeFilterCount={page.activeFilterCount} />
 				{isLoading ? <Spinner className="h-5 w-5 text-brand-600" label="Loading appointments" /> : null}
 			</div>

@@ -6,12 +6,11 @@ import { RecordsTimeline } from '#app/components/records/records-timeline.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { pickCompareDates } from '#app/lib/records/compare.ts'
+import { parseSearchQuery } from '#app/lib/validation/text.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { patientOf, requirePatient } from '#server/auth/index.ts'
 import { compareTestDates, listDocuments, listTestDates } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
-
-const MAX_QUERY_LENGTH = 200
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const session = await requirePatient(request)
@@ -26,9 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		const view: CompareView = url.searchParams.get('view') === 'documents' ? 'documents' : 'parameters'
 		return { tab: 'compare' as const, timeZone, testDates, selection, comparison, view }
 	}
-	const query = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH)
-	const documents = await listDocuments(patient, { query })
-	return { tab: 'timeline' as const, timeZone, query, documents }
+	// A search text with refused characters (or too long) is answered with its message, never searched.
+	const { query, error: searchError } = parseSearchQuery(url.searchParams.get('q'))
+	const documents = searchError ? [] : await listDocuments(patient, { query })
+	return { tab: 'timeline' as const, timeZone, query, searchError, documents }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Medical Records · Carebook' }]
@@ -64,8 +64,8 @@ export default function MedicalRecordsRoute() {
 				</LinkTabPanel>
 			) : (
 				<LinkTabPanel tabId="timeline" className="space-y-6">
-					<RecordsSearch query={data.query} />
-					<RecordsTimeline documents={data.documents} query={data.query} timeZone={timeZone} />
+					<RecordsSearch query={data.query} error={data.searchError} />
+					{data.searchError ? null : <RecordsTimeline documents={data.documents} query={data.query} timeZone={timeZone} />}
 				</LinkTabPanel>
 			)}
 		</div>

@@ -1,13 +1,23 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { patientOf, requirePatientApi } from '#server/auth/index.ts'
+import { z } from 'zod'
+import { safeText, TEXT_LIMITS, TEXT_MESSAGES } from '#app/lib/validation/text.ts'
 import { DOCUMENT_MESSAGES, receiveUpload, storeUploadedDocument, UploadRejectedError } from '#server/documents/index.ts'
+import { discardReceivedFile } from '#server/documents/receive-upload.ts'
 import { describeError, logger } from '#server/logger.ts'
+
+const UploadFieldsSchema = z.record(safeText({ max: TEXT_LIMITS.uploadField, multiline: true }))
 
 /** spec 7.1 POST /documents/upload-and-process: one file per request, so the page can show each file's progress. */
 export async function action({ request, context }: ActionFunctionArgs) {
 	const session = await requirePatientApi(request)
 	try {
-		const { file } = await receiveUpload(request)
+		const { file, fields } = await receiveUpload(request)
+		// The form's other fields are not used, but follow the text rules like every field.
+		if (!UploadFieldsSchema.safeParse(fields).success) {
+			await discardReceivedFile(file)
+			return Response.json({ error: 'bad_field', message: TEXT_MESSAGES.notAllowedCharacters }, { status: 400 })
+		}
 		const outcome = await storeUploadedDocument(patientOf(session, context.clientIp), file)
 		if (!outcome.ok) {
 			return Response.json({ error: outcome.reason, message: outcome.message }, { status: outcome.status })

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
-import { createTrpcContext } from '#server/trpc/init.ts'
+import { createTrpcContext, isUnexpectedTrpcError } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
-import { logger } from '#server/logger.ts'
+import { describeError, logger } from '#server/logger.ts'
 
 function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
 	return fetchRequestHandler({
@@ -10,10 +10,15 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
 		req: request,
 		router: appRouter,
 		createContext: () => createTrpcContext(request, context.clientIp),
+		// Logged once, with the procedure's name and the error's class and code (never its message).
 		onError: ({ error, path }) => {
-			if (error.code === 'INTERNAL_SERVER_ERROR') {
-				logger.error('trpc.error', { requestId: context.requestId, procedure: path, errorMessage: error.message })
-			}
+			if (!isUnexpectedTrpcError(error)) return
+			logger.error('trpc.error', {
+				requestId: context.requestId,
+				procedure: path,
+				trpcCode: error.code,
+				...describeError(error.cause ?? error),
+			})
 		},
 	})
 }

@@ -10,6 +10,7 @@
 import { withTenant } from '#server/tenancy/index.ts'
 import type { AppointmentTab, LocalDate } from '../../app/lib/appointments/appointment.ts'
 import {
+	appointmentSearchError,
 	buildFilterChoices,
 	isFilteringOrSearching,
 	normaliseDateRange,
@@ -57,6 +58,8 @@ export type AppointmentListPage = {
 	activeFilterCount: number
 	filters: AppointmentFilters
 	filterChoices: AppointmentFilterChoices
+	/** The search box's message when its text could not be used (the list is then not searched). */
+	searchError: string | null
 }
 
 export function parseListLimit(params: URLSearchParams): number {
@@ -145,5 +148,6 @@ export async function loadAppointmentListPage(
 		activeFilterCount: view.activeFilterCount,
 		filters: query.filters,
 		filterChoices: buildFilterChoices(sources, query.filters),
+		searchError: appointmentSearchError(searchParams),
 	}
 }

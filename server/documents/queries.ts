@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import { isAllowedText } from '#app/lib/validation/text.ts'
 import { PROCESS_DOCUMENT_MAX_ATTEMPTS, PROCESS_DOCUMENT_TASK } from './upload.ts'
 import { getFileStorage } from './storage.ts'
 
@@ -35,6 +36,8 @@ function escapeLike(text: string) {
 /** The patient's documents, newest first (by document date, then upload), optionally searched. */
 export async function listDocuments(patient: Patient, options: { query?: string } = {}) {
 	const query = options.query?.trim()
+	// Callers validate the search text (parseSearchQuery, safeText); one with refused characters matches nothing.
+	if (query && !isAllowedText(query)) return []
 	return withTenant(patient.organizationId, (tx) => {
 		const pattern = query ? `%${escapeLike(query)}%` : null
 		return tx

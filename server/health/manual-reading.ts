@@ -108,8 +108,9 @@ function dateSchema(today: IsoDate) {
 export function createManualReadingSchema(options: { today: DateInput }) {
 	const date = dateSchema(toIsoDate(options.today))
 	const L = MANUAL_READING_LIMITS
-	const weightUnit = z.enum(['kg', 'lb'], { required_error: 'Choose the unit of the weight.' })
-	const heightUnit = z.enum(['cm', 'in'], { required_error: MANUAL_READING_MESSAGES.heightUnitRequired })
+	// errorMap, not only required_error: Zod's default text for a wrong choice repeats the value sent.
+	const weightUnit = z.enum(['kg', 'lb'], { errorMap: () => ({ message: 'Choose the unit of the weight.' }) })
+	const heightUnit = z.enum(['cm', 'in'], { errorMap: () => ({ message: MANUAL_READING_MESSAGES.heightUnitRequired }) })
 	return z
 		.discriminatedUnion(
 			'kind',
@@ -145,7 +146,7 @@ export function createManualReadingSchema(options: { today: DateInput }) {
 					kind: z.literal('temperature'),
 					date,
 					temperature: measurement('Temperature'),
-					temperatureUnit: z.enum(['°C', '°F'], { required_error: 'Choose the unit of the temperature.' }),
+					temperatureUnit: z.enum(['°C', '°F'], { errorMap: () => ({ message: 'Choose the unit of the temperature.' }) }),
 				}),
 				z.object({ kind: z.literal('spo2'), date, spo2: measurement('Oxygen saturation', L.spo2) }),
 			],

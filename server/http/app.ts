@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from '#server/project-root.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { limitRequestBodies } from './body-limit.ts'
 import { allowedPostOrigins, isCrossSiteRequest } from './origin-check.ts'
+import { routePatternOf } from './route-pattern.ts'
 import { securityHeaders } from './security-headers.ts'
 
 const root = PROJECT_ROOT
@@ -36,14 +37,11 @@ export async function createHttpApp() {
 		res.set(securityHeaders({ nonce, isDevelopment, isHttps: req.secure }))
 		const started = performance.now()
 		res.on('finish', () => {
-			// The path only: query strings may hold search text.
-			logger.info('http.request', {
-				requestId,
-				method: req.method,
-				path: req.path,
-				status: res.statusCode,
-				ms: Math.round(performance.now() - started),
-			})
+			const ms = Math.round(performance.now() - started)
+			// The route pattern, never the path: paths hold feed tokens and ids, query strings search text.
+			void routePatternOf(build, req.path).then((route) =>
+				logger.info('http.request', { requestId, method: req.method, route, status: res.statusCode, ms }),
+			)
 		})
 		next()
 	})
@@ -59,7 +57,7 @@ export async function createHttpApp() {
 				allowedOrigins,
 			})
 		) {
-			logger.warn('http.cross_site_refused', { requestId: res.locals.requestId, path: req.path })
+			logger.warn('http.cross_site_refused', { requestId: res.locals.requestId, method: req.method })
 			res.status(403).type('text/plain').send('Cross-site request refused')
 			return
 		}

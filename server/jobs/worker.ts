@@ -2,6 +2,7 @@ import { Logger, run } from 'graphile-worker'
 import { closeDb } from '#db/client.ts'
 import { logger } from '#server/logger.ts'
 import { crontab, taskList } from './task-list.ts'
+import { workerLogFactory } from './worker-log.ts'
 
 const connectionString = process.env.DATABASE_URL
 if (!connectionString) {
@@ -17,12 +18,12 @@ const runner = await run({
 	pollInterval: 2_000,
 	taskList,
 	crontab,
-	logger: new Logger(() => (level, message) => {
+	// Task failures' messages carry the error's text: worker-log.ts writes only the task, job, class and code.
+	logger: new Logger(
 		// On Ctrl-C the database stops alongside us: its goodbyes are not errors.
 		// graphile-worker reconnects by itself after a database restart; that is not worth a warning.
-		if (isStopping || /administrator command|not queryable/.test(message)) return
-		if (level === 'error' || level === 'warning') logger.warn('worker.log', { workerLevel: level, message })
-	}),
+		workerLogFactory((message) => isStopping || /administrator command|not queryable/.test(message)),
+	),
 })
 logger.info('worker.started', { tasks: Object.keys(taskList) })
 

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
+import { ZodError, type ZodIssue } from 'zod'
 import { getSession } from '#server/auth/guards.ts'
 import type { ValidSession } from '#server/auth/sessions.ts'
 
@@ -12,8 +13,78 @@ export function createTrpcContext(request: Request, clientIp: string): TrpcConte
 	return { request, clientIp }
 }
 
+/**
+ * A refusal a procedure answers on purpose (not found, a rule's message):
+ * its message is a text of ours and reaches the browser as it is. Any other
+ * error's message stays on the server (see errorFormatter).
+ */
+export class ExpectedTrpcError extends TRPCError {}
+
+export const TRPC_MESSAGES = {
+	/** Spec section 8: the text for an answer of 500 or above. */
+	serverError: 'Server error. Please try again later.',
+	invalidValue: 'Invalid value.',
+	invalidRequest: 'The request could not be handled.',
+	signInRequired: 'Please sign in.',
+	notFound: 'Not found.',
+	tooManyRequests: 'Too many requests. Please try again later.',
+} as const
+
+/** True for an error nobody meant to answer with: a bug or a failure underneath (database, disk). */
+export function isUnexpectedTrpcError(error: TRPCError): boolean {
+	return error.code === 'INTERNAL_SERVER_ERROR' && !(error instanceof ExpectedTrpcError)
+}
+
+/** An input validation message, unless Zod's default text repeats the value it received. */
+function issueMessage(issue: ZodIssue): string {
+	const received = 'received' in issue ? issue.received : undefined
+	if (typeof received === 'string' && received !== '' && issue.message.includes(received)) return TRPC_MESSAGES.invalidValue
+	return issue.message
+}
+
+function zodIssuesOf(cause: unknown): ZodIssue[] | null {
+	if (cause instanceof ZodError) return cause.issues
+	// A second copy of zod (a bundled one) makes a ZodError of its own class.
+	if (cause instanceof Error && cause.name === 'ZodError' && Array.isArray((cause as { issues?: unknown }).issues)) {
+		return (cause as unknown as ZodError).issues
+	}
+	return null
+}
+
+/**
+ * The message a browser gets: input validation messages and our own
+ * refusals as they are; for anything else only a fixed text by code, since
+ * a driver's message carries the statement and its parameters and tRPC's own
+ * messages can repeat the request.
+ */
+export function publicTrpcMessage(error: TRPCError): string {
+	const issues = zodIssuesOf(error.cause)
+	if (issues) return [...new Set(issues.map(issueMessage))].join(' ') || TRPC_MESSAGES.invalidValue
+	if (error instanceof ExpectedTrpcError) return error.message
+	switch (error.code) {
+		case 'INTERNAL_SERVER_ERROR':
+			return TRPC_MESSAGES.serverError
+		case 'UNAUTHORIZED':
+			return TRPC_MESSAGES.signInRequired
+		case 'NOT_FOUND':
+			return TRPC_MESSAGES.notFound
+		case 'TOO_MANY_REQUESTS':
+			return TRPC_MESSAGES.tooManyRequests
+		default:
+			return TRPC_MESSAGES.invalidRequest
+	}
+}
+
 // superjson keeps Dates as Dates, so client types match what the loaders give.
-const t = initTRPC.context<TrpcContext>().create({ transformer: superjson })
+const t = initTRPC.context<TrpcContext>().create({
+	transformer: superjson,
+	// No stack, no path as requested, and no message that could hold request data.
+	errorFormatter: ({ shape, error }) => ({
+		code: shape.code,
+		message: publicTrpcMessage(error),
+		data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
+	}),
+})
 
 export const router = t.router
 export const publicProcedure = t.procedure

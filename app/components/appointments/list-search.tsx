@@ -14,7 +14,7 @@ const SEARCH_DEBOUNCE_MS = 300
  * Upcoming view). A GET form: Enter searches without JavaScript; with it,
  * typing searches after a short pause.
  */
-export function ListSearch({ query }: { query: string }) {
+export function ListSearch({ query, error = null }: { query: string; error?: string | null }) {
 	const location = useLocation()
 	const submit = useSubmit()
 	const formRef = useRef<HTMLFormElement>(null)
@@ -22,31 +22,40 @@ export function ListSearch({ query }: { query: string }) {
 	useEffect(() => () => clearTimeout(timer.current), [])
 	const search = new URLSearchParams(location.search)
 	return (
-		<Form ref={formRef} method="get" action={APPOINTMENTS_PATH} role="search" className="relative w-full sm:max-w-xs">
+		<Form ref={formRef} method="get" action={APPOINTMENTS_PATH} role="search" className="w-full sm:max-w-xs">
 			{hiddenListParams(search, [FILTER_PARAMS.q]).map(([name, value], index) => (
 				<input key={`${name}-${index}`} type="hidden" name={name} value={value} />
 			))}
 			<label htmlFor="appointment-search" className="sr-only">
 				{SEARCH_LABEL}
 			</label>
-			<SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-			<input
-				id="appointment-search"
-				type="search"
-				name={FILTER_PARAMS.q}
-				defaultValue={query}
-				maxLength={MAX_SEARCH_LENGTH}
-				placeholder="Search appointments..."
-				autoComplete="off"
-				className={cn(inputClassName, 'pl-9')}
-				onChange={(event) => {
-					const form = event.currentTarget.form
-					clearTimeout(timer.current)
-					timer.current = setTimeout(() => {
-						if (form) submit(form, { replace: true, preventScrollReset: true })
-					}, SEARCH_DEBOUNCE_MS)
-				}}
-			/>
+			<div className="relative">
+				<SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+				<input
+					id="appointment-search"
+					type="search"
+					name={FILTER_PARAMS.q}
+					defaultValue={query}
+					maxLength={MAX_SEARCH_LENGTH}
+					placeholder="Search appointments..."
+					autoComplete="off"
+					className={cn(inputClassName, 'pl-9')}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? 'appointment-search-error' : undefined}
+					onChange={(event) => {
+						const form = event.currentTarget.form
+						clearTimeout(timer.current)
+						timer.current = setTimeout(() => {
+							if (form) submit(form, { replace: true, preventScrollReset: true })
+						}, SEARCH_DEBOUNCE_MS)
+					}}
+				/>
+			</div>
+			{error ? (
+				<p id="appointment-search-error" className="mt-1 text-sm text-red-600 dark:text-red-400">
+					{error}
+				</p>
+			) : null}
 		</Form>
 	)
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { TEXT_LIMITS } from '#app/lib/validation/text.ts'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
@@ -10,7 +11,7 @@ export const SEARCH_DEBOUNCE_MS = 300
  * Search over the patient's records: a GET form (`?q=`) that works without
  * JavaScript; with it, typing submits after a short pause.
  */
-export function RecordsSearch({ query }: { query: string }) {
+export function RecordsSearch({ query, error = null }: { query: string; error?: string | null }) {
 	const submit = useSubmit()
 	const navigation = useNavigation()
 	const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -24,8 +25,8 @@ export function RecordsSearch({ query }: { query: string }) {
 		if (input.current && document.activeElement !== input.current) input.current.value = query
 	}, [query])
 	return (
-		<Form method="get" action="/records" role="search" className="flex gap-2" aria-label="Search records">
-			<div className="relative flex-1">
+		<Form method="get" action="/records" role="search" className="flex flex-wrap gap-2" aria-label="Search records">
+			<div className="relative min-w-0 flex-1">
 				<label htmlFor="records-search" className="sr-only">
 					Search records
 				</label>
@@ -44,10 +45,12 @@ export function RecordsSearch({ query }: { query: string }) {
 					type="search"
 					name="q"
 					defaultValue={query}
-					maxLength={200}
+					maxLength={TEXT_LIMITS.search}
 					placeholder="Search by title, provider, tag or text"
 					autoComplete="off"
 					className={cn(inputClassName, 'pl-9 pr-9')}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? 'records-search-error' : undefined}
 					onChange={(event) => {
 						const form = event.currentTarget.form
 						if (timer.current) clearTimeout(timer.current)
@@ -68,6 +71,11 @@ export function RecordsSearch({ query }: { query: string }) {
 			>
 				Search
 			</button>
+			{error ? (
+				<p id="records-search-error" className="w-full text-sm text-red-600 dark:text-red-400">
+					{error}
+				</p>
+			) : null}
 		</Form>
 	)
 }

@@ -18,18 +18,24 @@ import {
 } from './appointment.ts'
 import { isPlausiblePhoneNumber } from './contact-links.ts'
 import { REQUIRED_FIELDS_MESSAGE, VALIDATION_MESSAGES } from './labels.ts'
+import { allowedTextPattern, TEXT_LIMITS, TEXT_MESSAGES } from '../validation/text.ts'
 import { isValidLocalDate, isValidLocalTime, isValidTimeZone } from './zoned-date.ts'
 
 export const APPOINTMENT_TEXT_LIMITS = {
-	title: 200,
-	provider: 200,
-	specialty: 100,
-	location: 200,
-	notes: 2000,
-	contactPhone: 40,
-	contactEmail: 254,
-	reason: 500,
+	title: TEXT_LIMITS.title,
+	provider: TEXT_LIMITS.provider,
+	specialty: TEXT_LIMITS.specialty,
+	location: TEXT_LIMITS.location,
+	notes: TEXT_LIMITS.notes,
+	contactPhone: TEXT_LIMITS.phone,
+	contactEmail: TEXT_LIMITS.email,
+	reason: TEXT_LIMITS.reason,
 } as const
+
+/** Every text field refuses control characters (multi-line ones allow tab and line breaks) with a field message. */
+function text(options: { multiline?: boolean } = {}) {
+	return z.string().regex(allowedTextPattern(options), TEXT_MESSAGES.notAllowedCharacters)
+}
 
 export const REQUIRED_APPOINTMENT_FIELDS = ['title', 'provider', 'specialty', 'date', 'time'] as const
 
@@ -46,14 +52,14 @@ function hasMissingRequiredField(input: unknown): boolean {
 function requiredText(max: number, missingMessage: string) {
 	return z
 		.string({ required_error: missingMessage, invalid_type_error: missingMessage })
+		.regex(allowedTextPattern(), TEXT_MESSAGES.notAllowedCharacters)
 		.trim()
 		.min(1, missingMessage)
 		.max(max, VALIDATION_MESSAGES.tooLong(max))
 }
 
-function optionalText(max: number) {
-	return z
-		.string()
+function optionalText(max: number, options: { multiline?: boolean } = {}) {
+	return text(options)
 		.trim()
 		.max(max, VALIDATION_MESSAGES.tooLong(max))
 		.optional()
@@ -88,29 +94,27 @@ function localTimeField(missingMessage: string) {
 		})
 }
 
-const optionalTimeZone = z
-	.string()
+const optionalTimeZone = text()
+	.max(TEXT_LIMITS.timeZone, VALIDATION_MESSAGES.invalidTimeZone)
 	.trim()
 	.refine(isValidTimeZone, VALIDATION_MESSAGES.invalidTimeZone)
 	.optional()
 
-const optionalPhone = z
-	.string()
+const optionalPhone = text()
 	.trim()
 	.max(APPOINTMENT_TEXT_LIMITS.contactPhone, VALIDATION_MESSAGES.invalidPhone)
 	.refine((value) => value === '' || isPlausiblePhoneNumber(value), VALIDATION_MESSAGES.invalidPhone)
 	.optional()
 	.transform((value) => (value ? value : undefined))
 
-const optionalEmail = z
-	.string()
+const optionalEmail = text()
 	.trim()
 	.max(APPOINTMENT_TEXT_LIMITS.contactEmail, VALIDATION_MESSAGES.invalidEmail)
 	.refine((value) => value === '' || z.string().email().safeParse(value).success, VALIDATION_MESSAGES.invalidEmail)
 	.optional()
 	.transform((value) => (value ? value.toLowerCase() : undefined))
 
-const optionalReason = optionalText(APPOINTMENT_TEXT_LIMITS.reason)
+const optionalReason = optionalText(APPOINTMENT_TEXT_LIMITS.reason, { multiline: true })
 
 const appointmentFormFields = z.object({
 	title: requiredText(APPOINTMENT_TEXT_LIMITS.title, REQUIRED_FIELDS_MESSAGE),
@@ -130,7 +134,7 @@ const appointmentFormFields = z.object({
 	type: z
 		.enum(APPOINTMENT_TYPES, { errorMap: () => ({ message: VALIDATION_MESSAGES.invalidType }) })
 		.default(DEFAULT_APPOINTMENT_TYPE),
-	notes: optionalText(APPOINTMENT_TEXT_LIMITS.notes),
+	notes: optionalText(APPOINTMENT_TEXT_LIMITS.notes, { multiline: true }),
 	contactPhone: optionalPhone,
 	contactEmail: optionalEmail,
 	/** The browser's IANA zone, sent in a hidden field; the action falls back to the patient's stored zone. */

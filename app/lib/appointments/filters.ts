@@ -18,6 +18,7 @@ import {
 	type AppointmentStatus,
 	type LocalDate,
 } from './appointment.ts'
+import { isAllowedText, parseSearchQuery, TEXT_LIMITS } from '../validation/text.ts'
 import { isValidLocalDate, localDateOf } from './zoned-date.ts'
 
 export type AppointmentFilters = {
@@ -45,9 +46,9 @@ export const FILTER_PARAMS = {
 	specialties: 'specialty',
 } as const
 
-export const MAX_SEARCH_LENGTH = 200
+export const MAX_SEARCH_LENGTH = TEXT_LIMITS.search
 const MAX_LIST_VALUES = 50
-const MAX_VALUE_LENGTH = 200
+const MAX_VALUE_LENGTH = TEXT_LIMITS.filterValue
 
 /** No filters and no search. Frozen: copy it (or use resetAppointmentFilters) before changing. */
 export const EMPTY_APPOINTMENT_FILTERS: AppointmentFilters = Object.freeze({
@@ -72,7 +73,7 @@ function uniqueValues(values: Iterable<string>): string[] {
 	for (const raw of values) {
 		const value = raw.trim()
 		const key = foldCase(value)
-		if (value === '' || value.length > MAX_VALUE_LENGTH || seen.has(key)) continue
+		if (value === '' || value.length > MAX_VALUE_LENGTH || !isAllowedText(value) || seen.has(key)) continue
 		seen.add(key)
 		result.push(value)
 	}
@@ -84,7 +85,11 @@ function parseBoundDate(value: string | null): LocalDate | null {
 	return isValidLocalDate(trimmed) && trimmed >= EARLIEST_APPOINTMENT_DATE ? trimmed : null
 }
 
-/** Reads the filters from a URL's query; unknown statuses and invalid dates are ignored. */
+/**
+ * Reads the filters from a URL's query; unknown statuses, invalid dates and
+ * values with refused characters are ignored. A search text that cannot be
+ * used reads as no search (appointmentSearchError gives its message).
+ */
 export function parseAppointmentFilters(params: URLSearchParams): AppointmentFilters {
 	const statuses = new Set(params.getAll(FILTER_PARAMS.statuses).map(foldCase).filter(isAppointmentStatus))
 	return {
@@ -93,8 +98,13 @@ export function parseAppointmentFilters(params: URLSearchParams): AppointmentFil
 		statuses: APPOINTMENT_STATUSES.filter((status) => statuses.has(status)),
 		doctors: uniqueValues(params.getAll(FILTER_PARAMS.doctors)).slice(0, MAX_LIST_VALUES),
 		specialties: uniqueValues(params.getAll(FILTER_PARAMS.specialties)).slice(0, MAX_LIST_VALUES),
-		q: (params.get(FILTER_PARAMS.q) ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+		q: parseSearchQuery(params.get(FILTER_PARAMS.q), MAX_SEARCH_LENGTH).query,
 	}
+}
+
+/** The search box's field message when the URL's search text has refused characters or is too long. */
+export function appointmentSearchError(params: URLSearchParams): string | null {
+	return parseSearchQuery(params.get(FILTER_PARAMS.q), MAX_SEARCH_LENGTH).error
 }
 
 /**

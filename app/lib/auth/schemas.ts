@@ -1,13 +1,19 @@
 import { z } from 'zod'
+import { safeText, TEXT_LIMITS } from '../validation/text.ts'
 import { AUTH_MESSAGES } from './messages.ts'
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value)
 
+// Field rules (length, no control characters) give field messages; the spec's form-level messages come after.
+const emailText = safeText({ max: TEXT_LIMITS.email })
+const passwordText = safeText({ max: TEXT_LIMITS.password, multiline: true })
+const nameText = safeText({ max: TEXT_LIMITS.personName })
+
 /** Sign-in (both portals): one form-level message when either field is empty. */
 export const LoginSchema = z
 	.object({
-		email: z.preprocess(trimmed, z.string().optional()),
-		password: z.string().optional(),
+		email: z.preprocess(trimmed, emailText.optional()),
+		password: passwordText.optional(),
 		redirectTo: z.string().optional(),
 	})
 	.superRefine((value, ctx) => {
@@ -23,10 +29,10 @@ export const LoginSchema = z
  */
 export const RegisterSchema = z
 	.object({
-		name: z.string().optional(),
-		email: z.string().optional(),
-		password: z.string().optional(),
-		confirmPassword: z.string().optional(),
+		name: nameText.optional(),
+		email: emailText.optional(),
+		password: passwordText.optional(),
+		confirmPassword: passwordText.optional(),
 	})
 	.superRefine((value, ctx) => {
 		if ((value.password ?? '') !== (value.confirmPassword ?? '')) {

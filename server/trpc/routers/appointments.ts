@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import { safeText, TEXT_LIMITS } from '#app/lib/validation/text.ts'
 import {
 	AppointmentFormSchema,
 	APPOINTMENT_NOT_FOUND_MESSAGE,
@@ -20,7 +20,7 @@ import {
 	type Patient,
 } from '#server/appointments/index.ts'
 import { patientOf, type PatientContext } from '#server/auth/index.ts'
-import { protectedProcedure, router } from '../init.ts'
+import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
 
 type Context = { session: PatientContext; clientIp: string }
 
@@ -33,28 +33,29 @@ function patientTimeZone(ctx: Context): string {
 }
 
 function notFound(): never {
-	throw new TRPCError({ code: 'NOT_FOUND', message: APPOINTMENT_NOT_FOUND_MESSAGE })
+	throw new ExpectedTrpcError({ code: 'NOT_FOUND', message: APPOINTMENT_NOT_FOUND_MESSAGE })
 }
 
 /** The stored appointment, or the refusal as an error with the rule's message. */
 function written(result: AppointmentWriteResult) {
 	if (result.ok) return { appointment: result.appointment, timeResolution: result.timeResolution }
 	if (result.code === 'not-found') notFound()
-	throw new TRPCError({ code: 'BAD_REQUEST', message: result.message, cause: { code: result.code, field: result.field } })
+	throw new ExpectedTrpcError({ code: 'BAD_REQUEST', message: result.message, cause: { code: result.code, field: result.field } })
 }
 
 const AppointmentId = z.object({ id: z.string().uuid() })
 
-const textList = z.array(z.string().max(200)).max(50).optional()
+const textList = z.array(safeText({ max: TEXT_LIMITS.filterValue })).max(50).optional()
+const localDate = safeText({ max: 10 }).optional()
 
 /** The list screen's URL parameters, as an object. */
 const ListInput = z
 	.object({
 		tab: z.enum(['upcoming', 'today', 'past']).optional(),
-		date: z.string().max(10).optional(),
-		q: z.string().max(200).optional(),
-		from: z.string().max(10).optional(),
-		to: z.string().max(10).optional(),
+		date: localDate,
+		q: safeText({ max: TEXT_LIMITS.search }).optional(),
+		from: localDate,
+		to: localDate,
 		status: textList,
 		doctor: textList,
 		specialty: textList,

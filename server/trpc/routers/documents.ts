@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import { safeText, TEXT_LIMITS } from '#app/lib/validation/text.ts'
 import {
 	compareTestDates,
 	deleteDocument,
@@ -11,8 +11,9 @@ import {
 	signDocumentLink,
 	type Patient,
 } from '#server/documents/index.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
 import { patientOf, type PatientContext } from '#server/auth/index.ts'
-import { protectedProcedure, router } from '../init.ts'
+import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
 
 const DocumentId = z.object({ id: z.string().uuid() })
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -22,13 +23,13 @@ function patient(ctx: { session: PatientContext; clientIp: string }): Patient {
 }
 
 function notFound(): never {
-	throw new TRPCError({ code: 'NOT_FOUND', message: 'Document Not Found' })
+	throw new ExpectedTrpcError({ code: 'NOT_FOUND', message: DOCUMENT_MESSAGES.notFoundTitle })
 }
 
 export const documentsRouter = router({
 	/** spec 7.1 GET /documents */
 	list: protectedProcedure
-		.input(z.object({ query: z.string().max(200).optional() }).optional())
+		.input(z.object({ query: safeText({ max: TEXT_LIMITS.search }).optional() }).optional())
 		.query(({ ctx, input }) => listDocuments(patient(ctx), { query: input?.query })),
 	/** The upload screen follows its documents' processing with this. */
 	byIds: protectedProcedure

@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import { safeText, TEXT_LIMITS } from '#app/lib/validation/text.ts'
 import { patientOf, type PatientContext } from '#server/auth/index.ts'
 import type { Patient } from '#server/documents/index.ts'
 import {
@@ -26,7 +26,7 @@ import {
 	saveHealthProfile,
 	validateManualReading,
 } from '#server/health/index.ts'
-import { protectedProcedure, router } from '../init.ts'
+import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
 
 type Context = { session: PatientContext; clientIp: string }
 
@@ -40,6 +40,7 @@ function today(ctx: Context) {
 }
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const ParameterCode = safeText({ max: TEXT_LIMITS.code }).min(1)
 const Days = (fallback: number) => z.number().int().min(1).max(MAX_TREND_DAYS).default(fallback)
 const Range = z.enum(TIME_RANGES).default(DEFAULT_TIME_RANGE)
 
@@ -47,7 +48,7 @@ const Range = z.enum(TIME_RANGES).default(DEFAULT_TIME_RANGE)
 export const healthRouter = router({
 	/** spec 7.1 GET /health/parameters: the patient's parameters, oldest first (optionally one code, or since a date). */
 	parameters: protectedProcedure
-		.input(z.object({ code: z.string().min(1).max(64).optional(), since: IsoDate.optional() }).optional())
+		.input(z.object({ code: ParameterCode.optional(), since: IsoDate.optional() }).optional())
 		.query(({ ctx, input }) =>
 			listParameters(patient(ctx), {
 				codes: input?.code ? [input.code] : undefined,
@@ -61,7 +62,7 @@ export const healthRouter = router({
 		.query(({ ctx, input }) => getParameterTrends(patient(ctx), { today: today(ctx), days: input.days })),
 	/** spec 7.1 GET /health/parameters/{code}/trends?days=n (default 90). */
 	parameterTrends: protectedProcedure
-		.input(z.object({ code: z.string().min(1).max(64), days: Days(DEFAULT_PARAMETER_TREND_DAYS) }))
+		.input(z.object({ code: ParameterCode, days: Days(DEFAULT_PARAMETER_TREND_DAYS) }))
 		.query(({ ctx, input }) =>
 			getParameterSeries(patient(ctx), { code: input.code, today: today(ctx), days: input.days }),
 		),
@@ -87,13 +88,13 @@ export const healthRouter = router({
 		const validation = validateManualReading(input, today(ctx))
 		if (!validation.success) {
 			const messages = Object.values(validation.fieldErrors).flat()
-			throw new TRPCError({ code: 'BAD_REQUEST', message: messages.join(' ') })
+			throw new ExpectedTrpcError({ code: 'BAD_REQUEST', message: messages.join(' ') })
 		}
 		return addManualReading(patient(ctx), validation.reading)
 	}),
 	deleteReading: protectedProcedure.input(z.object({ id: z.string().uuid() })).mutation(async ({ ctx, input }) => {
 		if (!(await deleteManualReading(patient(ctx), input.id))) {
-			throw new TRPCError({ code: 'NOT_FOUND', message: healthMessages.MANUAL_READING_TEXTS.notFound })
+			throw new ExpectedTrpcError({ code: 'NOT_FOUND', message: healthMessages.MANUAL_READING_TEXTS.notFound })
 		}
 		return { deleted: true }
 	}),
@@ -103,7 +104,7 @@ export const healthRouter = router({
 		.mutation(({ ctx, input }) => {
 			const checked = createHealthProfileSchema({ today: today(ctx) }).safeParse(input)
 			if (!checked.success) {
-				throw new TRPCError({ code: 'BAD_REQUEST', message: checked.error.issues.map((issue) => issue.message).join(' ') })
+				throw new ExpectedTrpcError({ code: 'BAD_REQUEST', message: checked.error.issues.map((issue) => issue.message).join(' ') })
 			}
 			return saveHealthProfile(patient(ctx), checked.data)
 		}),

@@ -1,0 +1,124 @@
+/**
+ * The web process's own log over real HTTP (the app as `npm run dev` builds
+ * it, Vite's server build included): the request log names the route
+ * pattern, never the path, so a calendar feed's token, ids and typed
+ * addresses stay out; a form post with a NUL byte is answered with the
+ * field message and leaves no form value or SQL in the output.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { TEXT_MESSAGES } from '#app/lib/validation/text.ts'
+import { useTestDatabase } from './test-database.ts'
+
+// The development build (a Vite loader function); its own HMR port, away from other servers.
+process.env.NODE_ENV = 'development'
+process.env.HMR_PORT = process.env.TEST_HMR_PORT ?? String(20_000 + Number(process.env.TEST_PG_PORT ?? 54349) - 30_000)
+process.env.DATA_DIR = `tests/.tmp/data-request-log-${randomUUID()}`
+useTestDatabase()
+
+const TOKEN = randomBytes(24).toString('base64url')
+const MARKER = `PHI-MARKER-${randomBytes(4).toString('hex')}`
+const SQL = /insert into|update "|delete from|\bselect\b[^\n"]{0,300}\bfrom\b|params:|failed query|invalid byte sequence/i
+
+const written: string[] = []
+let server: Server
+let base: string
+
+beforeAll(async () => {
+	vi.stubEnv('LOG_LEVEL', 'debug')
+	// Kept, not printed; a writer waiting for its callback still gets it.
+	const capture = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
+		written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'))
+		const done = typeof encoding === 'function' ? encoding : callback
+		if (typeof done === 'function') queueMicrotask(() => done())
+		return true
+	}
+	vi.spyOn(process.stdout, 'write').mockImplementation(capture as typeof process.stdout.write)
+	vi.spyOn(process.stderr, 'write').mockImplementation(capture as typeof process.stderr.write)
+	for (const method of ['log', 'info', 'warn', 'error'] as const) {
+		vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+			written.push(args.map(String).join(' '))
+		})
+	}
+	const { createHttpApp } = await import('#server/http/app.ts')
+	const app = await createHttpApp()
+	server = app.listen(0, '127.0.0.1')
+	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}, 120_000)
+
+afterAll(async () => {
+	await new Promise<void>((resolve) => server?.close(() => resolve()))
+	vi.restoreAllMocks()
+	vi.unstubAllEnvs()
+})
+
+function requestLines() {
+	return written
+		.join('')
+		.split('\n')
+		.filter((line) => line.startsWith('{'))
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+		.filter((line) => line.event === 'http.request')
+}
+
+/** The request log's line for the answer's request (written when the response finishes). */
+async function logLineFor(status: number, method = 'GET') {
+	let line: Record<string, unknown> | undefined
+	await expect
+		.poll(() => {
+			line = requestLines().find((entry) => entry.status === status && entry.method === method)
+			return line
+		})
+		.toBeDefined()
+	return line!
+}
+
+describe('the request log', () => {
+	it('writes a calendar feed request as /calendar/:token, without the token', async () => {
+		written.length = 0
+		const response = await fetch(`${base}/calendar/${TOKEN}.ics`)
+		expect(response.status).toBe(404)
+		const line = await logLineFor(404)
+		expect(line).toMatchObject({ method: 'GET', route: '/calendar/:token', status: 404 })
+		expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/)
+		expect(line).not.toHaveProperty('path')
+		expect(written.join('')).not.toContain(TOKEN)
+	})
+
+	it('writes ids as parameter names and unknown addresses as *', async () => {
+		written.length = 0
+		const documentId = randomUUID()
+		const record = await fetch(`${base}/records/${documentId}`, { redirect: 'manual' })
+		expect(record.status).toBe(302)
+		expect(await logLineFor(302)).toMatchObject({ route: '/records/:documentId' })
+
+		written.length = 0
+		const unknown = await fetch(`${base}/${MARKER}/secret?q=${MARKER}`)
+		expect(unknown.status).toBe(404)
+		expect(await logLineFor(404)).toMatchObject({ route: '*' })
+		const output = written.join('')
+		expect(output).not.toContain(documentId)
+		expect(output).not.toContain(MARKER)
+	})
+
+	it('a sign-in post with a NUL byte is answered with the field message; the output has no form value and no SQL', async () => {
+		written.length = 0
+		const response = await fetch(`${base}/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, 'sec-fetch-site': 'same-origin' },
+			body: new URLSearchParams({ email: `${MARKER}\u0000@example.test`, password: `${MARKER}-password` }),
+		})
+		expect(response.status).toBe(400)
+		const page = await response.text()
+		expect(page).toContain(TEXT_MESSAGES.notAllowedCharacters)
+		expect(page).not.toMatch(SQL)
+		expect(page).not.toContain(`${MARKER}-password`)
+		expect(await logLineFor(400, 'POST')).toMatchObject({ route: '/login' })
+		const output = written.join('')
+		expect(output).not.toContain(MARKER)
+		expect(output).not.toMatch(SQL)
+	})
+})
