@@ -14,7 +14,7 @@ import { useTestDatabase } from './test-database.ts'
 
 // The development build (a Vite loader function); its own HMR port, away from other servers.
 process.env.NODE_ENV = 'development'
-process.env.HMR_PORT = process.env.TEST_HMR_PORT ?? String(20_000 + Number(process.env.TEST_PG_PORT ?? 54349) - 30_000)
+process.env.HMR_PORT = String(Number(process.env.TEST_PG_PORT ?? 54349) - 10_000)
 process.env.DATA_DIR = `tests/.tmp/data-request-log-${randomUUID()}`
 useTestDatabase()
 
