@@ -67,8 +67,15 @@ function isBarePackageName(specifier: string) {
 	return /^(@[\w.-]+\/)?[\w.-]+(\/[^:]*)?$/.test(specifier) && !specifier.startsWith('.')
 }
 
+/**
+ * The HMR socket listens where the web server does: loopback unless HOST names every
+ * interface (the dev server shows demo passwords; server/env.server.ts defaults HOST to
+ * 127.0.0.1 outside production).
+ */
+const hmrHost = !process.env.HOST || ['127.0.0.1', 'localhost', '::1'].includes(process.env.HOST) ? '127.0.0.1' : undefined
+
 export default defineConfig({
-	server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
+	server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678), host: hmrHost } },
 	build: { target: 'es2022' },
 	optimizeDeps: { include: CLIENT_PACKAGES },
 	plugins: [
