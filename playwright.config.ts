@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs'
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig } from '@playwright/test'
+import { chromiumProject } from './tests/support/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54339)
 const DATA_DIR = `tests/.tmp/e2e-data-${PORT}`
 const BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build'
-const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate))
 
 // The tests reach the same database as the server, to create their own users.
 process.env.E2E_BASE_URL = `http://localhost:${PORT}`
@@ -24,18 +23,7 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 		screenshot: 'only-on-failure',
 	},
-	projects: [
-		{
-			name: 'chromium',
-			use: {
-				...devices['Desktop Chrome'],
-				launchOptions: {
-					executablePath: chromiumPath,
-					args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-				},
-			},
-		},
-	],
+	projects: [chromiumProject('chromium')],
 	webServer: {
 		command: `rm -rf ${DATA_DIR} && npm run build && npm start`,
 		url: `http://localhost:${PORT}/healthz`,

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs'
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig } from '@playwright/test'
+import { chromiumProject } from './tests/support/chromium.ts'
 
 /**
  * The development server as the README starts it (`npm run dev`): Vite in middleware
@@ -13,7 +13,6 @@ const PG_PORT = Number(process.env.E2E_DEV_PG_PORT ?? 54380)
 const DATA_DIR = `tests/.tmp/dev-e2e-data-${PORT}`
 // The server's output, also read by the tests (Vite reports its dependency re-bundling there).
 const SERVER_LOG = `tests/.tmp/dev-e2e-server-${PORT}.log`
-const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate))
 
 // The tests reach the same database as the server, to create their own users (tests/e2e/fixtures.ts).
 process.env.E2E_BASE_URL = `http://127.0.0.1:${PORT}`
@@ -35,18 +34,7 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 		screenshot: 'only-on-failure',
 	},
-	projects: [
-		{
-			name: 'dev-server',
-			use: {
-				...devices['Desktop Chrome'],
-				launchOptions: {
-					executablePath: chromiumPath,
-					args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-				},
-			},
-		},
-	],
+	projects: [chromiumProject('dev-server')],
 	webServer: {
 		command: `rm -rf ${DATA_DIR} node_modules/.vite && mkdir -p tests/.tmp && npm run dev 2>&1 | tee ${SERVER_LOG}`,
 		url: `http://127.0.0.1:${PORT}/healthz`,

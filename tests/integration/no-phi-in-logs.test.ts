@@ -38,6 +38,7 @@ import { createSession, registerPatient, SESSION_COOKIE } from '#server/auth/ind
 import { withRedactedTaskErrors } from '#server/jobs/redacted-task.ts'
 import { workerLogFactory } from '#server/jobs/worker-log.ts'
 import { TRPC_MESSAGES } from '#server/trpc/init.ts'
+import { captureProcessOutput, SQL_OR_SECRETS } from '#tests/support/captured-output.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-no-phi-${randomUUID()}`)
@@ -46,31 +47,17 @@ const { url: databaseUrl } = useTestDatabase()
 const MARKER = `PHI-MARKER-${randomBytes(4).toString('hex')}`
 const HOSTILE = `${MARKER}\u0000x`
 const NOT_ALLOWED = TEXT_MESSAGES.notAllowedCharacters
-/** Statement text, placeholders and parameter lists, the driver's NUL error, password hashes. */
-const SQL = /insert into|update "|delete from|\bselect\b[^\n"]{0,300}\bfrom\b|\$\d+\b|params:|failed query|invalid byte sequence|argon2/i
+const SQL = SQL_OR_SECRETS
 
 type Answer = { status: number; body: string }
 type RouteArgs = { request: Request; params: Record<string, string>; context: { requestId: string; cspNonce: string; clientIp: string } }
 type RouteHandler = (args: RouteArgs) => Promise<unknown>
 
-const written: string[] = []
+let written: string[] = []
 
 beforeAll(() => {
 	vi.stubEnv('LOG_LEVEL', 'debug')
-	// Kept, not printed; a writer waiting for its callback still gets it.
-	const capture = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
-		written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'))
-		const done = typeof encoding === 'function' ? encoding : callback
-		if (typeof done === 'function') queueMicrotask(() => done())
-		return true
-	}
-	vi.spyOn(process.stdout, 'write').mockImplementation(capture as typeof process.stdout.write)
-	vi.spyOn(process.stderr, 'write').mockImplementation(capture as typeof process.stderr.write)
-	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-		vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-			written.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(' '))
-		})
-	}
+	written = captureProcessOutput()
 })
 
 afterAll(() => {

@@ -10,6 +10,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TEXT_MESSAGES } from '#app/lib/validation/text.ts'
+import { captureProcessOutput, SQL_OR_SECRETS } from '#tests/support/captured-output.ts'
 import { useTestDatabase } from './test-database.ts'
 
 // The development build (a Vite loader function); its own HMR port, away from other servers.
@@ -20,28 +21,15 @@ useTestDatabase()
 
 const TOKEN = randomBytes(24).toString('base64url')
 const MARKER = `PHI-MARKER-${randomBytes(4).toString('hex')}`
-const SQL = /insert into|update "|delete from|\bselect\b[^\n"]{0,300}\bfrom\b|params:|failed query|invalid byte sequence/i
+const SQL = SQL_OR_SECRETS
 
-const written: string[] = []
+let written: string[] = []
 let server: Server
 let base: string
 
 beforeAll(async () => {
 	vi.stubEnv('LOG_LEVEL', 'debug')
-	// Kept, not printed; a writer waiting for its callback still gets it.
-	const capture = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
-		written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'))
-		const done = typeof encoding === 'function' ? encoding : callback
-		if (typeof done === 'function') queueMicrotask(() => done())
-		return true
-	}
-	vi.spyOn(process.stdout, 'write').mockImplementation(capture as typeof process.stdout.write)
-	vi.spyOn(process.stderr, 'write').mockImplementation(capture as typeof process.stderr.write)
-	for (const method of ['log', 'info', 'warn', 'error'] as const) {
-		vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-			written.push(args.map(String).join(' '))
-		})
-	}
+	written = captureProcessOutput()
 	const { createHttpApp } = await import('#server/http/app.ts')
 	const app = await createHttpApp()
 	server = app.listen(0, '127.0.0.1')
