@@ -1,13 +1,19 @@
 /**
  * The one way the app starts (npm run dev / npm start): PostgreSQL (embedded
  * unless DATABASE_URL is set), migrations, demo data in demo mode, then the
- * web server and the worker as child processes. Stops everything when any
- * part stops or on Ctrl-C.
+ * web server and the worker as child processes. A worker that dies (a
+ * crash, the kernel's out-of-memory killer) is started again with a back-off
+ * (1 s, doubling to 30 s; back to 1 s once one has run for a minute) while
+ * the web server and the database keep running; its unfinished jobs run
+ * again (server/jobs/job-recovery.ts). When the web server stops, or on
+ * Ctrl-C, everything stops: without it the app is not reachable anyway, and
+ * a supervisor (Docker, Fly) restarts the whole.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const isDev = process.argv.includes('--dev')
 process.env.NODE_ENV ??= isDev ? 'development' : 'production'
@@ -27,31 +33,47 @@ if (!isDev && !existsSync(path.resolve(root, process.env.BUILD_DIR ?? 'build', '
 	process.exit(1)
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx')
-const children: ChildProcess[] = []
+// Children run Node with tsx's hooks directly: the same as `tsx <script>` without its launcher process (about 45 MB each).
+const resolveFromRoot = createRequire(path.join(root, 'package.json')).resolve
+const nodeWithTsx = ['--require', resolveFromRoot('tsx/preflight'), '--import', pathToFileURL(resolveFromRoot('tsx')).href]
+const children = new Set<ChildProcess>()
 let isStopping = false
 let stopDatabase = async () => {}
 
-function startChild(name: string, script: string, extraEnv: Record<string, string> = {}) {
-	const child = spawn(tsx, [script], {
+const RESTART_FIRST_DELAY_MS = 1_000
+const RESTART_MAX_DELAY_MS = 30_000
+const RESTART_STABLE_MS = 60_000
+
+function startChild(name: string, script: string, options: { extraEnv?: Record<string, string>; restartDelayMs?: number } = {}) {
+	const startedAt = Date.now()
+	const child = spawn(process.execPath, [...nodeWithTsx, script], {
 		cwd: root,
 		stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-		env: { ...process.env, ...extraEnv },
+		env: { ...process.env, ...options.extraEnv },
 	})
-	child.on('exit', (code) => {
-		if (!isStopping) {
-			console.error(`${name} exited (${code ?? 'signal'}); stopping`)
+	child.on('exit', (code, signal) => {
+		children.delete(child)
+		if (isStopping) return
+		if (options.restartDelayMs === undefined) {
+			console.error(`${name} exited (${code ?? signal}); stopping`)
 			void stopAll(code ?? 1)
+			return
 		}
+		const delay = Date.now() - startedAt >= RESTART_STABLE_MS ? RESTART_FIRST_DELAY_MS : options.restartDelayMs
+		console.error(`${name} exited (${code ?? signal}); starting it again in ${delay / 1000} s`)
+		setTimeout(() => {
+			if (!isStopping) startChild(name, script, { ...options, restartDelayMs: Math.min(RESTART_MAX_DELAY_MS, delay * 2) })
+		}, delay)
 	})
-	children.push(child)
+	children.add(child)
+	return child
 }
 
 async function stopAll(exitCode: number) {
 	if (isStopping) return
 	isStopping = true
 	await Promise.all(
-		children.map(
+		[...children].map(
 			(child) =>
 				new Promise<void>((resolve) => {
 					if (child.exitCode !== null) return resolve()
@@ -76,7 +98,7 @@ process.env.DEMO_MODE = String(env.isDemoMode)
 
 // The web server prepares itself (Vite, the server build) while the database
 // starts and migrates, and listens only once told the database is ready.
-startChild('web', 'server/http/main.ts', { WAIT_FOR_DATABASE: 'true' })
+const web = startChild('web', 'server/http/main.ts', { extraEnv: { WAIT_FOR_DATABASE: 'true' } })
 
 try {
 	const database = await resolveDatabaseUrl()
@@ -98,6 +120,6 @@ try {
 	logger.error('start.database_failed', describeError(error))
 	await stopAll(1)
 }
-children[0]?.send('database-ready')
-if (process.env.START_WORKER !== 'false') startChild('worker', 'server/jobs/worker.ts')
+if (web.connected) web.send('database-ready')
+if (process.env.START_WORKER !== 'false') startChild('worker', 'server/jobs/worker.ts', { restartDelayMs: RESTART_FIRST_DELAY_MS })
 console.log(`Carebook ${isDev ? 'development' : 'production'} server on http://localhost:${env.PORT}`)

@@ -49,6 +49,9 @@ const EnvSchema = z.object({
 	SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 	/** Join / Start Video Call address: the appointment id is appended, or put where it says {id}. */
 	VIDEO_BASE_URL: z.string().url().default('https://meet.jit.si/carebook-'),
+	/** Limits of one document's extraction (a child process of the worker): wall-clock time, and memory of the child with its OCR processes. */
+	EXTRACTION_TIMEOUT_SECONDS: positiveInt.default(120),
+	EXTRACTION_MEMORY_MB: positiveInt.default(450),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
 

@@ -9,6 +9,7 @@ import {
 	pgTable,
 	text,
 	timestamp,
+	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -30,9 +31,14 @@ export const notifications = pgTable(
 		message: text('message').notNull(),
 		link: text('link'),
 		isRead: boolean('is_read').notNull().default(false),
+		/** Set on notifications a job may write more than once (a retried or re-run job): one row per key and owner. */
+		dedupeKey: text('dedupe_key'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [index('notifications_owner_time_idx').on(table.ownerId, table.createdAt)],
+	(table) => [
+		index('notifications_owner_time_idx').on(table.ownerId, table.createdAt),
+		uniqueIndex('notifications_owner_dedupe_key_idx').on(table.ownerId, table.dedupeKey),
+	],
 )
 
 export type DocumentStatus = 'queued' | 'processing' | 'processed' | 'failed'

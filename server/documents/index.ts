@@ -1,7 +1,14 @@
 export { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, TEXT_PREVIEW_CHARS } from './messages.ts'
 export { receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
 export { storeUploadedDocument, PROCESS_DOCUMENT_TASK, PROCESS_DOCUMENT_MAX_ATTEMPTS, type UploadOutcome } from './upload.ts'
-export { processDocument } from './process-document.ts'
+export {
+	processDocument,
+	markDocumentInterrupted,
+	childProcessExtractor,
+	inProcessExtractor,
+	documentNotificationKey,
+	type DocumentExtractor,
+} from './process-document.ts'
 export {
 	listDocuments,
 	getDocumentsByIds,

@@ -12,6 +12,10 @@ export const DOCUMENT_MESSAGES = {
 		`This upload would go over your ${planName} plan's storage: ${usedMb} MB of ${limitMb} MB used. Delete documents or upgrade your plan.`,
 	noRecords: 'No records available. Upload a document to get started.',
 	noMatches: 'No matching records found.',
+	processedTitle: 'Document processed',
+	processedText: (title: string, labValues: number) => `${title} is ready${labValues ? ` with ${labValues} lab values` : ''}.`,
+	failedTitle: 'Document could not be processed',
+	processingFailed: 'Processing failed. You can retry it from the record.',
 } as const
 
 export const MAX_UPLOAD_BYTES = 20_971_520

@@ -1,24 +1,83 @@
 import { eq, sql } from 'drizzle-orm'
 import { documents, healthParameters, medications, notifications } from '#db/schema/tenant.ts'
-import { extractDocument, renderPreview, validatePdfStructure, type OcrEngine } from '#server/extraction/index.ts'
+import { getEnv } from '#server/env.server.ts'
+import {
+	extractDocument,
+	extractInChildProcess,
+	renderPreview,
+	validatePdfStructure,
+	type ExtractionResult,
+	type FileKind,
+	type IsolatedExtraction,
+	type OcrEngine,
+} from '#server/extraction/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { DOCUMENT_MESSAGES } from './messages.ts'
 import { getFileStorage } from './storage.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
 
+/** Reads one stored file: its extraction result and, when it was read, a PNG preview. */
+export type DocumentExtractor = (input: { bytes: Buffer; fileName: string; kind: FileKind; signal?: AbortSignal }) => Promise<{
+	result: ExtractionResult
+	preview: Buffer | null
+}>
+
 /**
- * The worker's step for one document: extract, classify, store parameters and
- * medications, render a preview, notify the owner. Idempotent: a second run
- * replaces what the first stored. A file that cannot be read (corrupt or
- * encrypted PDF, bad image) marks the document failed with its reason and
- * removes the file; an unexpected error is thrown so the queue retries it.
+ * The worker's extractor: each document in a child process of its own,
+ * within the time limit and memory budget of the environment
+ * (EXTRACTION_TIMEOUT_SECONDS, EXTRACTION_MEMORY_MB).
+ */
+export function childProcessExtractor(): (input: Parameters<DocumentExtractor>[0]) => Promise<IsolatedExtraction> {
+	const env = getEnv()
+	const limits = { timeoutMs: env.EXTRACTION_TIMEOUT_SECONDS * 1000, memoryMb: env.EXTRACTION_MEMORY_MB }
+	return (input) => extractInChildProcess(input, limits)
+}
+
+/** Extraction in this process (tests, scripts): the caps on inflated data, pixels and pages apply; the time limit and the memory budget do not. */
+export function inProcessExtractor(ocr?: OcrEngine): DocumentExtractor {
+	return async ({ bytes, fileName, kind }) => {
+		const result = await extractDocument({ bytes, fileName, ocr })
+		const preview = result.accepted ? await renderPreview({ bytes, kind }).catch(() => null) : null
+		return { result, preview }
+	}
+}
+
+/** Keys of the notifications a document's processing writes: one of each per document, however often it runs. */
+export function documentNotificationKey(documentId: string, outcome: 'processed' | 'failed') {
+	return `document:${documentId}:${outcome}`
+}
+
+/**
+ * The worker's step for one document: extract (by default in a child process
+ * with a time limit and a memory budget), store parameters and medications
+ * and the preview, notify the owner. Idempotent: a second run (a retry, or a
+ * job picked up again after its worker crashed) replaces what the first
+ * stored, and the owner's notification is written once per outcome. A file
+ * that cannot be read (corrupt or encrypted PDF, bad image) or that breaks
+ * a processing limit ('too_large_to_process', 'processing_timeout') marks
+ * the document failed with its reason and removes the file; an unexpected
+ * error (the extraction process crashed, the database) is thrown so the
+ * queue retries it.
  */
 export async function processDocument(
 	input: { organizationId: string; documentId: string },
-	options: { ocr?: OcrEngine; isFinalAttempt?: boolean } = {},
+	options: {
+		/** default: childProcessExtractor(); given `ocr` alone, inProcessExtractor(ocr) */
+		extract?: DocumentExtractor
+		ocr?: OcrEngine
+		isFinalAttempt?: boolean
+		/** aborts the extraction (the worker is shutting down); the document goes back to the queue */
+		signal?: AbortSignal
+	} = {},
 ): Promise<ProcessOutcome> {
 	const storage = getFileStorage()
+	const extract = options.extract ?? (options.ocr ? inProcessExtractor(options.ocr) : childProcessExtractor())
 	const document = await withTenant(input.organizationId, async (tx) => {
+		const [current] = await tx.select({ status: documents.status }).from(documents).where(eq(documents.id, input.documentId)).for('update')
+		// Failed is final (its file may be gone): only the owner's retry queues it again. A job that
+		// runs again after its worker died past that point has nothing left to do.
+		if (!current || current.status === 'failed') return current ? ('failed' as const) : null
 		const [row] = await tx
 			.update(documents)
 			.set({ status: 'processing', processingStartedAt: new Date(), attempts: sql`${documents.attempts} + 1` })
@@ -27,13 +86,15 @@ export async function processDocument(
 		return row
 	})
 	if (!document) return 'missing'
+	if (document === 'failed') return 'failed'
 
 	try {
 		const bytes = await storage.read(document.storageKey)
 		const structure = document.fileKind === 'pdf' ? validatePdfStructure(bytes) : { ok: true as const }
-		const result = structure.ok
-			? await extractDocument({ bytes, fileName: document.fileName, ocr: options.ocr })
+		const extracted = structure.ok
+			? await extract({ bytes, fileName: document.fileName, kind: document.fileKind, signal: options.signal })
 			: null
+		const result = extracted?.result ?? null
 		if (!result || !result.accepted) {
 			const reason = structure.ok ? (result?.reason ?? 'unreadable') : structure.reason
 			const message = structure.ok ? (result?.message ?? 'The file could not be read.') : structure.message
@@ -42,7 +103,7 @@ export async function processDocument(
 			return 'failed'
 		}
 
-		const preview = await renderPreview({ bytes, kind: document.fileKind }).catch(() => null)
+		const preview = extracted?.preview ?? null
 		const previewKey = preview ? `${document.storageKey}.preview.png` : null
 		if (preview && previewKey) await storage.putBuffer(previewKey, preview)
 
@@ -108,13 +169,17 @@ export async function processDocument(
 					processedAt: new Date(),
 				})
 				.where(eq(documents.id, document.id))
-			await tx.insert(notifications).values({
-				ownerId: document.ownerId,
-				type: 'new_document',
-				title: 'Document processed',
-				message: `${result.title || document.title} is ready${result.parameters.length ? ` with ${result.parameters.length} lab values` : ''}.`,
-				link: `/records/${document.id}`,
-			})
+			await tx
+				.insert(notifications)
+				.values({
+					ownerId: document.ownerId,
+					type: 'new_document',
+					title: DOCUMENT_MESSAGES.processedTitle,
+					message: DOCUMENT_MESSAGES.processedText(result.title || document.title, result.parameters.length),
+					link: `/records/${document.id}`,
+					dedupeKey: documentNotificationKey(document.id, 'processed'),
+				})
+				.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
 			return true
 		})
 		if (!isStillThere) {
@@ -124,7 +189,7 @@ export async function processDocument(
 		return 'processed'
 	} catch (error) {
 		if (options.isFinalAttempt) {
-			await markFailed(input, document.ownerId, document.title, 'processing_error', 'Processing failed. You can retry it from the record.')
+			await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)
 		} else {
 			await withTenant(input.organizationId, (tx) =>
 				tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, input.documentId)),
@@ -156,12 +221,33 @@ async function markFailed(
 				...(options.fileRemoved ? { sizeBytes: 0 } : {}),
 			})
 			.where(eq(documents.id, input.documentId))
-		await tx.insert(notifications).values({
-			ownerId,
-			type: 'error',
-			title: 'Document could not be processed',
-			message: `${title}: ${message}`,
-			link: `/records/${input.documentId}`,
-		})
+		await tx
+			.insert(notifications)
+			.values({
+				ownerId,
+				type: 'error',
+				title: DOCUMENT_MESSAGES.failedTitle,
+				message: `${title}: ${message}`,
+				link: `/records/${input.documentId}`,
+				dedupeKey: documentNotificationKey(input.documentId, 'failed'),
+			})
+			.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
 	})
+}
+
+/**
+ * A document whose job died with its worker on the last attempt (see
+ * server/jobs/job-recovery.ts): failed with 'processing_error', which the
+ * owner can retry. Returns whether it was still waiting or processing.
+ */
+export async function markDocumentInterrupted(input: { organizationId: string; documentId: string }): Promise<boolean> {
+	const [document] = await withTenant(input.organizationId, (tx) =>
+		tx
+			.select({ ownerId: documents.ownerId, title: documents.title, status: documents.status })
+			.from(documents)
+			.where(eq(documents.id, input.documentId)),
+	)
+	if (!document || (document.status !== 'processing' && document.status !== 'queued')) return false
+	await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)
+	return true
 }

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
+import { documents, healthParameters, medications, notifications } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#app/lib/validation/text.ts'
+import { documentNotificationKey } from './process-document.ts'
 import { PROCESS_DOCUMENT_MAX_ATTEMPTS, PROCESS_DOCUMENT_TASK } from './upload.ts'
 import { getFileStorage } from './storage.ts'
 
@@ -166,6 +167,11 @@ export async function retryDocument(patient: Patient, documentId: string) {
 			)
 			.returning({ id: documents.id })
 		if (!document) return false
+		// the earlier failure keeps its notification; a failure of this new run notifies again
+		await tx
+			.update(notifications)
+			.set({ dedupeKey: null })
+			.where(and(eq(notifications.ownerId, patient.userId), eq(notifications.dedupeKey, documentNotificationKey(documentId, 'failed'))))
 		await tx.execute(
 			sql`select graphile_worker.add_job(${PROCESS_DOCUMENT_TASK}, json_build_object('organizationId', ${patient.organizationId}::text, 'documentId', ${documentId}::text), job_key := ${`document:${documentId}`}, max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS})`,
 		)

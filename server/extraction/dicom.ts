@@ -2,6 +2,7 @@ import dicomParser from 'dicom-parser'
 import sharp from 'sharp'
 import { inflateRawSync } from 'node:zlib'
 import { parseDicomDate } from './document-date.ts'
+import { assertPixelBudget, MAX_DECODED_PIXELS, MAX_INFLATED_BYTES, ProcessingLimitError } from './limits.ts'
 import type { DicomSummary } from './types.ts'
 
 /**
@@ -28,8 +29,17 @@ export class DicomReadError extends Error {
 	}
 }
 
+/** Deflated data (transfer syntax 1.2.840.10008.1.2.1.99) inflated up to MAX_INFLATED_BYTES; more is a ProcessingLimitError. */
 function inflater(bytes: Uint8Array, position: number): Uint8Array {
-	const inflated = inflateRawSync(Buffer.from(bytes.buffer, bytes.byteOffset + position, bytes.byteLength - position))
+	let inflated: Buffer
+	try {
+		inflated = inflateRawSync(Buffer.from(bytes.buffer, bytes.byteOffset + position, bytes.byteLength - position), {
+			maxOutputLength: MAX_INFLATED_BYTES,
+		})
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ProcessingLimitError('inflated_size')
+		throw error
+	}
 	const whole = new Uint8Array(position + inflated.length)
 	whole.set(bytes.subarray(0, position), 0)
 	whole.set(inflated, position)
@@ -40,6 +50,9 @@ function parse(bytes: Uint8Array, untilTag?: string): dicomParser.DataSet {
 	try {
 		return dicomParser.parseDicom(bytes, untilTag ? { untilTag, inflater } : { inflater })
 	} catch (error) {
+		// dicom-parser rethrows some errors wrapped as { exception, dataSet }
+		const cause = error && typeof error === 'object' && 'exception' in error ? (error as { exception: unknown }).exception : error
+		if (cause instanceof ProcessingLimitError) throw cause
 		const message = typeof error === 'string' ? error : error instanceof Error ? error.message : 'unreadable DICOM'
 		throw new DicomReadError(message)
 	}
@@ -111,6 +124,7 @@ function uncompressedFrame(dataSet: dicomParser.DataSet, isBigEndian: boolean): 
 	const photometric = (text(dataSet, 'x00280004') ?? 'MONOCHROME2').toUpperCase()
 	if (!rows || !columns || ![8, 16, 32].includes(bitsAllocated)) return null
 	if (samples !== 1 && samples !== 3) return null
+	assertPixelBudget(columns, rows)
 	const bytesPerSample = bitsAllocated / 8
 	const pixelCount = rows * columns
 	const frameBytes = pixelCount * samples * bytesPerSample
@@ -140,22 +154,26 @@ function uncompressedFrame(dataSet: dicomParser.DataSet, isBigEndian: boolean): 
 	}
 	const slope = firstNumber(dataSet, 'x00281053') ?? 1
 	const intercept = firstNumber(dataSet, 'x00281052') ?? 0
-	const values = new Float64Array(pixelCount)
-	let min = Number.POSITIVE_INFINITY
-	let max = Number.NEGATIVE_INFINITY
-	for (let i = 0; i < pixelCount; i++) {
-		const value = read(i) * slope + intercept
-		values[i] = value
-		if (value < min) min = value
-		if (value > max) max = value
-	}
 	const center = firstNumber(dataSet, 'x00281050')
 	const width = firstNumber(dataSet, 'x00281051')
-	const window: VoiWindow = center !== null && width !== null && width > 0 ? { center, width } : { center: (min + max + 1) / 2, width: Math.max(1, max - min + 1) }
+	let window: VoiWindow
+	if (center !== null && width !== null && width > 0) {
+		window = { center, width }
+	} else {
+		// two passes over the pixels (range, then window) rather than a copy of 8 bytes a pixel
+		let min = Number.POSITIVE_INFINITY
+		let max = Number.NEGATIVE_INFINITY
+		for (let i = 0; i < pixelCount; i++) {
+			const value = read(i) * slope + intercept
+			if (value < min) min = value
+			if (value > max) max = value
+		}
+		window = { center: (min + max + 1) / 2, width: Math.max(1, max - min + 1) }
+	}
 	const data = new Uint8Array(pixelCount)
 	const invert = photometric === 'MONOCHROME1'
 	for (let i = 0; i < pixelCount; i++) {
-		const grey = applyWindow(values[i], window)
+		const grey = applyWindow(read(i) * slope + intercept, window)
 		data[i] = invert ? 255 - grey : grey
 	}
 	return { data, width: columns, height: rows, channels: 1 }
@@ -166,8 +184,13 @@ async function jpegBaselineFrame(dataSet: dicomParser.DataSet): Promise<Frame | 
 	const pixelElement = dataSet.elements.x7fe00010
 	if (!pixelElement?.encapsulatedPixelData || !pixelElement.fragments?.length) return null
 	const offsets = pixelElement.basicOffsetTable?.length ? pixelElement.basicOffsetTable : dicomParser.createJPEGBasicOffsetTable(dataSet, pixelElement)
-	const jpeg = dicomParser.readEncapsulatedImageFrame(dataSet, pixelElement, 0, offsets)
-	const { data, info } = await sharp(Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength)).raw().toBuffer({ resolveWithObject: true })
+	assertPixelBudget(dataSet.uint16('x00280011') ?? 0, dataSet.uint16('x00280010') ?? 0)
+	const encoded = dicomParser.readEncapsulatedImageFrame(dataSet, pixelElement, 0, offsets)
+	const jpeg = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength)
+	// the JPEG's own header may declare another size than the DICOM tags: check it too
+	const declared = await sharp(jpeg, { limitInputPixels: false }).metadata()
+	assertPixelBudget(declared.width ?? 0, declared.height ?? 0)
+	const { data, info } = await sharp(jpeg, { limitInputPixels: MAX_DECODED_PIXELS }).raw().toBuffer({ resolveWithObject: true })
 	const channels = info.channels === 3 ? 3 : 1
 	let pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
 	if (info.channels !== channels) {

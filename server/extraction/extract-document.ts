@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { classifyDocument } from './classify.ts'
 import { DicomReadError, readDicomInfo, type DicomInfo } from './dicom.ts'
 import { findDocumentDate } from './document-date.ts'
@@ -6,6 +6,7 @@ import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
 import { findAnalyteByCode } from './analytes.ts'
 import { extractLabValues, type LabTextSource } from './lab-values.ts'
+import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
 import { createDefaultOcrEngine } from './ocr-engine.ts'
@@ -55,7 +56,8 @@ class Rejection extends Error {
 	}
 }
 
-function rejected(reason: RejectionReason, message: string, fileName: string, started: number, partial: Partial<ExtractionResult['timings']> = {}): ExtractionResult {
+/** The result for a file that is not read: its reason and message, no content. `started` is a performance.now() value. */
+export function rejectedResult(reason: RejectionReason, message: string, fileName: string, started: number, partial: Partial<ExtractionResult['timings']> = {}): ExtractionResult {
 	const totalMs = performance.now() - started
 	return {
 		accepted: false,
@@ -93,6 +95,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 		throw error
 	}
 	try {
+		assertPageCount(doc.numPages)
 		const texts = await extractPdfPageTexts(doc).catch(() => {
 			throw new Rejection('corrupt_pdf', REJECTION_MESSAGES.corrupt_pdf)
 		})
@@ -118,10 +121,17 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 
 async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Content> {
 	const started = performance.now()
+	let metadata: Metadata
 	try {
-		const metadata = await sharp(bytes, { failOn: 'error' }).metadata()
-		if (!metadata.width || !metadata.height) throw new Error('no size')
-		await sharp(bytes, { failOn: 'error' }).resize({ width: 8 }).raw().toBuffer()
+		metadata = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata()
+	} catch {
+		throw new Rejection('corrupt_image', REJECTION_MESSAGES.corrupt_image)
+	}
+	if (!metadata.width || !metadata.height) throw new Rejection('corrupt_image', REJECTION_MESSAGES.corrupt_image)
+	// before any pixel is decoded: a small file may declare a huge picture
+	assertPixelBudget(metadata.width, metadata.height)
+	try {
+		await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_DECODED_PIXELS }).resize({ width: 8 }).raw().toBuffer()
 	} catch {
 		throw new Rejection('corrupt_image', REJECTION_MESSAGES.corrupt_image)
 	}
@@ -176,9 +186,9 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	const started = performance.now()
 	const fileName = sanitizeFileName(input.fileName)
 	const bytes = input.bytes
-	if (bytes.length > MAX_DOCUMENT_BYTES) return rejected('too_large', tooLargeMessage(fileName), fileName, started)
+	if (bytes.length > MAX_DOCUMENT_BYTES) return rejectedResult('too_large', tooLargeMessage(fileName), fileName, started)
 	const detected = detectFileType(bytes.subarray(0, FILE_TYPE_HEAD_BYTES), fileName)
-	if (detected.kind === 'rejected') return rejected(detected.reason, detected.message, fileName, started)
+	if (detected.kind === 'rejected') return rejectedResult(detected.reason, detected.message, fileName, started)
 	const engine = () => input.ocr ?? createDefaultOcrEngine()
 	let content: Content
 	try {
@@ -186,7 +196,8 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		else if (detected.kind === 'dicom') content = readDicom(bytes)
 		else content = await readImage(bytes, engine)
 	} catch (error) {
-		if (error instanceof Rejection) return rejected(error.reason, error.message, fileName, started)
+		if (error instanceof Rejection) return rejectedResult(error.reason, error.message, fileName, started)
+		if (error instanceof ProcessingLimitError) return rejectedResult(error.reason, error.message, fileName, started)
 		throw error
 	}
 	const text = content.pages.map((page) => page.text.replace(/\s+$/, '')).join('\n\n')

@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { assertPixelBudget, MAX_DECODED_PIXELS } from './limits.ts'
 
 /**
  * Page images prepared for OCR: sharp decodes, turns upright (EXIF), makes
@@ -138,12 +139,13 @@ export function toPgm(data: Uint8Array, width: number, height: number): Buffer {
 /** Prepares an encoded image (JPEG, PNG...) or raw pixels for OCR. */
 export async function preprocessForOcr(input: Buffer | RawImage, options: PreprocessOptions = {}): Promise<PreprocessedImage> {
 	const targetDpi = options.targetDpi ?? 300
+	const metadata = Buffer.isBuffer(input) ? await sharp(input, { failOn: 'none', limitInputPixels: false }).metadata() : null
+	if (metadata) assertPixelBudget(metadata.width ?? 0, metadata.height ?? 0)
 	let pipeline = Buffer.isBuffer(input)
-		? sharp(input, { failOn: 'none', limitInputPixels: 120_000_000 }).rotate()
+		? sharp(input, { failOn: 'none', limitInputPixels: MAX_DECODED_PIXELS }).rotate()
 		: sharp(Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength), {
 				raw: { width: input.width, height: input.height, channels: input.channels },
 			})
-	const metadata = Buffer.isBuffer(input) ? await sharp(input, { failOn: 'none' }).metadata() : null
 	const swapped = (metadata?.orientation ?? 1) >= 5
 	const width = Buffer.isBuffer(input) ? ((swapped ? metadata?.height : metadata?.width) ?? 0) : input.width
 	const height = Buffer.isBuffer(input) ? ((swapped ? metadata?.width : metadata?.height) ?? 0) : input.height

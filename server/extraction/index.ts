@@ -20,9 +20,25 @@ export type {
 export { detectFileType, kindFromExtension, FILE_TYPE_HEAD_BYTES, type DetectedFileType } from './file-type.ts'
 export { validatePdfStructure, type PdfStructureCheck } from './pdf-structure.ts'
 export { sanitizeFileName, guessCategoryFromFileName, titleFromFileName, type UploadCategory } from './file-name.ts'
-export { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
-export { extractDocument, MAX_DOCUMENT_BYTES, MAX_OCR_PAGES, type ExtractDocumentInput } from './extract-document.ts'
+export { REJECTION_MESSAGES, tooLargeMessage, tooManyPagesMessage } from './messages.ts'
+export { extractDocument, rejectedResult, MAX_DOCUMENT_BYTES, MAX_OCR_PAGES, type ExtractDocumentInput } from './extract-document.ts'
 export { renderPreview, PREVIEW_MAX_WIDTH } from './preview.ts'
+export {
+	MAX_DECODED_PIXELS,
+	MAX_INFLATED_BYTES,
+	MAX_PDF_PAGES,
+	MAX_RENDER_PIXELS,
+	MIN_OCR_RENDER_DPI,
+	ProcessingLimitError,
+} from './limits.ts'
+export {
+	extractInChildProcess,
+	stopExtractionProcesses,
+	processTreeRssMb,
+	ExtractionProcessError,
+	type ExtractionLimits,
+	type IsolatedExtraction,
+} from './isolated-extract.ts'
 export {
 	createTesseractCliEngine,
 	createTesseractJsEngine,

@@ -10,6 +10,8 @@ export const REJECTION_MESSAGES: Record<RejectionReason, string> = {
 	encrypted_pdf: 'The PDF is password-protected and cannot be read.',
 	corrupt_image: 'The image is damaged and cannot be read.',
 	corrupt_dicom: 'The DICOM file is damaged and cannot be read.',
+	too_large_to_process: 'This file is too large to process.',
+	processing_timeout: 'Processing took too long.',
 }
 
 /** A more precise message when the content is a known non-document type. */
@@ -20,4 +22,9 @@ export function typeMismatchMessage(detected: string): string {
 /** The spec's upload text for a file over the limit (section 5). */
 export function tooLargeMessage(fileName: string): string {
 	return `File ${fileName} is too large. Maximum size is 20MB.`
+}
+
+/** A PDF over the page limit (limits.ts MAX_PDF_PAGES). */
+export function tooManyPagesMessage(maxPages: number): string {
+	return `This file is too large to process: it has more than ${maxPages} pages.`
 }

@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
 import type { RawImage } from './image-preprocess.ts'
+import { MAX_RENDER_PIXELS, MIN_OCR_RENDER_DPI, ProcessingLimitError, renderDpiWithinBudget } from './limits.ts'
 import { loadPdfjs } from './pdf-text.ts'
 
 /**
@@ -54,12 +55,7 @@ async function embeddedPageImage(page: PDFPageProxy): Promise<PageImage | null> 
 	if (imageIds.length !== 1) return null
 	const image = await objectOf(page, imageIds[0])
 	if (!image) return null
-	const [x0, y0, x1, y1] = page.view
-	const pageWidth = Math.abs(x1 - x0)
-	const pageHeight = Math.abs(y1 - y0)
-	const rotated = page.rotate % 180 !== 0
-	const shownWidth = rotated ? pageHeight : pageWidth
-	const shownHeight = rotated ? pageWidth : pageHeight
+	const { width: shownWidth, height: shownHeight } = shownPageSize(page)
 	const pageAspect = shownHeight / shownWidth
 	const imageAspect = image.height / image.width
 	if (Math.abs(pageAspect - imageAspect) / pageAspect > 0.06) return null
@@ -68,12 +64,13 @@ async function embeddedPageImage(page: PDFPageProxy): Promise<PageImage | null> 
 	return { raw, dpi: image.width / (shownWidth / 72), source: 'embedded' }
 }
 
-/** Renders the page at the given resolution. */
+/** Renders the page at the given resolution; a picture over MAX_RENDER_PIXELS is a ProcessingLimitError. */
 export async function renderPdfPage(page: PDFPageProxy, dpi: number): Promise<PageImage> {
 	const { createCanvas } = await import('@napi-rs/canvas')
 	const viewport = page.getViewport({ scale: dpi / 72 })
 	const width = Math.ceil(viewport.width)
 	const height = Math.ceil(viewport.height)
+	if (width * height > MAX_RENDER_PIXELS) throw new ProcessingLimitError('render_size')
 	const canvas = createCanvas(width, height)
 	const context = canvas.getContext('2d')
 	context.fillStyle = '#ffffff'
@@ -83,11 +80,28 @@ export async function renderPdfPage(page: PDFPageProxy, dpi: number): Promise<Pa
 	return { raw: { data: pixels, width, height, channels: 4 }, dpi, source: 'rendered' }
 }
 
-/** The picture to OCR for a page without a text layer. */
+/** The page's size in points as shown (rotation applied). */
+export function shownPageSize(page: PDFPageProxy): { width: number; height: number } {
+	const [x0, y0, x1, y1] = page.view
+	const width = Math.abs(x1 - x0)
+	const height = Math.abs(y1 - y0)
+	return page.rotate % 180 !== 0 ? { width: height, height: width } : { width, height }
+}
+
+/**
+ * The picture to OCR for a page without a text layer. A page too large to
+ * render at `renderDpi` within MAX_RENDER_PIXELS is rendered at a lower
+ * resolution, down to MIN_OCR_RENDER_DPI; a larger one is a ProcessingLimitError.
+ */
 export async function pageImageForOcr(doc: PDFDocumentProxy, pageNumber: number, renderDpi = 300): Promise<PageImage> {
 	const page = await doc.getPage(pageNumber)
 	try {
-		return (await embeddedPageImage(page)) ?? (await renderPdfPage(page, renderDpi))
+		const embedded = await embeddedPageImage(page)
+		if (embedded) return embedded
+		const { width, height } = shownPageSize(page)
+		const dpi = renderDpiWithinBudget(width, height, renderDpi, MIN_OCR_RENDER_DPI)
+		if (dpi === null) throw new ProcessingLimitError('render_size')
+		return await renderPdfPage(page, dpi)
 	} finally {
 		page.cleanup()
 	}

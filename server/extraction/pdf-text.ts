@@ -1,4 +1,5 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js'
+import { MAX_DECODED_PIXELS } from './limits.ts'
 
 /**
  * The text layer of PDF pages through pdfjs-dist (Apache-2.0), laid out as
@@ -52,6 +53,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 		useSystemFonts: false,
 		stopAtErrors: false,
 		verbosity: 0,
+		// images over the pixel budget are never decoded (pdfjs leaves them out of the page)
+		maxImageSize: MAX_DECODED_PIXELS,
 	})
 	try {
 		return await task.promise

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { renderDicomPreview } from './dicom.ts'
-import { renderPdfPage } from './pdf-page-image.ts'
+import { assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError, renderDpiWithinBudget } from './limits.ts'
+import { renderPdfPage, shownPageSize } from './pdf-page-image.ts'
 import { openPdf } from './pdf-text.ts'
 import type { FileKind } from './types.ts'
 
@@ -16,9 +17,10 @@ async function pdfPreview(bytes: Buffer): Promise<Buffer> {
 	const doc = await openPdf(bytes)
 	try {
 		const page = await doc.getPage(1)
-		const [x0, , x1] = page.view
-		const pointsWide = Math.abs(x1 - x0) || 612
-		const dpi = Math.min(150, (PREVIEW_MAX_WIDTH / pointsWide) * 72)
+		const { width: pointsWide, height: pointsHigh } = shownPageSize(page)
+		const wantedDpi = Math.min(150, (PREVIEW_MAX_WIDTH / (pointsWide || 612)) * 72)
+		const dpi = renderDpiWithinBudget(pointsWide, pointsHigh, wantedDpi, 1)
+		if (dpi === null) throw new ProcessingLimitError('render_size')
 		const image = await renderPdfPage(page, dpi)
 		page.cleanup()
 		const { data, width, height, channels } = image.raw
@@ -38,8 +40,15 @@ export async function renderPreview(input: { bytes: Buffer; kind: FileKind }): P
 			case 'pdf':
 				return await pdfPreview(input.bytes)
 			case 'jpeg':
-			case 'png':
-				return await sharp(input.bytes, { failOn: 'error' }).rotate().resize({ width: PREVIEW_MAX_WIDTH, withoutEnlargement: true }).png().toBuffer()
+			case 'png': {
+				const { width = 0, height = 0 } = await sharp(input.bytes, { limitInputPixels: false }).metadata()
+				assertPixelBudget(width, height)
+				return await sharp(input.bytes, { failOn: 'error', limitInputPixels: MAX_DECODED_PIXELS })
+					.rotate()
+					.resize({ width: PREVIEW_MAX_WIDTH, withoutEnlargement: true })
+					.png()
+					.toBuffer()
+			}
 			case 'dicom':
 				return await renderDicomPreview(input.bytes, PREVIEW_MAX_WIDTH)
 			default:

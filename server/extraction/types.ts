@@ -15,6 +15,10 @@ export type RejectionReason =
 	| 'encrypted_pdf'
 	| 'corrupt_image'
 	| 'corrupt_dicom'
+	/** over a processing limit: pixels, rendered page size, pages, inflated size or memory */
+	| 'too_large_to_process'
+	/** over the time limit of one extraction */
+	| 'processing_timeout'
 
 export type ExtractedParameter = {
 	code: string

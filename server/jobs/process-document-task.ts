@@ -1,26 +1,36 @@
 import type { Task } from 'graphile-worker'
 import { z } from 'zod'
-import { processDocument } from '#server/documents/index.ts'
-import { createDefaultOcrEngine, type OcrEngine } from '#server/extraction/index.ts'
+import { childProcessExtractor, processDocument, type DocumentExtractor } from '#server/documents/index.ts'
 import { logger } from '#server/logger.ts'
 
 const Payload = z.object({ organizationId: z.string().uuid(), documentId: z.string().uuid() })
 
-let engine: Promise<OcrEngine> | undefined
-
-/** Extracts one uploaded document (queued by the upload in the same transaction). */
+/**
+ * Extracts one uploaded document (queued by the upload in the same
+ * transaction) in a child process with the environment's time limit and
+ * memory budget. A graceful shutdown aborts the extraction and the job
+ * goes back to the queue.
+ */
 export const processDocumentTask: Task = async (payload, helpers) => {
 	const input = Payload.parse(payload)
-	engine ??= Promise.resolve(createDefaultOcrEngine())
 	const started = Date.now()
+	let peakMb: number | null = null
+	const isolated = childProcessExtractor()
+	const extract: DocumentExtractor = async (request) => {
+		const extraction = await isolated(request)
+		peakMb = Math.round(extraction.peakMb)
+		return extraction
+	}
 	const outcome = await processDocument(input, {
-		ocr: await engine,
+		extract,
 		isFinalAttempt: helpers.job.attempts >= helpers.job.max_attempts,
+		signal: helpers.abortSignal,
 	})
 	logger.info('jobs.process_document', {
 		documentId: input.documentId,
 		outcome,
 		attempt: helpers.job.attempts,
 		ms: Date.now() - started,
+		extractionPeakMb: peakMb,
 	})
 }

@@ -1,6 +1,8 @@
 import { Logger, run } from 'graphile-worker'
 import { closeDb } from '#db/client.ts'
+import { stopExtractionProcesses } from '#server/extraction/index.ts'
 import { logger } from '#server/logger.ts'
+import { startWorkerRecovery } from './job-recovery.ts'
 import { crontab, taskList } from './task-list.ts'
 import { workerLogFactory } from './worker-log.ts'
 
@@ -11,8 +13,11 @@ if (!connectionString) {
 }
 
 let isStopping = false
+// Jobs of dead workers run again; this process's own can be told alive (job-recovery.ts).
+const recovery = await startWorkerRecovery(connectionString)
 const runner = await run({
 	connectionString,
+	events: recovery.events,
 	concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2),
 	noHandleSignals: true,
 	pollInterval: 2_000,
@@ -30,7 +35,9 @@ logger.info('worker.started', { tasks: Object.keys(taskList) })
 async function shutdown() {
 	if (isStopping) return
 	isStopping = true
+	stopExtractionProcesses()
 	await runner.stop()
+	await recovery.stop()
 	await closeDb()
 	process.exit(0)
 }

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, describe, expect, it } from 'vitest'
+import { fixturesDir } from './fixture-manifest.ts'
+import { extractInChildProcess, processTreeRssMb, stopExtractionProcesses } from './isolated-extract.ts'
+import { REJECTION_MESSAGES } from './messages.ts'
+
+const fixtures = fixturesDir(path.resolve(import.meta.dirname, '../..'))
+const generous = { timeoutMs: 120_000, memoryMb: 1_000 }
+
+/** The processes still in a process group. */
+function processesInGroup(pgid: number): number[] {
+	const table = execFileSync('ps', ['-e', '-o', 'pid=,pgid='], { encoding: 'utf8' })
+	return table
+		.trim()
+		.split('\n')
+		.map((line) => line.trim().split(/\s+/).map(Number))
+		.filter(([, group]) => group === pgid)
+		.map(([pid]) => pid!)
+}
+
+afterAll(() => stopExtractionProcesses())
+
+describe('extraction in a child process', () => {
+	it('returns the result and the preview of a document', async () => {
+		const bytes = readFileSync(path.join(fixtures, 'dicom/chest_pa.dcm'))
+		const extraction = await extractInChildProcess({ bytes, fileName: 'chest_pa.dcm', kind: 'dicom' }, generous)
+		expect(extraction.result).toMatchObject({ accepted: true, kind: 'imaging', dicom: { modality: 'CR' } })
+		expect((await sharp(extraction.preview!).metadata()).format).toBe('png')
+		expect(extraction.peakMb).toBeGreaterThan(20)
+	})
+
+	it('stops a document over the time limit, with the processes it started, as processing_timeout', async () => {
+		const bytes = readFileSync(path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'))
+		const started = performance.now()
+		const extraction = await extractInChildProcess({ bytes, fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 1_500, memoryMb: 1_000 })
+		expect(performance.now() - started).toBeLessThan(5_000)
+		expect(extraction.result).toMatchObject({ accepted: false, reason: 'processing_timeout', message: REJECTION_MESSAGES.processing_timeout })
+		expect(extraction.preview).toBeNull()
+		// the child and the tesseract processes it started are gone
+		await new Promise((resolve) => setTimeout(resolve, 300))
+		expect(processesInGroup(extraction.pid)).toEqual([])
+	})
+
+	it('stops a document whose process tree goes over the memory budget as too_large_to_process', async () => {
+		// Two pages rendered and read by two tesseract processes need well over 220 MB; the child alone about 130 MB.
+		const bytes = readFileSync(path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'))
+		const extraction = await extractInChildProcess({ bytes, fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 120_000, memoryMb: 220 })
+		expect(extraction.result).toMatchObject({ accepted: false, reason: 'too_large_to_process', message: REJECTION_MESSAGES.too_large_to_process })
+		expect(extraction.peakMb).toBeGreaterThan(220)
+	})
+
+	it('measures the resident memory of a process tree', () => {
+		expect(processTreeRssMb(process.pid)).toBeGreaterThan(20)
+	})
+})

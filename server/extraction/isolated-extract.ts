@@ -1,0 +1,280 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { PROJECT_ROOT } from '#server/project-root.ts'
+import type { ExtractReply, ExtractRequest } from './extract-child.ts'
+import { rejectedResult } from './extract-document.ts'
+import { REJECTION_MESSAGES } from './messages.ts'
+import type { ExtractionResult, FileKind } from './types.ts'
+
+/**
+ * Runs the extraction of one document in a child process of its own, so
+ * that a file which gets past the limits in limits.ts still cannot take the
+ * worker down: the child is killed when it runs past the time limit
+ * ('processing_timeout') or when it, with the OCR processes it starts, uses
+ * more memory than the budget ('too_large_to_process'). V8's heap is capped
+ * with --max-old-space-size; pixels, canvases and libvips buffers live
+ * outside it, so the resident memory of the child's process tree is
+ * sampled as well. One child runs at a time per worker process: OCR in one
+ * child already keeps two cores busy, and the worker's memory stays its own
+ * plus one budget.
+ */
+
+export type ExtractionLimits = {
+	/** wall-clock limit of the child, from its start */
+	timeoutMs: number
+	/** resident memory of the child and its own children (tesseract) */
+	memoryMb: number
+}
+
+export type IsolatedExtraction = {
+	result: ExtractionResult
+	preview: Buffer | null
+	/** the most resident memory the child's process tree was seen to use, MB (0 where not measured) */
+	peakMb: number
+	/** the child's process id, which is also its process group's */
+	pid: number
+}
+
+export type IsolatedExtractInput = { bytes: Buffer; fileName: string; kind: FileKind; signal?: AbortSignal }
+
+/** A child that ended without a result for a reason other than a limit (a crash): worth retrying. */
+export class ExtractionProcessError extends Error {
+	constructor(message: string) {
+		super(message)
+		this.name = 'ExtractionProcessError'
+	}
+}
+
+const MEMORY_SAMPLE_MS = 50
+// From the project folder, not this module's URL: the web server's bundle holds this module too.
+const SOURCE_DIR = path.join(PROJECT_ROOT, 'server/extraction')
+const CHILD_ENTRY = path.join(SOURCE_DIR, 'extract-child.ts')
+
+/** Node options for the child: tsx's loader, pdfjs loaded untransformed, and the heap cap. */
+function childExecArgv(memoryMb: number): string[] {
+	const tsxLoader = pathToFileURL(createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('tsx')).href
+	const pdfjsHooks = pathToFileURL(path.join(SOURCE_DIR, 'pdfjs-load-hooks.ts')).href
+	const registerHooks = `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(pdfjsHooks)})`
+	const heapMb = Math.max(64, Math.floor(memoryMb / 2))
+	return ['--import', tsxLoader, '--import', registerHooks, `--max-old-space-size=${heapMb}`]
+}
+
+function readRssKb(pid: number): number {
+	try {
+		const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+		return match ? Number(match[1]) : 0
+	} catch {
+		return 0
+	}
+}
+
+function childPids(pid: number): number[] {
+	try {
+		return readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+			try {
+				return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+			} catch {
+				return []
+			}
+		})
+	} catch {
+		return []
+	}
+}
+
+/** Resident memory of a process and all its descendants, in MB (Linux /proc); null where /proc is not available. */
+export function processTreeRssMb(pid: number): number | null {
+	if (process.platform !== 'linux') return null
+	let totalKb = 0
+	const queue = [pid]
+	for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+		totalKb += readRssKb(next)
+		queue.push(...childPids(next))
+	}
+	return totalKb / 1024
+}
+
+/** A started child: it loads the extraction modules, says 'ready', then waits for one request. */
+type ExtractionProcess = {
+	child: ChildProcess
+	memoryMb: number
+	ready: Promise<void>
+	stderrTail: () => string
+	hasExited: () => boolean
+}
+
+function startExtractionProcess(memoryMb: number): ExtractionProcess {
+	const child = fork(CHILD_ENTRY, [], {
+		execArgv: childExecArgv(memoryMb),
+		serialization: 'advanced',
+		// a process group of its own, so a kill reaches the OCR processes it started
+		detached: true,
+		stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+		env: { ...process.env, NODE_OPTIONS: '' },
+	})
+	let stderrTail = ''
+	let hasExited = false
+	child.stderr?.on('data', (chunk: Buffer) => {
+		// kept only to tell V8's out-of-memory abort from a crash; never logged
+		stderrTail = (stderrTail + chunk.toString('latin1')).slice(-4096)
+	})
+	child.once('exit', () => {
+		hasExited = true
+	})
+	const ready = new Promise<void>((resolve, reject) => {
+		const onMessage = (message: ExtractReply) => {
+			if (message.type !== 'ready') return
+			child.off('message', onMessage)
+			resolve()
+		}
+		child.on('message', onMessage)
+		child.once('exit', (code, signal) => reject(new ExtractionProcessError(`extraction process ended while starting (${signal ?? code})`)))
+		child.once('error', reject)
+	})
+	ready.catch(() => {})
+	return { child, memoryMb, ready, stderrTail: () => stderrTail, hasExited: () => hasExited }
+}
+
+function killProcessGroup(child: ChildProcess) {
+	if (child.exitCode !== null || child.signalCode !== null) return
+	try {
+		process.kill(-child.pid!, 'SIGKILL')
+	} catch {
+		child.kill('SIGKILL')
+	}
+}
+
+/**
+ * A started child kept waiting for the next document, so a document does not
+ * wait for Node, tsx and the extraction modules to load (1-2 s). It does not
+ * keep the parent alive, and exits when the parent goes.
+ */
+let spare: ExtractionProcess | null = null
+let isStopped = false
+
+function keepSpare(memoryMb: number) {
+	if (isStopped || (spare && !spare.hasExited())) return
+	spare = startExtractionProcess(memoryMb)
+	holdsParentOpen(spare.child, false)
+}
+
+/** Whether the child (its handle, IPC channel and stderr pipe) keeps the parent's event loop alive. */
+function holdsParentOpen(child: ChildProcess, isHeld: boolean) {
+	const handles = [child, child.channel, child.stderr as (NodeJS.ReadableStream & { ref?: () => void; unref?: () => void }) | null]
+	for (const handle of handles) {
+		if (isHeld) handle?.ref?.()
+		else handle?.unref?.()
+	}
+}
+
+function takeProcess(memoryMb: number): ExtractionProcess {
+	const taken = spare
+	spare = null
+	if (taken && !taken.hasExited() && taken.memoryMb === memoryMb) return taken
+	if (taken) killProcessGroup(taken.child)
+	return startExtractionProcess(memoryMb)
+}
+
+/** Stops the waiting child and starts no other (the worker is shutting down). */
+export function stopExtractionProcesses() {
+	isStopped = true
+	if (spare) killProcessGroup(spare.child)
+	spare = null
+}
+
+let queue: Promise<unknown> = Promise.resolve()
+
+/** Runs one extraction in a child process within the limits; one at a time per process. */
+export function extractInChildProcess(input: IsolatedExtractInput, limits: ExtractionLimits): Promise<IsolatedExtraction> {
+	const run = queue.then(() => runInChild(input, limits))
+	queue = run.catch(() => {})
+	return run.finally(() => keepSpare(limits.memoryMb))
+}
+
+function limitResult(reason: 'too_large_to_process' | 'processing_timeout', fileName: string, startedMs: number, peakMb: number, pid: number): IsolatedExtraction {
+	return { result: rejectedResult(reason, REJECTION_MESSAGES[reason], fileName, startedMs), preview: null, peakMb, pid }
+}
+
+function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Promise<IsolatedExtraction> {
+	const started = performance.now()
+	if (input.signal?.aborted) return Promise.reject(new ExtractionProcessError('aborted'))
+	const worker = takeProcess(limits.memoryMb)
+	const { child } = worker
+	holdsParentOpen(child, true)
+	return new Promise((resolve, reject) => {
+		let isSettled = false
+		let limitHit: 'too_large_to_process' | 'processing_timeout' | null = null
+		let peakMb = 0
+
+		const stopFor = (reason: 'too_large_to_process' | 'processing_timeout') => {
+			if (isSettled || limitHit) return
+			limitHit = reason
+			killProcessGroup(child)
+		}
+		const timer = setTimeout(() => stopFor('processing_timeout'), limits.timeoutMs)
+		const sampler = setInterval(() => {
+			const rss = child.pid ? processTreeRssMb(child.pid) : null
+			if (rss === null) return
+			peakMb = Math.max(peakMb, rss)
+			if (rss > limits.memoryMb) stopFor('too_large_to_process')
+		}, MEMORY_SAMPLE_MS)
+		const onAbort = () => {
+			if (isSettled) return
+			settle()
+			killProcessGroup(child)
+			reject(new ExtractionProcessError('aborted'))
+		}
+		input.signal?.addEventListener('abort', onAbort, { once: true })
+
+		function settle() {
+			isSettled = true
+			clearTimeout(timer)
+			clearInterval(sampler)
+			input.signal?.removeEventListener('abort', onAbort)
+			child.off('message', onMessage)
+			child.off('exit', onExit)
+		}
+
+		function onMessage(message: ExtractReply) {
+			if (isSettled || limitHit) return
+			if (message.type === 'result') {
+				settle()
+				const preview = message.preview ? Buffer.from(message.preview.buffer, message.preview.byteOffset, message.preview.byteLength) : null
+				resolve({ result: message.result, preview, peakMb, pid: child.pid! })
+				// its work is done: make sure nothing it started lingers
+				setTimeout(() => killProcessGroup(child), 1000).unref()
+			} else if (message.type === 'error') {
+				settle()
+				killProcessGroup(child)
+				reject(new ExtractionProcessError(`extraction failed (${message.errorName})`))
+			}
+		}
+
+		function onExit(code: number | null, signal: NodeJS.Signals | null) {
+			if (isSettled) return
+			settle()
+			if (limitHit) return resolve(limitResult(limitHit, input.fileName, started, peakMb, child.pid!))
+			// V8 stops a process over its heap cap with this message (and SIGABRT)
+			if (/heap out of memory|Reached heap limit/i.test(worker.stderrTail())) {
+				return resolve(limitResult('too_large_to_process', input.fileName, started, peakMb, child.pid!))
+			}
+			reject(new ExtractionProcessError(`extraction process ended without a result (${signal ?? code})`))
+		}
+
+		child.on('message', onMessage)
+		child.on('exit', onExit)
+		worker.ready.then(
+			() => {
+				if (isSettled || limitHit) return
+				const request: ExtractRequest = { type: 'extract', bytes: input.bytes, fileName: input.fileName, kind: input.kind }
+				child.send(request)
+			},
+			() => {
+				// it ended while starting: onExit answers
+			},
+		)
+	})
+}
