@@ -21,7 +21,8 @@ import { useTestDatabase } from './test-database.ts'
 
 const { url: databaseUrl } = useTestDatabase()
 
-const PORT = Number(process.env.HOSTILE_TEST_PORT ?? 3113)
+// Ports from the test database's, so that runs with different TEST_PG_PORTs do not meet (54353: web 3113, HMR 23113).
+const PORT = Number(process.env.TEST_PG_PORT ?? 54349) - 51_240
 const base = `http://127.0.0.1:${PORT}`
 const dataDir = path.resolve(`tests/.tmp/hostile-${randomUUID()}`)
 const WORKER_MEMORY_TARGET_MB = 600
