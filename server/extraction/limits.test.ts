@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { blankPdf, deflatedDicomBomb, jpegDeclaring, pngDeclaring } from '#tests/support/hostile-files.ts'
-import { readDicomInfo } from './dicom.ts'
+import { readDicomInfo, renderDicomPreview } from './dicom.ts'
 import { extractDocument } from './extract-document.ts'
 import { preprocessForOcr } from './image-preprocess.ts'
 import {
@@ -61,6 +61,14 @@ describe('the inflate cap', () => {
 	it('reads a deflated DICOM under the cap', () => {
 		const small = deflatedDicomBomb(1_000_000)
 		expect(readDicomInfo(small)).toMatchObject({ modality: 'CT', rows: 4096, columns: 4096 })
+	})
+
+	it('reads the tags of a DICOM whose frame is over the pixel budget and draws no preview', async () => {
+		const hugeFrame = deflatedDicomBomb(1_000_000, { rows: 65_535, columns: 65_535 })
+		const result = await extractDocument({ bytes: hugeFrame, fileName: 'frame.dcm', ocr: noOcr })
+		expect(result).toMatchObject({ accepted: true, kind: 'imaging', dicom: { rows: 65_535, columns: 65_535 } })
+		await expect(renderDicomPreview(hugeFrame)).rejects.toBeInstanceOf(ProcessingLimitError)
+		expect(await renderPreview({ bytes: hugeFrame, kind: 'dicom' })).toBeNull()
 	})
 
 	it('marks the bomb too large to process', async () => {

@@ -101,7 +101,7 @@ const ushort = (group: number, element: number, value: number): Element => {
  * whose data set inflates to more than `inflatedBytes` (mostly zero pixel
  * data): about 1 KB per MB inflated.
  */
-export function deflatedDicomBomb(inflatedBytes = 1_100_000_000): Buffer {
+export function deflatedDicomBomb(inflatedBytes = 1_100_000_000, frame: { rows: number; columns: number } = { rows: 4096, columns: 4096 }): Buffer {
 	const meta = encodeElement(text(0x0002, 0x0010, 'UI', '1.2.840.10008.1.2.1.99'))
 	const groupLength = Buffer.alloc(4)
 	groupLength.writeUInt32LE(meta.length)
@@ -111,8 +111,8 @@ export function deflatedDicomBomb(inflatedBytes = 1_100_000_000): Buffer {
 			text(0x0008, 0x0060, 'CS', 'CT'),
 			ushort(0x0028, 0x0002, 1),
 			text(0x0028, 0x0004, 'CS', 'MONOCHROME2'),
-			ushort(0x0028, 0x0010, 4096),
-			ushort(0x0028, 0x0011, 4096),
+			ushort(0x0028, 0x0010, frame.rows),
+			ushort(0x0028, 0x0011, frame.columns),
 			ushort(0x0028, 0x0100, 16),
 			ushort(0x0028, 0x0101, 12),
 		].map(encodeElement),
