@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
 import express from 'express'
 import { getEnv } from '#server/env.server.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
@@ -19,6 +20,17 @@ declare module '@remix-run/node' {
 		cspNonce: string
 		clientIp: string
 	}
+}
+
+/**
+ * Gzip for pages, data, scripts and styles; never for an event stream (it
+ * would hold events back in the compressor) or a file download (images, PDFs
+ * and DICOM are compressed already or not worth it).
+ */
+function shouldCompress(req: express.Request, res: express.Response) {
+	const type = String(res.getHeader('Content-Type') ?? '')
+	if (type.startsWith('text/event-stream') || res.getHeader('Content-Disposition')) return false
+	return compression.filter(req, res)
 }
 
 /** The web process: security headers, cross-site check, static files, then Remix. */
@@ -63,6 +75,8 @@ export async function createHttpApp() {
 		}
 		next()
 	})
+
+	app.use(compression({ filter: shouldCompress }))
 
 	// Bounded request bodies (413 above the limit) before anything reads them.
 	app.use(limitRequestBodies())

@@ -1,0 +1,109 @@
+/**
+ * npm run bench:lighthouse [-- --no-build]
+ *
+ * Lighthouse (mobile defaults: emulated phone, simulated slow 4G and 4x CPU
+ * slowdown) on the production build: /login signed out, then /, /records,
+ * /trends and /appointments signed in (the session cookie goes along as an
+ * extra header). Prints performance, accessibility and best-practices per
+ * page and the audits that cost points. Target: performance >= 95,
+ * accessibility and best practices 100 on each page.
+ *
+ * Builds into BUILD_DIR (default build-lh) unless --no-build; the server runs
+ * on BENCH_PORT (default 3118) with its own embedded PostgreSQL on
+ * BENCH_PG_PORT (default 54368) and a fresh data folder. Chromium:
+ * CHROME_PATH (default /usr/bin/chromium).
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { startApp, stopApp, waitFor200 } from './bench-support.ts'
+
+const PERFORMANCE_TARGET = 95
+const PAGES = [
+	{ path: '/login', signedIn: false },
+	{ path: '/', signedIn: true },
+	{ path: '/records', signedIn: true },
+	{ path: '/trends', signedIn: true },
+	{ path: '/appointments', signedIn: true },
+]
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
+
+process.env.BUILD_DIR ??= 'build-lh'
+if (!process.argv.includes('--no-build')) {
+	execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env })
+}
+
+const port = Number(process.env.BENCH_PORT ?? 3118)
+const base = `http://localhost:${port}`
+const dataDir = await mkdtemp(path.join(tmpdir(), 'carebook-lighthouse-'))
+const app = startApp({ script: 'start', port, pgPort: Number(process.env.BENCH_PG_PORT ?? 54368), dataDir })
+const chrome = await chromeLauncher.launch({
+	chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+	chromeFlags: [
+		'--headless=new',
+		'--no-sandbox',
+		'--disable-gpu',
+		'--disable-background-networking',
+		'--disable-component-update',
+		'--disable-sync',
+	],
+})
+let failed = false
+try {
+	await waitFor200(`${base}/healthz`)
+	const password = 'Correct-horse-9'
+	const register = await fetch(`${base}/register`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ name: 'Light House', email: `lighthouse-${Date.now()}@example.test`, password, confirmPassword: password }),
+	})
+	const setCookie = register.headers.get('set-cookie')
+	if (!setCookie) throw new Error(`registration answered ${register.status} without a session cookie`)
+	const cookie = setCookie.split(';')[0]!
+
+	console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults, ${base}\n`)
+	console.log(`${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)}   FCP / LCP / TBT / CLS`)
+	const notes: string[] = []
+	for (const page of PAGES) {
+		// Warm the server's route modules so the first page is not measured cold.
+		await fetch(`${base}${page.path}`, { headers: page.signedIn ? { cookie } : {} }).then((response) => response.arrayBuffer())
+		const result = await lighthouse(`${base}${page.path}`, {
+			port: chrome.port,
+			output: 'json',
+			logLevel: 'error',
+			onlyCategories: [...CATEGORIES],
+			extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
+		})
+		if (!result) throw new Error(`no Lighthouse result for ${page.path}`)
+		const { lhr } = result
+		if (lhr.finalDisplayedUrl !== `${base}${page.path}`) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`)
+		const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100))
+		const [performance, accessibility, bestPractices] = scores as [number, number, number]
+		if (performance < PERFORMANCE_TARGET || accessibility < 100 || bestPractices < 100) failed = true
+		const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?'
+		console.log(
+			`${page.path.padEnd(14)} ${scores.map((score) => String(score).padStart(5)).join(' ')}   ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(metric).join(' / ')}`,
+		)
+		for (const id of CATEGORIES) {
+			for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+				const audit = lhr.audits[ref.id]
+				if (!audit || audit.score === null || audit.score >= 0.9 || (id === 'performance' && ref.weight > 0)) continue
+				if (id === 'performance' && audit.details?.type !== 'opportunity' && !audit.displayValue) continue
+				notes.push(`${page.path} [${id}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`)
+			}
+		}
+	}
+	if (notes.length > 0) console.log(`\nAudits that cost points:\n${notes.join('\n')}`)
+	console.log(
+		`\ntarget: performance >= ${PERFORMANCE_TARGET}, accessibility 100, best practices 100 on every page: ${failed ? 'FAIL' : 'PASS'}`,
+	)
+} finally {
+	chrome.kill()
+	await stopApp(app)
+	await rm(dataDir, { recursive: true, force: true })
+}
+process.exitCode = failed ? 1 : 0
