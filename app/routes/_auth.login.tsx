@@ -6,7 +6,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Field } from '#app/components/ui/field.tsx'
-import { LoginSchema } from '#app/lib/auth/schemas.ts'
+import { LoginSchema } from '#server/auth/shared/schemas.ts'
 import { DEMO_ACCOUNTS } from '#db/demo-accounts.ts'
 import {
 	authenticate,

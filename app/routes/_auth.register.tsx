@@ -6,8 +6,8 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Field } from '#app/components/ui/field.tsx'
-import { AUTH_MESSAGES } from '#app/lib/auth/messages.ts'
-import { RegisterSchema } from '#app/lib/auth/schemas.ts'
+import { AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
+import { RegisterSchema } from '#server/auth/shared/schemas.ts'
 import {
 	createSession,
 	EmailTakenError,

@@ -9,7 +9,7 @@ import {
 	NextAppointmentCard,
 } from '#app/components/dashboard/summary-cards.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { DASHBOARD_TEXTS } from '#app/lib/health/texts.ts'
+import { DASHBOARD_TEXTS } from '#server/health/shared/texts.ts'
 import { patientOf, requirePatient } from '#server/auth/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
 import { getDashboard, patientToday } from '#server/health/index.ts'

@@ -12,7 +12,7 @@ import { AppointmentStatusBadge } from '#app/components/appointments/status-badg
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { CancelFormSchema } from '#app/lib/appointments/appointment-form-schema.ts'
+import { CancelFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import {
 	APPOINTMENT_NOT_FOUND,
 	BACK_TO_APPOINTMENTS,
@@ -22,7 +22,7 @@ import {
 	DETAIL_LABELS,
 	DETAIL_SECTION_LABELS,
 	NOTICE_PARAM,
-} from '#app/lib/appointments/labels.ts'
+} from '#server/appointments/shared/labels.ts'
 import {
 	cancelAppointmentById,
 	deleteAppointment,

@@ -6,8 +6,8 @@ import { AppointmentErrorBoundary } from '#app/components/appointments/appointme
 import { BackLink } from '#app/components/appointments/back-link.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { AppointmentFormSchema } from '#app/lib/appointments/appointment-form-schema.ts'
-import { BACK_LABEL, EDIT_PAGE_LABELS, NOTICE_PARAM } from '#app/lib/appointments/labels.ts'
+import { AppointmentFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
+import { BACK_LABEL, EDIT_PAGE_LABELS, NOTICE_PARAM } from '#server/appointments/shared/labels.ts'
 import {
 	appointmentFormDefaults,
 	canEditAppointment,

@@ -9,14 +9,14 @@ import { skipRevalidationForNotice } from '#app/components/appointments/notice-f
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { APPOINTMENT_TEXT_LIMITS, RescheduleFormSchema } from '#app/lib/appointments/appointment-form-schema.ts'
+import { APPOINTMENT_TEXT_LIMITS, RescheduleFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import {
 	BACK_LABEL,
 	NOTICE_PARAM,
 	RESCHEDULE_PAGE_LABELS,
 	TIME_ZONE_HINT,
-} from '#app/lib/appointments/labels.ts'
-import { localDateOf } from '#app/lib/appointments/zoned-date.ts'
+} from '#server/appointments/shared/labels.ts'
+import { localDateOf } from '#server/time/shared/zoned-time.ts'
 import {
 	getAppointment,
 	getVideoBaseUrl,

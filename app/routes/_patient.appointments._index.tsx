@@ -14,7 +14,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { toast } from '#app/components/ui/toast.tsx'
-import { APPOINTMENT_TABS } from '#app/lib/appointments/appointment.ts'
+import { APPOINTMENT_TABS } from '#server/appointments/shared/appointment.ts'
 import {
 	APPOINTMENT_CANCELLED_NOTICE,
 	APPOINTMENT_TAB_LABELS,
@@ -27,8 +27,8 @@ import {
 	NEW_APPOINTMENT_LABEL,
 	NO_MATCHING_APPOINTMENTS,
 	RETRY_LABEL,
-} from '#app/lib/appointments/labels.ts'
-import { LIST_PAGE_STEP, showMoreHref, tabHref } from '#app/lib/appointments/list-url.ts'
+} from '#server/appointments/shared/labels.ts'
+import { LIST_PAGE_STEP, showMoreHref, tabHref } from '#server/appointments/shared/list-url.ts'
 import { cn } from '#app/lib/cn.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
 import {

@@ -6,9 +6,9 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { toast } from '#app/components/ui/toast.tsx'
-import { BACK_TO_APPOINTMENTS, CALENDAR_FEED_LABELS } from '#app/lib/appointments/labels.ts'
-import { formatLocalDateShort } from '#app/lib/appointments/format.ts'
-import { localDateOf } from '#app/lib/appointments/zoned-date.ts'
+import { BACK_TO_APPOINTMENTS, CALENDAR_FEED_LABELS } from '#server/appointments/shared/labels.ts'
+import { formatLocalDateShort } from '#server/appointments/shared/format.ts'
+import { localDateOf } from '#server/time/shared/zoned-time.ts'
 import {
 	calendarFeedPath,
 	createCalendarFeed,

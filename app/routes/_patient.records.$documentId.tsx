@@ -16,13 +16,13 @@ import { useRefreshWhileProcessing } from '#app/components/records/use-refresh-w
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { canRetryProcessing, isAwaitingProcessing, textExcerpt } from '#app/lib/records/document-status.ts'
-import { documentTypeLabel } from '#app/lib/records/document-type-label.ts'
-import { formatCalendarDate, formatDateTime } from '#app/lib/records/format.ts'
+import { canRetryProcessing, isAwaitingProcessing, textExcerpt } from '#server/documents/shared/document-status.ts'
+import { documentTypeLabel } from '#server/documents/shared/document-type-label.ts'
+import { formatCalendarDate, formatDateTime } from '#server/documents/shared/format.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { patientOf, requirePatient } from '#server/auth/index.ts'
 import { deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
-import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 
 function notFound(): never {
 	throw new Response(DOCUMENT_MESSAGES.notFoundTitle, { status: 404 })

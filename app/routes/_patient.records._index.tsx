@@ -5,12 +5,12 @@ import { RecordsSearch } from '#app/components/records/records-search.tsx'
 import { RecordsTimeline } from '#app/components/records/records-timeline.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
-import { pickCompareDates } from '#app/lib/records/compare.ts'
-import { parseSearchQuery } from '#app/lib/validation/text.ts'
+import { pickCompareDates } from '#server/documents/shared/compare.ts'
+import { parseSearchQuery } from '#server/validation/shared/text.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { patientOf, requirePatient } from '#server/auth/index.ts'
 import { compareTestDates, listDocuments, listTestDates } from '#server/documents/index.ts'
-import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const session = await requirePatient(request)

@@ -12,8 +12,8 @@ import { TimeRangeSelect } from '#app/components/health/time-range-select.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
-import { formatHealthDate } from '#app/lib/health/format.ts'
-import { RISK_TEXTS, TRENDS_TEXTS } from '#app/lib/health/texts.ts'
+import { formatHealthDate } from '#server/health/shared/format.ts'
+import { RISK_TEXTS, TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import {
 	READING_KIND_FOR_METRIC,
 	TRENDS_TABS,
@@ -21,11 +21,11 @@ import {
 	addReadingHref,
 	parseTrendsState,
 	trendsHref,
-} from '#app/lib/health/trends-url.ts'
+} from '#server/health/shared/trends-url.ts'
 import { patientOf, requirePatient } from '#server/auth/index.ts'
-import { HEALTH_PROFILE_TEXTS } from '#server/health/health-profile.ts'
-import { MANUAL_READING_TEXTS, PREDICTIONS_DESCRIPTION, PREDICTIONS_TITLE } from '#server/health/messages.ts'
-import { TIME_RANGE_LABELS } from '#server/health/time-range.ts'
+import { HEALTH_PROFILE_TEXTS } from '#server/health/shared/health-profile.ts'
+import { MANUAL_READING_TEXTS, PREDICTIONS_DESCRIPTION, PREDICTIONS_TITLE } from '#server/health/shared/messages.ts'
+import { TIME_RANGE_LABELS } from '#server/health/shared/time-range.ts'
 import {
 	addManualReading,
 	createHealthProfileFormSchema,

@@ -10,7 +10,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { MessageListAlert } from '#app/components/ui/message-list-alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { ACCEPT_ATTRIBUTE, UPLOAD_TEXTS } from '#app/lib/upload/file-checks.ts'
+import { ACCEPT_ATTRIBUTE, UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { patientOf, requirePatient } from '#server/auth/index.ts'
 import {
 	DOCUMENT_MESSAGES,

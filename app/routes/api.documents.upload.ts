@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { patientOf, requirePatientApi } from '#server/auth/index.ts'
 import { z } from 'zod'
-import { safeText, TEXT_LIMITS, TEXT_MESSAGES } from '#app/lib/validation/text.ts'
+import { safeText, TEXT_LIMITS, TEXT_MESSAGES } from '#server/validation/shared/text.ts'
 import { DOCUMENT_MESSAGES, receiveUpload, storeUploadedDocument, UploadRejectedError } from '#server/documents/index.ts'
 import { discardReceivedFile } from '#server/documents/receive-upload.ts'
 import { describeError, logger } from '#server/logger.ts'

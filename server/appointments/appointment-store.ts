@@ -10,13 +10,13 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, ne, or, sql } from 'dr
 import { appointmentChanges, appointments } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
-import type { Appointment, AppointmentStatus } from '../../app/lib/appointments/appointment.ts'
+import type { Appointment, AppointmentStatus } from '#server/appointments/shared/appointment.ts'
 import type {
 	AppointmentFormValue,
 	CancelFormValue,
 	RescheduleFormValue,
-} from '../../app/lib/appointments/appointment-form-schema.ts'
-import { RULE_MESSAGES } from '../../app/lib/appointments/labels.ts'
+} from '#server/appointments/shared/appointment-form-schema.ts'
+import { RULE_MESSAGES } from '#server/appointments/shared/labels.ts'
 import { recordAppointmentEvent } from './events.ts'
 import { appointmentFieldsFromForm } from './form-values.ts'
 import { removeAppointmentReminders, scheduleAppointmentReminders } from './reminders.ts'
@@ -26,7 +26,7 @@ import {
 	rescheduleAppointment,
 	type RuleRefusal,
 } from './rules.ts'
-import { resolveLocalDateTime, type LocalDateTimeResolution } from './zoned-time.ts'
+import { resolveLocalDateTime, type LocalDateTimeResolution } from '#server/time/shared/zoned-time.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
 export type Patient = { userId: string; organizationId: string; ipAddress?: string | null }
@@ -155,7 +155,7 @@ export async function selectAppointments(
 /**
  * What the list screen asks the database for: a range of start instants
  * and, on Upcoming, the popover's filters and the search text. The same
- * rules as app/lib/appointments/filters.ts (which the list view applies
+ * rules as ./shared/filters.ts (which the list view applies
  * again to what comes back): within a list any value matches, trimmed and
  * case-insensitive; search is a case-insensitive substring of title,
  * provider, specialty or location.

@@ -7,9 +7,9 @@
  */
 import { notifications } from '#db/schema/tenant.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
-import type { Appointment } from '../../app/lib/appointments/appointment.ts'
-import { formatAppointmentDate, formatAppointmentTime } from '../../app/lib/appointments/format.ts'
-import { APPOINTMENT_EVENT_TEXTS } from '../../app/lib/appointments/labels.ts'
+import type { Appointment } from '#server/appointments/shared/appointment.ts'
+import { formatAppointmentDate, formatAppointmentTime } from '#server/appointments/shared/format.ts'
+import { APPOINTMENT_EVENT_TEXTS } from '#server/appointments/shared/labels.ts'
 
 export type AppointmentEventKind = 'confirmed' | 'cancelled' | 'rescheduled' | 'reminder'
 export type ReminderKey = '24h' | '1h'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { makeAppointment } from '../../app/lib/appointments/appointment-fixture.ts'
-import { AppointmentFormSchema } from '../../app/lib/appointments/appointment-form-schema.ts'
+import { makeAppointment } from '#tests/support/appointment-fixture.ts'
+import { AppointmentFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import { appointmentFieldsFromForm, appointmentFormDefaults } from './form-values.ts'
 
 function validForm(overrides: Record<string, unknown> = {}) {

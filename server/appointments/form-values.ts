@@ -3,9 +3,9 @@
  * form's local date and time in the patient's zone become an instant, and
  * back for the edit form's initial values.
  */
-import type { Appointment } from '../../app/lib/appointments/appointment.ts'
-import type { AppointmentFormValue } from '../../app/lib/appointments/appointment-form-schema.ts'
-import { instantToZonedDateTime, resolveLocalDateTime, type LocalDateTimeResolution } from './zoned-time.ts'
+import type { Appointment } from '#server/appointments/shared/appointment.ts'
+import type { AppointmentFormValue } from '#server/appointments/shared/appointment-form-schema.ts'
+import { instantToZonedDateTime, resolveLocalDateTime, type LocalDateTimeResolution } from '#server/time/shared/zoned-time.ts'
 
 export type AppointmentFields = Omit<Appointment, 'id' | 'cancelReason'>
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { makeAppointment } from '../../app/lib/appointments/appointment-fixture.ts'
+import { makeAppointment } from '#tests/support/appointment-fixture.ts'
 import { groupAppointmentsByDay } from './grouping.ts'
-import { zonedDateTimeToInstant } from './zoned-time.ts'
+import { zonedDateTimeToInstant } from '#server/time/shared/zoned-time.ts'
 
 const NEW_YORK = 'America/New_York'
 const TOKYO = 'Asia/Tokyo'

@@ -3,8 +3,8 @@
  * headings: 'Today', 'Tomorrow', or weekday + month + day ('Wednesday,
  * March 5'; a day in another year adds the year, see formatDayHeading).
  */
-import type { Appointment, LocalDate } from '../../app/lib/appointments/appointment.ts'
-import { formatDayHeading } from '../../app/lib/appointments/format.ts'
+import type { Appointment, LocalDate } from '#server/appointments/shared/appointment.ts'
+import { formatDayHeading } from '#server/appointments/shared/format.ts'
 import { appointmentLocalDate, todayForAppointment, type CalendarContext } from './tabs.ts'
 
 type Dated = Pick<Appointment, 'startsAt' | 'timeZone'>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeAppointment } from '../../app/lib/appointments/appointment-fixture.ts'
+import { makeAppointment } from '#tests/support/appointment-fixture.ts'
 import {
 	appointmentIcsFileName,
 	buildAppointmentIcs,

@@ -15,9 +15,9 @@
  * - CLASS:PRIVATE (health data); VALARMs 24 h and 1 h before, matching the
  *   app's reminders, for appointments that are not cancelled.
  */
-import { APPOINTMENT_TYPE_LABELS } from '../../app/lib/appointments/labels.ts'
-import type { Appointment, AppointmentStatus } from '../../app/lib/appointments/appointment.ts'
-import { formatDuration } from '../../app/lib/appointments/format.ts'
+import { APPOINTMENT_TYPE_LABELS } from '#server/appointments/shared/labels.ts'
+import type { Appointment, AppointmentStatus } from '#server/appointments/shared/appointment.ts'
+import { formatDuration } from '#server/appointments/shared/format.ts'
 import { appointmentEndsAt, REMINDER_OFFSETS } from './rules.ts'
 
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8'

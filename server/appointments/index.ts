@@ -1,8 +1,8 @@
 /**
  * Appointments domain: pure rules, time-zone math, list view, reminders and
  * iCalendar output. Browser-safe pieces (form schemas, labels, filters,
- * formatting, status badge) live in app/lib/appointments and are re-exported
- * here for server callers.
+ * formatting, status badge) live in ./shared/ and are re-exported here for
+ * server callers; dates and zones come from server/time/shared/zoned-time.ts.
  */
 export type {
 	Appointment,
@@ -10,7 +10,7 @@ export type {
 	AppointmentTab,
 	AppointmentType,
 	LocalDate,
-} from '../../app/lib/appointments/appointment.ts'
+} from '#server/appointments/shared/appointment.ts'
 export {
 	AppointmentFormSchema,
 	CancelFormSchema,
@@ -18,7 +18,7 @@ export {
 	type AppointmentFormValue,
 	type CancelFormValue,
 	type RescheduleFormValue,
-} from '../../app/lib/appointments/appointment-form-schema.ts'
+} from '#server/appointments/shared/appointment-form-schema.ts'
 export {
 	applyAppointmentFilters,
 	buildFilterChoices,
@@ -26,8 +26,8 @@ export {
 	parseAppointmentFilters,
 	writeAppointmentFilters,
 	type AppointmentFilters,
-} from '../../app/lib/appointments/filters.ts'
-export { appointmentStatusBadge, type StatusBadge } from '../../app/lib/appointments/status-badge.ts'
+} from '#server/appointments/shared/filters.ts'
+export { appointmentStatusBadge, type StatusBadge } from '#server/appointments/shared/status-badge.ts'
 
 export {
 	addDaysToLocalDate,
@@ -40,7 +40,7 @@ export {
 	zonedDateTimeToInstant,
 	type LocalDateTimeResolution,
 	type ResolvedLocalDateTime,
-} from './zoned-time.ts'
+} from '#server/time/shared/zoned-time.ts'
 export {
 	appointmentsInTab,
 	canStepShownDateBack,

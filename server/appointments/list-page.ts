@@ -8,7 +8,7 @@
  * and specialties come from all of the patient's appointments.
  */
 import { withTenant } from '#server/tenancy/index.ts'
-import type { AppointmentTab, LocalDate } from '../../app/lib/appointments/appointment.ts'
+import type { AppointmentTab, LocalDate } from '#server/appointments/shared/appointment.ts'
 import {
 	appointmentSearchError,
 	buildFilterChoices,
@@ -16,9 +16,9 @@ import {
 	normaliseDateRange,
 	type AppointmentFilterChoices,
 	type AppointmentFilters,
-} from '../../app/lib/appointments/filters.ts'
-import { formatDayHeading, formatLocalDateLong } from '../../app/lib/appointments/format.ts'
-import { localDateOf } from '../../app/lib/appointments/zoned-date.ts'
+} from '#server/appointments/shared/filters.ts'
+import { formatDayHeading, formatLocalDateLong } from '#server/appointments/shared/format.ts'
+import { localDateOf } from '#server/time/shared/zoned-time.ts'
 import {
 	countAppointments,
 	selectAppointmentsForList,
@@ -30,7 +30,7 @@ import {
 import { buildAppointmentListView, parseAppointmentListQuery, type AppointmentListQuery } from './list-view.ts'
 import { stepShownDate } from './tabs.ts'
 import { toAppointmentCardView, type AppointmentCardView, type ViewContext } from './views.ts'
-import { localDayRange } from './zoned-time.ts'
+import { localDayRange } from '#server/time/shared/zoned-time.ts'
 
 export const LIST_PAGE_SIZE = 50
 export const MAX_LIST_LIMIT = 5_000

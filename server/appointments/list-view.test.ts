@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { makeAppointment } from '../../app/lib/appointments/appointment-fixture.ts'
+import { makeAppointment } from '#tests/support/appointment-fixture.ts'
 import { buildAppointmentListView, parseAppointmentListQuery } from './list-view.ts'
-import { zonedDateTimeToInstant } from './zoned-time.ts'
+import { zonedDateTimeToInstant } from '#server/time/shared/zoned-time.ts'
 
 const NEW_YORK = 'America/New_York'
 const now = zonedDateTimeToInstant('2026-03-05', '12:00', NEW_YORK)

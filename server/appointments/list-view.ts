@@ -7,7 +7,7 @@
  * decides 'today', tab membership, grouping and the date range filter.
  * Search and filters apply to the Upcoming view only (spec section 4).
  */
-import type { Appointment, AppointmentTab, LocalDate } from '../../app/lib/appointments/appointment.ts'
+import type { Appointment, AppointmentTab, LocalDate } from '#server/appointments/shared/appointment.ts'
 import {
 	applyAppointmentFilters,
 	buildFilterChoices,
@@ -16,8 +16,8 @@ import {
 	parseAppointmentFilters,
 	type AppointmentFilterChoices,
 	type AppointmentFilters,
-} from '../../app/lib/appointments/filters.ts'
-import { localDateOf } from '../../app/lib/appointments/zoned-date.ts'
+} from '#server/appointments/shared/filters.ts'
+import { localDateOf } from '#server/time/shared/zoned-time.ts'
 import { groupAppointmentsByDay, type AppointmentDayGroup } from './grouping.ts'
 import {
 	appointmentsInTab,

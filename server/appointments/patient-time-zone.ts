@@ -7,9 +7,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { users } from '#db/schema/platform.ts'
-import { isValidTimeZone } from '../../app/lib/appointments/zoned-date.ts'
+import { FALLBACK_TIME_ZONE, isValidTimeZone } from '#server/time/shared/zoned-time.ts'
 
-export const FALLBACK_TIME_ZONE = 'UTC'
+export { FALLBACK_TIME_ZONE }
 
 /** The zone to compute 'today' and local times in: the stored one, else a valid hint, else UTC. */
 export function resolvePatientTimeZone(storedTimeZone: string | null | undefined, hint?: string | null): string {

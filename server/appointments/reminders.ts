@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { appointments, notifications } from '#db/schema/tenant.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
-import type { Appointment } from '../../app/lib/appointments/appointment.ts'
+import type { Appointment } from '#server/appointments/shared/appointment.ts'
 import { appointmentEventRow, type ReminderKey } from './events.ts'
 import { REMINDER_OFFSETS, reminderTimesFor, type ReminderKind } from './rules.ts'
 

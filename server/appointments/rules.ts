@@ -11,12 +11,12 @@
  *
  * All functions take `now`; none reads the clock.
  */
-import type { Appointment, LocalDate } from '../../app/lib/appointments/appointment.ts'
-import { buildTelHref } from '../../app/lib/appointments/contact-links.ts'
-import { RULE_MESSAGES } from '../../app/lib/appointments/labels.ts'
-import { appointmentStatusBadge, type StatusBadge } from '../../app/lib/appointments/status-badge.ts'
+import type { Appointment, LocalDate } from '#server/appointments/shared/appointment.ts'
+import { buildTelHref } from '#server/appointments/shared/contact-links.ts'
+import { RULE_MESSAGES } from '#server/appointments/shared/labels.ts'
+import { appointmentStatusBadge, type StatusBadge } from '#server/appointments/shared/status-badge.ts'
 import { buildVideoJoinUrl } from './video-link.ts'
-import { zonedDateTimeToInstant } from './zoned-time.ts'
+import { zonedDateTimeToInstant } from '#server/time/shared/zoned-time.ts'
 
 const MINUTE_MS = 60_000
 

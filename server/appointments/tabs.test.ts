@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { makeAppointment } from '../../app/lib/appointments/appointment-fixture.ts'
-import type { AppointmentTab } from '../../app/lib/appointments/appointment.ts'
+import { makeAppointment } from '#tests/support/appointment-fixture.ts'
+import type { AppointmentTab } from '#server/appointments/shared/appointment.ts'
 import {
 	appointmentsInTab,
 	canStepShownDateBack,
@@ -10,7 +10,7 @@ import {
 	parseShownDate,
 	stepShownDate,
 } from './tabs.ts'
-import { zonedDateTimeToInstant } from './zoned-time.ts'
+import { zonedDateTimeToInstant } from '#server/time/shared/zoned-time.ts'
 
 const NEW_YORK = 'America/New_York'
 const TOKYO = 'Asia/Tokyo'

@@ -16,8 +16,8 @@ import {
 	type Appointment,
 	type AppointmentTab,
 	type LocalDate,
-} from '../../app/lib/appointments/appointment.ts'
-import { addDaysToLocalDate, isValidLocalDate, localDateOf } from '../../app/lib/appointments/zoned-date.ts'
+} from '#server/appointments/shared/appointment.ts'
+import { addDaysToLocalDate, isValidLocalDate, localDateOf } from '#server/time/shared/zoned-time.ts'
 
 export type CalendarContext = {
 	now: Date

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeAppointment } from '../../app/lib/appointments/appointment-fixture.ts'
+import { makeAppointment } from '#tests/support/appointment-fixture.ts'
 import { toAppointmentCardView, toAppointmentDetailView } from './views.ts'
 
 const context = { now: new Date('2026-03-05T14:00:00Z'), timeZone: 'America/New_York', videoBaseUrl: 'https://meet.jit.si/carebook-{id}' }

@@ -3,18 +3,18 @@
  * server and browser render the same text: list cards and the detail page.
  * Plain strings and booleans only (no Dates), ready to serialise.
  */
-import type { Appointment, AppointmentStatus, LocalDate } from '../../app/lib/appointments/appointment.ts'
-import { buildMailtoHref, buildTelHref } from '../../app/lib/appointments/contact-links.ts'
+import type { Appointment, AppointmentStatus, LocalDate } from '#server/appointments/shared/appointment.ts'
+import { buildMailtoHref, buildTelHref } from '#server/appointments/shared/contact-links.ts'
 import {
 	formatAppointmentCardDate,
 	formatAppointmentTime,
 	formatAppointmentTimeAndDuration,
 	formatDuration,
 	formatLocalDateLong,
-} from '../../app/lib/appointments/format.ts'
-import { APPOINTMENT_TYPE_LABELS } from '../../app/lib/appointments/labels.ts'
-import type { StatusBadge } from '../../app/lib/appointments/status-badge.ts'
-import { localDateOf } from '../../app/lib/appointments/zoned-date.ts'
+} from '#server/appointments/shared/format.ts'
+import { APPOINTMENT_TYPE_LABELS } from '#server/appointments/shared/labels.ts'
+import type { StatusBadge } from '#server/appointments/shared/status-badge.ts'
+import { localDateOf } from '#server/time/shared/zoned-time.ts'
 import type { AppointmentChange, AppointmentWithHistory } from './appointment-store.ts'
 import {
 	appointmentBadgeAt,

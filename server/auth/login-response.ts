@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '#app/lib/auth/messages.ts'
+import { AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import type { LoginResult } from './login.ts'
 
 /** The patient sign-in screen's text for a refused login. */

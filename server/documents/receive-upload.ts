@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from '@remix-run/node'
 import { FILE_TYPE_HEAD_BYTES } from '#server/extraction/index.ts'
-import { MAX_UPLOAD_BYTES } from './messages.ts'
+import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
 import { uploadTempDir } from './storage.ts'
 
 export type ReceivedFile = {

@@ -10,7 +10,7 @@ import {
 	titleFromFileName,
 } from '#server/extraction/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
-import { DOCUMENT_MESSAGES } from './messages.ts'
+import { DOCUMENT_MESSAGES } from './shared/messages.ts'
 import { discardReceivedFile, type ReceivedFile } from './receive-upload.ts'
 import { getFileStorage } from './storage.ts'
 

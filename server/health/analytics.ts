@@ -2,22 +2,22 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
-import { calculateHealthScore, type HealthScore } from './health-score.ts'
-import { riskProfileOf, type HealthProfile } from './health-profile.ts'
+import { calculateHealthScore, type HealthScore } from '#server/health/shared/health-score.ts'
+import { riskProfileOf, type HealthProfile } from '#server/health/shared/health-profile.ts'
 import { selectHealthProfile, selectParameters, type StoredHealthParameter } from './health-data.ts'
-import { METRIC_DEFINITIONS, type MetricId } from './metrics.ts'
-import { predictMetrics, type InsufficientPrediction, type MetricPrediction } from './predictions.ts'
-import { buildRangeMetricCards, type RangeMetricCard } from './range-cards.ts'
-import { assessHealthRisks, type RiskAssessment } from './risk.ts'
-import { buildMetricSeries, buildParameterSeries, buildParameterTrends, type MetricSeries } from './series.ts'
+import { METRIC_DEFINITIONS, type MetricId } from '#server/health/shared/metrics.ts'
+import { predictMetrics, type InsufficientPrediction, type MetricPrediction } from '#server/health/shared/predictions.ts'
+import { buildRangeMetricCards, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
+import { assessHealthRisks, type RiskAssessment } from '#server/health/shared/risk.ts'
+import { buildMetricSeries, buildParameterSeries, buildParameterTrends, type MetricSeries } from '#server/health/shared/series.ts'
 import {
 	DEFAULT_PARAMETER_TREND_DAYS,
 	DEFAULT_TREND_DAYS,
 	timeRangeStartDate,
 	trendWindowStartDate,
 	type TimeRange,
-} from './time-range.ts'
-import type { IsoDate } from './types.ts'
+} from '#server/health/shared/time-range.ts'
+import type { LocalDate } from '#server/health/shared/types.ts'
 
 /**
  * What the /trends page, the dashboard and the health API show: the stored
@@ -34,7 +34,7 @@ export const RISK_CODES = [...new Set([...METRIC_CODES, 'ldl', 'hdl', 'triglycer
 /** The overview cards for a time range (see range-cards.ts). */
 export async function getMetricCards(
 	patient: Patient,
-	options: { range: TimeRange; today: IsoDate },
+	options: { range: TimeRange; today: LocalDate },
 ): Promise<RangeMetricCard[]> {
 	// The comparison reading may predate the range, so the whole history of the metric codes is read.
 	const parameters = await withTenant(patient.organizationId, (tx) =>
@@ -47,8 +47,8 @@ async function selectMetricWindow(
 	tx: TenantTransaction,
 	patient: Patient,
 	metricId: MetricId,
-	since: IsoDate | null,
-	today: IsoDate,
+	since: LocalDate | null,
+	today: LocalDate,
 ) {
 	const codes = METRIC_DEFINITIONS[metricId].codes
 	if (metricId !== 'bmi') return selectParameters(tx, patient, { codes, since, until: today })
@@ -63,7 +63,7 @@ async function selectMetricWindow(
 /** One metric over a time range, for its chart. */
 export async function getMetricSeries(
 	patient: Patient,
-	options: { metricId: MetricId; range: TimeRange; today: IsoDate },
+	options: { metricId: MetricId; range: TimeRange; today: LocalDate },
 ): Promise<MetricSeries> {
 	const since = timeRangeStartDate(options.range, options.today)
 	const parameters = await withTenant(patient.organizationId, (tx) =>
@@ -75,7 +75,7 @@ export async function getMetricSeries(
 /** Cards and, when a metric is chosen, its series: the overview tab in one transaction. */
 export async function getTrendsOverview(
 	patient: Patient,
-	options: { range: TimeRange; today: IsoDate; metricId: MetricId | null },
+	options: { range: TimeRange; today: LocalDate; metricId: MetricId | null },
 ): Promise<{ cards: RangeMetricCard[]; series: MetricSeries | null }> {
 	return withTenant(patient.organizationId, async (tx) => {
 		const parameters = await selectParameters(tx, patient, { codes: METRIC_CODES, until: options.today })
@@ -90,7 +90,7 @@ export async function getTrendsOverview(
 /** Predictions for the four metrics (each from its own last 7 months with readings). */
 export async function getPredictions(
 	patient: Patient,
-	options: { today: IsoDate },
+	options: { today: LocalDate },
 ): Promise<(MetricPrediction | InsufficientPrediction)[]> {
 	const parameters = await withTenant(patient.organizationId, (tx) =>
 		selectParameters(tx, patient, { codes: METRIC_CODES, until: options.today }),
@@ -109,7 +109,7 @@ export type RiskOverview = {
 	provenance: Record<string, ValueProvenance[]>
 }
 
-export function provenanceKey(code: string, date: IsoDate) {
+export function provenanceKey(code: string, date: LocalDate) {
 	return `${code}:${date}`
 }
 
@@ -162,7 +162,7 @@ async function describeProvenance(
 }
 
 /** The three risk assessments, the Health Score and the profile they used. */
-export async function getRiskOverview(patient: Patient, options: { today: IsoDate }): Promise<RiskOverview> {
+export async function getRiskOverview(patient: Patient, options: { today: LocalDate }): Promise<RiskOverview> {
 	return withTenant(patient.organizationId, async (tx) => {
 		const parameters = await selectParameters(tx, patient, { codes: RISK_CODES, until: options.today })
 		const profile = await selectHealthProfile(tx, patient)
@@ -177,7 +177,7 @@ export async function getRiskOverview(patient: Patient, options: { today: IsoDat
 }
 
 /** spec 7.1 GET /health/trends?days=n: every parameter with a reading in the last n days (default 180). */
-export async function getParameterTrends(patient: Patient, options: { today: IsoDate; days?: number }) {
+export async function getParameterTrends(patient: Patient, options: { today: LocalDate; days?: number }) {
 	const days = options.days ?? DEFAULT_TREND_DAYS
 	const parameters = await withTenant(patient.organizationId, (tx) =>
 		selectParameters(tx, patient, { since: trendWindowStartDate(days, options.today), until: options.today }),
@@ -186,7 +186,7 @@ export async function getParameterTrends(patient: Patient, options: { today: Iso
 }
 
 /** spec 7.1 GET /health/parameters/{code}/trends?days=n: one parameter over the last n days (default 90). */
-export async function getParameterSeries(patient: Patient, options: { code: string; today: IsoDate; days?: number }) {
+export async function getParameterSeries(patient: Patient, options: { code: string; today: LocalDate; days?: number }) {
 	const days = options.days ?? DEFAULT_PARAMETER_TREND_DAYS
 	const parameters = await withTenant(patient.organizationId, (tx) =>
 		selectParameters(tx, patient, {

@@ -3,15 +3,15 @@ import { documents } from '#db/schema/tenant.ts'
 import { getNextAppointment } from '#server/appointments/index.ts'
 import type { Patient } from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
-import { buildRecentActivity, RECENT_ACTIVITY_LIMIT, type ActivityDocument, type ActivityEvent } from './activity.ts'
-import { findAbnormalAlerts, type HealthAlert } from './alerts.ts'
+import { buildRecentActivity, RECENT_ACTIVITY_LIMIT, type ActivityDocument, type ActivityEvent } from '#server/health/shared/activity.ts'
+import { findAbnormalAlerts, type HealthAlert } from '#server/health/shared/alerts.ts'
 import { RISK_CODES } from './analytics.ts'
-import { calculateHealthScore, type HealthScore } from './health-score.ts'
-import { riskProfileOf } from './health-profile.ts'
+import { calculateHealthScore, type HealthScore } from '#server/health/shared/health-score.ts'
+import { riskProfileOf } from '#server/health/shared/health-profile.ts'
 import { selectHealthProfile, selectLatestParameters, selectManualReadings, selectParameters } from './health-data.ts'
-import { buildMetricCards, type EmptyMetricCard, type MetricCard } from './metrics.ts'
-import { assessHealthRisks, type RiskArea, type RiskLevel } from './risk.ts'
-import type { IsoDate } from './types.ts'
+import { buildMetricCards, type EmptyMetricCard, type MetricCard } from '#server/health/shared/metrics.ts'
+import { assessHealthRisks, type RiskArea, type RiskLevel } from '#server/health/shared/risk.ts'
+import type { LocalDate } from '#server/health/shared/types.ts'
 
 /**
  * The dashboard (/) in one read: document counts, alerts from the latest
@@ -44,7 +44,7 @@ export type DocumentCounts = { total: number; pending: number; processed: number
 export type RiskSummary = { area: RiskArea; title: string; level: RiskLevel | null; score: number | null }
 
 export type Dashboard = {
-	today: IsoDate
+	today: LocalDate
 	documents: DocumentCounts
 	/** Whether the patient has any health parameter at all (alerts say 'none abnormal' only then). */
 	hasParameters: boolean
@@ -89,7 +89,7 @@ function selectActivityDocuments(tx: TenantTransaction, patient: Patient): Promi
 }
 
 /** Everything the dashboard shows, for `today` in the patient's zone and the current instant `now`. */
-export async function getDashboard(patient: Patient, options: { today: IsoDate; now: Date }): Promise<Dashboard> {
+export async function getDashboard(patient: Patient, options: { today: LocalDate; now: Date }): Promise<Dashboard> {
 	const data = await withTenant(patient.organizationId, async (tx) => {
 		const counts = await countDocuments(tx, patient)
 		const latest = await selectLatestParameters(tx, patient, options.today)

@@ -3,10 +3,10 @@ import { healthParameters, healthProfiles } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
-import { EMPTY_HEALTH_PROFILE, type HealthProfile } from './health-profile.ts'
-import { groupManualReadings, type ManualReadingEntry } from './manual-reading-groups.ts'
-import { manualReadingToParameters, type ManualReading } from './manual-reading.ts'
-import type { HealthParameter, IsoDate } from './types.ts'
+import { EMPTY_HEALTH_PROFILE, type HealthProfile } from '#server/health/shared/health-profile.ts'
+import { groupManualReadings, type ManualReadingEntry } from '#server/health/shared/manual-reading-groups.ts'
+import { manualReadingToParameters, type ManualReading } from '#server/health/shared/manual-reading.ts'
+import type { HealthParameter, LocalDate } from '#server/health/shared/types.ts'
 
 /**
  * The health domain's database access. Every query runs through the tenant
@@ -47,9 +47,9 @@ function isUuid(value: string) {
 
 export type ParameterQuery = {
 	/** First test date to include. */
-	since?: IsoDate | null
+	since?: LocalDate | null
 	/** Last test date to include (usually today: nothing dated in the future). */
-	until?: IsoDate | null
+	until?: LocalDate | null
 	/** Only these parameter codes. */
 	codes?: readonly string[]
 }
@@ -82,7 +82,7 @@ export async function listParameters(patient: Patient, query: ParameterQuery = {
  * For every code, the rows of its newest test date on or before `until`
  * (what the dashboard's alerts look at).
  */
-export function selectLatestParameters(tx: TenantTransaction, patient: Patient, until: IsoDate) {
+export function selectLatestParameters(tx: TenantTransaction, patient: Patient, until: LocalDate) {
 	return tx
 		.select(parameterColumns)
 		.from(healthParameters)
@@ -136,7 +136,7 @@ export async function listManualReadings(patient: Patient, options: { limit?: nu
 	return withTenant(patient.organizationId, (tx) => selectManualReadings(tx, patient, options))
 }
 
-export type AddedManualReading = { id: string; testDate: IsoDate; rowCount: number }
+export type AddedManualReading = { id: string; testDate: LocalDate; rowCount: number }
 
 /** Stores a validated manual reading as parameter rows (source 'manual'). Audited without values. */
 export async function addManualReading(patient: Patient, reading: ManualReading): Promise<AddedManualReading> {

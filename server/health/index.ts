@@ -3,19 +3,19 @@
  * parameters (no database access and no clock: callers pass the rows, the
  * profile and 'today'); health-data.ts, analytics.ts and dashboard.ts read and
  * write the tenant tables and compose them. Browser code must not import this
- * file (it reaches the database): it imports the pure modules it needs, or
- * app/lib/health.
+ * file (it reaches the database): it imports what it needs from
+ * server/health/shared/ (docs/decisions/007-browser-safe-code.md).
  */
 
 export type {
 	DateInput,
 	HealthParameter,
-	IsoDate,
+	LocalDate,
 	NewHealthParameter,
 	ParameterStatus,
 	ReferenceRange,
 	TrendDirection,
-} from './types.ts'
+} from '#server/health/shared/types.ts'
 
 export {
 	DEFAULT_PARAMETER_TREND_DAYS,
@@ -33,7 +33,7 @@ export {
 	timeRangeStartDate,
 	trendWindowStartDate,
 	type TimeRange,
-} from './time-range.ts'
+} from '#server/health/shared/time-range.ts'
 
 export {
 	COMPARISON_MIN_GAP_DAYS,
@@ -57,7 +57,7 @@ export {
 	type MetricId,
 	type MetricReading,
 	type TrendColor,
-} from './metrics.ts'
+} from '#server/health/shared/metrics.ts'
 
 export {
 	buildMetricSeries,
@@ -67,7 +67,7 @@ export {
 	type MetricSeries,
 	type ParameterSeries,
 	type SeriesPoint,
-} from './series.ts'
+} from '#server/health/shared/series.ts'
 
 export {
 	fitLeastSquares,
@@ -75,8 +75,8 @@ export {
 	predictionIntervalAt,
 	type LinearFit,
 	type PredictionInterval,
-} from './regression.ts'
-export { studentTCdf, studentTQuantile } from './student-t.ts'
+} from '#server/health/shared/regression.ts'
+export { studentTCdf, studentTQuantile } from '#server/health/shared/student-t.ts'
 
 export {
 	MIN_PREDICTION_MONTHS,
@@ -90,7 +90,7 @@ export {
 	type MetricPrediction,
 	type PredictionModel,
 	type PredictionPoint,
-} from './predictions.ts'
+} from '#server/health/shared/predictions.ts'
 
 export {
 	CATEGORY_SOURCES,
@@ -104,7 +104,7 @@ export {
 	classifyTotalCholesterol,
 	classifyTriglycerides,
 	type Category,
-} from './clinical-categories.ts'
+} from '#server/health/shared/clinical-categories.ts'
 
 export {
 	calculateTenYearAscvdRisk,
@@ -112,7 +112,7 @@ export {
 	type PooledCohortResult,
 	type RaceGroup,
 	type Sex,
-} from './pooled-cohort-equations.ts'
+} from '#server/health/shared/pooled-cohort-equations.ts'
 
 export {
 	RISK_SCORE_BANDS,
@@ -127,10 +127,10 @@ export {
 	type RiskProfile,
 	type RiskValueUsed,
 	type TenYearAscvdRisk,
-} from './risk.ts'
+} from '#server/health/shared/risk.ts'
 
-export { calculateHealthScore, healthScoreLabel, type HealthScore, type HealthScoreLabel } from './health-score.ts'
-export { effectiveStatusOf, findAbnormalAlerts, type HealthAlert } from './alerts.ts'
+export { calculateHealthScore, healthScoreLabel, type HealthScore, type HealthScoreLabel } from '#server/health/shared/health-score.ts'
+export { effectiveStatusOf, findAbnormalAlerts, type HealthAlert } from '#server/health/shared/alerts.ts'
 
 export {
 	MANUAL_READING_KINDS,
@@ -143,12 +143,12 @@ export {
 	type ManualReading,
 	type ManualReadingKind,
 	type ManualReadingValidation,
-} from './manual-reading.ts'
+} from '#server/health/shared/manual-reading.ts'
 
-export { defaultReferenceRangeFor, parameterNameFor, statusForValue } from './reference-values.ts'
-export * as healthMessages from './messages.ts'
+export { defaultReferenceRangeFor, parameterNameFor, statusForValue } from '#server/health/shared/reference-values.ts'
+export * as healthMessages from '#server/health/shared/messages.ts'
 
-export { calendarDateIn, patientToday } from './today.ts'
+export { calendarDateIn, patientToday } from '#server/health/shared/today.ts'
 export {
 	EMPTY_HEALTH_PROFILE,
 	HEALTH_PROFILE_QUESTIONS,
@@ -163,15 +163,15 @@ export {
 	riskProfileOf,
 	type HealthProfile,
 	type HealthProfileForm,
-} from './health-profile.ts'
+} from '#server/health/shared/health-profile.ts'
 export {
 	groupManualReadings,
 	manualReadingKindOf,
 	type ManualReadingEntry,
 	type ManualReadingValue,
-} from './manual-reading-groups.ts'
-export { buildRangeMetricCard, buildRangeMetricCards, type RangeEmptyMetricCard, type RangeMetricCard } from './range-cards.ts'
-export { RECENT_ACTIVITY_LIMIT, buildRecentActivity, type ActivityEvent, type ActivityKind } from './activity.ts'
+} from '#server/health/shared/manual-reading-groups.ts'
+export { buildRangeMetricCard, buildRangeMetricCards, type RangeEmptyMetricCard, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
+export { RECENT_ACTIVITY_LIMIT, buildRecentActivity, type ActivityEvent, type ActivityKind } from '#server/health/shared/activity.ts'
 
 export {
 	addManualReading,

@@ -1,4 +1,4 @@
-import type { HealthParameter } from './types.ts'
+import type { HealthParameter } from '#server/health/shared/types.ts'
 
 /** Builds stored parameter rows for the unit tests of this domain. */
 let nextId = 1

@@ -3,7 +3,7 @@ import {
 	CANCEL_DIALOG_MESSAGE,
 	EMPTY_STATES,
 	REQUIRED_FIELDS_MESSAGE,
-} from '#app/lib/appointments/labels.ts'
+} from '#server/appointments/shared/labels.ts'
 import {
 	AppointmentFormSchema,
 	createAppointment,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 import { createPatient, expect, signInAs, test } from './fixtures.ts'
 
 const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { auditLog, memberships, users } from '#db/schema/platform.ts'
 import { appointmentChanges, appointments, notifications } from '#db/schema/tenant.ts'
-import { REQUIRED_FIELDS_MESSAGE, RULE_MESSAGES, VALIDATION_MESSAGES } from '#app/lib/appointments/labels.ts'
+import { REQUIRED_FIELDS_MESSAGE, RULE_MESSAGES, VALIDATION_MESSAGES } from '#server/appointments/shared/labels.ts'
 import {
 	AppointmentFormSchema,
 	cancelAppointmentById,

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { TEXT_MESSAGES } from '#app/lib/validation/text.ts'
+import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
 import { captureProcessOutput, SQL_OR_SECRETS } from '#tests/support/captured-output.ts'
 import { useTestDatabase } from './test-database.ts'
 

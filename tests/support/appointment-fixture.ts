@@ -1,5 +1,5 @@
 /** Builds appointments for unit tests. Not used by application code. */
-import type { Appointment } from './appointment.ts'
+import type { Appointment } from '#server/appointments/shared/appointment.ts'
 
 let sequence = 0
 

@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link } from '@remix-run/react'
-import { CARD_LABELS, NOTICE_PARAM } from '#app/lib/appointments/labels.ts'
+import { CARD_LABELS, NOTICE_PARAM } from '#server/appointments/shared/labels.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { AppointmentCardView } from '#server/appointments/index.ts'
 import { CalendarIcon, ClockIcon, DotsIcon, MapPinIcon, PhoneIcon, UserIcon, VideoIcon } from './icons.tsx'

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { Card } from '#app/components/ui/card.tsx'
-import { APPOINTMENT_NOT_FOUND, LOAD_FAILED_MESSAGE } from '#app/lib/appointments/labels.ts'
+import { APPOINTMENT_NOT_FOUND, LOAD_FAILED_MESSAGE } from '#server/appointments/shared/labels.ts'
 
 /**
  * The ErrorBoundary of a screen about one appointment: an unknown id and

@@ -3,15 +3,15 @@ import { parseWithZod } from '@conform-to/zod'
 import { Form, Link } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { EARLIEST_APPOINTMENT_DATE } from '#app/lib/appointments/appointment.ts'
-import { APPOINTMENT_TEXT_LIMITS, AppointmentFormSchema } from '#app/lib/appointments/appointment-form-schema.ts'
+import { EARLIEST_APPOINTMENT_DATE } from '#server/appointments/shared/appointment.ts'
+import { APPOINTMENT_TEXT_LIMITS, AppointmentFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import {
 	APPOINTMENT_TYPE_OPTIONS,
 	BOOKABLE_STATUS_OPTIONS,
 	DURATION_OPTIONS,
 	FORM_LABELS,
 	TIME_ZONE_HINT,
-} from '#app/lib/appointments/labels.ts'
+} from '#server/appointments/shared/labels.ts'
 import { FormControl } from './form-controls.tsx'
 import { useBrowserTimeZone } from './time-zone.tsx'
 

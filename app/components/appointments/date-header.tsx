@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
-import { DATE_HEADER_LABELS } from '#app/lib/appointments/labels.ts'
-import { shownDateHref } from '#app/lib/appointments/list-url.ts'
+import { DATE_HEADER_LABELS } from '#server/appointments/shared/labels.ts'
+import { shownDateHref } from '#server/appointments/shared/list-url.ts'
 import type { AppointmentListPage } from '#server/appointments/index.ts'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx'
 

@@ -1,14 +1,14 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { EARLIEST_APPOINTMENT_DATE } from '#app/lib/appointments/appointment.ts'
+import { EARLIEST_APPOINTMENT_DATE } from '#server/appointments/shared/appointment.ts'
 import {
 	FILTER_PARAMS,
 	resetAppointmentFilters,
 	type AppointmentFilterChoices,
 	type AppointmentFilters,
-} from '#app/lib/appointments/filters.ts'
-import { FILTER_LABELS, FILTER_STATUS_OPTIONS, NOTICE_PARAM } from '#app/lib/appointments/labels.ts'
-import { APPOINTMENTS_PATH, filtersHref, hiddenListParams } from '#app/lib/appointments/list-url.ts'
+} from '#server/appointments/shared/filters.ts'
+import { FILTER_LABELS, FILTER_STATUS_OPTIONS, NOTICE_PARAM } from '#server/appointments/shared/labels.ts'
+import { APPOINTMENTS_PATH, filtersHref, hiddenListParams } from '#server/appointments/shared/list-url.ts'
 import { cn } from '#app/lib/cn.ts'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { FilterIcon } from './icons.tsx'

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { inputClassName } from '#app/components/ui/field.tsx'
-import { FIELD_REQUIRED, REQUIRED_FIELDS_MESSAGE } from '#app/lib/appointments/labels.ts'
+import { FIELD_REQUIRED, REQUIRED_FIELDS_MESSAGE } from '#server/appointments/shared/labels.ts'
 import { cn } from '#app/lib/cn.ts'
 
 /**

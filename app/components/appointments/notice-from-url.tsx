@@ -3,13 +3,13 @@ import { useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { toast, type ToastTone } from '#app/components/ui/toast.tsx'
-import { countActiveFilters, parseAppointmentFilters } from '#app/lib/appointments/filters.ts'
+import { countActiveFilters, parseAppointmentFilters } from '#server/appointments/shared/filters.ts'
 import {
 	appointmentNotice,
 	isAppointmentNoticeCode,
 	NOTICE_PARAM,
 	type AppointmentNoticeCode,
-} from '#app/lib/appointments/labels.ts'
+} from '#server/appointments/shared/labels.ts'
 
 const SUCCESS_CODES: ReadonlySet<AppointmentNoticeCode> = new Set(['scheduled', 'updated', 'rescheduled', 'cancelled', 'deleted'])
 

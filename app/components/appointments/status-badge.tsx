@@ -1,4 +1,4 @@
-import type { BadgeVariant, StatusBadge } from '#app/lib/appointments/status-badge.ts'
+import type { BadgeVariant, StatusBadge } from '#server/appointments/shared/status-badge.ts'
 import { cn } from '#app/lib/cn.ts'
 
 const VARIANTS: Record<BadgeVariant, string> = {

@@ -1,10 +1,10 @@
 import { Link } from '@remix-run/react'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { formatHealthDate } from '#app/lib/health/format.ts'
-import { DASHBOARD_TEXTS } from '#app/lib/health/texts.ts'
-import { RISK_LEVEL_BADGE_TONES, RISK_LEVEL_LABELS, TREND_ARROWS, describeTrend } from '#app/lib/health/trend-style.ts'
+import { formatHealthDate } from '#server/health/shared/format.ts'
+import { DASHBOARD_TEXTS } from '#server/health/shared/texts.ts'
+import { RISK_LEVEL_BADGE_TONES, RISK_LEVEL_LABELS, TREND_ARROWS, describeTrend } from '#server/health/shared/trend-style.ts'
 import type { RiskSummary } from '#server/health/dashboard.ts'
-import type { EmptyMetricCard, MetricCard } from '#server/health/metrics.ts'
+import type { EmptyMetricCard, MetricCard } from '#server/health/shared/metrics.ts'
 
 /** The latest value of each metric and the three risk levels, each with where to look further. */
 export function HealthSummary({ metrics, risks }: { metrics: (MetricCard | EmptyMetricCard)[]; risks: RiskSummary[] }) {

@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
 import { cn } from '#app/lib/cn.ts'
-import { formatHealthDate, formatHealthDateTime } from '#app/lib/health/format.ts'
-import { DASHBOARD_TEXTS } from '#app/lib/health/texts.ts'
-import type { ActivityEvent, ActivityKind } from '#server/health/activity.ts'
-import { ACTIVITY_TEXTS } from '#server/health/messages.ts'
+import { formatHealthDate, formatHealthDateTime } from '#server/health/shared/format.ts'
+import { DASHBOARD_TEXTS } from '#server/health/shared/texts.ts'
+import type { ActivityEvent, ActivityKind } from '#server/health/shared/activity.ts'
+import { ACTIVITY_TEXTS } from '#server/health/shared/messages.ts'
 
 const KIND_DOT: Record<ActivityKind, string> = {
 	document_uploaded: 'bg-sky-500',

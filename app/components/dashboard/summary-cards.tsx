@@ -1,11 +1,11 @@
 import { Link } from '@remix-run/react'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { formatHealthDate, formatHealthDateTime } from '#app/lib/health/format.ts'
-import { DASHBOARD_TEXTS } from '#app/lib/health/texts.ts'
-import { healthScoreTone } from '#app/lib/health/trend-style.ts'
-import type { HealthAlert } from '#server/health/alerts.ts'
+import { formatHealthDate, formatHealthDateTime } from '#server/health/shared/format.ts'
+import { DASHBOARD_TEXTS } from '#server/health/shared/texts.ts'
+import { healthScoreTone } from '#server/health/shared/trend-style.ts'
+import type { HealthAlert } from '#server/health/shared/alerts.ts'
 import type { DashboardAppointment, DocumentCounts } from '#server/health/dashboard.ts'
-import type { HealthScore } from '#server/health/health-score.ts'
+import type { HealthScore } from '#server/health/shared/health-score.ts'
 import { StatCard, StatLink } from './stat-card.tsx'
 
 const ALERTS_SHOWN = 3

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react'
 import { useHydrated } from '#app/lib/health/use-hydrated.ts'
-import { TRENDS_TEXTS } from '#app/lib/health/texts.ts'
+import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 
 /*
  * Chart.js draws on a canvas in the browser only: the charts are loaded after

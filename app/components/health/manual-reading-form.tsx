@@ -6,15 +6,15 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { SelectField } from '#app/components/ui/select-field.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { READING_FIELDS, readingUnitDefaults } from '#app/lib/health/reading-fields.ts'
-import { READING_FORM_TEXTS } from '#app/lib/health/texts.ts'
+import { READING_FIELDS, readingUnitDefaults } from '#server/health/shared/reading-fields.ts'
+import { READING_FORM_TEXTS } from '#server/health/shared/texts.ts'
 import {
 	EARLIEST_READING_DATE,
 	MANUAL_READING_KINDS,
 	MANUAL_READING_LABELS,
 	createManualReadingSchema,
 	type ManualReadingKind,
-} from '#server/health/manual-reading.ts'
+} from '#server/health/shared/manual-reading.ts'
 
 export const ADD_READING_INTENT = 'add-reading'
 

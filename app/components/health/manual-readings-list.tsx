@@ -2,10 +2,10 @@ import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { formatHealthDate, formatHealthDateTime } from '#app/lib/health/format.ts'
-import { READING_FORM_TEXTS } from '#app/lib/health/texts.ts'
+import { formatHealthDate, formatHealthDateTime } from '#server/health/shared/format.ts'
+import { READING_FORM_TEXTS } from '#server/health/shared/texts.ts'
 import { useHydrated } from '#app/lib/health/use-hydrated.ts'
-import type { ManualReadingEntry } from '#server/health/manual-reading-groups.ts'
+import type { ManualReadingEntry } from '#server/health/shared/manual-reading-groups.ts'
 
 export const DELETE_READING_INTENT = 'delete-reading'
 

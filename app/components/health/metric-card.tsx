@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
 import { cn } from '#app/lib/cn.ts'
-import { formatHealthDate, unitSuffix } from '#app/lib/health/format.ts'
-import { TRENDS_TEXTS } from '#app/lib/health/texts.ts'
-import { TREND_ARROWS, TREND_TEXT_CLASSES, describeTrend } from '#app/lib/health/trend-style.ts'
-import type { RangeMetricCard } from '#server/health/range-cards.ts'
+import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
+import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
+import { TREND_ARROWS, TREND_TEXT_CLASSES, describeTrend } from '#server/health/shared/trend-style.ts'
+import type { RangeMetricCard } from '#server/health/shared/range-cards.ts'
 
 /**
  * One overview card (spec 2.5): name, latest value and unit, trend arrow and

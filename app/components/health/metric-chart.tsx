@@ -13,9 +13,9 @@ import {
 	type PointStyle,
 } from 'chart.js'
 import { Line } from 'react-chartjs-2'
-import type { ChartBand, ChartLine, MetricChartModel } from '#app/lib/health/chart-data.ts'
-import { formatHealthDate, unitSuffix } from '#app/lib/health/format.ts'
-import { TRENDS_TEXTS } from '#app/lib/health/texts.ts'
+import type { ChartBand, ChartLine, MetricChartModel } from '#server/health/shared/chart-data.ts'
+import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
+import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import { CHART_COLORS } from './chart-colors.ts'
 
 // Only the parts this chart uses.

@@ -1,11 +1,11 @@
 import { Link } from '@remix-run/react'
 import { Card } from '#app/components/ui/card.tsx'
-import { describeMetricSeries, formatReferenceRange, metricChartModel } from '#app/lib/health/chart-data.ts'
-import { formatHealthDate, unitSuffix } from '#app/lib/health/format.ts'
-import { TRENDS_TEXTS } from '#app/lib/health/texts.ts'
-import { HEALTH_OVERVIEW_PLACEHOLDER } from '#server/health/messages.ts'
-import { formatMetricValue } from '#server/health/metrics.ts'
-import type { MetricSeries } from '#server/health/series.ts'
+import { describeMetricSeries, formatReferenceRange, metricChartModel } from '#server/health/shared/chart-data.ts'
+import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
+import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
+import { HEALTH_OVERVIEW_PLACEHOLDER } from '#server/health/shared/messages.ts'
+import { formatMetricValue } from '#server/health/shared/metrics.ts'
+import type { MetricSeries } from '#server/health/shared/series.ts'
 import { ClientMetricChart } from './client-charts.tsx'
 
 /** The 'Health Overview' card: the placeholder, or the chosen metric's chart over the time range. */

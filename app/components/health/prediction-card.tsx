@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
-import { describeForecasts, predictionChartModel } from '#app/lib/health/chart-data.ts'
-import { formatHealthDate, unitSuffix } from '#app/lib/health/format.ts'
-import { PREDICTION_TEXTS, TRENDS_TEXTS } from '#app/lib/health/texts.ts'
-import type { InsufficientPrediction, MetricPrediction } from '#server/health/predictions.ts'
+import { describeForecasts, predictionChartModel } from '#server/health/shared/chart-data.ts'
+import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
+import { PREDICTION_TEXTS, TRENDS_TEXTS } from '#server/health/shared/texts.ts'
+import type { InsufficientPrediction, MetricPrediction } from '#server/health/shared/predictions.ts'
 import { ClientPredictionChart } from './client-charts.tsx'
 import { TrendBadge } from './trend-badge.tsx'
 

@@ -12,9 +12,9 @@ import {
 	type ChartOptions,
 } from 'chart.js'
 import { Line } from 'react-chartjs-2'
-import type { PredictionChartModel } from '#app/lib/health/chart-data.ts'
-import { unitSuffix } from '#app/lib/health/format.ts'
-import { PREDICTION_TEXTS } from '#app/lib/health/texts.ts'
+import type { PredictionChartModel } from '#server/health/shared/chart-data.ts'
+import { unitSuffix } from '#server/health/shared/format.ts'
+import { PREDICTION_TEXTS } from '#server/health/shared/texts.ts'
 import { CHART_COLORS } from './chart-colors.ts'
 
 // Only the parts this chart uses; Filler shades the band between the bounds.

@@ -1,11 +1,11 @@
 import { Link } from '@remix-run/react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { formatHealthDate } from '#app/lib/health/format.ts'
-import { RISK_TEXTS, TRENDS_TEXTS } from '#app/lib/health/texts.ts'
-import { RISK_LEVEL_BADGE_TONES, RISK_LEVEL_BAR_CLASSES, RISK_LEVEL_LABELS } from '#app/lib/health/trend-style.ts'
+import { formatHealthDate } from '#server/health/shared/format.ts'
+import { RISK_TEXTS, TRENDS_TEXTS } from '#server/health/shared/texts.ts'
+import { RISK_LEVEL_BADGE_TONES, RISK_LEVEL_BAR_CLASSES, RISK_LEVEL_LABELS } from '#server/health/shared/trend-style.ts'
 import type { ValueProvenance } from '#server/health/analytics.ts'
-import type { RiskAreaAssessment } from '#server/health/risk.ts'
+import type { RiskAreaAssessment } from '#server/health/shared/risk.ts'
 
 type Provenance = Record<string, ValueProvenance[]>
 

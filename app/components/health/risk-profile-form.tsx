@@ -5,7 +5,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { SelectField } from '#app/components/ui/select-field.tsx'
-import { PROFILE_FORM_TEXTS } from '#app/lib/health/texts.ts'
+import { PROFILE_FORM_TEXTS } from '#server/health/shared/texts.ts'
 import {
 	HEALTH_PROFILE_QUESTIONS,
 	HEALTH_PROFILE_TEXTS,
@@ -16,7 +16,7 @@ import {
 	createHealthProfileFormSchema,
 	healthProfileFormDefaults,
 	type HealthProfile,
-} from '#server/health/health-profile.ts'
+} from '#server/health/shared/health-profile.ts'
 
 export const SAVE_PROFILE_INTENT = 'save-profile'
 

@@ -1,8 +1,8 @@
 import { Form, useSubmit } from '@remix-run/react'
-import { TRENDS_TEXTS } from '#app/lib/health/texts.ts'
+import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import { useHydrated } from '#app/lib/health/use-hydrated.ts'
-import { DEFAULT_READING_KIND, type TrendsState } from '#app/lib/health/trends-url.ts'
-import { TIME_RANGES, TIME_RANGE_LABELS } from '#server/health/time-range.ts'
+import { DEFAULT_READING_KIND, type TrendsState } from '#server/health/shared/trends-url.ts'
+import { TIME_RANGES, TIME_RANGE_LABELS } from '#server/health/shared/time-range.ts'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 

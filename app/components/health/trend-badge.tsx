@@ -1,7 +1,7 @@
 import { cn } from '#app/lib/cn.ts'
-import { TREND_ARROWS, TREND_BADGE_CLASSES, TREND_WORDS } from '#app/lib/health/trend-style.ts'
-import type { TrendColor } from '#server/health/metrics.ts'
-import type { TrendDirection } from '#server/health/types.ts'
+import { TREND_ARROWS, TREND_BADGE_CLASSES, TREND_WORDS } from '#server/health/shared/trend-style.ts'
+import type { TrendColor } from '#server/health/shared/metrics.ts'
+import type { TrendDirection } from '#server/health/shared/types.ts'
 
 /** A trend badge: arrow and word, coloured up red, down green, stable blue. */
 export function TrendBadge({ trend, color, prefix }: { trend: TrendDirection; color: TrendColor; prefix?: string }) {

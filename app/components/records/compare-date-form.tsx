@@ -2,7 +2,7 @@ import { Form, useSubmit } from '@remix-run/react'
 import { useEffect, useId, useRef } from 'react'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { formatCalendarDate } from '#app/lib/records/format.ts'
+import { formatCalendarDate } from '#server/documents/shared/format.ts'
 
 function DateSelect({ name, label, value, dates }: { name: 'left' | 'right'; label: string; value: string; dates: string[] }) {
 	const submit = useSubmit()

@@ -1,5 +1,5 @@
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
-import { COMPARE_TEXTS } from '#app/lib/records/compare.ts'
+import { COMPARE_TEXTS } from '#server/documents/shared/compare.ts'
 import type { ComparedParameter } from '#server/documents/compare.ts'
 import { CompareDateForm } from './compare-date-form.tsx'
 import { ComparedDocuments, type ComparedDocument } from './compared-documents.tsx'

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
-import { COMPARE_TEXTS } from '#app/lib/records/compare.ts'
-import { documentTypeLabel } from '#app/lib/records/document-type-label.ts'
-import { formatCalendarDate } from '#app/lib/records/format.ts'
+import { COMPARE_TEXTS } from '#server/documents/shared/compare.ts'
+import { documentTypeLabel } from '#server/documents/shared/document-type-label.ts'
+import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { DocumentPreview } from './document-preview.tsx'
 
 export type ComparedDocument = {

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 
 /** The detail page of a document that does not exist or is not the patient's (spec 2.7). */
 export function DocumentNotFound() {

@@ -1,5 +1,5 @@
 import { Badge } from '#app/components/ui/badge.tsx'
-import { documentStatusBadge } from '#app/lib/records/document-status.ts'
+import { documentStatusBadge } from '#server/documents/shared/document-status.ts'
 
 /** Queued / Processing / Failed for a document that is not processed yet; nothing once processed. */
 export function DocumentStatusBadge({ status, className }: { status: string; className?: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
-import { documentTypeLabel, type DocumentType } from '#app/lib/records/document-type-label.ts'
+import { documentTypeLabel, type DocumentType } from '#server/documents/shared/document-type-label.ts'
 
 const ICONS: Record<DocumentType, { paths: ReactNode; tint: string }> = {
 	lab_report: {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { useTRPC } from '#app/lib/trpc.tsx'
-import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 
 export const DOWNLOAD_TEXTS = { idle: 'Download/View Document', busy: 'Downloading...' } as const
 

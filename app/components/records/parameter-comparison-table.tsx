@@ -1,7 +1,7 @@
 import { cn } from '#app/lib/cn.ts'
-import { COMPARE_TEXTS, describeChange, formatMeasurement, formatReferenceRange } from '#app/lib/records/compare.ts'
-import { formatCalendarDate } from '#app/lib/records/format.ts'
-import { PARAMETER_TONE_TEXT, parameterTone } from '#app/lib/records/parameter-status.ts'
+import { COMPARE_TEXTS, describeChange, formatMeasurement, formatReferenceRange } from '#server/documents/shared/compare.ts'
+import { formatCalendarDate } from '#server/documents/shared/format.ts'
+import { PARAMETER_TONE_TEXT, parameterTone } from '#server/documents/shared/parameter-status.ts'
 import type { ComparedParameter } from '#server/documents/compare.ts'
 import { ParameterStatusPill } from './parameter-status-pill.tsx'
 

@@ -1,5 +1,5 @@
 import { cn } from '#app/lib/cn.ts'
-import { PARAMETER_TONE_BADGE, parameterStatusLabel, parameterTone } from '#app/lib/records/parameter-status.ts'
+import { PARAMETER_TONE_BADGE, parameterStatusLabel, parameterTone } from '#server/documents/shared/parameter-status.ts'
 
 /** The status of a lab value in words, coloured red (high, critical), yellow (low) or green. */
 export function ParameterStatusPill({ status, className }: { status: string | null | undefined; className?: string }) {

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
-import { documentTypeLabel } from '#app/lib/records/document-type-label.ts'
-import { formatCalendarDate } from '#app/lib/records/format.ts'
+import { documentTypeLabel } from '#server/documents/shared/document-type-label.ts'
+import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { DocumentStatusBadge } from './document-status-badge.tsx'
 import { DocumentTypeIcon } from './document-type-icon.tsx'
 import { TagList } from './tag-list.tsx'

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { TEXT_LIMITS } from '#app/lib/validation/text.ts'
+import { TEXT_LIMITS } from '#server/validation/shared/text.ts'
 
 export const SEARCH_DEBOUNCE_MS = 300
 

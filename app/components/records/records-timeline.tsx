@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
-import { groupByMonth, recordDate } from '#app/lib/records/timeline.ts'
-import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+import { groupByMonth, recordDate } from '#server/documents/shared/timeline.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 import { RecordCard, type RecordCardDocument } from './record-card.tsx'
 
 export type TimelineDocument = RecordCardDocument & { documentDate: string | null; uploadedAt: Date | string }

@@ -1,7 +1,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { isAwaitingProcessing, PROCESSING_REFRESH_MS } from '#app/lib/records/document-status.ts'
+import { isAwaitingProcessing, PROCESSING_REFRESH_MS } from '#server/documents/shared/document-status.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
 
 /**

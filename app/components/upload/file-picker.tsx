@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react'
 import { MessageListAlert } from '#app/components/ui/message-list-alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { ACCEPT_ATTRIBUTE, checkPickedFiles, UPLOAD_TEXTS } from '#app/lib/upload/file-checks.ts'
+import { ACCEPT_ATTRIBUTE, checkPickedFiles, UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { sendFile } from '#app/lib/upload/send-file.ts'
 
 type Progress = { name: string; percent: number; state: 'waiting' | 'uploading' | 'done' | 'failed' }

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { useQuery } from '@tanstack/react-query'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { UPLOAD_TEXTS } from '#app/lib/upload/file-checks.ts'
+import { UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
 import type { RouterOutputs } from '#app/lib/trpc-types.ts'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { FALLBACK_TIME_ZONE, safeTimeZone } from './format.ts'
+import { FALLBACK_TIME_ZONE, safeTimeZone } from '#server/time/shared/zoned-time.ts'
 
 /**
  * The zone to show times in: the patient's stored zone, else the browser's

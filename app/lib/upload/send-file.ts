@@ -1,4 +1,4 @@
-import { UPLOAD_TEXTS } from './file-checks.ts'
+import { UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 
 export type SendResult = { ok: true; documentId: string } | { ok: false; message: string }
 

@@ -18,8 +18,8 @@ import {
 } from './appointment.ts'
 import { isPlausiblePhoneNumber } from './contact-links.ts'
 import { REQUIRED_FIELDS_MESSAGE, VALIDATION_MESSAGES } from './labels.ts'
-import { allowedTextPattern, TEXT_LIMITS, TEXT_MESSAGES } from '../validation/text.ts'
-import { isValidLocalDate, isValidLocalTime, isValidTimeZone } from './zoned-date.ts'
+import { allowedTextPattern, TEXT_LIMITS, TEXT_MESSAGES } from '#server/validation/shared/text.ts'
+import { isValidLocalDate, isValidLocalTime, isValidTimeZone } from '#server/time/shared/zoned-time.ts'
 
 export const APPOINTMENT_TEXT_LIMITS = {
 	title: TEXT_LIMITS.title,

@@ -25,7 +25,7 @@ export type AppointmentTab = (typeof APPOINTMENT_TABS)[number]
 export const EARLIEST_APPOINTMENT_DATE = '1900-01-01'
 
 /** A calendar date without a zone, 'YYYY-MM-DD'. */
-export type LocalDate = string
+export type { LocalDate } from '#server/time/shared/zoned-time.ts'
 
 export type Appointment = {
 	id: string

@@ -18,8 +18,8 @@ import {
 	type AppointmentStatus,
 	type LocalDate,
 } from './appointment.ts'
-import { isAllowedText, parseSearchQuery, TEXT_LIMITS } from '../validation/text.ts'
-import { isValidLocalDate, localDateOf } from './zoned-date.ts'
+import { isAllowedText, parseSearchQuery, TEXT_LIMITS } from '#server/validation/shared/text.ts'
+import { isValidLocalDate, localDateOf } from '#server/time/shared/zoned-time.ts'
 
 export type AppointmentFilters = {
 	dateFrom: LocalDate | null

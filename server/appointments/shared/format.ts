@@ -4,7 +4,7 @@
  * Intl's formatted output, so server and browser render the same characters
  * (ICU versions differ in the space before AM/PM). Browser-safe.
  */
-import { formatTime12, MONTH_NAMES, WEEKDAY_NAMES } from '#app/lib/date-format.ts'
+import { formatTime12, MONTH_NAMES, WEEKDAY_NAMES } from '#server/time/shared/date-format.ts'
 import type { LocalDate } from './appointment.ts'
 import { DAY_HEADING_TODAY, DAY_HEADING_TOMORROW, TODAY_MARKER } from './labels.ts'
 import {
@@ -14,7 +14,7 @@ import {
 	parseLocalDate,
 	parseLocalTime,
 	weekdayOfLocalDate,
-} from './zoned-date.ts'
+} from '#server/time/shared/zoned-time.ts'
 
 /** '2:30 PM' for the wall-clock time of `instant` in `timeZone`. */
 export function formatAppointmentTime(instant: Date, timeZone: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { LIST_LIMIT_PARAM, LIST_PAGE_SIZE } from '../../../server/appointments/list-page.ts'
-import { LIST_PARAMS } from '../../../server/appointments/list-view.ts'
+import { LIST_LIMIT_PARAM, LIST_PAGE_SIZE } from '#server/appointments/list-page.ts'
+import { LIST_PARAMS } from '#server/appointments/list-view.ts'
 import { EMPTY_APPOINTMENT_FILTERS, parseAppointmentFilters } from './filters.ts'
 import { filtersHref, hiddenListParams, LIST_PAGE_STEP, LIST_URL_PARAMS, shownDateHref, showMoreHref, tabHref } from './list-url.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { safeText, TEXT_LIMITS } from '../validation/text.ts'
+import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { AUTH_MESSAGES } from './messages.ts'
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { calendarDateOf, formatCalendarDate, formatDateTime, formatMonthYear, safeTimeZone } from './format.ts'
+import { localDateOf, safeTimeZone } from '#server/time/shared/zoned-time.ts'
+import { formatCalendarDate, formatDateTime, formatMonthYear } from './format.ts'
 
 describe('formatCalendarDate', () => {
 	it('writes a calendar date in en-US words', () => {
@@ -36,8 +37,8 @@ describe('formatDateTime', () => {
 
 	it('can move the calendar day with the zone', () => {
 		expect(formatDateTime(new Date('2025-03-16T02:00:00Z'), 'America/Los_Angeles')).toBe('March 15, 2025 at 7:00 PM')
-		expect(calendarDateOf(new Date('2025-03-16T02:00:00Z'), 'America/Los_Angeles')).toBe('2025-03-15')
-		expect(calendarDateOf(new Date('2025-03-16T02:00:00Z'), 'UTC')).toBe('2025-03-16')
+		expect(localDateOf(new Date('2025-03-16T02:00:00Z'), 'America/Los_Angeles')).toBe('2025-03-15')
+		expect(localDateOf(new Date('2025-03-16T02:00:00Z'), 'UTC')).toBe('2025-03-16')
 	})
 })
 

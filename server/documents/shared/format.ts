@@ -4,9 +4,7 @@
  * from Intl's formatted output, so the server and the browser render the
  * same characters. Browser-safe.
  */
-import { FALLBACK_TIME_ZONE, formatTime12, MONTH_NAMES, safeTimeZone, zonedParts } from '#app/lib/date-format.ts'
-
-export { FALLBACK_TIME_ZONE, safeTimeZone }
+import { formatTime12, MONTH_NAMES, zonedParts } from '#server/time/shared/date-format.ts'
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -16,11 +14,6 @@ function parseCalendarDate(date: string) {
 	const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
 	if (month < 1 || month > 12 || day < 1 || day > 31) return null
 	return { year, month, day }
-}
-
-export function calendarDateOf(instant: Date, timeZone: string) {
-	const { year, month, day } = zonedParts(instant, timeZone)
-	return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
 /** '2025-03-14' -> 'March 14, 2025'. Text that is not a calendar date is returned unchanged. */

@@ -1,12 +1,13 @@
 /** The Medical Records timeline (spec 2.6): documents grouped by month, newest first. Browser-safe. */
-import { calendarDateOf, formatMonthYear } from './format.ts'
+import { localDateOf, safeTimeZone } from '#server/time/shared/zoned-time.ts'
+import { formatMonthYear } from './format.ts'
 
 type Dated = { documentDate: string | null; uploadedAt: Date | string }
 
 /** The date a document is filed under: its own date, else the day it was uploaded (in `timeZone`). */
 export function recordDate(document: Dated, timeZone: string) {
 	if (document.documentDate) return document.documentDate
-	return calendarDateOf(new Date(document.uploadedAt), timeZone)
+	return localDateOf(new Date(document.uploadedAt), safeTimeZone(timeZone))
 }
 
 export type MonthGroup<T> = { key: string; label: string; documents: T[] }

@@ -1,6 +1,6 @@
 import { ACTIVITY_TEXTS } from './messages.ts'
 import type { ManualReadingEntry } from './manual-reading-groups.ts'
-import type { IsoDate } from './types.ts'
+import type { LocalDate } from './types.ts'
 
 /**
  * The dashboard's recent activity: the patient's own events, newest first:
@@ -30,7 +30,7 @@ export type ActivityEvent = {
 	title: string
 	detail: string | null
 	/** The reading's date, for readings. */
-	testDate: IsoDate | null
+	testDate: LocalDate | null
 	link: string
 }
 

@@ -1,8 +1,8 @@
-import { toIsoDate } from './dates.ts'
+import { toLocalDate } from './dates.ts'
 import { abnormalValueAlertMessage } from './messages.ts'
 import { mostSevereStatus } from './readings.ts'
 import { defaultReferenceRangeFor, isAbnormalStatus, statusForValue } from './reference-values.ts'
-import type { DateInput, HealthParameter, IsoDate, ParameterStatus, ReferenceRange } from './types.ts'
+import type { DateInput, HealthParameter, LocalDate, ParameterStatus, ReferenceRange } from './types.ts'
 
 /**
  * Dashboard alerts: for every parameter code, its latest value (the rows of
@@ -20,7 +20,7 @@ export type HealthAlert = {
 	value: number
 	unit: string | null
 	status: 'low' | 'high' | 'critical'
-	testDate: IsoDate
+	testDate: LocalDate
 	referenceRange: ReferenceRange | null
 	source: HealthParameter['source']
 	documentId: string | null
@@ -42,7 +42,7 @@ export function effectiveStatusOf(row: HealthParameter): ParameterStatus | null 
 }
 
 export function findAbnormalAlerts(parameters: HealthParameter[], today: DateInput): HealthAlert[] {
-	const lastDate = toIsoDate(today)
+	const lastDate = toLocalDate(today)
 	const newestByCode = new Map<string, HealthParameter[]>()
 	for (const row of parameters) {
 		if (row.testDate > lastDate || !Number.isFinite(row.value)) continue

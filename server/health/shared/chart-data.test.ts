@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { predictMetric } from '#server/health/predictions.ts'
-import { buildMetricSeries } from '#server/health/series.ts'
+import { predictMetric } from './predictions.ts'
+import { buildMetricSeries } from './series.ts'
 import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
 import {
 	dateToEpochMs,

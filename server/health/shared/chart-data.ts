@@ -1,6 +1,6 @@
-import type { PredictionPoint } from '#server/health/predictions.ts'
-import type { AbnormalFlag, MetricSeries } from '#server/health/series.ts'
-import type { ReferenceRange } from '#server/health/types.ts'
+import type { PredictionPoint } from './predictions.ts'
+import type { AbnormalFlag, MetricSeries } from './series.ts'
+import type { ReferenceRange } from './types.ts'
 import { formatHealthDate, unitSuffix } from './format.ts'
 
 /**

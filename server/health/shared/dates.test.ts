@@ -1,33 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import {
-	addDays,
-	addMonthsToMonthKey,
-	ageInYears,
-	daysBetween,
-	formatMonthLabel,
-	isIsoDate,
-	monthKeyOf,
-	toIsoDate,
-} from './dates.ts'
+	addDaysToLocalDate,
+	isValidLocalDate,
+} from '#server/time/shared/zoned-time.ts'
+import { addMonthsToMonthKey, ageInYears, daysBetween, formatMonthLabel, monthKeyOf, toLocalDate } from './dates.ts'
 
 describe('calendar dates', () => {
 	it('accepts only real YYYY-MM-DD dates', () => {
-		expect(isIsoDate('2024-02-29')).toBe(true)
-		expect(isIsoDate('2023-02-29')).toBe(false)
-		expect(isIsoDate('2024-13-01')).toBe(false)
-		expect(isIsoDate('2024-1-01')).toBe(false)
+		expect(isValidLocalDate('2024-02-29')).toBe(true)
+		expect(isValidLocalDate('2023-02-29')).toBe(false)
+		expect(isValidLocalDate('2024-13-01')).toBe(false)
+		expect(isValidLocalDate('2024-1-01')).toBe(false)
 	})
 
 	it('reads a Date as its UTC calendar date', () => {
-		expect(toIsoDate(new Date('2024-03-10T23:30:00Z'))).toBe('2024-03-10')
-		expect(toIsoDate('2024-03-10')).toBe('2024-03-10')
-		expect(() => toIsoDate('10/03/2024')).toThrow()
+		expect(toLocalDate(new Date('2024-03-10T23:30:00Z'))).toBe('2024-03-10')
+		expect(toLocalDate('2024-03-10')).toBe('2024-03-10')
+		expect(() => toLocalDate('10/03/2024')).toThrow()
 	})
 
 	it('adds days across month and leap-year boundaries', () => {
-		expect(addDays('2024-02-28', 1)).toBe('2024-02-29')
-		expect(addDays('2024-03-01', -1)).toBe('2024-02-29')
-		expect(addDays('2024-06-28', -180)).toBe('2023-12-31')
+		expect(addDaysToLocalDate('2024-02-28', 1)).toBe('2024-02-29')
+		expect(addDaysToLocalDate('2024-03-01', -1)).toBe('2024-02-29')
+		expect(addDaysToLocalDate('2024-06-28', -180)).toBe('2023-12-31')
 		expect(daysBetween('2024-01-01', '2024-03-01')).toBe(60)
 		expect(daysBetween('2024-03-01', '2024-01-01')).toBe(-60)
 	})

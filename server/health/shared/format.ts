@@ -4,7 +4,7 @@
  * same characters. Browser-safe.
  */
 
-import { formatTime12, MONTH_ABBREVIATIONS as MONTHS, zonedParts } from '#app/lib/date-format.ts'
+import { formatTime12, MONTH_ABBREVIATIONS as MONTHS, zonedParts } from '#server/time/shared/date-format.ts'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 

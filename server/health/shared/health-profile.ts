@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { isIsoDate, toIsoDate } from './dates.ts'
+import { isValidLocalDate } from '#server/time/shared/zoned-time.ts'
+import { toLocalDate } from './dates.ts'
 import { EARLIEST_READING_DATE } from './manual-reading.ts'
 import type { RaceGroup, Sex } from './pooled-cohort-equations.ts'
 import type { RiskProfile } from './risk.ts'
-import type { DateInput, IsoDate } from './types.ts'
+import type { DateInput, LocalDate } from './types.ts'
 
 /**
  * The patient's risk profile (stored per tenant in health_profiles): the
@@ -46,7 +47,7 @@ export const HEALTH_PROFILE_QUESTIONS = {
 } as const
 
 export type HealthProfile = {
-	dateOfBirth: IsoDate | null
+	dateOfBirth: LocalDate | null
 	sex: Sex | null
 	raceGroup: RaceGroup | null
 	isSmoker: boolean | null
@@ -63,13 +64,13 @@ export const EMPTY_HEALTH_PROFILE: HealthProfile = {
 	hasDiabetes: null,
 }
 
-function dateOfBirthSchema(today: IsoDate) {
+function dateOfBirthSchema(today: LocalDate) {
 	return z
 		.string()
 		.trim()
-		.refine((date) => isIsoDate(date), HEALTH_PROFILE_TEXTS.dateOfBirthInvalid)
-		.refine((date) => !isIsoDate(date) || date <= today, HEALTH_PROFILE_TEXTS.dateOfBirthInFuture)
-		.refine((date) => !isIsoDate(date) || date >= EARLIEST_READING_DATE, HEALTH_PROFILE_TEXTS.dateOfBirthTooEarly)
+		.refine((date) => isValidLocalDate(date), HEALTH_PROFILE_TEXTS.dateOfBirthInvalid)
+		.refine((date) => !isValidLocalDate(date) || date <= today, HEALTH_PROFILE_TEXTS.dateOfBirthInFuture)
+		.refine((date) => !isValidLocalDate(date) || date >= EARLIEST_READING_DATE, HEALTH_PROFILE_TEXTS.dateOfBirthTooEarly)
 }
 
 const yesNo = z.enum(YES_NO, { errorMap: () => ({ message: HEALTH_PROFILE_TEXTS.yesNoInvalid }) })
@@ -77,7 +78,7 @@ const yesNo = z.enum(YES_NO, { errorMap: () => ({ message: HEALTH_PROFILE_TEXTS.
 /** The form: empty fields arrive as undefined (Conform), yes/no answers as 'yes' | 'no'. */
 export function createHealthProfileFormSchema(options: { today: DateInput }) {
 	return z.object({
-		dateOfBirth: dateOfBirthSchema(toIsoDate(options.today)).optional(),
+		dateOfBirth: dateOfBirthSchema(toLocalDate(options.today)).optional(),
 		sex: z.enum(SEXES, { errorMap: () => ({ message: HEALTH_PROFILE_TEXTS.sexInvalid }) }).optional(),
 		raceGroup: z.enum(RACE_GROUPS, { errorMap: () => ({ message: HEALTH_PROFILE_TEXTS.raceGroupInvalid }) }).optional(),
 		isSmoker: yesNo.optional(),
@@ -91,7 +92,7 @@ export type HealthProfileForm = z.infer<ReturnType<typeof createHealthProfileFor
 /** The JSON shape (tRPC): nulls for unanswered, booleans for yes/no. */
 export function createHealthProfileSchema(options: { today: DateInput }) {
 	return z.object({
-		dateOfBirth: dateOfBirthSchema(toIsoDate(options.today)).nullable(),
+		dateOfBirth: dateOfBirthSchema(toLocalDate(options.today)).nullable(),
 		sex: z.enum(SEXES).nullable(),
 		raceGroup: z.enum(RACE_GROUPS).nullable(),
 		isSmoker: z.boolean().nullable(),

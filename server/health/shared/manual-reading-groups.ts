@@ -1,5 +1,5 @@
 import { MANUAL_READING_LABELS, type ManualReadingKind } from './manual-reading.ts'
-import type { IsoDate, ParameterStatus } from './types.ts'
+import type { LocalDate, ParameterStatus } from './types.ts'
 
 /**
  * A manual reading is stored as one or more health-parameter rows (blood
@@ -17,7 +17,7 @@ export type ManualParameterRow = {
 	value: number
 	unit: string | null
 	status: ParameterStatus | null
-	testDate: IsoDate
+	testDate: LocalDate
 	createdAt: Date
 	position: number
 }
@@ -28,7 +28,7 @@ export type ManualReadingEntry = {
 	id: string
 	kind: ManualReadingKind | null
 	label: string
-	testDate: IsoDate
+	testDate: LocalDate
 	addedAt: Date
 	/** '128/82 mmHg, heart rate 64 bpm', 'Weight 80 kg, Height 180 cm, BMI 24.7'. */
 	summary: string

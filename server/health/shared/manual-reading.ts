@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { isIsoDate, toIsoDate } from './dates.ts'
+import { isValidLocalDate } from '#server/time/shared/zoned-time.ts'
+import { toLocalDate } from './dates.ts'
 import { defaultReferenceRangeFor, parameterNameFor, statusForValue } from './reference-values.ts'
 import { calculateBmi, roundTo, toKilograms, toMetres } from './units.ts'
-import type { DateInput, IsoDate, NewHealthParameter } from './types.ts'
+import type { DateInput, LocalDate, NewHealthParameter } from './types.ts'
 
 /**
  * Manual readings: one Zod schema (shared by the form and the action) with a
@@ -95,18 +96,18 @@ function optionalMeasurement(label: string, limit: Limit) {
 		.optional()
 }
 
-function dateSchema(today: IsoDate) {
+function dateSchema(today: LocalDate) {
 	return z
 		.string({ required_error: MANUAL_READING_MESSAGES.dateRequired })
 		.trim()
 		.min(1, MANUAL_READING_MESSAGES.dateRequired)
-		.refine((date) => date === '' || isIsoDate(date), MANUAL_READING_MESSAGES.dateInvalid)
-		.refine((date) => !isIsoDate(date) || date <= today, MANUAL_READING_MESSAGES.dateInFuture)
-		.refine((date) => !isIsoDate(date) || date >= EARLIEST_READING_DATE, MANUAL_READING_MESSAGES.dateTooEarly)
+		.refine((date) => date === '' || isValidLocalDate(date), MANUAL_READING_MESSAGES.dateInvalid)
+		.refine((date) => !isValidLocalDate(date) || date <= today, MANUAL_READING_MESSAGES.dateInFuture)
+		.refine((date) => !isValidLocalDate(date) || date >= EARLIEST_READING_DATE, MANUAL_READING_MESSAGES.dateTooEarly)
 }
 
 export function createManualReadingSchema(options: { today: DateInput }) {
-	const date = dateSchema(toIsoDate(options.today))
+	const date = dateSchema(toLocalDate(options.today))
 	const L = MANUAL_READING_LIMITS
 	// errorMap, not only required_error: Zod's default text for a wrong choice repeats the value sent.
 	const weightUnit = z.enum(['kg', 'lb'], { errorMap: () => ({ message: 'Choose the unit of the weight.' }) })
@@ -244,7 +245,7 @@ function bmiOf(weight: number, weightUnit: 'kg' | 'lb', height: number, heightUn
 	return calculateBmi(toKilograms(weight, weightUnit)!, toMetres(height, heightUnit)!)
 }
 
-function manualRow(code: string, value: number, unit: string | null, testDate: IsoDate): NewHealthParameter {
+function manualRow(code: string, value: number, unit: string | null, testDate: LocalDate): NewHealthParameter {
 	const range = defaultReferenceRangeFor(code, unit)
 	return {
 		code,

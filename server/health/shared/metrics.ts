@@ -1,8 +1,8 @@
-import { daysBetween, formatMonthLabel, monthKeyOf, toIsoDate } from './dates.ts'
+import { daysBetween, formatMonthLabel, monthKeyOf, toLocalDate } from './dates.ts'
 import { NO_EARLIER_READING, TREND_FROM_LAST_MONTH, noMetricDataMessage, trendSinceMonthLabel } from './messages.ts'
 import { bloodPressureReadings, bmiReadings, dailyReadingsForCode } from './readings.ts'
 import { roundTo } from './units.ts'
-import type { DateInput, HealthParameter, IsoDate, ParameterStatus, ReferenceRange, TrendDirection } from './types.ts'
+import type { DateInput, HealthParameter, LocalDate, ParameterStatus, ReferenceRange, TrendDirection } from './types.ts'
 
 /**
  * The four metrics of /trends and how their cards compare with last month.
@@ -57,7 +57,7 @@ export function isMetricId(value: unknown): value is MetricId {
 
 /** One day's value of a metric. For blood pressure `value` is systolic and `diastolic` is set. */
 export type MetricReading = {
-	date: IsoDate
+	date: LocalDate
 	value: number
 	diastolic: number | null
 	storedStatus: ParameterStatus | null
@@ -69,7 +69,7 @@ export type MetricReading = {
 
 /** A metric's readings, oldest first, one per day, ignoring any dated after today. */
 export function metricReadings(parameters: HealthParameter[], metricId: MetricId, today: DateInput): MetricReading[] {
-	const lastDate = toIsoDate(today)
+	const lastDate = toLocalDate(today)
 	return allMetricReadings(parameters, metricId).filter((reading) => reading.date <= lastDate)
 }
 
@@ -119,7 +119,7 @@ export function formatMetricValue(metricId: MetricId, reading: { value: number; 
 }
 
 /** The newest reading dated at least 30 days before `latest`, or null. `readings` oldest first. */
-export function findComparisonReading<T extends { date: IsoDate }>(readings: T[], latest: T): T | null {
+export function findComparisonReading<T extends { date: LocalDate }>(readings: T[], latest: T): T | null {
 	for (let index = readings.length - 1; index >= 0; index--) {
 		const candidate = readings[index]
 		if (daysBetween(candidate.date, latest.date) >= COMPARISON_MIN_GAP_DAYS) return candidate
@@ -168,7 +168,7 @@ export type MetricCard = {
 	unit: string | null
 	/** Display text of the latest value ('128/82', '24.3'). */
 	value: string
-	latest: { date: IsoDate; value: number; diastolic: number | null }
+	latest: { date: LocalDate; value: number; diastolic: number | null }
 	/** Null when there is no reading at least 30 days older. */
 	trend: TrendDirection | null
 	percentChange: number | null
@@ -177,7 +177,7 @@ export type MetricCard = {
 	/** 'from last month', 'since Jan 2024' or 'No earlier reading to compare'. */
 	trendLabel: string
 	trendColor: TrendColor
-	comparedWith: { date: IsoDate; value: string } | null
+	comparedWith: { date: LocalDate; value: string } | null
 }
 
 export function buildMetricCard(

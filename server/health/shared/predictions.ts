@@ -28,7 +28,7 @@ import {
 } from './metrics.ts'
 import { fitLeastSquares, predictAt, predictionIntervalAt, type LinearFit } from './regression.ts'
 import { roundTo } from './units.ts'
-import type { DateInput, IsoDate, HealthParameter, TrendDirection } from './types.ts'
+import type { DateInput, LocalDate, HealthParameter, TrendDirection } from './types.ts'
 
 /**
  * Predictions per metric: 10 monthly points, 7 of history and 3 forecasts.
@@ -64,7 +64,7 @@ export type PredictionPoint = {
 	/** 'YYYY-MM' */
 	month: string
 	/** Where the point sits on the time axis: the 15th of the month. */
-	date: IsoDate
+	date: LocalDate
 	/** 'Jan 2024' */
 	label: string
 	actual: number | null
@@ -77,8 +77,8 @@ export type PredictionPoint = {
 export type PredictionModel = {
 	method: string
 	readings: number
-	fitFrom: IsoDate
-	fitTo: IsoDate
+	fitFrom: LocalDate
+	fitTo: LocalDate
 	slopePerDay: number
 	/** Change per 30 days, one decimal. */
 	changePer30Days: number
@@ -94,7 +94,7 @@ export type MetricPrediction = {
 	name: string
 	unit: string | null
 	currentValue: string
-	currentDate: IsoDate
+	currentDate: LocalDate
 	trend: TrendDirection
 	trendColor: TrendColor
 	points: PredictionPoint[]
@@ -121,7 +121,7 @@ export type InsufficientPrediction = {
 }
 
 /** How many more readings a window needs before it can be fitted (0 when enough). */
-export function countReadingsNeeded(dates: IsoDate[]): number {
+export function countReadingsNeeded(dates: LocalDate[]): number {
 	const days = new Set(dates)
 	const months = new Set([...days].map(monthKeyOf))
 	const forCount = Math.max(0, MIN_PREDICTION_READINGS - days.size)
@@ -131,7 +131,7 @@ export function countReadingsNeeded(dates: IsoDate[]): number {
 
 type SeriesFit = {
 	fit: LinearFit
-	origin: IsoDate
+	origin: LocalDate
 	points: PredictionPoint[]
 	model: PredictionModel
 	forecastAtHorizon: number
@@ -139,7 +139,7 @@ type SeriesFit = {
 }
 
 function fitSeries(
-	readings: { date: IsoDate; value: number }[],
+	readings: { date: LocalDate; value: number }[],
 	months: string[],
 	forecastMonths: string[]
 ): SeriesFit {

@@ -1,7 +1,7 @@
 import { noMetricDataInRangeMessage } from './messages.ts'
 import { METRIC_IDS, buildMetricCard, type EmptyMetricCard, type MetricCard, type MetricId } from './metrics.ts'
 import { TIME_RANGE_LABELS, timeRangeStartDate, type TimeRange } from './time-range.ts'
-import type { DateInput, HealthParameter, IsoDate } from './types.ts'
+import type { DateInput, HealthParameter, LocalDate } from './types.ts'
 
 /**
  * The /trends overview cards for a time range. A card shows the newest
@@ -14,7 +14,7 @@ import type { DateInput, HealthParameter, IsoDate } from './types.ts'
 
 export type RangeEmptyMetricCard = EmptyMetricCard & {
 	/** The newest reading before the range, when the range itself has none. */
-	latestOutsideRange: { date: IsoDate; value: string } | null
+	latestOutsideRange: { date: LocalDate; value: string } | null
 }
 
 export type RangeMetricCard = MetricCard | RangeEmptyMetricCard

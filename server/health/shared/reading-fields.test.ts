@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MANUAL_READING_KINDS, createManualReadingSchema } from '#server/health/manual-reading.ts'
+import { MANUAL_READING_KINDS, createManualReadingSchema } from './manual-reading.ts'
 import { READING_FIELDS, readingUnitDefaults } from './reading-fields.ts'
 
 describe('add-reading form fields', () => {

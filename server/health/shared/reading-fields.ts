@@ -1,4 +1,4 @@
-import { MANUAL_READING_LIMITS, type ManualReadingKind } from '#server/health/manual-reading.ts'
+import { MANUAL_READING_LIMITS, type ManualReadingKind } from './manual-reading.ts'
 
 /**
  * The inputs of the add-reading form for each kind of reading. Names match

@@ -1,6 +1,6 @@
 import { canonicalUnitFor } from './reference-values.ts'
 import { calculateBmi, hasCanonicalUnit, normalizeUnit, toCanonicalValue, toKilograms, toMetres } from './units.ts'
-import type { HealthParameter, IsoDate, ParameterStatus, ReferenceRange } from './types.ts'
+import type { HealthParameter, LocalDate, ParameterStatus, ReferenceRange } from './types.ts'
 
 /**
  * Readings are the stored parameter rows of one code reduced to one value per
@@ -11,7 +11,7 @@ import type { HealthParameter, IsoDate, ParameterStatus, ReferenceRange } from '
  */
 
 export type DailyReading = {
-	date: IsoDate
+	date: LocalDate
 	value: number
 	unit: string | null
 	/** The most severe stored status of the day's rows (critical > low/high > normal). */
@@ -22,7 +22,7 @@ export type DailyReading = {
 }
 
 export type BloodPressureReading = {
-	date: IsoDate
+	date: LocalDate
 	systolic: number
 	diastolic: number
 	storedStatus: ParameterStatus | null
@@ -31,7 +31,7 @@ export type BloodPressureReading = {
 }
 
 export type BmiReading = {
-	date: IsoDate
+	date: LocalDate
 	value: number
 	/** True when computed from weight and height rather than stored. */
 	isDerived: boolean
@@ -75,7 +75,7 @@ function groupByDay(
 	convert: (row: HealthParameter) => number | null,
 	unit: string | null
 ): DailyReading[] {
-	const days = new Map<IsoDate, { values: number[]; rows: HealthParameter[] }>()
+	const days = new Map<LocalDate, { values: number[]; rows: HealthParameter[] }>()
 	for (const row of [...rows].sort(byDateThenId)) {
 		if (!Number.isFinite(row.value)) continue
 		const value = convert(row)

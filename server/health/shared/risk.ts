@@ -18,7 +18,7 @@ import {
 	type TotalCholesterolCategoryCode,
 	type TriglyceridesCategoryCode,
 } from './clinical-categories.ts'
-import { ageInYears, daysBetween, toIsoDate } from './dates.ts'
+import { ageInYears, daysBetween, toLocalDate } from './dates.ts'
 import {
 	GLUCOSE_ASSUMED_FASTING_NOTE,
 	NOT_A_DIAGNOSIS,
@@ -33,7 +33,7 @@ import { calculateTenYearAscvdRisk, type RaceGroup, type Sex } from './pooled-co
 import { dailyReadingsForCode } from './readings.ts'
 import { canonicalUnitFor, parameterNameFor } from './reference-values.ts'
 import { roundTo } from './units.ts'
-import type { DateInput, HealthParameter, IsoDate } from './types.ts'
+import type { DateInput, HealthParameter, LocalDate } from './types.ts'
 
 /**
  * Risk assessment for cardiovascular disease, diabetes and hypertension from
@@ -65,7 +65,7 @@ import type { DateInput, HealthParameter, IsoDate } from './types.ts'
  */
 
 export type RiskProfile = {
-	dateOfBirth?: IsoDate | null
+	dateOfBirth?: LocalDate | null
 	/** Used when there is no date of birth. */
 	age?: number | null
 	sex?: Sex | null
@@ -84,9 +84,9 @@ export const RISK_SCORE_BANDS: Record<RiskLevel, { min: number; max: number }> =
 	high: { min: 67, max: 100 },
 }
 
-export type RiskValueUsed = { code: string; name: string; value: number; unit: string | null; date: IsoDate }
+export type RiskValueUsed = { code: string; name: string; value: number; unit: string | null; date: LocalDate }
 
-export type RiskFinding = { name: string; value: string; category: string; date: IsoDate }
+export type RiskFinding = { name: string; value: string; category: string; date: LocalDate }
 
 export type TenYearAscvdRisk = {
 	percent: number
@@ -113,7 +113,7 @@ export type RiskAreaAssessment = {
 }
 
 export type RiskAssessment = {
-	assessedOn: IsoDate
+	assessedOn: LocalDate
 	cardiovascular: RiskAreaAssessment
 	diabetes: RiskAreaAssessment
 	hypertension: RiskAreaAssessment
@@ -216,7 +216,7 @@ function ascvdLevel(code: AscvdRiskCategoryCode): RiskLevel {
 }
 
 /** Newest daily value of a code on or before today, in its canonical unit. */
-function latestValueOf(parameters: HealthParameter[], code: string, today: IsoDate): RiskValueUsed | null {
+function latestValueOf(parameters: HealthParameter[], code: string, today: LocalDate): RiskValueUsed | null {
 	const reading = dailyReadingsForCode(parameters, code)
 		.filter((candidate) => candidate.date <= today)
 		.at(-1)
@@ -243,7 +243,7 @@ type LatestValues = {
 }
 
 export function collectLatestValues(parameters: HealthParameter[], today: DateInput): LatestValues {
-	const day = toIsoDate(today)
+	const day = toLocalDate(today)
 	const pressure = metricReadings(parameters, 'blood-pressure', day).at(-1)
 	const bmi = metricReadings(parameters, 'bmi', day).at(-1)
 	return {
@@ -282,7 +282,7 @@ function formatValue(value: RiskValueUsed): string {
 	return value.unit === '%' ? `${value.value}%` : `${value.value} ${value.unit}`
 }
 
-function staleNotes(values: RiskValueUsed[], today: IsoDate): string[] {
+function staleNotes(values: RiskValueUsed[], today: LocalDate): string[] {
 	const seen = new Set<string>()
 	const notes: string[] = []
 	for (const value of values) {
@@ -317,7 +317,7 @@ export function assessHypertensionRisk(
 	profile: RiskProfile,
 	today: DateInput
 ): RiskAreaAssessment {
-	const day = toIsoDate(today)
+	const day = toLocalDate(today)
 	const sources = [CATEGORY_SOURCES.bloodPressure]
 	if (!values.bloodPressure)
 		return insufficient('hypertension', ['a blood-pressure reading (systolic and diastolic)'], sources)
@@ -372,7 +372,7 @@ function glycemicCategories(values: LatestValues) {
 }
 
 export function assessDiabetesRisk(values: LatestValues, profile: RiskProfile, today: DateInput): RiskAreaAssessment {
-	const day = toIsoDate(today)
+	const day = toLocalDate(today)
 	const sources: string[] = [CATEGORY_SOURCES.diabetes]
 	const { hba1c, glucose } = glycemicCategories(values)
 	if (!hba1c && !glucose) return insufficient('diabetes', ['an HbA1c or fasting glucose result'], sources)
@@ -447,7 +447,7 @@ type PooledCohortProfile = {
 	hasDiabetes: boolean
 }
 
-function ageOf(profile: RiskProfile, today: IsoDate): number | null {
+function ageOf(profile: RiskProfile, today: LocalDate): number | null {
 	if (profile.dateOfBirth) return ageInYears(profile.dateOfBirth, today)
 	return typeof profile.age === 'number' ? profile.age : null
 }
@@ -455,7 +455,7 @@ function ageOf(profile: RiskProfile, today: IsoDate): number | null {
 /** The pooled-cohort inputs the profile and values lack, in the calculator's words. */
 export function missingPooledCohortInputs(values: LatestValues, profile: RiskProfile, today: DateInput): string[] {
 	const missing: string[] = []
-	if (ageOf(profile, toIsoDate(today)) === null) missing.push('age (date of birth)')
+	if (ageOf(profile, toLocalDate(today)) === null) missing.push('age (date of birth)')
 	if (!profile.sex) missing.push('sex')
 	if (!profile.raceGroup) missing.push('race group')
 	if (!values.totalCholesterol) missing.push('total cholesterol')
@@ -510,7 +510,7 @@ export function assessCardiovascularRisk(
 	profile: RiskProfile,
 	today: DateInput
 ): RiskAreaAssessment {
-	const day = toIsoDate(today)
+	const day = toLocalDate(today)
 	const components = lipidAndPressureFindings(values)
 	const missingInputs = missingPooledCohortInputs(values, profile, day)
 	const findings = components.map((component) => component.finding)
@@ -646,7 +646,7 @@ export function assessHealthRisks(
 	profile: RiskProfile,
 	today: DateInput
 ): RiskAssessment {
-	const day = toIsoDate(today)
+	const day = toLocalDate(today)
 	const values = collectLatestValues(parameters, day)
 	return {
 		assessedOn: day,

@@ -1,4 +1,4 @@
-import { toIsoDate } from './dates.ts'
+import { toLocalDate } from './dates.ts'
 import { METRIC_DEFINITIONS, metricReadings, type MetricId } from './metrics.ts'
 import { dailyReadingsForCode, mostSevereStatus, type DailyReading } from './readings.ts'
 import { defaultReferenceRangeFor, isAbnormalStatus, statusForValue } from './reference-values.ts'
@@ -10,7 +10,7 @@ import {
 	trendWindowStartDate,
 	type TimeRange,
 } from './time-range.ts'
-import type { DateInput, HealthParameter, IsoDate, ReferenceRange } from './types.ts'
+import type { DateInput, HealthParameter, LocalDate, ReferenceRange } from './types.ts'
 
 /**
  * Chart series: a metric (or any parameter code) over a window, with the
@@ -26,7 +26,7 @@ import type { DateInput, HealthParameter, IsoDate, ReferenceRange } from './type
 export type AbnormalFlag = 'low' | 'high' | 'critical'
 
 export type SeriesPoint = {
-	date: IsoDate
+	date: LocalDate
 	value: number
 	/** Blood pressure only. */
 	diastolic: number | null
@@ -42,8 +42,8 @@ export type MetricSeries = {
 	unit: string | null
 	range: TimeRange
 	/** Null for all time. */
-	startDate: IsoDate | null
-	endDate: IsoDate
+	startDate: LocalDate | null
+	endDate: LocalDate
 	/** Systolic range for blood pressure. */
 	referenceRange: ReferenceRange | null
 	diastolicReferenceRange: ReferenceRange | null
@@ -77,7 +77,7 @@ export function buildMetricSeries(
 	options: { range: TimeRange; today: DateInput }
 ): MetricSeries {
 	const definition = METRIC_DEFINITIONS[metricId]
-	const endDate = toIsoDate(options.today)
+	const endDate = toLocalDate(options.today)
 	const startDate = timeRangeStartDate(options.range, endDate)
 	const readings = metricReadings(parameters, metricId, endDate).filter((reading) =>
 		isWithinWindow(reading.date, startDate, endDate)
@@ -131,8 +131,8 @@ export type ParameterSeries = {
 	code: string
 	name: string
 	unit: string | null
-	startDate: IsoDate
-	endDate: IsoDate
+	startDate: LocalDate
+	endDate: LocalDate
 	referenceRange: ReferenceRange | null
 	points: SeriesPoint[]
 	abnormalCount: number
@@ -160,7 +160,7 @@ export function buildParameterSeries(
 	code: string,
 	options: { today: DateInput; days?: number }
 ): ParameterSeries {
-	const endDate = toIsoDate(options.today)
+	const endDate = toLocalDate(options.today)
 	const startDate = trendWindowStartDate(options.days ?? DEFAULT_PARAMETER_TREND_DAYS, endDate)
 	const rows = parameters.filter((row) => row.code === code)
 	const readings = dailyReadingsForCode(rows, code).filter((reading) =>

@@ -1,5 +1,6 @@
-import { addDays, toIsoDate } from './dates.ts'
-import type { DateInput, IsoDate } from './types.ts'
+import { addDaysToLocalDate } from '#server/time/shared/zoned-time.ts'
+import { toLocalDate } from './dates.ts'
+import type { DateInput, LocalDate } from './types.ts'
 
 /**
  * The /trends time ranges. A range is a fixed number of days counted back from
@@ -51,9 +52,9 @@ export function daysInTimeRange(range: TimeRange): number | null {
 }
 
 /** First date inside the range (inclusive), or null for all time. */
-export function timeRangeStartDate(range: TimeRange, today: DateInput): IsoDate | null {
+export function timeRangeStartDate(range: TimeRange, today: DateInput): LocalDate | null {
 	const days = TIME_RANGE_DAYS[range]
-	return days === null ? null : addDays(toIsoDate(today), -days)
+	return days === null ? null : addDaysToLocalDate(toLocalDate(today), -days)
 }
 
 /**
@@ -73,11 +74,11 @@ export function parseParameterTrendDays(value: string | null | undefined): numbe
 }
 
 /** First date of a window of `days` days ending today (inclusive). */
-export function trendWindowStartDate(days: number, today: DateInput): IsoDate {
-	return addDays(toIsoDate(today), -days)
+export function trendWindowStartDate(days: number, today: DateInput): LocalDate {
+	return addDaysToLocalDate(toLocalDate(today), -days)
 }
 
 /** Whether a date falls inside [start, today]; a null start means no lower bound. */
-export function isWithinWindow(date: IsoDate, start: IsoDate | null, today: DateInput): boolean {
-	return (start === null || date >= start) && date <= toIsoDate(today)
+export function isWithinWindow(date: LocalDate, start: LocalDate | null, today: DateInput): boolean {
+	return (start === null || date >= start) && date <= toLocalDate(today)
 }

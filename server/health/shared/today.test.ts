@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { calendarDateIn, isKnownTimeZone, patientToday } from './today.ts'
+import { isValidTimeZone } from '#server/time/shared/zoned-time.ts'
+import { calendarDateIn, patientToday } from './today.ts'
 
 describe('patient today', () => {
 	const instant = new Date('2026-03-01T03:30:00Z')
@@ -12,7 +13,7 @@ describe('patient today', () => {
 	it('falls back to UTC without a zone or with an unknown one', () => {
 		expect(patientToday(null, instant)).toBe('2026-03-01')
 		expect(patientToday('Mars/Olympus_Mons', instant)).toBe('2026-03-01')
-		expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false)
-		expect(isKnownTimeZone('Europe/Paris')).toBe(true)
+		expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false)
+		expect(isValidTimeZone('Europe/Paris')).toBe(true)
 	})
 })

@@ -1,6 +1,6 @@
-import type { TrendColor } from '#server/health/metrics.ts'
-import type { RiskLevel } from '#server/health/risk.ts'
-import type { TrendDirection } from '#server/health/types.ts'
+import type { TrendColor } from './metrics.ts'
+import type { RiskLevel } from './risk.ts'
+import type { TrendDirection } from './types.ts'
 
 /**
  * How trends and risk levels look (spec 2.5): up is red, down is green,

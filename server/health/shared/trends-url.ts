@@ -1,6 +1,6 @@
-import { MANUAL_READING_KINDS, type ManualReadingKind } from '#server/health/manual-reading.ts'
-import { METRIC_IDS, type MetricId } from '#server/health/metrics.ts'
-import { DEFAULT_TIME_RANGE, parseTimeRange, type TimeRange } from '#server/health/time-range.ts'
+import { MANUAL_READING_KINDS, type ManualReadingKind } from './manual-reading.ts'
+import { METRIC_IDS, type MetricId } from './metrics.ts'
+import { DEFAULT_TIME_RANGE, parseTimeRange, type TimeRange } from './time-range.ts'
 
 /**
  * The /trends page keeps its state in the URL (?range=6m&tab=overview&metric=glucose&reading=weight)

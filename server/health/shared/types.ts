@@ -1,10 +1,12 @@
 /** Shapes shared by the health-analytics domain. Pure data: no database types here. */
 
-/** A calendar date as 'YYYY-MM-DD'. */
-export type IsoDate = string
+import type { LocalDate } from '#server/time/shared/zoned-time.ts'
+
+/** A calendar date as 'YYYY-MM-DD': the one type from the time module. */
+export type { LocalDate }
 
 /** Where 'today' may come from: an ISO date string or a Date (read as UTC). */
-export type DateInput = IsoDate | Date
+export type DateInput = LocalDate | Date
 
 export type ParameterStatus = 'normal' | 'low' | 'high' | 'critical'
 
@@ -18,7 +20,7 @@ export type HealthParameter = {
 	referenceRangeMin: number | null
 	referenceRangeMax: number | null
 	status: ParameterStatus | null
-	testDate: IsoDate
+	testDate: LocalDate
 	source: 'document' | 'manual'
 	documentId: string | null
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatTime12, MONTH_ABBREVIATIONS, safeTimeZone, zonedParts } from './date-format.ts'
+import { formatTime12, MONTH_ABBREVIATIONS, zonedParts } from './date-format.ts'
+import { safeTimeZone } from './zoned-time.ts'
 
 describe('shared date pieces', () => {
 	it('writes 12-hour times with AM and PM', () => {

@@ -9,7 +9,7 @@ import {
 	localDateOf,
 	localTimeOf,
 	weekdayOfLocalDate,
-} from './zoned-date.ts'
+} from './zoned-time.ts'
 
 describe('localDateOf and localTimeOf', () => {
 	it('gives the calendar date and time in the zone', () => {

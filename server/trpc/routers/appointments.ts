@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { safeText, TEXT_LIMITS } from '#app/lib/validation/text.ts'
+import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import {
 	AppointmentFormSchema,
 	APPOINTMENT_NOT_FOUND_MESSAGE,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { safeText, TEXT_LIMITS } from '#app/lib/validation/text.ts'
+import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import {
 	compareTestDates,
 	deleteDocument,
@@ -11,7 +11,7 @@ import {
 	signDocumentLink,
 	type Patient,
 } from '#server/documents/index.ts'
-import { DOCUMENT_MESSAGES } from '#server/documents/messages.ts'
+import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 import { patientOf, type PatientContext } from '#server/auth/index.ts'
 import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { safeText, TEXT_LIMITS } from '#app/lib/validation/text.ts'
+import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { patientOf, type PatientContext } from '#server/auth/index.ts'
 import type { Patient } from '#server/documents/index.ts'
 import {

@@ -1,0 +1,22 @@
+/** User-facing document texts (spec sections 2.6-2.8, 5 and 8). */
+export const DOCUMENT_MESSAGES = {
+	tooLarge: (name: string | null) =>
+		name ? `File ${name} is too large. Maximum size is 20MB.` : 'The file is too large. Maximum size is 20MB.',
+	uploadFailed: (name: string) => `Failed to upload ${name}. Please try again.`,
+	noFile: 'Choose a file to upload.',
+	notFoundTitle: 'Document Not Found',
+	notFoundText: 'The document you are looking for does not exist or has been moved.',
+	fetchFailed: 'Failed to fetch documents',
+	downloadFailed: 'Could not download the file. Please try again.',
+	storageLimit: (usedMb: string, limitMb: number, planName: string) =>
+		`This upload would go over your ${planName} plan's storage: ${usedMb} MB of ${limitMb} MB used. Delete documents or upgrade your plan.`,
+	noRecords: 'No records available. Upload a document to get started.',
+	noMatches: 'No matching records found.',
+	processedTitle: 'Document processed',
+	processedText: (title: string, labValues: number) => `${title} is ready${labValues ? ` with ${labValues} lab values` : ''}.`,
+	failedTitle: 'Document could not be processed',
+	processingFailed: 'Processing failed. You can retry it from the record.',
+} as const
+
+export const MAX_UPLOAD_BYTES = 20_971_520
+export const TEXT_PREVIEW_CHARS = 200
