@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { describeForecasts, predictionChartModel } from '#server/health/shared/chart-data.ts'
 import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
+import { predictionAxis, PREDICTION_AXIS_TEXTS } from '#server/health/shared/prediction-axis.ts'
 import { PREDICTION_TEXTS, TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import type { InsufficientPrediction, MetricPrediction } from '#server/health/shared/predictions.ts'
 import { ClientPredictionChart } from './client-charts.tsx'
@@ -47,6 +48,7 @@ function ReadyPrediction({ prediction }: { prediction: MetricPrediction }) {
 		{ name: isBloodPressure ? 'Systolic' : null, model: predictionChartModel(prediction.points) },
 		...(prediction.diastolicPoints ? [{ name: 'Diastolic', model: predictionChartModel(prediction.diastolicPoints) }] : []),
 	]
+	const axis = predictionAxis(prediction.metricId, [prediction.points, ...(prediction.diastolicPoints ? [prediction.diastolicPoints] : [])])
 	const forecasts = describeForecasts(prediction.points, prediction.unit)
 	const diastolicForecasts = prediction.diastolicPoints ? describeForecasts(prediction.diastolicPoints, prediction.unit) : []
 	return (
@@ -72,12 +74,19 @@ function ReadyPrediction({ prediction }: { prediction: MetricPrediction }) {
 					series={series}
 					unit={prediction.unit}
 					label={`${PREDICTION_TEXTS.chartLabel(prediction.name)}. ${forecasts.join('; ')}.`}
+					axis={axis}
 				/>
 				<p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
 					{PREDICTION_TEXTS.legendActual}: solid line · {PREDICTION_TEXTS.legendPredicted}: dashed line · Shaded:{' '}
 					{PREDICTION_TEXTS.legendBand.toLowerCase()}
+					{axis.isBandClipped ? ` · ${PREDICTION_AXIS_TEXTS.bandClipped}` : null}
 				</p>
 			</div>
+			{axis.isIntervalTooWide && axis.widestInterval ? (
+				<p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="prediction-too-wide">
+					{PREDICTION_AXIS_TEXTS.tooWide(axis.widestInterval.lower, axis.widestInterval.upper, suffix)}
+				</p>
+			) : null}
 			<p className="mt-3 text-sm">
 				{PREDICTION_TEXTS.predicted(prediction.predictedValue, suffix)}.{' '}
 				{PREDICTION_TEXTS.category(prediction.predictedCategory.label)}

@@ -14,6 +14,7 @@ import {
 import { Line } from 'react-chartjs-2'
 import type { PredictionChartModel } from '#server/health/shared/chart-data.ts'
 import { unitSuffix } from '#server/health/shared/format.ts'
+import { clipToAxis, type PredictionAxis } from '#server/health/shared/prediction-axis.ts'
 import { PREDICTION_TEXTS } from '#server/health/shared/texts.ts'
 import { CHART_COLORS } from './chart-colors.ts'
 
@@ -31,10 +32,13 @@ export default function PredictionChart({
 	series,
 	unit,
 	label,
+	axis,
 }: {
 	series: PredictionChartSeries[]
 	unit: string | null
 	label: string
+	/** Value axis from the readings (see prediction-axis.ts); the band is cut at it. */
+	axis: Pick<PredictionAxis, 'min' | 'max'>
 }) {
 	const labels = series[0]?.model.labels ?? []
 	const suffix = unitSuffix(unit)
@@ -43,14 +47,14 @@ export default function PredictionChart({
 		return [
 			{
 				label: seriesLabel(name, 'Lower bound'),
-				data: model.lower,
+				data: clipToAxis(model.lower, axis),
 				borderColor: 'transparent',
 				pointRadius: 0,
 				fill: false,
 			},
 			{
 				label: seriesLabel(name, 'Upper bound'),
-				data: model.upper,
+				data: clipToAxis(model.upper, axis),
 				borderColor: 'transparent',
 				backgroundColor: CHART_COLORS.interval,
 				pointRadius: 0,
@@ -86,6 +90,8 @@ export default function PredictionChart({
 		scales: {
 			x: { grid: { color: CHART_COLORS.grid }, ticks: { color: CHART_COLORS.text } },
 			y: {
+				min: axis.min,
+				max: axis.max,
 				grid: { color: CHART_COLORS.grid },
 				ticks: { color: CHART_COLORS.text },
 				title: { display: !!unit, text: unit ?? '', color: CHART_COLORS.text },
