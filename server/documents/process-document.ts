@@ -12,6 +12,7 @@ import {
 	type OcrEngine,
 } from '#server/extraction/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
 import { DOCUMENT_MESSAGES } from './messages.ts'
 import { getFileStorage } from './storage.ts'
 
@@ -149,14 +150,19 @@ export async function processDocument(
 					})),
 				)
 			}
+			// A provider name already on the patient's records wins over a close OCR reading of it.
+			const named = withKnownProvider(
+				{ provider: result.provider, title: result.title || document.title },
+				await selectKnownProviders(tx, document.ownerId, document.id),
+			)
 			await tx
 				.update(documents)
 				.set({
 					status: 'processed',
 					documentType: result.kind,
-					title: result.title || document.title,
+					title: named.title,
 					documentDate: result.date,
-					provider: result.provider,
+					provider: named.provider,
 					summary: result.summary,
 					tags: result.tags,
 					extractedText: result.text,
@@ -175,7 +181,7 @@ export async function processDocument(
 					ownerId: document.ownerId,
 					type: 'new_document',
 					title: DOCUMENT_MESSAGES.processedTitle,
-					message: DOCUMENT_MESSAGES.processedText(result.title || document.title, result.parameters.length),
+					message: DOCUMENT_MESSAGES.processedText(named.title, result.parameters.length),
 					link: `/records/${document.id}`,
 					dedupeKey: documentNotificationKey(document.id, 'processed'),
 				})
