@@ -24,9 +24,10 @@ function AvatarMenu({ user }: { user: PublicUser }) {
 		<Menu as="div" className="relative">
 			<MenuButton
 				className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-				aria-label="Open user menu"
 			>
-				{initials(user.name) || '?'}
+				{/* The name is the sr-only text (no aria-label that would differ from the visible initials). */}
+				<span aria-hidden="true">{initials(user.name) || '?'}</span>
+				<span className="sr-only">Open user menu</span>
 			</MenuButton>
 			<MenuItems
 				anchor="bottom end"
