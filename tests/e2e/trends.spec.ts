@@ -82,6 +82,10 @@ test('a patient with uploaded lab reports sees the cards, a metric chart, predic
 	await expect(glucosePrediction.getByTestId('prediction-recommendation')).toContainText('Recommendation:')
 	await expect(glucosePrediction).toContainText('This is not a diagnosis.')
 	await expect(page.getByTestId('prediction-blood-pressure')).toContainText('Add 1 more reading to see a prediction')
+	// Three cholesterol readings: the honest 95% interval is far wider than the chart, and the card says so in words.
+	const cholesterolPrediction = page.getByTestId('prediction-cholesterol')
+	await expect(cholesterolPrediction.getByTestId('prediction-too-wide')).toContainText('Too uncertain to be useful yet')
+	await expect(cholesterolPrediction).toContainText('The shaded interval reaches beyond the chart and is cut off at its edge.')
 
 	await page.getByRole('tab', { name: 'Risk Assessment' }).click()
 	await expect(page.getByRole('heading', { name: 'Risk Assessment', level: 2 })).toBeVisible()
