@@ -12,7 +12,8 @@ process.env.E2E_DATABASE_URL = `postgres://postgres:carebook-local@127.0.0.1:${P
 
 export default defineConfig({
 	testDir: './tests/e2e',
-	timeout: 30_000,
+	// A flow that uploads and processes documents takes 20-30 s on two loaded cores.
+	timeout: 60_000,
 	expect: { timeout: 10_000 },
 	fullyParallel: true,
 	workers: process.env.CI ? 2 : 2,
