@@ -1,5 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
+import { currentDatabaseUrl } from '#server/env.server.ts'
 import * as platformSchema from './schema/platform.ts'
 
 export type Database = PostgresJsDatabase<typeof platformSchema>
@@ -22,7 +23,7 @@ let shared: Connection | undefined
 
 function sharedConnection(): Connection {
 	if (!shared) {
-		const url = process.env.DATABASE_URL
+		const url = currentDatabaseUrl()
 		if (!url) throw new Error('DATABASE_URL is not set: start the app through npm run dev / npm start')
 		shared = connect(url)
 	}

@@ -28,7 +28,7 @@ try {
 	process.exit(1)
 }
 
-if (!isDev && !existsSync(path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
+if (!isDev && !existsSync(path.resolve(root, env.BUILD_DIR, 'server/index.js'))) {
 	console.error('No production build found: run `npm run build` first (or `npm run dev` for development).')
 	process.exit(1)
 }
@@ -121,5 +121,5 @@ try {
 	await stopAll(1)
 }
 if (web.connected) web.send('database-ready')
-if (process.env.START_WORKER !== 'false') startChild('worker', 'server/jobs/worker.ts', { restartDelayMs: RESTART_FIRST_DELAY_MS })
+if (env.START_WORKER) startChild('worker', 'server/jobs/worker.ts', { restartDelayMs: RESTART_FIRST_DELAY_MS })
 console.log(`Carebook ${isDev ? 'development' : 'production'} server on http://localhost:${env.PORT}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from './env.server.ts'
+import { currentDatabaseUrl, logLevel, parseEnv } from './env.server.ts'
 
 /** Everything production requires, valid. */
 const PRODUCTION = {
@@ -92,5 +92,29 @@ describe('parseEnv', () => {
 		expect(() => parseEnv(migrateOnly)).toThrow(/APP_ORIGIN/)
 		expect(parseEnv(migrateOnly, 'database').DATABASE_URL).toBe(PRODUCTION.DATABASE_URL)
 		expect(() => parseEnv({ NODE_ENV: 'production' }, 'database')).toThrow(/DATABASE_URL: required in production/)
+	})
+})
+
+describe('variables read when used', () => {
+	it('reads the worker and start-up settings with their defaults', () => {
+		const env = parseEnv({})
+		expect(env.WORKER_CONCURRENCY).toBe(2)
+		expect(env.BUILD_DIR).toBe('build')
+		expect(env.START_WORKER).toBe(true)
+		expect(env.WAIT_FOR_DATABASE).toBe(false)
+		expect(parseEnv({ START_WORKER: 'false', WORKER_CONCURRENCY: '4' })).toMatchObject({ START_WORKER: false, WORKER_CONCURRENCY: 4 })
+		expect(() => parseEnv({ WORKER_CONCURRENCY: 'many' })).toThrow(/WORKER_CONCURRENCY/)
+	})
+
+	it('gives the log level as set, and info for an unset or invalid one, whatever else is wrong', () => {
+		expect(logLevel({ LOG_LEVEL: 'warn', PORT: 'eighty' })).toBe('warn')
+		expect(logLevel({})).toBe('info')
+		expect(logLevel({ LOG_LEVEL: 'loud' })).toBe('info')
+	})
+
+	it('checks DATABASE_URL as it is now', () => {
+		expect(currentDatabaseUrl({ DATABASE_URL: PRODUCTION.DATABASE_URL })).toBe(PRODUCTION.DATABASE_URL)
+		expect(currentDatabaseUrl({})).toBeUndefined()
+		expect(() => currentDatabaseUrl({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/)
 	})
 })

@@ -53,6 +53,14 @@ const EnvSchema = z.object({
 	EXTRACTION_TIMEOUT_SECONDS: positiveInt.default(120),
 	EXTRACTION_MEMORY_MB: positiveInt.default(450),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+	/** Jobs one worker process runs at the same time. */
+	WORKER_CONCURRENCY: positiveInt.default(2),
+	/** Where `npm start` finds the production build (client and server). */
+	BUILD_DIR: z.string().min(1).default('build'),
+	/** `false`: `npm run dev` / `npm start` run no worker (jobs wait in the queue). */
+	START_WORKER: booleanFlag.default('true'),
+	/** Set by scripts/start.ts for the web server it starts: listen once told the database is ready. */
+	WAIT_FOR_DATABASE: booleanFlag.default('false'),
 })
 
 function isBareOrigin(value: string) {
@@ -132,4 +140,26 @@ const cached: Partial<Record<EnvScope, Env>> = {}
 export function getEnv(scope: EnvScope = 'app'): Env {
 	cached[scope] ??= cached.app ?? parseEnv(process.env, scope)
 	return cached[scope]
+}
+
+/**
+ * The log level, read now rather than from the cached environment (tests
+ * change it with vi.stubEnv), and never an error: an invalid value, or an
+ * invalid other variable, leaves the level at 'info' so the logger can
+ * still write.
+ */
+export function logLevel(source: Record<string, string | undefined> = process.env): z.infer<typeof EnvSchema.shape.LOG_LEVEL> {
+	const parsed = EnvSchema.shape.LOG_LEVEL.safeParse(source.LOG_LEVEL || undefined)
+	return parsed.success ? parsed.data : 'info'
+}
+
+/**
+ * DATABASE_URL as it is now, checked by its schema: the start script and the
+ * tests set it after the environment was first read (the database is
+ * planned, or cloned per test file, at run time).
+ */
+export function currentDatabaseUrl(source: Record<string, string | undefined> = process.env): string | undefined {
+	const parsed = EnvSchema.shape.DATABASE_URL.safeParse(source.DATABASE_URL || undefined)
+	if (!parsed.success) throw new Error(`Invalid environment: DATABASE_URL: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+	return parsed.data
 }

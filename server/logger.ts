@@ -13,6 +13,8 @@
  * copies an error's message unless the error is a `SafeMessageError`.
  * To log a new kind of value, add its key here, not a message.
  */
+import { logLevel } from './env.server.ts'
+
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 }
 
@@ -71,8 +73,7 @@ export class SafeMessageError extends Error {
 }
 
 function threshold() {
-	const configured = (process.env.LOG_LEVEL ?? 'info') as Level | 'silent'
-	return ORDER[configured] ?? ORDER.info
+	return ORDER[logLevel()]
 }
 
 function redactString(key: string, value: string): string {

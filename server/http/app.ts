@@ -90,7 +90,7 @@ export async function createHttpApp() {
 		// Transform the server's modules now rather than on the first request.
 		await build()
 	} else {
-		const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
+		const buildDir = path.resolve(root, getEnv().BUILD_DIR)
 		app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
 		app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
 		build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild

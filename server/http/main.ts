@@ -6,7 +6,7 @@ import { createHttpApp } from './app.ts'
 const env = getEnv()
 // Started by scripts/start.ts alongside the database: listen once it says the database is ready.
 const databaseReady =
-	process.env.WAIT_FOR_DATABASE === 'true' && process.send
+	env.WAIT_FOR_DATABASE && process.send
 		? new Promise<void>((resolve) => process.on('message', (message) => message === 'database-ready' && resolve()))
 		: Promise.resolve()
 const app = await createHttpApp()

@@ -1,12 +1,14 @@
 import { Logger, run } from 'graphile-worker'
 import { closeDb } from '#db/client.ts'
 import { stopExtractionProcesses } from '#server/extraction/index.ts'
+import { getEnv } from '#server/env.server.ts'
 import { logger } from '#server/logger.ts'
 import { startWorkerRecovery } from './job-recovery.ts'
 import { crontab, taskList } from './task-list.ts'
 import { workerLogFactory } from './worker-log.ts'
 
-const connectionString = process.env.DATABASE_URL
+const env = getEnv()
+const connectionString = env.DATABASE_URL
 if (!connectionString) {
 	console.error('DATABASE_URL is not set: start the worker through npm run dev / npm start')
 	process.exit(1)
@@ -18,7 +20,7 @@ const recovery = await startWorkerRecovery(connectionString)
 const runner = await run({
 	connectionString,
 	events: recovery.events,
-	concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2),
+	concurrency: env.WORKER_CONCURRENCY,
 	noHandleSignals: true,
 	pollInterval: 2_000,
 	taskList,
