@@ -12,12 +12,14 @@ import {
 	compareTestDates,
 	deleteDocument,
 	getDocument,
+	inProcessExtractor,
 	listDocuments,
 	listTestDates,
 	openDocumentFile,
 	processDocument,
 	retryDocument,
 	storeUploadedDocument,
+	type DocumentExtractor,
 	type Patient,
 } from '#server/documents/index.ts'
 import { createDefaultOcrEngine, type OcrEngine } from '#server/extraction/index.ts'
@@ -199,6 +201,22 @@ describe('only the owner reaches a document', () => {
 })
 
 describe('processing', () => {
+	it('keeps the provider name already on the records when OCR reads logo letters in front of it', async () => {
+		const patient = await newPatient()
+		await uploadAndProcess(patient, 'lab/bluewater_final_report.pdf')
+		// The same laboratory read by OCR, with the logo's letters kept in front of its name.
+		const readWithLogo: DocumentExtractor = async (input) => {
+			const read = await inProcessExtractor(ocr)(input)
+			const provider = 'BD Bluewater Diagnostics'
+			return { ...read, result: { ...read.result, provider, title: `Lab Results — ${provider}` } }
+		}
+		const outcome = await storeUploadedDocument(patient, await receivedFixture('lab/wellness-screening-results.pdf'))
+		if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`)
+		await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: readWithLogo })
+		const document = await getDocument(patient, outcome.documentId)
+		expect(document).toMatchObject({ provider: 'Bluewater Diagnostics', title: 'Lab Results — Bluewater Diagnostics' })
+	})
+
 	it('is idempotent: processing twice gives the same rows', async () => {
 		const patient = await newPatient()
 		const id = await uploadAndProcess(patient, 'lab/bluewater_final_report.pdf')
