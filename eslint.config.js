@@ -75,6 +75,22 @@ export default tseslint.config(
 			],
 		},
 	},
+	// Test helpers live under tests/ (tests/support/ for shared ones). Scripts (dev tools) may use
+	// them; production code may not. no-restricted-syntax, not no-restricted-imports: a second
+	// no-restricted-imports block would replace the browser-safe patterns above for the same files.
+	{
+		files: ['server/**/*.{ts,tsx}', 'db/**/*.ts', 'app/**/*.{ts,tsx}'],
+		ignores: ['**/*.test.ts', '**/*.test.tsx'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "ImportDeclaration[source.value=/^(#tests\\/|(\\.\\.\\/)+tests\\/)/], ImportExpression[source.value=/^(#tests\\/|(\\.\\.\\/)+tests\\/)/]",
+					message: 'Production code (server/, app/, db/) never imports tests/: test helpers are for tests and scripts.',
+				},
+			],
+		},
+	},
 	{
 		files: ['**/*.test.ts', 'tests/**/*.ts'],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' },

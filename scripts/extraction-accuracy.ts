@@ -13,7 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { checkExtraction, fixturesDir, loadManifest, matchedShare, type FileCheck } from '../server/extraction/fixture-manifest.ts'
+import { checkExtraction, fixturesDir, loadManifest, matchedShare, type FileCheck } from '../tests/support/fixture-manifest.ts'
 import { closeDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type OcrEngine } from '../server/extraction/index.ts'
 
 const TARGETS = { text_pdf: 0.97, scan: 0.9 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ANALYTE_CODES, ANALYTES, findAnalyteByCode, lookupAnalyteName, lookupAnalyteNameApproximately, normaliseAnalyteName } from './analytes.ts'
-import { expectedParameters, fixturesDir, loadManifest } from './fixture-manifest.ts'
+import { expectedParameters, fixturesDir, loadManifest } from '#tests/support/fixture-manifest.ts'
 
 const manifest = loadManifest(fixturesDir(path.resolve(import.meta.dirname, '../..')))
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { applyWindow, readDicomInfo, renderDicomPreview, smartCase } from './dicom.ts'
-import { fixturesDir } from './fixture-manifest.ts'
+import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 
 const fixture = readFileSync(path.join(fixturesDir(path.resolve(import.meta.dirname, '../..')), 'dicom/chest_pa.dcm'))
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { extractDocument } from './extract-document.ts'
-import { checkExtraction, compareParameters, expectedParameters, fixturesDir, loadManifest, matchedShare, type ManifestFile } from './fixture-manifest.ts'
+import { checkExtraction, compareParameters, expectedParameters, fixturesDir, loadManifest, matchedShare, type ManifestFile } from '#tests/support/fixture-manifest.ts'
 import { sanitizeFileName } from './file-name.ts'
 import type { ExtractionResult } from './types.ts'
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
-import { fixturesDir } from './fixture-manifest.ts'
+import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 import { extractInChildProcess, processTreeRssMb, stopExtractionProcesses } from './isolated-extract.ts'
 import { REJECTION_MESSAGES } from './messages.ts'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixturesDir } from './fixture-manifest.ts'
+import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 import { bestIntModelFolder, bestIntTessdataDir, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, findOnPath } from './ocr-engine.ts'
 import { recognizePage } from './ocr-page.ts'
 

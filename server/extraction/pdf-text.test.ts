@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fixturesDir } from './fixture-manifest.ts'
+import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 import { extractPdfPageTexts, layoutLines, openPdf, PdfOpenError } from './pdf-text.ts'
 
 const dir = fixturesDir(path.resolve(import.meta.dirname, '../..'))

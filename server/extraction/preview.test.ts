@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { fixturesDir } from './fixture-manifest.ts'
+import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 import { PREVIEW_MAX_WIDTH, renderPreview } from './preview.ts'
 
 const dir = fixturesDir(path.resolve(import.meta.dirname, '../..'))

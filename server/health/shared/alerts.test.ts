@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { effectiveStatusOf, findAbnormalAlerts } from './alerts.ts'
-import { makeParameter } from '#server/health/test-parameters.ts'
+import { makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2024-06-28'
 

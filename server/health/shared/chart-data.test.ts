@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { predictMetric } from './predictions.ts'
 import { buildMetricSeries } from './series.ts'
-import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
+import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 import {
 	dateToEpochMs,
 	describeForecasts,

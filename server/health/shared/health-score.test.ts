@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { calculateHealthScore, healthScoreLabel } from './health-score.ts'
 import { HEALTH_SCORE_NOT_AVAILABLE } from './messages.ts'
 import { assessHealthRisks } from './risk.ts'
-import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
+import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2024-06-28'
 

@@ -8,7 +8,7 @@ import {
 	trendColorOf,
 	trendDirectionOf,
 } from './metrics.ts'
-import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
+import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2024-06-28'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NOT_A_DIAGNOSIS, PREDICTION_RECOMMENDATIONS } from './messages.ts'
 import { countReadingsNeeded, predictMetric, predictMetrics, type MetricPrediction } from './predictions.ts'
-import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
+import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2023-06-01'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildRangeMetricCard, buildRangeMetricCards } from './range-cards.ts'
-import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
+import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 describe('overview cards for a time range', () => {
 	const parameters = [

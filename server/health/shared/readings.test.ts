@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bloodPressureReadings, bmiReadings, dailyReadingsForCode, mostSevereStatus } from './readings.ts'
-import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
+import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 describe('daily readings', () => {
 	it('averages the rows of one day and sorts by date', () => {

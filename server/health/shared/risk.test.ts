@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CATEGORY_SOURCES } from './clinical-categories.ts'
 import { GLUCOSE_ASSUMED_FASTING_NOTE, NOT_A_DIAGNOSIS, RISK_RECOMMENDATIONS } from './messages.ts'
 import { assessHealthRisks, riskLevelForScore, scoreFromAscvdRisk, type RiskProfile } from './risk.ts'
-import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
+import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2024-06-28'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildMetricSeries, buildParameterSeries, buildParameterTrends } from './series.ts'
-import { makeBloodPressure, makeParameter } from '#server/health/test-parameters.ts'
+import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2024-06-28'
 

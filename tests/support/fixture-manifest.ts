@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { ExtractedMedication, ExtractedParameter, ExtractionResult } from './types.ts'
+import type { ExtractedMedication, ExtractedParameter, ExtractionResult } from '#server/extraction/types.ts'
 
 /**
  * The shared document fixtures (../shared/fixtures/documents beside the
