@@ -6,13 +6,13 @@
  * reads them.
  */
 import { notifications } from '#db/schema/tenant.ts'
+import type { ReminderKey } from '#server/jobs/queue.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import type { Appointment } from '#server/appointments/shared/appointment.ts'
 import { formatAppointmentDate, formatAppointmentTime } from '#server/appointments/shared/format.ts'
 import { APPOINTMENT_EVENT_TEXTS } from '#server/appointments/shared/labels.ts'
 
 export type AppointmentEventKind = 'confirmed' | 'cancelled' | 'rescheduled' | 'reminder'
-export type ReminderKey = '24h' | '1h'
 
 export const APPOINTMENT_NOTIFICATION_TYPES = {
 	confirmed: 'appointment_confirmed',

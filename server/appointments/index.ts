@@ -128,14 +128,7 @@ export {
 	type AppointmentHistoryView,
 	type ViewContext,
 } from './views.ts'
-export {
-	APPOINTMENT_REMINDER_TASK,
-	deliverAppointmentReminder,
-	reminderJobKey,
-	ReminderPayloadSchema,
-	type ReminderOutcome,
-	type ReminderPayload,
-} from './reminders.ts'
+export { deliverAppointmentReminder, reminderJobKey, type ReminderOutcome } from './reminders.ts'
 export { APPOINTMENT_NOTIFICATION_TYPES, appointmentEventText, type AppointmentEventKind } from './events.ts'
 export {
 	calendarFeedPath,

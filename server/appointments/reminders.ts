@@ -8,32 +8,24 @@
  * appointment still exists, is not cancelled and still starts then, so no
  * stale reminder fires even if a key was missed.
  */
-import { and, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { and, eq } from 'drizzle-orm'
 import { appointments, notifications } from '#db/schema/tenant.ts'
+import {
+	enqueueAppointmentReminder,
+	JOB_KEYS,
+	removeAppointmentReminderJob,
+	ReminderPayloadSchema,
+	type ReminderKey,
+	type ReminderPayload,
+} from '#server/jobs/queue.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { Appointment } from '#server/appointments/shared/appointment.ts'
-import { appointmentEventRow, type ReminderKey } from './events.ts'
+import { appointmentEventRow } from './events.ts'
 import { REMINDER_OFFSETS, reminderTimesFor, type ReminderKind } from './rules.ts'
-
-export const APPOINTMENT_REMINDER_TASK = 'appointment_reminder'
-export const APPOINTMENT_REMINDER_MAX_ATTEMPTS = 5
 
 const REMINDER_KEYS: Record<ReminderKind, ReminderKey> = { 'day-before': '24h', 'hour-before': '1h' }
 
-export function reminderJobKey(appointmentId: string, key: ReminderKey): string {
-	return `appointment-reminder:${appointmentId}:${key}`
-}
-
-export const ReminderPayloadSchema = z.object({
-	organizationId: z.string().uuid(),
-	appointmentId: z.string().uuid(),
-	kind: z.enum(['24h', '1h']),
-	/** The start the reminder was scheduled for (ISO 8601, UTC). */
-	startsAt: z.string().datetime(),
-})
-
-export type ReminderPayload = z.infer<typeof ReminderPayloadSchema>
+export const reminderJobKey = JOB_KEYS.appointmentReminder
 
 /**
  * Queues, moves or removes the appointment's reminder jobs so they match
@@ -50,10 +42,9 @@ export async function scheduleAppointmentReminders(
 	const due = reminderTimesFor(appointment, now)
 	for (const { kind } of REMINDER_OFFSETS) {
 		const key = REMINDER_KEYS[kind]
-		const jobKey = reminderJobKey(appointment.id, key)
 		const reminder = due.find((candidate) => candidate.kind === kind)
 		if (!reminder) {
-			await tx.execute(sql`select graphile_worker.remove_job(${jobKey})`)
+			await removeAppointmentReminderJob(tx, appointment.id, key)
 			continue
 		}
 		const payload: ReminderPayload = {
@@ -62,16 +53,14 @@ export async function scheduleAppointmentReminders(
 			kind: key,
 			startsAt: appointment.startsAt.toISOString(),
 		}
-		await tx.execute(
-			sql`select graphile_worker.add_job(${APPOINTMENT_REMINDER_TASK}, ${JSON.stringify(payload)}::json, run_at := ${reminder.remindAt.toISOString()}::timestamptz, max_attempts := ${APPOINTMENT_REMINDER_MAX_ATTEMPTS}, job_key := ${jobKey}, job_key_mode := 'replace')`,
-		)
+		await enqueueAppointmentReminder(tx, payload, { runAt: reminder.remindAt })
 	}
 }
 
 /** Removes both reminder jobs of an appointment (cancel, delete). */
 export async function removeAppointmentReminders(tx: TenantTransaction, appointmentId: string): Promise<void> {
 	for (const key of Object.values(REMINDER_KEYS)) {
-		await tx.execute(sql`select graphile_worker.remove_job(${reminderJobKey(appointmentId, key)})`)
+		await removeAppointmentReminderJob(tx, appointmentId, key)
 	}
 }
 

@@ -1,6 +1,6 @@
 export { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, TEXT_PREVIEW_CHARS } from './shared/messages.ts'
 export { receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
-export { storeUploadedDocument, PROCESS_DOCUMENT_TASK, PROCESS_DOCUMENT_MAX_ATTEMPTS, type UploadOutcome } from './upload.ts'
+export { storeUploadedDocument, type UploadOutcome } from './upload.ts'
 export {
 	processDocument,
 	markDocumentInterrupted,

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { documents, healthParameters, medications, notifications } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
+import { getOrganizationSubscription } from '#server/billing/index.ts'
+import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/jobs/queue.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
 import { documentNotificationKey } from './process-document.ts'
-import { PROCESS_DOCUMENT_MAX_ATTEMPTS, PROCESS_DOCUMENT_TASK } from './upload.ts'
 import { getFileStorage } from './storage.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
@@ -139,7 +140,7 @@ export async function deleteDocument(patient: Patient, documentId: string) {
 			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
 			.returning({ storageKey: documents.storageKey, previewKey: documents.previewKey })
 		if (!document) return null
-		await tx.execute(sql`select graphile_worker.remove_job(${`document:${documentId}`})`)
+		await removeProcessDocumentJob(tx, documentId)
 		await auditDocumentAccess(tx, patient, 'document.delete', documentId)
 		return document
 	})
@@ -150,9 +151,10 @@ export async function deleteDocument(patient: Patient, documentId: string) {
 	return true
 }
 
-/** Queues a failed document again (processing errors only: an unreadable file stays failed). */
+/** Queues a failed document again (processing errors only: an unreadable file stays failed), at the plan's OCR priority as an upload. */
 export async function retryDocument(patient: Patient, documentId: string) {
 	if (!isUuid(documentId)) return false
+	const subscription = await getOrganizationSubscription(patient.organizationId)
 	return withTenant(patient.organizationId, async (tx) => {
 		const [document] = await tx
 			.update(documents)
@@ -172,9 +174,7 @@ export async function retryDocument(patient: Patient, documentId: string) {
 			.update(notifications)
 			.set({ dedupeKey: null })
 			.where(and(eq(notifications.ownerId, patient.userId), eq(notifications.dedupeKey, documentNotificationKey(documentId, 'failed'))))
-		await tx.execute(
-			sql`select graphile_worker.add_job(${PROCESS_DOCUMENT_TASK}, json_build_object('organizationId', ${patient.organizationId}::text, 'documentId', ${documentId}::text), job_key := ${`document:${documentId}`}, max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS})`,
-		)
+		await enqueueProcessDocument(tx, { organizationId: patient.organizationId, documentId }, { plan: subscription?.plan ?? 'basic' })
 		return true
 	})
 }

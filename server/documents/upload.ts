@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
-import { getOrganizationSubscription, ocrJobPriority, PLANS } from '#server/billing/index.ts'
+import { getOrganizationSubscription, PLANS } from '#server/billing/index.ts'
 import {
 	detectFileType,
 	guessCategoryFromFileName,
 	sanitizeFileName,
 	titleFromFileName,
 } from '#server/extraction/index.ts'
+import { enqueueProcessDocument } from '#server/jobs/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { DOCUMENT_MESSAGES } from './shared/messages.ts'
 import { discardReceivedFile, type ReceivedFile } from './receive-upload.ts'
@@ -19,9 +20,6 @@ export type UploadOutcome =
 	| { ok: false; reason: string; message: string; status: number }
 
 export type Uploader = { userId: string; organizationId: string; ipAddress?: string | null }
-
-export const PROCESS_DOCUMENT_TASK = 'process_document'
-export const PROCESS_DOCUMENT_MAX_ATTEMPTS = 3
 
 /**
  * Accepts a received file for a patient: type by content, plan storage limit,
@@ -36,7 +34,8 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 		return { ok: false, reason: detected.reason, message: detected.message, status: 415 }
 	}
 	const subscription = await getOrganizationSubscription(uploader.organizationId)
-	const plan = PLANS[subscription?.plan ?? 'basic']
+	const planId = subscription?.plan ?? 'basic'
+	const plan = PLANS[planId]
 	const fileName = sanitizeFileName(file.originalName)
 	const storage = getFileStorage()
 	const documentId = randomUUID()
@@ -71,9 +70,7 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 				title: titleFromFileName(fileName),
 				status: 'queued',
 			})
-			await tx.execute(
-				sql`select graphile_worker.add_job(${PROCESS_DOCUMENT_TASK}, json_build_object('organizationId', ${uploader.organizationId}::text, 'documentId', ${documentId}::text), job_key := ${`document:${documentId}`}, priority := ${ocrJobPriority(subscription?.plan ?? 'basic')}, max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS})`,
-			)
+			await enqueueProcessDocument(tx, { organizationId: uploader.organizationId, documentId }, { plan: planId })
 			await recordAudit(
 				{
 					action: 'document.upload',

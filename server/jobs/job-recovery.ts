@@ -2,8 +2,9 @@ import { EventEmitter } from 'node:events'
 import type { WorkerEvents } from 'graphile-worker'
 import postgres from 'postgres'
 import { getSql } from '#db/client.ts'
-import { markDocumentInterrupted, PROCESS_DOCUMENT_TASK } from '#server/documents/index.ts'
+import { markDocumentInterrupted } from '#server/documents/index.ts'
 import { logger } from '#server/logger.ts'
+import { ProcessDocumentPayloadSchema, TASKS } from './queue.ts'
 import { sweepUploadTempFiles } from './sweep-upload-temp-files.ts'
 
 /**
@@ -106,12 +107,10 @@ export async function releaseJobsOfDeadWorkers(): Promise<{ released: number; fa
 	const orphaned = locked.filter((job) => deadWorkers.includes(job.lockedBy))
 	await sql`select graphile_worker.force_unlock_workers(${deadWorkers}::text[])`
 	let failedDocuments = 0
-	const exhausted = orphaned.filter((job) => job.taskIdentifier === PROCESS_DOCUMENT_TASK && job.attempts >= job.maxAttempts)
+	const exhausted = orphaned.filter((job) => job.taskIdentifier === TASKS.processDocument && job.attempts >= job.maxAttempts)
 	for (const job of exhausted) {
-		const payload = job.payload as { organizationId?: string; documentId?: string }
-		if (payload.organizationId && payload.documentId) {
-			if (await markDocumentInterrupted({ organizationId: payload.organizationId, documentId: payload.documentId })) failedDocuments++
-		}
+		const payload = ProcessDocumentPayloadSchema.safeParse(job.payload)
+		if (payload.success && (await markDocumentInterrupted(payload.data))) failedDocuments++
 	}
 	if (exhausted.length) await sql`select graphile_worker.permanently_fail_jobs(${exhausted.map((job) => job.id)}::bigint[], 'worker stopped during the last attempt')`
 	logger.warn('jobs.released_dead_workers', { workers: deadWorkers.length, jobs: orphaned.length, jobIds: orphaned.map((job) => job.id), failedDocuments })

@@ -1,9 +1,7 @@
 import type { Task } from 'graphile-worker'
-import { z } from 'zod'
 import { childProcessExtractor, processDocument, type DocumentExtractor } from '#server/documents/index.ts'
 import { logger } from '#server/logger.ts'
-
-const Payload = z.object({ organizationId: z.string().uuid(), documentId: z.string().uuid() })
+import { ProcessDocumentPayloadSchema } from './queue.ts'
 
 /**
  * Extracts one uploaded document (queued by the upload in the same
@@ -12,7 +10,7 @@ const Payload = z.object({ organizationId: z.string().uuid(), documentId: z.stri
  * goes back to the queue.
  */
 export const processDocumentTask: Task = async (payload, helpers) => {
-	const input = Payload.parse(payload)
+	const input = ProcessDocumentPayloadSchema.parse(payload)
 	const started = Date.now()
 	let peakMb: number | null = null
 	const isolated = childProcessExtractor()

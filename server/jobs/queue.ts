@@ -1,0 +1,82 @@
+/**
+ * The job queue's names, keys and payloads, and the one way to queue each
+ * task (see docs/decisions/009-job-helper.md). Each task's payload has one
+ * Zod schema, used by the enqueuer before it writes and by the task when it
+ * runs. Jobs are written with graphile-worker's `add_job` inside the
+ * caller's transaction (a tenant transaction works: graphile_worker is a
+ * schema of the same database), so a job exists exactly when the change
+ * that asked for it was committed.
+ *
+ * This module imports nothing of the tasks (they import it), so domain code
+ * can queue jobs without loading the worker.
+ */
+import { sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import { ocrJobPriority, type PlanId } from '#server/billing/index.ts'
+
+/** Task identifiers, as the worker's task list and the jobs table know them. */
+export const TASKS = {
+	processDocument: 'process_document',
+	appointmentReminder: 'appointment_reminder',
+	pruneSessions: 'prune_sessions',
+	releaseDeadWorkerJobs: 'release_dead_worker_jobs',
+	sweepUploadTempFiles: 'sweep_upload_temp_files',
+} as const
+
+export type TaskName = (typeof TASKS)[keyof typeof TASKS]
+
+export const PROCESS_DOCUMENT_MAX_ATTEMPTS = 3
+export const APPOINTMENT_REMINDER_MAX_ATTEMPTS = 5
+
+export type ReminderKey = '24h' | '1h'
+
+/** Job keys: one queued job per document, and per appointment and reminder. */
+export const JOB_KEYS = {
+	processDocument: (documentId: string) => `document:${documentId}`,
+	appointmentReminder: (appointmentId: string, reminder: ReminderKey) => `appointment-reminder:${appointmentId}:${reminder}`,
+}
+
+export const ProcessDocumentPayloadSchema = z.object({ organizationId: z.string().uuid(), documentId: z.string().uuid() })
+export type ProcessDocumentPayload = z.infer<typeof ProcessDocumentPayloadSchema>
+
+export const ReminderPayloadSchema = z.object({
+	organizationId: z.string().uuid(),
+	appointmentId: z.string().uuid(),
+	kind: z.enum(['24h', '1h']),
+	/** The start the reminder was scheduled for (ISO 8601, UTC). */
+	startsAt: z.string().datetime(),
+})
+export type ReminderPayload = z.infer<typeof ReminderPayloadSchema>
+
+/** Anything that runs a statement: the pool, a platform or a tenant transaction. */
+export type JobExecutor = { execute: (query: SQL) => PromiseLike<unknown> }
+
+/**
+ * Queues a document's extraction under its job key at the plan's OCR
+ * priority (the upload and the owner's retry alike). A job already waiting
+ * under the key is replaced.
+ */
+export async function enqueueProcessDocument(tx: JobExecutor, payload: ProcessDocumentPayload, options: { plan: PlanId }): Promise<void> {
+	const checked = ProcessDocumentPayloadSchema.parse(payload)
+	await tx.execute(
+		sql`select graphile_worker.add_job(${TASKS.processDocument}, ${JSON.stringify(checked)}::json, job_key := ${JOB_KEYS.processDocument(checked.documentId)}, priority := ${ocrJobPriority(options.plan)}::int, max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS}::int)`,
+	)
+}
+
+/** Removes a document's waiting extraction job (the document was deleted). */
+export async function removeProcessDocumentJob(tx: JobExecutor, documentId: string): Promise<void> {
+	await tx.execute(sql`select graphile_worker.remove_job(${JOB_KEYS.processDocument(documentId)})`)
+}
+
+/** Queues (or moves, under the same key) one reminder of an appointment to run at `runAt`. */
+export async function enqueueAppointmentReminder(tx: JobExecutor, payload: ReminderPayload, options: { runAt: Date }): Promise<void> {
+	const checked = ReminderPayloadSchema.parse(payload)
+	await tx.execute(
+		sql`select graphile_worker.add_job(${TASKS.appointmentReminder}, ${JSON.stringify(checked)}::json, run_at := ${options.runAt.toISOString()}::timestamptz, max_attempts := ${APPOINTMENT_REMINDER_MAX_ATTEMPTS}::int, job_key := ${JOB_KEYS.appointmentReminder(checked.appointmentId, checked.kind)}, job_key_mode := 'replace')`,
+	)
+}
+
+/** Removes one waiting reminder of an appointment (cancelled, deleted, or the reminder's time has passed). */
+export async function removeAppointmentReminderJob(tx: JobExecutor, appointmentId: string, reminder: ReminderKey): Promise<void> {
+	await tx.execute(sql`select graphile_worker.remove_job(${JOB_KEYS.appointmentReminder(appointmentId, reminder)})`)
+}
