@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
-import { eq } from 'drizzle-orm'
+import { eq, inArray, sql as statement } from 'drizzle-orm'
 import { connect } from '#db/client.ts'
-import { users } from '#db/schema/platform.ts'
+import { organizations, users } from '#db/schema/platform.ts'
 import { createSession, hashPassword, registerPatient, SESSION_COOKIE } from '#server/auth/index.ts'
+import { assertTenantSchemaName } from '#server/tenancy/schema-name.ts'
 
 // The domain code opens its pool lazily from DATABASE_URL: point it at the e2e server's database.
 process.env.DATABASE_URL ||= process.env.E2E_DATABASE_URL
@@ -23,6 +24,8 @@ export async function createPatient(overrides: Partial<TestUser> = {}): Promise<
 	const name = overrides.name ?? 'Avery Test'
 	const email = overrides.email ?? uniqueEmail('patient')
 	const created = await registerPatient({ name, email, password })
+	createdUserIds.add(created.user.id)
+	createdOrganizationIds.add(created.organization.id)
 	return { id: created.user.id, name, email, password, organizationId: created.organization.id }
 }
 
@@ -36,6 +39,7 @@ export async function createAdmin(role: 'admin' | 'superadmin', name: string | n
 			.insert(users)
 			.values({ name: name ?? '', email, passwordHash: await hashPassword(password), role })
 			.returning({ id: users.id })
+		createdUserIds.add(row!.id)
 		return { id: row!.id, name: name ?? '', email, password }
 	} finally {
 		await sql.end()
@@ -66,5 +70,112 @@ export async function signInAsAdmin(page: Page, admin: { id: string }) {
 	])
 }
 
-export const test = base
+/**
+ * Users and organizations made by the helpers above during the current test. A Playwright worker
+ * runs one test at a time, so module state is per test; the `cleanupUsers` fixture empties it.
+ */
+const createdUserIds = new Set<string>()
+const createdOrganizationIds = new Set<string>()
+
+/**
+ * Deletes the users and organizations a test made, and drops each organization's schema.
+ * Memberships, sessions and the rest cascade from the platform rows; the tenant schema does not,
+ * so it is dropped by its stored, validated name (never built from input). A lock timeout keeps a
+ * schema that a still-running job holds from stalling teardown: that schema is left behind.
+ */
+export async function deleteTestData(userIds: string[], organizationIds: string[]) {
+	if (userIds.length === 0 && organizationIds.length === 0) return
+	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
+	try {
+		if (organizationIds.length > 0) {
+			const rows = await db
+				.select({ id: organizations.id, schemaName: organizations.schemaName })
+				.from(organizations)
+				.where(inArray(organizations.id, organizationIds))
+			for (const row of rows) {
+				assertTenantSchemaName(row.schemaName)
+				try {
+					await db.transaction(async (tx) => {
+						await tx.execute(statement`SET LOCAL lock_timeout = '5s'`)
+						await tx.delete(organizations).where(eq(organizations.id, row.id))
+						await tx.execute(statement.raw(`DROP SCHEMA IF EXISTS "${row.schemaName}" CASCADE`))
+					})
+				} catch (error) {
+					console.warn(`e2e cleanup: organization ${row.id} left in place (${(error as { code?: string }).code ?? 'error'})`)
+				}
+			}
+		}
+		if (userIds.length > 0) await db.delete(users).where(inArray(users.id, userIds))
+	} finally {
+		await sql.end()
+	}
+}
+
+type ConsoleGuardOptions = {
+	/** Extra patterns a test expects in the browser console as errors (e.g. a deliberate 404). */
+	allowConsoleErrors: RegExp[]
+}
+
+/**
+ * Browser console errors every test may see. Each entry says why it is expected; anything else
+ * logged with console.error, or thrown uncaught in the page, fails the test at teardown.
+ */
+export const ALLOWED_CONSOLE_ERRORS: RegExp[] = [
+	// Chromium logs every 4xx/5xx sub-resource or fetch response as a console error. Tests that
+	// check the answers to refused requests (404 pages, 413/415 uploads, 403 CSRF) cause these on
+	// purpose; the page's own handling of the answer is asserted by the test itself.
+	/^Failed to load resource: the server responded with a status of (4\d\d|503)\b/,
+]
+
+export const test = base.extend<
+	ConsoleGuardOptions & {
+		cleanupUsers: void
+		consoleGuard: void
+		/** A patient with a personal organization, deleted with its schema after the test. */
+		insertNewUser: (overrides?: Partial<TestUser>) => Promise<TestUser & { organizationId: string }>
+		/** A new patient, signed in on `page`; deleted after the test. */
+		login: (overrides?: Partial<TestUser>) => Promise<TestUser & { organizationId: string }>
+	}
+>({
+	allowConsoleErrors: [[], { option: true }],
+	cleanupUsers: [
+		// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern
+		async ({}, use) => {
+			createdUserIds.clear()
+			createdOrganizationIds.clear()
+			await use()
+			await deleteTestData([...createdUserIds], [...createdOrganizationIds])
+			createdUserIds.clear()
+			createdOrganizationIds.clear()
+		},
+		{ auto: true },
+	],
+	consoleGuard: [
+		async ({ page, allowConsoleErrors }, use) => {
+			const unexpected: string[] = []
+			const allowed = [...ALLOWED_CONSOLE_ERRORS, ...allowConsoleErrors]
+			const record = (text: string) => {
+				if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(text)
+			}
+			page.on('console', (message) => {
+				if (message.type() === 'error') record(message.text())
+			})
+			page.on('pageerror', (error) => record(`Uncaught: ${error.message}`))
+			await use()
+			expect(unexpected, 'unexpected console.error or uncaught error in the browser').toEqual([])
+		},
+		{ auto: true },
+	],
+	// eslint-disable-next-line no-empty-pattern -- see cleanupUsers
+	insertNewUser: async ({}, use) => {
+		await use((overrides) => createPatient(overrides))
+	},
+	login: async ({ page }, use) => {
+		await use(async (overrides) => {
+			const user = await createPatient(overrides)
+			await signInAs(page, user)
+			return user
+		})
+	},
+})
 export { expect }
