@@ -5,8 +5,8 @@
  * appointment_rescheduled, appointment_reminder). The notifications screen
  * reads them.
  */
-import { notifications } from '#db/schema/tenant.ts'
 import type { ReminderKey } from '#server/jobs/queue.ts'
+import { writeNotification } from '#server/notifications/index.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import type { Appointment } from '#server/appointments/shared/appointment.ts'
 import { formatAppointmentDate, formatAppointmentTime } from '#server/appointments/shared/format.ts'
@@ -65,5 +65,5 @@ export async function recordAppointmentEvent(
 	kind: Exclude<AppointmentEventKind, 'reminder'>,
 	appointment: EventSubject,
 ): Promise<void> {
-	await tx.insert(notifications).values(appointmentEventRow(ownerId, kind, appointment))
+	await writeNotification(tx, appointmentEventRow(ownerId, kind, appointment))
 }

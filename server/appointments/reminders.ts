@@ -18,6 +18,7 @@ import {
 	type ReminderKey,
 	type ReminderPayload,
 } from '#server/jobs/queue.ts'
+import { writeNotification } from '#server/notifications/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { Appointment } from '#server/appointments/shared/appointment.ts'
 import { appointmentEventRow } from './events.ts'
@@ -107,7 +108,7 @@ export async function deliverAppointmentReminder(
 			)
 			.limit(1)
 		if (existing) return 'duplicate'
-		await tx.insert(notifications).values(row)
+		await writeNotification(tx, row)
 		return 'sent'
 	})
 }

@@ -6,9 +6,9 @@ export {
 	markDocumentInterrupted,
 	childProcessExtractor,
 	inProcessExtractor,
-	documentNotificationKey,
 	type DocumentExtractor,
 } from './process-document.ts'
+export { documentNotificationKey } from '#server/notifications/index.ts'
 export {
 	listDocuments,
 	getDocumentsByIds,

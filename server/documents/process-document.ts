@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { documents, healthParameters, medications, notifications } from '#db/schema/tenant.ts'
+import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
 import { getEnv } from '#server/env.server.ts'
 import {
 	extractDocument,
@@ -11,6 +11,7 @@ import {
 	type IsolatedExtraction,
 	type OcrEngine,
 } from '#server/extraction/index.ts'
+import { documentNotificationKey, writeNotification } from '#server/notifications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
 import { DOCUMENT_MESSAGES } from './messages.ts'
@@ -42,11 +43,6 @@ export function inProcessExtractor(ocr?: OcrEngine): DocumentExtractor {
 		const preview = result.accepted ? await renderPreview({ bytes, kind }).catch(() => null) : null
 		return { result, preview }
 	}
-}
-
-/** Keys of the notifications a document's processing writes: one of each per document, however often it runs. */
-export function documentNotificationKey(documentId: string, outcome: 'processed' | 'failed') {
-	return `document:${documentId}:${outcome}`
 }
 
 /**
@@ -175,17 +171,14 @@ export async function processDocument(
 					processedAt: new Date(),
 				})
 				.where(eq(documents.id, document.id))
-			await tx
-				.insert(notifications)
-				.values({
-					ownerId: document.ownerId,
-					type: 'new_document',
-					title: DOCUMENT_MESSAGES.processedTitle,
-					message: DOCUMENT_MESSAGES.processedText(named.title, result.parameters.length),
-					link: `/records/${document.id}`,
-					dedupeKey: documentNotificationKey(document.id, 'processed'),
-				})
-				.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
+			await writeNotification(tx, {
+				ownerId: document.ownerId,
+				type: 'new_document',
+				title: DOCUMENT_MESSAGES.processedTitle,
+				message: DOCUMENT_MESSAGES.processedText(named.title, result.parameters.length),
+				link: `/records/${document.id}`,
+				dedupeKey: documentNotificationKey(document.id, 'processed'),
+			})
 			return true
 		})
 		if (!isStillThere) {
@@ -227,17 +220,14 @@ async function markFailed(
 				...(options.fileRemoved ? { sizeBytes: 0 } : {}),
 			})
 			.where(eq(documents.id, input.documentId))
-		await tx
-			.insert(notifications)
-			.values({
-				ownerId,
-				type: 'error',
-				title: DOCUMENT_MESSAGES.failedTitle,
-				message: `${title}: ${message}`,
-				link: `/records/${input.documentId}`,
-				dedupeKey: documentNotificationKey(input.documentId, 'failed'),
-			})
-			.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
+		await writeNotification(tx, {
+			ownerId,
+			type: 'error',
+			title: DOCUMENT_MESSAGES.failedTitle,
+			message: `${title}: ${message}`,
+			link: `/records/${input.documentId}`,
+			dedupeKey: documentNotificationKey(input.documentId, 'failed'),
+		})
 	})
 }
 

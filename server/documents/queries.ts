@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { documents, healthParameters, medications, notifications } from '#db/schema/tenant.ts'
+import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
 import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/jobs/queue.ts'
+import { documentNotificationKey, releaseNotificationKey } from '#server/notifications/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
-import { documentNotificationKey } from './process-document.ts'
 import { getFileStorage } from './storage.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
@@ -170,10 +170,7 @@ export async function retryDocument(patient: Patient, documentId: string) {
 			.returning({ id: documents.id })
 		if (!document) return false
 		// the earlier failure keeps its notification; a failure of this new run notifies again
-		await tx
-			.update(notifications)
-			.set({ dedupeKey: null })
-			.where(and(eq(notifications.ownerId, patient.userId), eq(notifications.dedupeKey, documentNotificationKey(documentId, 'failed'))))
+		await releaseNotificationKey(tx, patient.userId, documentNotificationKey(documentId, 'failed'))
 		await enqueueProcessDocument(tx, { organizationId: patient.organizationId, documentId }, { plan: subscription?.plan ?? 'basic' })
 		return true
 	})

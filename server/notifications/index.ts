@@ -1,0 +1,1 @@
+export { writeNotification, releaseNotificationKey, documentNotificationKey, type NewNotification } from './writer.ts'
