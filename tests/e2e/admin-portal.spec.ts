@@ -1,8 +1,7 @@
-import { createAdmin, createPatient, expect, signInAs, signInAsAdmin, test } from './fixtures.ts'
+import { createAdmin, createPatient, expect, signInAsAdmin, test } from './fixtures.ts'
 
-test('a signed-in patient visiting /admin is sent to the admin login', async ({ page }) => {
-	const patient = await createPatient()
-	await signInAs(page, patient)
+test('a signed-in patient visiting /admin is sent to the admin login', async ({ page, login }) => {
+	await login()
 	await page.goto('/admin')
 	await expect(page).toHaveURL(/\/admin\/login/)
 	await expect(page.getByText('This portal is restricted to authorized administrators.')).toBeVisible()

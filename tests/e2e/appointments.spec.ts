@@ -54,9 +54,8 @@ async function fillAppointmentForm(page: import('@playwright/test').Page, values
 	await page.getByLabel('Notes').fill('Bring previous results')
 }
 
-test('creates an appointment: the form explains what is missing, then the list shows it', async ({ page }) => {
-	const user = await createPatient()
-	await signInAs(page, user)
+test('creates an appointment: the form explains what is missing, then the list shows it', async ({ page, login }) => {
+	await login()
 	await page.goto('/appointments')
 	await expect(page.getByText(EMPTY_STATES.upcoming.title)).toBeVisible()
 	await page.getByRole('link', { name: 'New Appointment' }).click()
@@ -282,11 +281,10 @@ test('moves through tabs and days', async ({ page }) => {
 	await expect(old.getByRole('link', { name: 'Call' })).toHaveCount(0)
 })
 
-test("an unknown id and another patient's appointment both say not found", async ({ page }) => {
+test("an unknown id and another patient's appointment both say not found", async ({ page, login }) => {
 	const owner = await patientWithZone()
 	const appointment = await addAppointment(owner, { title: 'Private visit', provider: 'Dr. X', specialty: 'Neurology', date: localDate(2) })
-	const stranger = await createPatient()
-	await signInAs(page, stranger)
+	await login()
 	for (const path of [`/appointments/${appointment.id}`, '/appointments/00000000-0000-4000-8000-000000000000', `/appointments/${appointment.id}/edit`, `/appointments/${appointment.id}/reschedule`]) {
 		const response = await page.goto(path)
 		expect(response?.status()).toBe(404)

@@ -1,4 +1,4 @@
-import { createAdmin, createPatient, expect, signInAs, test, uniqueEmail } from './fixtures.ts'
+import { createAdmin, createPatient, expect, test, uniqueEmail } from './fixtures.ts'
 
 test('a new patient registers, lands on the dashboard, signs out and signs in again', async ({ page }) => {
 	const email = uniqueEmail('register')
@@ -95,9 +95,8 @@ test.describe('without JavaScript', () => {
 	})
 })
 
-test('the patient shell has the spec navigation, footer year and menu', async ({ page }) => {
-	const patient = await createPatient({ name: 'Dana Shell' })
-	await signInAs(page, patient)
+test('the patient shell has the spec navigation, footer year and menu', async ({ page, login }) => {
+	await login({ name: 'Dana Shell' })
 	await page.goto('/')
 	const nav = page.getByRole('navigation', { name: 'Main navigation' })
 	await expect(nav.getByText('Main', { exact: true })).toBeVisible()

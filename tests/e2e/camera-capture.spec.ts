@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { createPatient, expect, signInAs, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 // Chromium's fake camera (a generated test pattern) stands in for the device camera.
 test.use({
@@ -10,9 +10,8 @@ test.use({
 	},
 })
 
-test('Camera Capture takes a photo and uploads it as a JPEG document', async ({ page }) => {
-	const patient = await createPatient()
-	await signInAs(page, patient)
+test('Camera Capture takes a photo and uploads it as a JPEG document', async ({ page, login }) => {
+	await login()
 	await page.goto('/upload')
 	await page.getByRole('tab', { name: 'Camera Capture' }).click()
 	await page.getByRole('button', { name: 'Open camera' }).click()

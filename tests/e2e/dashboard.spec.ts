@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { appointments } from '#db/schema/tenant.ts'
 import { withTenant } from '#server/tenancy/index.ts'
-import { BASE_URL, createPatient, expect, signInAs, test } from './fixtures.ts'
+import { BASE_URL, expect, test } from './fixtures.ts'
 
 const FIXTURES = path.resolve('../shared/fixtures/documents')
 
-test('a new patient sees honest empty states on the dashboard', async ({ page }) => {
-	const patient = await createPatient({ name: 'Dana Empty' })
-	await signInAs(page, patient)
+test('a new patient sees honest empty states on the dashboard', async ({ page, login }) => {
+	await login({ name: 'Dana Empty' })
 	await page.goto('/')
 	await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 	await expect(page.getByText('Welcome, Dana.')).toBeVisible()
@@ -26,10 +25,9 @@ test('a new patient sees honest empty states on the dashboard', async ({ page })
 	}
 })
 
-test('the dashboard counts documents, raises alerts, scores health and lists recent activity', async ({ page }) => {
+test('the dashboard counts documents, raises alerts, scores health and lists recent activity', async ({ page, login }) => {
 	test.setTimeout(90_000)
-	const patient = await createPatient({ name: 'Robin Active' })
-	await signInAs(page, patient)
+	const patient = await login({ name: 'Robin Active' })
 	const upload = await page.request.post('/api/documents/upload', {
 		headers: { Origin: BASE_URL },
 		multipart: {

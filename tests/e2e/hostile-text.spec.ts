@@ -1,10 +1,9 @@
-import { createPatient, expect, signInAs, test, uniqueEmail } from './fixtures.ts'
+import { expect, test, uniqueEmail } from './fixtures.ts'
 
 const NOT_ALLOWED = 'Contains characters that are not allowed.'
 
-test('a search with a control character shows the field message and searches nothing', async ({ page }) => {
-	const patient = await createPatient()
-	await signInAs(page, patient)
+test('a search with a control character shows the field message and searches nothing', async ({ page, login }) => {
+	await login()
 
 	await page.goto(`/records?${new URLSearchParams({ q: 'glucose\u0000report' })}`)
 	const recordsSearch = page.getByRole('searchbox', { name: 'Search records' })

@@ -1,4 +1,4 @@
-import { createPatient, expect, signInAs, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 test('healthz answers 200 when the database answers', async ({ request }) => {
 	const response = await request.get('/healthz')
@@ -29,21 +29,19 @@ test('a cross-site form post is refused and changes nothing', async ({ request }
 	expect(login.status()).toBe(401)
 })
 
-test('tRPC answers UNAUTHORIZED without a session and the signed-in user with one', async ({ page, request }) => {
+test('tRPC answers UNAUTHORIZED without a session and the signed-in user with one', async ({ page, request, login }) => {
 	const anonymous = await request.get('/api/trpc/account.me')
 	expect(anonymous.status()).toBe(401)
 	expect(JSON.stringify(await anonymous.json())).toContain('UNAUTHORIZED')
 
-	const patient = await createPatient({ name: 'Trina Pc' })
-	await signInAs(page, patient)
+	const patient = await login({ name: 'Trina Pc' })
 	const signedIn = await page.request.get('/api/trpc/account.me')
 	expect(signedIn.status()).toBe(200)
 	expect((await signedIn.json()).result.data.json).toMatchObject({ email: patient.email, name: 'Trina Pc' })
 })
 
-test('the browser is sent to the login page when a client call answers 401', async ({ page }) => {
-	const patient = await createPatient()
-	await signInAs(page, patient)
+test('the browser is sent to the login page when a client call answers 401', async ({ page, login }) => {
+	await login()
 	await page.goto('/')
 	await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 	await page.context().clearCookies()

@@ -48,9 +48,8 @@ async function waitForHydration(page: Page) {
 	await page.waitForLoadState('networkidle')
 }
 
-test('a patient without documents sees the empty texts on both tabs', async ({ page }) => {
-	const patient = await createPatient()
-	await signInAs(page, patient)
+test('a patient without documents sees the empty texts on both tabs', async ({ page, login }) => {
+	await login()
 	await page.goto('/records')
 	await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible()
 	await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true')
@@ -193,9 +192,8 @@ test.describe('with two lab reports from different dates', () => {
 	})
 })
 
-test('an unknown or malformed document id shows Document Not Found with a way back', async ({ page }) => {
-	const patient = await createPatient()
-	await signInAs(page, patient)
+test('an unknown or malformed document id shows Document Not Found with a way back', async ({ page, login }) => {
+	await login()
 	for (const id of [UNKNOWN_ID, 'not-a-document-id']) {
 		const response = await page.goto(`/records/${id}`)
 		expect(response?.status()).toBe(404)
@@ -207,9 +205,8 @@ test('an unknown or malformed document id shows Document Not Found with a way ba
 	await expect(page.getByRole('heading', { level: 1, name: 'Medical Records' })).toBeVisible()
 })
 
-test('deleting a document asks for confirmation and removes it', async ({ page }) => {
-	const patient = await createPatient()
-	await signInAs(page, patient)
+test('deleting a document asks for confirmation and removes it', async ({ page, login }) => {
+	await login()
 	const documentId = await uploadFixture(page.request, BLUEWATER)
 	await page.goto(`/records/${documentId}`)
 	await waitForHydration(page)

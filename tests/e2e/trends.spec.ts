@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
-import { BASE_URL, createPatient, expect, signInAs, test } from './fixtures.ts'
+import { BASE_URL, expect, test } from './fixtures.ts'
 
 const FIXTURES = path.resolve('../shared/fixtures/documents')
 
@@ -39,10 +39,9 @@ async function uploadAndWait(request: APIRequestContext, fixtures: string[]) {
 	return ids
 }
 
-test('a patient with uploaded lab reports sees the cards, a metric chart, predictions and risk', async ({ page }) => {
+test('a patient with uploaded lab reports sees the cards, a metric chart, predictions and risk', async ({ page, login }) => {
 	test.setTimeout(120_000)
-	const patient = await createPatient({ name: 'Trend Patient' })
-	await signInAs(page, patient)
+	await login({ name: 'Trend Patient' })
 	await uploadAndWait(page.request, LAB_FIXTURES)
 
 	await page.goto('/trends')
@@ -108,9 +107,8 @@ test('a patient with uploaded lab reports sees the cards, a metric chart, predic
 	await expect(page.getByTestId('risk-cardiovascular').getByTestId('risk-missing-inputs')).toHaveCount(0)
 })
 
-test('a patient adds a blood-pressure reading, sees the card update, and deletes it', async ({ page }) => {
-	const patient = await createPatient({ name: 'Reading Patient' })
-	await signInAs(page, patient)
+test('a patient adds a blood-pressure reading, sees the card update, and deletes it', async ({ page, login }) => {
+	await login({ name: 'Reading Patient' })
 	await page.goto('/trends')
 	const card = page.getByTestId('metric-card-blood-pressure')
 	await expect(card).toContainText('No blood pressure readings yet.')
@@ -147,9 +145,8 @@ test('a patient adds a blood-pressure reading, sees the card update, and deletes
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('the range, tabs and the add-reading form still work', async ({ page }) => {
-		const patient = await createPatient({ name: 'Noscript Patient' })
-		await signInAs(page, patient)
+	test('the range, tabs and the add-reading form still work', async ({ page, login }) => {
+		await login({ name: 'Noscript Patient' })
 		await page.goto('/trends?range=6m&tab=overview&reading=weight')
 		await page.getByLabel('Time range').selectOption('1y')
 		await page.getByRole('button', { name: 'Apply' }).click()

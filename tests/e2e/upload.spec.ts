@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { BASE_URL, createPatient, expect, signInAs, test } from './fixtures.ts'
+import { BASE_URL, expect, test } from './fixtures.ts'
 
 const FIXTURES = path.resolve('../shared/fixtures/documents')
 
@@ -8,10 +8,9 @@ function fixture(relativePath: string, name = path.basename(relativePath), mimeT
 	return { name, mimeType, buffer: readFileSync(path.join(FIXTURES, relativePath)) }
 }
 
-test('upload two lab reports, watch them reach processed, open one and download it', async ({ page, context }) => {
+test('upload two lab reports, watch them reach processed, open one and download it', async ({ page, context, login }) => {
 	test.setTimeout(90_000)
-	const patient = await createPatient()
-	await signInAs(page, patient)
+	await login()
 	await page.goto('/upload')
 	await expect(page.getByRole('tab', { name: 'File Upload' })).toBeVisible()
 	await page.getByTestId('file-input').setInputFiles([
@@ -48,9 +47,8 @@ test('upload two lab reports, watch them reach processed, open one and download 
 	expect(unsigned.status()).toBe(403)
 })
 
-test('refused files are reported before and after upload with the spec texts', async ({ page }) => {
-	const patient = await createPatient()
-	await signInAs(page, patient)
+test('refused files are reported before and after upload with the spec texts', async ({ page, login }) => {
+	await login()
 	await page.goto('/upload')
 	await page.getByTestId('file-input').setInputFiles([{ name: 'notes.docx', mimeType: 'application/msword', buffer: Buffer.from('hello') }])
 	await expect(page.getByRole('alert')).toContainText('Some files were not added:')
@@ -64,7 +62,7 @@ test('refused files are reported before and after upload with the spec texts', a
 	await expect(page.getByRole('heading', { name: 'Upload Complete!' })).toHaveCount(0)
 })
 
-test('the upload endpoint refuses files over 20 MB and answers 401 without a session', async ({ page, playwright }) => {
+test('the upload endpoint refuses files over 20 MB and answers 401 without a session', async ({ page, playwright, login }) => {
 	const anonymous = await playwright.request.newContext({ baseURL: BASE_URL })
 	const unauthorized = await anonymous.post('/api/documents/upload', {
 		headers: { Origin: BASE_URL },
@@ -73,8 +71,7 @@ test('the upload endpoint refuses files over 20 MB and answers 401 without a ses
 	expect(unauthorized.status()).toBe(401)
 	await anonymous.dispose()
 
-	const patient = await createPatient()
-	await signInAs(page, patient)
+	await login()
 	const big = Buffer.alloc(22_020_096, 0x20)
 	Buffer.from('%PDF-1.7\n').copy(big)
 	const response = await page.request.post('/api/documents/upload', {
