@@ -9,13 +9,9 @@
  * for information only). Uses its own embedded PostgreSQL (port 54469, data
  * under the OS temp folder) and a fresh database each run.
  */
-import os from 'node:os'
-import path from 'node:path'
-import postgres from 'postgres'
-import { startEmbeddedPostgres, withDatabase } from '#db/embedded.ts'
 import { closeDb } from '#db/client.ts'
-import { migrateAll } from '#db/migrate.ts'
 import { appointments } from '#db/schema/tenant.ts'
+import { measureLatency, startBenchDatabase } from './bench-support.ts'
 
 const APPOINTMENT_COUNT = 2_000
 const RUNS = 200
@@ -24,18 +20,7 @@ const TARGET_P95_MS = 50
 const TIME_ZONE = 'America/New_York'
 const DATABASE = 'carebook_bench_appointments'
 
-const server = await startEmbeddedPostgres({
-	dataDir: path.join(os.tmpdir(), 'carebook-bench-appointments'),
-	port: Number(process.env.BENCH_PG_PORT ?? 54469),
-})
-const admin = postgres(server.url, { max: 1, onnotice: () => {} })
-await admin.unsafe(`drop database if exists "${DATABASE}" with (force)`)
-await admin.unsafe(`create database "${DATABASE}"`)
-await admin.end()
-const url = withDatabase(server.url, DATABASE)
-await migrateAll(url)
-process.env.DATABASE_URL = url
-process.env.LOG_LEVEL = 'silent'
+const server = await startBenchDatabase({ name: DATABASE, port: Number(process.env.BENCH_PG_PORT ?? 54469) })
 
 // Imported after DATABASE_URL is set: the app's pool opens lazily from it.
 const { loadAppointmentListPage } = await import('#server/appointments/index.ts')
@@ -71,24 +56,8 @@ const rows = Array.from({ length: APPOINTMENT_COUNT }, (_, index) => {
 await withTenant(patient.organizationId, (tx) => tx.insert(appointments).values(rows))
 await withTenant(patient.organizationId, (tx) => tx.execute('analyze appointments'))
 
-function percentile(sorted: number[], fraction: number) {
-	return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!
-}
-
-async function measure(label: string, run: () => Promise<unknown>) {
-	for (let index = 0; index < WARM_UP; index++) await run()
-	const times: number[] = []
-	for (let index = 0; index < RUNS; index++) {
-		const started = performance.now()
-		await run()
-		times.push(performance.now() - started)
-	}
-	times.sort((a, b) => a - b)
-	const p95 = percentile(times, 0.95)
-	console.log(
-		`${label.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   max ${times.at(-1)!.toFixed(1).padStart(6)} ms`,
-	)
-	return p95
+function measure(label: string, run: () => Promise<unknown>) {
+	return measureLatency(label, run, { runs: RUNS, warmUp: WARM_UP, labelWidth: 44 })
 }
 
 const domain = (query: string) => () =>

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
 
 /** Starts the app (npm run dev / npm start) with its own data folder and ports. */
 export function startApp(options: { script: 'dev' | 'start'; port: number; pgPort: number; dataDir: string }) {
@@ -45,4 +48,43 @@ export async function waitFor200(url: string, timeoutMs = 180_000) {
 export function percentile(values: number[], p: number) {
 	const sorted = [...values].sort((a, b) => a - b)
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+/**
+ * Times `run` `runs` times after `warmUp` unmeasured runs and prints one
+ * line: p50, p95 and max in milliseconds. Returns the p95.
+ */
+export async function measureLatency(label: string, run: () => Promise<unknown>, options: { runs: number; warmUp: number; labelWidth?: number }) {
+	for (let index = 0; index < options.warmUp; index++) await run()
+	const times: number[] = []
+	for (let index = 0; index < options.runs; index++) {
+		const started = performance.now()
+		await run()
+		times.push(performance.now() - started)
+	}
+	const p95 = percentile(times, 95)
+	console.log(
+		`${label.padEnd(options.labelWidth ?? 44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   max ${Math.max(...times).toFixed(1).padStart(6)} ms`,
+	)
+	return p95
+}
+
+/**
+ * A fresh, migrated database on an embedded PostgreSQL of the benchmark's
+ * own (under the system's temporary folder), with DATABASE_URL pointing at it
+ * and logs silenced. Import app modules after this: the pool opens lazily.
+ */
+export async function startBenchDatabase(options: { name: string; port: number }) {
+	const { startEmbeddedPostgres, withDatabase } = await import('#db/embedded.ts')
+	const { migrateAll } = await import('#db/migrate.ts')
+	const server = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), options.name), port: options.port })
+	const admin = postgres(server.url, { max: 1, onnotice: () => {} })
+	await admin.unsafe(`drop database if exists "${options.name}" with (force)`)
+	await admin.unsafe(`create database "${options.name}"`)
+	await admin.end()
+	const url = withDatabase(server.url, options.name)
+	await migrateAll(url)
+	process.env.DATABASE_URL = url
+	process.env.LOG_LEVEL = 'silent'
+	return server
 }
