@@ -4,7 +4,7 @@ import type { Patient } from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { calculateHealthScore, type HealthScore } from '#server/health/shared/health-score.ts'
 import { riskProfileOf, type HealthProfile } from '#server/health/shared/health-profile.ts'
-import { selectHealthProfile, selectParameters, type StoredHealthParameter } from './health-data.ts'
+import { selectHealthProfile, selectParameterValues } from './health-data.ts'
 import { METRIC_DEFINITIONS, type MetricId } from '#server/health/shared/metrics.ts'
 import { predictMetrics, type InsufficientPrediction, type MetricPrediction } from '#server/health/shared/predictions.ts'
 import { buildRangeMetricCards, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
@@ -17,7 +17,7 @@ import {
 	trendWindowStartDate,
 	type TimeRange,
 } from '#server/health/shared/time-range.ts'
-import type { LocalDate } from '#server/health/shared/types.ts'
+import type { HealthParameter, LocalDate } from '#server/health/shared/types.ts'
 
 /**
  * What the /trends page, the dashboard and the health API show: the stored
@@ -38,7 +38,7 @@ export async function getMetricCards(
 ): Promise<RangeMetricCard[]> {
 	// The comparison reading may predate the range, so the whole history of the metric codes is read.
 	const parameters = await withTenant(patient.organizationId, (tx) =>
-		selectParameters(tx, patient, { codes: METRIC_CODES, until: options.today }),
+		selectParameterValues(tx, patient, { codes: METRIC_CODES, until: options.today }),
 	)
 	return buildRangeMetricCards(parameters, options)
 }
@@ -51,11 +51,11 @@ async function selectMetricWindow(
 	today: LocalDate,
 ) {
 	const codes = METRIC_DEFINITIONS[metricId].codes
-	if (metricId !== 'bmi') return selectParameters(tx, patient, { codes, since, until: today })
+	if (metricId !== 'bmi') return selectParameterValues(tx, patient, { codes, since, until: today })
 	// A BMI from weight uses the newest height, which may have been measured before the window.
 	const [windowRows, heights] = [
-		await selectParameters(tx, patient, { codes: ['bmi', 'weight'], since, until: today }),
-		await selectParameters(tx, patient, { codes: ['height'], until: today }),
+		await selectParameterValues(tx, patient, { codes: ['bmi', 'weight'], since, until: today }),
+		await selectParameterValues(tx, patient, { codes: ['height'], until: today }),
 	]
 	return [...windowRows, ...heights]
 }
@@ -78,7 +78,7 @@ export async function getTrendsOverview(
 	options: { range: TimeRange; today: LocalDate; metricId: MetricId | null },
 ): Promise<{ cards: RangeMetricCard[]; series: MetricSeries | null }> {
 	return withTenant(patient.organizationId, async (tx) => {
-		const parameters = await selectParameters(tx, patient, { codes: METRIC_CODES, until: options.today })
+		const parameters = await selectParameterValues(tx, patient, { codes: METRIC_CODES, until: options.today })
 		const cards = buildRangeMetricCards(parameters, options)
 		const series = options.metricId
 			? buildMetricSeries(parameters, options.metricId, { range: options.range, today: options.today })
@@ -93,7 +93,7 @@ export async function getPredictions(
 	options: { today: LocalDate },
 ): Promise<(MetricPrediction | InsufficientPrediction)[]> {
 	const parameters = await withTenant(patient.organizationId, (tx) =>
-		selectParameters(tx, patient, { codes: METRIC_CODES, until: options.today }),
+		selectParameterValues(tx, patient, { codes: METRIC_CODES, until: options.today }),
 	)
 	return predictMetrics(parameters, options.today)
 }
@@ -117,12 +117,12 @@ async function describeProvenance(
 	tx: TenantTransaction,
 	patient: Patient,
 	assessment: RiskAssessment,
-	parameters: StoredHealthParameter[],
+	parameters: HealthParameter[],
 ): Promise<Record<string, ValueProvenance[]>> {
 	const used = [assessment.cardiovascular, assessment.diabetes, assessment.hypertension].flatMap(
 		(area) => area.valuesUsed,
 	)
-	const rowsByKey = new Map<string, StoredHealthParameter[]>()
+	const rowsByKey = new Map<string, HealthParameter[]>()
 	for (const value of used) {
 		// A BMI computed from weight and height comes from the weight row of that day.
 		const codes = value.code === 'bmi' ? ['bmi', 'weight'] : [value.code]
@@ -164,7 +164,7 @@ async function describeProvenance(
 /** The three risk assessments, the Health Score and the profile they used. */
 export async function getRiskOverview(patient: Patient, options: { today: LocalDate }): Promise<RiskOverview> {
 	return withTenant(patient.organizationId, async (tx) => {
-		const parameters = await selectParameters(tx, patient, { codes: RISK_CODES, until: options.today })
+		const parameters = await selectParameterValues(tx, patient, { codes: RISK_CODES, until: options.today })
 		const profile = await selectHealthProfile(tx, patient)
 		const assessment = assessHealthRisks(parameters, riskProfileOf(profile), options.today)
 		return {
@@ -180,7 +180,7 @@ export async function getRiskOverview(patient: Patient, options: { today: LocalD
 export async function getParameterTrends(patient: Patient, options: { today: LocalDate; days?: number }) {
 	const days = options.days ?? DEFAULT_TREND_DAYS
 	const parameters = await withTenant(patient.organizationId, (tx) =>
-		selectParameters(tx, patient, { since: trendWindowStartDate(days, options.today), until: options.today }),
+		selectParameterValues(tx, patient, { since: trendWindowStartDate(days, options.today), until: options.today }),
 	)
 	return buildParameterTrends(parameters, { today: options.today, days })
 }
@@ -189,7 +189,7 @@ export async function getParameterTrends(patient: Patient, options: { today: Loc
 export async function getParameterSeries(patient: Patient, options: { code: string; today: LocalDate; days?: number }) {
 	const days = options.days ?? DEFAULT_PARAMETER_TREND_DAYS
 	const parameters = await withTenant(patient.organizationId, (tx) =>
-		selectParameters(tx, patient, {
+		selectParameterValues(tx, patient, {
 			codes: [options.code],
 			since: trendWindowStartDate(days, options.today),
 			until: options.today,

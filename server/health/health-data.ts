@@ -73,6 +73,35 @@ export function selectParameters(tx: TenantTransaction, patient: Patient, query:
 		.orderBy(asc(healthParameters.testDate), asc(healthParameters.code), asc(healthParameters.position), asc(healthParameters.id))
 }
 
+/** The columns the analytics read: what HealthParameter holds, nothing more (fewer values to turn into objects). */
+const analyticsColumns = {
+	id: healthParameters.id,
+	code: healthParameters.code,
+	name: healthParameters.name,
+	value: healthParameters.value,
+	unit: healthParameters.unit,
+	referenceRangeMin: healthParameters.referenceRangeMin,
+	referenceRangeMax: healthParameters.referenceRangeMax,
+	status: healthParameters.status,
+	testDate: healthParameters.testDate,
+	source: healthParameters.source,
+	documentId: healthParameters.documentId,
+}
+
+/** Like selectParameters, with only the columns of HealthParameter (for the trends, risk and prediction calculations). */
+export function selectParameterValues(
+	tx: TenantTransaction,
+	patient: Patient,
+	query: ParameterQuery = {},
+): Promise<HealthParameter[]> {
+	if (query.codes && query.codes.length === 0) return Promise.resolve([])
+	return tx
+		.select(analyticsColumns)
+		.from(healthParameters)
+		.where(parameterConditions(patient, query))
+		.orderBy(asc(healthParameters.testDate), asc(healthParameters.code), asc(healthParameters.position), asc(healthParameters.id))
+}
+
 /** The patient's health parameters, oldest test date first. */
 export async function listParameters(patient: Patient, query: ParameterQuery = {}): Promise<StoredHealthParameter[]> {
 	return withTenant(patient.organizationId, (tx) => selectParameters(tx, patient, query))
@@ -167,11 +196,8 @@ export async function addManualReading(patient: Patient, reading: ManualReading)
 		await recordAudit(
 			{
 				action: 'health.reading.add',
-				actorUserId: patient.userId,
-				organizationId: patient.organizationId,
-				targetType: 'health_reading',
-				targetId: first.id,
-				ipAddress: patient.ipAddress ?? null,
+				actor: patient,
+				target: { type: 'health_reading', id: first.id },
 				details: { rows: inserted.length },
 			},
 			tx,
@@ -202,11 +228,8 @@ export async function deleteManualReading(patient: Patient, id: string): Promise
 		await recordAudit(
 			{
 				action: 'health.reading.delete',
-				actorUserId: patient.userId,
-				organizationId: patient.organizationId,
-				targetType: 'health_reading',
-				targetId: id,
-				ipAddress: patient.ipAddress ?? null,
+				actor: patient,
+				target: { type: 'health_reading', id },
 				details: { rows: deleted.length },
 			},
 			tx,
@@ -253,11 +276,8 @@ export async function saveHealthProfile(patient: Patient, profile: HealthProfile
 		await recordAudit(
 			{
 				action: 'health.profile.update',
-				actorUserId: patient.userId,
-				organizationId: patient.organizationId,
-				targetType: 'health_profile',
-				targetId: patient.userId,
-				ipAddress: patient.ipAddress ?? null,
+				actor: patient,
+				target: { type: 'health_profile', id: patient.userId },
 			},
 			tx,
 		)
