@@ -29,7 +29,8 @@ import {
 import { resolveLocalDateTime, type LocalDateTimeResolution } from '#server/time/shared/zoned-time.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
-export type Patient = { userId: string; organizationId: string; ipAddress?: string | null }
+import type { Patient } from '#server/auth/patient.ts'
+export type { Patient }
 
 export type StoredAppointment = Appointment & {
 	createdAt: Date
@@ -106,18 +107,7 @@ async function audit(
 	appointmentId: string,
 	details?: Record<string, string | number | boolean | null>,
 ) {
-	await recordAudit(
-		{
-			action,
-			actorUserId: patient.userId,
-			organizationId: patient.organizationId,
-			targetType: 'appointment',
-			targetId: appointmentId,
-			ipAddress: patient.ipAddress ?? null,
-			details,
-		},
-		tx,
-	)
+	await recordAudit({ action, actor: patient, target: { type: 'appointment', id: appointmentId }, details }, tx)
 }
 
 /** The patient's appointment locked for a change, or null. */

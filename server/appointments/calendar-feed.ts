@@ -71,11 +71,8 @@ export async function createCalendarFeed(patient: Patient): Promise<{ token: str
 		await recordAudit(
 			{
 				action: 'calendar_feed.create',
-				actorUserId: patient.userId,
-				organizationId: patient.organizationId,
-				targetType: 'calendar_feed',
-				targetId: feed.id,
-				ipAddress: patient.ipAddress ?? null,
+				actor: patient,
+				target: { type: 'calendar_feed', id: feed.id },
 			},
 			tx,
 		)
@@ -95,11 +92,8 @@ export async function revokeCalendarFeed(patient: Patient): Promise<boolean> {
 			await recordAudit(
 				{
 					action: 'calendar_feed.revoke',
-					actorUserId: patient.userId,
-					organizationId: patient.organizationId,
-					targetType: 'calendar_feed',
-					targetId: feed.id,
-					ipAddress: patient.ipAddress ?? null,
+					actor: patient,
+					target: { type: 'calendar_feed', id: feed.id },
 				},
 				tx,
 			)
@@ -134,11 +128,8 @@ export async function readCalendarFeed(
 		await recordAudit(
 			{
 				action: 'calendar_feed.access',
-				actorUserId: owner.userId,
-				organizationId: owner.organizationId,
-				targetType: 'calendar_feed',
-				targetId: feed.id,
-				ipAddress,
+				actor: owner,
+				target: { type: 'calendar_feed', id: feed.id },
 				details: { appointments: rows.length },
 			},
 			tx,

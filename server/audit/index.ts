@@ -1,1 +1,1 @@
-export { recordAudit, type AuditEntry } from './audit-log.ts'
+export { recordAudit, type AuditEntry, type AuditActor } from './audit-log.ts'

@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node'
 import { clearedSessionCookie, readSessionToken } from './cookies.ts'
-import { validateSessionToken, type SessionKind, type ValidSession } from './sessions.ts'
+import { validateSessionToken, type SessionKind } from './sessions.ts'
+import type { PatientContext } from './patient.ts'
 
 export const LOGIN_PATH: Record<SessionKind, string> = { patient: '/login', admin: '/admin/login' }
 
@@ -19,14 +20,30 @@ function loginRedirect(request: Request, kind: SessionKind) {
 	})
 }
 
-export type PatientContext = ValidSession & { organizationId: string }
+export type { PatientContext } from './patient.ts'
+
+export type PatientSessionResult =
+	| { ok: true; session: PatientContext }
+	| { ok: false; reason: 'signed-out' | 'not-a-patient' }
+
+/**
+ * The one patient guard: the request's session resolved to a patient with an
+ * organization. Page loaders, resource routes and tRPC answer a failure each
+ * their own way (redirect, 401 JSON, UNAUTHORIZED) but share this lookup.
+ */
+export async function resolvePatientSession(request: Request): Promise<PatientSessionResult> {
+	const session = await getSession(request, 'patient')
+	if (!session) return { ok: false, reason: 'signed-out' }
+	if (session.user.role !== 'patient' || !session.organizationId) return { ok: false, reason: 'not-a-patient' }
+	return { ok: true, session: session as PatientContext }
+}
 
 /** The signed-in patient with their organization, or a redirect to /login. */
 export async function requirePatient(request: Request): Promise<PatientContext> {
-	const session = await getSession(request, 'patient')
-	if (!session) throw loginRedirect(request, 'patient')
-	if (session.user.role !== 'patient' || !session.organizationId) throw redirect('/unauthorized')
-	return session as PatientContext
+	const result = await resolvePatientSession(request)
+	if (result.ok) return result.session
+	if (result.reason === 'signed-out') throw loginRedirect(request, 'patient')
+	throw redirect('/unauthorized')
 }
 
 /** A signed-in administrator (optionally of one role), or /admin/login; the wrong role goes to /unauthorized. */
@@ -40,9 +57,7 @@ export async function requireAdmin(request: Request, options: { role?: 'superadm
 
 /** For resource routes called by scripts (fetch/XHR): 401 instead of a redirect. */
 export async function requirePatientApi(request: Request): Promise<PatientContext> {
-	const session = await getSession(request, 'patient')
-	if (!session || session.user.role !== 'patient' || !session.organizationId) {
-		throw Response.json({ error: 'UNAUTHORIZED' }, { status: 401 })
-	}
-	return session as PatientContext
+	const result = await resolvePatientSession(request)
+	if (!result.ok) throw Response.json({ error: 'UNAUTHORIZED' }, { status: 401 })
+	return result.session
 }

@@ -58,7 +58,7 @@ export async function authenticate(input: {
 		if (user && isPasswordRight) {
 			await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
 		} else if (user && guess?.hasLocked) {
-			await recordAudit({ action: 'auth.account_locked', actorUserId: user.id, ipAddress: input.ipAddress })
+			await recordAudit({ action: 'auth.account_locked', actor: { userId: user.id, ipAddress: input.ipAddress } })
 		}
 		return { ok: false, status: 401 }
 	}
@@ -76,9 +76,7 @@ export async function authenticate(input: {
 	await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId))
 	await recordAudit({
 		action: input.portal === 'admin' ? 'auth.admin_login' : 'auth.login',
-		actorUserId: user.id,
-		organizationId: membership?.organizationId ?? null,
-		ipAddress: input.ipAddress,
+		actor: { userId: user.id, organizationId: membership?.organizationId ?? null, ipAddress: input.ipAddress },
 	})
 	const session = await createSession({
 		userId: user.id,

@@ -99,9 +99,7 @@ export async function registerPatient(input: {
 			await recordAudit(
 				{
 					action: 'auth.register',
-					actorUserId: user!.id,
-					organizationId: organization.id,
-					ipAddress: input.ipAddress ?? null,
+					actor: { userId: user!.id, organizationId: organization.id, ipAddress: input.ipAddress },
 				},
 				tx,
 			)

@@ -9,7 +9,8 @@ import { isAllowedText } from '#server/validation/shared/text.ts'
 import { getFileStorage } from './storage.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
-export type Patient = { userId: string; organizationId: string; ipAddress?: string | null }
+import type { Patient } from '#server/auth/patient.ts'
+export type { Patient }
 
 const summaryColumns = {
 	id: documents.id,
@@ -178,17 +179,7 @@ export async function retryDocument(patient: Patient, documentId: string) {
 
 /** Who touched which document and how; never its content. */
 function auditDocumentAccess(tx: TenantTransaction, patient: Patient, action: string, documentId: string) {
-	return recordAudit(
-		{
-			action,
-			actorUserId: patient.userId,
-			organizationId: patient.organizationId,
-			targetType: 'document',
-			targetId: documentId,
-			ipAddress: patient.ipAddress ?? null,
-		},
-		tx,
-	)
+	return recordAudit({ action, actor: patient, target: { type: 'document', id: documentId } }, tx)
 }
 
 export function isUuid(value: string) {

@@ -74,11 +74,8 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 			await recordAudit(
 				{
 					action: 'document.upload',
-					actorUserId: uploader.userId,
-					organizationId: uploader.organizationId,
-					targetType: 'document',
-					targetId: documentId,
-					ipAddress: uploader.ipAddress ?? null,
+					actor: uploader,
+					target: { type: 'document', id: documentId },
 					details: { sizeBytes: file.size, fileKind: detected.kind },
 				},
 				tx,

@@ -1,8 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
 import { ZodError, type ZodIssue } from 'zod'
-import { getSession } from '#server/auth/guards.ts'
-import type { ValidSession } from '#server/auth/sessions.ts'
+import { getSession, resolvePatientSession } from '#server/auth/guards.ts'
+import { patientOf } from '#server/auth/patient.ts'
 
 export type TrpcContext = {
 	request: Request
@@ -92,11 +92,9 @@ export const createCallerFactory = t.createCallerFactory
 
 /** A signed-in patient with an organization; everything below it may touch that tenant. */
 export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
-	const session = await getSession(ctx.request, 'patient')
-	if (!session || session.user.role !== 'patient' || !session.organizationId) {
-		throw new TRPCError({ code: 'UNAUTHORIZED' })
-	}
-	return next({ ctx: { ...ctx, session: session as ValidSession & { organizationId: string } } })
+	const result = await resolvePatientSession(ctx.request)
+	if (!result.ok) throw new TRPCError({ code: 'UNAUTHORIZED' })
+	return next({ ctx: { ...ctx, session: result.session, patient: patientOf(result.session, ctx.clientIp) } })
 })
 
 /** A signed-in administrator (admin or superadmin) of the admin portal. */

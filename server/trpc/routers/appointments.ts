@@ -17,16 +17,11 @@ import {
 	toAppointmentDetailView,
 	updateAppointment,
 	type AppointmentWriteResult,
-	type Patient,
 } from '#server/appointments/index.ts'
-import { patientOf, type PatientContext } from '#server/auth/index.ts'
+import type { PatientContext } from '#server/auth/index.ts'
 import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
 
 type Context = { session: PatientContext; clientIp: string }
-
-function patient(ctx: Context): Patient {
-	return patientOf(ctx.session, ctx.clientIp)
-}
 
 function patientTimeZone(ctx: Context): string {
 	return resolvePatientTimeZone(ctx.session.user.timeZone)
@@ -76,7 +71,7 @@ function listSearchParams(input: z.infer<typeof ListInput>): URLSearchParams {
 export const appointmentsRouter = router({
 	/** The /appointments screen's tab, day groups, filters and cards, in the patient's zone. */
 	list: protectedProcedure.input(ListInput).query(({ ctx, input }) =>
-		loadAppointmentListPage(patient(ctx), {
+		loadAppointmentListPage(ctx.patient, {
 			searchParams: listSearchParams(input),
 			now: new Date(),
 			timeZone: patientTimeZone(ctx),
@@ -85,25 +80,25 @@ export const appointmentsRouter = router({
 	),
 	/** One appointment with its history (and the detail page's view of it). */
 	get: protectedProcedure.input(AppointmentId).query(async ({ ctx, input }) => {
-		const appointment = (await getAppointment(patient(ctx), input.id)) ?? notFound()
+		const appointment = (await getAppointment(ctx.patient, input.id)) ?? notFound()
 		const view = toAppointmentDetailView(appointment, { now: new Date(), timeZone: patientTimeZone(ctx), videoBaseUrl: getVideoBaseUrl() })
 		return { appointment, view }
 	}),
 	create: protectedProcedure.input(AppointmentFormSchema).mutation(async ({ ctx, input }) => {
 		await rememberPatientTimeZone(ctx.session.user.id, input.timeZone)
-		return written(await createAppointment(patient(ctx), input, { fallbackTimeZone: resolvePatientTimeZone(ctx.session.user.timeZone, input.timeZone) }))
+		return written(await createAppointment(ctx.patient, input, { fallbackTimeZone: resolvePatientTimeZone(ctx.session.user.timeZone, input.timeZone) }))
 	}),
 	update: protectedProcedure
 		.input(z.object({ id: z.string().uuid(), values: AppointmentFormSchema }))
-		.mutation(async ({ ctx, input }) => written(await updateAppointment(patient(ctx), input.id, input.values))),
+		.mutation(async ({ ctx, input }) => written(await updateAppointment(ctx.patient, input.id, input.values))),
 	reschedule: protectedProcedure
 		.input(z.object({ id: z.string().uuid(), values: RescheduleFormSchema }))
-		.mutation(async ({ ctx, input }) => written(await rescheduleAppointmentById(patient(ctx), input.id, input.values))),
+		.mutation(async ({ ctx, input }) => written(await rescheduleAppointmentById(ctx.patient, input.id, input.values))),
 	cancel: protectedProcedure
 		.input(z.object({ id: z.string().uuid(), values: CancelFormSchema.optional() }))
-		.mutation(async ({ ctx, input }) => written(await cancelAppointmentById(patient(ctx), input.id, input.values ?? {}))),
+		.mutation(async ({ ctx, input }) => written(await cancelAppointmentById(ctx.patient, input.id, input.values ?? {}))),
 	delete: protectedProcedure.input(AppointmentId).mutation(async ({ ctx, input }) => {
-		if (!(await deleteAppointment(patient(ctx), input.id))) notFound()
+		if (!(await deleteAppointment(ctx.patient, input.id))) notFound()
 		return { deleted: true }
 	}),
 })

@@ -9,18 +9,12 @@ import {
 	listTestDates,
 	retryDocument,
 	signDocumentLink,
-	type Patient,
 } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
-import { patientOf, type PatientContext } from '#server/auth/index.ts'
 import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
 
 const DocumentId = z.object({ id: z.string().uuid() })
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
-
-function patient(ctx: { session: PatientContext; clientIp: string }): Patient {
-	return patientOf(ctx.session, ctx.clientIp)
-}
 
 function notFound(): never {
 	throw new ExpectedTrpcError({ code: 'NOT_FOUND', message: DOCUMENT_MESSAGES.notFoundTitle })
@@ -30,30 +24,30 @@ export const documentsRouter = router({
 	/** spec 7.1 GET /documents */
 	list: protectedProcedure
 		.input(z.object({ query: safeText({ max: TEXT_LIMITS.search }).optional() }).optional())
-		.query(({ ctx, input }) => listDocuments(patient(ctx), { query: input?.query })),
+		.query(({ ctx, input }) => listDocuments(ctx.patient, { query: input?.query })),
 	/** The upload screen follows its documents' processing with this. */
 	byIds: protectedProcedure
 		.input(z.object({ ids: z.array(z.string().uuid()).max(50) }))
-		.query(({ ctx, input }) => getDocumentsByIds(patient(ctx), input.ids)),
+		.query(({ ctx, input }) => getDocumentsByIds(ctx.patient, input.ids)),
 	/** spec 7.1 GET /documents/{id} */
-	get: protectedProcedure.input(DocumentId).query(async ({ ctx, input }) => (await getDocument(patient(ctx), input.id)) ?? notFound()),
+	get: protectedProcedure.input(DocumentId).query(async ({ ctx, input }) => (await getDocument(ctx.patient, input.id)) ?? notFound()),
 	/** spec 7.1 GET /documents/{id}/download: a short-lived signed link. */
 	downloadLink: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
-		const document = await getDocument(patient(ctx), input.id)
+		const document = await getDocument(ctx.patient, input.id)
 		if (!document) notFound()
 		return { url: signDocumentLink({ documentId: input.id, userId: ctx.session.user.id }) }
 	}),
 	/** spec 7.1 DELETE /documents/{id} */
 	delete: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
-		if (!(await deleteDocument(patient(ctx), input.id))) notFound()
+		if (!(await deleteDocument(ctx.patient, input.id))) notFound()
 		return { deleted: true }
 	}),
 	retry: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
-		if (!(await retryDocument(patient(ctx), input.id))) notFound()
+		if (!(await retryDocument(ctx.patient, input.id))) notFound()
 		return { queued: true }
 	}),
-	testDates: protectedProcedure.query(({ ctx }) => listTestDates(patient(ctx))),
+	testDates: protectedProcedure.query(({ ctx }) => listTestDates(ctx.patient)),
 	compare: protectedProcedure
 		.input(z.object({ left: IsoDate, right: IsoDate }))
-		.query(({ ctx, input }) => compareTestDates(patient(ctx), input.left, input.right)),
+		.query(({ ctx, input }) => compareTestDates(ctx.patient, input.left, input.right)),
 })

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
-import { patientOf, type PatientContext } from '#server/auth/index.ts'
-import type { Patient } from '#server/documents/index.ts'
+import type { PatientContext } from '#server/auth/index.ts'
 import {
 	DEFAULT_PARAMETER_TREND_DAYS,
 	DEFAULT_TIME_RANGE,
@@ -30,10 +29,6 @@ import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
 
 type Context = { session: PatientContext; clientIp: string }
 
-function patient(ctx: Context): Patient {
-	return patientOf(ctx.session, ctx.clientIp)
-}
-
 /** 'Today' in the patient's zone (users.time_zone, else UTC). */
 function today(ctx: Context) {
 	return patientToday(ctx.session.user.timeZone)
@@ -50,7 +45,7 @@ export const healthRouter = router({
 	parameters: protectedProcedure
 		.input(z.object({ code: ParameterCode.optional(), since: IsoDate.optional() }).optional())
 		.query(({ ctx, input }) =>
-			listParameters(patient(ctx), {
+			listParameters(ctx.patient, {
 				codes: input?.code ? [input.code] : undefined,
 				since: input?.since,
 				until: today(ctx),
@@ -59,30 +54,30 @@ export const healthRouter = router({
 	/** spec 7.1 GET /health/trends?days=n (default 180): every parameter with readings in the window. */
 	trends: protectedProcedure
 		.input(z.object({ days: Days(DEFAULT_TREND_DAYS) }).default({}))
-		.query(({ ctx, input }) => getParameterTrends(patient(ctx), { today: today(ctx), days: input.days })),
+		.query(({ ctx, input }) => getParameterTrends(ctx.patient, { today: today(ctx), days: input.days })),
 	/** spec 7.1 GET /health/parameters/{code}/trends?days=n (default 90). */
 	parameterTrends: protectedProcedure
 		.input(z.object({ code: ParameterCode, days: Days(DEFAULT_PARAMETER_TREND_DAYS) }))
 		.query(({ ctx, input }) =>
-			getParameterSeries(patient(ctx), { code: input.code, today: today(ctx), days: input.days }),
+			getParameterSeries(ctx.patient, { code: input.code, today: today(ctx), days: input.days }),
 		),
 	/** The four overview cards of /trends for a time range. */
 	metricCards: protectedProcedure
 		.input(z.object({ range: Range }).default({}))
-		.query(({ ctx, input }) => getMetricCards(patient(ctx), { range: input.range, today: today(ctx) })),
+		.query(({ ctx, input }) => getMetricCards(ctx.patient, { range: input.range, today: today(ctx) })),
 	/** One metric over a time range, with its reference range and abnormal points. */
 	metricSeries: protectedProcedure
 		.input(z.object({ metric: z.enum(METRIC_IDS), range: Range }))
 		.query(({ ctx, input }) =>
-			getMetricSeries(patient(ctx), { metricId: input.metric, range: input.range, today: today(ctx) }),
+			getMetricSeries(ctx.patient, { metricId: input.metric, range: input.range, today: today(ctx) }),
 		),
-	predictions: protectedProcedure.query(({ ctx }) => getPredictions(patient(ctx), { today: today(ctx) })),
+	predictions: protectedProcedure.query(({ ctx }) => getPredictions(ctx.patient, { today: today(ctx) })),
 	/** Risk assessment, Health Score and the risk profile they used. */
-	risk: protectedProcedure.query(({ ctx }) => getRiskOverview(patient(ctx), { today: today(ctx) })),
+	risk: protectedProcedure.query(({ ctx }) => getRiskOverview(ctx.patient, { today: today(ctx) })),
 	dashboard: protectedProcedure.query(({ ctx }) =>
-		getDashboard(patient(ctx), { today: today(ctx), now: new Date() }),
+		getDashboard(ctx.patient, { today: today(ctx), now: new Date() }),
 	),
-	manualReadings: protectedProcedure.query(({ ctx }) => listManualReadings(patient(ctx))),
+	manualReadings: protectedProcedure.query(({ ctx }) => listManualReadings(ctx.patient)),
 	/** Adds a manual reading; the input is checked with the same schema as the form (createManualReadingSchema). */
 	addReading: protectedProcedure.input(z.record(z.unknown())).mutation(async ({ ctx, input }) => {
 		const validation = validateManualReading(input, today(ctx))
@@ -90,10 +85,10 @@ export const healthRouter = router({
 			const messages = Object.values(validation.fieldErrors).flat()
 			throw new ExpectedTrpcError({ code: 'BAD_REQUEST', message: messages.join(' ') })
 		}
-		return addManualReading(patient(ctx), validation.reading)
+		return addManualReading(ctx.patient, validation.reading)
 	}),
 	deleteReading: protectedProcedure.input(z.object({ id: z.string().uuid() })).mutation(async ({ ctx, input }) => {
-		if (!(await deleteManualReading(patient(ctx), input.id))) {
+		if (!(await deleteManualReading(ctx.patient, input.id))) {
 			throw new ExpectedTrpcError({ code: 'NOT_FOUND', message: healthMessages.MANUAL_READING_TEXTS.notFound })
 		}
 		return { deleted: true }
@@ -106,6 +101,6 @@ export const healthRouter = router({
 			if (!checked.success) {
 				throw new ExpectedTrpcError({ code: 'BAD_REQUEST', message: checked.error.issues.map((issue) => issue.message).join(' ') })
 			}
-			return saveHealthProfile(patient(ctx), checked.data)
+			return saveHealthProfile(ctx.patient, checked.data)
 		}),
 })

@@ -1,0 +1,12 @@
+import type { ValidSession } from './sessions.ts'
+
+/** The domain's view of a signed-in patient: who, in which organization, from where. */
+export type Patient = { userId: string; organizationId: string; ipAddress?: string | null }
+
+/** A valid patient session: a patient user with an organization. */
+export type PatientContext = ValidSession & { organizationId: string }
+
+/** The patient of a session, with the address the request came from. */
+export function patientOf(session: PatientContext, ipAddress?: string | null): Patient {
+	return { userId: session.user.id, organizationId: session.organizationId, ipAddress: ipAddress ?? null }
+}
