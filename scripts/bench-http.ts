@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { percentile, startApp, stopApp, waitFor200 } from './bench-support.ts'
+import { BENCH_PASSWORD, percentile, registerBenchPatient, startApp, stopApp, waitFor200 } from './bench-support.ts'
 
 if (!existsSync('build/server/index.js')) {
 	console.error('run `npm run build` first')
@@ -19,15 +19,8 @@ const base = `http://localhost:${port}`
 const app = startApp({ script: 'start', port, pgPort: 54369, dataDir })
 try {
 	await waitFor200(`${base}/healthz`)
-	const email = `bench-${Date.now()}@example.test`
-	const password = 'Correct-horse-9'
-	const register = await fetch(`${base}/register`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ name: 'Bench Mark', email, password, confirmPassword: password }),
-	})
-	const cookie = register.headers.get('set-cookie')!.split(';')[0]!
+	const { email, cookie } = await registerBenchPatient(base, 'Bench Mark')
+	const password = BENCH_PASSWORD
 
 	const timeRequest = async (request: () => Promise<Response>, expectStatus: number) => {
 		const started = performance.now()

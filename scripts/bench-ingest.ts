@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { percentile, startApp, stopApp, waitFor200 } from './bench-support.ts'
+import { percentile, registerBenchPatient, startApp, stopApp, waitFor200 } from './bench-support.ts'
 
 if (!existsSync('build/server/index.js')) {
 	console.error('run `npm run build` first')
@@ -67,14 +67,7 @@ async function waitProcessed(cookie: string, id: string) {
 
 try {
 	await waitFor200(`${base}/healthz`)
-	const password = 'Correct-horse-9'
-	const register = await fetch(`${base}/register`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ name: 'Ingest Bench', email: `ingest-${Date.now()}@example.test`, password, confirmPassword: password }),
-	})
-	const cookie = register.headers.get('set-cookie')!.split(';')[0]!
+	const { cookie } = await registerBenchPatient(base, 'Ingest Bench')
 	const pdf = readFileSync(path.join(FIXTURES, 'lab/bluewater_final_report.pdf'))
 
 	await waitProcessed(cookie, await upload(cookie, 'warmup.pdf', pdf))

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { startApp, stopApp, waitFor200 } from './bench-support.ts'
+import { registerBenchPatient, startApp, stopApp, waitFor200 } from './bench-support.ts'
 
 const PERFORMANCE_TARGET = 95
 const PAGES = [
@@ -61,16 +61,7 @@ const chrome = await chromeLauncher.launch({
 let failed = false
 try {
 	await waitFor200(`${base}/healthz`)
-	const password = 'Correct-horse-9'
-	const register = await fetch(`${base}/register`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({ name: 'Light House', email: `lighthouse-${Date.now()}@example.test`, password, confirmPassword: password }),
-	})
-	const setCookie = register.headers.get('set-cookie')
-	if (!setCookie) throw new Error(`registration answered ${register.status} without a session cookie`)
-	const cookie = setCookie.split(';')[0]!
+	const { cookie } = await registerBenchPatient(base, 'Light House')
 
 	console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults, ${base}\n`)
 	console.log(`${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)}   FCP / LCP / TBT / CLS`)

@@ -88,3 +88,19 @@ export async function startBenchDatabase(options: { name: string; port: number }
 	process.env.LOG_LEVEL = 'silent'
 	return server
 }
+
+export const BENCH_PASSWORD = 'Correct-horse-9'
+
+/** Registers a new patient through the real sign-up form; its e-mail and the session cookie (`name=value`). */
+export async function registerBenchPatient(base: string, name: string) {
+	const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
+	const response = await fetch(`${base}/register`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ name, email, password: BENCH_PASSWORD, confirmPassword: BENCH_PASSWORD }),
+	})
+	const setCookie = response.headers.get('set-cookie')
+	if (!setCookie) throw new Error(`registration answered ${response.status} without a session cookie`)
+	return { email, cookie: setCookie.split(';')[0]! }
+}

@@ -48,7 +48,10 @@ export class ExtractionProcessError extends Error {
 	}
 }
 
+/** How often the watchdog reads the child's process-tree memory (a real sampling interval, not a delay). */
 const MEMORY_SAMPLE_MS = 50
+/** After a result arrives, how long the child may take to exit by itself before anything it started is killed. */
+const LINGERING_PROCESS_GRACE_MS = 1_000
 // From the project folder, not this module's URL: the web server's bundle holds this module too.
 const SOURCE_DIR = path.join(PROJECT_ROOT, 'server/extraction')
 const CHILD_ENTRY = path.join(SOURCE_DIR, 'extract-child.ts')
@@ -245,7 +248,7 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 				const preview = message.preview ? Buffer.from(message.preview.buffer, message.preview.byteOffset, message.preview.byteLength) : null
 				resolve({ result: message.result, preview, peakMb, pid: child.pid! })
 				// its work is done: make sure nothing it started lingers
-				setTimeout(() => killProcessGroup(child), 1000).unref()
+				setTimeout(() => killProcessGroup(child), LINGERING_PROCESS_GRACE_MS).unref()
 			} else if (message.type === 'error') {
 				settle()
 				killProcessGroup(child)
