@@ -1,20 +1,22 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { patientOf, requirePatientApi } from '#server/auth/index.ts'
-import { z } from 'zod'
-import { safeText, TEXT_LIMITS, TEXT_MESSAGES } from '#server/validation/shared/text.ts'
-import { DOCUMENT_MESSAGES, receiveUpload, storeUploadedDocument, UploadRejectedError } from '#server/documents/index.ts'
-import { discardReceivedFile } from '#server/documents/receive-upload.ts'
+import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
+import {
+	discardReceivedFile,
+	DOCUMENT_MESSAGES,
+	hasValidUploadFields,
+	receiveUpload,
+	storeUploadedDocument,
+	UploadRejectedError,
+} from '#server/documents/index.ts'
 import { describeError, logger } from '#server/logger.ts'
-
-const UploadFieldsSchema = z.record(safeText({ max: TEXT_LIMITS.uploadField, multiline: true }))
 
 /** spec 7.1 POST /documents/upload-and-process: one file per request, so the page can show each file's progress. */
 export async function action({ request, context }: ActionFunctionArgs) {
 	const session = await requirePatientApi(request)
 	try {
 		const { file, fields } = await receiveUpload(request)
-		// The form's other fields are not used, but follow the text rules like every field.
-		if (!UploadFieldsSchema.safeParse(fields).success) {
+		if (!hasValidUploadFields(fields)) {
 			await discardReceivedFile(file)
 			return Response.json({ error: 'bad_field', message: TEXT_MESSAGES.notAllowedCharacters }, { status: 400 })
 		}

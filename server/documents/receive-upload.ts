@@ -3,6 +3,8 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from '@remix-run/node'
+import { z } from 'zod'
+import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { FILE_TYPE_HEAD_BYTES } from '#server/extraction/index.ts'
 import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
 import { uploadTempDir } from './storage.ts'
@@ -120,4 +122,11 @@ async function drain(part: UploadHandlerPart) {
 
 export async function discardReceivedFile(file: ReceivedFile) {
 	await rm(file.tempPath, { force: true })
+}
+
+const UploadFieldsSchema = z.record(safeText({ max: TEXT_LIMITS.uploadField, multiline: true }))
+
+/** The form's other fields are not used, but follow the text rules like every field. */
+export function hasValidUploadFields(fields: Record<string, string>) {
+	return UploadFieldsSchema.safeParse(fields).success
 }
