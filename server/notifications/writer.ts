@@ -1,19 +1,31 @@
 /**
  * Every write to the tenant `notifications` table: a producer (appointment
- * events and reminders, document processing) says what to tell whom, inside
- * its own tenant transaction, and this module writes the row. A notification
- * a job may write more than once (a retried or re-run job) carries a dedupe
- * key: one row per owner and key (unique index since tenant migration 0003),
- * so writing it again does nothing.
+ * events and reminders, document processing, sharing, administrators' system
+ * notifications) says what to tell whom, inside its own tenant transaction,
+ * and this module writes the row. A notification a job may write more than
+ * once (a retried or re-run job) carries a dedupe key: one row per owner and
+ * key (unique index since tenant migration 0003), so writing it again does
+ * nothing.
+ *
+ * The owner's preferences (server/account) decide the rest, in the same
+ * transaction: in-app on announces the row to the live streams (NOTIFY,
+ * delivered on commit); e-mail on queues it in the e-mail outbox.
  */
 import { and, eq } from 'drizzle-orm'
+import { users } from '#db/schema/platform.ts'
 import { notifications } from '#db/schema/tenant.ts'
+import { OutgoingEmailSchema, queueEmail, type OutgoingEmail } from '#server/email/index.ts'
+import { getEnv } from '#server/env.server.ts'
+import { logger } from '#server/logger.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
+import { announce } from './channel.ts'
+import { readNotificationSwitches } from './preferences.ts'
+import type { StoredNotificationType } from './shared/notification.ts'
 
 export type NewNotification = {
 	ownerId: string
-	/** spec section 9 event type: new_document, error, appointment_confirmed, ... */
-	type: string
+	/** spec section 9 event type (new_document, appointment_confirmed, system_notification, ...) or a level (error, warning) */
+	type: StoredNotificationType
 	title: string
 	message: string
 	link?: string | null
@@ -21,7 +33,7 @@ export type NewNotification = {
 	dedupeKey?: string | null
 }
 
-/** Writes one notification; returns false when one with the same dedupe key was already there. */
+/** Writes one notification and delivers it; returns false when one with the same dedupe key was already there. */
 export async function writeNotification(tx: TenantTransaction, notification: NewNotification): Promise<boolean> {
 	const row = {
 		ownerId: notification.ownerId,
@@ -31,16 +43,46 @@ export async function writeNotification(tx: TenantTransaction, notification: New
 		link: notification.link ?? null,
 		dedupeKey: notification.dedupeKey ?? null,
 	}
-	if (!row.dedupeKey) {
-		await tx.insert(notifications).values(row)
-		return true
+	const insert = tx.insert(notifications).values(row)
+	const written = await (row.dedupeKey
+		? insert.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
+		: insert
+	).returning({ id: notifications.id })
+	const created = written[0]
+	if (!created) return false
+	await deliver(tx, { ...row, id: created.id })
+	return true
+}
+
+async function deliver(tx: TenantTransaction, row: { id: string; ownerId: string; title: string; message: string; link: string | null }) {
+	const switches = await readNotificationSwitches(tx, row.ownerId)
+	if (switches.inApp) await announce(tx, { kind: 'created', userId: row.ownerId, notificationId: row.id })
+	if (switches.email) await queueNotificationEmail(tx, row)
+}
+
+/** The app's public origin for links in e-mails (APP_ORIGIN; the local server outside production). */
+function appOrigin() {
+	const env = getEnv()
+	return env.APP_ORIGIN ?? `http://localhost:${env.PORT}`
+}
+
+async function queueNotificationEmail(tx: TenantTransaction, row: { id: string; ownerId: string; title: string; message: string; link: string | null }) {
+	const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId))
+	if (!owner) return
+	const email: OutgoingEmail = {
+		to: owner.email,
+		kind: 'notification',
+		userId: row.ownerId,
+		subject: row.title,
+		lines: [row.message, 'You receive these e-mails because Email Notifications are on in your Carebook settings.'],
+		link: { label: 'Open in Carebook', url: `${appOrigin()}${row.link ?? '/notifications'}` },
 	}
-	const written = await tx
-		.insert(notifications)
-		.values(row)
-		.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
-		.returning({ id: notifications.id })
-	return written.length > 0
+	// A message the outbox would refuse (an address it cannot use) must not undo the notification.
+	if (!OutgoingEmailSchema.safeParse(email).success) {
+		logger.warn('notifications.email_skipped', { notificationId: row.id, reason: 'invalid_message' })
+		return
+	}
+	await queueEmail(tx, email)
 }
 
 /**
@@ -55,6 +97,6 @@ export async function releaseNotificationKey(tx: TenantTransaction, ownerId: str
 }
 
 /** Keys of the notifications a document's processing writes: one of each per document, however often it runs. */
-export function documentNotificationKey(documentId: string, outcome: 'processed' | 'failed') {
+export function documentNotificationKey(documentId: string, outcome: 'processed' | 'failed' | 'abnormal') {
 	return `document:${documentId}:${outcome}`
 }
