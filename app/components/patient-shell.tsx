@@ -2,10 +2,15 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link, NavLink, useSubmit } from '@remix-run/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
+import { ConnectionIndicator } from '#app/components/notifications/connection-indicator.tsx'
+import { useLiveNotifications } from '#app/components/notifications/live-notifications.ts'
+import { NotificationBell } from '#app/components/notifications/notification-bell.tsx'
+import { HeaderSearch } from '#app/components/search/header-search.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
 import type { PublicUser } from '#server/account/index.ts'
+import type { NotificationOverview } from '#server/notifications/index.ts'
 
 function initials(name: string) {
 	return name
@@ -93,8 +98,17 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 	)
 }
 
-export function PatientShell({ user, children }: { user: PublicUser; children: ReactNode }) {
+export function PatientShell({
+	user,
+	notifications,
+	children,
+}: {
+	user: PublicUser
+	notifications: NotificationOverview
+	children: ReactNode
+}) {
 	const trpc = useTRPC()
+	useLiveNotifications()
 	// First render from the loader; the client keeps it fresh afterwards.
 	const me = useQuery({ ...trpc.account.me.queryOptions(), initialData: user })
 	const { refetch } = me
@@ -122,7 +136,7 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 				</div>
 			) : null}
 			<div className="flex min-w-0 flex-1 flex-col">
-				<header className="flex h-16 items-center gap-4 border-b border-slate-200 bg-white px-4 sm:px-6 dark:border-slate-800 dark:bg-slate-900">
+				<header className="flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-4 sm:px-6 dark:border-slate-800 dark:bg-slate-900">
 					<button
 						type="button"
 						className="rounded-md p-2 text-slate-600 lg:hidden"
@@ -131,7 +145,11 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 					>
 						<span aria-hidden>☰</span>
 					</button>
-					<div className="flex-1" />
+					<div className="min-w-0 flex-1">
+						<HeaderSearch />
+					</div>
+					<ConnectionIndicator />
+					<NotificationBell initial={notifications} />
 					<AvatarMenu user={me.data} />
 				</header>
 				<main className="flex-1 px-4 py-8 sm:px-6 lg:px-8">{children}</main>

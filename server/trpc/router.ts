@@ -4,6 +4,8 @@ import { adminRouter } from './routers/admin.ts'
 import { appointmentsRouter } from './routers/appointments.ts'
 import { documentsRouter } from './routers/documents.ts'
 import { healthRouter } from './routers/health.ts'
+import { notificationsRouter } from './routers/notifications.ts'
+import { searchRouter } from './routers/search.ts'
 
 export const appRouter = router({
 	account: accountRouter,
@@ -11,6 +13,8 @@ export const appRouter = router({
 	documents: documentsRouter,
 	health: healthRouter,
 	appointments: appointmentsRouter,
+	notifications: notificationsRouter,
+	search: searchRouter,
 })
 
 export type AppRouter = typeof appRouter

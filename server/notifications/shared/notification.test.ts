@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as notificationModule from './notification.ts'
 import { notificationKindOf, parseNotificationFilter, realtimeEventTypeOf, unreadBadgeText } from './notification.ts'
 import { realtimeEventOf, reconnectDelayMs, sseMessage } from './realtime.ts'
 
@@ -50,5 +51,18 @@ describe('realtime wire format', () => {
 		expect(event.data.level).toBe('error')
 		expect(event.data.documentId).toBe('0b7c6c1e-2a3c-4d5e-8f90-123456789abc')
 		expect(sseMessage(event, 42)).toMatch(/^id: 42\ndata: \{"type":"new_document",.*\}\n\n$/)
+	})
+})
+
+describe('formatNotificationAge', () => {
+	const now = new Date('2026-11-25T12:00:00Z')
+	it('says how long ago, then the date', () => {
+		const { formatNotificationAge } = notificationModule
+		expect(formatNotificationAge(new Date('2026-11-25T11:59:30Z'), now)).toBe('Just now')
+		expect(formatNotificationAge(new Date('2026-11-25T11:55:00Z'), now)).toBe('5 min ago')
+		expect(formatNotificationAge(new Date('2026-11-25T09:00:00Z'), now)).toBe('3 h ago')
+		expect(formatNotificationAge(new Date('2026-11-24T09:00:00Z'), now)).toBe('Yesterday')
+		expect(formatNotificationAge(new Date('2026-03-05T09:00:00Z'), now)).toBe('Mar 5')
+		expect(formatNotificationAge(new Date('2025-03-05T09:00:00Z'), now)).toBe('Mar 5, 2025')
 	})
 })

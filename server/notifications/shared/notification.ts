@@ -103,3 +103,15 @@ export const NOTIFICATION_MESSAGES = {
 	maxReconnect: 'Maximum reconnection attempts reached.',
 	actionFailed: 'That change could not be saved. Please try again.',
 } as const
+
+/** 'Just now', '5 min ago', '3 h ago', 'Yesterday', else 'Mar 5' / 'Mar 5, 2024' (UTC dates; the title attribute has the full time). */
+export function formatNotificationAge(createdAt: Date, now: Date): string {
+	const seconds = Math.max(0, Math.round((now.getTime() - createdAt.getTime()) / 1000))
+	if (seconds < 60) return 'Just now'
+	if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`
+	if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`
+	if (seconds < 2 * 86_400) return 'Yesterday'
+	const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+	const label = `${months[createdAt.getUTCMonth()]} ${createdAt.getUTCDate()}`
+	return createdAt.getUTCFullYear() === now.getUTCFullYear() ? label : `${label}, ${createdAt.getUTCFullYear()}`
+}
