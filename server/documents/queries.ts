@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
+import { documents, healthParameters } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
 import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/jobs/queue.ts'
+import { listDocumentMedications } from '#server/medications/index.ts'
 import { documentNotificationKey, releaseNotificationKey } from '#server/notifications/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
@@ -94,11 +95,7 @@ export async function getDocument(patient: Patient, documentId: string) {
 			.from(healthParameters)
 			.where(eq(healthParameters.documentId, documentId))
 			.orderBy(asc(healthParameters.position))
-		const documentMedications = await tx
-			.select()
-			.from(medications)
-			.where(eq(medications.documentId, documentId))
-			.orderBy(asc(medications.position))
+		const documentMedications = await listDocumentMedications(tx, patient.userId, documentId)
 		await auditDocumentAccess(tx, patient, 'document.view', documentId)
 		return { ...document, parameters, medications: documentMedications }
 	})
