@@ -5,7 +5,6 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
-import { Toaster } from './ui/toast.tsx'
 import type { PublicUser } from '#server/account/index.ts'
 
 function initials(name: string) {
@@ -140,7 +139,6 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 					© {new Date().getFullYear()} Carebook. Your records are private to you.
 				</footer>
 			</div>
-			<Toaster />
 		</div>
 	)
 }
