@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { NotFound } from '#app/components/not-found.tsx'
 import { formatDateTime } from '#server/documents/shared/format.ts'
+import { notFound } from '#server/errors/index.ts'
 import { getMailboxMessage, isMailboxServed } from '#server/email/index.ts'
 import { EMAIL_STATUS_TONES, emailKindLabel } from '#server/email/shared/kinds.ts'
 import { splitTextLinks } from '#server/email/shared/text-links.ts'
 
 export async function loader({ params }: LoaderFunctionArgs) {
-	if (!isMailboxServed()) throw new Response('Not Found', { status: 404 })
+	if (!isMailboxServed()) notFound()
 	const message = await getMailboxMessage(params.messageId ?? '')
-	if (!message) throw new Response('Not Found', { status: 404 })
+	if (!message) notFound()
 	return { message }
 }
 
@@ -82,8 +82,4 @@ export default function MailboxMessageRoute() {
 			) : null}
 		</main>
 	)
-}
-
-export function ErrorBoundary() {
-	return <NotFound />
 }

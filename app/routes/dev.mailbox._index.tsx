@@ -1,13 +1,13 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { NotFound } from '#app/components/not-found.tsx'
+import { notFound } from '#server/errors/index.ts'
 import { isMailboxServed, listMailboxMessages } from '#server/email/index.ts'
 import { formatDateTime } from '#server/documents/shared/format.ts'
 import { EMAIL_STATUS_TONES, emailKindLabel } from '#server/email/shared/kinds.ts'
 
 export async function loader() {
-	if (!isMailboxServed()) throw new Response('Not Found', { status: 404 })
+	if (!isMailboxServed()) notFound()
 	return { messages: await listMailboxMessages() }
 }
 
@@ -42,8 +42,4 @@ export default function MailboxRoute() {
 			)}
 		</main>
 	)
-}
-
-export function ErrorBoundary() {
-	return <NotFound />
 }
