@@ -11,7 +11,6 @@ import {
 import type { ReactNode } from 'react'
 import { NotFound } from '#app/components/not-found.tsx'
 import { useNonce } from '#app/lib/nonce.tsx'
-import { TrpcProviders } from '#app/lib/trpc.tsx'
 import styles from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -41,11 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-	return (
-		<TrpcProviders>
-			<Outlet />
-		</TrpcProviders>
-	)
+	return <Outlet />
 }
 
 export function ErrorBoundary() {
