@@ -8,7 +8,7 @@ import { useNotificationActions } from '#app/components/notifications/use-notifi
 import { Card } from '#app/components/ui/card.tsx'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { useTRPC } from '#app/lib/trpc.tsx'
+import { useTRPC, withTrpc } from '#app/lib/trpc.tsx'
 import { requirePatient } from '#server/auth/index.ts'
 import {
 	getNotificationOverview,
@@ -125,7 +125,7 @@ function NotificationRow({ item, filter }: { item: NotificationItem; filter: Not
 	)
 }
 
-export default function NotificationsRoute() {
+function NotificationsRoute() {
 	const loaderData = useLoaderData<typeof loader>()
 	const { filter } = loaderData
 	const trpc = useTRPC()
@@ -168,3 +168,5 @@ export default function NotificationsRoute() {
 		</div>
 	)
 }
+
+export default withTrpc(NotificationsRoute)

@@ -1,14 +1,21 @@
+/**
+ * Medications: the owner of the tenant `medications` table
+ * (docs/decisions/011-table-ownership.md). Other modules call these functions.
+ */
+export {
+	removeDocumentMedications,
+	replaceDocumentMedications,
+	selectDocumentMedications,
+	type DocumentMedication,
+} from './medication-store.ts'
 export {
 	listMedications,
 	getMedication,
 	createMedication,
 	updateMedication,
 	stopMedication,
-	replaceDocumentMedications,
-	removeDocumentMedications,
-	listDocumentMedications,
+	searchMedicationRows,
 	type MedicationSummary,
 	type MedicationDetail,
-	type ExtractedMedication,
 } from './medications.ts'
 export { MedicationFormSchema, MEDICATION_MESSAGES, type MedicationFormValue } from './shared/medication.ts'

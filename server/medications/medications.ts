@@ -1,14 +1,14 @@
 /**
- * The tenant `medications` table's owner (docs/decisions/011-table-ownership.md
- * once it lands): the patient's list and detail, add, edit and stop; and the
- * document pipeline's replace and remove of what a document lists. Every
- * patient query names the owner; "not yours" and "does not exist" are the
- * same null.
+ * The patient's own medications (the pages /medications and
+ * /medications/{id}): list and detail, add, edit and stop. Every query names
+ * the owner; "not yours" and "does not exist" are the same null. What a
+ * document lists is stored by medication-store.ts.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { documents, medications } from '#db/schema/tenant.ts'
+import { medications } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { recordAudit } from '#server/audit/index.ts'
+import { selectDocumentTitles } from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { MedicationFormValue } from './shared/medication.ts'
 
@@ -32,18 +32,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The patient's medications: active first, then by start date (newest first), then name. */
 export async function listMedications(patient: Patient) {
-	return withTenant(patient.organizationId, (tx) =>
-		tx
-			.select({ ...summaryColumns, documentTitle: documents.title })
+	return withTenant(patient.organizationId, async (tx) => {
+		const rows = await tx
+			.select(summaryColumns)
 			.from(medications)
-			.leftJoin(documents, eq(documents.id, medications.documentId))
 			.where(eq(medications.ownerId, patient.userId))
 			.orderBy(
 				sql`${medications.status} = 'active' desc`,
 				sql`coalesce(${medications.startDate}, (${medications.createdAt} at time zone 'UTC')::date) desc`,
 				asc(medications.name),
-			),
-	)
+			)
+		return withDocumentTitles(tx, patient, rows)
+	})
+}
+
+/** Each row with the title of the document it came from (null when added by hand). */
+async function withDocumentTitles<Row extends { documentId: string | null }>(tx: TenantTransaction, patient: Patient, rows: Row[]) {
+	const documentIds = [...new Set(rows.flatMap((row) => (row.documentId ? [row.documentId] : [])))]
+	const titles = await selectDocumentTitles(tx, patient, documentIds)
+	return rows.map((row) => ({ ...row, documentTitle: row.documentId ? (titles.get(row.documentId) ?? null) : null }))
 }
 
 export type MedicationSummary = Awaited<ReturnType<typeof listMedications>>[number]
@@ -52,11 +59,11 @@ export type MedicationSummary = Awaited<ReturnType<typeof listMedications>>[numb
 export async function getMedication(patient: Patient, medicationId: string) {
 	if (!UUID.test(medicationId)) return null
 	return withTenant(patient.organizationId, async (tx) => {
-		const [row] = await tx
-			.select({ ...summaryColumns, text: medications.text, updatedAt: medications.updatedAt, documentTitle: documents.title })
+		const found = await tx
+			.select({ ...summaryColumns, text: medications.text, updatedAt: medications.updatedAt })
 			.from(medications)
-			.leftJoin(documents, eq(documents.id, medications.documentId))
 			.where(isOwn(patient, medicationId))
+		const [row] = await withDocumentTitles(tx, patient, found)
 		if (row) await recordAudit({ action: 'medication.view', actor: patient, target: { type: 'medication', id: row.id } }, tx)
 		return row ?? null
 	})
@@ -107,40 +114,19 @@ export async function stopMedication(patient: Patient, medicationId: string, sto
 	})
 }
 
-export type ExtractedMedication = { name: string; dose: string | null; frequency: string | null; status: 'active' | 'discontinued'; text: string }
-
-/** The document pipeline: what a document lists replaces what it listed before (processing twice stores once). */
-export async function replaceDocumentMedications(
-	tx: TenantTransaction,
-	document: { id: string; ownerId: string },
-	extracted: ExtractedMedication[],
-): Promise<void> {
-	await removeDocumentMedications(tx, document.id)
-	if (!extracted.length) return
-	await tx.insert(medications).values(
-		extracted.map((medication, position) => ({
-			ownerId: document.ownerId,
-			documentId: document.id,
-			name: medication.name,
-			dose: medication.dose,
-			frequency: medication.frequency,
-			status: medication.status,
-			text: medication.text,
-			position,
-		})),
-	)
-}
-
-/** The document pipeline: a failed document lists nothing. */
-export async function removeDocumentMedications(tx: TenantTransaction, documentId: string): Promise<void> {
-	await tx.delete(medications).where(eq(medications.documentId, documentId))
-}
-
-/** A document's medications in their order (the record's detail page). */
-export async function listDocumentMedications(tx: TenantTransaction, ownerId: string, documentId: string) {
+/** Global search's medications (server/search): name, dose and frequency matching the tsquery text, best rank first. */
+export function searchMedicationRows(tx: TenantTransaction, patient: Patient, tsQuery: string, limit: number) {
+	const query = sql`to_tsquery('english', ${tsQuery})`
 	return tx
-		.select({ id: medications.id, name: medications.name, dose: medications.dose, frequency: medications.frequency, status: medications.status, text: medications.text })
+		.select({
+			id: medications.id,
+			name: medications.name,
+			dose: medications.dose,
+			frequency: medications.frequency,
+			date: sql<string>`coalesce(${medications.startDate}, (${medications.createdAt} at time zone 'UTC')::date)::text`,
+		})
 		.from(medications)
-		.where(and(eq(medications.ownerId, ownerId), eq(medications.documentId, documentId)))
-		.orderBy(asc(medications.position), desc(medications.createdAt))
+		.where(and(eq(medications.ownerId, patient.userId), sql`${medications.searchVector} @@ ${query}`))
+		.orderBy(desc(sql`ts_rank(${medications.searchVector}, ${query})`), desc(medications.createdAt))
+		.limit(limit)
 }

@@ -1,5 +1,6 @@
 export {
 	writeNotification,
+	hasNotification,
 	releaseNotificationKey,
 	documentNotificationKey,
 	type NewNotification,

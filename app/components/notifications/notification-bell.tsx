@@ -1,34 +1,17 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import { Link, useNavigate } from '@remix-run/react'
 import { useQuery } from '@tanstack/react-query'
+import { BELL_BUTTON_CLASS, BellIcon, BellLinkFallback, bellLabel, UnreadBadge } from '#app/components/header-fallbacks.tsx'
 import { useHydrated } from '#app/lib/health/use-hydrated.ts'
-import { useTRPC } from '#app/lib/trpc.tsx'
+import { TrpcProviders, useTRPC } from '#app/lib/trpc.tsx'
 import type { NotificationOverview } from '#server/notifications/index.ts'
-import { DROPDOWN_SIZE, NOTIFICATION_MESSAGES, unreadBadgeText, type NotificationItem } from '#server/notifications/shared/notification.ts'
+import { DROPDOWN_SIZE, NOTIFICATION_MESSAGES, type NotificationItem } from '#server/notifications/shared/notification.ts'
 import { cn } from '#app/lib/cn.ts'
+import { ConnectionIndicator } from './connection-indicator.tsx'
+import { useLiveNotifications } from './live-notifications.ts'
 import { NotificationAge } from './notification-age.tsx'
 import { NotificationIcon } from './notification-icon.tsx'
 import { useNotificationActions } from './use-notification-actions.ts'
-
-function BellIcon() {
-	return (
-		<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" className="h-6 w-6" aria-hidden>
-			<path d="M14.857 17.082a23.848 23.848 0 0 0 5.454-1.31A8.967 8.967 0 0 1 18 9.75V9A6 6 0 0 0 6 9v.75a8.967 8.967 0 0 1-2.312 6.022c1.733.64 3.56 1.085 5.455 1.31m5.714 0a24.255 24.255 0 0 1-5.714 0m5.714 0a3 3 0 1 1-5.714 0" />
-		</svg>
-	)
-}
-
-function Badge({ count }: { count: number }) {
-	const text = unreadBadgeText(count)
-	if (!text) return null
-	return (
-		<span data-testid="notification-badge" className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white">
-			{text}
-		</span>
-	)
-}
-
-const buttonClass = 'relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:hover:bg-slate-800'
 
 function DropdownItem({ item, close }: { item: NotificationItem; close: () => void }) {
 	const actions = useNotificationActions()
@@ -72,20 +55,13 @@ export function NotificationBell({ initial }: { initial: NotificationOverview })
 	const isHydrated = useHydrated()
 	const actions = useNotificationActions()
 	const { data } = useQuery({ ...trpc.notifications.overview.queryOptions({ filter: 'all', limit: DROPDOWN_SIZE }), initialData: initial })
-	const label = `Notifications${data.unreadCount ? ` (${data.unreadCount} unread)` : ''}`
-	if (!isHydrated) {
-		return (
-			<Link to="/notifications" className={buttonClass} aria-label={label}>
-				<BellIcon />
-				<Badge count={data.unreadCount} />
-			</Link>
-		)
-	}
+	const label = bellLabel(data.unreadCount)
+	if (!isHydrated) return <BellLinkFallback unreadCount={data.unreadCount} />
 	return (
 		<Popover className="relative">
-			<PopoverButton className={buttonClass} aria-label={label}>
+			<PopoverButton className={BELL_BUTTON_CLASS} aria-label={label}>
 				<BellIcon />
-				<Badge count={data.unreadCount} />
+				<UnreadBadge count={data.unreadCount} />
 			</PopoverButton>
 			<PopoverPanel
 				anchor="bottom end"
@@ -126,4 +102,24 @@ export function NotificationBell({ initial }: { initial: NotificationOverview })
 			</PopoverPanel>
 		</Popover>
 	)
+}
+
+/**
+ * The header's live part, loaded after the page (the shell renders
+ * BellLinkFallback until then): the tRPC providers, the live stream, its
+ * indicator and the bell.
+ */
+export default function HeaderNotifications({ initial }: { initial: NotificationOverview }) {
+	return (
+		<TrpcProviders>
+			<LiveNotifications />
+			<ConnectionIndicator />
+			<NotificationBell initial={initial} />
+		</TrpcProviders>
+	)
+}
+
+function LiveNotifications() {
+	useLiveNotifications()
+	return null
 }

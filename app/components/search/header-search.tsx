@@ -1,8 +1,9 @@
 import { Form, useNavigate } from '@remix-run/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { SEARCH_INPUT_CLASS, SearchIcon } from '#app/components/header-fallbacks.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { useTRPC } from '#app/lib/trpc.tsx'
+import { TrpcProviders, useTRPC } from '#app/lib/trpc.tsx'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import {
 	queryWords,
@@ -26,14 +27,6 @@ function useDebounced(value: string, delay: number) {
 		return () => clearTimeout(timer)
 	}, [value, delay])
 	return debounced
-}
-
-function SearchIcon() {
-	return (
-		<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" className="h-5 w-5" aria-hidden>
-			<path d="m21 21-5.2-5.2M17 10.5a6.5 6.5 0 1 1-13 0 6.5 6.5 0 0 1 13 0Z" />
-		</svg>
-	)
 }
 
 /**
@@ -126,7 +119,7 @@ export function HeaderSearch({ className }: { className?: string }) {
 				aria-controls={`${listId}-list`}
 				aria-autocomplete="list"
 				aria-activedescendant={showPanel && active >= 0 ? optionId(active) : undefined}
-				className="block w-full rounded-md border-0 py-2 pr-3 pl-10 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
+				className={SEARCH_INPUT_CLASS}
 			/>
 			{showPanel ? (
 				<div
@@ -198,5 +191,14 @@ export function HeaderSearch({ className }: { className?: string }) {
 				</div>
 			) : null}
 		</Form>
+	)
+}
+
+/** The header's search with its tRPC providers, loaded after the page (SearchBoxFallback until then). */
+export default function HeaderSearchLive({ className }: { className?: string }) {
+	return (
+		<TrpcProviders>
+			<HeaderSearch className={className} />
+		</TrpcProviders>
 	)
 }
