@@ -91,7 +91,16 @@ export const documents = pgTable(
 		uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 		processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),
 		processedAt: timestamp('processed_at', { withTimezone: true }),
-		/** Global search: title (A), provider and tags (B), description and summary (C), the extracted text's first 100,000 characters (D). */
+		/**
+		 * Global search's ranking: title (A), provider and tags (B), description and summary (C). Small
+		 * (stored in the row), so ranking thousands of matches stays cheap; matches come from search_vector.
+		 */
+		searchHead: tsvector('search_head')
+			.notNull()
+			.generatedAlwaysAs(
+				sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(provider, '') || ' ' || app.search_text_of(tags)), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(summary, '')), 'C')`,
+			),
+		/** Global search's matching: search_head's fields and the extracted text's first 100,000 characters (D). */
 		searchVector: tsvector('search_vector')
 			.notNull()
 			.generatedAlwaysAs(
@@ -102,6 +111,7 @@ export const documents = pgTable(
 		index('documents_owner_uploaded_idx').on(table.ownerId, table.uploadedAt),
 		index('documents_owner_date_idx').on(table.ownerId, table.documentDate),
 		index('documents_search_idx').using('gin', table.searchVector),
+		index('documents_search_head_idx').using('gin', table.searchHead),
 	],
 )
 

@@ -1,2 +1,2 @@
-export { searchRecords, prefixTsQuery, type SearchOptions } from './search.ts'
+export { searchRecords, type SearchOptions } from './search.ts'
 export { searchPage } from './search-page.ts'

@@ -13,12 +13,7 @@ import { searchMedicationRows } from '#server/medications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { localDateOf, safeTimeZone } from '#server/time/shared/zoned-time.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
-import { queryWords, snippetAround, type SearchResults } from './shared/search.ts'
-
-/** The tsquery text for the words: each a prefix, all required ('chol:* & ldl:*'). Words hold only letters and digits. */
-export function prefixTsQuery(words: string[]): string {
-	return words.map((word) => `${word}:*`).join(' & ')
-}
+import { prefixTsQuery, queryWords, snippetAround, type SearchResults } from './shared/search.ts'
 
 const EMPTY: SearchResults = { appointment: [], document: [], medication: [] }
 
@@ -38,7 +33,7 @@ export async function searchRecords(patient: Patient, text: string, options: Sea
 	const tsQuery = prefixTsQuery(words)
 	return withTenant(patient.organizationId, async (tx) => {
 		const appointmentRows = await searchAppointmentRows(tx, patient, tsQuery, options.limit)
-		const documentRows = await searchDocumentRows(tx, patient, tsQuery, { limit: options.limit, withText: options.withSnippets })
+		const documentRows = await searchDocumentRows(tx, patient, words, { limit: options.limit, withText: options.withSnippets })
 		const medicationRows = await searchMedicationRows(tx, patient, tsQuery, options.limit)
 		return {
 			appointment: appointmentRows.map((row) => ({

@@ -67,6 +67,14 @@ export function queryWords(text: string): string[] {
 	return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS)
 }
 
+/**
+ * The tsquery text for the words: each a prefix, all required ('chol:* & ldl:*'); with
+ * `weights`, only lexemes of those weights ('chol:*A'). Words hold only letters and digits.
+ */
+export function prefixTsQuery(words: string[], weights = ''): string {
+	return words.map((word) => `${word}:*${weights}`).join(' & ')
+}
+
 export type HighlightSegment = { text: string; isMatch: boolean }
 
 /** Splits `text` into plain and matching pieces: a match is a word that starts with one of the query's words. */
