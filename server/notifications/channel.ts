@@ -23,6 +23,13 @@ export async function announce(executor: Executor, message: ChannelMessage): Pro
 	await executor.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify(message)})`)
 }
 
+/** Several messages in one statement (a system notification's rows), each delivered on commit. */
+export async function announceAll(executor: Executor, messages: ChannelMessage[]): Promise<void> {
+	if (!messages.length) return
+	const payloads = JSON.stringify(messages.map((message) => JSON.stringify(message)))
+	await executor.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, payload) from jsonb_array_elements_text(${payloads}::jsonb) as payload`)
+}
+
 export function parseChannelMessage(payload: string): ChannelMessage | null {
 	try {
 		const parsed = ChannelMessageSchema.safeParse(JSON.parse(payload))

@@ -1,17 +1,19 @@
 /**
  * One LISTEN per process, fanned out in memory to the streams this process
- * holds (docs/decisions/013-live-notifications.md). A 'created' message reads
- * the row once per organization of the user's open streams and hands it to
- * each; a 'changed' message only tells them to refresh. When the listening
+ * holds (docs/decisions/013-live-notifications.md). 'created' messages are
+ * gathered for one turn of the event loop and their rows read in one query
+ * per organization of the owners' open streams (a system notification to
+ * 1,000 members is a few queries, not 1,000), then handed to each owner's
+ * streams; a 'changed' message only tells them to refresh. When the listening
  * connection comes back after a loss, every stream is told to catch up
  * (NOTIFY is not durable: messages sent while it was away are gone).
  */
 import { getSql } from '#db/client.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { NOTIFICATION_CHANNEL, parseChannelMessage, type ChannelMessage } from './channel.ts'
-import { getNotificationForStream } from './queries.ts'
+import { getNotificationsForStreams, type StreamNotification } from './queries.ts'
 
-export type StreamNotification = NonNullable<Awaited<ReturnType<typeof getNotificationForStream>>>
+export type { StreamNotification }
 
 export type HubSubscriber = {
 	userId: string
@@ -37,7 +39,7 @@ function startListening() {
 	listening ??= getSql()
 		.listen(
 			NOTIFICATION_CHANNEL,
-			(payload) => void dispatch(payload),
+			(payload) => dispatch(payload),
 			() => {
 				// Called on every (re)connection of the listening connection; after the first, resync.
 				if (hasListenedOnce) for (const set of subscribersByUser.values()) for (const subscriber of set) subscriber.onResync()
@@ -51,7 +53,9 @@ function startListening() {
 	return listening
 }
 
-async function dispatch(payload: string) {
+let pendingCreated: Extract<ChannelMessage, { kind: 'created' }>[] = []
+
+function dispatch(payload: string) {
 	const message = parseChannelMessage(payload)
 	if (!message) {
 		logger.warn('notifications.bad_channel_message', { reason: 'unparsable' })
@@ -63,18 +67,32 @@ async function dispatch(payload: string) {
 		for (const subscriber of subscribers) subscriber.onChanged()
 		return
 	}
-	await deliverCreated(message, [...subscribers])
+	if (pendingCreated.length === 0) setImmediate(() => void deliverCreated())
+	pendingCreated.push(message)
 }
 
-async function deliverCreated(message: Extract<ChannelMessage, { kind: 'created' }>, subscribers: HubSubscriber[]) {
-	const organizationIds = new Set(subscribers.map((subscriber) => subscriber.organizationId))
-	for (const organizationId of organizationIds) {
+async function deliverCreated() {
+	const messages = pendingCreated
+	pendingCreated = []
+	// The organizations of the owners' open streams, and the ids to read in each.
+	const idsByOrganization = new Map<string, Set<string>>()
+	for (const message of messages) {
+		for (const subscriber of subscribersByUser.get(message.userId) ?? []) {
+			const ids = idsByOrganization.get(subscriber.organizationId) ?? new Set()
+			ids.add(message.notificationId)
+			idsByOrganization.set(subscriber.organizationId, ids)
+		}
+	}
+	for (const [organizationId, ids] of idsByOrganization) {
 		try {
-			const row = await getNotificationForStream({ userId: message.userId, organizationId }, message.notificationId)
-			if (!row) continue
-			for (const subscriber of subscribers) if (subscriber.organizationId === organizationId) subscriber.onNotification(row)
+			const rows = await getNotificationsForStreams(organizationId, [...ids])
+			for (const row of rows) {
+				for (const subscriber of subscribersByUser.get(row.ownerId) ?? []) {
+					if (subscriber.organizationId === organizationId) subscriber.onNotification(row)
+				}
+			}
 		} catch (error) {
-			logger.error('notifications.delivery_failed', { notificationId: message.notificationId, ...describeError(error) })
+			logger.error('notifications.delivery_failed', { organizationId, count: ids.size, ...describeError(error) })
 		}
 	}
 }

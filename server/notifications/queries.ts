@@ -5,7 +5,7 @@
  * answers as if it did not exist. A change is announced to the user's other
  * open streams (other tabs and devices refresh their lists).
  */
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { notifications } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { withTenant } from '#server/tenancy/index.ts'
@@ -57,20 +57,26 @@ export async function getNotificationOverview(
 	})
 }
 
-/** One of the patient's notifications with its stream sequence (the live stream sends it). */
-export async function getNotificationForStream(patient: Patient, notificationId: string) {
-	const [row] = await withTenant(patient.organizationId, (tx) =>
-		tx.select({ ...itemColumns, seq: notifications.seq }).from(notifications).where(isOwn(patient, notificationId)),
-	)
-	return row ?? null
+const streamColumns = { ...itemColumns, ownerId: notifications.ownerId, seq: notifications.seq }
+export type StreamNotification = Awaited<ReturnType<typeof selectStreamColumns>>[number]
+function selectStreamColumns(tx: Parameters<Parameters<typeof withTenant>[1]>[0]) {
+	return tx.select(streamColumns).from(notifications)
+}
+
+/**
+ * Notifications of one organization by id, for the live streams of their
+ * owners (the hub reads a burst of NOTIFY messages in one query). Each row
+ * carries its owner: the hub hands it only to that user's streams.
+ */
+export async function getNotificationsForStreams(organizationId: string, notificationIds: string[]): Promise<StreamNotification[]> {
+	if (!notificationIds.length) return []
+	return withTenant(organizationId, (tx) => selectStreamColumns(tx).where(inArray(notifications.id, notificationIds)))
 }
 
 /** The patient's notifications written after stream sequence `afterSeq`, oldest first (a reconnect's catch-up). */
 export async function listNotificationsAfter(patient: Patient, afterSeq: number, limit = 50) {
 	return withTenant(patient.organizationId, (tx) =>
-		tx
-			.select({ ...itemColumns, seq: notifications.seq })
-			.from(notifications)
+		selectStreamColumns(tx)
 			.where(and(eq(notifications.ownerId, patient.userId), gt(notifications.seq, afterSeq)))
 			.orderBy(notifications.seq)
 			.limit(limit),

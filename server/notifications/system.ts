@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { memberships, organizations, users } from '#db/schema/platform.ts'
 import { withTenant } from '#server/tenancy/index.ts'
-import { writeNotification } from './writer.ts'
+import { writeNotifications } from './writer.ts'
 
 export type SystemNotification = {
 	/** Only this organization's members; all organizations when absent. */
@@ -33,18 +33,12 @@ export async function sendSystemNotification(input: SystemNotification): Promise
 	}
 	let recipients = 0
 	for (const [organizationId, userIds] of byOrganization) {
-		await withTenant(organizationId, async (tx) => {
-			for (const ownerId of userIds) {
-				await writeNotification(tx, {
-					ownerId,
-					type: 'system_notification',
-					title: input.title,
-					message: input.message,
-					link: input.link ?? null,
-				})
-				recipients += 1
-			}
-		})
+		recipients += await withTenant(organizationId, (tx) =>
+			writeNotifications(
+				tx,
+				userIds.map((ownerId) => ({ ownerId, type: 'system_notification' as const, title: input.title, message: input.message, link: input.link ?? null })),
+			),
+		)
 	}
 	return { recipients, organizations: byOrganization.size }
 }

@@ -19,7 +19,7 @@ import { OutgoingEmailSchema, queueEmail, type OutgoingEmail } from '#server/ema
 import { getEnv } from '#server/env.server.ts'
 import { logger } from '#server/logger.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
-import { announce } from './channel.ts'
+import { announceAll, type ChannelMessage } from './channel.ts'
 import { readNotificationSwitches } from './preferences.ts'
 import type { StoredNotificationType } from './shared/notification.ts'
 
@@ -36,29 +36,39 @@ export type NewNotification = {
 
 /** Writes one notification and delivers it; returns false when one with the same dedupe key was already there. */
 export async function writeNotification(tx: TenantTransaction, notification: NewNotification): Promise<boolean> {
-	const row = {
+	return (await writeNotifications(tx, [notification])) > 0
+}
+
+/**
+ * Writes several notifications in one statement (a system notification to
+ * every member) and delivers each: one NOTIFY statement for all, an e-mail
+ * for each owner who wants one. Returns how many were written (a dedupe key
+ * already there writes nothing).
+ */
+export async function writeNotifications(tx: TenantTransaction, list: NewNotification[]): Promise<number> {
+	if (!list.length) return 0
+	const rows = list.map((notification) => ({
 		ownerId: notification.ownerId,
 		type: notification.type,
 		title: notification.title,
 		message: notification.message,
 		link: notification.link ?? null,
 		dedupeKey: notification.dedupeKey ?? null,
+	}))
+	const written = await tx
+		.insert(notifications)
+		.values(rows)
+		// Rows without a key never conflict (NULLs are distinct in the unique index).
+		.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
+		.returning({ id: notifications.id, ownerId: notifications.ownerId, title: notifications.title, message: notifications.message, link: notifications.link })
+	const live: ChannelMessage[] = []
+	for (const row of written) {
+		const switches = await readNotificationSwitches(tx, row.ownerId)
+		if (switches.inApp) live.push({ kind: 'created', userId: row.ownerId, notificationId: row.id })
+		if (switches.email) await queueNotificationEmail(tx, row)
 	}
-	const insert = tx.insert(notifications).values(row)
-	const written = await (row.dedupeKey
-		? insert.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
-		: insert
-	).returning({ id: notifications.id })
-	const created = written[0]
-	if (!created) return false
-	await deliver(tx, { ...row, id: created.id })
-	return true
-}
-
-async function deliver(tx: TenantTransaction, row: { id: string; ownerId: string; title: string; message: string; link: string | null }) {
-	const switches = await readNotificationSwitches(tx, row.ownerId)
-	if (switches.inApp) await announce(tx, { kind: 'created', userId: row.ownerId, notificationId: row.id })
-	if (switches.email) await queueNotificationEmail(tx, row)
+	await announceAll(tx, live)
+	return written.length
 }
 
 /** The app's public origin for links in e-mails (APP_ORIGIN; the local server outside production). */
