@@ -33,6 +33,7 @@ test('mark read in the bell, see it read on /notifications; the page filters and
 		)
 	}
 	await page.goto('/')
+	await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-status', 'connected')
 	await expect(page.getByTestId('notification-badge')).toHaveText('2')
 	await page.getByRole('button', { name: 'Notifications (2 unread)' }).click()
 	const item = page.getByTestId('dropdown-notification').filter({ hasText: 'Document processed' })
@@ -51,7 +52,9 @@ test('mark read in the bell, see it read on /notifications; the page filters and
 	await expect(page.getByTestId('notification-badge')).toHaveCount(0)
 	await page.getByTestId('notification').filter({ hasText: 'Appointment confirmed' }).getByRole('button', { name: 'Mark Unread' }).click()
 	await expect(page.getByTestId('notification-badge')).toHaveText('1')
-	for (const row of await page.getByTestId('notification').all()) await row.getByRole('button', { name: 'Archive' }).first().click()
+	await page.getByTestId('notification').first().getByRole('button', { name: 'Archive' }).click()
+	await expect(page.getByTestId('notification')).toHaveCount(1)
+	await page.getByTestId('notification').first().getByRole('button', { name: 'Archive' }).click()
 	await expect(page.getByText('No notifications to display')).toBeVisible()
 	// Persisted: a reload shows the same.
 	await page.reload()
@@ -94,6 +97,8 @@ test('search from the header, open a result, then View all results', async ({ pa
 			return row!.id
 		})
 	await page.goto('/')
+	// The header's live parts have loaded and hydrated.
+	await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-status', 'connected')
 	const search = page.getByRole('combobox', { name: 'Search' })
 	await search.fill('nothingmatcheszz')
 	await expect(page.getByText('No results found for nothingmatcheszz')).toBeVisible()

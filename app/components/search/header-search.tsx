@@ -62,6 +62,10 @@ export function HeaderSearch({ className }: { className?: string }) {
 	// Options: the results, then View all results.
 	const optionCount = trimmed ? results.length + 1 : 0
 	useEffect(() => setActive(-1), [debounced])
+	useEffect(() => {
+		// Text typed into the server-rendered box before hydration is kept.
+		if (inputRef.current?.value) setText(inputRef.current.value)
+	}, [])
 
 	function openHref(href: string) {
 		setOpen(false)
