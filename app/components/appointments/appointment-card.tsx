@@ -1,6 +1,8 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link } from '@remix-run/react'
-import { CARD_LABELS, NOTICE_PARAM } from '#server/appointments/shared/labels.ts'
+import type { ReactNode } from 'react'
+import { CARD_LABELS, RESCHEDULING_NOTICE } from '#server/appointments/shared/labels.ts'
+import { toast } from '#app/components/ui/toast.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { AppointmentCardView } from '#server/appointments/index.ts'
 import { CalendarIcon, ClockIcon, DotsIcon, MapPinIcon, PhoneIcon, UserIcon, VideoIcon } from './icons.tsx'
@@ -10,8 +12,13 @@ const menuItemClass = 'block w-full px-4 py-2 text-left text-sm data-[focus]:bg-
 const actionClass =
 	'relative z-10 inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800'
 
-export function rescheduleHref(appointmentId: string) {
-	return `/appointments/${appointmentId}/reschedule?${NOTICE_PARAM}=rescheduling`
+/** Reschedule: to the reschedule screen, with the spec's info notice 'Appointment Rescheduling'. */
+export function RescheduleLink({ appointmentId, className, children }: { appointmentId: string; className: string; children: ReactNode }) {
+	return (
+		<Link to={`/appointments/${appointmentId}/reschedule`} onClick={() => toast(RESCHEDULING_NOTICE)} className={className}>
+			{children}
+		</Link>
+	)
 }
 
 /**
@@ -59,9 +66,9 @@ export function AppointmentCard({ card, onCancel }: { card: AppointmentCardView;
 							</MenuItem>
 							{card.canReschedule ? (
 								<MenuItem>
-									<Link to={rescheduleHref(card.id)} className={menuItemClass}>
+									<RescheduleLink appointmentId={card.id} className={menuItemClass}>
 										{CARD_LABELS.reschedule}
-									</Link>
+									</RescheduleLink>
 								</MenuItem>
 							) : null}
 							{card.canCancel ? (
