@@ -225,8 +225,6 @@ function ListLoadFailed() {
 	)
 }
 
-const listLoadFailed = () => <ListLoadFailed />
-
 export function ErrorBoundary() {
-	return <GeneralErrorBoundary statusHandlers={{ 404: () => <PageNotFound /> }} defaultStatusHandler={listLoadFailed} unexpectedErrorHandler={listLoadFailed} />
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <PageNotFound /> }} fallback={() => <ListLoadFailed />} />
 }

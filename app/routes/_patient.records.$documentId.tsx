@@ -209,9 +209,7 @@ function DocumentLoadFailed() {
 	)
 }
 
-const loadFailed = () => <DocumentLoadFailed />
-
 /** Spec 2.7: a document that does not exist (or is not the patient's) shows 'Document Not Found'. */
 export function ErrorBoundary() {
-	return <GeneralErrorBoundary statusHandlers={{ 404: () => <DocumentNotFound /> }} defaultStatusHandler={loadFailed} unexpectedErrorHandler={loadFailed} />
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <DocumentNotFound /> }} fallback={() => <DocumentLoadFailed />} />
 }

@@ -84,14 +84,6 @@ function RecordsLoadFailed({ isBadSearch = false }: { isBadSearch?: boolean }) {
 	)
 }
 
-const loadFailed = () => <RecordsLoadFailed />
-
 export function ErrorBoundary() {
-	return (
-		<GeneralErrorBoundary
-			statusHandlers={{ 400: () => <RecordsLoadFailed isBadSearch /> }}
-			defaultStatusHandler={loadFailed}
-			unexpectedErrorHandler={loadFailed}
-		/>
-	)
+	return <GeneralErrorBoundary statusHandlers={{ 400: () => <RecordsLoadFailed isBadSearch /> }} fallback={() => <RecordsLoadFailed />} />
 }

@@ -257,14 +257,6 @@ function TrendsLoadFailed({ isBadRequest = false }: { isBadRequest?: boolean }) 
 	)
 }
 
-const loadFailed = () => <TrendsLoadFailed />
-
 export function ErrorBoundary() {
-	return (
-		<GeneralErrorBoundary
-			statusHandlers={{ 400: () => <TrendsLoadFailed isBadRequest /> }}
-			defaultStatusHandler={loadFailed}
-			unexpectedErrorHandler={loadFailed}
-		/>
-	)
+	return <GeneralErrorBoundary statusHandlers={{ 400: () => <TrendsLoadFailed isBadRequest /> }} fallback={() => <TrendsLoadFailed />} />
 }

@@ -15,18 +15,10 @@ function AppointmentProblem({ isNotFound }: { isNotFound: boolean }) {
 	)
 }
 
-const problem = () => <AppointmentProblem isNotFound={false} />
-
 /**
  * The ErrorBoundary of a screen about one appointment: an unknown id and
  * another patient's id both give the not-found message.
  */
 export function AppointmentErrorBoundary() {
-	return (
-		<GeneralErrorBoundary
-			statusHandlers={{ 404: () => <AppointmentProblem isNotFound /> }}
-			defaultStatusHandler={problem}
-			unexpectedErrorHandler={problem}
-		/>
-	)
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <AppointmentProblem isNotFound /> }} fallback={() => <AppointmentProblem isNotFound={false} />} />
 }
