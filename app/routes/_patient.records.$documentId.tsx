@@ -26,6 +26,7 @@ import { deleteDocument, getDocument, retryDocument, signDocumentLink } from '#s
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
+import { withTrpc } from '#app/lib/trpc.tsx'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -62,7 +63,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	}
 }
 
-export default function DocumentDetailRoute() {
+// Calls tRPC from the browser: the providers wrap this route only (not the root).
+export default withTrpc(DocumentDetailRoute)
+
+function DocumentDetailRoute() {
 	const { document, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const timeZone = useDisplayTimeZone(storedTimeZone)
 	const [searchParams] = useSearchParams()
