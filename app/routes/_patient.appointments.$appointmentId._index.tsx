@@ -87,6 +87,8 @@ function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; 
 
 type Confirmation = 'cancel' | 'delete'
 
+const CONFIRMATION_TEXTS = { cancel: DETAIL_CANCEL_DIALOG, delete: DELETE_DIALOG } as const
+
 export default function AppointmentDetailRoute() {
 	const { view } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
@@ -95,7 +97,8 @@ export default function AppointmentDetailRoute() {
 	const [dialog, setDialog] = useState<Confirmation | null>(null)
 	const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	// Without JavaScript the confirmations are shown in the page (?confirm=cancel|delete).
-	const inlineConfirmation = searchParams.get('confirm')
+	const requested = searchParams.get('confirm')
+	const inlineConfirmation: Confirmation | null = requested === 'delete' || (requested === 'cancel' && view.canCancel) ? requested : null
 	const openDialog = (which: Confirmation) => (event: MouseEvent) => {
 		event.preventDefault()
 		setDialog(which)
@@ -202,31 +205,19 @@ export default function AppointmentDetailRoute() {
 				</div>
 			</Card>
 
-			{inlineConfirmation === 'cancel' && view.canCancel ? (
+			{inlineConfirmation ? (
 				<ConfirmPanel
-					title={DETAIL_CANCEL_DIALOG.title}
-					description={DETAIL_CANCEL_DIALOG.message}
-					confirmLabel={DETAIL_CANCEL_DIALOG.confirm}
-					cancelLabel={DETAIL_CANCEL_DIALOG.dismiss}
+					title={CONFIRMATION_TEXTS[inlineConfirmation].title}
+					description={CONFIRMATION_TEXTS[inlineConfirmation].message}
+					confirmLabel={CONFIRMATION_TEXTS[inlineConfirmation].confirm}
+					cancelLabel={CONFIRMATION_TEXTS[inlineConfirmation].dismiss}
 					cancelHref={`/appointments/${view.id}`}
 					action={`/appointments/${view.id}`}
-					intent="cancel"
-					isPending={submittingIntent === 'cancel'}
+					intent={inlineConfirmation}
+					isPending={submittingIntent === inlineConfirmation}
 				>
-					<CancelReasonField id="cancel-reason-page" label={CANCEL_REASON_LABEL} />
+					{inlineConfirmation === 'cancel' ? <CancelReasonField id="cancel-reason-page" label={CANCEL_REASON_LABEL} /> : null}
 				</ConfirmPanel>
-			) : null}
-			{inlineConfirmation === 'delete' ? (
-				<ConfirmPanel
-					title={DELETE_DIALOG.title}
-					description={DELETE_DIALOG.message}
-					confirmLabel={DELETE_DIALOG.confirm}
-					cancelLabel={DELETE_DIALOG.dismiss}
-					cancelHref={`/appointments/${view.id}`}
-					action={`/appointments/${view.id}`}
-					intent="delete"
-					isPending={submittingIntent === 'delete'}
-				/>
 			) : null}
 
 			{view.history.length ? (
