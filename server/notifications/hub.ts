@@ -1,6 +1,6 @@
 /**
  * One LISTEN per process, fanned out in memory to the streams this process
- * holds (docs/decisions/013-live-notifications.md). 'created' messages are
+ * holds (docs/decisions/014-live-notifications.md). 'created' messages are
  * gathered for one turn of the event loop and their rows read in one query
  * per organization of the owners' open streams (a system notification to
  * 1,000 members is a few queries, not 1,000), then handed to each owner's
