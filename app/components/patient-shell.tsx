@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
 import { AvatarButtonFace, AVATAR_BUTTON_CLASS } from './avatar-button.tsx'
-import { Toaster } from './ui/toast.tsx'
 import type { PublicUser } from '#server/account/index.ts'
 
 // Headless UI's menu loads after the page: the server renders the menu's button, and the
@@ -95,7 +94,6 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 					© {new Date().getFullYear()} Carebook. Your records are private to you.
 				</footer>
 			</div>
-			<Toaster />
 		</div>
 	)
 }

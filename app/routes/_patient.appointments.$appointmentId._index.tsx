@@ -31,27 +31,26 @@ import {
 	resolvePatientTimeZone,
 	toAppointmentDetailView,
 } from '#server/appointments/index.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 
 function notFound(): never {
 	throw data(null, { status: 404 })
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const appointment = await getAppointment(patientOf(session, context.clientIp), params.appointmentId ?? '')
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
+	const appointment = await getAppointment(patient, params.appointmentId ?? '')
 	if (!appointment) notFound()
 	const view = toAppointmentDetailView(appointment, {
 		now: new Date(),
-		timeZone: resolvePatientTimeZone(session.user.timeZone),
+		timeZone: resolvePatientTimeZone(patient.user.timeZone),
 		videoBaseUrl: getVideoBaseUrl(),
 	})
 	return { view }
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
-	const patient = patientOf(session, context.clientIp)
+export async function action({ request, params }: ActionFunctionArgs) {
+	const patient = await requirePatient(request)
 	const appointmentId = params.appointmentId ?? ''
 	const formData = await request.formData()
 	const intent = formData.get('intent')

@@ -15,18 +15,18 @@ import {
 	resolvePatientTimeZone,
 	updateAppointment,
 } from '#server/appointments/index.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 
 function notFound(): never {
 	throw data(null, { status: 404 })
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const appointment = await getAppointment(patientOf(session, context.clientIp), params.appointmentId ?? '')
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
+	const appointment = await getAppointment(patient, params.appointmentId ?? '')
 	if (!appointment) notFound()
 	// The form shows (and saves) the date and time in the patient's zone.
-	const timeZone = resolvePatientTimeZone(session.user.timeZone)
+	const timeZone = resolvePatientTimeZone(patient.user.timeZone)
 	return {
 		id: appointment.id,
 		title: appointment.title,
@@ -36,12 +36,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 	}
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
+export async function action({ request, params }: ActionFunctionArgs) {
+	const patient = await requirePatient(request)
 	const appointmentId = params.appointmentId ?? ''
 	const submission = parseWithZod(await request.formData(), { schema: AppointmentFormSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	const result = await updateAppointment(patientOf(session, context.clientIp), appointmentId, submission.value)
+	const result = await updateAppointment(patient, appointmentId, submission.value)
 	if (!result.ok) {
 		if (result.code === 'not-found') notFound()
 		const reply = result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] } }) : submission.reply({ formErrors: [result.message] })

@@ -38,26 +38,26 @@ import {
 	resolvePatientTimeZone,
 	type AppointmentCardView,
 } from '#server/appointments/index.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const page = await loadAppointmentListPage(patientOf(session, context.clientIp), {
+export async function loader({ request }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
+	const page = await loadAppointmentListPage(patient, {
 		searchParams: new URL(request.url).searchParams,
 		now: new Date(),
-		timeZone: resolvePatientTimeZone(session.user.timeZone),
+		timeZone: resolvePatientTimeZone(patient.user.timeZone),
 		videoBaseUrl: getVideoBaseUrl(),
 	})
-	return { page, hasStoredTimeZone: Boolean(session.user.timeZone) }
+	return { page, hasStoredTimeZone: Boolean(patient.user.timeZone) }
 }
 
 /** The browser reports its zone once, when the patient has none stored yet. */
 export async function action({ request }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
+	const patient = await requirePatient(request)
 	const formData = await request.formData()
 	if (formData.get('intent') !== 'time-zone') return data({ ok: false }, { status: 400 })
 	const timeZone = formData.get('timeZone')
-	const isStored = await rememberPatientTimeZone(session.user.id, typeof timeZone === 'string' ? timeZone : null)
+	const isStored = await rememberPatientTimeZone(patient.user.id, typeof timeZone === 'string' ? timeZone : null)
 	return { ok: isStored }
 }
 

@@ -16,20 +16,19 @@ import {
 	resolvePatientTimeZone,
 	revokeCalendarFeed,
 } from '#server/appointments/index.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { getEnv } from '#server/env.server.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const status = await getCalendarFeedStatus(patientOf(session, context.clientIp))
-	const timeZone = resolvePatientTimeZone(session.user.timeZone)
+export async function loader({ request }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
+	const status = await getCalendarFeedStatus(patient)
+	const timeZone = resolvePatientTimeZone(patient.user.timeZone)
 	return { createdOn: status ? formatLocalDateShort(localDateOf(status.createdAt, timeZone)) : null }
 }
 
 /** intent=create: a new private address (shown once, the old one stops); intent=revoke: no address. */
-export async function action({ request, context }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
-	const patient = patientOf(session, context.clientIp)
+export async function action({ request }: ActionFunctionArgs) {
+	const patient = await requirePatient(request)
 	const intent = (await request.formData()).get('intent')
 	if (intent === 'revoke') {
 		await revokeCalendarFeed(patient)

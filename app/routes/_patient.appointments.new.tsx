@@ -8,20 +8,20 @@ import { APPOINTMENT_FORM_DEFAULTS, AppointmentFormSchema } from '#server/appoin
 import { BACK_LABEL, FORM_LABELS, NEW_PAGE_LABELS, NOTICE_PARAM } from '#server/appointments/shared/labels.ts'
 import { localDateOf } from '#server/time/shared/zoned-time.ts'
 import { createAppointment, rememberPatientTimeZone, resolvePatientTimeZone } from '#server/appointments/index.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	return { storedTimeZone: session.user.timeZone }
+	const patient = await requirePatient(request)
+	return { storedTimeZone: patient.user.timeZone }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
+export async function action({ request }: ActionFunctionArgs) {
+	const patient = await requirePatient(request)
 	const submission = parseWithZod(await request.formData(), { schema: AppointmentFormSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	await rememberPatientTimeZone(session.user.id, submission.value.timeZone)
-	const timeZone = resolvePatientTimeZone(session.user.timeZone, submission.value.timeZone)
-	const result = await createAppointment(patientOf(session, context.clientIp), submission.value, { fallbackTimeZone: timeZone })
+	await rememberPatientTimeZone(patient.user.id, submission.value.timeZone)
+	const timeZone = resolvePatientTimeZone(patient.user.timeZone, submission.value.timeZone)
+	const result = await createAppointment(patient, submission.value, { fallbackTimeZone: timeZone })
 	if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message] }) }, { status: 400 })
 	// Back to the list, on the tab where the new appointment is.
 	const isPast = localDateOf(result.appointment.startsAt, timeZone) < localDateOf(new Date(), timeZone)

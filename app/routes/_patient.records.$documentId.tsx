@@ -20,7 +20,7 @@ import { canRetryProcessing, isAwaitingProcessing, textExcerpt } from '#server/d
 import { documentTypeLabel } from '#server/documents/shared/document-type-label.ts'
 import { formatCalendarDate, formatDateTime } from '#server/documents/shared/format.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 import { withTrpc } from '#app/lib/trpc.tsx'
@@ -29,23 +29,22 @@ function notFound(): never {
 	throw new Response(DOCUMENT_MESSAGES.notFoundTitle, { status: 404 })
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const document = await getDocument(patientOf(session, context.clientIp), params.documentId ?? '')
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
+	const document = await getDocument(patient, params.documentId ?? '')
 	if (!document) notFound()
 	// Only what the page shows: the first part of the text, not the whole file's worth.
 	const { extractedText, details: _details, timings: _timings, attempts: _attempts, ...shown } = document
-	return { document: { ...shown, text: textExcerpt(extractedText) }, timeZone: session.user.timeZone }
+	return { document: { ...shown, text: textExcerpt(extractedText) }, timeZone: patient.user.timeZone }
 }
 
 /** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
 const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download']) })
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
+export async function action({ request, params }: ActionFunctionArgs) {
+	const patient = await requirePatient(request)
 	const submission = parseWithZod(await request.formData(), { schema: IntentSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	const patient = patientOf(session, context.clientIp)
 	const documentId = params.documentId ?? ''
 	switch (submission.value.intent) {
 		case 'delete': {
@@ -59,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		}
 		case 'download': {
 			if (!(await getDocument(patient, documentId))) notFound()
-			throw redirect(signDocumentLink({ documentId, userId: session.user.id }))
+			throw redirect(signDocumentLink({ documentId, userId: patient.user.id }))
 		}
 	}
 }

@@ -8,15 +8,14 @@ import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { pickCompareDates } from '#server/documents/shared/compare.ts'
 import { parseSearchQuery } from '#server/validation/shared/text.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { compareTestDates, listDocuments, listTestDates } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const patient = patientOf(session, context.clientIp)
+export async function loader({ request }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
 	const url = new URL(request.url)
-	const timeZone = session.user.timeZone
+	const timeZone = patient.user.timeZone
 	if (url.searchParams.get('tab') === 'compare') {
 		// Compare Records: the dates with lab values, then the two chosen (or newest) side by side.
 		const testDates = await listTestDates(patient)

@@ -22,7 +22,7 @@ import {
 	parseTrendsState,
 	trendsHref,
 } from '#server/health/shared/trends-url.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { HEALTH_PROFILE_TEXTS } from '#server/health/shared/health-profile.ts'
 import { MANUAL_READING_TEXTS, PREDICTIONS_DESCRIPTION, PREDICTIONS_TITLE } from '#server/health/shared/messages.ts'
 import { TIME_RANGE_LABELS } from '#server/health/shared/time-range.ts'
@@ -52,13 +52,12 @@ function noticeText(value: string | null) {
 	return value && Object.hasOwn(NOTICES, value) ? NOTICES[value as Notice] : null
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const patient = patientOf(session, context.clientIp)
+export async function loader({ request }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
 	const url = new URL(request.url)
 	const state = parseTrendsState(url.searchParams)
-	const today = patientToday(session.user.timeZone)
-	const base = { state, today, timeZone: session.user.timeZone, notice: noticeText(url.searchParams.get('notice')) }
+	const today = patientToday(patient.user.timeZone)
+	const base = { state, today, timeZone: patient.user.timeZone, notice: noticeText(url.searchParams.get('notice')) }
 	if (state.tab === 'predictions') {
 		return { ...base, tab: 'predictions' as const, predictions: await getPredictions(patient, { today }) }
 	}
@@ -81,10 +80,9 @@ function redirectWithNotice(request: Request, notice: Notice) {
 	return redirect(`/trends?${params}`)
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
-	const patient = patientOf(session, context.clientIp)
-	const today = patientToday(session.user.timeZone)
+export async function action({ request }: ActionFunctionArgs) {
+	const patient = await requirePatient(request)
+	const today = patientToday(patient.user.timeZone)
 	const formData = await request.formData()
 	const intent = formData.get('intent')
 

@@ -11,7 +11,7 @@ import { MessageListAlert } from '#app/components/ui/message-list-alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { ACCEPT_ATTRIBUTE, UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import {
 	DOCUMENT_MESSAGES,
 	getDocumentsByIds,
@@ -22,18 +22,18 @@ import {
 } from '#server/documents/index.ts'
 import { withTrpc } from '#app/lib/trpc.tsx'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
+export async function loader({ request }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
 	const ids = new URL(request.url).searchParams.getAll('done').filter(isUuid).slice(0, 50)
-	return { ids, results: await getDocumentsByIds(patientOf(session, context.clientIp), ids) }
+	return { ids, results: await getDocumentsByIds(patient, ids) }
 }
 
 /** Without JavaScript the picker posts here: one file, then the results view. */
-export async function action({ request, context }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
+export async function action({ request }: ActionFunctionArgs) {
+	const patient = await requirePatient(request)
 	try {
 		const { file } = await receiveUpload(request)
-		const outcome = await storeUploadedDocument(patientOf(session, context.clientIp), file)
+		const outcome = await storeUploadedDocument(patient, file)
 		if (!outcome.ok) return { error: outcome.message }
 		throw redirect(`/upload?done=${outcome.documentId}`)
 	} catch (error) {

@@ -6,13 +6,13 @@ import {
 	icsSequence,
 	ICS_CONTENT_TYPE,
 } from '#server/appointments/index.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { getEnv } from '#server/env.server.ts'
 
 /** One appointment as an .ics file, for its owner only (anyone else: 404). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const appointment = await getAppointment(patientOf(session, context.clientIp), params.appointmentId ?? '')
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
+	const appointment = await getAppointment(patient, params.appointmentId ?? '')
 	if (!appointment) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
 	const body = buildAppointmentIcs(

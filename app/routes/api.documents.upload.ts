@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { patientOf, requirePatientApi } from '#server/auth/index.ts'
+import { requirePatientApi } from '#server/auth/index.ts'
 import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
 import {
 	discardReceivedFile,
@@ -13,14 +13,14 @@ import { describeError, logger } from '#server/logger.ts'
 
 /** spec 7.1 POST /documents/upload-and-process: one file per request, so the page can show each file's progress. */
 export async function action({ request, context }: ActionFunctionArgs) {
-	const session = await requirePatientApi(request)
+	const patient = await requirePatientApi(request)
 	try {
 		const { file, fields } = await receiveUpload(request)
 		if (!hasValidUploadFields(fields)) {
 			await discardReceivedFile(file)
 			return Response.json({ error: 'bad_field', message: TEXT_MESSAGES.notAllowedCharacters }, { status: 400 })
 		}
-		const outcome = await storeUploadedDocument(patientOf(session, context.clientIp), file)
+		const outcome = await storeUploadedDocument(patient, file)
 		if (!outcome.ok) {
 			return Response.json({ error: outcome.reason, message: outcome.message }, { status: outcome.status })
 		}

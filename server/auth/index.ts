@@ -17,4 +17,4 @@ export { getSession, resolvePatientSession, requirePatient, requirePatientApi, r
 export { safeRedirectPath } from './safe-redirect.ts'
 export { patientLoginMessage } from './login-response.ts'
 export { signOut } from './sign-out.ts'
-export { patientOf, type Patient } from './patient.ts'
+export { patientOf, type Patient, type SignedInPatient } from './patient.ts'
