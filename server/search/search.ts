@@ -1,7 +1,7 @@
 /**
  * Global search over the patient's own appointments, documents (with their
  * extracted text) and medications: PostgreSQL full-text search on the
- * generated `search_vector` columns (GIN-indexed, tenant migration 0004),
+ * generated `search_vector` columns (GIN-indexed, tenant migration 0005),
  * every word a prefix (typeahead), ranked by ts_rank and then by date. The
  * tables' owners run the queries (docs/decisions/011-table-ownership.md),
  * each naming the owner, in one tenant transaction.
