@@ -13,7 +13,7 @@ import {
 	getSession,
 	patientLoginMessage,
 	safeRedirectPath,
-	sessionCookie,
+	loginSuccessRedirect,
 } from '#server/auth/index.ts'
 import { getEnv } from '#server/env.server.ts'
 
@@ -37,9 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	}
 	const appOrigin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
-	throw redirect(safeRedirectPath(redirectTo, '/', appOrigin), {
-		headers: { 'Set-Cookie': sessionCookie('patient', result.token, request) },
-	})
+	throw loginSuccessRedirect(request, 'patient', result, safeRedirectPath(redirectTo, '/', appOrigin), redirectTo)
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Carebook' }]
