@@ -15,6 +15,7 @@ import {
 	safeRedirectPath,
 	loginSuccessRedirect,
 } from '#server/auth/index.ts'
+import { signedInThemeCookie } from '#server/account/theme.ts'
 import { getEnv } from '#server/env.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	}
 	const appOrigin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
-	throw loginSuccessRedirect(request, 'patient', result, safeRedirectPath(redirectTo, '/', appOrigin), redirectTo)
+	throw loginSuccessRedirect(request, 'patient', result, safeRedirectPath(redirectTo, '/', appOrigin), { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Carebook' }]

@@ -10,6 +10,7 @@ import { Field } from '#app/components/ui/field.tsx'
 import { adminLoginMessage, AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import { LoginSchema } from '#server/auth/shared/schemas.ts'
 import { authenticate, getSession, loginSuccessRedirect, safeRedirectPath } from '#server/auth/index.ts'
+import { signedInThemeCookie } from '#server/account/theme.ts'
 import { getEnv } from '#server/env.server.ts'
 import { describeError, logger } from '#server/logger.ts'
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const result = await authenticate({ email, password, portal: 'admin', ipAddress: context.clientIp })
 		if (result.ok) {
 			const target = safeRedirectPath(redirectTo, '/admin', getEnv().APP_ORIGIN ?? new URL(request.url).origin)
-			throw loginSuccessRedirect(request, 'admin', result, /^\/admin(?:[/?#]|$)/.test(target) ? target : '/admin', redirectTo)
+			throw loginSuccessRedirect(request, 'admin', result, /^\/admin(?:[/?#]|$)/.test(target) ? target : '/admin', { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
 		}
 		status = result.status
 	} catch (error) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData } from '@remix-run/react'
 import { TwoFactorForm } from '#app/components/two-factor-form.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { answerTwoFactorChallenge, requireOpenChallenge } from '#server/auth/two-factor-page.server.ts'
+import { answerTwoFactorChallenge, requireOpenChallenge } from '#server/account/two-factor-page.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	return requireOpenChallenge(request, 'admin')

@@ -17,20 +17,22 @@ export function loginSuccessRedirect(
 	kind: SessionKind,
 	result: Extract<LoginResult, { ok: true }>,
 	target: string,
-	redirectTo?: string,
+	options: { redirectTo?: string; cookies?: string[] } = {},
 ) {
+	const { redirectTo } = options
 	if (result.step === 'two-factor') {
 		const search = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''
 		return redirect(`${TWO_FACTOR_PATH[kind]}${search}`, {
 			headers: { 'Set-Cookie': twoFactorCookie(kind, result.challengeToken, request, CHALLENGE_MINUTES * 60) },
 		})
 	}
-	return signedInRedirect(request, kind, result.token, target)
+	return signedInRedirect(request, kind, result.token, target, options.cookies)
 }
 
 /** The session cookie set (and a finished challenge's cookie cleared) on the way to `target`. */
-export function signedInRedirect(request: Request, kind: SessionKind, token: string, target: string) {
+export function signedInRedirect(request: Request, kind: SessionKind, token: string, target: string, cookies: string[] = []) {
 	const headers = new Headers()
+	for (const cookie of cookies) headers.append('Set-Cookie', cookie)
 	headers.append('Set-Cookie', sessionCookie(kind, token, request))
 	headers.append('Set-Cookie', clearedTwoFactorCookie(kind, request))
 	return redirect(target, { headers })

@@ -3,6 +3,7 @@ import { SEXES } from '#server/health/shared/health-profile.ts'
 import { isValidTimeZone } from '#server/time/shared/zoned-time.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { ACCOUNT_MESSAGES } from './messages.ts'
+import { THEMES, type Theme } from './preferences.ts'
 
 /*
  * The account forms' schemas, shared by each form (instant validation) and
@@ -95,7 +96,5 @@ export const NotificationPreferencesSchema = z.object({
 	inAppNotifications: z.preprocess((value) => value === 'on' || value === 'true', z.boolean()),
 })
 
-export const THEMES = ['light', 'dark', 'system'] as const
-export type Theme = (typeof THEMES)[number]
 export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' }
 export const ThemeSchema = z.object({ theme: z.enum(THEMES) })

@@ -2,13 +2,17 @@ import { parseWithZod } from '@conform-to/zod'
 import { redirect } from '@remix-run/node'
 import { getEnv } from '#server/env.server.ts'
 import { formReply } from '#server/errors/index.ts'
-import { readTwoFactorToken } from './cookies.ts'
-import { LOGIN_PATH } from './guards.ts'
-import { signedInRedirect } from './login-redirect.ts'
-import { safeRedirectPath } from './safe-redirect.ts'
-import type { SessionKind } from './sessions.ts'
-import { TwoFactorCodeSchema } from './shared/schemas.ts'
-import { completeTwoFactorChallenge, isChallengeOpen } from './two-factor.ts'
+import {
+	completeTwoFactorChallenge,
+	isChallengeOpen,
+	LOGIN_PATH,
+	readTwoFactorToken,
+	safeRedirectPath,
+	signedInRedirect,
+	type SessionKind,
+} from '#server/auth/index.ts'
+import { TwoFactorCodeSchema } from '#server/auth/shared/schemas.ts'
+import { signedInThemeCookie } from './theme.ts'
 
 /** The code page's loader (both portals): without an open challenge, back to sign in. */
 export async function requireOpenChallenge(request: Request, kind: SessionKind) {
@@ -26,5 +30,5 @@ export async function answerTwoFactorChallenge(request: Request, kind: SessionKi
 	if (!result.ok) return formReply(submission, result, { hideFields: ['code'] })
 	let target = safeRedirectPath(submission.value.redirectTo, HOME[kind], getEnv().APP_ORIGIN ?? new URL(request.url).origin)
 	if (kind === 'admin' && !/^\/admin(?:[/?#]|$)/.test(target)) target = '/admin'
-	throw signedInRedirect(request, kind, result.token, target)
+	throw signedInRedirect(request, kind, result.token, target, [await signedInThemeCookie(result.userId, request)])
 }
