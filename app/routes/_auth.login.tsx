@@ -73,6 +73,11 @@ export default function LoginRoute() {
 						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
 						errors={fields.password.errors}
 					/>
+					<p className="-mt-3 text-right text-sm">
+						<Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline dark:text-brand-100">
+							Forgot password?
+						</Link>
+					</p>
 					<Button type="submit" className="w-full" isPending={isSubmitting}>
 						{isSubmitting ? 'Signing in...' : 'Sign in'}
 					</Button>
