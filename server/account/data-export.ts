@@ -6,17 +6,18 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import { ZipFile } from 'yazl'
 import { getDb } from '#db/client.ts'
 import { dataExports, users } from '#db/schema/platform.ts'
-import { appointments, documents, healthParameters, medications, notifications } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/auth/index.ts'
-import { getFileStorage } from '#server/documents/index.ts'
+import { selectOwnerAppointmentsForExport } from '#server/appointments/index.ts'
+import { getFileStorage, selectOwnerDocumentsForExport } from '#server/documents/index.ts'
 import { queueEmail } from '#server/email/index.ts'
 import { getEnv } from '#server/env.server.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { buildExportBundle, type ExportRecords } from '#server/fhir/index.ts'
-import { getHealthProfile } from '#server/health/index.ts'
+import { getHealthProfile, selectOwnerHealthParametersForExport } from '#server/health/index.ts'
 import { enqueueBuildDataExport } from '#server/jobs/queue.ts'
-import { writeNotification } from '#server/notifications/index.ts'
+import { selectOwnerMedicationsForExport } from '#server/medications/index.ts'
+import { selectOwnerNotificationsForExport, writeNotification } from '#server/notifications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { ACCOUNT_MESSAGES } from './shared/messages.ts'
 
@@ -83,16 +84,16 @@ function archiveNameOf(documentId: string, fileName: string) {
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
 
-/** Reads the owner's rows from their organization's schema (one tenant transaction). */
+/** Reads the owner's rows from their organization's schema (one tenant transaction), each through its table's owner (decision 011). */
 async function readOwnerRecords(patient: Patient) {
 	return withTenant(patient.organizationId, async (tx) => {
 		const owner = patient.userId
 		const [documentRows, parameterRows, medicationRows, appointmentRows, notificationRows] = await Promise.all([
-			tx.select().from(documents).where(eq(documents.ownerId, owner)).orderBy(documents.uploadedAt),
-			tx.select().from(healthParameters).where(eq(healthParameters.ownerId, owner)).orderBy(healthParameters.testDate, healthParameters.position),
-			tx.select().from(medications).where(eq(medications.ownerId, owner)).orderBy(medications.createdAt),
-			tx.select().from(appointments).where(eq(appointments.ownerId, owner)).orderBy(appointments.startsAt),
-			tx.select().from(notifications).where(eq(notifications.ownerId, owner)).orderBy(notifications.createdAt),
+			selectOwnerDocumentsForExport(tx, owner),
+			selectOwnerHealthParametersForExport(tx, owner),
+			selectOwnerMedicationsForExport(tx, owner),
+			selectOwnerAppointmentsForExport(tx, owner),
+			selectOwnerNotificationsForExport(tx, owner),
 		])
 		return { documentRows, parameterRows, medicationRows, appointmentRows, notificationRows }
 	})

@@ -141,3 +141,4 @@ export {
 } from './calendar-feed.ts'
 export { FALLBACK_TIME_ZONE, rememberPatientTimeZone, resolvePatientTimeZone } from './patient-time-zone.ts'
 export { DEFAULT_VIDEO_BASE_URL, getVideoBaseUrl } from './video-config.ts'
+export { selectOwnerAppointmentsForExport } from './owner-export.ts'
