@@ -21,25 +21,29 @@ export function isSanePhoneNumber(phone: string): boolean {
 }
 
 /**
- * Change Password: 'New passwords do not match.' before 'Please fill in all
- * password fields.' (spec section 5), both above the form. Length and the
- * common-password list are checked by the domain (the list is server-side).
+ * 'New passwords do not match.' before 'Please fill in all password fields.'
+ * (spec section 5), both above the form; `required` are the fields that must
+ * be filled (the new password always). Length and the common-password list
+ * are checked by the domain (the list is server-side).
  */
+function checkNewPassword(value: { newPassword?: string; confirmPassword?: string } & Record<string, unknown>, ctx: z.RefinementCtx, required: string[]) {
+	if ((value.newPassword ?? '') !== (value.confirmPassword ?? '')) {
+		ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordsDoNotMatch })
+		return
+	}
+	if (!value.newPassword || required.some((field) => !value[field])) {
+		ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.fillAllPasswordFields })
+	}
+}
+
+/** Change Password in Settings: current, new and confirmation. */
 export const ChangePasswordSchema = z
 	.object({
 		currentPassword: passwordText.optional(),
 		newPassword: passwordText.optional(),
 		confirmPassword: passwordText.optional(),
 	})
-	.superRefine((value, ctx) => {
-		if ((value.newPassword ?? '') !== (value.confirmPassword ?? '')) {
-			ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordsDoNotMatch })
-			return
-		}
-		if (!value.currentPassword || !value.newPassword) {
-			ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.fillAllPasswordFields })
-		}
-	})
+	.superRefine((value, ctx) => checkNewPassword(value, ctx, ['currentPassword']))
 	.transform((value) => ({ currentPassword: value.currentPassword!, newPassword: value.newPassword! }))
 
 /** A new password chosen through a reset link (no current password). */
@@ -49,13 +53,7 @@ export const ResetPasswordSchema = z
 		newPassword: passwordText.optional(),
 		confirmPassword: passwordText.optional(),
 	})
-	.superRefine((value, ctx) => {
-		if ((value.newPassword ?? '') !== (value.confirmPassword ?? '')) {
-			ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordsDoNotMatch })
-			return
-		}
-		if (!value.newPassword) ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.fillAllPasswordFields })
-	})
+	.superRefine((value, ctx) => checkNewPassword(value, ctx, []))
 	.transform((value) => ({ token: value.token, newPassword: value.newPassword! }))
 
 export const ResetRequestSchema = z.object({
