@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { NotFound } from '#app/components/not-found.tsx'
+import { GeneralErrorBoundary, PageNotFound } from '#app/components/error-boundary.tsx'
 import { requireAdmin } from '#server/auth/index.ts'
 import { notFound } from '#server/errors/index.ts'
 
@@ -15,9 +15,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: 'Page not found · Carebook Admin' }]
 
 export default function AdminNotFoundRoute() {
-	return <NotFound />
+	return <PageNotFound />
 }
 
 export function ErrorBoundary() {
-	return <NotFound />
+	return <GeneralErrorBoundary />
 }

@@ -12,6 +12,7 @@ import { LoginSchema } from '#server/auth/shared/schemas.ts'
 import { authenticate, getSession, loginSuccessRedirect, safeRedirectPath } from '#server/auth/index.ts'
 import { signedInThemeCookie } from '#server/account/theme.ts'
 import { getEnv } from '#server/env.server.ts'
+import { formReply } from '#server/errors/index.ts'
 import { describeError, logger } from '#server/logger.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,27 +23,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const submission = parseWithZod(formData, { schema: LoginSchema })
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	}
+	if (submission.status !== 'success') return formReply(submission, null, { hideFields: ['password'] })
 	const { email, password, redirectTo } = submission.value
-	let status: number
 	try {
 		const result = await authenticate({ email, password, portal: 'admin', ipAddress: context.clientIp })
 		if (result.ok) {
 			const target = safeRedirectPath(redirectTo, '/admin', getEnv().APP_ORIGIN ?? new URL(request.url).origin)
 			throw loginSuccessRedirect(request, 'admin', result, /^\/admin(?:[/?#]|$)/.test(target) ? target : '/admin', { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
 		}
-		status = result.status
+		return formReply(submission, result, { hideFields: ['password'] })
 	} catch (error) {
 		if (error instanceof Response) throw error
 		logger.error('auth.admin_login_failed', { requestId: context.requestId, ...describeError(error) })
-		status = 500
+		return data({ result: submission.reply({ formErrors: [adminLoginMessage(500)], hideFields: ['password'] }) }, { status: 500 })
 	}
-	return data(
-		{ result: submission.reply({ formErrors: [adminLoginMessage(status)], hideFields: ['password'] }) },
-		{ status },
-	)
 }
 
 export const meta: MetaFunction = () => [{ title: 'Admin sign in · Carebook' }]

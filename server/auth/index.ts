@@ -11,7 +11,7 @@ export {
 	type ValidSession,
 } from './sessions.ts'
 export { authenticate, type LoginResult } from './login.ts'
-export { registerPatient, signUpPatient, EmailTakenError, RegistrationLimitError } from './register.ts'
+export { registerPatient, signUpPatient, EmailTakenError } from './register.ts'
 export { sessionIdFromToken } from './session-token.ts'
 export {
 	SESSION_COOKIE,
@@ -39,7 +39,6 @@ export {
 } from './two-factor.ts'
 export { getSession, resolvePatientSession, requirePatient, requirePatientApi, requireAdmin, LOGIN_PATH, type PatientContext } from './guards.ts'
 export { safeRedirectPath } from './safe-redirect.ts'
-export { patientLoginMessage } from './login-response.ts'
 export { signOut } from './sign-out.ts'
 export { patientOf, type Patient, type SignedInPatient } from './patient.ts'
 export { loginSuccessRedirect, signedInRedirect, TWO_FACTOR_PATH } from './login-redirect.ts'

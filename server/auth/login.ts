@@ -3,16 +3,36 @@ import { getDb } from '#db/client.ts'
 import { loginAttempts, memberships, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { recordAudit } from '#server/audit/index.ts'
+import { refuse, REFUSAL_STATUS, type Refusal } from '#server/errors/shared/result.ts'
+import { adminLoginMessage, AUTH_MESSAGES } from './shared/messages.ts'
 import { dummyPasswordHash, verifyPassword } from './password.ts'
 import { createSession, type SessionKind } from './sessions.ts'
 import { isTwoFactorEnabled, startTwoFactorChallenge } from './two-factor.ts'
 
-export type LoginResult =
-	| { ok: true; step: 'signed-in'; token: string; expiresAt: Date; userId: string }
+export type LoginSuccess =
+	| { step: 'signed-in'; token: string; expiresAt: Date; userId: string }
 	/** The password was right and the account has a second factor: the challenge's token for its cookie. */
-	| { ok: true; step: 'two-factor'; challengeToken: string; expiresAt: Date; userId: string }
-	/** 403: the right password of a deactivated account (only then is the account's state told). */
-	| { ok: false; status: 401 | 403 | 423 | 429 }
+	| { step: 'two-factor'; challengeToken: string; expiresAt: Date; userId: string }
+
+/** 'deactivated' only for the right password of a deactivated account: only its owner learns the account's state. */
+export type LoginResult = ({ ok: true } & LoginSuccess) | Refusal<'bad-credentials' | 'locked' | 'rate-limited' | 'deactivated'>
+
+type LoginRefusalKind = 'unauthenticated' | 'locked' | 'rate-limited'
+
+const LOGIN_REFUSAL_CODE = { unauthenticated: 'bad-credentials', locked: 'locked', 'rate-limited': 'rate-limited' } as const
+
+/** A refused sign-in with the portal's text for it (spec sections 5 and 8). */
+function loginRefusal(portal: SessionKind, kind: LoginRefusalKind) {
+	const message =
+		portal === 'admin'
+			? adminLoginMessage(REFUSAL_STATUS[kind])
+			: kind === 'locked'
+				? AUTH_MESSAGES.accountLocked
+				: kind === 'rate-limited'
+					? AUTH_MESSAGES.tooManyAttempts
+					: AUTH_MESSAGES.loginFailed
+	return refuse(kind, LOGIN_REFUSAL_CODE[kind], message)
+}
 
 const PORTAL_ROLES: Record<SessionKind, ReadonlyArray<string>> = {
 	patient: ['patient'],
@@ -48,10 +68,10 @@ export async function authenticate(input: {
 		.where(sql`lower(${users.email}) = ${email}`)
 
 	const attemptId = await reserveAddressAttempt(input, user?.id ?? null)
-	if (!attemptId) return { ok: false, status: 429 }
+	if (!attemptId) return loginRefusal(input.portal, 'rate-limited')
 
 	const guess = user ? await reserveAccountGuess(user.id) : null
-	if (user && !guess) return { ok: false, status: 423 }
+	if (user && !guess) return loginRefusal(input.portal, 'locked')
 
 	const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
 	const isPortalRole = !!user && PORTAL_ROLES[input.portal].includes(user.role)
@@ -62,11 +82,11 @@ export async function authenticate(input: {
 		// right one at the wrong portal is no guess: the slots are given back.
 		if (user && isPasswordRight) {
 			await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
-			if (isPortalRole && user.status === 'inactive') return { ok: false, status: 403 }
+			if (isPortalRole && user.status === 'inactive') return refuse('unauthenticated', 'deactivated', AUTH_MESSAGES.accountDeactivated)
 		} else if (user && guess?.hasLocked) {
 			await recordAudit({ action: 'auth.account_locked', actor: { userId: user.id, ipAddress: input.ipAddress } })
 		}
-		return { ok: false, status: 401 }
+		return loginRefusal(input.portal, 'unauthenticated')
 	}
 
 	const [membership] = await db

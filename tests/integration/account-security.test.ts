@@ -211,9 +211,9 @@ describe('deactivation', () => {
 		expect(await sessionCount(patient.userId)).toBe(0)
 		const [row] = await getDb().select({ status: users.status }).from(users).where(eq(users.id, patient.userId))
 		expect(row!.status).toBe('inactive')
-		expect(await authenticate({ email: patient.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 403 })
+		expect(await authenticate({ email: patient.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, code: 'deactivated', message: 'This account has been deactivated. Contact support to reactivate it.' })
 		// A wrong password tells nothing about the account's state.
-		expect(await authenticate({ email: patient.email, password: 'wrong', portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+		expect(await authenticate({ email: patient.email, password: 'wrong', portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, code: 'bad-credentials' })
 
 		const admin = await newPatient('Admin Person')
 		expect(await setAccountStatus({ userId: admin.userId }, patient.userId, 'active')).toBe(true)

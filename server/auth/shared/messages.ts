@@ -34,7 +34,6 @@ export function adminLoginMessage(status: number) {
 	if (status === 401) return AUTH_MESSAGES.adminInvalid
 	if (status === 423) return AUTH_MESSAGES.accountLocked
 	if (status === 429) return AUTH_MESSAGES.tooManyAttempts
-	if (status === 403) return AUTH_MESSAGES.accountDeactivated
 	if (status >= 500) return AUTH_MESSAGES.serverError
 	return AUTH_MESSAGES.adminLoginFailed
 }
