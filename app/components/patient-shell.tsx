@@ -19,7 +19,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 		<nav aria-label="Main navigation" className="space-y-8 px-4 py-6">
 			{PATIENT_NAV.map((group) => (
 				<div key={group.group}>
-					<p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.group}</p>
+					<p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{group.group}</p>
 					<ul className="mt-2 space-y-1">
 						{group.items.map((item) => (
 							<li key={item.to}>
@@ -111,7 +111,7 @@ export function PatientShell({
 					</Suspense>
 				</header>
 				<main className="flex-1 px-4 py-8 sm:px-6 lg:px-8">{children}</main>
-				<footer className="border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800">
+				<footer className="border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
 					© {new Date().getFullYear()} Carebook. Your records are private to you.
 				</footer>
 			</div>

@@ -248,3 +248,131 @@ export const userPreferences = platform.table('user_preferences', {
 	theme: theme('theme').notNull().default('light'),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Single-use links sent by e-mail (server/account): a password reset, or the
+ * confirmation of a new e-mail address. Only the token's SHA-256 is kept;
+ * `new_email` is set for an e-mail change. A token is used once (`used_at`)
+ * and refused after `expires_at`.
+ */
+export const accountTokenPurpose = platform.enum('account_token_purpose', ['password_reset', 'email_change'])
+
+export const accountTokens = platform.table(
+	'account_tokens',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		tokenHash: text('token_hash').notNull(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		purpose: accountTokenPurpose('purpose').notNull(),
+		newEmail: text('new_email'),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		uniqueIndex('account_tokens_hash_key').on(table.tokenHash),
+		index('account_tokens_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
+	],
+)
+
+/**
+ * Every password-reset request, known e-mail or not, for the per-address and
+ * per-account limits: the requesting address and the SHA-256 of the
+ * lower-cased e-mail asked for (never the e-mail itself).
+ */
+export const passwordResetRequests = platform.table(
+	'password_reset_requests',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ipAddress: text('ip_address').notNull(),
+		emailHash: text('email_hash').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('password_reset_requests_ip_time_idx').on(table.ipAddress, table.createdAt),
+		index('password_reset_requests_email_time_idx').on(table.emailHash, table.createdAt),
+	],
+)
+
+/**
+ * A user's TOTP second factor (RFC 6238, 30 s steps, 6 digits). `enabled_at`
+ * null: set up but not yet confirmed with a code. `last_time_step` is the
+ * step of the last accepted code, so a code is never accepted twice.
+ * `failed_count` / `locked_until`: the sign-in code's own attempt limit.
+ */
+export const twoFactorCredentials = platform.table('two_factor_credentials', {
+	userId: uuid('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	secret: text('secret').notNull(),
+	enabledAt: timestamp('enabled_at', { withTimezone: true }),
+	lastTimeStep: integer('last_time_step'),
+	failedCount: integer('failed_count').notNull().default(0),
+	lockedUntil: timestamp('locked_until', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** One-time recovery codes of a second factor, stored as SHA-256; a used code keeps its row with `used_at`. */
+export const recoveryCodes = platform.table(
+	'recovery_codes',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		codeHash: text('code_hash').notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [uniqueIndex('recovery_codes_user_hash_key').on(table.userId, table.codeHash)],
+)
+
+/**
+ * A sign-in that passed the password and waits for the second factor: the
+ * cookie holds the token, the row its SHA-256, the portal and organization
+ * the session will get, and the attempts made with it.
+ */
+export const twoFactorChallenges = platform.table(
+	'two_factor_challenges',
+	{
+		id: text('id').primaryKey(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: sessionKind('kind').notNull(),
+		organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+		attempts: integer('attempts').notNull().default(0),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('two_factor_challenges_user_idx').on(table.userId)],
+)
+
+export const dataExportStatus = platform.enum('data_export_status', ['queued', 'ready', 'failed'])
+
+/**
+ * A user's data export (server/account/data-export.ts): built by the
+ * `build_data_export` job into the file store under `storage_key`,
+ * downloadable by that user alone until `expires_at`.
+ */
+export const dataExports = platform.table(
+	'data_exports',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		status: dataExportStatus('status').notNull().default('queued'),
+		storageKey: text('storage_key'),
+		sizeBytes: integer('size_bytes'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+		expiresAt: timestamp('expires_at', { withTimezone: true }),
+	},
+	(table) => [index('data_exports_user_time_idx').on(table.userId, table.createdAt)],
+)

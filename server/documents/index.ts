@@ -32,3 +32,4 @@ export {
 	type RecentDocument,
 } from './overview.ts'
 export { searchDocumentRows } from './search-rows.ts'
+export { selectOwnerDocumentsForExport } from './owner-export.ts'

@@ -209,3 +209,4 @@ export {
 	type DocumentParameterCounts,
 	type DocumentParameterValue,
 } from './document-parameters.ts'
+export { selectOwnerHealthParametersForExport } from './owner-export.ts'

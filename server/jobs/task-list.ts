@@ -1,5 +1,6 @@
 import type { Task, TaskList } from 'graphile-worker'
 import { appointmentReminderTask } from './appointment-reminder-task.ts'
+import { buildDataExportTask } from './build-data-export-task.ts'
 import { processDocumentTask } from './process-document-task.ts'
 import { pruneSessions } from './prune-sessions.ts'
 import { releaseDeadWorkerJobsTask } from './release-dead-worker-jobs-task.ts'
@@ -16,6 +17,7 @@ export const taskList: TaskList = withRedactedTaskErrors({
 	[TASKS.releaseDeadWorkerJobs]: releaseDeadWorkerJobsTask,
 	[TASKS.sweepUploadTempFiles]: sweepUploadTempFilesTask,
 	[TASKS.sendEmail]: sendEmailTask,
+	[TASKS.buildDataExport]: buildDataExportTask,
 } satisfies Record<TaskName, Task>)
 
 export const crontab = [

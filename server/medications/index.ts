@@ -19,3 +19,4 @@ export {
 	type MedicationDetail,
 } from './medications.ts'
 export { MedicationFormSchema, MEDICATION_MESSAGES, type MedicationFormValue } from './shared/medication.ts'
+export { selectOwnerMedicationsForExport } from './owner-export.ts'

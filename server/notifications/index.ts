@@ -17,3 +17,4 @@ export {
 export { openNotificationStream, parseLastEventId, EVENT_STREAM_HEADERS } from './stream.ts'
 export { openStreamCount, stopNotificationHub } from './hub.ts'
 export { NOTIFICATION_CHANNEL } from './channel.ts'
+export { selectOwnerNotificationsForExport } from './owner-export.ts'

@@ -185,7 +185,9 @@ export function Toaster({ flash = null }: { flash?: FlashToast | null }) {
 	useEffect(() => {
 		if (flash) toast(flash)
 	}, [flash])
-	const items = !isHydrated && flash ? [{ ...flash, open: true }, ...stored] : stored
+	// Before hydration the flashed toast is drawn from the prop; once the store holds it (its effect can run
+	// before the hydration flag flips), it is drawn from the store only: never the same key twice.
+	const items = !isHydrated && flash && !stored.some((item) => item.id === flash.id) ? [{ ...flash, open: true }, ...stored] : stored
 	return (
 		<ol
 			aria-label="Notifications"
