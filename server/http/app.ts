@@ -48,7 +48,7 @@ export async function createHttpApp() {
 		res.locals.requestId = requestId
 		res.locals.cspNonce = nonce
 		stampClientIp(req)
-		res.set(securityHeaders({ nonce, isDevelopment, isHttps: req.secure }))
+		res.set(securityHeaders({ nonce, isDevelopment, isHttps: req.secure, path: req.path }))
 		const started = performance.now()
 		res.on('finish', () => {
 			const ms = Math.round(performance.now() - started)

@@ -21,5 +21,5 @@ export {
 } from './shared-view.ts'
 export { grantShareCookie } from './passcode-grant.ts'
 export { shareLinkQrCode } from './qr-code.ts'
-export { isShareTokenShaped, sharedPagePath } from './tokens.ts'
+export { isShareTokenShaped } from './tokens.ts'
 export { describeClient, coarseNetwork } from './client-info.ts'

@@ -14,9 +14,12 @@ import { listDocuments, selectDocumentCards } from '#server/documents/index.ts'
 import { queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import { parseSearchQuery } from '#server/validation/shared/text.ts'
 import { SHARE_EXPIRY_LABELS, shareExpiresAt, type ShareExpiry } from './shared/expiry.ts'
 import { SHARE_MESSAGES } from './shared/messages.ts'
+import { matchesShareSearch } from './shared/search.ts'
 import type { ShareLinkInput } from './shared/share-form-schema.ts'
+import { shareLinkQrCode } from './qr-code.ts'
 import { generateShareToken, hashShareToken, shareLinkUrl } from './tokens.ts'
 
 /** How many access-log entries of each link the page shows (newest first). */
@@ -68,9 +71,10 @@ async function insertShare(
 	return succeed({ shareId: share!.id, url: shareLinkUrl(request, token), expiresAt })
 }
 
-/** Generate Link: a link for anyone who has it. The token is in the returned URL only. */
+/** Generate Link: a link for anyone who has it, with its QR code. The token is in the returned URL only. */
 export async function createShareLink(patient: Patient, input: ShareLinkInput, request: Request, now = new Date()) {
-	return withTenant(patient.organizationId, (tx) => insertShare(tx, patient, { ...input, recipientEmail: null }, request, now))
+	const created = await withTenant(patient.organizationId, (tx) => insertShare(tx, patient, { ...input, recipientEmail: null }, request, now))
+	return created.ok ? succeed({ ...created, qrCode: await shareLinkQrCode(created.url) }) : created
 }
 
 /** The e-mail's paragraphs: who shared how many records, for how long, and whether a passcode is needed (never the passcode or the records' names). */
@@ -189,11 +193,19 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 	})
 }
 
-/** What /share-records shows: the patient's documents to pick from (Title, Type, Date) and their current links. */
-export async function getSharePage(patient: Patient) {
+/**
+ * What /share-records shows: the patient's documents to pick from (Title,
+ * Type, Date; narrowed by `?q=` when the page runs without JavaScript) and
+ * their current links.
+ */
+export async function getSharePage(patient: Patient, options: { query?: string | null } = {}) {
+	const search = parseSearchQuery(options.query)
 	const [documents, currentShares] = await Promise.all([listDocuments(patient), listShares(patient)])
 	return {
-		documents: documents.map((document) => ({ id: document.id, title: document.title, documentType: document.documentType, documentDate: document.documentDate })),
+		documents: documents
+			.map((document) => ({ id: document.id, title: document.title, documentType: document.documentType, documentDate: document.documentDate }))
+			.filter((document) => matchesShareSearch(document, search.query)),
 		shares: currentShares,
+		query: search.query,
 	}
 }

@@ -1,6 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { getEnv } from '#server/env.server.ts'
+import { sharedPagePath } from './shared/paths.ts'
 
 /**
  * A share link's token: 32 random bytes in base32 (52 characters). The only
@@ -21,10 +22,6 @@ export function hashShareToken(token: string): string {
 /** True when the text can be a token (anything else is refused before a query). */
 export function isShareTokenShaped(token: string | undefined): token is string {
 	return typeof token === 'string' && TOKEN_PATTERN.test(token)
-}
-
-export function sharedPagePath(token: string): string {
-	return `/shared/${token}`
 }
 
 /** The address the link opens: APP_ORIGIN (required in production), else the origin the request came to (development, tests). */
