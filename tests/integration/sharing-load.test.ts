@@ -102,7 +102,7 @@ describe('one link opened 200 times at once', () => {
 			maxMs: Math.round(latencies.at(-1)!),
 		}
 		vi.restoreAllMocks()
-		console.info(`share link load: ${JSON.stringify(figures)}`)
+		console.log(`share link load: ${JSON.stringify(figures)}`)
 
 		expect(answers.map((answer) => answer.status)).toEqual(Array(OPENINGS).fill(200))
 		expect(answers.every((answer) => answer.showsDocument)).toBe(true)
