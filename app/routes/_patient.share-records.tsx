@@ -66,11 +66,14 @@ export default function ShareRecordsRoute() {
 	const [selected, setSelected] = useState<Set<string>>(() => new Set())
 	const [query, setQuery] = useState(initialQuery)
 	const [recipientEmail, setRecipientEmail] = useState('')
-	// A redirect after Share via Email or Revoke clears the selection, the e-mail and the link (spec section 4).
+	// A redirect after Share via Email or Revoke (a new page without action data) clears the selection,
+	// the e-mail and the link (spec section 4); Generate Link's answer keeps the selection.
+	const isRedirected = actionData === undefined
 	useEffect(() => {
+		if (!isRedirected) return
 		setSelected(new Set())
 		setRecipientEmail('')
-	}, [location.key])
+	}, [location.key, isRedirected])
 
 	const [form, fields] = useForm({ id: 'share-form', lastResult: navigation.state === 'idle' ? actionData?.result : undefined, shouldRevalidate: 'onInput' })
 	const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
@@ -170,7 +173,6 @@ export default function ShareRecordsRoute() {
 									{SHARE_MESSAGES.generateLink}
 								</Button>
 							</div>
-							{link ? <GeneratedLink url={link.url} qrCode={link.qrCode} expiresOn={link.expiresAt ? formatDateTime(new Date(link.expiresAt), timeZone) : SHARE_MESSAGES.never} isHydrated={isHydrated} /> : null}
 
 							<div className="space-y-2 border-t border-slate-200 pt-5 dark:border-slate-700">
 								{fields.recipientEmail.errors?.includes(SHARE_MESSAGES.enterRecipient) ? <Alert title={SHARE_MESSAGES.noRecipient}>{SHARE_MESSAGES.enterRecipient}</Alert> : null}
@@ -204,6 +206,7 @@ export default function ShareRecordsRoute() {
 						</section>
 					) : null}
 				</Form>
+				{link ? <GeneratedLink url={link.url} qrCode={link.qrCode} expiresOn={link.expiresAt ? formatDateTime(new Date(link.expiresAt), timeZone) : SHARE_MESSAGES.never} isHydrated={isHydrated} /> : null}
 			</Card>
 
 			<Card className="space-y-4">

@@ -36,6 +36,11 @@ describe('cross-site request check', () => {
 	it('lets reads through whatever their origin', () => {
 		expect(isCrossSiteRequest({ method: 'GET', origin: 'https://evil.test', secFetchSite: 'cross-site', allowedOrigins })).toBe(false)
 	})
+	it('accepts a null origin only when the browser says the post is same-origin (a no-referrer page)', () => {
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'null', secFetchSite: 'same-origin', allowedOrigins })).toBe(false)
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'null', secFetchSite: 'cross-site', allowedOrigins })).toBe(true)
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'null', secFetchSite: undefined, allowedOrigins })).toBe(true)
+	})
 	it('refuses a post from another origin', () => {
 		expect(isCrossSiteRequest({ method: 'POST', origin: 'https://evil.test', secFetchSite: undefined, allowedOrigins })).toBe(true)
 		expect(isCrossSiteRequest({ method: 'POST', origin: 'null', secFetchSite: undefined, allowedOrigins })).toBe(true)

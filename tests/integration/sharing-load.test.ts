@@ -124,6 +124,15 @@ describe('one link opened 200 times at once', () => {
 		expect(output).not.toContain(token)
 	}, 120_000)
 
+	it("takes the page's own form post, which a no-referrer page sends with Origin: null", async () => {
+		const post = (headers: Record<string, string>) =>
+			fetch(`${base}/shared/${token}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'null', ...headers }, body: 'passcode=anything' })
+		const sameOrigin = await post({ 'Sec-Fetch-Site': 'same-origin' })
+		expect(sameOrigin.status).toBe(302)
+		expect(sameOrigin.headers.get('location')).toBe(`/shared/${token}`)
+		expect((await post({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
+	})
+
 	it('answers an unknown token with 404 and logs the pattern, not the token', async () => {
 		written = captureProcessOutput()
 		const unknown = 'b'.repeat(52)
