@@ -7,10 +7,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
 import { captureProcessOutput, SQL_OR_SECRETS } from '#tests/support/captured-output.ts'
+import { loggedLines, startHttpApp, stopHttpApp } from '#tests/support/http-app.ts'
 import { useTestDatabase } from './test-database.ts'
 
 // The development build (a Vite loader function); its own HMR port, away from other servers.
@@ -30,26 +30,19 @@ let base: string
 beforeAll(async () => {
 	vi.stubEnv('LOG_LEVEL', 'debug')
 	written = captureProcessOutput()
-	const { createHttpApp } = await import('#server/http/app.ts')
-	const app = await createHttpApp()
-	server = app.listen(0, '127.0.0.1')
-	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	const started = await startHttpApp()
+	server = started.server
+	base = started.base
 }, 120_000)
 
 afterAll(async () => {
-	await new Promise<void>((resolve) => server?.close(() => resolve()))
+	await stopHttpApp(server)
 	vi.restoreAllMocks()
 	vi.unstubAllEnvs()
 })
 
 function requestLines() {
-	return written
-		.join('')
-		.split('\n')
-		.filter((line) => line.startsWith('{'))
-		.map((line) => JSON.parse(line) as Record<string, unknown>)
-		.filter((line) => line.event === 'http.request')
+	return loggedLines(written).filter((line) => line.event === 'http.request')
 }
 
 /** The request log's line for the answer's request (written when the response finishes). */

@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -20,6 +19,7 @@ import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import { ShareLinkSchema } from '#server/sharing/shared/share-form-schema.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { captureProcessOutput } from '#tests/support/captured-output.ts'
+import { loggedLines, startHttpApp, stopHttpApp } from '#tests/support/http-app.ts'
 import { receivedFixture } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
@@ -51,15 +51,13 @@ beforeAll(async () => {
 
 	vi.stubEnv('LOG_LEVEL', 'info')
 	written = captureProcessOutput()
-	const { createHttpApp } = await import('#server/http/app.ts')
-	const app = await createHttpApp()
-	server = app.listen(0, '127.0.0.1')
-	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	const started = await startHttpApp()
+	server = started.server
+	base = started.base
 }, 120_000)
 
 afterAll(async () => {
-	await new Promise<void>((resolve) => server?.close(() => resolve()))
+	await stopHttpApp(server)
 	vi.restoreAllMocks()
 	vi.unstubAllEnvs()
 })
@@ -116,7 +114,7 @@ describe('one link opened 200 times at once', () => {
 		expect(notified).toHaveLength(hoursBefore === hoursAfter ? 1 : 2)
 
 		const output = written.join('')
-		const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
+		const lines = loggedLines(written)
 		const requests = lines.filter((line) => line.event === 'http.request')
 		expect(requests.length).toBeGreaterThanOrEqual(OPENINGS)
 		expect(requests.every((line) => line.route === '/shared/:token' && line.status === 200)).toBe(true)
