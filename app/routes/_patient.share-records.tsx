@@ -75,7 +75,7 @@ export default function ShareRecordsRoute() {
 		setRecipientEmail('')
 	}, [location.key, isRedirected])
 
-	const [form, fields] = useForm({ id: 'share-form', lastResult: navigation.state === 'idle' ? actionData?.result : undefined, shouldRevalidate: 'onInput' })
+	const [form, fields] = useForm({ id: 'share-form', lastResult: navigation.state === 'idle' ? actionData?.result : undefined })
 	const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	const pendingShareId = pendingIntent === 'revoke' ? String(navigation.formData?.get('shareId')) : null
 	const link = actionData && 'link' in actionData ? actionData.link : null
