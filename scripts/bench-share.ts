@@ -2,7 +2,8 @@
  * One share link opened by 200 browsers at once, against the production
  * build: a patient signs up, uploads a lab report and generates a link
  * through the real pages, then 200 concurrent GET /shared/<token> are timed
- * (wall time, p50, p95, max) and every answer must be 200.
+ * (wall time, p50, p95, max) and every answer must be 200; before that,
+ * 30 openings one at a time give the cost of one.
  * Usage: npm run build && npm run bench:share
  */
 import { existsSync } from 'node:fs'
@@ -43,6 +44,9 @@ try {
 		return performance.now() - started
 	}
 	for (let index = 0; index < 10; index++) await open()
+	const serial: number[] = []
+	for (let index = 0; index < 30; index++) serial.push(await open())
+	console.log(`one opening at a time: p50 ${percentile(serial, 50).toFixed(1)} ms, p95 ${percentile(serial, 95).toFixed(1)} ms (n=${serial.length})`)
 	const started = performance.now()
 	const times = await Promise.all(Array.from({ length: OPENINGS }, open))
 	const wall = performance.now() - started
