@@ -29,8 +29,13 @@ process.env.DATA_DIR = path.resolve(`tests/.tmp/data-share-load-${randomUUID()}`
 useTestDatabase()
 
 const OPENINGS = 200
-/** The bound: all 200 answered within this on two loaded cores (measured 3-5 s, see the printed figures). */
-const BOUND_MS = 60_000
+/**
+ * The bound: all 200 answered within this. The development build renders
+ * each page on two cores shared with other test runs: measured 17-31 s
+ * alone and 59 s inside the whole `npm test` (load average about 20); the
+ * production build takes 8-12 s (`npm run bench:share`).
+ */
+const BOUND_MS = 150_000
 
 let server: Server
 let base: string
@@ -120,7 +125,7 @@ describe('one link opened 200 times at once', () => {
 		expect(requests.every((line) => line.route === '/shared/:token' && line.status === 200)).toBe(true)
 		expect(lines.filter((line) => line.level === 'error' || line.level === 'warn')).toEqual([])
 		expect(output).not.toContain(token)
-	}, 120_000)
+	}, BOUND_MS + 60_000)
 
 	it("takes the page's own form post, which a no-referrer page sends with Origin: null", async () => {
 		const post = (headers: Record<string, string>) =>
