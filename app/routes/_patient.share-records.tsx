@@ -10,6 +10,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Field, inputClassName } from '#app/components/ui/field.tsx'
+import { replyMessages } from '#app/lib/form-result.ts'
 import { useHydrated } from '#app/lib/health/use-hydrated.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { requirePatient } from '#server/auth/index.ts'
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		}
 		case 'revoke': {
 			const revoked = await revokeShare(patient, value.shareId)
-			if (!revoked.ok) return formReply(submission, revoked)
+			if (!revoked.ok) return formReply(submission, revoked, { notFound: 'form' })
 			return redirectWithToast(request, '/share-records', { title: SHARE_MESSAGES.accessRevoked, description: SHARE_MESSAGES.accessRevokedDescription, tone: 'success' })
 		}
 	}
@@ -75,7 +76,10 @@ export default function ShareRecordsRoute() {
 		setRecipientEmail('')
 	}, [location.key, isRedirected])
 
-	const [form, fields] = useForm({ id: 'share-form', lastResult: navigation.state === 'idle' ? actionData?.result : undefined })
+	// Several forms post here: the share form takes the replies of its own intents, the list shows a Revoke's.
+	const reply = navigation.state === 'idle' ? actionData?.result : undefined
+	const isRevokeReply = reply?.initialValue?.intent === 'revoke'
+	const [form, fields] = useForm({ id: 'share-form', lastResult: isRevokeReply ? undefined : reply })
 	const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	const pendingShareId = pendingIntent === 'revoke' ? String(navigation.formData?.get('shareId')) : null
 	const link = actionData && 'link' in actionData ? actionData.link : null
@@ -211,6 +215,7 @@ export default function ShareRecordsRoute() {
 
 			<Card className="space-y-4">
 				<h2 className="text-lg font-semibold">{SHARE_MESSAGES.currentHeading}</h2>
+				{isRevokeReply && replyMessages(reply).length ? <Alert>{replyMessages(reply).join(' ')}</Alert> : null}
 				<SharesTable shares={shares} timeZone={timeZone} now={new Date(now)} pendingShareId={pendingShareId} />
 			</Card>
 		</div>

@@ -61,7 +61,7 @@ async function newPatient(name: string) {
 
 async function uploadAndProcess(patient: Patient, fixture: string) {
 	const outcome = await storeUploadedDocument(patient, await receivedFixture(fixture))
-	if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`)
+	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { ocr })
 	return outcome.documentId
 }
