@@ -7,10 +7,9 @@
  * (wall time, p50/p95/max latency) are printed for the record.
  */
 import { randomUUID } from 'node:crypto'
-import type { Server } from 'node:http'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { notifications, shareAccessLog } from '#db/schema/tenant.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { storeUploadedDocument, type Patient } from '#server/documents/index.ts'
@@ -19,7 +18,7 @@ import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import { ShareLinkSchema } from '#server/sharing/shared/share-form-schema.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { captureProcessOutput } from '#tests/support/captured-output.ts'
-import { loggedLines, startHttpApp, stopHttpApp } from '#tests/support/http-app.ts'
+import { loggedLines, useHttpApp } from '#tests/support/http-app.ts'
 import { receivedFixture } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
@@ -37,12 +36,9 @@ const OPENINGS = 200
  */
 const BOUND_MS = 150_000
 
-let server: Server
-let base: string
 let owner: Patient
 let token: string
 let shareId: string
-let written: string[] = []
 
 beforeAll(async () => {
 	const { user, organization } = await registerPatient({ name: 'Load Owner', email: `load-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
@@ -53,19 +49,9 @@ beforeAll(async () => {
 	if (!created.ok) throw new Error(created.message)
 	token = created.url.split('/').pop()!
 	shareId = created.shareId
-
-	vi.stubEnv('LOG_LEVEL', 'info')
-	written = captureProcessOutput()
-	const started = await startHttpApp()
-	server = started.server
-	base = started.base
 }, 120_000)
 
-afterAll(async () => {
-	await stopHttpApp(server)
-	vi.restoreAllMocks()
-	vi.unstubAllEnvs()
-})
+const app = useHttpApp({ logLevel: 'info' })
 
 function openedCount() {
 	return withTenant(owner.organizationId, (tx) => tx.$count(shareAccessLog, and(eq(shareAccessLog.shareId, shareId), eq(shareAccessLog.kind, 'opened'))))
@@ -78,19 +64,19 @@ function percentile(sorted: number[], fraction: number) {
 describe('one link opened 200 times at once', () => {
 	it('answers every opening, logs each once and notifies once per hour, without an error', async () => {
 		// The first request compiles the route modules (development build): not part of the figures.
-		const warmUp = await fetch(`${base}/shared/${token}`)
+		const warmUp = await fetch(`${app.base}/shared/${token}`)
 		expect(warmUp.status).toBe(200)
 		expect(warmUp.headers.get('referrer-policy')).toBe('no-referrer')
 		expect(warmUp.headers.get('x-robots-tag')).toBe('noindex, nofollow')
 		expect(await warmUp.text()).toContain('Meridian results')
-		written.length = 0
+		app.written.length = 0
 		const hoursBefore = new Date().toISOString().slice(0, 13)
 
 		const started = performance.now()
 		const answers = await Promise.all(
 			Array.from({ length: OPENINGS }, async () => {
 				const sent = performance.now()
-				const response = await fetch(`${base}/shared/${token}`, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' } })
+				const response = await fetch(`${app.base}/shared/${token}`, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' } })
 				const body = await response.text()
 				return { status: response.status, ms: performance.now() - sent, showsDocument: body.includes('Meridian results') }
 			}),
@@ -118,8 +104,8 @@ describe('one link opened 200 times at once', () => {
 		)
 		expect(notified).toHaveLength(hoursBefore === hoursAfter ? 1 : 2)
 
-		const output = written.join('')
-		const lines = loggedLines(written)
+		const output = app.written.join('')
+		const lines = loggedLines(app.written)
 		const requests = lines.filter((line) => line.event === 'http.request')
 		expect(requests.length).toBeGreaterThanOrEqual(OPENINGS)
 		expect(requests.every((line) => line.route === '/shared/:token' && line.status === 200)).toBe(true)
@@ -129,7 +115,7 @@ describe('one link opened 200 times at once', () => {
 
 	it("takes the page's own form post, which a no-referrer page sends with Origin: null", async () => {
 		const post = (headers: Record<string, string>) =>
-			fetch(`${base}/shared/${token}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'null', ...headers }, body: 'passcode=anything' })
+			fetch(`${app.base}/shared/${token}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'null', ...headers }, body: 'passcode=anything' })
 		const sameOrigin = await post({ 'Sec-Fetch-Site': 'same-origin' })
 		expect(sameOrigin.status).toBe(302)
 		expect(sameOrigin.headers.get('location')).toBe(`/shared/${token}`)
@@ -137,13 +123,13 @@ describe('one link opened 200 times at once', () => {
 	})
 
 	it('answers an unknown token with 404 and logs the pattern, not the token', async () => {
-		written = captureProcessOutput()
+		app.written = captureProcessOutput()
 		const unknown = 'b'.repeat(52)
-		const response = await fetch(`${base}/shared/${unknown}`)
+		const response = await fetch(`${app.base}/shared/${unknown}`)
 		expect(response.status).toBe(404)
 		expect(response.headers.get('referrer-policy')).toBe('no-referrer')
 		expect(await response.text()).toContain(SHARE_MESSAGES.unavailable)
-		await expect.poll(() => written.join('')).toContain('"route":"/shared/:token"')
-		expect(written.join('')).not.toContain(unknown)
+		await expect.poll(() => app.written.join('')).toContain('"route":"/shared/:token"')
+		expect(app.written.join('')).not.toContain(unknown)
 	})
 })

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, vi } from 'vitest'
+import { captureProcessOutput } from './captured-output.ts'
 
 /** The web process (as `npm run dev` or `npm start` builds it, after NODE_ENV) listening on a free loopback port. */
 export async function startHttpApp(): Promise<{ server: Server; base: string }> {
@@ -10,8 +12,26 @@ export async function startHttpApp(): Promise<{ server: Server; base: string }> 
 	return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
 }
 
-export function stopHttpApp(server: Server | undefined) {
-	return new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+/**
+ * For a test file: the web process started before its tests (after the
+ * `beforeAll`s registered earlier) at LOG_LEVEL `logLevel`, with everything
+ * the process writes captured in `written`; stopped after them.
+ */
+export function useHttpApp(options: { logLevel: 'debug' | 'info' }) {
+	const state = { base: '', written: [] as string[], server: undefined as Server | undefined }
+	beforeAll(async () => {
+		vi.stubEnv('LOG_LEVEL', options.logLevel)
+		state.written = captureProcessOutput()
+		const started = await startHttpApp()
+		state.server = started.server
+		state.base = started.base
+	}, 120_000)
+	afterAll(async () => {
+		await new Promise<void>((resolve) => (state.server ? state.server.close(() => resolve()) : resolve()))
+		vi.restoreAllMocks()
+		vi.unstubAllEnvs()
+	})
+	return state
 }
 
 /** The JSON lines the logger wrote into captured output. */
