@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { TableFrame, TableHeader } from '#app/components/ui/table.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import { matchesShareSearch, shareableDocumentRow, type ShareableDocument } from '#server/sharing/shared/search.ts'
@@ -51,33 +52,30 @@ export function RecordPicker({
 	}
 
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-			<table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="shareable-records">
-				<caption className="sr-only">Records you can share</caption>
-				<thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-					<tr>
-						<th scope="col" className="w-10 px-4 py-3">
-							<input
-								ref={selectAll}
-								type="checkbox"
-								className={checkboxClassName}
-								aria-label={SHARE_MESSAGES.selectAll}
-								checked={isAllShownSelected}
-								disabled={!isHydrated || shown.length === 0}
-								onChange={(event) => toggleShown(event.currentTarget.checked)}
-							/>
-						</th>
-						<th scope="col" className="px-4 py-3">
-							Title
-						</th>
-						<th scope="col" className="px-4 py-3">
-							Type
-						</th>
-						<th scope="col" className="px-4 py-3">
-							Date
-						</th>
-					</tr>
-				</thead>
+		<div>
+			<TableFrame caption="Records you can share" testId="shareable-records">
+				<TableHeader
+					columns={[
+						{
+							key: 'select',
+							className: 'w-10 px-4 py-3',
+							label: (
+								<input
+									ref={selectAll}
+									type="checkbox"
+									className={checkboxClassName}
+									aria-label={SHARE_MESSAGES.selectAll}
+									checked={isAllShownSelected}
+									disabled={!isHydrated || shown.length === 0}
+									onChange={(event) => toggleShown(event.currentTarget.checked)}
+								/>
+							),
+						},
+						{ key: 'title', label: 'Title' },
+						{ key: 'type', label: 'Type' },
+						{ key: 'date', label: 'Date' },
+					]}
+				/>
 				<tbody className="divide-y divide-slate-200 dark:divide-slate-700">
 					{documents.map((document) => {
 						const row = shareableDocumentRow(document)
@@ -107,7 +105,7 @@ export function RecordPicker({
 						)
 					})}
 				</tbody>
-			</table>
+			</TableFrame>
 			{shown.length === 0 ? <p className="px-4 py-3 text-sm text-slate-600 dark:text-slate-300">{SHARE_MESSAGES.noMatches}</p> : null}
 		</div>
 	)

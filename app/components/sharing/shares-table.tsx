@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
+import { TableFrame, TableHeader } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#server/documents/shared/format.ts'
 import { hasShareExpired } from '#server/sharing/shared/expiry.ts'
 import { ACCESS_KIND_LABELS, SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
@@ -17,31 +18,17 @@ export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares:
 	if (shares.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{SHARE_MESSAGES.noShares}</p>
 	const when = (value: Date | string) => formatDateTime(new Date(value), timeZone)
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-			<table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="current-shares">
-				<caption className="sr-only">{SHARE_MESSAGES.currentHeading}</caption>
-				<thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-					<tr>
-						<th scope="col" className="px-4 py-3">
-							Record(s)
-						</th>
-						<th scope="col" className="px-4 py-3">
-							Shared With
-						</th>
-						<th scope="col" className="px-4 py-3">
-							Shared On
-						</th>
-						<th scope="col" className="px-4 py-3">
-							Expires On
-						</th>
-						<th scope="col" className="px-4 py-3">
-							Views
-						</th>
-						<th scope="col" className="px-4 py-3">
-							<span className="sr-only">Actions</span>
-						</th>
-					</tr>
-				</thead>
+		<TableFrame caption={SHARE_MESSAGES.currentHeading} testId="current-shares">
+			<TableHeader
+				columns={[
+					{ key: 'records', label: 'Record(s)' },
+					{ key: 'with', label: 'Shared With' },
+					{ key: 'on', label: 'Shared On' },
+					{ key: 'expires', label: 'Expires On' },
+					{ key: 'views', label: 'Views' },
+					{ key: 'actions', label: <span className="sr-only">Actions</span> },
+				]}
+			/>
 				<tbody className="divide-y divide-slate-200 align-top dark:divide-slate-700">
 					{shares.map((share) => {
 						const isExpired = hasShareExpired(share.expiresOn, now)
@@ -100,7 +87,6 @@ export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares:
 						)
 					})}
 				</tbody>
-			</table>
-		</div>
+		</TableFrame>
 	)
 }
