@@ -376,3 +376,22 @@ export const dataExports = platform.table(
 	},
 	(table) => [index('data_exports_user_time_idx').on(table.userId, table.createdAt)],
 )
+
+/**
+ * The share-token index (docs/decisions/014-sharing.md): the SHA-256 of a
+ * share link's token names the organization and the share inside its schema.
+ * The public `/shared/<token>` page resolves a token here and nowhere else;
+ * the token itself is never stored. Revoking a share deletes its row.
+ */
+export const shareTokens = platform.table(
+	'share_tokens',
+	{
+		tokenHash: text('token_hash').primaryKey(),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		shareId: uuid('share_id').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [uniqueIndex('share_tokens_org_share_key').on(table.organizationId, table.shareId)],
+)

@@ -240,3 +240,61 @@ export const appointmentChanges = pgTable(
 	},
 	(table) => [index('appointment_changes_appointment_idx').on(table.appointmentId, table.createdAt)],
 )
+
+/**
+ * A share (server/sharing): a link to some of the owner's documents. The
+ * token lives only in the link; its hash is in the platform's share-token
+ * index. `recipientEmail` is null for 'Anyone with the link'.
+ */
+export const shares = pgTable(
+	'shares',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		recipientEmail: text('recipient_email'),
+		/** Argon2id of the optional passcode. */
+		passcodeHash: text('passcode_hash'),
+		expiresAt: timestamp('expires_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+	},
+	(table) => [index('shares_owner_created_idx').on(table.ownerId, table.createdAt)],
+)
+
+/** The documents of a share; a deleted document leaves every share it was in. */
+export const shareDocuments = pgTable(
+	'share_documents',
+	{
+		shareId: uuid('share_id')
+			.notNull()
+			.references(() => shares.id, { onDelete: 'cascade' }),
+		documentId: uuid('document_id')
+			.notNull()
+			.references(() => documents.id, { onDelete: 'cascade' }),
+	},
+	(table) => [uniqueIndex('share_documents_share_document_key').on(table.shareId, table.documentId), index('share_documents_document_idx').on(table.documentId)],
+)
+
+export type ShareAccessKind = 'opened' | 'downloaded' | 'passcode_failed'
+
+/**
+ * Every opening of a share's page, every file viewed or downloaded through
+ * it and every wrong passcode (the passcode limit counts these rows). Coarse
+ * client information only: the browser family and system, and the address
+ * cut to its network (IPv4 /24, IPv6 /48).
+ */
+export const shareAccessLog = pgTable(
+	'share_access_log',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		shareId: uuid('share_id')
+			.notNull()
+			.references(() => shares.id, { onDelete: 'cascade' }),
+		kind: text('kind').$type<ShareAccessKind>().notNull(),
+		documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+		client: text('client').notNull(),
+		network: text('network'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('share_access_log_share_time_idx').on(table.shareId, table.createdAt)],
+)

@@ -180,6 +180,7 @@ export {
 	listManualReadings,
 	listParameters,
 	saveHealthProfile,
+	selectParameters,
 	type AddedManualReading,
 	type ParameterQuery,
 	type StoredHealthParameter,
