@@ -22,6 +22,8 @@ export const TASKS = {
 	releaseDeadWorkerJobs: 'release_dead_worker_jobs',
 	sweepUploadTempFiles: 'sweep_upload_temp_files',
 	sendEmail: 'send_email',
+	/** Subscription renewals, trial ends, past-due cancellations and trial-ending notices (server/billing), every ten minutes. */
+	billingTransitions: 'billing_transitions',
 } as const
 
 export type TaskName = (typeof TASKS)[keyof typeof TASKS]
