@@ -70,7 +70,13 @@ export async function revokeApiKey(patient: Patient, keyId: string, options: { n
 	})
 }
 
-export type ApiCaller = { keyId: string; userId: string; organizationId: string }
+/** The key's owner as the API handlers need them: the domain's Patient plus the profile GET /auth/profile answers. */
+export type ApiCaller = {
+	keyId: string
+	userId: string
+	organizationId: string
+	user: { id: string; name: string; email: string; phone: string | null; role: 'patient' | 'admin' | 'superadmin'; timeZone: string | null }
+}
 
 export type ApiCallCheck =
 	| { ok: true; caller: ApiCaller }
@@ -93,7 +99,19 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 	const now = options.now ?? new Date()
 	const at = now.toISOString()
 	const apiPlans = Object.values(PLANS).filter((plan) => plan.apiAccess).map((plan) => plan.id)
-	const rows = await getDb().execute<{ key_id: string; user_id: string; organization_id: string; window_count: number; window_started_at: string; allowed_plan: boolean; counted: boolean }>(sql`
+	const rows = await getDb().execute<{
+		key_id: string
+		user_id: string
+		organization_id: string
+		window_count: number
+		window_started_at: string
+		allowed_plan: boolean
+		name: string
+		email: string
+		phone: string | null
+		role: 'patient' | 'admin' | 'superadmin'
+		time_zone: string | null
+	}>(sql`
 		with window_start as (select date_trunc('minute', ${at}::timestamptz) as at),
 		slot as (
 			update app.api_keys k
@@ -102,7 +120,7 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 				last_used_at = ${at}::timestamptz
 			from app.users u
 			where k.key_hash = ${sessionIdFromToken(token)} and k.revoked_at is null and u.id = k.user_id and u.status = 'active'
-			returning k.id, k.user_id, k.organization_id, k.window_count, k.window_started_at
+			returning k.id, k.user_id, k.organization_id, k.window_count, k.window_started_at, u.name, u.email, u.phone, u.role, u.time_zone
 		),
 		allowed as (
 			select slot.*, (s.plan::text = any(${sql.raw(`array[${apiPlans.map((plan) => `'${plan}'`).join(',')}]`)}) and (s.status <> 'canceled' or s.current_period_end > ${at}::timestamptz)) as allowed_plan
@@ -115,7 +133,7 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 			returning organization_id
 		)
 		select allowed.id as key_id, allowed.user_id, allowed.organization_id, allowed.window_count, allowed.window_started_at, allowed.allowed_plan,
-			exists (select 1 from counted) as counted
+			allowed.name, allowed.email, allowed.phone, allowed.role, allowed.time_zone, (select count(*) from counted) as counted
 		from allowed
 	`)
 	const row = rows[0]
@@ -125,5 +143,13 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 		return { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) }
 	}
 	if (!row.allowed_plan) return { ok: false, reason: 'plan-required', organizationId: row.organization_id }
-	return { ok: true, caller: { keyId: row.key_id, userId: row.user_id, organizationId: row.organization_id } }
+	return {
+		ok: true,
+		caller: {
+			keyId: row.key_id,
+			userId: row.user_id,
+			organizationId: row.organization_id,
+			user: { id: row.user_id, name: row.name, email: row.email, phone: row.phone, role: row.role, timeZone: row.time_zone },
+		},
+	}
 }

@@ -74,7 +74,7 @@ export function utcDay(instant: Date) {
  * of the plan's limit (MB and percent), documents processed and API calls
  * since the current period started.
  */
-export async function getSubscriptionUsage(organizationId: string, now = new Date()) {
+export async function getSubscriptionUsage(organizationId: string) {
 	const row = await findSubscriptionRow(organizationId)
 	if (!row) return null
 	const periodStart = row.currentPeriodStart ?? row.createdAt
