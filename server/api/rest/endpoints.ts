@@ -246,7 +246,7 @@ export const ENDPOINTS: Endpoint[] = [
 		summary: 'Storage, documents processed and API calls in the current period',
 		success: { status: 200, description: 'The usage', schema: S.Usage },
 		errors: [404],
-		handle: async ({ patient, now }) => {
+		handle: async ({ patient }) => {
 			const usage = await getSubscriptionUsage(patient.organizationId)
 			if (!usage) return refuse('not-found', 'not_found', 'This organization has no subscription.')
 			return ok({
