@@ -167,7 +167,8 @@ export const invoices = platform.table(
 	},
 	(table) => [
 		index('invoices_subscription_idx').on(table.subscriptionId, table.status),
-		uniqueIndex('invoices_subscription_period_key').on(table.subscriptionId, table.periodStart),
+		// one built-in invoice per period (renewals run once); Stripe's are keyed by their own id
+		uniqueIndex('invoices_subscription_period_key').on(table.subscriptionId, table.periodStart).where(sql`provider = 'builtin'`),
 		uniqueIndex('invoices_provider_invoice_key').on(table.providerInvoiceId),
 	],
 )

@@ -78,7 +78,7 @@ async function renew(tx: Tx, row: SubscriptionRow, periodStart: Date, now: Date)
 			dueAt: periodStart,
 			provider: row.provider,
 		})
-		.onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart] })
+		.onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart], where: sql`provider = 'builtin'` })
 		.returning()
 	const invoice = inserted ?? (await tx.select().from(invoices).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.periodStart, periodStart))))[0]!
 	const issued: IssuedInvoice = { ...invoice, periodStart, periodEnd }

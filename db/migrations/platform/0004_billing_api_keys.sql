@@ -67,7 +67,7 @@ ALTER TABLE "app"."payments" ADD CONSTRAINT "payments_recorded_by_users_id_fk" F
 CREATE UNIQUE INDEX "api_keys_hash_key" ON "app"."api_keys" USING btree ("key_hash");--> statement-breakpoint
 CREATE INDEX "api_keys_user_idx" ON "app"."api_keys" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "invoices_subscription_idx" ON "app"."invoices" USING btree ("subscription_id","status");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_subscription_period_key" ON "app"."invoices" USING btree ("subscription_id","period_start");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_subscription_period_key" ON "app"."invoices" USING btree ("subscription_id","period_start") WHERE provider = 'builtin';--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_provider_invoice_key" ON "app"."invoices" USING btree ("provider_invoice_id");--> statement-breakpoint
 CREATE INDEX "payments_invoice_idx" ON "app"."payments" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_provider_payment_key" ON "app"."payments" USING btree ("provider_payment_id");--> statement-breakpoint
