@@ -12,6 +12,15 @@ extendZodWithOpenApi(z)
 
 export { z }
 
+/**
+ * A value of a list, or null. Written as a union: the generator renders
+ * `z.enum().nullable()` as `type: [string, null]` with an `enum` lacking
+ * null, which refuses null (the contract test caught it).
+ */
+function nullableEnum<const T extends [string, ...string[]]>(values: T) {
+	return z.union([z.enum(values), z.null()])
+}
+
 const Instant = z.string().datetime({ offset: true }).openapi({ example: '2026-11-25T09:30:00.000Z' })
 const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ example: '2026-11-20' })
 
@@ -69,7 +78,7 @@ export const LabValue = z
 		unit: z.string().nullable(),
 		referenceRangeMin: z.number().nullable(),
 		referenceRangeMax: z.number().nullable(),
-		status: z.enum(['normal', 'low', 'high', 'critical']).nullable(),
+		status: nullableEnum(['normal', 'low', 'high', 'critical']),
 		testDate: LocalDate,
 	})
 	.openapi('LabValue')
@@ -108,7 +117,7 @@ export const HealthParameter = z
 		reference_range_min: z.number().nullable(),
 		reference_range_max: z.number().nullable(),
 		test_date: LocalDate,
-		status: z.enum(['normal', 'low', 'high', 'critical']).nullable(),
+		status: nullableEnum(['normal', 'low', 'high', 'critical']),
 		source: z.enum(['document', 'manual']),
 		documentId: z.string().uuid().nullable(),
 	})
@@ -142,7 +151,7 @@ export const ParameterSeries = z
 				value: z.number(),
 				diastolic: z.number().nullable(),
 				isAbnormal: z.boolean(),
-				flag: z.enum(['low', 'high', 'critical']).nullable(),
+				flag: nullableEnum(['low', 'high', 'critical']),
 				isDerived: z.boolean(),
 			}),
 		),
