@@ -153,3 +153,9 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 		},
 	}
 }
+
+/** Settings > API keys: the patient's keys, and why the plan refuses the API (null when it includes it). */
+export async function getApiKeysOverview(patient: Patient, now = new Date()) {
+	const [keys, refusal] = await Promise.all([listApiKeys(patient), apiAccessRefusal(patient.organizationId, now)])
+	return { keys, planRefusal: refusal?.message ?? null }
+}

@@ -27,5 +27,6 @@ export {
 } from './subscription.ts'
 export { canManageSubscription, cancelSubscription, changePlan, processPastDuePayment, runSubscriptionTransitions, type SubscriptionActor } from './lifecycle.ts'
 export { assertCanAddMember } from './plan-rules.ts'
+export { getSubscriptionOverview, type SubscriptionOverview } from './overview.ts'
 export { builtinProvider, providerFor, type PaymentProvider, type CollectOutcome, type IssuedInvoice } from './payment-provider.ts'
 export { handleStripeWebhook } from './stripe-webhook.ts'

@@ -49,3 +49,26 @@ export const BILLING_MESSAGES = {
 	apiKeyNotFound: 'API key not found.',
 	apiKeyLimit: (max: number) => `You can have at most ${max} active API keys. Revoke one first.`,
 } as const
+
+/** Labels of the status badge on the current-plan card. */
+export const STATUS_LABELS = { trialing: 'Trial', active: 'Active', past_due: 'Past Due', canceled: 'Canceled' } as const
+
+/** The plan-change confirmation (dialog, or the in-page panel without JavaScript). */
+export const PLAN_CHANGE_TEXTS = {
+	upgrade: 'Upgrade',
+	downgrade: 'Downgrade',
+	choose: 'Choose plan',
+	title: (planName: string) => `Switch to ${planName}?`,
+	description: (planName: string, price: string) =>
+		`Your organization moves to the ${planName} plan (${price} per month) now. Its limits apply at once; the new price applies from your next renewal.`,
+	confirm: (planName: string) => `Switch to ${planName}`,
+	cancel: 'Keep current plan',
+} as const
+
+export const CANCEL_TEXTS = {
+	trigger: 'Cancel Subscription',
+	title: 'Cancel your subscription?',
+	description: (until: string) => `You keep your plan until ${until}. After that date the subscription ends and is not renewed.`,
+	confirm: 'Yes, Cancel Subscription',
+	cancel: 'Keep Subscription',
+} as const
