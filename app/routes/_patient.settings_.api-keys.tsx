@@ -69,7 +69,8 @@ export default function ApiKeysRoute() {
 		lastResult: actionData?.result,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateApiKeySchema }),
 	})
-	const created = actionData && 'createdKey' in actionData ? (actionData as { createdKey: string; createdName: string }) : null
+	// the create answer alone carries the new key (once); Remix's inferred union loses its fields
+	const created = actionData && 'createdKey' in actionData ? (actionData as unknown as { createdKey: string; createdName: string }) : null
 	const confirmingKey = searchParams.get('confirm') === 'revoke' ? keys.find((key) => key.id === searchParams.get('keyId') && !key.revokedAt) : undefined
 	return (
 		<div className="mx-auto max-w-4xl space-y-6">
