@@ -2,6 +2,7 @@ import { router } from './init.ts'
 import { accountRouter } from './routers/account.ts'
 import { adminRouter } from './routers/admin.ts'
 import { appointmentsRouter } from './routers/appointments.ts'
+import { billingRouter } from './routers/billing.ts'
 import { documentsRouter } from './routers/documents.ts'
 import { healthRouter } from './routers/health.ts'
 
@@ -11,6 +12,7 @@ export const appRouter = router({
 	documents: documentsRouter,
 	health: healthRouter,
 	appointments: appointmentsRouter,
+	billing: billingRouter,
 })
 
 export type AppRouter = typeof appRouter
