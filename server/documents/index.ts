@@ -25,3 +25,10 @@ export { listTestDates, compareTestDates, pairParameters, type ComparedParameter
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
 export { getFileStorage, type FileStorage } from './storage.ts'
 export { fileResponseHeaders } from './file-response.ts'
+export {
+	selectDocumentCounts,
+	selectDocumentTitles,
+	selectRecentDocuments,
+	type DocumentCounts,
+	type RecentDocument,
+} from './overview.ts'
