@@ -2,6 +2,7 @@ import { and, eq, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { invoices, memberships, payments, subscriptions } from '#db/schema/platform.ts'
 import { recordAudit, type AuditActor } from '#server/audit/index.ts'
+import { selectOrganizationDocumentUsage } from '#server/documents/index.ts'
 import { refuse, succeed, type Refusal } from '#server/errors/shared/result.ts'
 import { logger } from '#server/logger.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
@@ -11,7 +12,7 @@ import { isUpgrade, PLANS, type PlanId } from './shared/plans.ts'
 import { addMonths, PAST_DUE_CANCEL_DAYS, periodMonths, scheduledTransition, TRIAL_ENDING_NOTICE_DAYS } from './shared/state-machine.ts'
 import { notifyOrganizationAdmins } from './notify.ts'
 import { providerFor, type IssuedInvoice } from './payment-provider.ts'
-import { storageUsedBytes, subscriptionView, type SubscriptionRow } from './subscription.ts'
+import { subscriptionView, type SubscriptionRow } from './subscription.ts'
 
 /** Who changes the subscription: a member of the organization (the role is checked here). */
 export type SubscriptionActor = { userId: string; organizationId: string; ipAddress?: string | null }
@@ -47,7 +48,7 @@ async function memberCount(tx: Tx, organizationId: string) {
  */
 async function downgradeRefusal(tx: Tx, organizationId: string, plan: PlanId): Promise<Refusal<'downgrade-storage' | 'downgrade-members'> | null> {
 	const target = PLANS[plan]
-	const usedMb = (await storageUsedBytes(tx)) / 1_000_000
+	const usedMb = (await selectOrganizationDocumentUsage(tx, new Date())).storedBytes / 1_000_000
 	if (usedMb > target.storageLimitMb) {
 		return refuse('conflict', 'downgrade-storage', BILLING_MESSAGES.downgradeStorage(usedMb, target.name, target.storageLimitMb))
 	}

@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import { getDb, type Executor } from '#db/client.ts'
 import { apiUsage, subscriptions } from '#db/schema/platform.ts'
-import { documents } from '#db/schema/tenant.ts'
-import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import { selectOrganizationDocumentUsage } from '#server/documents/index.ts'
+import { withTenant } from '#server/tenancy/index.ts'
 import { PLANS } from './shared/plans.ts'
 import { usagePercent } from './shared/usage-format.ts'
 
@@ -58,12 +58,6 @@ export async function getOrganizationSubscription(organizationId: string, now = 
 	return row ? subscriptionView(row, now) : null
 }
 
-/** Bytes stored by every member of the organization (the plan's storage limit counts them all). */
-export async function storageUsedBytes(tx: TenantTransaction) {
-	const [usage] = await tx.execute<{ used: string }>(sql`select coalesce(sum(size_bytes), 0)::bigint as used from documents`)
-	return Number(usage!.used)
-}
-
 /** The UTC day a timestamp falls on ('YYYY-MM-DD'), the key of the API usage rows. */
 export function utcDay(instant: Date) {
 	return instant.toISOString().slice(0, 10)
@@ -78,14 +72,7 @@ export async function getSubscriptionUsage(organizationId: string) {
 	const row = await findSubscriptionRow(organizationId)
 	if (!row) return null
 	const periodStart = row.currentPeriodStart ?? row.createdAt
-	const { usedBytes, processed } = await withTenant(organizationId, async (tx) => {
-		const usedBytes = await storageUsedBytes(tx)
-		const [counted] = await tx
-			.select({ processed: sql<number>`count(*)::int` })
-			.from(documents)
-			.where(and(eq(documents.status, 'processed'), gte(documents.processedAt, periodStart)))
-		return { usedBytes, processed: counted?.processed ?? 0 }
-	})
+	const { storedBytes: usedBytes, processedSince: processed } = await withTenant(organizationId, (tx) => selectOrganizationDocumentUsage(tx, periodStart))
 	const [calls] = await getDb()
 		.select({ calls: sql<string>`coalesce(sum(${apiUsage.calls}), 0)::bigint` })
 		.from(apiUsage)

@@ -28,6 +28,7 @@ export { fileResponseHeaders } from './file-response.ts'
 export {
 	selectDocumentCounts,
 	selectDocumentTitles,
+	selectOrganizationDocumentUsage,
 	selectRecentDocuments,
 	type DocumentCounts,
 	type RecentDocument,
