@@ -1,5 +1,5 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm'
-import { getDb } from '#db/client.ts'
+import { getDb, type Transaction } from '#db/client.ts'
 import { invoices, memberships, payments, subscriptions } from '#db/schema/platform.ts'
 import { recordAudit, type AuditActor } from '#server/audit/index.ts'
 import { selectOrganizationDocumentUsage } from '#server/documents/index.ts'
@@ -59,6 +59,17 @@ async function downgradeRefusal(tx: Tx, organizationId: string, plan: PlanId): P
 	return null
 }
 
+/** An invoice paid in full: marked paid, and its payment recorded (by a provider, or by the administrator who took it). */
+async function recordInvoicePaid(
+	tx: Transaction,
+	invoice: Pick<typeof invoices.$inferSelect, 'id' | 'organizationId' | 'amountCents'>,
+	payment: { method: 'credit_card' | 'bank_transfer' | null; provider: 'builtin' | 'stripe'; providerPaymentId?: string | null; recordedBy?: string },
+	now: Date,
+) {
+	await tx.update(invoices).set({ status: 'paid', paidAt: now }).where(eq(invoices.id, invoice.id))
+	await tx.insert(payments).values({ invoiceId: invoice.id, organizationId: invoice.organizationId, amountCents: invoice.amountCents, status: 'succeeded', ...payment })
+}
+
 /**
  * Issues the invoice of the period starting at `periodStart` (once: the
  * period is unique per subscription) and lets the provider collect it.
@@ -85,16 +96,7 @@ async function renew(tx: Tx, row: SubscriptionRow, periodStart: Date, now: Date)
 	const issued: IssuedInvoice = { ...invoice, periodStart, periodEnd }
 	const outcome = invoice.status === 'paid' ? ({ status: 'paid', method: null, providerPaymentId: null } as const) : await providerFor(row).collect(issued, row)
 	if (outcome.status === 'paid' && invoice.status !== 'paid') {
-		await tx.update(invoices).set({ status: 'paid', paidAt: now }).where(eq(invoices.id, invoice.id))
-		await tx.insert(payments).values({
-			invoiceId: invoice.id,
-			organizationId: row.organizationId,
-			amountCents: invoice.amountCents,
-			status: 'succeeded',
-			method: outcome.method,
-			provider: row.provider,
-			providerPaymentId: outcome.providerPaymentId,
-		})
+		await recordInvoicePaid(tx, invoice, { method: outcome.method, provider: row.provider, providerPaymentId: outcome.providerPaymentId }, now)
 	}
 	const isPaid = outcome.status === 'paid'
 	await tx
@@ -210,16 +212,7 @@ export async function processPastDuePayment(subscriptionId: string, actor: Audit
 		const open = await tx.select().from(invoices).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
 		let amountCents = 0
 		for (const invoice of open) {
-			await tx.update(invoices).set({ status: 'paid', paidAt: now }).where(eq(invoices.id, invoice.id))
-			await tx.insert(payments).values({
-				invoiceId: invoice.id,
-				organizationId: row.organizationId,
-				amountCents: invoice.amountCents,
-				status: 'succeeded',
-				method: options.method ?? row.paymentMethod ?? 'bank_transfer',
-				provider: 'builtin',
-				recordedBy: actor.userId,
-			})
+			await recordInvoicePaid(tx, invoice, { method: options.method ?? row.paymentMethod ?? 'bank_transfer', provider: 'builtin', recordedBy: actor.userId }, now)
 			amountCents += invoice.amountCents
 		}
 		await tx.update(subscriptions).set({ status: 'active', pastDueSince: null, updatedAt: now }).where(eq(subscriptions.id, row.id))
