@@ -199,6 +199,8 @@ describe('contract: every documented operation answers as documented', () => {
 		for (const [method, apiPath, status] of [
 			['GET', '/documents/not-a-uuid', 400],
 			['GET', `/documents/${randomUUID()}`, 404],
+			['DELETE', `/documents/${randomUUID()}`, 404],
+			['GET', `/documents/${randomUUID()}/download`, 404],
 			['GET', '/health/trends?days=0', 400],
 			['POST', '/documents', 405],
 			['GET', '/nothing-here', 404],

@@ -6,9 +6,9 @@
 import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod'
 import type { ApiCaller } from '#server/api/keys.ts'
 import type { Patient } from '#server/auth/patient.ts'
-import { cancelSubscription, changePlan, getOrganizationSubscription, getSubscriptionUsage, PLAN_IDS, type SubscriptionView } from '#server/billing/index.ts'
+import { BILLING_MESSAGES, cancelSubscription, changePlan, getOrganizationSubscription, getSubscriptionUsage, PLAN_IDS, type SubscriptionView } from '#server/billing/index.ts'
 import {
-	acceptUploadRequest,
+	acceptUpload,
 	deleteDocument,
 	DOCUMENT_MESSAGES,
 	getDocument,
@@ -104,11 +104,8 @@ export const ENDPOINTS: Endpoint[] = [
 		success: { status: 201, description: 'Stored and queued for processing', schema: S.UploadAccepted },
 		errors: [400, 413, 415],
 		handle: async ({ patient, request }) => {
-			const outcome = await acceptUploadRequest(patient, request)
-			if (!outcome.ok) {
-				const kind = outcome.status === 415 ? 'unsupported' : outcome.status === 413 ? 'too-large' : 'invalid'
-				return refuse(kind, outcome.reason, outcome.message)
-			}
+			const outcome = await acceptUpload(patient, request)
+			if (!outcome.ok) return outcome
 			const [row] = await getDocumentsByIds(patient, [outcome.documentId])
 			return ok({ data: toApiDocument(row!) }, 201)
 		},
@@ -165,7 +162,10 @@ export const ENDPOINTS: Endpoint[] = [
 		params: S.DocumentIdParams,
 		success: { status: 200, description: 'Deleted', schema: S.Deleted },
 		errors: [400, 404],
-		handle: async ({ patient }, { params }) => ((await deleteDocument(patient, String(params.id))) ? ok({ deleted: true }) : documentNotFound()),
+		handle: async ({ patient }, { params }) => {
+			const result = await deleteDocument(patient, String(params.id))
+			return result.ok ? ok({ deleted: true }) : result
+		},
 	},
 	{
 		method: 'get',
@@ -236,7 +236,7 @@ export const ENDPOINTS: Endpoint[] = [
 		errors: [404],
 		handle: async ({ patient, now }) => {
 			const view = await getOrganizationSubscription(patient.organizationId, now)
-			return view ? ok(toApiSubscription(view)) : refuse('not-found', 'not_found', 'This organization has no subscription.')
+			return view ? ok(toApiSubscription(view)) : refuse('not-found', 'not_found', BILLING_MESSAGES.noSubscription)
 		},
 	},
 	{
@@ -248,7 +248,7 @@ export const ENDPOINTS: Endpoint[] = [
 		errors: [404],
 		handle: async ({ patient }) => {
 			const usage = await getSubscriptionUsage(patient.organizationId)
-			if (!usage) return refuse('not-found', 'not_found', 'This organization has no subscription.')
+			if (!usage) return refuse('not-found', 'not_found', BILLING_MESSAGES.noSubscription)
 			return ok({
 				periodStart: usage.periodStart,
 				periodEnd: usage.periodEnd,

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { CreateApiKeySchema } from '#server/api/shared/api-keys.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '#server/api/index.ts'
-import { cancelSubscription, changePlan, getOrganizationSubscription, getSubscriptionUsage, PLAN_IDS, planCatalogue } from '#server/billing/index.ts'
+import { BILLING_MESSAGES, cancelSubscription, changePlan, getOrganizationSubscription, getSubscriptionUsage, PLAN_IDS, planCatalogue } from '#server/billing/index.ts'
 import { protectedProcedure, router, trpcNotFound, unwrapResult } from '../init.ts'
 
-const NO_SUBSCRIPTION = 'This organization has no subscription.'
+const NO_SUBSCRIPTION = BILLING_MESSAGES.noSubscription
 
 /** Subscription and API keys (spec 7.1 /subscriptions/*): the same domain calls as /subscription, Settings > API keys and /api/v1. */
 export const billingRouter = router({
