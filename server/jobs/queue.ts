@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { ocrJobPriority, type PlanId } from '#server/billing/index.ts'
+import { ocrJobPriority, type PlanId } from '#server/billing/shared/plans.ts'
 
 /** Task identifiers, as the worker's task list and the jobs table know them. */
 export const TASKS = {
