@@ -89,6 +89,9 @@ export default function DashboardRoute() {
 						) : (
 							<p className="mt-2 text-slate-600">{DASHBOARD_TEXTS.noPlan}</p>
 						)}
+						<Link to="/subscription" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+							Manage subscription
+						</Link>
 					</Card>
 				</div>
 			</div>

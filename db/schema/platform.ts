@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	boolean,
+	date,
 	index,
 	integer,
 	jsonb,
 	pgSchema,
+	primaryKey,
 	text,
 	timestamp,
 	uniqueIndex,
@@ -119,10 +122,121 @@ export const subscriptions = platform.table(
 		currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
 		trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
 		canceledAt: timestamp('canceled_at', { withTimezone: true }),
+		/** Start of the period being paid for (the trial's start while trialing); usage 'this period' counts from it. */
+		currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+		/** When it became past_due; past PAST_DUE_CANCEL_DAYS the scheduled job cancels it. */
+		pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+		/** Who collects payments: the built-in provider (invoices an administrator marks paid) or Stripe. */
+		provider: text('provider').$type<'builtin' | 'stripe'>().notNull().default('builtin'),
+		providerCustomerId: text('provider_customer_id'),
+		providerSubscriptionId: text('provider_subscription_id'),
+		paymentMethod: text('payment_method').$type<'credit_card' | 'bank_transfer'>(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [uniqueIndex('subscriptions_org_key').on(table.organizationId)],
+	(table) => [
+		uniqueIndex('subscriptions_org_key').on(table.organizationId),
+		index('subscriptions_status_idx').on(table.status),
+		uniqueIndex('subscriptions_provider_subscription_key').on(table.providerSubscriptionId),
+	],
+)
+
+export const invoiceStatus = platform.enum('invoice_status', ['open', 'paid', 'void'])
+
+/** One bill per subscription period (or plan change), issued by the payment provider. Amounts in cents (USD). */
+export const invoices = platform.table(
+	'invoices',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		subscriptionId: uuid('subscription_id')
+			.notNull()
+			.references(() => subscriptions.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		plan: plan('plan').notNull(),
+		amountCents: integer('amount_cents').notNull(),
+		status: invoiceStatus('status').notNull().default('open'),
+		periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+		periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+		dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+		paidAt: timestamp('paid_at', { withTimezone: true }),
+		provider: text('provider').$type<'builtin' | 'stripe'>().notNull().default('builtin'),
+		providerInvoiceId: text('provider_invoice_id'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('invoices_subscription_idx').on(table.subscriptionId, table.status),
+		// one built-in invoice per period (renewals run once); Stripe's are keyed by their own id
+		uniqueIndex('invoices_subscription_period_key').on(table.subscriptionId, table.periodStart).where(sql`provider = 'builtin'`),
+		uniqueIndex('invoices_provider_invoice_key').on(table.providerInvoiceId),
+	],
+)
+
+export const paymentStatus = platform.enum('payment_status', ['succeeded', 'failed'])
+
+/** A payment taken against an invoice: by an administrator's Process Payment (built-in) or reported by Stripe. */
+export const payments = platform.table(
+	'payments',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		invoiceId: uuid('invoice_id')
+			.notNull()
+			.references(() => invoices.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		amountCents: integer('amount_cents').notNull(),
+		status: paymentStatus('status').notNull(),
+		method: text('method').$type<'credit_card' | 'bank_transfer'>(),
+		provider: text('provider').$type<'builtin' | 'stripe'>().notNull(),
+		providerPaymentId: text('provider_payment_id'),
+		/** The administrator who recorded it (built-in provider); null for a provider's report. */
+		recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('payments_invoice_idx').on(table.invoiceId), uniqueIndex('payments_provider_payment_key').on(table.providerPaymentId)],
+)
+
+/**
+ * REST API keys: only the SHA-256 of the key is kept (the key is shown once).
+ * The rate-limit window is counted on the row itself, in the one UPDATE that
+ * authenticates a call (server/billing/api-keys.ts).
+ */
+export const apiKeys = platform.table(
+	'api_keys',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		name: text('name').notNull(),
+		/** The key's first characters, shown in the list to tell keys apart. */
+		prefix: text('prefix').notNull(),
+		keyHash: text('key_hash').notNull(),
+		windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+		windowCount: integer('window_count').notNull().default(0),
+		lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+	},
+	(table) => [uniqueIndex('api_keys_hash_key').on(table.keyHash), index('api_keys_user_idx').on(table.userId)],
+)
+
+/** API calls per organization and UTC day; 'API calls this period' sums the days since the period's start. */
+export const apiUsage = platform.table(
+	'api_usage',
+	{
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		day: date('day', { mode: 'string' }).notNull(),
+		calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+	},
+	(table) => [primaryKey({ columns: [table.organizationId, table.day] })],
 )
 
 export const loginAttempts = platform.table(

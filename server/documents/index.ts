@@ -32,6 +32,7 @@ export { fileResponseHeaders } from './file-response.ts'
 export {
 	selectDocumentCounts,
 	selectDocumentTitles,
+	selectOrganizationDocumentUsage,
 	selectRecentDocuments,
 	type DocumentCounts,
 	type RecentDocument,

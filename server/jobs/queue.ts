@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { ocrJobPriority, type PlanId } from '#server/billing/index.ts'
+import { ocrJobPriority, type PlanId } from '#server/billing/shared/plans.ts'
 
 /** Task identifiers, as the worker's task list and the jobs table know them. */
 export const TASKS = {
@@ -23,6 +23,8 @@ export const TASKS = {
 	sweepUploadTempFiles: 'sweep_upload_temp_files',
 	sendEmail: 'send_email',
 	buildDataExport: 'build_data_export',
+	/** Subscription renewals, trial ends, past-due cancellations and trial-ending notices (server/billing), every ten minutes. */
+	billingTransitions: 'billing_transitions',
 } as const
 
 export type TaskName = (typeof TASKS)[keyof typeof TASKS]
