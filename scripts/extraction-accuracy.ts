@@ -1,7 +1,7 @@
 /**
  * Extraction accuracy:
  *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|js] [--only=fixtures,corpus,public]
- *     [--per-family=2] [--families=a,b]
+ *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo]
  * 1. the shared fixture manifest (../shared/fixtures/documents): every file
  *    and the upload cases through extractDocument; kind, date, provider,
  *    every expected lab value (code, value, unit, range min/max, status) and
@@ -36,6 +36,7 @@ const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1
 const only = args.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split(',') ?? ['fixtures', 'corpus', 'public']
 const perFamily = Number(args.find((arg) => arg.startsWith('--per-family='))?.split('=')[1] ?? 2)
 const familyFilter = args.find((arg) => arg.startsWith('--families='))?.split('=')[1]?.split(',')
+const mediaFilter = args.find((arg) => arg.startsWith('--media='))?.split('=')[1]?.split(',') as Array<'text_pdf' | 'scan' | 'photo'> | undefined
 
 function pad(text: string, width: number): string {
 	return text.length >= width ? text.slice(0, width) : text + ' '.repeat(width - text.length)
@@ -148,7 +149,7 @@ function printSummary({ label, checks }: Summary) {
 
 async function corpusSection(engine: OcrEngine | undefined): Promise<{ checks: DocumentCheck[]; results: ExtractionResult[] }> {
 	const started = performance.now()
-	const documents = await generateCorpus({ perFamily, families: familyFilter })
+	const documents = await generateCorpus({ perFamily, families: familyFilter, media: mediaFilter })
 	const generatedMs = performance.now() - started
 	const results = await Promise.all(documents.map((document) => extractDocument({ bytes: document.bytes, fileName: document.fileName, ocr: engine })))
 	const checks = documents.map((document, index) => checkCorpusDocument(document, results[index]))
@@ -163,9 +164,9 @@ async function corpusSection(engine: OcrEngine | undefined): Promise<{ checks: D
 	return { checks, results }
 }
 
-async function publicSection(engine: OcrEngine | undefined): Promise<{ checks: DocumentCheck[]; results: ExtractionResult[] }> {
+async function publicSection(engine: OcrEngine | undefined, media?: string[]): Promise<{ checks: DocumentCheck[]; results: ExtractionResult[] }> {
 	const dir = publicSamplesDir(process.cwd())
-	const samples = loadPublicSamples(dir)
+	const samples = loadPublicSamples(dir).filter((sample) => !media || media.includes(sample.ocr_required ? 'scan' : 'text_pdf'))
 	const results = await Promise.all(samples.map(async (sample) => extractDocument({ bytes: await readFile(path.join(dir, sample.path)), fileName: path.basename(sample.path), ocr: engine })))
 	const checks = samples.map((sample, index) => checkPublicSample(sample, results[index]))
 	console.log('')
@@ -182,7 +183,7 @@ async function main() {
 	let isMet = true
 	if (only.includes('fixtures')) isMet = (await fixturesSection(engine)) && isMet
 	const corpus = only.includes('corpus') ? await corpusSection(engine) : { checks: [], results: [] }
-	const samples = only.includes('public') ? await publicSection(engine) : { checks: [], results: [] }
+	const samples = only.includes('public') ? await publicSection(engine, mediaFilter) : { checks: [], results: [] }
 	if (corpus.checks.length || samples.checks.length) {
 		const heldOut = corpus.checks.filter((check) => check.heldOut)
 		const tuning = corpus.checks.filter((check) => !check.heldOut)

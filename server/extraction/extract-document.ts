@@ -5,7 +5,7 @@ import { findDocumentDate } from './document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
 import { findAnalyteByCode } from './analytes.ts'
-import { extractLabValues, type LabTextSource } from './lab-values.ts'
+import { extractLabResults, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
@@ -72,6 +72,7 @@ export function rejectedResult(reason: RejectionReason, message: string, fileNam
 		text: '',
 		pages: null,
 		parameters: [],
+		unmapped: [],
 		medications: [],
 		timings: { extractMs: partial.extractMs ?? 0, ocrMs: partial.ocrMs ?? 0, totalMs },
 	}
@@ -178,8 +179,9 @@ function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
 	})
 }
 
-function labValues(pages: PageText[], testDate: string | null): ExtractedParameter[] {
-	return dedupeByCode(pages.flatMap((page) => extractLabValues(page.text, { source: page.source, testDate, grade: true })))
+function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
+	const read = pages.map((page) => extractLabResults(page.text, { source: page.source, testDate, grade: true, decimalComma }))
+	return { parameters: dedupeByCode(read.flatMap((page) => page.parameters)), unmapped: read.flatMap((page) => page.unmapped) }
 }
 
 export async function extractDocument(input: ExtractDocumentInput): Promise<ExtractionResult> {
@@ -207,16 +209,18 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	let date: string | null
 	let provider: string | null
 	let parameters: ExtractedParameter[] = []
+	let unmapped: ExtractionResult['unmapped'] = []
+	const decimalComma = writesDecimalCommas(text)
 	if (content.dicom) {
 		kind = 'imaging'
 		date = content.dicom.studyDate
 		provider = content.dicom.institution ? titleCaseName(content.dicom.institution) : null
 	} else {
-		const rows = labValues(content.pages, null).filter((parameter) => findAnalyteByCode(parameter.code)?.category !== 'vitals')
+		const rows = labResults(content.pages, null, decimalComma).parameters.filter((parameter) => findAnalyteByCode(parameter.code)?.category !== 'vitals')
 		kind = classifyDocument({ text, labValueCount: rows.length }).kind
 		date = findDocumentDate(text, kind)
 		provider = findProvider(text, kind)
-		if (kind === 'lab_report') parameters = labValues(content.pages, date)
+		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}
 	const medications = kind === 'clinical_notes' || kind === 'other' ? extractMedications(text) : []
@@ -242,6 +246,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		text,
 		pages: content.pageCount,
 		parameters,
+		unmapped,
 		medications,
 		timings: { extractMs: content.extractMs, ocrMs: content.ocrMs, totalMs: performance.now() - started },
 	}

@@ -21,7 +21,27 @@ export type RejectionReason =
 	| 'processing_timeout'
 
 export type ExtractedParameter = {
+	/** the vocabulary's canonical code (analytes.ts); never invented */
 	code: string
+	/** LOINC code, where the vocabulary has one for this name and unit */
+	loinc: string | null
+	/** the name as printed */
+	name: string
+	value: number
+	valueText: string
+	/** the unit as printed (for display) */
+	unit: string | null
+	/** the printed unit as UCUM, null when none or not understood */
+	ucumUnit: string | null
+	referenceRangeMin: number | null
+	referenceRangeMax: number | null
+	referenceRangeText: string | null
+	status: ParameterStatus | null
+	testDate: string | null
+}
+
+/** A result row whose name the vocabulary does not know: kept as printed, never given a code. */
+export type UnmappedResult = {
 	name: string
 	value: number
 	valueText: string
@@ -29,8 +49,6 @@ export type ExtractedParameter = {
 	referenceRangeMin: number | null
 	referenceRangeMax: number | null
 	referenceRangeText: string | null
-	status: ParameterStatus | null
-	testDate: string | null
 }
 
 export type ExtractedMedication = {
@@ -71,6 +89,8 @@ export type ExtractionResult = {
 	text: string
 	pages: number | null
 	parameters: ExtractedParameter[]
+	/** result rows with names outside the vocabulary (not stored as health parameters) */
+	unmapped: UnmappedResult[]
 	medications: ExtractedMedication[]
 	dicom?: DicomSummary
 	timings: ExtractionTimings
