@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp'
 import { classifyDocument } from './classify.ts'
 import { DicomReadError, readDicomInfo, type DicomInfo } from './dicom.ts'
-import { findDocumentDate } from './document-date.ts'
+import { findDocumentDateWithEvidence } from './document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
 import { findAnalyteByCode } from './analytes.ts'
@@ -65,6 +65,7 @@ export function rejectedResult(reason: RejectionReason, message: string, fileNam
 		message,
 		kind: 'other',
 		date: null,
+		dateIsAmbiguous: false,
 		provider: null,
 		title: titleFromFileName(fileName),
 		summary: message,
@@ -207,6 +208,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 
 	let kind: DocumentKind
 	let date: string | null
+	let dateIsAmbiguous = false
 	let provider: string | null
 	let parameters: ExtractedParameter[] = []
 	let unmapped: ExtractionResult['unmapped'] = []
@@ -218,7 +220,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	} else {
 		const rows = labResults(content.pages, null, decimalComma).parameters.filter((parameter) => findAnalyteByCode(parameter.code)?.category !== 'vitals')
 		kind = classifyDocument({ text, labValueCount: rows.length }).kind
-		date = findDocumentDate(text, kind)
+		;({ iso: date, isAmbiguous: dateIsAmbiguous } = findDocumentDateWithEvidence(text, kind))
 		provider = findProvider(text, kind)
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
@@ -239,6 +241,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		accepted: true,
 		kind,
 		date,
+		dateIsAmbiguous,
 		provider,
 		title: buildTitle(described),
 		summary: buildSummary(described),

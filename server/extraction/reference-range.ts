@@ -44,9 +44,8 @@ function toNumber(text: string): number {
  * sex note ('>40 (M)'), a trailing unit ('0.1 - 1.2 mg/dl', '40-65%').
  */
 function stripRangeDecorations(text: string): string {
-	let stripped = text.replace(TRAILING_NOTE, '').replace(LEADING_LABEL, '')
-	const wrapped = /^[([{]\s*(.*?)\s*[)\]}]$/.exec(stripped)
-	if (wrapped) stripped = wrapped[1]
+	const unwrap = (value: string) => /^[([{]\s*(.*?)\s*[)\]}]$/.exec(value)?.[1] ?? value
+	let stripped = unwrap(unwrap(text).replace(TRAILING_NOTE, '').replace(LEADING_LABEL, ''))
 	stripped = stripped.replace(/(\d)\s*%$/, '$1')
 	const unit = /^(.*\d)\s+([^\d\s][^\s]*)$/.exec(stripped)
 	if (unit && toUcum(unit[2]) !== null) stripped = unit[1]

@@ -82,6 +82,8 @@ export type ExtractionResult = {
 	kind: DocumentKind
 	/** YYYY-MM-DD */
 	date: string | null
+	/** the date's day and month could be the other way round (no evidence in the document): ask the patient to confirm */
+	dateIsAmbiguous: boolean
 	provider: string | null
 	title: string
 	summary: string
