@@ -1,7 +1,9 @@
 /**
  * Extraction accuracy:
  *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|js] [--only=fixtures,corpus,public]
- *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo]
+ *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--ocr-cache=<folder>]
+ * --ocr-cache keeps each prepared page image's OCR text in a folder (keyed by its hash), for
+ * quick reruns while working on the readers; timings are then meaningless.
  * 1. the shared fixture manifest (../shared/fixtures/documents): every file
  *    and the upload cases through extractDocument; kind, date, provider,
  *    every expected lab value (code, value, unit, range min/max, status) and
@@ -18,14 +20,15 @@
  * is missed.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { checkExtraction, fixturesDir, loadManifest, matchedShare, type FileCheck } from '../tests/support/fixture-manifest.ts'
 import { checkCorpusDocument, checkPublicSample, factsShare, loadPublicSamples, percent as sharePercent, publicSamplesDir, valueShare, type DocumentCheck } from '../tests/support/extraction-checks.ts'
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
-import { ANALYTE_CODES, closeDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine } from '../server/extraction/index.ts'
+import { ANALYTE_CODES, closeDefaultOcrEngine, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine } from '../server/extraction/index.ts'
 
 const TARGETS = { text_pdf: 0.97, scan: 0.9, photo: 0.8, facts: 0.95 }
 const execFileAsync = promisify(execFile)
@@ -36,6 +39,7 @@ const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1
 const only = args.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split(',') ?? ['fixtures', 'corpus', 'public']
 const perFamily = Number(args.find((arg) => arg.startsWith('--per-family='))?.split('=')[1] ?? 2)
 const familyFilter = args.find((arg) => arg.startsWith('--families='))?.split('=')[1]?.split(',')
+const ocrCacheDir = args.find((arg) => arg.startsWith('--ocr-cache='))?.split('=')[1]
 const mediaFilter = args.find((arg) => arg.startsWith('--media='))?.split('=')[1]?.split(',') as Array<'text_pdf' | 'scan' | 'photo'> | undefined
 
 function pad(text: string, width: number): string {
@@ -175,10 +179,29 @@ async function publicSection(engine: OcrEngine | undefined, media?: string[]): P
 	return { checks, results }
 }
 
+/** An engine that answers from (and fills) a folder of OCR texts keyed by the image's hash. */
+function cachedEngine(inner: OcrEngine, folder: string): OcrEngine {
+	return {
+		name: `${inner.name} (cached)`,
+		parallelism: inner.parallelism,
+		async recognize(image, options) {
+			const key = createHash('sha256').update(image).update(JSON.stringify(options ?? {})).digest('hex')
+			const file = path.join(folder, `${key}.txt`)
+			const cached = await readFile(file, 'utf8').catch(() => null)
+			if (cached !== null) return { text: cached, ms: 0 }
+			const result = await inner.recognize(image, options)
+			await mkdir(folder, { recursive: true })
+			await writeFile(file, result.text)
+			return result
+		},
+	}
+}
+
 async function main() {
 	let engine: OcrEngine | undefined
 	if (engineName === 'js') engine = createTesseractJsEngine()
 	else if (engineName === 'cli') engine = createTesseractCliEngine()
+	if (ocrCacheDir) engine = cachedEngine(engine ?? createDefaultOcrEngine(), ocrCacheDir)
 	const started = performance.now()
 	let isMet = true
 	if (only.includes('fixtures')) isMet = (await fixturesSection(engine)) && isMet

@@ -43,7 +43,7 @@ export const MAX_OCR_PAGES = 30
 /** Pages prepared and OCR'd at once (each holds a page image in memory). */
 const OCR_PAGE_CONCURRENCY = 2
 
-type PageText = { pageNumber: number; text: string; source: LabTextSource }
+type PageText = { pageNumber: number; text: string; source: LabTextSource; languages?: string[] }
 
 type Content = { pages: PageText[]; pageCount: number | null; dicom?: DicomInfo; extractMs: number; ocrMs: number }
 
@@ -75,6 +75,7 @@ export function rejectedResult(reason: RejectionReason, message: string, fileNam
 		parameters: [],
 		unmapped: [],
 		medications: [],
+		ocrLanguages: [],
 		timings: { extractMs: partial.extractMs ?? 0, ocrMs: partial.ocrMs ?? 0, totalMs },
 	}
 }
@@ -112,6 +113,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 				const result = await recognizePage(ocr, image.raw, { dpi: image.dpi })
 				page.text = result.text
 				page.source = 'ocr'
+				page.languages = result.languages
 			})
 		}
 		const ocrMs = scanned.length > 0 ? performance.now() - ocrStarted : 0
@@ -140,7 +142,7 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Conten
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
 	const result = await recognizePage(engine(), bytes)
-	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr' }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
+	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', languages: result.languages }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 
 /** The DICOM tags as text lines; the patient's identity is left out. */
@@ -251,6 +253,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		parameters,
 		unmapped,
 		medications,
+		ocrLanguages: [...new Set(content.pages.flatMap((page) => page.languages ?? []))],
 		timings: { extractMs: content.extractMs, ocrMs: content.ocrMs, totalMs: performance.now() - started },
 	}
 	if (content.dicom) {

@@ -3,6 +3,7 @@ import { ocrNumberCandidates, repairOcrNumber, restoreDecimalPoint, restoreRange
 import { gradeValue, statusFromFlag } from './parameter-status.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
+import { findDates } from './document-date.ts'
 import { isMolarUnit, toUcum } from './ucum.ts'
 import { isLikelyOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
 
@@ -26,6 +27,8 @@ export type LabParseOptions = {
 	grade: boolean
 	/** the document writes decimal commas ('5,9'; '25.000' is twenty-five thousand) */
 	decimalComma?: boolean
+	/** a cumulative report: each row holds `count` values, one per date column; the newest is `newest` (0-based) */
+	dateColumns?: { count: number; newest: number }
 }
 
 type Token = { text: string; gapBefore: number }
@@ -458,12 +461,13 @@ export function parseLabLine(rawLine: string, options: LabParseOptions): Extract
 	return parseLabTokens(lineTokens(rawLine, options), options)
 }
 
-function parseLabTokens(tokens: Token[], options: LabParseOptions): ExtractedParameter[] {
-	if (tokens.length < 2) return []
-	const named = matchName(tokens, options.source)
+function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {
+	if (allTokens.length < 2) return []
+	const named = matchName(allTokens, options.source)
 	if (!named) return []
-	const qualifiers = skipNameQualifiers(tokens, named.consumed, options.source)
+	const qualifiers = skipNameQualifiers(allTokens, named.consumed, options.source)
 	const start = qualifiers.index
+	const tokens = options.dateColumns ? newestColumnOnly(allTokens, start, options.dateColumns) : allTokens
 	const printedName = tokens
 		.slice(0, start)
 		.map((token) => token.text)
@@ -476,6 +480,43 @@ function parseLabTokens(tokens: Token[], options: LabParseOptions): ExtractedPar
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
 	return found ? [found, ...rest] : rest
+}
+
+/**
+ * A cumulative row ('RBC  4.90  5.20  5.17 H  x10^6/uL  4.50 - 5.90'): the
+ * value of the newest date column, with its flag, and the rest of the row.
+ */
+function newestColumnOnly(tokens: Token[], start: number, columns: { count: number; newest: number }): Token[] {
+	const values: Array<{ index: number; flag: number | null }> = []
+	let index = start
+	while (index < tokens.length && values.length < columns.count) {
+		const text = tokens[index].text
+		const next = tokens[index + 1]?.text
+		if ((PLAIN_NUMBER.test(text) || VALUE_WITH_FLAG.test(text)) && next !== '-' && next !== '–') {
+			values.push({ index, flag: null })
+			index++
+			continue
+		}
+		if (values.length > 0 && FLAG_WORDS.has(text.toLowerCase()) && values[values.length - 1].flag === null) {
+			values[values.length - 1].flag = index
+			index++
+			continue
+		}
+		break
+	}
+	if (values.length !== columns.count) return tokens
+	const keep = values[columns.newest]
+	const dropped = new Set(values.flatMap((value) => (value === keep ? [] : [value.index, ...(value.flag === null ? [] : [value.flag])])))
+	return tokens.filter((_, position) => !dropped.has(position))
+}
+
+/** A header of date columns ('Test  03/21/2024  07/19/2024  11/17/2024  Units'): how many, and which is newest. */
+function dateColumnsOf(line: string): { count: number; newest: number } | null {
+	if (line.includes(':')) return null
+	const dates = findDates(line)
+	if (dates.length < 2) return null
+	const newest = dates.reduce((best, date, index) => (date.iso > dates[best].iso ? index : best), 0)
+	return { count: dates.length, newest }
 }
 
 /**
@@ -623,6 +664,11 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 	for (let index = 0; index < lines.length; index++) {
 		const line = lines[index]
 		const next = lines[index + 1] ?? ''
+		const columns = dateColumnsOf(line)
+		if (columns) {
+			options = { ...options, dateColumns: columns }
+			continue
+		}
 		// a name wrapped in its cell: the longer name wins when it is a known one
 		if (options.source === 'text' && isNameContinuation(next)) {
 			const { cell, rest } = firstCell(line)
@@ -675,24 +721,55 @@ type CardsRead = { parameters: ExtractedParameter[]; consumed: number }
  * more between cards); one card per line in OCR text.
  */
 function readCards(lines: string[], index: number, options: LabParseOptions): CardsRead | null {
-	const split = (line: string) => (options.source === 'text' ? tidyLine(line, options.decimalComma).trim().split(/\s{2,}/) : [tidyLine(line, options.decimalComma).trim()])
-	const names = split(lines[index])
-	if (names.length === 0 || names.some((name) => /\d/.test(name) && !lookupAnalyteName(name))) return null
-	const analytes = names.map((name) => lookupAnalyteName(name))
-	if (analytes.some((match) => match === null)) return null
+	const names = cardNames(lineTokens(lines[index], options), options)
+	if (!names) return null
 	let row = index + 1
 	while (row < lines.length && lines[row].trim() === '') row++
-	const values = split(lines[row] ?? '')
-	if (values.length !== names.length || values.some((value) => !/^[<>]?\d/.test(value))) return null
-	let rangeCells: string[] | null = null
-	const goals = split(lines[row + 1] ?? '')
-	if (goals.length === names.length && goals.every((goal) => RANGE_LINE.test(goal))) rangeCells = goals.map((goal) => RANGE_LINE.exec(goal)![1])
-	const parameters = names.flatMap((name, column) => {
-		const range = rangeCells ? ` ${rangeCells[column]}` : ''
-		return parseLabLine(`${name}  ${values[column]}${range ? ` ${range}` : ''}`, options)
-	})
+	const values = cardValues(lineTokens(lines[row] ?? '', options))
+	if (values.length !== names.length) return null
+	const goals = cardGoals(lineTokens(lines[row + 1] ?? '', options))
+	const rangeCells = goals.length === names.length ? goals : null
+	const parameters = names.flatMap((name, column) => parseLabLine(`${name}  ${values[column]}${rangeCells ? `  ${rangeCells[column]}` : ''}`, options))
 	if (parameters.length === 0) return null
 	return { parameters, consumed: row - index + 1 + (rangeCells ? 1 : 0) }
+}
+
+/** A line made only of known names, one per card ('HGB   Total Cholesterol   Blood Pressure'); null otherwise. */
+function cardNames(tokens: Token[], options: LabParseOptions): string[] | null {
+	const names: string[] = []
+	let index = 0
+	while (index < tokens.length) {
+		const rest = tokens.slice(index)
+		const named = matchName(rest, options.source)
+		if (!named || named.isLoose) return null
+		let end = named.consumed
+		// qualifiers in parentheses or after a comma belong to the name ('Creatinine, Serum')
+		while (end < rest.length && (/^\(/.test(rest[end].text) || /,$/.test(rest[end - 1].text)) && (options.source !== 'text' || rest[end].gapBefore < 2) && !lookupAnalyteName(rest[end].text)) end++
+		names.push(rest.slice(0, end).map((token) => token.text).join(' '))
+		index += end
+	}
+	return names.length > 0 && tokens.every((token) => !/^[<>]?\d/.test(token.text) || /[a-z]/i.test(token.text)) ? names : null
+}
+
+/** A line of values, each with what follows it up to the next value ('12.1 g/dL  240 mg/dL  149/89 mmHg'). */
+function cardValues(tokens: Token[]): string[] {
+	const cells: string[] = []
+	for (const token of tokens) {
+		if (/^[<>]?\d/.test(token.text) || cells.length === 0) cells.push(token.text)
+		else cells[cells.length - 1] += ` ${token.text}`
+	}
+	return cells.every((cell) => /^[<>]?\d/.test(cell)) ? cells : []
+}
+
+/** A line of goals or ranges, one per card ('Goal 13.5 - 17.5   Goal <200'). */
+function cardGoals(tokens: Token[]): string[] {
+	const cells: string[] = []
+	for (const token of tokens) {
+		if (/^(?:goal|target|reference|ref\.?|normal|range):?$/i.test(token.text)) cells.push('')
+		else if (cells.length > 0) cells[cells.length - 1] = `${cells[cells.length - 1]} ${token.text}`.trim()
+		else return []
+	}
+	return cells.every((cell) => parseReferenceRange(cell) !== null || parseBloodPressureRange(cell) !== null) ? cells : []
 }
 
 /** The mapped result rows of a text (see extractLabResults). */

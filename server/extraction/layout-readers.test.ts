@@ -29,12 +29,14 @@ describe('two tables side by side', () => {
 describe('cards', () => {
 	it('pairs the names, the values under them and the goals under those', () => {
 		const text = ['HGB                    Total Cholesterol       Blood Pressure', '12.1 g/dL              240 mg/dL               149/89 mmHg', 'Goal 13.5 - 17.5       Goal <200               Goal <130/<80', 'Outside goal           Outside goal            Outside goal'].join('\n')
-		expect(codes(text)).toEqual([
+		const expected = [
 			['hemoglobin', 12.1, 'g/dL', 13.5, 17.5, 'low'],
 			['total_cholesterol', 240, 'mg/dL', null, 200, 'high'],
 			['systolic_bp', 149, 'mmHg', null, 130, 'high'],
 			['diastolic_bp', 89, 'mmHg', null, 80, 'high'],
-		])
+		]
+		expect(codes(text)).toEqual(expected)
+		expect(codes(text.replace(/ {2,}/g, ' '), OCR)).toEqual(expected)
 	})
 })
 
@@ -44,6 +46,16 @@ describe('a name wrapped in its cell', () => {
 		expect(codes(text)).toEqual([
 			['mchc', 34.9, 'g/dL', 32, 36, 'normal'],
 			['platelets', 264, 'K/uL', 150, 400, 'normal'],
+		])
+	})
+})
+
+describe('a cumulative table', () => {
+	it('takes the value of the newest date column with its flag', () => {
+		const text = ['Test                      11/21/2023    03/20/2024    07/19/2024    Units       Reference Range', 'Red Blood Cell Count          4.90          5.20        6.17 H    x10^6/uL    4.50 - 5.90', 'Glucose                         92           101            97    mg/dL       70-99'].join('\n')
+		expect(codes(text)).toEqual([
+			['rbc', 6.17, 'x10^6/uL', 4.5, 5.9, 'high'],
+			['glucose', 97, 'mg/dL', 70, 99, 'normal'],
 		])
 	})
 })

@@ -1,5 +1,6 @@
 import { preprocessForOcr, toPgm, type PreprocessOptions, type RawImage } from './image-preprocess.ts'
 import { findSplitRow } from './page-split.ts'
+import { detectReportLanguage } from './language.ts'
 import type { OcrEngine } from './types.ts'
 
 /**
@@ -16,32 +17,43 @@ import type { OcrEngine } from './types.ts'
 
 export const PAGE_PREPROCESSING: PreprocessOptions = { targetDpi: 300, normalise: true, median: false }
 
-export type PageOcrResult = { text: string; ms: number; engineMs: number; parts: number }
+export type PageOcrResult = { text: string; ms: number; engineMs: number; parts: number; /** the languages the page was read with */ languages: string[] }
 
 export type RecognizePageOptions = {
 	/** a known resolution of the image */
 	dpi?: number
 	/** split the page across the engine's parallel slots; default true */
 	split?: boolean
+	/** read again with the report's language when the English reading shows one (default true) */
+	detectLanguage?: boolean
 }
 
+/**
+ * OCR of one page: English first; when the text shows the labels of another
+ * report language whose data is installed, the page is read again with
+ * English and that language together.
+ */
 export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage, options: RecognizePageOptions = {}): Promise<PageOcrResult> {
 	const started = performance.now()
 	const prepared = await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi: options.dpi })
 	const canSplit = (options.split ?? true) && (engine.parallelism ?? 1) > 1
 	const cut = canSplit ? findSplitRow(prepared.pixels, prepared.width, prepared.height) : null
-	if (cut === null) {
-		const result = await engine.recognize(prepared.image)
-		return { text: result.text, ms: performance.now() - started, engineMs: result.ms, parts: 1 }
+	const read = async (languages?: string[]) => {
+		if (cut === null) {
+			const result = await engine.recognize(prepared.image, languages ? { languages } : undefined)
+			return { text: result.text, engineMs: result.ms, parts: 1, languages: result.languages ?? ['eng'] }
+		}
+		const { pixels, width, height } = prepared
+		const top = toPgm(pixels.subarray(0, cut * width), width, cut)
+		const bottom = toPgm(pixels.subarray(cut * width), width, height - cut)
+		const [upper, lower] = await Promise.all([engine.recognize(top, languages ? { languages } : undefined), engine.recognize(bottom, languages ? { languages } : undefined)])
+		return { text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`, engineMs: Math.max(upper.ms, lower.ms), parts: 2, languages: upper.languages ?? ['eng'] }
 	}
-	const { pixels, width, height } = prepared
-	const top = toPgm(pixels.subarray(0, cut * width), width, cut)
-	const bottom = toPgm(pixels.subarray(cut * width), width, height - cut)
-	const [upper, lower] = await Promise.all([engine.recognize(top), engine.recognize(bottom)])
-	return {
-		text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`,
-		ms: performance.now() - started,
-		engineMs: Math.max(upper.ms, lower.ms),
-		parts: 2,
+	let result = await read()
+	const language = (options.detectLanguage ?? true) ? detectReportLanguage(result.text) : null
+	if (language && engine.availableLanguages?.().includes(language)) {
+		const again = await read(['eng', language])
+		result = { ...again, engineMs: result.engineMs + again.engineMs }
 	}
+	return { ...result, ms: performance.now() - started }
 }

@@ -94,15 +94,22 @@ export type ExtractionResult = {
 	/** result rows with names outside the vocabulary (not stored as health parameters) */
 	unmapped: UnmappedResult[]
 	medications: ExtractedMedication[]
+	/** the languages OCR read the pages with (empty when no page needed OCR) */
+	ocrLanguages: string[]
 	dicom?: DicomSummary
 	timings: ExtractionTimings
 }
 
-export type OcrResult = { text: string; ms: number }
+/** tesseract language codes: 'eng', 'deu', 'fra', 'spa', 'ita', 'por', 'tur' */
+export type OcrOptions = { languages?: readonly string[] }
+
+export type OcrResult = { text: string; ms: number; /** the languages the engine read with */ languages?: string[] }
 
 export interface OcrEngine {
 	name: string
-	recognize(image: Buffer): Promise<OcrResult>
+	recognize(image: Buffer, options?: OcrOptions): Promise<OcrResult>
+	/** the languages this engine can read (default: English only) */
+	availableLanguages?(): readonly string[]
 	/** how many recognitions it runs at once (default 1); above 1 a page may be read in parts */
 	parallelism?: number
 }

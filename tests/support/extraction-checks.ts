@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ExtractedParameter, ExtractionResult } from '#server/extraction/types.ts'
+import { toUcum } from '#server/extraction/ucum.ts'
 import type { CorpusDocument } from './lab-corpus/index.ts'
 
 /**
  * Scoring of an extraction against the generated corpus and against the
  * public samples (../shared/fixtures/public-samples). A value counts when
  * its identity (canonical code; for the public samples the LOINC code where
- * the manifest gives one, else the printed name), value, unit, range and
- * status all match. Test support only.
+ * the manifest gives one, else the printed name), value, unit (the same
+ * spelling or the same UCUM unit), range and status all match. Test
+ * support only.
  */
 
 export type ValueCheck = { label: string; matched: boolean; mismatches: string[] }
@@ -36,6 +38,13 @@ export function unitKey(unit: string | null): string {
 	return (unit ?? '').toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '')
 }
 
+/** The same unit: the same spelling, or two spellings of one UCUM unit ('gm / dl' and 'g/dL'). */
+export function isSameUnitAs(got: string | null, want: string | null): boolean {
+	if (unitKey(got) === unitKey(want)) return true
+	const ucum = toUcum(got)
+	return ucum !== null && ucum === toUcum(want)
+}
+
 /** A critical status counts as the high or low it is. */
 function statusMatches(got: ExtractedParameter['status'], want: string | null, value: number, min: number | null, max: number | null): boolean {
 	if (got === want) return true
@@ -52,7 +61,7 @@ function compareValue(want: Expected, got: ExtractedParameter | undefined): Valu
 	if (!got) mismatches.push('missing')
 	else {
 		if (!same(got.value, want.value)) mismatches.push(`value ${got.value}≠${want.value}`)
-		if (unitKey(got.unit) !== unitKey(want.unit)) mismatches.push(`unit ${got.unit}≠${want.unit}`)
+		if (!isSameUnitAs(got.unit, want.unit)) mismatches.push(`unit ${got.unit}≠${want.unit}`)
 		if (!same(got.referenceRangeMin, want.min)) mismatches.push(`min ${got.referenceRangeMin}≠${want.min}`)
 		if (!same(got.referenceRangeMax, want.max)) mismatches.push(`max ${got.referenceRangeMax}≠${want.max}`)
 		if (!statusMatches(got.status, want.status, want.value, want.min, want.max)) mismatches.push(`status ${got.status}≠${want.status}`)
