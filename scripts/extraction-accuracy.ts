@@ -1,6 +1,6 @@
 /**
  * Extraction accuracy:
- *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|js] [--only=fixtures,corpus,public]
+ *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-system|js] [--only=fixtures,corpus,public]
  *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--ocr-cache=<folder>]
  * --ocr-cache keeps each prepared page image's OCR text in a folder (keyed by its hash), for
  * quick reruns while working on the readers; timings are then meaningless.
@@ -184,6 +184,8 @@ function cachedEngine(inner: OcrEngine, folder: string): OcrEngine {
 	return {
 		name: `${inner.name} (cached)`,
 		parallelism: inner.parallelism,
+		availableLanguages: inner.availableLanguages?.bind(inner),
+		hasAlternateModel: inner.hasAlternateModel?.bind(inner),
 		async recognize(image, options) {
 			const key = createHash('sha256').update(image).update(JSON.stringify(options ?? {})).digest('hex')
 			const file = path.join(folder, `${key}.txt`)
@@ -201,6 +203,7 @@ async function main() {
 	let engine: OcrEngine | undefined
 	if (engineName === 'js') engine = createTesseractJsEngine()
 	else if (engineName === 'cli') engine = createTesseractCliEngine()
+	else if (engineName === 'cli-system') engine = createTesseractCliEngine({ tessdataDir: null })
 	if (ocrCacheDir) engine = cachedEngine(engine ?? createDefaultOcrEngine(), ocrCacheDir)
 	const started = performance.now()
 	let isMet = true

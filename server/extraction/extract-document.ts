@@ -10,6 +10,7 @@ import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimit
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
 import { createDefaultOcrEngine } from './ocr-engine.ts'
+import type { RawImage } from './image-preprocess.ts'
 import { recognizePage } from './ocr-page.ts'
 import { pageImageForOcr } from './pdf-page-image.ts'
 import { validatePdfStructure } from './pdf-structure.ts'
@@ -43,7 +44,8 @@ export const MAX_OCR_PAGES = 30
 /** Pages prepared and OCR'd at once (each holds a page image in memory). */
 const OCR_PAGE_CONCURRENCY = 2
 
-type PageText = { pageNumber: number; text: string; source: LabTextSource; languages?: string[] }
+/** otherReading: the OCR reading not kept (another model's), searched too for the document's date and provider */
+type PageText = { pageNumber: number; text: string; source: LabTextSource; languages?: string[]; otherReading?: string }
 
 type Content = { pages: PageText[]; pageCount: number | null; dicom?: DicomInfo; extractMs: number; ocrMs: number }
 
@@ -80,6 +82,29 @@ export function rejectedResult(reason: RejectionReason, message: string, fileNam
 	}
 }
 
+/** How well a page was read: its result rows, and those with a unit and a range (a misread row loses one or both). */
+function readingScore(text: string): { rows: number; complete: number } {
+	const { parameters } = extractLabResults(text, { source: 'ocr', testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
+	return { rows: parameters.length, complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length }
+}
+
+/**
+ * OCR of a page with the engine's default model; a page read poorly (fewer
+ * than three rows, or a tenth of its rows without unit or range) is read
+ * again with the engine's alternate model, and the reading with more
+ * complete rows kept.
+ */
+async function readPageImage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number): Promise<{ text: string; languages: string[]; otherReading?: string }> {
+	const first = await recognizePage(ocr, image, { dpi })
+	if (!ocr.hasAlternateModel?.()) return first
+	const score = readingScore(first.text)
+	if (score.rows >= 3 && score.complete >= score.rows * 0.9) return first
+	const second = await recognizePage(ocr, image, { dpi, model: 'alternate' })
+	const other = readingScore(second.text)
+	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
+	return isSecondBetter ? { ...second, otherReading: first.text } : { ...first, otherReading: second.text }
+}
+
 async function mapInBatches<T, R>(items: T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
 	const results: R[] = []
 	for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(run))))
@@ -110,10 +135,11 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 			const ocr = engine()
 			await mapInBatches(scanned, OCR_PAGE_CONCURRENCY, async (page) => {
 				const image = await pageImageForOcr(doc, page.pageNumber)
-				const result = await recognizePage(ocr, image.raw, { dpi: image.dpi })
+				const result = await readPageImage(ocr, image.raw, image.dpi)
 				page.text = result.text
 				page.source = 'ocr'
 				page.languages = result.languages
+				page.otherReading = result.otherReading
 			})
 		}
 		const ocrMs = scanned.length > 0 ? performance.now() - ocrStarted : 0
@@ -141,8 +167,8 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Conten
 	}
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
-	const result = await recognizePage(engine(), bytes)
-	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', languages: result.languages }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
+	const result = await readPageImage(engine(), bytes)
+	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', languages: result.languages, otherReading: result.otherReading }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 
 /** The DICOM tags as text lines; the patient's identity is left out. */
@@ -222,8 +248,10 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	} else {
 		const rows = labResults(content.pages, null, decimalComma).parameters.filter((parameter) => findAnalyteByCode(parameter.code)?.category !== 'vitals')
 		kind = classifyDocument({ text, labValueCount: rows.length }).kind
-		;({ iso: date, isAmbiguous: dateIsAmbiguous } = findDocumentDateWithEvidence(text, kind))
-		provider = findProvider(text, kind)
+		// the date and the provider may be read by one model and not the other
+		const factsText = [text, ...content.pages.flatMap((page) => (page.otherReading ? [page.otherReading] : []))].join('\n\n')
+		;({ iso: date, isAmbiguous: dateIsAmbiguous } = findDocumentDateWithEvidence(factsText, kind))
+		provider = findProvider(text, kind) ?? (factsText === text ? null : findProvider(factsText, kind))
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}

@@ -91,6 +91,11 @@ export function installedReportLanguages(): string[] {
 	return systemLanguages
 }
 
+/** The system's English model (Debian's tesseract-ocr-eng), or null. */
+export function systemEnglishModel(): string | null {
+	return SYSTEM_TESSDATA.map((dir) => path.join(dir, 'eng.traineddata')).find((file) => existsSync(file)) ?? null
+}
+
 /** The full path of an executable on PATH, or null. */
 export function findOnPath(command: string, envPath = process.env.PATH ?? ''): string | null {
 	for (const folder of envPath.split(path.delimiter)) {
@@ -148,14 +153,15 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 	return {
 		name: 'tesseract-cli',
 		parallelism,
-		availableLanguages: () => ['eng', ...(isBestInt ? installedReportLanguages() : [])],
+		availableLanguages: () => ['eng', ...(options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : [])],
+		hasAlternateModel: () => isBestInt && systemEnglishModel() !== null,
 		recognize(image: Buffer, recognizeOptions: OcrOptions = {}): Promise<OcrResult> {
-			const available = isBestInt ? installedReportLanguages() : []
+			const available = options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : []
 			const languages = ['eng', ...(recognizeOptions.languages ?? []).filter((language) => language !== 'eng' && available.includes(language))]
 			return limit(
 				() =>
 					new Promise<OcrResult>((resolve, reject) => {
-						const dataDir = isBestInt ? bestIntTessdataDir() : options.tessdataDir
+						const dataDir = isBestInt && recognizeOptions.model !== 'alternate' ? bestIntTessdataDir() : isBestInt ? null : options.tessdataDir
 						const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
 						if (dataDir) args.push('--tessdata-dir', dataDir)
 						const started = performance.now()

@@ -26,6 +26,8 @@ export type RecognizePageOptions = {
 	split?: boolean
 	/** read again with the report's language when the English reading shows one (default true) */
 	detectLanguage?: boolean
+	/** the engine's model (default or alternate) */
+	model?: 'default' | 'alternate'
 }
 
 /**
@@ -39,14 +41,15 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 	const canSplit = (options.split ?? true) && (engine.parallelism ?? 1) > 1
 	const cut = canSplit ? findSplitRow(prepared.pixels, prepared.width, prepared.height) : null
 	const read = async (languages?: string[]) => {
+		const recognizeOptions = languages || options.model ? { ...(languages ? { languages } : {}), ...(options.model ? { model: options.model } : {}) } : undefined
 		if (cut === null) {
-			const result = await engine.recognize(prepared.image, languages ? { languages } : undefined)
+			const result = await engine.recognize(prepared.image, recognizeOptions)
 			return { text: result.text, engineMs: result.ms, parts: 1, languages: result.languages ?? ['eng'] }
 		}
 		const { pixels, width, height } = prepared
 		const top = toPgm(pixels.subarray(0, cut * width), width, cut)
 		const bottom = toPgm(pixels.subarray(cut * width), width, height - cut)
-		const [upper, lower] = await Promise.all([engine.recognize(top, languages ? { languages } : undefined), engine.recognize(bottom, languages ? { languages } : undefined)])
+		const [upper, lower] = await Promise.all([engine.recognize(top, recognizeOptions), engine.recognize(bottom, recognizeOptions)])
 		return { text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`, engineMs: Math.max(upper.ms, lower.ms), parts: 2, languages: upper.languages ?? ['eng'] }
 	}
 	let result = await read()

@@ -101,7 +101,11 @@ export type ExtractionResult = {
 }
 
 /** tesseract language codes: 'eng', 'deu', 'fra', 'spa', 'ita', 'por', 'tur' */
-export type OcrOptions = { languages?: readonly string[] }
+export type OcrOptions = {
+	languages?: readonly string[]
+	/** 'alternate': the engine's second model (the CLI: the system's tessdata beside the bundled best_int) */
+	model?: 'default' | 'alternate'
+}
 
 export type OcrResult = { text: string; ms: number; /** the languages the engine read with */ languages?: string[] }
 
@@ -110,6 +114,8 @@ export interface OcrEngine {
 	recognize(image: Buffer, options?: OcrOptions): Promise<OcrResult>
 	/** the languages this engine can read (default: English only) */
 	availableLanguages?(): readonly string[]
+	/** does the engine have a second model to read a poorly read page again with? */
+	hasAlternateModel?(): boolean
 	/** how many recognitions it runs at once (default 1); above 1 a page may be read in parts */
 	parallelism?: number
 }
