@@ -10,8 +10,7 @@ import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimit
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
 import { createDefaultOcrEngine } from './ocr-engine.ts'
-import type { RawImage } from './image-preprocess.ts'
-import { recognizePage } from './ocr-page.ts'
+import { readReportPage } from './ocr-page.ts'
 import { pageImageForOcr } from './pdf-page-image.ts'
 import { validatePdfStructure } from './pdf-structure.ts'
 import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
@@ -82,29 +81,6 @@ export function rejectedResult(reason: RejectionReason, message: string, fileNam
 	}
 }
 
-/** How well a page was read: its result rows, and those with a unit and a range (a misread row loses one or both). */
-function readingScore(text: string): { rows: number; complete: number } {
-	const { parameters } = extractLabResults(text, { source: 'ocr', testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
-	return { rows: parameters.length, complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length }
-}
-
-/**
- * OCR of a page with the engine's default model; a page read poorly (fewer
- * than three rows, or a tenth of its rows without unit or range) is read
- * again with the engine's alternate model, and the reading with more
- * complete rows kept.
- */
-async function readPageImage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number): Promise<{ text: string; languages: string[]; otherReading?: string }> {
-	const first = await recognizePage(ocr, image, { dpi })
-	if (!ocr.hasAlternateModel?.()) return first
-	const score = readingScore(first.text)
-	if (score.rows >= 3 && score.complete >= score.rows * 0.9) return first
-	const second = await recognizePage(ocr, image, { dpi, model: 'alternate' })
-	const other = readingScore(second.text)
-	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
-	return isSecondBetter ? { ...second, otherReading: first.text } : { ...first, otherReading: second.text }
-}
-
 async function mapInBatches<T, R>(items: T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
 	const results: R[] = []
 	for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(run))))
@@ -135,7 +111,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 			const ocr = engine()
 			await mapInBatches(scanned, OCR_PAGE_CONCURRENCY, async (page) => {
 				const image = await pageImageForOcr(doc, page.pageNumber)
-				const result = await readPageImage(ocr, image.raw, image.dpi)
+				const result = await readReportPage(ocr, image.raw, image.dpi)
 				page.text = result.text
 				page.source = 'ocr'
 				page.languages = result.languages
@@ -167,7 +143,7 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Conten
 	}
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
-	const result = await readPageImage(engine(), bytes)
+	const result = await readReportPage(engine(), bytes)
 	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', languages: result.languages, otherReading: result.otherReading }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 

@@ -1,6 +1,7 @@
 import { preprocessForOcr, toPgm, type PreprocessOptions, type RawImage } from './image-preprocess.ts'
 import { findSplitRow } from './page-split.ts'
 import { detectReportLanguage } from './language.ts'
+import { extractLabResults, writesDecimalCommas } from './lab-values.ts'
 import type { OcrEngine } from './types.ts'
 
 /**
@@ -59,4 +60,28 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 		result = { ...again, engineMs: result.engineMs + again.engineMs }
 	}
 	return { ...result, ms: performance.now() - started }
+}
+
+/** How well a page was read: its result rows, and those with a unit and a range (a misread row loses one or both). */
+function readingScore(text: string): { rows: number; complete: number } {
+	const { parameters } = extractLabResults(text, { source: 'ocr', testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
+	return { rows: parameters.length, complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length }
+}
+
+/**
+ * OCR of a page with the engine's default model; a page read poorly (fewer
+ * than three rows, or a tenth of its rows without unit or range) is read
+ * again with the engine's alternate model, and the reading with more
+ * complete rows kept.
+ */
+export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
+	const first = await recognizePage(ocr, image, { dpi, split })
+	if (!ocr.hasAlternateModel?.()) return first
+	const score = readingScore(first.text)
+	if (score.rows >= 3 && score.complete >= score.rows * 0.9) return first
+	const second = await recognizePage(ocr, image, { dpi, split, model: 'alternate' })
+	const other = readingScore(second.text)
+	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
+	const ms = first.ms + second.ms
+	return isSecondBetter ? { ...second, ms, otherReading: first.text } : { ...first, ms, otherReading: second.text }
 }
