@@ -1,23 +1,22 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
-import {
-	isRouteErrorResponse,
-	Links,
-	Meta,
-	Outlet,
-	Scripts,
-	ScrollRestoration,
-	useRouteError,
-} from '@remix-run/react'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { NotFound } from '#app/components/not-found.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Toaster } from '#app/components/ui/toast.tsx'
 import { useNonce } from '#app/lib/nonce.tsx'
-import { TrpcProviders } from '#app/lib/trpc.tsx'
+import { getToast } from '#server/notices/index.ts'
 import styles from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: styles },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
+
+/** The notice flashed by the redirect that led here (redirectWithToast), once. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { toast, headers } = await getToast(request)
+	return data({ toast }, headers ? { headers } : undefined)
+}
 
 export const meta: MetaFunction = () => [{ title: 'Carebook' }]
 
@@ -41,23 +40,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+	const { toast } = useLoaderData<typeof loader>()
 	return (
-		<TrpcProviders>
+		<>
 			<Outlet />
-		</TrpcProviders>
+			<Toaster flash={toast} />
+		</>
 	)
 }
 
 export function ErrorBoundary() {
-	const error = useRouteError()
-	if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
-	return (
-		<main className="flex min-h-full flex-col items-center justify-center px-6 py-24 text-center">
-			<h1 className="text-2xl font-bold">Something went wrong</h1>
-			<p className="mt-3 text-slate-600">Server error. Please try again later.</p>
-			<a href="/" className="mt-6 text-brand-600 underline">
-				Go back home
-			</a>
-		</main>
-	)
+	return <GeneralErrorBoundary />
 }

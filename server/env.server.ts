@@ -7,6 +7,9 @@ const booleanFlag = z
 
 const positiveInt = z.coerce.number().int().positive()
 
+/** 'user@host' or 'Name <user@host>' (no line breaks, quotes or brackets in the name). */
+const MAILBOX = /^(?:[^<>"\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>"]+@[^\s@<>"]+)$/
+
 const EnvSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 	PORT: positiveInt.default(3000),
@@ -59,6 +62,10 @@ const EnvSchema = z.object({
 	BUILD_DIR: z.string().min(1).default('build'),
 	/** `false`: `npm run dev` / `npm start` run no worker (jobs wait in the queue). */
 	START_WORKER: booleanFlag.default('true'),
+	/** Outgoing e-mail: smtp:// or smtps:// URL of the relay (user and password in it). Unset: the local mailbox (/dev/mailbox) outside production. */
+	SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL').optional(),
+	/** The sender of every e-mail: an address, or a name and an address ('Carebook <no-reply@carebook.example>'). */
+	MAIL_FROM: z.string().regex(MAILBOX, 'must be an e-mail address, or a name and an address in <>').optional(),
 	/** Set by scripts/start.ts for the web server it starts: listen once told the database is ready. */
 	WAIT_FOR_DATABASE: booleanFlag.default('false'),
 })
@@ -128,6 +135,9 @@ function productionProblems(env: z.infer<typeof EnvSchema>, scope: EnvScope) {
 	if (!env.APP_ORIGIN) {
 		problems.push('APP_ORIGIN: required in production (the public origin, e.g. https://carebook.example; posts from any other origin are refused)')
 	}
+	if (env.SMTP_URL && !env.MAIL_FROM) {
+		problems.push('MAIL_FROM: required in production with SMTP_URL (the sender address, e.g. Carebook <no-reply@carebook.example>)')
+	}
 	if (!env.SIGNING_SECRET) {
 		problems.push('SIGNING_SECRET: required in production (32+ random characters, the same for every instance, so links survive restarts)')
 	}
@@ -162,4 +172,30 @@ export function currentDatabaseUrl(source: Record<string, string | undefined> = 
 	const parsed = EnvSchema.shape.DATABASE_URL.safeParse(source.DATABASE_URL || undefined)
 	if (!parsed.success) throw new Error(`Invalid environment: DATABASE_URL: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
 	return parsed.data
+}
+
+/** The sender outside production when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_FROM = 'Carebook <no-reply@localhost>'
+
+export type MailSettings = {
+	/** Unset: no SMTP relay (the local mailbox outside production). */
+	smtpUrl: string | undefined
+	from: string
+	isProduction: boolean
+}
+
+/**
+ * SMTP_URL and MAIL_FROM as they are now, checked by their schemas (getEnv
+ * checked them at start-up): the tests start their SMTP server on a port
+ * chosen at run time, after the environment was first read.
+ */
+export function currentMailSettings(source: Record<string, string | undefined> = process.env): MailSettings {
+	const parsed = EnvSchema.pick({ NODE_ENV: true, SMTP_URL: true, MAIL_FROM: true }).safeParse({
+		NODE_ENV: source.NODE_ENV || undefined,
+		SMTP_URL: source.SMTP_URL || undefined,
+		MAIL_FROM: source.MAIL_FROM || undefined,
+	})
+	if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
+	const env = parsed.data
+	return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, isProduction: env.NODE_ENV === 'production' }
 }

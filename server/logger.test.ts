@@ -97,6 +97,13 @@ describe('logger', () => {
 		expect(lines[0]).not.toMatch(/insert into|select \*|\$1/i)
 	})
 
+	it('redacts an e-mail address even under a key whose codes and ids pass', () => {
+		logger.info('email.sent', { messageId: 'ann.lee@example.test', kind: 'share_link', code: 'x+tag@mail.example.org', mode: 'smtp' })
+		const line = JSON.parse(lines[0]!)
+		expect(line).toMatchObject({ messageId: REDACTED, kind: 'share_link', code: REDACTED, mode: 'smtp' })
+		expect(lines[0]).not.toContain('@')
+	})
+
 	it('writes an Error passed as a field as its description', () => {
 		logger.warn('test.event', { failure: failedQuery() })
 		expect(JSON.parse(lines[0]!).failure).toEqual({ errorName: 'Error', causeName: 'PostgresError', errorCode: '22021' })

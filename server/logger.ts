@@ -8,8 +8,8 @@
  * Every field goes through `redactFields`: numbers and booleans pass; a
  * string passes only under a known key (SAFE_STRING_KEYS, or a key ending
  * in `Id`/`Ids`) and only when it looks like a code or an identifier (no
- * spaces, at most 200 characters); anything else is written as
- * '[redacted]'. Errors are described by `describeError`, which never
+ * spaces, at most 200 characters, no e-mail address); anything else is
+ * written as '[redacted]'. Errors are described by `describeError`, which never
  * copies an error's message unless the error is a `SafeMessageError`.
  * To log a new kind of value, add its key here, not a message.
  */
@@ -56,6 +56,8 @@ const SAFE_TOKEN = /^[A-Za-z0-9_.:/*@+-]{1,200}$/
 const SAFE_WORDS = /^[A-Za-z][A-Za-z ]{0,79}$/
 const SAFE_WORD_KEYS = new Set(['workerMessage'])
 const ID_KEY = /(Id|Ids)$/
+/** An e-mail address anywhere in a value: never written, whatever its key. */
+const EMAIL_ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/
 
 /** Messages of our own errors that say nothing about the request (see SafeMessageError). */
 const safeMessages = new Set<string>()
@@ -79,7 +81,7 @@ function threshold() {
 function redactString(key: string, value: string): string {
 	if (key === 'errorMessage') return safeMessages.has(value) ? value : REDACTED
 	if (SAFE_WORD_KEYS.has(key)) return SAFE_WORDS.test(value) ? value : REDACTED
-	if ((SAFE_STRING_KEYS.has(key) || ID_KEY.test(key)) && SAFE_TOKEN.test(value)) return value
+	if ((SAFE_STRING_KEYS.has(key) || ID_KEY.test(key)) && SAFE_TOKEN.test(value) && !EMAIL_ADDRESS.test(value)) return value
 	return REDACTED
 }
 

@@ -10,20 +10,20 @@ import {
 } from '#app/components/dashboard/summary-cards.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { DASHBOARD_TEXTS } from '#server/health/shared/texts.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
 import { getDashboard, patientToday } from '#server/health/index.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
+export async function loader({ request }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
 	const now = new Date()
 	const [subscription, dashboard] = await Promise.all([
-		getOrganizationSubscription(session.organizationId),
-		getDashboard(patientOf(session, context.clientIp), { today: patientToday(session.user.timeZone, now), now }),
+		getOrganizationSubscription(patient.organizationId),
+		getDashboard(patient, { today: patientToday(patient.user.timeZone, now), now }),
 	])
 	return {
-		firstName: session.user.name.split(/\s+/)[0] ?? session.user.name,
-		timeZone: session.user.timeZone,
+		firstName: patient.user.name.split(/\s+/)[0] ?? patient.user.name,
+		timeZone: patient.user.timeZone,
 		subscription,
 		dashboard,
 	}

@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { DeleteDocumentButton, InlineDeleteConfirmation } from '#app/components/records/delete-document.tsx'
 import { DocumentNotFound } from '#app/components/records/document-not-found.tsx'
 import { DocumentPreview } from '#app/components/records/document-preview.tsx'
@@ -20,36 +21,35 @@ import { canRetryProcessing, isAwaitingProcessing, textExcerpt } from '#server/d
 import { documentTypeLabel } from '#server/documents/shared/document-type-label.ts'
 import { formatCalendarDate, formatDateTime } from '#server/documents/shared/format.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
-import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
+import { formReply, notFound } from '#server/errors/index.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
+import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
+import { withTrpc } from '#app/lib/trpc.tsx'
 
-function notFound(): never {
-	throw new Response(DOCUMENT_MESSAGES.notFoundTitle, { status: 404 })
-}
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const document = await getDocument(patientOf(session, context.clientIp), params.documentId ?? '')
-	if (!document) notFound()
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
+	const document = await getDocument(patient, params.documentId ?? '')
+	if (!document) notFound(DOCUMENT_MESSAGES.notFoundTitle)
 	// Only what the page shows: the first part of the text, not the whole file's worth.
 	const { extractedText, details: _details, timings: _timings, attempts: _attempts, ...shown } = document
-	return { document: { ...shown, text: textExcerpt(extractedText) }, timeZone: session.user.timeZone }
+	return { document: { ...shown, text: textExcerpt(extractedText) }, timeZone: patient.user.timeZone }
 }
 
 /** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
 const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download']) })
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-	const session = await requirePatient(request)
+export async function action({ request, params }: ActionFunctionArgs) {
+	const patient = await requirePatient(request)
 	const submission = parseWithZod(await request.formData(), { schema: IntentSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	const patient = patientOf(session, context.clientIp)
+	if (submission.status !== 'success') return formReply(submission)
 	const documentId = params.documentId ?? ''
 	switch (submission.value.intent) {
 		case 'delete': {
-			if (!(await deleteDocument(patient, documentId))) notFound()
-			throw redirect('/records')
+			const deleted = await deleteDocument(patient, documentId)
+			if (!deleted.ok) notFound(DOCUMENT_MESSAGES.notFoundTitle)
+			throw await redirectWithToast(request, '/records', DOCUMENT_NOTICES.deleted)
 		}
 		case 'retry': {
 			// Not retryable (already queued, or an unreadable file): the page shows the current state.
@@ -57,13 +57,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 			throw redirect(`/records/${documentId}`)
 		}
 		case 'download': {
-			if (!(await getDocument(patient, documentId))) notFound()
-			throw redirect(signDocumentLink({ documentId, userId: session.user.id }))
+			if (!(await getDocument(patient, documentId))) notFound(DOCUMENT_MESSAGES.notFoundTitle)
+			throw redirect(signDocumentLink({ documentId, userId: patient.userId }))
 		}
 	}
 }
 
-export default function DocumentDetailRoute() {
+// Calls tRPC from the browser: the providers wrap this route only (not the root).
+export default withTrpc(DocumentDetailRoute)
+
+function DocumentDetailRoute() {
 	const { document, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const timeZone = useDisplayTimeZone(storedTimeZone)
 	const [searchParams] = useSearchParams()
@@ -199,9 +202,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 	{ title: `${data?.document.title ?? DOCUMENT_MESSAGES.notFoundTitle} · Carebook` },
 ]
 
-export function ErrorBoundary() {
-	const error = useRouteError()
-	if (isRouteErrorResponse(error) && error.status === 404) return <DocumentNotFound />
+function DocumentLoadFailed() {
 	return (
 		<div className="mx-auto max-w-3xl space-y-4">
 			<Alert title="Something went wrong">The document could not be loaded. Please try again later.</Alert>
@@ -210,4 +211,9 @@ export function ErrorBoundary() {
 			</Link>
 		</div>
 	)
+}
+
+/** Spec 2.7: a document that does not exist (or is not the patient's) shows 'Document Not Found'. */
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <DocumentNotFound /> }} fallback={() => <DocumentLoadFailed />} />
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CompareRecords, type CompareView } from '#app/components/records/compare-records.tsx'
 import { RecordsSearch } from '#app/components/records/records-search.tsx'
 import { RecordsTimeline } from '#app/components/records/records-timeline.tsx'
@@ -8,15 +9,14 @@ import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { pickCompareDates } from '#server/documents/shared/compare.ts'
 import { parseSearchQuery } from '#server/validation/shared/text.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { compareTestDates, listDocuments, listTestDates } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const patient = patientOf(session, context.clientIp)
+export async function loader({ request }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
 	const url = new URL(request.url)
-	const timeZone = session.user.timeZone
+	const timeZone = patient.user.timeZone
 	if (url.searchParams.get('tab') === 'compare') {
 		// Compare Records: the dates with lab values, then the two chosen (or newest) side by side.
 		const testDates = await listTestDates(patient)
@@ -72,17 +72,18 @@ export default function MedicalRecordsRoute() {
 	)
 }
 
-export function ErrorBoundary() {
-	const error = useRouteError()
+function RecordsLoadFailed({ isBadSearch = false }: { isBadSearch?: boolean }) {
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
 			<h1 className="text-2xl font-bold tracking-tight">Medical Records</h1>
-			<Alert>
-				{isRouteErrorResponse(error) && error.status === 400 ? 'That search could not be run.' : DOCUMENT_MESSAGES.fetchFailed}
-			</Alert>
+			<Alert>{isBadSearch ? 'That search could not be run.' : DOCUMENT_MESSAGES.fetchFailed}</Alert>
 			<Link to="/records" className="text-sm font-semibold text-brand-600 underline">
 				Try again
 			</Link>
 		</div>
 	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary statusHandlers={{ 400: () => <RecordsLoadFailed isBadSearch /> }} fallback={() => <RecordsLoadFailed />} />
 }

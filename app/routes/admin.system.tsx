@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { formatDateTime } from '#server/documents/shared/format.ts'
+import { emailKindLabel } from '#server/email/shared/kinds.ts'
 import { getSystemHealth } from '#server/admin/index.ts'
 import { requireAdmin } from '#server/auth/index.ts'
 
@@ -55,6 +57,39 @@ export default function SystemHealthRoute() {
 					<p>{health.queue.failed} failed permanently</p>
 				</Card>
 			</div>
+			<Card className="space-y-3 text-sm" data-testid="email-outbox">
+				<h2 className="font-semibold">E-mail outbox</h2>
+				<p>
+					Last 24 hours: {health.email.last24Hours.queued} queued · {health.email.last24Hours.sent} sent · {health.email.last24Hours.failed} failed
+				</p>
+				{health.email.latestFailures.length === 0 ? (
+					<p className="text-slate-600 dark:text-slate-300">No failed e-mails.</p>
+				) : (
+					<table className="w-full text-left">
+						<caption className="sr-only">Latest failed e-mails</caption>
+						<thead className="text-slate-500">
+							<tr>
+								<th className="py-1 font-medium">Recipient domain</th>
+								<th className="py-1 font-medium">Kind</th>
+								<th className="py-1 font-medium">Attempts</th>
+								<th className="py-1 font-medium">Error code</th>
+								<th className="py-1 font-medium">Time (UTC)</th>
+							</tr>
+						</thead>
+						<tbody>
+							{health.email.latestFailures.map((failure) => (
+								<tr key={failure.id} className="border-t border-slate-200 dark:border-slate-700">
+									<td className="py-1">{failure.recipientDomain}</td>
+									<td className="py-1">{emailKindLabel(failure.kind)}</td>
+									<td className="py-1">{failure.attempts}</td>
+									<td className="py-1 font-mono">{failure.errorCode ?? 'none'}</td>
+									<td className="py-1">{formatDateTime(new Date(failure.failedAt), 'UTC')}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				)}
+			</Card>
 		</div>
 	)
 }

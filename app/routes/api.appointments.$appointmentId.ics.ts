@@ -6,14 +6,15 @@ import {
 	icsSequence,
 	ICS_CONTENT_TYPE,
 } from '#server/appointments/index.ts'
-import { patientOf, requirePatient } from '#server/auth/index.ts'
+import { requirePatient } from '#server/auth/index.ts'
 import { getEnv } from '#server/env.server.ts'
+import { notFound } from '#server/errors/index.ts'
 
 /** One appointment as an .ics file, for its owner only (anyone else: 404). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const session = await requirePatient(request)
-	const appointment = await getAppointment(patientOf(session, context.clientIp), params.appointmentId ?? '')
-	if (!appointment) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const patient = await requirePatient(request)
+	const appointment = await getAppointment(patient, params.appointmentId ?? '')
+	if (!appointment) notFound()
 	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
 	const body = buildAppointmentIcs(
 		{ ...appointment, sequence: icsSequence(appointment) },

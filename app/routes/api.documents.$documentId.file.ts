@@ -1,20 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { patientOf, requirePatientApi } from '#server/auth/index.ts'
-import { fileResponseHeaders, isDocumentLinkValid, openDocumentFile } from '#server/documents/index.ts'
+import { requirePatientApi } from '#server/auth/index.ts'
+import { DOCUMENT_MESSAGES, fileResponseHeaders, isDocumentLinkValid, openDocumentFile } from '#server/documents/index.ts'
+import { notFound } from '#server/errors/index.ts'
 
 /** The original file, through a short-lived signed link that also needs the owner's session. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const session = await requirePatientApi(request)
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const patient = await requirePatientApi(request)
 	const documentId = params.documentId ?? ''
 	const url = new URL(request.url)
 	const isValid = isDocumentLinkValid({
 		documentId,
-		userId: session.user.id,
+		userId: patient.userId,
 		expires: url.searchParams.get('expires'),
 		sig: url.searchParams.get('sig'),
 	})
 	if (!isValid) return new Response('This download link has expired. Open the document again.', { status: 403 })
-	const file = await openDocumentFile(patientOf(session, context.clientIp), documentId, 'original')
-	if (!file) return new Response('Document Not Found', { status: 404 })
+	const file = await openDocumentFile(patient, documentId, 'original')
+	if (!file) notFound(DOCUMENT_MESSAGES.notFoundTitle)
 	return new Response(file.body, { headers: fileResponseHeaders(file) })
 }

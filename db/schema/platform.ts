@@ -198,3 +198,53 @@ export const registrationAttempts = platform.table(
 		index('registration_attempts_ip_time_idx').on(table.ipAddress, table.createdAt),
 	],
 )
+
+export const emailStatus = platform.enum('email_status', ['queued', 'sent', 'failed'])
+
+/**
+ * The e-mail outbox (docs/decisions/012-email-outbox.md): every message the
+ * app sends, written by `queueEmail` in the caller's transaction and sent by
+ * the `send_email` job. `kind` is one of EMAIL_KINDS (server/email), kept as
+ * text so a feature adds its kind without a migration. Bodies are erased once
+ * a message is done with through SMTP (sent or failed): links and tokens in
+ * them do not outlive their delivery. `last_error_code` holds a code only
+ * (nodemailer's and the SMTP reply's number), never the server's text.
+ */
+export const emailOutbox = platform.table(
+	'email_outbox',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		kind: text('kind').notNull(),
+		userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+		recipient: text('recipient').notNull(),
+		subject: text('subject').notNull(),
+		textBody: text('text_body'),
+		htmlBody: text('html_body'),
+		status: emailStatus('status').notNull().default('queued'),
+		/** 'smtp', or 'mailbox' (no SMTP_URL outside production: the local mailbox page shows it). */
+		deliveredVia: text('delivered_via'),
+		attempts: integer('attempts').notNull().default(0),
+		lastErrorCode: text('last_error_code'),
+		lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		sentAt: timestamp('sent_at', { withTimezone: true }),
+	},
+	(table) => [
+		index('email_outbox_created_idx').on(table.createdAt),
+		index('email_outbox_status_created_idx').on(table.status, table.createdAt),
+		index('email_outbox_user_idx').on(table.userId),
+	],
+)
+
+/** A user's preferences; no row means the defaults (server/account/preferences.ts). */
+export const theme = platform.enum('theme', ['light', 'dark', 'system'])
+
+export const userPreferences = platform.table('user_preferences', {
+	userId: uuid('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	emailNotifications: boolean('email_notifications').notNull().default(true),
+	inAppNotifications: boolean('in_app_notifications').notNull().default(true),
+	theme: theme('theme').notNull().default('light'),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

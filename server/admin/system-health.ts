@@ -2,9 +2,10 @@ import os from 'node:os'
 import { statfs } from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
+import { getOutboxSummary } from '#server/email/index.ts'
 import { getEnv } from '#server/env.server.ts'
 
-/** Live figures of this machine, the database and the job queue (superadmin only). */
+/** Live figures of this machine, the database, the job queue and the e-mail outbox (superadmin only). */
 export async function getSystemHealth() {
 	const db = getDb()
 	const started = performance.now()
@@ -28,6 +29,7 @@ export async function getSystemHealth() {
 			tenantSchemas: tenants!.schemas,
 		},
 		queue: queue!,
+		email: await getOutboxSummary(),
 		machine: {
 			cpuLoadPercent: Math.round(cpuLoadPercent),
 			memoryUsedPercent: Math.round(memoryUsedPercent),

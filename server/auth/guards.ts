@@ -1,7 +1,8 @@
 import { redirect } from '@remix-run/node'
 import { clearedSessionCookie, readSessionToken } from './cookies.ts'
 import { validateSessionToken, type SessionKind } from './sessions.ts'
-import type { PatientContext } from './patient.ts'
+import { clientIpOf } from '#server/http/client-ip.ts'
+import { patientOf, type PatientContext, type SignedInPatient } from './patient.ts'
 
 export const LOGIN_PATH: Record<SessionKind, string> = { patient: '/login', admin: '/admin/login' }
 
@@ -38,10 +39,13 @@ export async function resolvePatientSession(request: Request): Promise<PatientSe
 	return { ok: true, session: session as PatientContext }
 }
 
-/** The signed-in patient with their organization, or a redirect to /login. */
-export async function requirePatient(request: Request): Promise<PatientContext> {
+/**
+ * The signed-in patient (organization, user, the request's address) for the
+ * domain calls, or a redirect to /login: `const patient = await requirePatient(request)`.
+ */
+export async function requirePatient(request: Request): Promise<SignedInPatient> {
 	const result = await resolvePatientSession(request)
-	if (result.ok) return result.session
+	if (result.ok) return patientOf(result.session, clientIpOf(request))
 	if (result.reason === 'signed-out') throw loginRedirect(request, 'patient')
 	throw redirect('/unauthorized')
 }
@@ -56,8 +60,8 @@ export async function requireAdmin(request: Request, options: { role?: 'superadm
 }
 
 /** For resource routes called by scripts (fetch/XHR): 401 instead of a redirect. */
-export async function requirePatientApi(request: Request): Promise<PatientContext> {
+export async function requirePatientApi(request: Request): Promise<SignedInPatient> {
 	const result = await resolvePatientSession(request)
 	if (!result.ok) throw Response.json({ error: 'UNAUTHORIZED' }, { status: 401 })
-	return result.session
+	return patientOf(result.session, clientIpOf(request))
 }

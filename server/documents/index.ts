@@ -1,6 +1,6 @@
 export { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, TEXT_PREVIEW_CHARS } from './shared/messages.ts'
-export { discardReceivedFile, hasValidUploadFields, receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
-export { storeUploadedDocument, type UploadOutcome } from './upload.ts'
+export { type ReceivedFile } from './receive-upload.ts'
+export { acceptUpload, storeUploadedDocument, type UploadOutcome } from './upload.ts'
 export {
 	processDocument,
 	markDocumentInterrupted,
@@ -24,3 +24,10 @@ export { listTestDates, compareTestDates, pairParameters, type ComparedParameter
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
 export { getFileStorage, type FileStorage } from './storage.ts'
 export { fileResponseHeaders } from './file-response.ts'
+export {
+	selectDocumentCounts,
+	selectDocumentTitles,
+	selectRecentDocuments,
+	type DocumentCounts,
+	type RecentDocument,
+} from './overview.ts'

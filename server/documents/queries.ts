@@ -1,11 +1,15 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
+import { selectDocumentParameters } from '#server/health/index.ts'
 import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/jobs/queue.ts'
+import { selectDocumentMedications } from '#server/medications/index.ts'
 import { documentNotificationKey, releaseNotificationKey } from '#server/notifications/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
+import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
+import { DOCUMENT_MESSAGES } from './shared/messages.ts'
 import { getFileStorage } from './storage.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
@@ -89,16 +93,8 @@ export async function getDocument(patient: Patient, documentId: string) {
 			.from(documents)
 			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
 		if (!document) return null
-		const parameters = await tx
-			.select()
-			.from(healthParameters)
-			.where(eq(healthParameters.documentId, documentId))
-			.orderBy(asc(healthParameters.position))
-		const documentMedications = await tx
-			.select()
-			.from(medications)
-			.where(eq(medications.documentId, documentId))
-			.orderBy(asc(medications.position))
+		const parameters = await selectDocumentParameters(tx, documentId)
+		const documentMedications = await selectDocumentMedications(tx, documentId)
 		await auditDocumentAccess(tx, patient, 'document.view', documentId)
 		return { ...document, parameters, medications: documentMedications }
 	})
@@ -133,8 +129,8 @@ export async function openDocumentFile(patient: Patient, documentId: string, var
 }
 
 /** Deletes the patient's document with its file, preview, text, parameters and medications. */
-export async function deleteDocument(patient: Patient, documentId: string) {
-	if (!isUuid(documentId)) return false
+export async function deleteDocument(patient: Patient, documentId: string): Promise<Result<object, 'not-found'>> {
+	if (!isUuid(documentId)) return documentNotFound()
 	const removed = await withTenant(patient.organizationId, async (tx) => {
 		const [document] = await tx
 			.delete(documents)
@@ -145,16 +141,16 @@ export async function deleteDocument(patient: Patient, documentId: string) {
 		await auditDocumentAccess(tx, patient, 'document.delete', documentId)
 		return document
 	})
-	if (!removed) return false
+	if (!removed) return documentNotFound()
 	const storage = getFileStorage()
 	await storage.remove(removed.storageKey)
 	if (removed.previewKey) await storage.remove(removed.previewKey)
-	return true
+	return succeed({})
 }
 
 /** Queues a failed document again (processing errors only: an unreadable file stays failed), at the plan's OCR priority as an upload. */
-export async function retryDocument(patient: Patient, documentId: string) {
-	if (!isUuid(documentId)) return false
+export async function retryDocument(patient: Patient, documentId: string): Promise<Result<object, 'not-found'>> {
+	if (!isUuid(documentId)) return documentNotFound()
 	const subscription = await getOrganizationSubscription(patient.organizationId)
 	return withTenant(patient.organizationId, async (tx) => {
 		const [document] = await tx
@@ -169,12 +165,18 @@ export async function retryDocument(patient: Patient, documentId: string) {
 				),
 			)
 			.returning({ id: documents.id })
-		if (!document) return false
+		// not this patient's, or not a document that failed while processing: nothing to retry
+		if (!document) return documentNotFound()
 		// the earlier failure keeps its notification; a failure of this new run notifies again
 		await releaseNotificationKey(tx, patient.userId, documentNotificationKey(documentId, 'failed'))
 		await enqueueProcessDocument(tx, { organizationId: patient.organizationId, documentId }, { plan: subscription?.plan ?? 'basic' })
-		return true
+		return succeed({})
 	})
+}
+
+/** "Does not exist", "not yours" and "nothing to retry" answer the same. */
+function documentNotFound() {
+	return refuse('not-found', 'not-found', DOCUMENT_MESSAGES.notFoundTitle)
 }
 
 /** Who touched which document and how; never its content. */

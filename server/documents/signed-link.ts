@@ -1,19 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { getEnv } from '#server/env.server.ts'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { signingSecret } from '#server/http/signing-secret.ts'
 
 const LINK_LIFETIME_MS = 5 * 60_000
-let processSecret: Buffer | undefined
-
-function secret() {
-	const configured = getEnv().SIGNING_SECRET
-	if (configured) return Buffer.from(configured)
-	// Without a configured secret, links are valid in this process only (they live minutes anyway).
-	processSecret ??= randomBytes(32)
-	return processSecret
-}
-
 function signature(payload: string) {
-	return createHmac('sha256', secret()).update(payload).digest('base64url')
+	return createHmac('sha256', signingSecret()).update(payload).digest('base64url')
 }
 
 /** A short-lived link to a document's file, bound to the document and the user. */

@@ -8,6 +8,7 @@ import { getEnv } from '#server/env.server.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { limitRequestBodies } from './body-limit.ts'
+import { stampClientIp } from './client-ip.ts'
 import { allowedPostOrigins, isCrossSiteRequest } from './origin-check.ts'
 import { routePatternOf } from './route-pattern.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -46,6 +47,7 @@ export async function createHttpApp() {
 		const nonce = randomBytes(16).toString('base64')
 		res.locals.requestId = requestId
 		res.locals.cspNonce = nonce
+		stampClientIp(req)
 		res.set(securityHeaders({ nonce, isDevelopment, isHttps: req.secure }))
 		const started = performance.now()
 		res.on('finish', () => {

@@ -21,12 +21,15 @@ export const TASKS = {
 	pruneSessions: 'prune_sessions',
 	releaseDeadWorkerJobs: 'release_dead_worker_jobs',
 	sweepUploadTempFiles: 'sweep_upload_temp_files',
+	sendEmail: 'send_email',
 } as const
 
 export type TaskName = (typeof TASKS)[keyof typeof TASKS]
 
 export const PROCESS_DOCUMENT_MAX_ATTEMPTS = 3
 export const APPOINTMENT_REMINDER_MAX_ATTEMPTS = 5
+/** graphile-worker waits exp(attempt) seconds between tries: 10 attempts span about 3.5 hours. */
+export const SEND_EMAIL_MAX_ATTEMPTS = 10
 
 export type ReminderKey = '24h' | '1h'
 
@@ -34,6 +37,7 @@ export type ReminderKey = '24h' | '1h'
 export const JOB_KEYS = {
 	processDocument: (documentId: string) => `document:${documentId}`,
 	appointmentReminder: (appointmentId: string, reminder: ReminderKey) => `appointment-reminder:${appointmentId}:${reminder}`,
+	sendEmail: (messageId: string) => `email:${messageId}`,
 }
 
 export const ProcessDocumentPayloadSchema = z.object({ organizationId: z.string().uuid(), documentId: z.string().uuid() })
@@ -47,6 +51,9 @@ export const ReminderPayloadSchema = z.object({
 	startsAt: z.string().datetime(),
 })
 export type ReminderPayload = z.infer<typeof ReminderPayloadSchema>
+
+export const SendEmailPayloadSchema = z.object({ messageId: z.string().uuid() })
+export type SendEmailPayload = z.infer<typeof SendEmailPayloadSchema>
 
 /** Anything that runs a statement: the pool, a platform or a tenant transaction. */
 export type JobExecutor = { execute: (query: SQL) => PromiseLike<unknown> }
@@ -79,4 +86,12 @@ export async function enqueueAppointmentReminder(tx: JobExecutor, payload: Remin
 /** Removes one waiting reminder of an appointment (cancelled, deleted, or the reminder's time has passed). */
 export async function removeAppointmentReminderJob(tx: JobExecutor, appointmentId: string, reminder: ReminderKey): Promise<void> {
 	await tx.execute(sql`select graphile_worker.remove_job(${JOB_KEYS.appointmentReminder(appointmentId, reminder)})`)
+}
+
+/** Queues the sending of one outbox message (server/email's queueEmail, in the transaction that wrote it). */
+export async function enqueueSendEmail(tx: JobExecutor, payload: SendEmailPayload): Promise<void> {
+	const checked = SendEmailPayloadSchema.parse(payload)
+	await tx.execute(
+		sql`select graphile_worker.add_job(${TASKS.sendEmail}, ${JSON.stringify(checked)}::json, job_key := ${JOB_KEYS.sendEmail(checked.messageId)}, max_attempts := ${SEND_EMAIL_MAX_ATTEMPTS}::int)`,
+	)
 }

@@ -3,6 +3,7 @@ import { appointmentReminderTask } from './appointment-reminder-task.ts'
 import { processDocumentTask } from './process-document-task.ts'
 import { pruneSessions } from './prune-sessions.ts'
 import { releaseDeadWorkerJobsTask } from './release-dead-worker-jobs-task.ts'
+import { sendEmailTask } from './send-email-task.ts'
 import { sweepUploadTempFilesTask } from './sweep-upload-temp-files.ts'
 import { TASKS, type TaskName } from './queue.ts'
 import { withRedactedTaskErrors } from './redacted-task.ts'
@@ -14,6 +15,7 @@ export const taskList: TaskList = withRedactedTaskErrors({
 	[TASKS.appointmentReminder]: appointmentReminderTask,
 	[TASKS.releaseDeadWorkerJobs]: releaseDeadWorkerJobsTask,
 	[TASKS.sweepUploadTempFiles]: sweepUploadTempFilesTask,
+	[TASKS.sendEmail]: sendEmailTask,
 } satisfies Record<TaskName, Task>)
 
 export const crontab = [

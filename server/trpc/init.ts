@@ -1,6 +1,7 @@
-import { initTRPC, TRPCError } from '@trpc/server'
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server'
 import superjson from 'superjson'
 import { ZodError, type ZodIssue } from 'zod'
+import type { Refusal, RefusalKind } from '#server/errors/shared/result.ts'
 import { getSession, resolvePatientSession } from '#server/auth/guards.ts'
 import { patientOf } from '#server/auth/patient.ts'
 
@@ -19,6 +20,41 @@ export function createTrpcContext(request: Request, clientIp: string): TrpcConte
  * error's message stays on the server (see errorFormatter).
  */
 export class ExpectedTrpcError extends TRPCError {}
+
+const TRPC_CODE_OF_REFUSAL: Record<RefusalKind, TRPC_ERROR_CODE_KEY> = {
+	invalid: 'BAD_REQUEST',
+	unauthenticated: 'UNAUTHORIZED',
+	'not-found': 'NOT_FOUND',
+	conflict: 'CONFLICT',
+	'too-large': 'PAYLOAD_TOO_LARGE',
+	unsupported: 'UNSUPPORTED_MEDIA_TYPE',
+	locked: 'FORBIDDEN',
+	'rate-limited': 'TOO_MANY_REQUESTS',
+}
+
+/**
+ * The one "not found" of a procedure (docs/decisions/010-errors-and-notices.md):
+ * NOT_FOUND with the domain's text, for "does not exist" and "not yours" alike.
+ */
+export function trpcNotFound(message: string): never {
+	throw new ExpectedTrpcError({ code: 'NOT_FOUND', message })
+}
+
+/** A domain refusal as the procedure's error: the code of its kind, its message as it is, its code and field as the cause. */
+export function refusalToTrpcError(refusal: Refusal): ExpectedTrpcError {
+	return new ExpectedTrpcError({
+		code: TRPC_CODE_OF_REFUSAL[refusal.kind],
+		message: refusal.message,
+		cause: { code: refusal.code, field: refusal.field },
+	})
+}
+
+/** The values of a domain result, or its refusal thrown as the procedure's error. */
+export function unwrapResult<T extends { ok: true }>(result: T | Refusal): Omit<T, 'ok'> {
+	if (!result.ok) throw refusalToTrpcError(result)
+	const { ok: _ok, ...values } = result
+	return values
+}
 
 export const TRPC_MESSAGES = {
 	/** Spec section 8: the text for an answer of 500 or above. */

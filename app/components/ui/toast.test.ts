@@ -39,4 +39,12 @@ describe('toasts', () => {
 		toast({ title: 'Server' })
 		expect(getToasts()).toEqual([])
 	})
+
+	it('shows a flashed toast only once, however often its loader hands it over', () => {
+		const before = getToasts().length
+		toast({ id: 'flash-1', title: 'Appointment Deleted', tone: 'success' })
+		toast({ id: 'flash-1', title: 'Appointment Deleted', tone: 'success' })
+		expect(getToasts().length - before).toBe(1)
+		expect(getToasts()[0]).toMatchObject({ id: 'flash-1', title: 'Appointment Deleted', tone: 'success' })
+	})
 })

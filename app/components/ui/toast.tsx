@@ -1,5 +1,6 @@
-import { useRef, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react'
 import { cn } from '#app/lib/cn.ts'
+import type { FlashToast, ToastInput, ToastTone } from '#server/notices/shared/toast.ts'
 
 /**
  * Transient notices (spec section 9: 5 s on screen, swipe 50 px to dismiss,
@@ -8,6 +9,11 @@ import { cn } from '#app/lib/cn.ts'
  * shown by the next page's <Toaster />. Toasts are added, dismissed
  * (`open: false`, fading out) and then removed. On the server nothing is
  * ever added.
+ *
+ * One notice mechanism (docs/decisions/010-errors-and-notices.md): after a
+ * redirect the server flashes a toast (redirectWithToast) that the root
+ * loader hands to <Toaster flash>; after a tRPC mutation the component calls
+ * toast() itself. Both end in this store.
  */
 
 export const TOAST_DURATION_MS = 5_000
@@ -15,7 +21,7 @@ export const TOAST_LIMIT = 20
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 const TOAST_REMOVE_DELAY_MS = 200
 
-export type ToastTone = 'info' | 'success' | 'error'
+export type { ToastTone }
 
 export type Toast = {
 	id: string
@@ -25,10 +31,11 @@ export type Toast = {
 	open: boolean
 }
 
-type ToastInput = { title: string; description?: string | null; tone?: ToastTone }
-
 let toasts: Toast[] = []
 let sequence = 0
+/** Ids of flashed toasts already shown: a loader's revalidation hands the same one again. */
+const shownIds: string[] = []
+const SHOWN_IDS_KEPT = 50
 const listeners = new Set<() => void>()
 const timers = new Map<string, ReturnType<typeof setTimeout>>()
 const EMPTY: Toast[] = []
@@ -64,11 +71,19 @@ export function updateToast(id: string, changes: ToastInput) {
 	schedule(id, TOAST_DURATION_MS, () => dismissToast(id))
 }
 
-/** Shows a notice for 5 seconds; returns its id. Does nothing during server rendering. */
-export function toast({ title, description = null, tone = 'info' }: ToastInput): string {
+/**
+ * Shows a notice for 5 seconds; returns its id. Does nothing during server
+ * rendering. Given an `id` (a flashed toast's), shows it only the first time.
+ */
+export function toast({ id: givenId, title, description = null, tone = 'info' }: ToastInput & { id?: string }): string {
 	sequence += 1
-	const id = `toast-${sequence}`
+	const id = givenId ?? `toast-${sequence}`
 	if (typeof window === 'undefined') return id
+	if (givenId) {
+		if (shownIds.includes(givenId)) return id
+		shownIds.push(givenId)
+		if (shownIds.length > SHOWN_IDS_KEPT) shownIds.shift()
+	}
 	const next = [{ id, title, description, tone, open: true }, ...toasts]
 	for (const dropped of next.slice(TOAST_LIMIT)) {
 		clearTimeout(timers.get(dropped.id))
@@ -156,9 +171,20 @@ function ToastItem({ toast: item }: { toast: Toast }) {
 	)
 }
 
-/** Where toasts appear (bottom right; top on small screens). Render it once per page. */
-export function Toaster() {
-	const items = useToasts()
+/**
+ * Where toasts appear (bottom right; top on small screens). The root renders
+ * it once, with the toast the root loader read from the flash cookie: that
+ * one is in the server-rendered page (so it shows without JavaScript) and,
+ * once hydrated, joins the store like any other.
+ */
+export function Toaster({ flash = null }: { flash?: FlashToast | null }) {
+	const stored = useToasts()
+	const [isHydrated, setHydrated] = useState(false)
+	useEffect(() => setHydrated(true), [])
+	useEffect(() => {
+		if (flash) toast(flash)
+	}, [flash])
+	const items = !isHydrated && flash ? [{ ...flash, open: true }, ...stored] : stored
 	return (
 		<ol
 			aria-label="Notifications"
