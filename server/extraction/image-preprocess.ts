@@ -20,7 +20,10 @@ export type PreprocessOptions = {
 	median?: boolean
 	/** stretch contrast so that paper is white and ink black; default true */
 	normalise?: boolean
-	/** even out uneven lighting and shadows (photos) when the page needs it; default true */
+	/**
+	 * even out uneven lighting and shadows (photos) when the page needs it; default false: on the
+	 * generated phone photos it cost more than it gave (values 62 % -> 25 %, npm run accuracy)
+	 */
 	flattenLight?: boolean
 	/** 'pgm' (default, fastest) or 'png' */
 	format?: 'pgm' | 'png'
@@ -233,7 +236,7 @@ export async function preprocessForOcr(input: Buffer | RawImage, options: Prepro
 	const { data, info } = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true })
 	if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`)
 	let pixels: Uint8Array = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-	if (options.flattenLight ?? true) await flattenIllumination(pixels, info.width, info.height)
+	if (options.flattenLight ?? false) await flattenIllumination(pixels, info.width, info.height)
 	if (options.normalise ?? true) stretchContrast(pixels)
 	if (options.median ?? true) pixels = median3x3(pixels, info.width, info.height)
 	if ((options.format ?? 'pgm') === 'png') {
