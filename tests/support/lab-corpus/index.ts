@@ -143,7 +143,9 @@ export async function generateCorpus(options: CorpusOptions = {}): Promise<Corpu
 	const media = options.media ?? ['text_pdf', 'scan', 'photo']
 	const documents: CorpusDocument[] = []
 	const families = FAMILIES.filter((family) => !options.families || options.families.includes(family.name))
-	for (const [familyIndex, family] of families.entries()) {
+	for (const family of families) {
+		// seeds by the family's place in FAMILIES, so a filtered run makes the same documents
+		const familyIndex = FAMILIES.indexOf(family)
 		for (let index = 0; index < perFamily; index++) {
 			const random = seededRandom((options.seed ?? 19) * 7919 + familyIndex * 131 + index)
 			const report = await family.build(random, index)
