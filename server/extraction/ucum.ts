@@ -1,4 +1,4 @@
-import ucumPackage from '@lhncbc/ucum-lhc'
+import { createRequire } from 'node:module'
 import type { Analyte } from './analytes.ts'
 
 /**
@@ -19,7 +19,9 @@ type UcumUtils = {
 let utils: UcumUtils | null = null
 
 function ucum(): UcumUtils {
-	utils ??= (ucumPackage as unknown as { UcumLhcUtils: { getInstance(): UcumUtils } }).UcumLhcUtils.getInstance()
+	// A CommonJS package marked __esModule without a default export: Vite's SSR runner (npm run dev)
+	// refuses a default import of it, so it is required as CommonJS everywhere.
+	utils ??= (createRequire(import.meta.url)('@lhncbc/ucum-lhc') as { UcumLhcUtils: { getInstance(): UcumUtils } }).UcumLhcUtils.getInstance()
 	return utils
 }
 
