@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
 	boolean,
+	date,
 	index,
 	integer,
 	jsonb,
@@ -46,7 +47,12 @@ export const users = platform.table(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
+	(table) => [
+		uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+		index('users_name_idx').on(sql`lower(${table.name})`, table.id),
+		index('users_created_idx').on(table.createdAt),
+		index('users_last_login_idx').on(table.lastLoginAt),
+	],
 )
 
 export const organizations = platform.table(
@@ -58,6 +64,11 @@ export const organizations = platform.table(
 		status: organizationStatus('status').notNull().default('trial'),
 		domain: text('domain'),
 		contactEmail: text('contact_email'),
+		contactName: text('contact_name'),
+		phone: text('phone'),
+		/** Security settings an administrator sets: members must use two-factor sign-in; their sessions end after this many minutes of sign-in (null: the platform's). */
+		requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+		sessionLifetimeMinutes: integer('session_lifetime_minutes'),
 		/** Generated at creation (`org_` + 12 random base32 letters); never from input. */
 		schemaName: text('schema_name').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -119,11 +130,54 @@ export const subscriptions = platform.table(
 		currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
 		trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
 		canceledAt: timestamp('canceled_at', { withTimezone: true }),
+		autoRenew: boolean('auto_renew').notNull().default(true),
+		paymentMethod: text('payment_method').$type<'credit_card' | 'bank_transfer'>(),
+		lastPaymentAt: timestamp('last_payment_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [uniqueIndex('subscriptions_org_key').on(table.organizationId)],
 )
+
+/**
+ * Payments recorded against a subscription (server/billing). Until a payment
+ * provider exists, an administrator's 'Process Payment' records one here.
+ */
+export const invoices = platform.table(
+	'invoices',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		subscriptionId: uuid('subscription_id')
+			.notNull()
+			.references(() => subscriptions.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		amountCents: integer('amount_cents').notNull(),
+		status: text('status').$type<'paid' | 'open' | 'void'>().notNull(),
+		periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+		periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+		paidAt: timestamp('paid_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('invoices_subscription_idx').on(table.subscriptionId, table.createdAt),
+		index('invoices_paid_idx').on(table.paidAt),
+	],
+)
+
+/** Alerts of the admin portal an administrator has acknowledged, by the alert's stable key. */
+export const adminAlertAcknowledgements = platform.table('admin_alert_acknowledgements', {
+	alertKey: text('alert_key').primaryKey(),
+	acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+	acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** API calls (tRPC requests) per day, counted by the web processes. */
+export const apiCallCounts = platform.table('api_call_counts', {
+	day: date('day', { mode: 'string' }).primaryKey(),
+	calls: integer('calls').notNull().default(0),
+})
 
 export const loginAttempts = platform.table(
 	'login_attempts',
@@ -157,6 +211,8 @@ export const auditLog = platform.table(
 	(table) => [
 		index('audit_log_org_time_idx').on(table.organizationId, table.createdAt),
 		index('audit_log_actor_time_idx').on(table.actorUserId, table.createdAt),
+		index('audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt),
+		index('audit_log_time_idx').on(table.createdAt),
 	],
 )
 

@@ -1,2 +1,50 @@
+/** The administrator portal's domain (issue 16): every admin screen calls these. */
+export { requireAdminActor, isSuperadmin, auditAdminAction, type AdminActor } from './actor.ts'
 export { getPlatformCounts } from './overview.ts'
 export { getSystemHealth } from './system-health.ts'
+export { getDashboard } from './dashboard.ts'
+export { listAlerts, acknowledgeAlert, type AdminAlert } from './alerts.ts'
+export {
+	USER_LIST,
+	listUsers,
+	getAdminUser,
+	createUser,
+	updateUser,
+	setUserStatus,
+	nextUserStatus,
+	deleteUser,
+	setPlatformRole,
+	signOutUserSessions,
+	listOrganizationChoices,
+	type AdminUserRow,
+} from './users.ts'
+export {
+	ORGANIZATION_LIST,
+	listOrganizations,
+	getAdminOrganization,
+	listOrganizationMembers,
+	createOrganization,
+	updateOrganization,
+	updateOrganizationSecurity,
+	setOrganizationStatus,
+	nextOrganizationStatus,
+	deleteOrganization,
+	type AdminOrganizationRow,
+} from './organizations.ts'
+export {
+	SUBSCRIPTION_LIST,
+	listSubscriptions,
+	getRevenueSummary,
+	getAdminSubscription,
+	processPayment,
+	updateSubscription,
+	getPlanCatalogue,
+	type AdminSubscriptionRow,
+} from './subscriptions.ts'
+export { getDocumentsOverview, retryFailedDocument, DOCUMENT_STATUSES } from './documents.ts'
+export { getAnalytics } from './analytics.ts'
+export { REPORTS, buildReport, isReportKind, type ReportKind } from './reports.ts'
+export { auditTrailFor, type AuditTrailEntry } from './audit-trail.ts'
+export { sendSystemNotification } from './system-notifications.ts'
+export { countApiCall, flushApiCalls } from './api-usage.ts'
+export { createFirstAdministrator } from './first-admin.ts'

@@ -16,6 +16,7 @@ export {
 	openDocumentFile,
 	deleteDocument,
 	retryDocument,
+	requeueFailedDocument,
 	isUuid,
 	type Patient,
 	type DocumentSummary,
