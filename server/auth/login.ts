@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
-import { loginAttempts, memberships, users } from '#db/schema/platform.ts'
+import { loginAttempts, memberships, organizations, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { dummyPasswordHash, verifyPassword } from './password.ts'
@@ -64,11 +64,17 @@ export async function authenticate(input: {
 	}
 
 	const [membership] = await db
-		.select({ organizationId: memberships.organizationId })
+		.select({ organizationId: memberships.organizationId, organizationStatus: organizations.status })
 		.from(memberships)
+		.innerJoin(organizations, eq(organizations.id, memberships.organizationId))
 		.where(eq(memberships.userId, user.id))
 		.orderBy(memberships.createdAt)
 		.limit(1)
+	// A member of a deactivated organization is refused like a deactivated account (no guess counted).
+	if (membership?.organizationStatus === 'inactive') {
+		await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
+		return { ok: false, status: 401 }
+	}
 	await db
 		.update(users)
 		.set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })

@@ -52,7 +52,8 @@ export function readListState<Sort extends string, Filter extends string>(
 /** The query string of a table state with some values changed (defaults left out). */
 export function listSearch<Sort extends string, Filter extends string>(
 	state: ListState<Sort, Filter>,
-	changes: Partial<{ q: string; page: number; sort: Sort; dir: SortDirection } & Record<Filter, string>> = {},
+	/** q, page, sort, dir or a filter's name, with its new value. */
+	changes: Record<string, string | number> = {},
 ): string {
 	const next = { q: state.q, page: state.page, sort: state.sort, dir: state.dir, ...state.filters, ...changes } as Record<string, string | number>
 	const params = new URLSearchParams()
@@ -67,7 +68,7 @@ export function listSearch<Sort extends string, Filter extends string>(
 /** The query string for a click on a column header: the same column toggles its direction, another starts ascending; back to page 1. */
 export function sortSearch<Sort extends string, Filter extends string>(state: ListState<Sort, Filter>, column: Sort): string {
 	const dir: SortDirection = state.sort === column && state.dir === 'asc' ? 'desc' : 'asc'
-	return listSearch(state, { sort: column, dir, page: 1 } as Parameters<typeof listSearch<Sort, Filter>>[1])
+	return listSearch(state, { sort: column, dir, page: 1 })
 }
 
 /** 'Showing X of Y users' with the page's range. */
