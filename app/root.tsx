@@ -4,7 +4,6 @@ import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Toaster } from '#app/components/ui/toast.tsx'
 import { useNonce } from '#app/lib/nonce.tsx'
-import { TrpcProviders } from '#app/lib/trpc.tsx'
 import { getToast } from '#server/notices/index.ts'
 import styles from './tailwind.css?url'
 
@@ -43,10 +42,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
 	const { toast } = useLoaderData<typeof loader>()
 	return (
-		<TrpcProviders>
+		<>
 			<Outlet />
 			<Toaster flash={toast} />
-		</TrpcProviders>
+		</>
 	)
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currentDatabaseUrl, logLevel, parseEnv } from './env.server.ts'
+import { currentDatabaseUrl, currentMailSettings, DEFAULT_MAIL_FROM, logLevel, parseEnv } from './env.server.ts'
 
 /** Everything production requires, valid. */
 const PRODUCTION = {
@@ -116,5 +116,25 @@ describe('variables read when used', () => {
 		expect(currentDatabaseUrl({ DATABASE_URL: PRODUCTION.DATABASE_URL })).toBe(PRODUCTION.DATABASE_URL)
 		expect(currentDatabaseUrl({})).toBeUndefined()
 		expect(() => currentDatabaseUrl({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/)
+	})
+
+	it('checks the e-mail settings: an smtp(s) URL, a sender address, and MAIL_FROM in production with SMTP_URL', () => {
+		expect(() => parseEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/)
+		expect(() => parseEnv({ MAIL_FROM: 'Carebook' })).toThrow(/MAIL_FROM: must be an e-mail address/)
+		expect(() => parseEnv({ MAIL_FROM: 'Carebook <a@b.example>\r\nBcc: x@y.example' })).toThrow(/MAIL_FROM/)
+		expect(parseEnv({ SMTP_URL: 'smtps://user:secret@smtp.example:465', MAIL_FROM: 'Carebook <no-reply@carebook.example>' }).SMTP_URL).toBe('smtps://user:secret@smtp.example:465')
+		expect(() => parseEnv({ ...PRODUCTION, SMTP_URL: 'smtp://smtp.example:587' })).toThrow(/MAIL_FROM: required in production with SMTP_URL/)
+		expect(parseEnv({ ...PRODUCTION, SMTP_URL: 'smtp://smtp.example:587', MAIL_FROM: 'no-reply@carebook.example' }).MAIL_FROM).toBe('no-reply@carebook.example')
+		expect(parseEnv(PRODUCTION).SMTP_URL).toBeUndefined()
+	})
+
+	it('reads the e-mail settings as they are now, with the default sender outside production', () => {
+		expect(currentMailSettings({})).toEqual({ smtpUrl: undefined, from: DEFAULT_MAIL_FROM, isProduction: false })
+		expect(currentMailSettings({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'a@b.example', NODE_ENV: 'production' })).toEqual({
+			smtpUrl: 'smtp://127.0.0.1:2525',
+			from: 'a@b.example',
+			isProduction: true,
+		})
+		expect(() => currentMailSettings({ SMTP_URL: 'mail.example' })).toThrow(/SMTP_URL/)
 	})
 })

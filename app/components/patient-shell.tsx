@@ -1,64 +1,13 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
-import { Link, NavLink, useSubmit } from '@remix-run/react'
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
+import { Link, NavLink, useRevalidator } from '@remix-run/react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
-import { useTRPC } from '#app/lib/trpc.tsx'
+import { AvatarButtonFace, AVATAR_BUTTON_CLASS } from './avatar-button.tsx'
 import type { PublicUser } from '#server/account/index.ts'
 
-function initials(name: string) {
-	return name
-		.split(/\s+/)
-		.filter(Boolean)
-		.slice(0, 2)
-		.map((part) => part[0]!.toUpperCase())
-		.join('')
-}
-
-function AvatarMenu({ user }: { user: PublicUser }) {
-	// The menu's items unmount on click, so the sign-out is submitted, not a nested form.
-	const submit = useSubmit()
-	return (
-		<Menu as="div" className="relative">
-			<MenuButton
-				className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-			>
-				{/* The name is the sr-only text (no aria-label that would differ from the visible initials). */}
-				<span aria-hidden="true">{initials(user.name) || '?'}</span>
-				<span className="sr-only">Open user menu</span>
-			</MenuButton>
-			<MenuItems
-				anchor="bottom end"
-				className="z-50 mt-2 w-60 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800"
-			>
-				<div className="border-b border-slate-100 px-4 py-3 dark:border-slate-700">
-					<p className="truncate text-sm font-semibold">{user.name}</p>
-					<p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
-				</div>
-				<MenuItem>
-					<Link to="/profile" className="block px-4 py-2 text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700">
-						Profile
-					</Link>
-				</MenuItem>
-				<MenuItem>
-					<Link to="/settings" className="block px-4 py-2 text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700">
-						Settings
-					</Link>
-				</MenuItem>
-				<MenuItem>
-					<button
-						type="button"
-						onClick={() => submit(null, { method: 'post', action: '/logout' })}
-						className="block w-full px-4 py-2 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700"
-					>
-						Log out
-					</button>
-				</MenuItem>
-			</MenuItems>
-		</Menu>
-	)
-}
+// Headless UI's menu loads after the page: the server renders the menu's button, and the
+// browser fetches the menu's code once hydration reaches it, off the first paint's path.
+const AvatarMenu = lazy(() => import('./avatar-menu.tsx'))
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 	return (
@@ -94,16 +43,14 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export function PatientShell({ user, children }: { user: PublicUser; children: ReactNode }) {
-	const trpc = useTRPC()
-	// First render from the loader; the client keeps it fresh afterwards.
-	const me = useQuery({ ...trpc.account.me.queryOptions(), initialData: user })
-	const { refetch } = me
+	// The user comes from the layout's loader, which runs again after every action and navigation.
+	const { revalidate } = useRevalidator()
 	useEffect(() => {
 		// Profile changes elsewhere in the app ask the header to refresh the user.
-		const refresh = () => void refetch()
+		const refresh = () => void revalidate()
 		window.addEventListener('carebook:refresh-user', refresh)
 		return () => window.removeEventListener('carebook:refresh-user', refresh)
-	}, [refetch])
+	}, [revalidate])
 	const [isSidebarOpen, setSidebarOpen] = useState(false)
 	return (
 		<div className="flex min-h-full">
@@ -132,7 +79,15 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 						<span aria-hidden>☰</span>
 					</button>
 					<div className="flex-1" />
-					<AvatarMenu user={me.data} />
+					<Suspense
+						fallback={
+							<button type="button" className={AVATAR_BUTTON_CLASS}>
+								<AvatarButtonFace user={user} />
+							</button>
+						}
+					>
+						<AvatarMenu user={user} />
+					</Suspense>
 				</header>
 				<main className="flex-1 px-4 py-8 sm:px-6 lg:px-8">{children}</main>
 				<footer className="border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800">

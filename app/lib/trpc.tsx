@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentType, type ReactNode } from 'react'
 import superjson from 'superjson'
 import type { AppRouter } from '#server/trpc/router.ts'
 
@@ -35,6 +35,10 @@ function makeQueryClient() {
 	})
 }
 
+/**
+ * The tRPC client and its query cache, for the routes that call procedures from the browser
+ * (withTrpc): not in the root, so pages that never call one do not load tRPC and react-query.
+ */
 export function TrpcProviders({ children }: { children: ReactNode }) {
 	const [queryClient] = useState(makeQueryClient)
 	const [trpcClient] = useState(() =>
@@ -47,4 +51,15 @@ export function TrpcProviders({ children }: { children: ReactNode }) {
 			</TRPCProvider>
 		</QueryClientProvider>
 	)
+}
+
+/** A route component inside TrpcProviders (its hooks and its children's may use useTRPC). */
+export function withTrpc<Props extends object>(Component: ComponentType<Props>) {
+	return function WithTrpc(props: Props) {
+		return (
+			<TrpcProviders>
+				<Component {...props} />
+			</TrpcProviders>
+		)
+	}
 }

@@ -30,7 +30,7 @@ import {
 } from '#server/appointments/shared/labels.ts'
 import { LIST_PAGE_STEP, showMoreHref, tabHref } from '#server/appointments/shared/list-url.ts'
 import { cn } from '#app/lib/cn.ts'
-import { useTRPC } from '#app/lib/trpc.tsx'
+import { useTRPC, withTrpc } from '#app/lib/trpc.tsx'
 import {
 	getVideoBaseUrl,
 	loadAppointmentListPage,
@@ -86,7 +86,10 @@ function EmptyState({ title, description }: { title: string; description: string
 	)
 }
 
-export default function AppointmentsRoute() {
+// Calls tRPC from the browser: the providers wrap this route only (not the root).
+export default withTrpc(AppointmentsRoute)
+
+function AppointmentsRoute() {
 	const { page, hasStoredTimeZone } = useLoaderData<typeof loader>()
 	const location = useLocation()
 	const search = new URLSearchParams(location.search)

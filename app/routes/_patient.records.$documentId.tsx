@@ -23,6 +23,7 @@ import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
+import { withTrpc } from '#app/lib/trpc.tsx'
 
 function notFound(): never {
 	throw new Response(DOCUMENT_MESSAGES.notFoundTitle, { status: 404 })
@@ -62,7 +63,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	}
 }
 
-export default function DocumentDetailRoute() {
+// Calls tRPC from the browser: the providers wrap this route only (not the root).
+export default withTrpc(DocumentDetailRoute)
+
+function DocumentDetailRoute() {
 	const { document, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const timeZone = useDisplayTimeZone(storedTimeZone)
 	const [searchParams] = useSearchParams()

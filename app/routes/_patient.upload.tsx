@@ -20,6 +20,7 @@ import {
 	storeUploadedDocument,
 	UploadRejectedError,
 } from '#server/documents/index.ts'
+import { withTrpc } from '#app/lib/trpc.tsx'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -48,7 +49,10 @@ export const meta: MetaFunction = () => [{ title: 'Upload Documents · Carebook'
 
 const TABS = ['File Upload', 'Camera Capture', 'Email Import'] as const
 
-export default function UploadRoute() {
+// Calls tRPC from the browser: the providers wrap this route only (not the root).
+export default withTrpc(UploadRoute)
+
+function UploadRoute() {
 	const { ids, results } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigate = useNavigate()

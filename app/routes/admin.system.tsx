@@ -5,6 +5,7 @@ import { LoadBar } from '#app/components/admin/bars.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { getSystemHealth, requireAdminActor } from '#server/admin/index.ts'
 import { formatAdminDateTime } from '#server/admin/shared/format.ts'
+import { emailKindLabel } from '#server/email/shared/kinds.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdminActor(request, { role: 'superadmin' })
@@ -74,30 +75,40 @@ export default function SystemHealthRoute() {
 					<p>{worker.processes} worker process{worker.processes === 1 ? '' : 'es'}</p>
 					<p>Last heartbeat: {formatAdminDateTime(worker.lastHeartbeat, 'never')}</p>
 				</Card>
-				<Card className="space-y-1 text-sm">
-					<h2 className="mb-2 font-semibold">E-mail outbox</h2>
-					<EmailSummary email={email} />
-				</Card>
 			</div>
+			<Card className="space-y-3 text-sm" data-testid="email-outbox">
+				<h2 className="font-semibold">E-mail outbox</h2>
+				<p>
+					Last 24 hours: {email.last24Hours.queued} queued · {email.last24Hours.sent} sent · {email.last24Hours.failed} failed
+				</p>
+				{email.latestFailures.length === 0 ? (
+					<p className="text-slate-600 dark:text-slate-300">No failed e-mails.</p>
+				) : (
+					<table className="w-full text-left">
+						<caption className="sr-only">Latest failed e-mails</caption>
+						<thead className="text-slate-500">
+							<tr>
+								<th className="py-1 font-medium">Recipient domain</th>
+								<th className="py-1 font-medium">Kind</th>
+								<th className="py-1 font-medium">Attempts</th>
+								<th className="py-1 font-medium">Error code</th>
+								<th className="py-1 font-medium">Time (UTC)</th>
+							</tr>
+						</thead>
+						<tbody>
+							{email.latestFailures.map((failure) => (
+								<tr key={failure.id} className="border-t border-slate-200 dark:border-slate-700">
+									<td className="py-1">{failure.recipientDomain}</td>
+									<td className="py-1">{emailKindLabel(failure.kind)}</td>
+									<td className="py-1">{failure.attempts}</td>
+									<td className="py-1 font-mono">{failure.errorCode ?? 'none'}</td>
+									<td className="py-1">{formatAdminDateTime(failure.failedAt)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				)}
+			</Card>
 		</div>
-	)
-}
-
-function EmailSummary({ email }: { email: Awaited<ReturnType<typeof getSystemHealth>>['email'] }) {
-	return (
-		<>
-			<p data-testid="outbox-counts">
-				Last 24 h: {email.last24Hours.queued} queued · {email.last24Hours.sent} sent · {email.last24Hours.failed} failed
-			</p>
-			{email.latestFailures.length ? (
-				<ul className="mt-2 space-y-1 text-xs">
-					{email.latestFailures.map((failure) => (
-						<li key={failure.id}>
-							{failure.kind} to {failure.recipientDomain} · {failure.errorCode ?? 'error'} · {formatAdminDateTime(failure.failedAt)}
-						</li>
-					))}
-				</ul>
-			) : null}
-		</>
 	)
 }

@@ -3,7 +3,8 @@ import { getDb } from '#db/client.ts'
 import { adminAlertAcknowledgements } from '#db/schema/platform.ts'
 import { PLANS, type PlanId } from '#server/billing/index.ts'
 import { auditAdminAction, type AdminActor } from './actor.ts'
-import { documentTotals, tenantRefs, type TenantDocumentTotals } from './tenant-documents.ts'
+import { documentTotals, type TenantDocumentTotals } from '#server/documents/index.ts'
+import { tenantRefs } from './tenant-refs.ts'
 
 export type AdminAlert = {
 	/** Stable per event, so an acknowledgement hides that event and no other. */

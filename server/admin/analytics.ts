@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { startOfUtcDay } from './organizations.ts'
-import { documentTotals, processingByDay, tenantRefs } from './tenant-documents.ts'
+import { documentTotals, processingByDay } from '#server/documents/index.ts'
+import { tenantRefs } from './tenant-refs.ts'
 import { utcDays } from './shared/analytics-range.ts'
 
 /**

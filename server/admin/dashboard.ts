@@ -5,7 +5,8 @@ import { apiCallsOn } from './api-usage.ts'
 import { listAlerts } from './alerts.ts'
 import { hostLoad } from './host.ts'
 import { startOfUtcDay } from './organizations.ts'
-import { documentTotals, tenantRefs } from './tenant-documents.ts'
+import { documentTotals } from '#server/documents/index.ts'
+import { tenantRefs } from './tenant-refs.ts'
 import { megabytesToGigabytes, percentOf } from './shared/format.ts'
 
 /** The admin dashboard's figures, all from the database and this host (spec 2.15). */

@@ -8,8 +8,8 @@
  * appointment still exists, is not cancelled and still starts then, so no
  * stale reminder fires even if a key was missed.
  */
-import { and, eq } from 'drizzle-orm'
-import { appointments, notifications } from '#db/schema/tenant.ts'
+import { eq } from 'drizzle-orm'
+import { appointments } from '#db/schema/tenant.ts'
 import {
 	enqueueAppointmentReminder,
 	JOB_KEYS,
@@ -18,7 +18,7 @@ import {
 	type ReminderKey,
 	type ReminderPayload,
 } from '#server/jobs/queue.ts'
-import { writeNotification } from '#server/notifications/index.ts'
+import { hasNotification, writeNotification } from '#server/notifications/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { Appointment } from '#server/appointments/shared/appointment.ts'
 import { appointmentEventRow } from './events.ts'
@@ -95,19 +95,7 @@ export async function deliverAppointmentReminder(
 		if (appointment.startsAt.getTime() !== new Date(input.startsAt).getTime()) return 'moved'
 		if (appointment.startsAt.getTime() <= now.getTime()) return 'started'
 		const row = appointmentEventRow(appointment.ownerId, 'reminder', appointment, input.kind)
-		const [existing] = await tx
-			.select({ id: notifications.id })
-			.from(notifications)
-			.where(
-				and(
-					eq(notifications.ownerId, row.ownerId),
-					eq(notifications.type, row.type),
-					eq(notifications.link, row.link),
-					eq(notifications.message, row.message),
-				),
-			)
-			.limit(1)
-		if (existing) return 'duplicate'
+		if (await hasNotification(tx, row)) return 'duplicate'
 		await writeNotification(tx, row)
 		return 'sent'
 	})

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import { documents, healthParameters } from '#db/schema/tenant.ts'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { documents } from '#db/schema/tenant.ts'
+import { selectParametersOnDates, selectTestDates } from '#server/health/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import type { Patient } from './queries.ts'
 
@@ -27,14 +28,7 @@ export type ComparedParameter = {
 
 /** Test dates on which the patient has lab values, newest first. */
 export async function listTestDates(patient: Patient) {
-	const rows = await withTenant(patient.organizationId, (tx) =>
-		tx
-			.selectDistinct({ testDate: healthParameters.testDate })
-			.from(healthParameters)
-			.where(eq(healthParameters.ownerId, patient.userId))
-			.orderBy(desc(healthParameters.testDate)),
-	)
-	return rows.map((row) => row.testDate)
+	return withTenant(patient.organizationId, (tx) => selectTestDates(tx, patient))
 }
 
 /** Pairs each parameter measured on either date, side by side, with the change between them. */
@@ -64,23 +58,7 @@ function round(value: number, digits = 2) {
 /** The Compare Records view: both dates' parameters paired, and each date's documents. */
 export async function compareTestDates(patient: Patient, leftDate: string, rightDate: string) {
 	return withTenant(patient.organizationId, async (tx) => {
-		const rows = await tx
-			.select({
-				testDate: healthParameters.testDate,
-				code: healthParameters.code,
-				name: healthParameters.name,
-				value: healthParameters.value,
-				valueText: healthParameters.valueText,
-				unit: healthParameters.unit,
-				referenceRangeMin: healthParameters.referenceRangeMin,
-				referenceRangeMax: healthParameters.referenceRangeMax,
-				referenceRangeText: healthParameters.referenceRangeText,
-				status: healthParameters.status,
-				documentId: healthParameters.documentId,
-			})
-			.from(healthParameters)
-			.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.testDate, [leftDate, rightDate])))
-			.orderBy(asc(healthParameters.documentId), asc(healthParameters.position))
+		const rows = await selectParametersOnDates(tx, patient, [leftDate, rightDate])
 		const documentIds = [...new Set(rows.map((row) => row.documentId).filter((id): id is string => !!id))]
 		const dateDocuments = documentIds.length
 			? await tx

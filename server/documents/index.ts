@@ -25,3 +25,20 @@ export { listTestDates, compareTestDates, pairParameters, type ComparedParameter
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
 export { getFileStorage, type FileStorage } from './storage.ts'
 export { fileResponseHeaders } from './file-response.ts'
+export {
+	selectDocumentCounts,
+	selectDocumentTitles,
+	selectRecentDocuments,
+	type DocumentCounts,
+	type RecentDocument,
+} from './overview.ts'
+export {
+	documentTotals,
+	recentDocuments,
+	processingByDay,
+	percentile,
+	type TenantRef,
+	type DocumentMetadata,
+	type TenantDocumentTotals,
+	type ProcessingDay,
+} from './cross-tenant-metadata.ts'

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
+import { documents } from '#db/schema/tenant.ts'
 import { getEnv } from '#server/env.server.ts'
 import {
 	extractDocument,
@@ -11,6 +11,8 @@ import {
 	type IsolatedExtraction,
 	type OcrEngine,
 } from '#server/extraction/index.ts'
+import { removeDocumentParameters, replaceDocumentParameters } from '#server/health/index.ts'
+import { removeDocumentMedications, replaceDocumentMedications } from '#server/medications/index.ts'
 import { documentNotificationKey, writeNotification } from '#server/notifications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
@@ -109,43 +111,13 @@ export async function processDocument(
 			// The owner may have deleted the document while it was being read: then store nothing.
 			const [current] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, document.id)).for('update')
 			if (!current) return false
-			await tx.delete(healthParameters).where(eq(healthParameters.documentId, document.id))
-			await tx.delete(medications).where(eq(medications.documentId, document.id))
 			const testDateFallback = result.date ?? document.uploadedAt.toISOString().slice(0, 10)
-			if (result.parameters.length) {
-				await tx.insert(healthParameters).values(
-					result.parameters.map((parameter, position) => ({
-						ownerId: document.ownerId,
-						documentId: document.id,
-						source: 'document' as const,
-						code: parameter.code,
-						name: parameter.name,
-						value: parameter.value,
-						valueText: parameter.valueText,
-						unit: parameter.unit,
-						referenceRangeMin: parameter.referenceRangeMin,
-						referenceRangeMax: parameter.referenceRangeMax,
-						referenceRangeText: parameter.referenceRangeText,
-						status: parameter.status,
-						testDate: parameter.testDate ?? testDateFallback,
-						position,
-					})),
-				)
-			}
-			if (result.medications.length) {
-				await tx.insert(medications).values(
-					result.medications.map((medication, position) => ({
-						ownerId: document.ownerId,
-						documentId: document.id,
-						name: medication.name,
-						dose: medication.dose,
-						frequency: medication.frequency,
-						status: medication.status,
-						text: medication.text,
-						position,
-					})),
-				)
-			}
+			await replaceDocumentParameters(
+				tx,
+				document,
+				result.parameters.map((parameter) => ({ ...parameter, testDate: parameter.testDate ?? testDateFallback })),
+			)
+			await replaceDocumentMedications(tx, document, result.medications)
 			// A provider name already on the patient's records wins over a close OCR reading of it.
 			const named = withKnownProvider(
 				{ provider: result.provider, title: result.title || document.title },
@@ -207,8 +179,8 @@ async function markFailed(
 	options: { fileRemoved?: boolean } = {},
 ) {
 	await withTenant(input.organizationId, async (tx) => {
-		await tx.delete(healthParameters).where(eq(healthParameters.documentId, input.documentId))
-		await tx.delete(medications).where(eq(medications.documentId, input.documentId))
+		await removeDocumentParameters(tx, input.documentId)
+		await removeDocumentMedications(tx, input.documentId)
 		await tx
 			.update(documents)
 			.set({

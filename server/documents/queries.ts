@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
+import { selectDocumentParameters } from '#server/health/index.ts'
 import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/jobs/queue.ts'
+import { selectDocumentMedications } from '#server/medications/index.ts'
 import { documentNotificationKey, releaseNotificationKey } from '#server/notifications/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
@@ -89,16 +91,8 @@ export async function getDocument(patient: Patient, documentId: string) {
 			.from(documents)
 			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
 		if (!document) return null
-		const parameters = await tx
-			.select()
-			.from(healthParameters)
-			.where(eq(healthParameters.documentId, documentId))
-			.orderBy(asc(healthParameters.position))
-		const documentMedications = await tx
-			.select()
-			.from(medications)
-			.where(eq(medications.documentId, documentId))
-			.orderBy(asc(medications.position))
+		const parameters = await selectDocumentParameters(tx, documentId)
+		const documentMedications = await selectDocumentMedications(tx, documentId)
 		await auditDocumentAccess(tx, patient, 'document.view', documentId)
 		return { ...document, parameters, medications: documentMedications }
 	})

@@ -1,14 +1,14 @@
 import { desc, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { emailOutbox } from '#db/schema/platform.ts'
-import { getEnv } from '#server/env.server.ts'
+import { currentMailSettings } from '#server/env.server.ts'
 
 /**
  * The local mailbox (/dev/mailbox): what the outbox holds, for development
  * and the test suites. Never served in production (NODE_ENV=production);
  * the Playwright suite runs the production build with NODE_ENV=test.
  */
-export function isMailboxServed(env: { isProduction: boolean } = getEnv()): boolean {
+export function isMailboxServed(env: { isProduction: boolean } = currentMailSettings()): boolean {
 	return !env.isProduction
 }
 

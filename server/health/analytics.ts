@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { documents } from '#db/schema/tenant.ts'
-import type { Patient } from '#server/documents/index.ts'
+import { selectDocumentTitles, type Patient } from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { calculateHealthScore, type HealthScore } from '#server/health/shared/health-score.ts'
 import { riskProfileOf, type HealthProfile } from '#server/health/shared/health-profile.ts'
-import { selectHealthProfile, selectParameterValues } from './health-data.ts'
+import { selectHealthProfile, selectParameterValues, selectRecentParameterValues } from './health-data.ts'
 import { METRIC_DEFINITIONS, type MetricId } from '#server/health/shared/metrics.ts'
 import { predictMetrics, type InsufficientPrediction, type MetricPrediction } from '#server/health/shared/predictions.ts'
 import { buildRangeMetricCards, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
@@ -18,12 +16,25 @@ import {
 	type TimeRange,
 } from '#server/health/shared/time-range.ts'
 import type { HealthParameter, LocalDate } from '#server/health/shared/types.ts'
+import {
+	RECENT_PREDICTION_DAYS,
+	RECENT_READINGS_DAYS,
+	codesNeedingWholeHistory,
+	codesOfNeeds,
+	mergeHistory,
+	metricCardNeeds,
+	predictionNeeds,
+	riskNeeds,
+	type HistoryNeed,
+} from '#server/health/shared/recent-history.ts'
 
 /**
  * What the /trends page, the dashboard and the health API show: the stored
  * parameters read through health-data.ts, handed to the pure functions with
  * the patient's 'today'. Each read is limited to the codes it needs and, where
- * the calculation allows, to the window's dates.
+ * the calculation allows, to the window's dates; cards, predictions and risk
+ * read the recent history first and older rows only for what it does not
+ * answer (shared/recent-history.ts).
  */
 
 /** Codes the four metrics are computed from. */
@@ -31,15 +42,36 @@ export const METRIC_CODES = [...new Set(Object.values(METRIC_DEFINITIONS).flatMa
 /** Codes the risk assessment reads. */
 export const RISK_CODES = [...new Set([...METRIC_CODES, 'ldl', 'hdl', 'triglycerides', 'hba1c'])]
 
+/**
+ * Rows that answer every need as the whole history would: the recent history
+ * of their codes, and the whole history of the codes of each need it does not
+ * answer.
+ */
+export async function selectHistoryFor(
+	tx: TenantTransaction,
+	patient: Patient,
+	needs: HistoryNeed[],
+	options: { until: LocalDate; days: number },
+): Promise<HealthParameter[]> {
+	const recent = await selectRecentParameterValues(tx, patient, { codes: codesOfNeeds(needs), ...options })
+	if (recent.since === null) return []
+	const wholeCodes = codesNeedingWholeHistory(needs, recent.rows, recent.since)
+	if (wholeCodes.length === 0) return recent.rows
+	const whole = await selectParameterValues(tx, patient, { codes: wholeCodes, until: options.until })
+	return mergeHistory(recent.rows, whole, wholeCodes)
+}
+
+function selectCardHistory(tx: TenantTransaction, patient: Patient, today: LocalDate) {
+	// The comparison reading may predate the range: the cards' history does not depend on it.
+	return selectHistoryFor(tx, patient, metricCardNeeds(today), { until: today, days: RECENT_READINGS_DAYS })
+}
+
 /** The overview cards for a time range (see range-cards.ts). */
 export async function getMetricCards(
 	patient: Patient,
 	options: { range: TimeRange; today: LocalDate },
 ): Promise<RangeMetricCard[]> {
-	// The comparison reading may predate the range, so the whole history of the metric codes is read.
-	const parameters = await withTenant(patient.organizationId, (tx) =>
-		selectParameterValues(tx, patient, { codes: METRIC_CODES, until: options.today }),
-	)
+	const parameters = await withTenant(patient.organizationId, (tx) => selectCardHistory(tx, patient, options.today))
 	return buildRangeMetricCards(parameters, options)
 }
 
@@ -78,12 +110,11 @@ export async function getTrendsOverview(
 	options: { range: TimeRange; today: LocalDate; metricId: MetricId | null },
 ): Promise<{ cards: RangeMetricCard[]; series: MetricSeries | null }> {
 	return withTenant(patient.organizationId, async (tx) => {
-		const parameters = await selectParameterValues(tx, patient, { codes: METRIC_CODES, until: options.today })
-		const cards = buildRangeMetricCards(parameters, options)
-		const series = options.metricId
-			? buildMetricSeries(parameters, options.metricId, { range: options.range, today: options.today })
-			: null
-		return { cards, series }
+		const cards = buildRangeMetricCards(await selectCardHistory(tx, patient, options.today), options)
+		if (!options.metricId) return { cards, series: null }
+		const since = timeRangeStartDate(options.range, options.today)
+		const window = await selectMetricWindow(tx, patient, options.metricId, since, options.today)
+		return { cards, series: buildMetricSeries(window, options.metricId, { range: options.range, today: options.today }) }
 	})
 }
 
@@ -93,7 +124,7 @@ export async function getPredictions(
 	options: { today: LocalDate },
 ): Promise<(MetricPrediction | InsufficientPrediction)[]> {
 	const parameters = await withTenant(patient.organizationId, (tx) =>
-		selectParameterValues(tx, patient, { codes: METRIC_CODES, until: options.today }),
+		selectHistoryFor(tx, patient, predictionNeeds(options.today), { until: options.today, days: RECENT_PREDICTION_DAYS }),
 	)
 	return predictMetrics(parameters, options.today)
 }
@@ -132,16 +163,7 @@ async function describeProvenance(
 	const documentIds = [
 		...new Set([...rowsByKey.values()].flat().flatMap((row) => (row.documentId ? [row.documentId] : []))),
 	]
-	const titles = new Map(
-		documentIds.length === 0
-			? []
-			: (
-					await tx
-						.select({ id: documents.id, title: documents.title })
-						.from(documents)
-						.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, documentIds)))
-				).map((row) => [row.id, row.title]),
-	)
+	const titles = await selectDocumentTitles(tx, patient, documentIds)
 	const provenance: Record<string, ValueProvenance[]> = {}
 	for (const [key, rows] of rowsByKey) {
 		const sources: ValueProvenance[] = []
@@ -164,7 +186,10 @@ async function describeProvenance(
 /** The three risk assessments, the Health Score and the profile they used. */
 export async function getRiskOverview(patient: Patient, options: { today: LocalDate }): Promise<RiskOverview> {
 	return withTenant(patient.organizationId, async (tx) => {
-		const parameters = await selectParameterValues(tx, patient, { codes: RISK_CODES, until: options.today })
+		const parameters = await selectHistoryFor(tx, patient, riskNeeds(options.today), {
+			until: options.today,
+			days: RECENT_READINGS_DAYS,
+		})
 		const profile = await selectHealthProfile(tx, patient)
 		const assessment = assessHealthRisks(parameters, riskProfileOf(profile), options.today)
 		return {

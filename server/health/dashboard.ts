@@ -1,17 +1,22 @@
-import { desc, eq, sql } from 'drizzle-orm'
-import { documents } from '#db/schema/tenant.ts'
 import { getNextAppointment } from '#server/appointments/index.ts'
-import type { Patient } from '#server/documents/index.ts'
+import {
+	selectDocumentCounts,
+	selectRecentDocuments,
+	type DocumentCounts,
+	type Patient,
+} from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { buildRecentActivity, RECENT_ACTIVITY_LIMIT, type ActivityDocument, type ActivityEvent } from '#server/health/shared/activity.ts'
 import { findAbnormalAlerts, type HealthAlert } from '#server/health/shared/alerts.ts'
-import { RISK_CODES } from './analytics.ts'
+import { selectHistoryFor } from './analytics.ts'
 import { calculateHealthScore, type HealthScore } from '#server/health/shared/health-score.ts'
 import { riskProfileOf } from '#server/health/shared/health-profile.ts'
-import { selectHealthProfile, selectLatestParameters, selectManualReadings, selectParameters } from './health-data.ts'
+import { countDocumentParameters } from './document-parameters.ts'
+import { selectHealthProfile, selectLatestParameters, selectManualReadings } from './health-data.ts'
 import { buildMetricCards, type EmptyMetricCard, type MetricCard } from '#server/health/shared/metrics.ts'
 import { assessHealthRisks, type RiskArea, type RiskLevel } from '#server/health/shared/risk.ts'
 import type { LocalDate } from '#server/health/shared/types.ts'
+import { RECENT_READINGS_DAYS, metricCardNeeds, riskNeeds } from '#server/health/shared/recent-history.ts'
 
 /**
  * The dashboard (/) in one read: document counts, alerts from the latest
@@ -39,7 +44,7 @@ async function findNextAppointment(patient: Patient, now: Date): Promise<Dashboa
 	return { id, title, provider, specialty, status, startsAt, durationMinutes, timeZone }
 }
 
-export type DocumentCounts = { total: number; pending: number; processed: number; failed: number }
+export type { DocumentCounts }
 
 export type RiskSummary = { area: RiskArea; title: string; level: RiskLevel | null; score: number | null }
 
@@ -56,44 +61,26 @@ export type Dashboard = {
 	activity: ActivityEvent[]
 }
 
-async function countDocuments(tx: TenantTransaction, patient: Patient): Promise<DocumentCounts> {
-	const [row] = await tx
-		.select({
-			total: sql<number>`count(*)::int`,
-			pending: sql<number>`(count(*) filter (where ${documents.status} in ('queued', 'processing')))::int`,
-			processed: sql<number>`(count(*) filter (where ${documents.status} = 'processed'))::int`,
-			failed: sql<number>`(count(*) filter (where ${documents.status} = 'failed'))::int`,
-		})
-		.from(documents)
-		.where(eq(documents.ownerId, patient.userId))
-	return row ?? { total: 0, pending: 0, processed: 0, failed: 0 }
-}
-
-function selectActivityDocuments(tx: TenantTransaction, patient: Patient): Promise<ActivityDocument[]> {
-	return tx
-		.select({
-			id: documents.id,
-			title: documents.title,
-			status: documents.status,
-			uploadedAt: documents.uploadedAt,
-			processedAt: documents.processedAt,
-			failureMessage: documents.failureMessage,
-			// Qualified by hand: drizzle leaves select-list columns of a one-table query unqualified.
-			parameterCount: sql<number>`(select count(*) from health_parameters p where p.document_id = "documents"."id")::int`,
-			abnormalCount: sql<number>`(select count(*) from health_parameters p where p.document_id = "documents"."id" and p.status in ('low', 'high', 'critical'))::int`,
-		})
-		.from(documents)
-		.where(eq(documents.ownerId, patient.userId))
-		.orderBy(desc(sql`greatest(${documents.uploadedAt}, coalesce(${documents.processedAt}, ${documents.uploadedAt}))`))
-		.limit(RECENT_ACTIVITY_LIMIT)
+/** The newest documents with how many lab values each gave (and how many are abnormal). */
+async function selectActivityDocuments(tx: TenantTransaction, patient: Patient): Promise<ActivityDocument[]> {
+	const recent = await selectRecentDocuments(tx, patient, RECENT_ACTIVITY_LIMIT)
+	const counts = await countDocumentParameters(
+		tx,
+		patient,
+		recent.map((document) => document.id),
+	)
+	return recent.map((document) => ({ ...document, ...(counts.get(document.id) ?? { parameterCount: 0, abnormalCount: 0 }) }))
 }
 
 /** Everything the dashboard shows, for `today` in the patient's zone and the current instant `now`. */
 export async function getDashboard(patient: Patient, options: { today: LocalDate; now: Date }): Promise<Dashboard> {
 	const data = await withTenant(patient.organizationId, async (tx) => {
-		const counts = await countDocuments(tx, patient)
+		const counts = await selectDocumentCounts(tx, patient)
 		const latest = await selectLatestParameters(tx, patient, options.today)
-		const riskParameters = await selectParameters(tx, patient, { codes: RISK_CODES, until: options.today })
+		const riskParameters = await selectHistoryFor(tx, patient, [...riskNeeds(options.today), ...metricCardNeeds(options.today)], {
+			until: options.today,
+			days: RECENT_READINGS_DAYS,
+		})
 		const profile = await selectHealthProfile(tx, patient)
 		const activityDocuments = await selectActivityDocuments(tx, patient)
 		const readings = await selectManualReadings(tx, patient, { limit: RECENT_ACTIVITY_LIMIT })

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import { healthParameters, healthProfiles } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/documents/index.ts'
@@ -7,6 +8,7 @@ import { EMPTY_HEALTH_PROFILE, type HealthProfile } from '#server/health/shared/
 import { groupManualReadings, type ManualReadingEntry } from '#server/health/shared/manual-reading-groups.ts'
 import { manualReadingToParameters, type ManualReading } from '#server/health/shared/manual-reading.ts'
 import type { HealthParameter, LocalDate } from '#server/health/shared/types.ts'
+import { addDaysToLocalDate } from '#server/time/shared/zoned-time.ts'
 
 /**
  * The health domain's database access. Every query runs through the tenant
@@ -100,6 +102,38 @@ export function selectParameterValues(
 		.from(healthParameters)
 		.where(parameterConditions(patient, query))
 		.orderBy(asc(healthParameters.testDate), asc(healthParameters.code), asc(healthParameters.position), asc(healthParameters.id))
+}
+
+/**
+ * The recent end of the history of `codes` (see shared/recent-history.ts),
+ * in one query: the rows dated from `since`, `days` before the newest of them
+ * on or before `until`, to `until`; with 'height', the heights from the newest
+ * one measured on or before `since` (a BMI from weight uses the newest earlier
+ * height). `since` is null when there are no rows. The first day and the
+ * heights' first day are scalar subqueries PostgreSQL computes once, and each
+ * part is a range of health_parameters_owner_code_date_idx.
+ */
+export async function selectRecentParameterValues(
+	tx: TenantTransaction,
+	patient: Patient,
+	query: { codes: readonly string[]; until: LocalDate; days: number },
+): Promise<{ rows: HealthParameter[]; since: LocalDate | null }> {
+	if (query.codes.length === 0) return { rows: [], since: null }
+	const since = sql`((select max(newest.test_date) from health_parameters newest where newest.owner_id = ${patient.userId} and newest.code in ${[...query.codes]} and newest.test_date <= ${query.until}) - ${query.days}::int)`
+	const recent = (codes: string[], from: SQL) =>
+		tx
+			.select(analyticsColumns)
+			.from(healthParameters)
+			.where(and(parameterConditions(patient, { codes, until: query.until }), gte(healthParameters.testDate, from)))
+	const otherCodes = query.codes.filter((code) => code !== 'height')
+	const heightsFrom = sql`coalesce((select max(anchor.test_date) from health_parameters anchor where anchor.owner_id = ${patient.userId} and anchor.code = 'height' and anchor.test_date <= ${since}), ${since})`
+	const heights = query.codes.includes('height') ? recent(['height'], heightsFrom) : null
+	const rows: HealthParameter[] =
+		otherCodes.length === 0 ? await heights! : heights ? await unionAll(recent(otherCodes, since), heights) : await recent(otherCodes, since)
+	if (rows.length === 0) return { rows, since: null }
+	// The newest row is among them (dated on or after either first day).
+	const newest = rows.reduce((latest, row) => (row.testDate > latest ? row.testDate : latest), rows[0].testDate)
+	return { rows, since: addDaysToLocalDate(newest, -query.days) }
 }
 
 /** The patient's health parameters, oldest test date first. */

@@ -199,3 +199,13 @@ export {
 	type ValueProvenance,
 } from './analytics.ts'
 export { getDashboard, type Dashboard, type DashboardAppointment, type DocumentCounts, type RiskSummary } from './dashboard.ts'
+export {
+	countDocumentParameters,
+	removeDocumentParameters,
+	replaceDocumentParameters,
+	selectDocumentParameters,
+	selectParametersOnDates,
+	selectTestDates,
+	type DocumentParameterCounts,
+	type DocumentParameterValue,
+} from './document-parameters.ts'

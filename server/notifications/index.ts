@@ -1,1 +1,1 @@
-export { writeNotification, releaseNotificationKey, documentNotificationKey, type NewNotification } from './writer.ts'
+export { writeNotification, hasNotification, releaseNotificationKey, documentNotificationKey, type NewNotification } from './writer.ts'

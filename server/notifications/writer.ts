@@ -1,5 +1,6 @@
 /**
- * Every write to the tenant `notifications` table: a producer (appointment
+ * Every write to the tenant `notifications` table (this module owns it:
+ * docs/decisions/011-table-ownership.md): a producer (appointment
  * events and reminders, document processing) says what to tell whom, inside
  * its own tenant transaction, and this module writes the row. A notification
  * a job may write more than once (a retried or re-run job) carries a dedupe
@@ -52,6 +53,26 @@ export async function releaseNotificationKey(tx: TenantTransaction, ownerId: str
 		.update(notifications)
 		.set({ dedupeKey: null })
 		.where(and(eq(notifications.ownerId, ownerId), eq(notifications.dedupeKey, dedupeKey)))
+}
+
+/** Whether the owner already has a notification of this type, link and message (a retried reminder job looks before it writes). */
+export async function hasNotification(
+	tx: TenantTransaction,
+	notification: Pick<NewNotification, 'ownerId' | 'type' | 'message'> & { link: string },
+): Promise<boolean> {
+	const [existing] = await tx
+		.select({ id: notifications.id })
+		.from(notifications)
+		.where(
+			and(
+				eq(notifications.ownerId, notification.ownerId),
+				eq(notifications.type, notification.type),
+				eq(notifications.link, notification.link),
+				eq(notifications.message, notification.message),
+			),
+		)
+		.limit(1)
+	return existing !== undefined
 }
 
 /** Keys of the notifications a document's processing writes: one of each per document, however often it runs. */

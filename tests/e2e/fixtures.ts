@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
-import { eq, inArray, sql as statement } from 'drizzle-orm'
+import { desc, eq, inArray, sql as statement } from 'drizzle-orm'
 import { connect } from '#db/client.ts'
-import { organizations, users } from '#db/schema/platform.ts'
+import { emailOutbox, organizations, users } from '#db/schema/platform.ts'
 import { createSession, hashPassword, registerPatient, SESSION_COOKIE } from '#server/auth/index.ts'
 import { assertTenantSchemaName } from '#server/tenancy/schema-name.ts'
 
@@ -68,6 +68,16 @@ export async function signInAsAdmin(page: Page, admin: { id: string }) {
 	await page.context().addCookies([
 		{ name: SESSION_COOKIE.admin, value: session.token, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
 	])
+}
+
+/** The outbox messages to one address, newest first (what /dev/mailbox shows), to read a link a flow e-mailed. */
+export async function emailsTo(recipient: string) {
+	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
+	try {
+		return await db.select().from(emailOutbox).where(eq(emailOutbox.recipient, recipient)).orderBy(desc(emailOutbox.createdAt))
+	} finally {
+		await sql.end()
+	}
 }
 
 /**

@@ -13,6 +13,8 @@ import { withRedactedTaskErrors } from '#server/jobs/redacted-task.ts'
 import { workerLogFactory } from '#server/jobs/worker-log.ts'
 import { captureProcessOutput } from '#tests/support/captured-output.ts'
 import { startSmtpServer, type LocalSmtpServer } from '#tests/support/smtp-server.ts'
+import * as mailboxMessageRoute from '#app/routes/dev.mailbox.$messageId.tsx'
+import * as mailboxRoute from '#app/routes/dev.mailbox._index.tsx'
 import { useTestDatabase } from './test-database.ts'
 
 const { url: databaseUrl } = useTestDatabase()
@@ -177,6 +179,18 @@ describe('without SMTP_URL', () => {
 		expect(shown!.htmlBody).toContain('href="https://carebook.example/shared/tok123"')
 		expect(await getMailboxMessage('not-a-uuid')).toBeNull()
 		expect(await getMailboxMessage(randomUUID())).toBeNull()
+	})
+
+	it('is not served in production: both mailbox pages answer 404', async () => {
+		const { messageId } = await queueEmail(getDb(), shareEmail())
+		const args = (path: string, params: Record<string, string> = {}) => ({ request: new Request(`http://localhost${path}`), params, context: { requestId: randomUUID(), cspNonce: 'n', clientIp: '127.0.0.1' } })
+		const listed = await mailboxRoute.loader()
+		expect(listed.messages.some((message) => message.id === messageId)).toBe(true)
+		expect((await mailboxMessageRoute.loader(args(`/dev/mailbox/${messageId}`, { messageId }))).message.id).toBe(messageId)
+
+		vi.stubEnv('NODE_ENV', 'production')
+		await expect(mailboxRoute.loader()).rejects.toMatchObject({ status: 404 })
+		await expect(mailboxMessageRoute.loader(args(`/dev/mailbox/${messageId}`, { messageId }))).rejects.toMatchObject({ status: 404 })
 	})
 
 	it('fails visibly in production, where there is no mailbox', async () => {

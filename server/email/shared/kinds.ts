@@ -15,3 +15,6 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
 export function emailKindLabel(kind: string): string {
 	return (EMAIL_KIND_LABELS as Record<string, string>)[kind] ?? kind
 }
+
+/** Badge tones of an outbox message's status (mailbox and admin pages). */
+export const EMAIL_STATUS_TONES = { queued: 'info', sent: 'success', failed: 'danger' } as const

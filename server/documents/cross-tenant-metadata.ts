@@ -1,13 +1,13 @@
 /**
  * Cross-tenant reads of documents' metadata for the admin portal (DESIGN.md
- * section 10: fully qualified SQL per schema). Schema names come from the
+ * section 10: fully qualified SQL per schema; this module owns the documents
+ * table, docs/decisions/011-table-ownership.md). Schema names come from the
  * organizations table and are validated; never from input. Only the columns
  * below are ever selected: administrators never see a document's title,
  * file name, text, values or summary.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
-import { organizations } from '#db/schema/platform.ts'
 import { assertTenantSchemaName } from '#server/tenancy/schema-name.ts'
 
 export type TenantRef = { id: string; schemaName: string }
@@ -34,16 +34,6 @@ export type DocumentMetadata = {
 function documentsOf(tenant: TenantRef): SQL {
 	assertTenantSchemaName(tenant.schemaName)
 	return sql`${sql.identifier(tenant.schemaName)}.documents`
-}
-
-/** Organizations and their schemas (all, or the given ids). */
-export async function tenantRefs(organizationIds?: string[]): Promise<TenantRef[]> {
-	const query = getDb().select({ id: organizations.id, schemaName: organizations.schemaName }).from(organizations)
-	const rows = organizationIds ? await query.where(inArray(organizations.id, organizationIds)) : await query
-	return rows.filter((row) => {
-		assertTenantSchemaName(row.schemaName)
-		return true
-	})
 }
 
 /** One statement per chunk of schemas, so a thousand organizations do not make one huge statement. */

@@ -1,0 +1,63 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { documents, type DocumentStatus } from '#db/schema/tenant.ts'
+import type { Patient } from '#server/auth/patient.ts'
+import type { TenantTransaction } from '#server/tenancy/index.ts'
+
+/**
+ * What other modules read of the patient's documents (the dashboard's counts
+ * and activity, the risk tab's sources), inside their own tenant transaction:
+ * the documents module owns the documents table
+ * (docs/decisions/011-table-ownership.md).
+ */
+
+export type DocumentCounts = { total: number; pending: number; processed: number; failed: number }
+
+/** The patient's documents by processing state. */
+export async function selectDocumentCounts(tx: TenantTransaction, patient: Patient): Promise<DocumentCounts> {
+	const [row] = await tx
+		.select({
+			total: sql<number>`count(*)::int`,
+			pending: sql<number>`(count(*) filter (where ${documents.status} in ('queued', 'processing')))::int`,
+			processed: sql<number>`(count(*) filter (where ${documents.status} = 'processed'))::int`,
+			failed: sql<number>`(count(*) filter (where ${documents.status} = 'failed'))::int`,
+		})
+		.from(documents)
+		.where(eq(documents.ownerId, patient.userId))
+	return row ?? { total: 0, pending: 0, processed: 0, failed: 0 }
+}
+
+export type RecentDocument = {
+	id: string
+	title: string
+	status: DocumentStatus
+	uploadedAt: Date
+	processedAt: Date | null
+	failureMessage: string | null
+}
+
+/** The patient's documents with the newest upload or processing first, at most `limit`. */
+export function selectRecentDocuments(tx: TenantTransaction, patient: Patient, limit: number): Promise<RecentDocument[]> {
+	return tx
+		.select({
+			id: documents.id,
+			title: documents.title,
+			status: documents.status,
+			uploadedAt: documents.uploadedAt,
+			processedAt: documents.processedAt,
+			failureMessage: documents.failureMessage,
+		})
+		.from(documents)
+		.where(eq(documents.ownerId, patient.userId))
+		.orderBy(desc(sql`greatest(${documents.uploadedAt}, coalesce(${documents.processedAt}, ${documents.uploadedAt}))`))
+		.limit(limit)
+}
+
+/** Titles of those of `ids` that are the patient's documents. */
+export async function selectDocumentTitles(tx: TenantTransaction, patient: Patient, ids: string[]): Promise<Map<string, string>> {
+	if (ids.length === 0) return new Map()
+	const rows = await tx
+		.select({ id: documents.id, title: documents.title })
+		.from(documents)
+		.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, ids)))
+	return new Map(rows.map((row) => [row.id, row.title]))
+}

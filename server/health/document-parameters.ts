@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { healthParameters } from '#db/schema/tenant.ts'
+import type { Patient } from '#server/auth/patient.ts'
+import type { TenantTransaction } from '#server/tenancy/index.ts'
+import type { LocalDate, ParameterStatus } from '#server/health/shared/types.ts'
+
+/**
+ * The health parameters that come from documents, for the documents module
+ * (docs/decisions/011-table-ownership.md): health owns health_parameters, and
+ * document processing, the record view and Compare Records call these
+ * functions, inside their own tenant transaction, instead of writing or
+ * reading the table themselves.
+ */
+
+/** A lab value read from a document, in the document's order. */
+export type DocumentParameterValue = {
+	code: string
+	name: string
+	value: number
+	valueText: string
+	unit: string | null
+	referenceRangeMin: number | null
+	referenceRangeMax: number | null
+	referenceRangeText: string | null
+	status: ParameterStatus | null
+	testDate: LocalDate
+}
+
+/** Replaces the document's parameters with `values` (a processing run, or a second run of it, stores them once). */
+export async function replaceDocumentParameters(
+	tx: TenantTransaction,
+	document: { id: string; ownerId: string },
+	values: DocumentParameterValue[],
+): Promise<void> {
+	await removeDocumentParameters(tx, document.id)
+	if (values.length === 0) return
+	await tx.insert(healthParameters).values(
+		values.map((value, position) => ({
+			ownerId: document.ownerId,
+			documentId: document.id,
+			source: 'document' as const,
+			code: value.code,
+			name: value.name,
+			value: value.value,
+			valueText: value.valueText,
+			unit: value.unit,
+			referenceRangeMin: value.referenceRangeMin,
+			referenceRangeMax: value.referenceRangeMax,
+			referenceRangeText: value.referenceRangeText,
+			status: value.status,
+			testDate: value.testDate,
+			position,
+		})),
+	)
+}
+
+/** Removes what a document's processing stored (it failed, or is processed again). */
+export async function removeDocumentParameters(tx: TenantTransaction, documentId: string): Promise<void> {
+	await tx.delete(healthParameters).where(eq(healthParameters.documentId, documentId))
+}
+
+/** A document's parameters in its order (the caller has checked the document is the patient's). */
+export function selectDocumentParameters(tx: TenantTransaction, documentId: string) {
+	return tx
+		.select()
+		.from(healthParameters)
+		.where(eq(healthParameters.documentId, documentId))
+		.orderBy(asc(healthParameters.position))
+}
+
+/** Test dates on which the patient has lab values, newest first. */
+export async function selectTestDates(tx: TenantTransaction, patient: Patient): Promise<LocalDate[]> {
+	const rows = await tx
+		.selectDistinct({ testDate: healthParameters.testDate })
+		.from(healthParameters)
+		.where(eq(healthParameters.ownerId, patient.userId))
+		.orderBy(desc(healthParameters.testDate))
+	return rows.map((row) => row.testDate)
+}
+
+/** The patient's parameters dated on any of `dates`, by document and the document's order (Compare Records). */
+export function selectParametersOnDates(tx: TenantTransaction, patient: Patient, dates: LocalDate[]) {
+	return tx
+		.select({
+			testDate: healthParameters.testDate,
+			code: healthParameters.code,
+			name: healthParameters.name,
+			value: healthParameters.value,
+			valueText: healthParameters.valueText,
+			unit: healthParameters.unit,
+			referenceRangeMin: healthParameters.referenceRangeMin,
+			referenceRangeMax: healthParameters.referenceRangeMax,
+			referenceRangeText: healthParameters.referenceRangeText,
+			status: healthParameters.status,
+			documentId: healthParameters.documentId,
+		})
+		.from(healthParameters)
+		.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.testDate, dates)))
+		.orderBy(asc(healthParameters.documentId), asc(healthParameters.position))
+}
+
+export type DocumentParameterCounts = { parameterCount: number; abnormalCount: number }
+
+/** How many lab values each of the patient's documents gave, and how many of them are abnormal. */
+export async function countDocumentParameters(
+	tx: TenantTransaction,
+	patient: Patient,
+	documentIds: string[],
+): Promise<Map<string, DocumentParameterCounts>> {
+	if (documentIds.length === 0) return new Map()
+	const rows = await tx
+		.select({
+			documentId: healthParameters.documentId,
+			parameterCount: sql<number>`count(*)::int`,
+			abnormalCount: sql<number>`(count(*) filter (where ${healthParameters.status} in ('low', 'high', 'critical')))::int`,
+		})
+		.from(healthParameters)
+		.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.documentId, documentIds)))
+		.groupBy(healthParameters.documentId)
+	return new Map(rows.map((row) => [row.documentId!, { parameterCount: row.parameterCount, abnormalCount: row.abnormalCount }]))
+}

@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm'
+import { medications } from '#db/schema/tenant.ts'
+import type { TenantTransaction } from '#server/tenancy/index.ts'
+
+/**
+ * The medications table's one owner (docs/decisions/011-table-ownership.md).
+ * Today every medication comes from a document: its processing stores them
+ * here and the record view reads them, inside the documents module's tenant
+ * transaction. Pages of the patient's own medications will build on this
+ * module.
+ */
+
+/** A medication read from a document, in the document's order. */
+export type DocumentMedication = {
+	name: string
+	dose: string | null
+	frequency: string | null
+	status: 'active' | 'discontinued'
+	text: string
+}
+
+/** Replaces the document's medications with `values` (a second processing run stores them once). */
+export async function replaceDocumentMedications(
+	tx: TenantTransaction,
+	document: { id: string; ownerId: string },
+	values: DocumentMedication[],
+): Promise<void> {
+	await removeDocumentMedications(tx, document.id)
+	if (values.length === 0) return
+	await tx.insert(medications).values(
+		values.map((value, position) => ({
+			ownerId: document.ownerId,
+			documentId: document.id,
+			name: value.name,
+			dose: value.dose,
+			frequency: value.frequency,
+			status: value.status,
+			text: value.text,
+			position,
+		})),
+	)
+}
+
+/** Removes what a document's processing stored. */
+export async function removeDocumentMedications(tx: TenantTransaction, documentId: string): Promise<void> {
+	await tx.delete(medications).where(eq(medications.documentId, documentId))
+}
+
+/** A document's medications in its order (the caller has checked the document is the patient's). */
+export function selectDocumentMedications(tx: TenantTransaction, documentId: string) {
+	return tx.select().from(medications).where(eq(medications.documentId, documentId)).orderBy(asc(medications.position))
+}
