@@ -32,9 +32,12 @@ export async function getDocumentsOverview(options: { organizationId?: string; s
 				min(run_at) filter (where locked_at is null and attempts < max_attempts) as "oldestWaiting"
 			from graphile_worker.jobs where task_identifier = ${TASKS.processDocument}`),
 		db.execute<QueueJob>(sql`
-			select id::text, payload->>'organizationId' as "organizationId", payload->>'documentId' as "documentId", attempts, max_attempts as "maxAttempts",
-				run_at as "runAt", locked_at as "lockedAt", last_error as "lastError", created_at as "createdAt"
-			from graphile_worker.jobs where task_identifier = ${TASKS.processDocument} order by run_at limit 50`),
+			select jobs.id::text, private.payload->>'organizationId' as "organizationId", private.payload->>'documentId' as "documentId",
+				jobs.attempts, jobs.max_attempts as "maxAttempts", jobs.run_at as "runAt", jobs.locked_at as "lockedAt", jobs.last_error as "lastError", jobs.created_at as "createdAt"
+			from graphile_worker.jobs
+			-- the public view leaves the payload out; the ids are only there
+			join graphile_worker._private_jobs as private on private.id = jobs.id
+			where jobs.task_identifier = ${TASKS.processDocument} order by jobs.run_at limit 50`),
 		recentDocuments(tenants, { status: options.status, limit: 50 }),
 		processingByDay(tenants, weekAgo, now),
 		db.execute<{ id: string; name: string }>(sql`select id, name from app.organizations`),
