@@ -17,16 +17,8 @@ import { ActionButton, ConfirmAction } from '#app/components/admin/confirm-actio
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { ConfirmPanel } from '#app/components/ui/confirm-dialog.tsx'
-import {
-	deleteUser,
-	listOrganizationChoices,
-	listUsers,
-	pageOf,
-	replyWithToast,
-	requireAdminActor,
-	setUserStatus,
-	USER_LIST,
-} from '#server/admin/index.ts'
+import { deleteUser, listOrganizationChoices, listUsers, pageOf, replyWithToast, requireAdminActor, setUserStatus } from '#server/admin/index.ts'
+import { USER_LIST } from '#server/admin/shared/list-specs.ts'
 import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
 import { readListState } from '#server/admin/shared/list-state.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'

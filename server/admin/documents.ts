@@ -11,8 +11,6 @@ import { tenantRefs } from './tenant-refs.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
 import { percentOf } from './shared/format.ts'
 
-export const DOCUMENT_STATUSES = ['queued', 'processing', 'processed', 'failed'] as const
-
 type QueueJob = { id: string; organizationId: string | null; documentId: string | null; attempts: number; maxAttempts: number; runAt: Date; lockedAt: Date | null; lastError: string | null; createdAt: Date }
 
 /**

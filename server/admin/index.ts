@@ -5,7 +5,6 @@ export { getSystemHealth } from './system-health.ts'
 export { getDashboard } from './dashboard.ts'
 export { listAlerts, acknowledgeAlert, type AdminAlert } from './alerts.ts'
 export {
-	USER_LIST,
 	listUsers,
 	getAdminUser,
 	createUser,
@@ -19,7 +18,6 @@ export {
 	type AdminUserRow,
 } from './users.ts'
 export {
-	ORGANIZATION_LIST,
 	listOrganizations,
 	getAdminOrganization,
 	listOrganizationMembers,
@@ -32,7 +30,6 @@ export {
 	type AdminOrganizationRow,
 } from './organizations.ts'
 export {
-	SUBSCRIPTION_LIST,
 	listSubscriptions,
 	getRevenueSummary,
 	getAdminSubscription,
@@ -41,7 +38,8 @@ export {
 	getPlanCatalogue,
 	type AdminSubscriptionRow,
 } from './subscriptions.ts'
-export { getDocumentsOverview, retryFailedDocument, DOCUMENT_STATUSES } from './documents.ts'
+export { getDocumentsOverview, retryFailedDocument } from './documents.ts'
+export { USER_LIST, ORGANIZATION_LIST, SUBSCRIPTION_LIST, DOCUMENT_STATUSES } from './shared/list-specs.ts'
 export { getAnalytics } from './analytics.ts'
 export { REPORTS, buildReport, isReportKind, type ReportKind } from './reports.ts'
 export { auditTrailFor, type AuditTrailEntry } from './audit-trail.ts'

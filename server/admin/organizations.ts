@@ -9,17 +9,12 @@ import { auditAdminAction, type AdminActor } from './actor.ts'
 import { containsPattern, isUuid } from './users.ts'
 import { documentTotals } from '#server/documents/index.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
-import { ADMIN_PAGE_SIZE, type ListSpec, type ListState } from './shared/list-state.ts'
+import { ADMIN_PAGE_SIZE } from './shared/list-state.ts'
+import type { OrganizationListState } from './shared/list-specs.ts'
 import type { z } from 'zod'
 import type { CreateOrganizationSchema, OrganizationFormSchema, SecurityFormSchema } from './shared/schemas.ts'
 
-export const ORGANIZATION_LIST: ListSpec<'name' | 'lastActive', 'status' | 'subscription'> = {
-	sorts: ['name', 'lastActive'],
-	defaultSort: 'name',
-	filters: { status: ['active', 'inactive', 'trial'], subscription: ['basic', 'professional', 'enterprise'] },
-}
 
-export type OrganizationListState = ListState<'name' | 'lastActive', 'status' | 'subscription'>
 
 export type AdminOrganizationRow = {
 	id: string

@@ -8,16 +8,11 @@ import { auditAdminAction, type AdminActor } from './actor.ts'
 import { containsPattern, isUuid } from './users.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
 import { percentChange } from './shared/format.ts'
-import { ADMIN_PAGE_SIZE, type ListSpec, type ListState } from './shared/list-state.ts'
+import { ADMIN_PAGE_SIZE } from './shared/list-state.ts'
+import type { SubscriptionListState } from './shared/list-specs.ts'
 import type { SubscriptionFormSchema } from './shared/schemas.ts'
 
-export const SUBSCRIPTION_LIST: ListSpec<'tenantName' | 'amount' | 'nextPayment', 'status' | 'plan'> = {
-	sorts: ['tenantName', 'amount', 'nextPayment'],
-	defaultSort: 'tenantName',
-	filters: { status: ['active', 'past_due', 'trialing', 'canceled'], plan: ['basic', 'professional', 'enterprise'] },
-}
 
-export type SubscriptionListState = ListState<'tenantName' | 'amount' | 'nextPayment', 'status' | 'plan'>
 
 export type AdminSubscriptionRow = {
 	id: string

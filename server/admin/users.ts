@@ -6,16 +6,11 @@ import { PLANS } from '#server/billing/index.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
 import { auditAdminAction, isSuperadmin, type AdminActor } from './actor.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
-import { ADMIN_PAGE_SIZE, type ListSpec, type ListState } from './shared/list-state.ts'
+import { ADMIN_PAGE_SIZE } from './shared/list-state.ts'
+import type { UserListState } from './shared/list-specs.ts'
 import type { UserForm } from './shared/schemas.ts'
 
-export const USER_LIST: ListSpec<'name' | 'email' | 'tenantName' | 'lastLogin', 'status' | 'role' | 'organization'> = {
-	sorts: ['name', 'email', 'tenantName', 'lastLogin'],
-	defaultSort: 'name',
-	filters: { status: ['active', 'inactive', 'pending'], role: ['admin', 'manager', 'user'], organization: null },
-}
 
-export type UserListState = ListState<(typeof USER_LIST.sorts)[number], keyof typeof USER_LIST.filters>
 
 export type AdminUserRow = {
 	id: string

@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm'
+import { connect } from '#db/client.ts'
+import { organizations, subscriptions, users } from '#db/schema/platform.ts'
+import { createAdmin, deleteTestData, expect, signInAsAdmin, test, uniqueEmail } from './fixtures.ts'
+
+/** Organizations and users a test made through the admin screens, removed (schema dropped) after it. */
+const madeHere = { organizationNames: new Set<string>(), userEmails: new Set<string>() }
+
+test.afterEach(async () => {
+	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
+	try {
+		const organizationIds: string[] = []
+		for (const name of madeHere.organizationNames) {
+			organizationIds.push(...(await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name))).map((row) => row.id))
+		}
+		const userIds: string[] = []
+		for (const email of madeHere.userEmails) {
+			userIds.push(...(await db.select({ id: users.id }).from(users).where(eq(users.email, email))).map((row) => row.id))
+		}
+		await deleteTestData(userIds, organizationIds)
+	} finally {
+		await sql.end()
+		madeHere.organizationNames.clear()
+		madeHere.userEmails.clear()
+	}
+})
+
+async function createOrganizationOnScreen(page: import('@playwright/test').Page, name: string) {
+	madeHere.organizationNames.add(name)
+	await page.goto('/admin/tenants/create')
+	await page.getByLabel('Organization name').fill(name)
+	await page.getByLabel('Domain').fill('clinic.example')
+	await page.getByLabel('Plan').selectOption('professional')
+	await page.getByRole('button', { name: 'Create Organization' }).click()
+	await expect(page.getByRole('heading', { name })).toBeVisible()
+	await expect(page.getByText('Organization created')).toBeVisible()
+	return page.url().split('/').pop()!
+}
+
+test('an admin creates an organization and a user in it; the user signs in; deactivated, the user is refused', async ({ page, browser }) => {
+	const admin = await createAdmin('admin')
+	await signInAsAdmin(page, admin)
+	const name = `Harbor Clinic ${Date.now()}`
+	await createOrganizationOnScreen(page, name)
+	await page.getByRole('link', { name: 'Manage Users' }).first().click()
+	await page.getByRole('link', { name: 'Add User' }).click()
+
+	const email = uniqueEmail('member')
+	madeHere.userEmails.add(email)
+	await page.getByLabel('Name').fill('Nora Member')
+	await page.getByLabel('Email').fill(email)
+	await expect(page.getByLabel('Organization', { exact: true })).toHaveValue(/.+/)
+	await page.getByLabel('Organization role').selectOption('manager')
+	await page.getByLabel('Password').fill('Member-pass-2026')
+	await page.getByRole('button', { name: 'Create User' }).click()
+	await expect(page.getByText('User created')).toBeVisible()
+	await expect(page.getByText(`${name} (Manager)`)).toBeVisible()
+
+	const patientContext = await browser.newContext()
+	const patientPage = await patientContext.newPage()
+	await patientPage.goto('/login')
+	await patientPage.getByLabel('Email').fill(email)
+	await patientPage.getByLabel('Password').fill('Member-pass-2026')
+	await patientPage.getByRole('button', { name: 'Sign in' }).click()
+	await expect(patientPage).toHaveURL('/')
+
+	// the list finds the user by search and deactivates them
+	await page.goto(`/admin/users?q=${encodeURIComponent(email)}`)
+	const row = page.getByTestId('user-row').filter({ hasText: email })
+	await expect(row).toContainText(name)
+	await row.getByRole('button', { name: 'Deactivate' }).click()
+	await expect(page.getByText('User status has been updated to Inactive.')).toBeVisible()
+	await expect(row).toContainText('Inactive')
+
+	// the open session ended, and signing in again is refused
+	await patientPage.goto('/records')
+	await expect(patientPage).toHaveURL(/\/login/)
+	await patientPage.getByLabel('Email').fill(email)
+	await patientPage.getByLabel('Password').fill('Member-pass-2026')
+	await patientPage.getByRole('button', { name: 'Sign in' }).click()
+	await expect(patientPage.getByRole('alert')).toBeVisible()
+	await expect(patientPage).toHaveURL(/\/login/)
+	await patientContext.close()
+})
+
+test('an admin processes a past-due payment', async ({ page }) => {
+	const admin = await createAdmin('admin')
+	await signInAsAdmin(page, admin)
+	const name = `Late Payers ${Date.now()}`
+	const organizationId = await createOrganizationOnScreen(page, name)
+	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
+	try {
+		await db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.organizationId, organizationId))
+	} finally {
+		await sql.end()
+	}
+	await page.goto(`/admin/subscriptions?q=${encodeURIComponent(name)}&status=past_due`)
+	const row = page.getByTestId('subscription-row').filter({ hasText: name })
+	await expect(row).toContainText('Overdue')
+	await row.getByRole('button', { name: 'Process Payment' }).click()
+	await expect(page.getByText('Payment processed')).toBeVisible()
+	await expect(page.getByText('The payment has been successfully processed.')).toBeVisible()
+	await expect(page.getByText('No subscriptions found matching your filters.')).toBeVisible()
+	await page.goto(`/admin/subscriptions?q=${encodeURIComponent(name)}`)
+	await expect(row).toContainText('Active')
+	await row.getByRole('link', { name: 'Edit Subscription' }).click()
+	await expect(page.getByTestId('invoice-row')).toHaveCount(1)
+	await expect(page.getByTestId('invoice-row')).toContainText('$299.99')
+})
+
+test('the users list paginates, sorts and filters through the URL', async ({ page }) => {
+	const admin = await createAdmin('admin')
+	await signInAsAdmin(page, admin)
+	await page.goto('/admin/users?status=pending&q=zz-no-such-user')
+	await expect(page.getByText('No users found matching your filters.')).toBeVisible()
+	await expect(page.getByTestId('page-summary')).toHaveText('Showing 0 of 0 users')
+	await page.goto('/admin/users')
+	await page.getByRole('link', { name: /^Email/ }).click()
+	await expect(page).toHaveURL(/sort=email&dir=asc/)
+	await page.getByRole('link', { name: /^Email/ }).click()
+	await expect(page).toHaveURL(/sort=email&dir=desc/)
+	await expect(page.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'descending')
+})
+
+test('the dashboard shows real figures; a superadmin opens System Health, a plain admin cannot', async ({ page }) => {
+	const superadmin = await createAdmin('superadmin')
+	await signInAsAdmin(page, superadmin)
+	await page.goto('/admin')
+	await expect(page.getByTestId('total-users')).toHaveText(/^\d+$/)
+	await expect(page.getByText('API calls today')).toBeVisible()
+	await page.getByRole('link', { name: 'System Health' }).last().click()
+	await expect(page.getByRole('heading', { name: 'System Health' })).toBeVisible()
+	await expect(page.getByTestId('database-reachable')).toHaveText('Reachable')
+	await expect(page.getByTestId('worker-status')).toBeVisible()
+
+	const admin = await createAdmin('admin')
+	await page.context().clearCookies()
+	await signInAsAdmin(page, admin)
+	await page.goto('/admin/system')
+	await expect(page).toHaveURL('/unauthorized')
+})
