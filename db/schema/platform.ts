@@ -51,7 +51,10 @@ export const users = platform.table(
 		uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
 		index('users_name_idx').on(sql`lower(${table.name})`, table.id),
 		index('users_created_idx').on(table.createdAt),
-		index('users_last_login_idx').on(table.lastLoginAt),
+		index('users_last_login_idx').on(sql`${table.lastLoginAt} desc nulls last`, table.id),
+		// the admin list's "contains" search (pg_trgm, created by migration 0004)
+		index('users_name_trgm_idx').using('gin', sql`lower(${table.name}) public.gin_trgm_ops`),
+		index('users_email_trgm_idx').using('gin', sql`lower(${table.email}) public.gin_trgm_ops`),
 	],
 )
 

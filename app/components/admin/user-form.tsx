@@ -31,6 +31,8 @@ export function AdminUserForm({
 		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
 		shouldRevalidate: 'onBlur',
 	})
+	// the create schema's extra field (Conform's fields object is typed by the edit schema here)
+	const createFields = fields as typeof fields & { password: typeof fields.name }
 	return (
 		<Form method="post" className="space-y-4" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="save" />
@@ -64,12 +66,8 @@ export function AdminUserForm({
 					]}
 					errors={fields.status.errors}
 				/>
-				{mode === 'create' && 'password' in fields ? (
-					<Field
-						label="Password"
-						inputProps={{ ...getInputProps((fields as typeof fields & { password: typeof fields.name }).password, { type: 'password' }), autoComplete: 'new-password' }}
-						errors={(fields as typeof fields & { password: typeof fields.name }).password.errors}
-					/>
+				{mode === 'create' ? (
+					<Field label="Password" inputProps={{ ...getInputProps(createFields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={createFields.password.errors} />
 				) : null}
 			</div>
 			<Button type="submit" isPending={isSubmitting}>

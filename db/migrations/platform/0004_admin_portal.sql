@@ -1,3 +1,4 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;--> statement-breakpoint
 CREATE TABLE "app"."admin_alert_acknowledgements" (
 	"alert_key" text PRIMARY KEY NOT NULL,
 	"acknowledged_by" uuid,
@@ -37,4 +38,6 @@ CREATE INDEX "audit_log_target_idx" ON "app"."audit_log" USING btree ("target_ty
 CREATE INDEX "audit_log_time_idx" ON "app"."audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "users_name_idx" ON "app"."users" USING btree (lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "app"."users" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "users_last_login_idx" ON "app"."users" USING btree ("last_login_at");
+CREATE INDEX "users_last_login_idx" ON "app"."users" USING btree ("last_login_at" desc nulls last,"id");--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "app"."users" USING gin (lower("name") public.gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_email_trgm_idx" ON "app"."users" USING gin (lower("email") public.gin_trgm_ops);
