@@ -3,11 +3,11 @@ import { Await, Link, useLoaderData } from '@remix-run/react'
 import { Suspense } from 'react'
 import { LoadBar } from '#app/components/admin/bars.tsx'
 import { linkButtonClassName, PageHeader, primaryLinkClassName } from '#app/components/admin/admin-table.tsx'
-import { StatusBadge } from '#app/components/admin/status-badge.tsx'
+import { AlertSummary } from '#app/components/admin/alert-summary.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { getDashboard, requireAdminActor } from '#server/admin/index.ts'
-import { formatAdminDateTime, formatUsd } from '#server/admin/shared/format.ts'
+import { formatUsd } from '#server/admin/shared/format.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -86,13 +86,8 @@ function DashboardFigures({ dashboard, role }: { dashboard: Dashboard; role: 'ad
 					) : (
 						<ul className="mt-3 space-y-2" data-testid="recent-alerts">
 							{alerts.map((alert) => (
-								<li key={alert.key} className="flex items-start gap-2 text-sm">
-									<StatusBadge status={alert.level} />
-									<div>
-										<p className="font-medium">{alert.title}</p>
-										<p className="text-slate-600 dark:text-slate-300">{alert.message}</p>
-										<p className="text-xs text-slate-500">{formatAdminDateTime(alert.at)}</p>
-									</div>
+								<li key={alert.key} className="text-sm">
+									<AlertSummary alert={alert} />
 								</li>
 							))}
 						</ul>

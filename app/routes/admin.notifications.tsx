@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { PageHeader, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
-import { StatusBadge } from '#app/components/admin/status-badge.tsx'
+import { AlertSummary } from '#app/components/admin/alert-summary.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Field, inputClassName } from '#app/components/ui/field.tsx'
@@ -65,14 +65,7 @@ export default function AdminNotificationsRoute() {
 					<ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800" data-testid="alerts">
 						{alerts.map((alert) => (
 							<li key={alert.key} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
-								<div className="flex items-start gap-2">
-									<StatusBadge status={alert.level} />
-									<div>
-										<p className="font-medium">{alert.title}</p>
-										<p className="text-slate-600 dark:text-slate-300">{alert.message}</p>
-										<p className="text-xs text-slate-500">{formatAdminDateTime(alert.at)}</p>
-									</div>
-								</div>
+								<AlertSummary alert={alert} />
 								<div className="flex items-center gap-3">
 									{alert.href ? (
 										<Link to={alert.href} className={rowActionClassName}>

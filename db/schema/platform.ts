@@ -94,6 +94,7 @@ export const memberships = platform.table(
 	},
 	(table) => [
 		uniqueIndex('memberships_user_org_key').on(table.userId, table.organizationId),
+		index('memberships_user_created_idx').on(table.userId, table.createdAt),
 		index('memberships_org_idx').on(table.organizationId),
 	],
 )

@@ -3,6 +3,7 @@ import { getDb } from '#db/client.ts'
 import { memberships, organizations, sessions, subscriptions, users } from '#db/schema/platform.ts'
 import { hashPassword } from '#server/auth/index.ts'
 import { PLANS } from '#server/billing/index.ts'
+import { isUuid } from '#server/documents/index.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
 import { auditAdminAction, isSuperadmin, type AdminActor } from './actor.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
@@ -75,18 +76,27 @@ export async function listUsers(state: UserListState) {
 	const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
 	const offset = (state.page - 1) * ADMIN_PAGE_SIZE
 	const db = getDb()
+	const order = userOrder(state.sort, state.dir)
+	// Sorting by a users column: the page is chosen on users alone (in index
+	// order), and only its 25 rows look up their organization.
+	const pageOfUsers =
+		state.sort === 'tenantName'
+			? sql`app.users u`
+			: sql`(select u.* from app.users u ${where} order by ${order} limit ${ADMIN_PAGE_SIZE} offset ${offset}) u`
+	const pageWhere = state.sort === 'tenantName' ? where : sql``
+	const pageLimit = state.sort === 'tenantName' ? sql`limit ${ADMIN_PAGE_SIZE} offset ${offset}` : sql``
 	const [rows, [{ total }]] = await Promise.all([
 		db.execute<AdminUserRow>(sql`
 			select u.id, u.name, u.email, u.role as "platformRole", m.role, u.status, m.organization_id as "organizationId",
 				o.name as "tenantName", u.created_at as "createdAt", u.last_login_at as "lastLogin"
-			from app.users u
+			from ${pageOfUsers}
 			left join lateral (
 				select organization_id, role from app.memberships pm where pm.user_id = u.id order by pm.created_at limit 1
 			) m on true
 			left join app.organizations o on o.id = m.organization_id
-			${where}
-			order by ${userOrder(state.sort, state.dir)}
-			limit ${ADMIN_PAGE_SIZE} offset ${offset}`),
+			${pageWhere}
+			order by ${order}
+			${pageLimit}`),
 		db.execute<{ total: number }>(sql`select count(*)::int as total from app.users u ${where}`),
 	])
 	return { rows: rows.map(normalizeUserRow), total: total! }
@@ -145,9 +155,7 @@ export async function getAdminUser(userId: string) {
 	return { ...user, memberships: userMemberships, sessions: userSessions }
 }
 
-export function isUuid(value: string) {
-	return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-}
+export { isUuid }
 
 /** Members an organization has, and how many its plan allows. */
 async function organizationSeats(executor: ReturnType<typeof getDb>, organizationId: string) {

@@ -36,6 +36,7 @@ CREATE INDEX "invoices_subscription_idx" ON "app"."invoices" USING btree ("subsc
 CREATE INDEX "invoices_paid_idx" ON "app"."invoices" USING btree ("paid_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "app"."audit_log" USING btree ("target_type","target_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_time_idx" ON "app"."audit_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "memberships_user_created_idx" ON "app"."memberships" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "users_name_idx" ON "app"."users" USING btree (lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "app"."users" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "users_last_login_idx" ON "app"."users" USING btree ("last_login_at" desc nulls last,"id");--> statement-breakpoint
