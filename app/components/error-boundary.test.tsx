@@ -29,6 +29,13 @@ describe('GeneralErrorBoundary', () => {
 		expect(renderRouteError(new Error('relation "documents" does not exist'), {}, handlers)).toBe('unexpected')
 	})
 
+	it('uses the fallback for statuses without a handler and for thrown errors', () => {
+		const handlers = { statusHandlers: { 404: () => 'gone' }, fallback: () => 'could not be loaded' }
+		expect(renderRouteError(routeError(404), {}, handlers)).toBe('gone')
+		expect(renderRouteError(routeError(500), {}, handlers)).toBe('could not be loaded')
+		expect(renderRouteError(new Error('x'), {}, handlers)).toBe('could not be loaded')
+	})
+
 	it('never shows a thrown error its own message', () => {
 		const node = renderRouteError(new Error('password=hunter2'), {})
 		expect(JSON.stringify((node as ReactElement).props)).not.toContain('hunter2')

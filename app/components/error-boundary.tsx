@@ -12,7 +12,8 @@ import type { ReactNode } from 'react'
  * A thrown Response goes to the handler of its status (`statusHandlers`),
  * else to `defaultStatusHandler` (404: 'Page not found' with a link home;
  * any other status: the generic error); anything else thrown (a bug, a
- * failure underneath) goes to `unexpectedErrorHandler`. The texts shown are
+ * failure underneath) goes to `unexpectedErrorHandler`. `fallback` stands
+ * for both: a screen's own "could not be loaded" text. The texts shown are
  * ours: never the error's message, which could hold data.
  */
 
@@ -62,11 +63,15 @@ type Handlers = {
 	statusHandlers?: Partial<Record<number, StatusHandler>>
 	defaultStatusHandler?: StatusHandler
 	unexpectedErrorHandler?: UnexpectedErrorHandler
+	/** The screen's own error text, for every status without a handler and every thrown error (short for both handlers above). */
+	fallback?: () => ReactNode
 }
 
 /** What a route error renders (the choice, apart from React's hooks, so it can be tested). */
 export function renderRouteError(error: unknown, params: Params, handlers: Handlers = {}): ReactNode {
-	const { statusHandlers, defaultStatusHandler = defaultStatus, unexpectedErrorHandler = defaultUnexpected } = handlers
+	const { statusHandlers, fallback } = handlers
+	const defaultStatusHandler = handlers.defaultStatusHandler ?? fallback ?? defaultStatus
+	const unexpectedErrorHandler = handlers.unexpectedErrorHandler ?? fallback ?? defaultUnexpected
 	if (isRouteErrorResponse(error)) return (statusHandlers?.[error.status] ?? defaultStatusHandler)({ error, params })
 	return unexpectedErrorHandler(error)
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -11,11 +11,11 @@ import { DEMO_ACCOUNTS } from '#db/demo-accounts.ts'
 import {
 	authenticate,
 	getSession,
-	patientLoginMessage,
 	safeRedirectPath,
 	sessionCookie,
 } from '#server/auth/index.ts'
 import { getEnv } from '#server/env.server.ts'
+import { formReply } from '#server/errors/index.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	if (await getSession(request, 'patient')) throw redirect('/')
@@ -25,17 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const submission = parseWithZod(formData, { schema: LoginSchema })
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	}
+	if (submission.status !== 'success') return formReply(submission, null, { hideFields: ['password'] })
 	const { email, password, redirectTo } = submission.value
 	const result = await authenticate({ email, password, portal: 'patient', ipAddress: context.clientIp })
-	if (!result.ok) {
-		return data(
-			{ result: submission.reply({ formErrors: [patientLoginMessage(result)], hideFields: ['password'] }) },
-			{ status: result.status },
-		)
-	}
+	if (!result.ok) return formReply(submission, result, { hideFields: ['password'] })
 	const appOrigin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
 	throw redirect(safeRedirectPath(redirectTo, '/', appOrigin), {
 		headers: { 'Set-Cookie': sessionCookie('patient', result.token, request) },

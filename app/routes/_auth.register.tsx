@@ -10,12 +10,11 @@ import { AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import { RegisterSchema } from '#server/auth/shared/schemas.ts'
 import {
 	createSession,
-	EmailTakenError,
 	getSession,
-	RegistrationLimitError,
 	sessionCookie,
 	signUpPatient,
 } from '#server/auth/index.ts'
+import { formReply } from '#server/errors/index.ts'
 import { describeError, logger } from '#server/logger.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,29 +26,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
 	const hideFields = ['password', 'confirmPassword']
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply({ hideFields }) }, { status: 400 })
-	}
+	if (submission.status !== 'success') return formReply(submission, null, { hideFields })
 	let created: Awaited<ReturnType<typeof signUpPatient>>
 	try {
 		created = await signUpPatient({ ...submission.value, ipAddress: context.clientIp })
 	} catch (error) {
-		if (error instanceof EmailTakenError) {
-			return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES.emailTaken], hideFields }) }, { status: 409 })
-		}
-		if (error instanceof RegistrationLimitError) {
-			// spec section 8: a 429 is a rate-limit warning in the log; the screen shows its failure text.
-			logger.warn('auth.register_rate_limited', { requestId: context.requestId, reason: error.scope })
-			return data(
-				{ result: submission.reply({ formErrors: [AUTH_MESSAGES.registrationFailed], hideFields }) },
-				{ status: 429 },
-			)
-		}
 		logger.error('auth.register_failed', { requestId: context.requestId, ...describeError(error) })
-		return data(
-			{ result: submission.reply({ formErrors: [AUTH_MESSAGES.registrationFailed], hideFields }) },
-			{ status: 500 },
-		)
+		return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES.registrationFailed], hideFields }) }, { status: 500 })
+	}
+	if (!created.ok) {
+		// spec section 8: a 429 is a rate-limit warning in the log.
+		if (created.kind === 'rate-limited') logger.warn('auth.register_rate_limited', { requestId: context.requestId, reason: created.code })
+		return formReply(submission, created, { hideFields })
 	}
 	const session = await createSession({
 		userId: created.user.id,

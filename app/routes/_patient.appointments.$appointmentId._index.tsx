@@ -1,17 +1,17 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useState, type MouseEvent, type ReactNode } from 'react'
-import { AppointmentDialog, CancelReasonField } from '#app/components/appointments/appointment-dialog.tsx'
-import { rescheduleHref } from '#app/components/appointments/appointment-card.tsx'
+import { CancelReasonField } from '#app/components/appointments/cancel-reason-field.tsx'
+import { ConfirmDialog, ConfirmPanel } from '#app/components/ui/confirm-dialog.tsx'
+import { RescheduleLink } from '#app/components/appointments/appointment-card.tsx'
 import { AppointmentErrorBoundary } from '#app/components/appointments/appointment-error.tsx'
 import { BackLink } from '#app/components/appointments/back-link.tsx'
 import { CalendarIcon, ClockIcon, DownloadIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, TrashIcon, UserIcon, VideoIcon } from '#app/components/appointments/icons.tsx'
-import { skipRevalidationForNotice } from '#app/components/appointments/notice-from-url.tsx'
 import { AppointmentStatusBadge } from '#app/components/appointments/status-badge.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
+import { replyMessages } from '#app/lib/form-result.ts'
 import { CancelFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import {
 	APPOINTMENT_NOT_FOUND,
@@ -21,7 +21,8 @@ import {
 	DETAIL_CANCEL_DIALOG,
 	DETAIL_LABELS,
 	DETAIL_SECTION_LABELS,
-	NOTICE_PARAM,
+	APPOINTMENT_CANCELLED_NOTICE,
+	APPOINTMENT_DELETED_NOTICE,
 } from '#server/appointments/shared/labels.ts'
 import {
 	cancelAppointmentById,
@@ -32,10 +33,8 @@ import {
 	toAppointmentDetailView,
 } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
-
-function notFound(): never {
-	throw data(null, { status: 404 })
-}
+import { formReply, notFound } from '#server/errors/index.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -55,21 +54,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const intent = formData.get('intent')
 	if (intent === 'delete') {
-		if (!(await deleteAppointment(patient, appointmentId))) notFound()
-		throw redirect(`/appointments?${NOTICE_PARAM}=deleted`)
+		const deleted = await deleteAppointment(patient, appointmentId)
+		if (!deleted.ok) notFound(deleted.message)
+		throw await redirectWithToast(request, '/appointments', APPOINTMENT_DELETED_NOTICE)
 	}
-	if (intent !== 'cancel') return data({ error: 'Unknown action' }, { status: 400 })
+	if (intent !== 'cancel') throw new Response('Bad Request', { status: 400 })
 	const submission = parseWithZod(formData, { schema: CancelFormSchema })
-	if (submission.status !== 'success') return data({ error: submission.error?.reason?.[0] ?? 'Invalid reason' }, { status: 400 })
+	if (submission.status !== 'success') return formReply(submission)
 	const result = await cancelAppointmentById(patient, appointmentId, submission.value)
-	if (!result.ok) {
-		if (result.code === 'not-found') notFound()
-		return data({ error: result.message }, { status: 409 })
-	}
-	throw redirect(`/appointments/${appointmentId}?${NOTICE_PARAM}=cancelled`)
+	if (!result.ok) return formReply(submission, result, { notFoundText: result.message })
+	throw await redirectWithToast(request, `/appointments/${appointmentId}`, APPOINTMENT_CANCELLED_NOTICE)
 }
-
-export const shouldRevalidate = skipRevalidationForNotice
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.view.title ?? APPOINTMENT_NOT_FOUND.title} · Carebook` }]
 
@@ -92,6 +87,8 @@ function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; 
 
 type Confirmation = 'cancel' | 'delete'
 
+const CONFIRMATION_TEXTS = { cancel: DETAIL_CANCEL_DIALOG, delete: DELETE_DIALOG } as const
+
 export default function AppointmentDetailRoute() {
 	const { view } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
@@ -100,7 +97,8 @@ export default function AppointmentDetailRoute() {
 	const [dialog, setDialog] = useState<Confirmation | null>(null)
 	const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	// Without JavaScript the confirmations are shown in the page (?confirm=cancel|delete).
-	const inlineConfirmation = searchParams.get('confirm')
+	const requested = searchParams.get('confirm')
+	const inlineConfirmation: Confirmation | null = requested === 'delete' || (requested === 'cancel' && view.canCancel) ? requested : null
 	const openDialog = (which: Confirmation) => (event: MouseEvent) => {
 		event.preventDefault()
 		setDialog(which)
@@ -110,7 +108,9 @@ export default function AppointmentDetailRoute() {
 	return (
 		<div className="mx-auto max-w-3xl space-y-6">
 			<BackLink fallback="/appointments" label={BACK_TO_APPOINTMENTS} />
-			{actionData && 'error' in actionData ? <Alert>{actionData.error}</Alert> : null}
+			{replyMessages(actionData?.result).map((message) => (
+				<Alert key={message}>{message}</Alert>
+			))}
 			<Card className="space-y-6">
 				<div className="flex flex-wrap items-start justify-between gap-4">
 					<div className="min-w-0">
@@ -190,9 +190,9 @@ export default function AppointmentDetailRoute() {
 						</a>
 					) : null}
 					{view.canReschedule ? (
-						<Link to={rescheduleHref(view.id)} className={outlineButton}>
+						<RescheduleLink appointmentId={view.id} className={outlineButton}>
 							{DETAIL_LABELS.reschedule}
-						</Link>
+						</RescheduleLink>
 					) : null}
 					{view.canCancel ? (
 						<Link to="?confirm=cancel" onClick={openDialog('cancel')} className={`${outlineButton} text-red-700 dark:text-red-300`}>
@@ -205,38 +205,19 @@ export default function AppointmentDetailRoute() {
 				</div>
 			</Card>
 
-			{inlineConfirmation === 'cancel' && view.canCancel ? (
-				<Card className="space-y-3">
-					<h2 className="text-lg font-semibold">{DETAIL_CANCEL_DIALOG.title}</h2>
-					<p className="text-sm text-slate-600 dark:text-slate-300">{DETAIL_CANCEL_DIALOG.message}</p>
-					<Form method="post" action={`/appointments/${view.id}`} className="space-y-4">
-						<input type="hidden" name="intent" value="cancel" />
-						<CancelReasonField id="cancel-reason-page" label={CANCEL_REASON_LABEL} />
-						<div className="flex justify-end gap-3">
-							<Link to={`/appointments/${view.id}`} className={outlineButton}>
-								{DETAIL_CANCEL_DIALOG.dismiss}
-							</Link>
-							<Button type="submit" variant="destructive" isPending={submittingIntent === 'cancel'}>
-								{DETAIL_CANCEL_DIALOG.confirm}
-							</Button>
-						</div>
-					</Form>
-				</Card>
-			) : null}
-			{inlineConfirmation === 'delete' ? (
-				<Card className="space-y-3">
-					<h2 className="text-lg font-semibold">{DELETE_DIALOG.title}</h2>
-					<p className="text-sm text-slate-600 dark:text-slate-300">{DELETE_DIALOG.message}</p>
-					<Form method="post" action={`/appointments/${view.id}`} className="flex justify-end gap-3">
-						<input type="hidden" name="intent" value="delete" />
-						<Link to={`/appointments/${view.id}`} className={outlineButton}>
-							{DELETE_DIALOG.dismiss}
-						</Link>
-						<Button type="submit" variant="destructive" isPending={submittingIntent === 'delete'}>
-							{DELETE_DIALOG.confirm}
-						</Button>
-					</Form>
-				</Card>
+			{inlineConfirmation ? (
+				<ConfirmPanel
+					title={CONFIRMATION_TEXTS[inlineConfirmation].title}
+					description={CONFIRMATION_TEXTS[inlineConfirmation].message}
+					confirmLabel={CONFIRMATION_TEXTS[inlineConfirmation].confirm}
+					cancelLabel={CONFIRMATION_TEXTS[inlineConfirmation].dismiss}
+					cancelHref={`/appointments/${view.id}`}
+					action={`/appointments/${view.id}`}
+					intent={inlineConfirmation}
+					isPending={submittingIntent === inlineConfirmation}
+				>
+					{inlineConfirmation === 'cancel' ? <CancelReasonField id="cancel-reason-page" label={CANCEL_REASON_LABEL} /> : null}
+				</ConfirmPanel>
 			) : null}
 
 			{view.history.length ? (
@@ -262,13 +243,13 @@ export default function AppointmentDetailRoute() {
 				</Card>
 			) : null}
 
-			<AppointmentDialog
+			<ConfirmDialog
 				isOpen={dialog === 'cancel'}
 				onClose={() => setDialog(null)}
 				title={DETAIL_CANCEL_DIALOG.title}
-				message={DETAIL_CANCEL_DIALOG.message}
+				description={DETAIL_CANCEL_DIALOG.message}
 				confirmLabel={DETAIL_CANCEL_DIALOG.confirm}
-				dismissLabel={DETAIL_CANCEL_DIALOG.dismiss}
+				cancelLabel={DETAIL_CANCEL_DIALOG.dismiss}
 				isPending={submittingIntent === 'cancel'}
 				renderForm={(content) => (
 					<Form method="post" action={`/appointments/${view.id}`} onSubmit={() => setDialog(null)}>
@@ -278,14 +259,14 @@ export default function AppointmentDetailRoute() {
 				)}
 			>
 				{cancelFields}
-			</AppointmentDialog>
-			<AppointmentDialog
+			</ConfirmDialog>
+			<ConfirmDialog
 				isOpen={dialog === 'delete'}
 				onClose={() => setDialog(null)}
 				title={DELETE_DIALOG.title}
-				message={DELETE_DIALOG.message}
+				description={DELETE_DIALOG.message}
 				confirmLabel={DELETE_DIALOG.confirm}
-				dismissLabel={DELETE_DIALOG.dismiss}
+				cancelLabel={DELETE_DIALOG.dismiss}
 				isPending={submittingIntent === 'delete'}
 				renderForm={(content) => (
 					<Form method="post" action={`/appointments/${view.id}`} onSubmit={() => setDialog(null)}>

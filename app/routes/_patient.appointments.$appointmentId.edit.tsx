@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AppointmentForm } from '#app/components/appointments/appointment-form.tsx'
 import { AppointmentErrorBoundary } from '#app/components/appointments/appointment-error.tsx'
@@ -7,7 +7,7 @@ import { BackLink } from '#app/components/appointments/back-link.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { AppointmentFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
-import { BACK_LABEL, EDIT_PAGE_LABELS, NOTICE_PARAM } from '#server/appointments/shared/labels.ts'
+import { APPOINTMENT_UPDATED_NOTICE, BACK_LABEL, EDIT_PAGE_LABELS } from '#server/appointments/shared/labels.ts'
 import {
 	appointmentFormDefaults,
 	canEditAppointment,
@@ -16,10 +16,8 @@ import {
 	updateAppointment,
 } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
-
-function notFound(): never {
-	throw data(null, { status: 404 })
-}
+import { formReply, notFound } from '#server/errors/index.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -40,14 +38,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
 	const appointmentId = params.appointmentId ?? ''
 	const submission = parseWithZod(await request.formData(), { schema: AppointmentFormSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	if (submission.status !== 'success') return formReply(submission)
 	const result = await updateAppointment(patient, appointmentId, submission.value)
-	if (!result.ok) {
-		if (result.code === 'not-found') notFound()
-		const reply = result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] } }) : submission.reply({ formErrors: [result.message] })
-		return data({ result: reply }, { status: 409 })
-	}
-	throw redirect(`/appointments/${appointmentId}?${NOTICE_PARAM}=updated`)
+	if (!result.ok) return formReply(submission, result)
+	throw await redirectWithToast(request, `/appointments/${appointmentId}`, APPOINTMENT_UPDATED_NOTICE)
 }
 
 export const meta: MetaFunction = () => [{ title: `${EDIT_PAGE_LABELS.title} · Carebook` }]

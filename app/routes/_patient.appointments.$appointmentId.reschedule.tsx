@@ -1,18 +1,17 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AppointmentErrorBoundary } from '#app/components/appointments/appointment-error.tsx'
 import { BackLink } from '#app/components/appointments/back-link.tsx'
 import { FormControl } from '#app/components/appointments/form-controls.tsx'
-import { skipRevalidationForNotice } from '#app/components/appointments/notice-from-url.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { APPOINTMENT_TEXT_LIMITS, RescheduleFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import {
+	APPOINTMENT_RESCHEDULED_NOTICE,
 	BACK_LABEL,
-	NOTICE_PARAM,
 	RESCHEDULE_PAGE_LABELS,
 	TIME_ZONE_HINT,
 } from '#server/appointments/shared/labels.ts'
@@ -26,10 +25,8 @@ import {
 	toAppointmentDetailView,
 } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
-
-function notFound(): never {
-	throw data(null, { status: 404 })
-}
+import { formReply, notFound } from '#server/errors/index.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -50,17 +47,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
 	const appointmentId = params.appointmentId ?? ''
 	const submission = parseWithZod(await request.formData(), { schema: RescheduleFormSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	if (submission.status !== 'success') return formReply(submission)
 	const result = await rescheduleAppointmentById(patient, appointmentId, submission.value)
-	if (!result.ok) {
-		if (result.code === 'not-found') notFound()
-		const reply = result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] } }) : submission.reply({ formErrors: [result.message] })
-		return data({ result: reply }, { status: 409 })
-	}
-	throw redirect(`/appointments/${appointmentId}?${NOTICE_PARAM}=rescheduled`)
+	if (!result.ok) return formReply(submission, result)
+	throw await redirectWithToast(request, `/appointments/${appointmentId}`, APPOINTMENT_RESCHEDULED_NOTICE)
 }
-
-export const shouldRevalidate = skipRevalidationForNotice
 
 export const meta: MetaFunction = () => [{ title: `${RESCHEDULE_PAGE_LABELS.title} · Carebook` }]
 

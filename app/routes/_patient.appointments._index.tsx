@@ -1,14 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError, isRouteErrorResponse } from '@remix-run/react'
+import { Link, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { AppointmentCard } from '#app/components/appointments/appointment-card.tsx'
-import { AppointmentDialog, CancelReasonField } from '#app/components/appointments/appointment-dialog.tsx'
+import { CancelReasonField } from '#app/components/appointments/cancel-reason-field.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { GeneralErrorBoundary, PageNotFound } from '#app/components/error-boundary.tsx'
 import { DateHeader } from '#app/components/appointments/date-header.tsx'
 import { FilterPopover } from '#app/components/appointments/filter-popover.tsx'
 import { CalendarIcon } from '#app/components/appointments/icons.tsx'
 import { ListSearch } from '#app/components/appointments/list-search.tsx'
-import { skipRevalidationForNotice } from '#app/components/appointments/notice-from-url.tsx'
 import { useBrowserTimeZone } from '#app/components/appointments/time-zone.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
@@ -28,7 +29,7 @@ import {
 	NO_MATCHING_APPOINTMENTS,
 	RETRY_LABEL,
 } from '#server/appointments/shared/labels.ts'
-import { LIST_PAGE_STEP, showMoreHref, tabHref } from '#server/appointments/shared/list-url.ts'
+import { filterSubmissionTarget, isFilterIntent, LIST_PAGE_STEP, showMoreHref, tabHref } from '#server/appointments/shared/list-url.ts'
 import { cn } from '#app/lib/cn.ts'
 import { useTRPC, withTrpc } from '#app/lib/trpc.tsx'
 import {
@@ -39,6 +40,7 @@ import {
 	type AppointmentCardView,
 } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -51,17 +53,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { page, hasStoredTimeZone: Boolean(patient.user.timeZone) }
 }
 
-/** The browser reports its zone once, when the patient has none stored yet. */
+/**
+ * The filter popover's Apply / Reset all (to the filtered view, with its
+ * notice), and the browser reporting its zone once, when the patient has none stored yet.
+ */
 export async function action({ request }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
 	const formData = await request.formData()
-	if (formData.get('intent') !== 'time-zone') return data({ ok: false }, { status: 400 })
+	const intent = formData.get('intent')
+	if (isFilterIntent(intent)) {
+		const fields = new URLSearchParams()
+		for (const [name, value] of formData) if (name !== 'intent' && typeof value === 'string') fields.append(name, value)
+		const { href, notice } = filterSubmissionTarget(intent, fields)
+		throw await redirectWithToast(request, href, notice)
+	}
+	if (intent !== 'time-zone') return data({ ok: false }, { status: 400 })
 	const timeZone = formData.get('timeZone')
 	const isStored = await rememberPatientTimeZone(patient.user.id, typeof timeZone === 'string' ? timeZone : null)
 	return { ok: isStored }
 }
-
-export const shouldRevalidate = skipRevalidationForNotice
 
 export const meta: MetaFunction = () => [{ title: `${APPOINTMENTS_TITLE} · Carebook` }]
 
@@ -109,7 +119,7 @@ function AppointmentsRoute() {
 			{
 				onSuccess: () => {
 					setCancelling(null)
-					toast({ ...APPOINTMENT_CANCELLED_NOTICE, tone: 'success' })
+					toast(APPOINTMENT_CANCELLED_NOTICE)
 					revalidator.revalidate()
 				},
 				onError: (error) => {
@@ -178,13 +188,13 @@ function AppointmentsRoute() {
 				) : null}
 			</LinkTabPanel>
 
-			<AppointmentDialog
+			<ConfirmDialog
 				isOpen={cancelling !== null}
 				onClose={() => setCancelling(null)}
 				title={LIST_CANCEL_DIALOG.title}
-				message={LIST_CANCEL_DIALOG.message}
+				description={LIST_CANCEL_DIALOG.message}
 				confirmLabel={LIST_CANCEL_DIALOG.confirm}
-				dismissLabel={LIST_CANCEL_DIALOG.dismiss}
+				cancelLabel={LIST_CANCEL_DIALOG.dismiss}
 				isPending={cancelMutation.isPending}
 				renderForm={(content) => (
 					<form
@@ -198,15 +208,13 @@ function AppointmentsRoute() {
 				)}
 			>
 				<CancelReasonField id="list-cancel-reason" label={CANCEL_REASON_LABEL} />
-			</AppointmentDialog>
+			</ConfirmDialog>
 		</div>
 	)
 }
 
-export function ErrorBoundary() {
-	const error = useRouteError()
+function ListLoadFailed() {
 	const location = useLocation()
-	if (isRouteErrorResponse(error) && error.status === 404) throw error
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
 			<h1 className="text-2xl font-bold tracking-tight">{APPOINTMENTS_TITLE}</h1>
@@ -218,4 +226,8 @@ export function ErrorBoundary() {
 			</Alert>
 		</div>
 	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <PageNotFound /> }} fallback={() => <ListLoadFailed />} />
 }

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { BackLink } from '#app/components/appointments/back-link.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -18,6 +18,7 @@ import {
 } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { getEnv } from '#server/env.server.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -32,9 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	const intent = (await request.formData()).get('intent')
 	if (intent === 'revoke') {
 		await revokeCalendarFeed(patient)
-		return { revoked: true as const }
+		throw await redirectWithToast(request, '/appointments/calendar', { title: CALENDAR_FEED_LABELS.revokedNotice, tone: 'success' })
 	}
-	if (intent !== 'create') return data({ error: 'Unknown action' }, { status: 400 })
+	if (intent !== 'create') throw new Response('Bad Request', { status: 400 })
 	const { token } = await createCalendarFeed(patient)
 	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
 	const feedUrl = `${origin}${calendarFeedPath(token)}`
@@ -48,8 +49,8 @@ export default function CalendarFeedRoute() {
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
-	const created = actionData && 'feedUrl' in actionData ? actionData : null
-	const wasRevoked = actionData && 'revoked' in actionData
+	// The new address is shown once, in the page the action answers (never in a notice or a URL).
+	const created = actionData ?? null
 
 	async function copy(url: string) {
 		try {
@@ -68,7 +69,6 @@ export default function CalendarFeedRoute() {
 				<p className="mt-1 text-slate-600 dark:text-slate-300">{CALENDAR_FEED_LABELS.description}</p>
 			</div>
 			<Card className="space-y-5">
-				{wasRevoked ? <Alert tone="success">{CALENDAR_FEED_LABELS.revokedNotice}</Alert> : null}
 				{created ? (
 					<div className="space-y-3">
 						<Alert tone="success" title={CALENDAR_FEED_LABELS.createdNotice}>

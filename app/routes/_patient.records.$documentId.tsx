@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { DeleteDocumentButton, InlineDeleteConfirmation } from '#app/components/records/delete-document.tsx'
 import { DocumentNotFound } from '#app/components/records/document-not-found.tsx'
 import { DocumentPreview } from '#app/components/records/document-preview.tsx'
@@ -22,17 +23,15 @@ import { formatCalendarDate, formatDateTime } from '#server/documents/shared/for
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
-import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
+import { formReply, notFound } from '#server/errors/index.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
+import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
 import { withTrpc } from '#app/lib/trpc.tsx'
-
-function notFound(): never {
-	throw new Response(DOCUMENT_MESSAGES.notFoundTitle, { status: 404 })
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
 	const document = await getDocument(patient, params.documentId ?? '')
-	if (!document) notFound()
+	if (!document) notFound(DOCUMENT_MESSAGES.notFoundTitle)
 	// Only what the page shows: the first part of the text, not the whole file's worth.
 	const { extractedText, details: _details, timings: _timings, attempts: _attempts, ...shown } = document
 	return { document: { ...shown, text: textExcerpt(extractedText) }, timeZone: patient.user.timeZone }
@@ -44,12 +43,13 @@ const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download']) 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
 	const submission = parseWithZod(await request.formData(), { schema: IntentSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	if (submission.status !== 'success') return formReply(submission)
 	const documentId = params.documentId ?? ''
 	switch (submission.value.intent) {
 		case 'delete': {
-			if (!(await deleteDocument(patient, documentId))) notFound()
-			throw redirect('/records')
+			const deleted = await deleteDocument(patient, documentId)
+			if (!deleted.ok) notFound(DOCUMENT_MESSAGES.notFoundTitle)
+			throw await redirectWithToast(request, '/records', DOCUMENT_NOTICES.deleted)
 		}
 		case 'retry': {
 			// Not retryable (already queued, or an unreadable file): the page shows the current state.
@@ -57,8 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			throw redirect(`/records/${documentId}`)
 		}
 		case 'download': {
-			if (!(await getDocument(patient, documentId))) notFound()
-			throw redirect(signDocumentLink({ documentId, userId: patient.user.id }))
+			if (!(await getDocument(patient, documentId))) notFound(DOCUMENT_MESSAGES.notFoundTitle)
+			throw redirect(signDocumentLink({ documentId, userId: patient.userId }))
 		}
 	}
 }
@@ -202,9 +202,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 	{ title: `${data?.document.title ?? DOCUMENT_MESSAGES.notFoundTitle} · Carebook` },
 ]
 
-export function ErrorBoundary() {
-	const error = useRouteError()
-	if (isRouteErrorResponse(error) && error.status === 404) return <DocumentNotFound />
+function DocumentLoadFailed() {
 	return (
 		<div className="mx-auto max-w-3xl space-y-4">
 			<Alert title="Something went wrong">The document could not be loaded. Please try again later.</Alert>
@@ -213,4 +211,9 @@ export function ErrorBoundary() {
 			</Link>
 		</div>
 	)
+}
+
+/** Spec 2.7: a document that does not exist (or is not the patient's) shows 'Document Not Found'. */
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <DocumentNotFound /> }} fallback={() => <DocumentLoadFailed />} />
 }

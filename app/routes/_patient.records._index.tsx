@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CompareRecords, type CompareView } from '#app/components/records/compare-records.tsx'
 import { RecordsSearch } from '#app/components/records/records-search.tsx'
 import { RecordsTimeline } from '#app/components/records/records-timeline.tsx'
@@ -71,17 +72,18 @@ export default function MedicalRecordsRoute() {
 	)
 }
 
-export function ErrorBoundary() {
-	const error = useRouteError()
+function RecordsLoadFailed({ isBadSearch = false }: { isBadSearch?: boolean }) {
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
 			<h1 className="text-2xl font-bold tracking-tight">Medical Records</h1>
-			<Alert>
-				{isRouteErrorResponse(error) && error.status === 400 ? 'That search could not be run.' : DOCUMENT_MESSAGES.fetchFailed}
-			</Alert>
+			<Alert>{isBadSearch ? 'That search could not be run.' : DOCUMENT_MESSAGES.fetchFailed}</Alert>
 			<Link to="/records" className="text-sm font-semibold text-brand-600 underline">
 				Try again
 			</Link>
 		</div>
 	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary statusHandlers={{ 400: () => <RecordsLoadFailed isBadSearch /> }} fallback={() => <RecordsLoadFailed />} />
 }

@@ -1,6 +1,8 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ManualReadingForm, ADD_READING_INTENT } from '#app/components/health/manual-reading-form.tsx'
 import { DELETE_READING_INTENT, ManualReadingsList } from '#app/components/health/manual-readings-list.tsx'
 import { MetricCard } from '#app/components/health/metric-card.tsx'
@@ -11,6 +13,7 @@ import { RiskProfileForm, SAVE_PROFILE_INTENT } from '#app/components/health/ris
 import { TimeRangeSelect } from '#app/components/health/time-range-select.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
+import { replyMessages } from '#app/lib/form-result.ts'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { formatHealthDate } from '#server/health/shared/format.ts'
 import { RISK_TEXTS, TRENDS_TEXTS } from '#server/health/shared/texts.ts'
@@ -23,6 +26,8 @@ import {
 	trendsHref,
 } from '#server/health/shared/trends-url.ts'
 import { requirePatient } from '#server/auth/index.ts'
+import { formReply } from '#server/errors/index.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
 import { HEALTH_PROFILE_TEXTS } from '#server/health/shared/health-profile.ts'
 import { MANUAL_READING_TEXTS, PREDICTIONS_DESCRIPTION, PREDICTIONS_TITLE } from '#server/health/shared/messages.ts'
 import { TIME_RANGE_LABELS } from '#server/health/shared/time-range.ts'
@@ -40,24 +45,14 @@ import {
 	saveHealthProfile,
 } from '#server/health/index.ts'
 
-const NOTICES = {
-	'reading-added': MANUAL_READING_TEXTS.added,
-	'reading-deleted': MANUAL_READING_TEXTS.deleted,
-	'profile-saved': HEALTH_PROFILE_TEXTS.saved,
-} as const
-
-type Notice = keyof typeof NOTICES
-
-function noticeText(value: string | null) {
-	return value && Object.hasOwn(NOTICES, value) ? NOTICES[value as Notice] : null
-}
+const DeleteReadingSchema = z.object({ intent: z.literal(DELETE_READING_INTENT), id: z.string() })
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
 	const url = new URL(request.url)
 	const state = parseTrendsState(url.searchParams)
 	const today = patientToday(patient.user.timeZone)
-	const base = { state, today, timeZone: patient.user.timeZone, notice: noticeText(url.searchParams.get('notice')) }
+	const base = { state, today, timeZone: patient.user.timeZone }
 	if (state.tab === 'predictions') {
 		return { ...base, tab: 'predictions' as const, predictions: await getPredictions(patient, { today }) }
 	}
@@ -72,12 +67,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Back to the same view (range, tab, metric) with a notice. */
-function redirectWithNotice(request: Request, notice: Notice) {
+function backWithNotice(request: Request, title: string) {
 	const params = new URL(request.url).searchParams
-	params.delete('notice')
 	params.delete('index')
-	params.set('notice', notice)
-	return redirect(`/trends?${params}`)
+	return redirectWithToast(request, `/trends?${params}`, { title, tone: 'success' })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -88,26 +81,22 @@ export async function action({ request }: ActionFunctionArgs) {
 
 	if (intent === ADD_READING_INTENT) {
 		const submission = parseWithZod(formData, { schema: createManualReadingSchema({ today }) })
-		if (submission.status !== 'success') {
-			return data({ intent, result: submission.reply(), error: null }, { status: 400 })
-		}
+		if (submission.status !== 'success') return formReply(submission)
 		await addManualReading(patient, submission.value)
-		throw redirectWithNotice(request, 'reading-added')
+		throw await backWithNotice(request, MANUAL_READING_TEXTS.added)
 	}
 	if (intent === DELETE_READING_INTENT) {
-		const id = formData.get('id')
-		if (typeof id !== 'string' || !(await deleteManualReading(patient, id))) {
-			return data({ intent, result: null, error: MANUAL_READING_TEXTS.notFound }, { status: 404 })
-		}
-		throw redirectWithNotice(request, 'reading-deleted')
+		const submission = parseWithZod(formData, { schema: DeleteReadingSchema })
+		if (submission.status !== 'success') return formReply(submission)
+		const deleted = await deleteManualReading(patient, submission.value.id)
+		if (!deleted.ok) return formReply(submission, deleted, { notFound: 'form' })
+		throw await backWithNotice(request, MANUAL_READING_TEXTS.deleted)
 	}
 	if (intent === SAVE_PROFILE_INTENT) {
 		const submission = parseWithZod(formData, { schema: createHealthProfileFormSchema({ today }) })
-		if (submission.status !== 'success') {
-			return data({ intent, result: submission.reply(), error: null }, { status: 400 })
-		}
+		if (submission.status !== 'success') return formReply(submission)
 		await saveHealthProfile(patient, healthProfileFromForm(submission.value))
-		throw redirectWithNotice(request, 'profile-saved')
+		throw await backWithNotice(request, HEALTH_PROFILE_TEXTS.saved)
 	}
 	throw data('Unknown action', { status: 400 })
 }
@@ -117,9 +106,10 @@ export const meta: MetaFunction = () => [{ title: 'Health Trends · Carebook' }]
 export default function TrendsRoute() {
 	const loaderData = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const { state, today, notice } = loaderData
+	const { state, today } = loaderData
 	const actionHref = trendsHref(state)
-	const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+	// Several forms on one page: a reply is the form's whose intent it carries back.
+	const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : undefined)
 	return (
 		<div className="mx-auto max-w-6xl space-y-6">
 			<div className="flex flex-wrap items-end justify-between gap-4">
@@ -129,8 +119,9 @@ export default function TrendsRoute() {
 				</div>
 				<TimeRangeSelect state={state} />
 			</div>
-			{notice ? <Alert tone="success">{notice}</Alert> : null}
-			{actionData?.error ? <Alert>{actionData.error}</Alert> : null}
+			{replyMessages(resultFor(DELETE_READING_INTENT)).map((message) => (
+				<Alert key={message}>{message}</Alert>
+			))}
 			<LinkTabs
 				label={TRENDS_TEXTS.tabsLabel}
 				tabs={TRENDS_TABS.map((tab) => ({
@@ -252,19 +243,20 @@ export default function TrendsRoute() {
 	)
 }
 
-export function ErrorBoundary() {
-	const error = useRouteError()
+function TrendsLoadFailed({ isBadRequest = false }: { isBadRequest?: boolean }) {
 	return (
 		<div className="mx-auto max-w-3xl space-y-4">
 			<h1 className="text-2xl font-bold tracking-tight">{TRENDS_TEXTS.title}</h1>
 			<Alert title="Something went wrong">
-				{isRouteErrorResponse(error) && error.status === 400
-					? 'That request could not be understood.'
-					: 'Your health data could not be loaded. Please try again later.'}
+				{isBadRequest ? 'That request could not be understood.' : 'Your health data could not be loaded. Please try again later.'}
 			</Alert>
 			<Link to="/trends" className="text-brand-700 underline">
 				{TRENDS_TEXTS.title}
 			</Link>
 		</div>
 	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary statusHandlers={{ 400: () => <TrendsLoadFailed isBadRequest /> }} fallback={() => <TrendsLoadFailed />} />
 }

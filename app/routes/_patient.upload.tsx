@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { CameraCapture } from '#app/components/upload/camera-capture.tsx'
@@ -12,14 +12,8 @@ import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { ACCEPT_ATTRIBUTE, UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import {
-	DOCUMENT_MESSAGES,
-	getDocumentsByIds,
-	isUuid,
-	receiveUpload,
-	storeUploadedDocument,
-	UploadRejectedError,
-} from '#server/documents/index.ts'
+import { acceptUpload, getDocumentsByIds, isUuid } from '#server/documents/index.ts'
+import { refusalStatus } from '#server/errors/index.ts'
 import { withTrpc } from '#app/lib/trpc.tsx'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,18 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Without JavaScript the picker posts here: one file, then the results view. */
 export async function action({ request }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
-	try {
-		const { file } = await receiveUpload(request)
-		const outcome = await storeUploadedDocument(patient, file)
-		if (!outcome.ok) return { error: outcome.message }
-		throw redirect(`/upload?done=${outcome.documentId}`)
-	} catch (error) {
-		if (error instanceof UploadRejectedError) {
-			if (error.reason === 'bad_form') return { error: DOCUMENT_MESSAGES.uploadFailed(error.fileName ?? 'the file') }
-			return { error: error.reason === 'too_large' ? DOCUMENT_MESSAGES.tooLarge(error.fileName) : DOCUMENT_MESSAGES.noFile }
-		}
-		throw error
-	}
+	const outcome = await acceptUpload(patient, request)
+	if (!outcome.ok) return data({ error: outcome.message }, { status: refusalStatus(outcome) })
+	throw redirect(`/upload?done=${outcome.documentId}`)
 }
 
 export const meta: MetaFunction = () => [{ title: 'Upload Documents · Carebook' }]

@@ -11,6 +11,7 @@ import { adminLoginMessage, AUTH_MESSAGES } from '#server/auth/shared/messages.t
 import { LoginSchema } from '#server/auth/shared/schemas.ts'
 import { authenticate, getSession, safeRedirectPath, sessionCookie } from '#server/auth/index.ts'
 import { getEnv } from '#server/env.server.ts'
+import { formReply } from '#server/errors/index.ts'
 import { describeError, logger } from '#server/logger.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,11 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const submission = parseWithZod(formData, { schema: LoginSchema })
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	}
+	if (submission.status !== 'success') return formReply(submission, null, { hideFields: ['password'] })
 	const { email, password, redirectTo } = submission.value
-	let status: number
 	try {
 		const result = await authenticate({ email, password, portal: 'admin', ipAddress: context.clientIp })
 		if (result.ok) {
@@ -34,16 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 				headers: { 'Set-Cookie': sessionCookie('admin', result.token, request) },
 			})
 		}
-		status = result.status
+		return formReply(submission, result, { hideFields: ['password'] })
 	} catch (error) {
 		if (error instanceof Response) throw error
 		logger.error('auth.admin_login_failed', { requestId: context.requestId, ...describeError(error) })
-		status = 500
+		return data({ result: submission.reply({ formErrors: [adminLoginMessage(500)], hideFields: ['password'] }) }, { status: 500 })
 	}
-	return data(
-		{ result: submission.reply({ formErrors: [adminLoginMessage(status)], hideFields: ['password'] }) },
-		{ status },
-	)
 }
 
 export const meta: MetaFunction = () => [{ title: 'Admin sign in · Carebook' }]

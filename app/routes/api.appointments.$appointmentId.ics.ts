@@ -8,12 +8,13 @@ import {
 } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { getEnv } from '#server/env.server.ts'
+import { notFound } from '#server/errors/index.ts'
 
 /** One appointment as an .ics file, for its owner only (anyone else: 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
 	const appointment = await getAppointment(patient, params.appointmentId ?? '')
-	if (!appointment) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+	if (!appointment) notFound()
 	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
 	const body = buildAppointmentIcs(
 		{ ...appointment, sequence: icsSequence(appointment) },

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requirePatientApi } from '#server/auth/index.ts'
-import { fileResponseHeaders, isDocumentLinkValid, openDocumentFile } from '#server/documents/index.ts'
+import { DOCUMENT_MESSAGES, fileResponseHeaders, isDocumentLinkValid, openDocumentFile } from '#server/documents/index.ts'
+import { notFound } from '#server/errors/index.ts'
 
 /** The original file, through a short-lived signed link that also needs the owner's session. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -9,12 +10,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const isValid = isDocumentLinkValid({
 		documentId,
-		userId: patient.user.id,
+		userId: patient.userId,
 		expires: url.searchParams.get('expires'),
 		sig: url.searchParams.get('sig'),
 	})
 	if (!isValid) return new Response('This download link has expired. Open the document again.', { status: 403 })
 	const file = await openDocumentFile(patient, documentId, 'original')
-	if (!file) return new Response('Document Not Found', { status: 404 })
+	if (!file) notFound(DOCUMENT_MESSAGES.notFoundTitle)
 	return new Response(file.body, { headers: fileResponseHeaders(file) })
 }

@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { feedTokenFromPathSegment, ICS_CONTENT_TYPE, readCalendarFeed } from '#server/appointments/index.ts'
 import { getEnv } from '#server/env.server.ts'
+import { notFound } from '#server/errors/index.ts'
 
-function notFound() {
-	return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
-}
 
 /**
  * The private calendar feed (`/calendar/<token>.ics`) a calendar app
@@ -13,10 +11,10 @@ function notFound() {
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
 	const token = feedTokenFromPathSegment(params.token)
-	if (!token || !params.token?.endsWith('.ics')) return notFound()
+	if (!token || !params.token?.endsWith('.ics')) notFound()
 	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
 	const feed = await readCalendarFeed(token, { ipAddress: context.clientIp, origin })
-	if (feed === null) return notFound()
+	if (feed === null) notFound()
 	return new Response(feed, {
 		headers: {
 			'Content-Type': ICS_CONTENT_TYPE,

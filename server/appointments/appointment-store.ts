@@ -16,16 +16,18 @@ import type {
 	CancelFormValue,
 	RescheduleFormValue,
 } from '#server/appointments/shared/appointment-form-schema.ts'
-import { RULE_MESSAGES } from '#server/appointments/shared/labels.ts'
 import { recordAppointmentEvent } from './events.ts'
 import { appointmentFieldsFromForm } from './form-values.ts'
 import { removeAppointmentReminders, scheduleAppointmentReminders } from './reminders.ts'
 import {
 	canEditAppointment,
 	cancelAppointment,
+	newTimeInPastRefusal,
+	refusalFor,
 	rescheduleAppointment,
 	type RuleRefusal,
 } from './rules.ts'
+import { refuse, succeed, type Refusal, type Result } from '#server/errors/shared/result.ts'
 import { resolveLocalDateTime, type LocalDateTimeResolution } from '#server/time/shared/zoned-time.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
@@ -49,21 +51,15 @@ export type AppointmentChange = {
 
 export type AppointmentWithHistory = StoredAppointment & { history: AppointmentChange[] }
 
-export type AppointmentRefusal = {
-	ok: false
-	code: 'not-found' | RuleRefusal['code']
-	message: string
-	/** The form field the message belongs to, when it is about the new time. */
-	field?: 'date'
-}
+/** A rule's refusal, or not found (an unknown id and another patient's answer the same). */
+export type AppointmentRefusal = Refusal<'not-found' | RuleRefusal['code'], 'date'>
 
-export type AppointmentWriteResult =
-	| { ok: true; appointment: StoredAppointment; timeResolution: LocalDateTimeResolution }
-	| AppointmentRefusal
+export type AppointmentWriteResult = Result<{ appointment: StoredAppointment; timeResolution: LocalDateTimeResolution }, AppointmentRefusal['code'], 'date'>
 
 export const APPOINTMENT_NOT_FOUND_MESSAGE = 'Appointment not found'
 
-const NOT_FOUND: AppointmentRefusal = { ok: false, code: 'not-found', message: APPOINTMENT_NOT_FOUND_MESSAGE }
+const NOT_FOUND_ONLY = refuse('not-found', 'not-found', APPOINTMENT_NOT_FOUND_MESSAGE)
+const NOT_FOUND: AppointmentRefusal = NOT_FOUND_ONLY
 
 const appointmentColumns = {
 	id: appointments.id,
@@ -93,11 +89,6 @@ export function isAppointmentId(value: string): boolean {
 
 function isOwnAppointment(patient: Patient, appointmentId: string) {
 	return and(eq(appointments.id, appointmentId), eq(appointments.ownerId, patient.userId))
-}
-
-function refusal(rule: RuleRefusal): AppointmentRefusal {
-	const isAboutNewTime = rule.code === 'new-time-in-past' || rule.code === 'same-time'
-	return { ok: false, code: rule.code, message: rule.message, ...(isAboutNewTime ? { field: 'date' as const } : {}) }
 }
 
 async function audit(
@@ -332,17 +323,11 @@ export async function updateAppointment(
 	return withTenant(patient.organizationId, async (tx) => {
 		const current = await lockOwnAppointment(tx, patient, appointmentId)
 		if (!current) return NOT_FOUND
-		if (!canEditAppointment(current, now)) {
-			return refusal({
-				ok: false,
-				code: current.status === 'cancelled' ? 'cancelled' : 'started',
-				message: current.status === 'cancelled' ? RULE_MESSAGES.alreadyCancelled : RULE_MESSAGES.alreadyStarted,
-			})
-		}
+		if (!canEditAppointment(current, now)) return refusalFor(current)
 		const { fields, timeResolution } = appointmentFieldsFromForm(values, { fallbackTimeZone: current.timeZone })
 		const isTimeChanged = fields.startsAt.getTime() !== current.startsAt.getTime()
 		if (isTimeChanged && fields.startsAt.getTime() <= now.getTime()) {
-			return refusal({ ok: false, code: 'new-time-in-past', message: RULE_MESSAGES.newTimeInPast })
+			return newTimeInPastRefusal()
 		}
 		const [appointment] = await tx
 			.update(appointments)
@@ -400,7 +385,7 @@ export async function rescheduleAppointmentById(
 			{ date: values.date, time: values.time, timeZone: values.timeZone, reason: values.reason },
 			now,
 		)
-		if (!outcome.ok) return refusal(outcome)
+		if (!outcome.ok) return outcome
 		const [appointment] = await tx
 			.update(appointments)
 			.set({ startsAt: outcome.appointment.startsAt, timeZone: outcome.appointment.timeZone, updatedAt: sql`now()` })
@@ -430,7 +415,7 @@ export async function cancelAppointmentById(
 		const current = await lockOwnAppointment(tx, patient, appointmentId)
 		if (!current) return NOT_FOUND
 		const outcome = cancelAppointment(current, { reason: values.reason }, now)
-		if (!outcome.ok) return refusal(outcome)
+		if (!outcome.ok) return outcome
 		const [appointment] = await tx
 			.update(appointments)
 			.set({ status: 'cancelled', cancelReason: outcome.appointment.cancelReason, cancelledAt: sql`now()`, updatedAt: sql`now()` })
@@ -451,16 +436,16 @@ export async function cancelAppointmentById(
 }
 
 /** Deletes the patient's appointment with its history and reminder jobs. False when not found. */
-export async function deleteAppointment(patient: Patient, appointmentId: string): Promise<boolean> {
-	if (!isAppointmentId(appointmentId)) return false
+export async function deleteAppointment(patient: Patient, appointmentId: string): Promise<Result<object, 'not-found'>> {
+	if (!isAppointmentId(appointmentId)) return NOT_FOUND_ONLY
 	return withTenant(patient.organizationId, async (tx) => {
 		const [deleted] = await tx
 			.delete(appointments)
 			.where(isOwnAppointment(patient, appointmentId))
 			.returning({ id: appointments.id })
-		if (!deleted) return false
+		if (!deleted) return NOT_FOUND_ONLY
 		await removeAppointmentReminders(tx, appointmentId)
 		await audit(tx, patient, 'appointment.delete', appointmentId)
-		return true
+		return succeed({})
 	})
 }

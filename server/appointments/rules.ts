@@ -14,6 +14,7 @@
 import type { Appointment, LocalDate } from '#server/appointments/shared/appointment.ts'
 import { buildTelHref } from '#server/appointments/shared/contact-links.ts'
 import { RULE_MESSAGES } from '#server/appointments/shared/labels.ts'
+import { refuse, type Refusal } from '#server/errors/shared/result.ts'
 import { appointmentStatusBadge, type StatusBadge } from '#server/appointments/shared/status-badge.ts'
 import { buildVideoJoinUrl } from './video-link.ts'
 import { zonedDateTimeToInstant } from '#server/time/shared/zoned-time.ts'
@@ -87,16 +88,19 @@ export function reminderTimesFor(
 	})).filter((reminder) => reminder.remindAt.getTime() >= now.getTime())
 }
 
-export type RuleRefusal = {
-	ok: false
-	code: 'cancelled' | 'started' | 'new-time-in-past' | 'same-time'
-	message: string
+/** Why a change is refused: the appointment's state (conflict), or the new time (invalid, about the date field). */
+export type RuleRefusal = Refusal<'cancelled' | 'started' | 'new-time-in-past' | 'same-time', 'date'>
+
+/** The refusal of a change to an appointment that is cancelled or has started. */
+export function refusalFor(appointment: Pick<Appointment, 'status'>): RuleRefusal {
+	return isCancelledAppointment(appointment)
+		? refuse('conflict', 'cancelled', RULE_MESSAGES.alreadyCancelled)
+		: refuse('conflict', 'started', RULE_MESSAGES.alreadyStarted)
 }
 
-function refusalFor(appointment: RuleSubject): RuleRefusal {
-	return isCancelledAppointment(appointment)
-		? { ok: false, code: 'cancelled', message: RULE_MESSAGES.alreadyCancelled }
-		: { ok: false, code: 'started', message: RULE_MESSAGES.alreadyStarted }
+/** A new time in the past. */
+export function newTimeInPastRefusal(): RuleRefusal {
+	return refuse('invalid', 'new-time-in-past', RULE_MESSAGES.newTimeInPast, 'date')
 }
 
 /** The cancelled appointment, or why it cannot be cancelled. A blank reason is stored as null. */
@@ -142,12 +146,8 @@ export function rescheduleAppointment<T extends Appointment>(
 	if (!canRescheduleAppointment(appointment, now)) return refusalFor(appointment)
 	const timeZone = input.timeZone ?? appointment.timeZone
 	const newStartsAt = zonedDateTimeToInstant(input.date, input.time, timeZone)
-	if (newStartsAt.getTime() <= now.getTime()) {
-		return { ok: false, code: 'new-time-in-past', message: RULE_MESSAGES.newTimeInPast }
-	}
-	if (newStartsAt.getTime() === appointment.startsAt.getTime()) {
-		return { ok: false, code: 'same-time', message: RULE_MESSAGES.sameTime }
-	}
+	if (newStartsAt.getTime() <= now.getTime()) return newTimeInPastRefusal()
+	if (newStartsAt.getTime() === appointment.startsAt.getTime()) return refuse('invalid', 'same-time', RULE_MESSAGES.sameTime, 'date')
 	const trimmedReason = input.reason?.trim()
 	return {
 		ok: true,

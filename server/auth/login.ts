@@ -3,12 +3,29 @@ import { getDb } from '#db/client.ts'
 import { loginAttempts, memberships, organizations, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { recordAudit } from '#server/audit/index.ts'
+import { refuse, REFUSAL_STATUS, type Result } from '#server/errors/shared/result.ts'
+import { adminLoginMessage, AUTH_MESSAGES } from './shared/messages.ts'
 import { dummyPasswordHash, verifyPassword } from './password.ts'
 import { createSession, type SessionKind } from './sessions.ts'
 
-export type LoginResult =
-	| { ok: true; token: string; expiresAt: Date; userId: string }
-	| { ok: false; status: 401 | 423 | 429 }
+export type LoginResult = Result<{ token: string; expiresAt: Date; userId: string }, 'bad-credentials' | 'locked' | 'rate-limited'>
+
+type LoginRefusalKind = 'unauthenticated' | 'locked' | 'rate-limited'
+
+const LOGIN_REFUSAL_CODE = { unauthenticated: 'bad-credentials', locked: 'locked', 'rate-limited': 'rate-limited' } as const
+
+/** A refused sign-in with the portal's text for it (spec sections 5 and 8). */
+function loginRefusal(portal: SessionKind, kind: LoginRefusalKind) {
+	const message =
+		portal === 'admin'
+			? adminLoginMessage(REFUSAL_STATUS[kind])
+			: kind === 'locked'
+				? AUTH_MESSAGES.accountLocked
+				: kind === 'rate-limited'
+					? AUTH_MESSAGES.tooManyAttempts
+					: AUTH_MESSAGES.loginFailed
+	return refuse(kind, LOGIN_REFUSAL_CODE[kind], message)
+}
 
 const PORTAL_ROLES: Record<SessionKind, ReadonlyArray<string>> = {
 	patient: ['patient'],
@@ -44,10 +61,10 @@ export async function authenticate(input: {
 		.where(sql`lower(${users.email}) = ${email}`)
 
 	const attemptId = await reserveAddressAttempt(input, user?.id ?? null)
-	if (!attemptId) return { ok: false, status: 429 }
+	if (!attemptId) return loginRefusal(input.portal, 'rate-limited')
 
 	const guess = user ? await reserveAccountGuess(user.id) : null
-	if (user && !guess) return { ok: false, status: 423 }
+	if (user && !guess) return loginRefusal(input.portal, 'locked')
 
 	const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
 	const mayUsePortal = !!user && PORTAL_ROLES[input.portal].includes(user.role) && user.status === 'active'
@@ -60,7 +77,7 @@ export async function authenticate(input: {
 		} else if (user && guess?.hasLocked) {
 			await recordAudit({ action: 'auth.account_locked', actor: { userId: user.id, ipAddress: input.ipAddress } })
 		}
-		return { ok: false, status: 401 }
+		return loginRefusal(input.portal, 'unauthenticated')
 	}
 
 	const [membership] = await db
@@ -73,7 +90,7 @@ export async function authenticate(input: {
 	// A member of a deactivated organization is refused like a deactivated account (no guess counted).
 	if (membership?.organizationStatus === 'inactive') {
 		await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
-		return { ok: false, status: 401 }
+		return loginRefusal(input.portal, 'unauthenticated')
 	}
 	await db
 		.update(users)

@@ -5,16 +5,19 @@ import { recordAudit } from '#server/audit/index.ts'
 import { getEnv } from '#server/env.server.ts'
 import { PLANS, TRIAL_DAYS } from '#server/billing/index.ts'
 import { provisionOrganization } from '#server/tenancy/index.ts'
+import { refuse, succeed } from '#server/errors/shared/result.ts'
 import { hashPassword } from './password.ts'
+import { AUTH_MESSAGES } from './shared/messages.ts'
 
+/** registerPatient's (seeding, tests); signUpPatient answers it as a refusal. */
 export class EmailTakenError extends Error {
 	constructor() {
 		super('email_taken')
 	}
 }
 
-/** Too many sign-ups in the last hour, from this address or in all (429). */
-export class RegistrationLimitError extends Error {
+/** Too many sign-ups in the last hour, from this address or in all (429); signUpPatient answers it as a refusal. */
+class RegistrationLimitError extends Error {
 	constructor(readonly scope: 'address' | 'global') {
 		super('registration_limited')
 	}
@@ -28,8 +31,15 @@ export class RegistrationLimitError extends Error {
  * or make schemas past the limit.
  */
 export async function signUpPatient(input: { name: string; email: string; password: string; ipAddress: string }) {
-	await reserveRegistration(input.ipAddress)
-	return registerPatient(input)
+	try {
+		await reserveRegistration(input.ipAddress)
+		return succeed(await registerPatient(input))
+	} catch (error) {
+		if (error instanceof EmailTakenError) return refuse('conflict', 'email-taken', AUTH_MESSAGES.emailTaken)
+		// spec section 8: the screen shows its failure text for a 429; the code says which limit (for the log).
+		if (error instanceof RegistrationLimitError) return refuse('rate-limited', `rate-limited-${error.scope}` as const, AUTH_MESSAGES.registrationFailed)
+		throw error
+	}
 }
 
 /** Advisory lock key for "the registration limits" (one lock for all: the global count is shared). */

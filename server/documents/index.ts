@@ -1,6 +1,6 @@
 export { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, TEXT_PREVIEW_CHARS } from './shared/messages.ts'
-export { discardReceivedFile, hasValidUploadFields, receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
-export { storeUploadedDocument, type UploadOutcome } from './upload.ts'
+export { type ReceivedFile } from './receive-upload.ts'
+export { acceptUpload, storeUploadedDocument, type UploadOutcome } from './upload.ts'
 export {
 	processDocument,
 	markDocumentInterrupted,

@@ -8,6 +8,8 @@ import { selectDocumentMedications } from '#server/medications/index.ts'
 import { documentNotificationKey, releaseNotificationKey } from '#server/notifications/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
+import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
+import { DOCUMENT_MESSAGES } from './shared/messages.ts'
 import { getFileStorage } from './storage.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
@@ -127,8 +129,8 @@ export async function openDocumentFile(patient: Patient, documentId: string, var
 }
 
 /** Deletes the patient's document with its file, preview, text, parameters and medications. */
-export async function deleteDocument(patient: Patient, documentId: string) {
-	if (!isUuid(documentId)) return false
+export async function deleteDocument(patient: Patient, documentId: string): Promise<Result<object, 'not-found'>> {
+	if (!isUuid(documentId)) return documentNotFound()
 	const removed = await withTenant(patient.organizationId, async (tx) => {
 		const [document] = await tx
 			.delete(documents)
@@ -139,16 +141,17 @@ export async function deleteDocument(patient: Patient, documentId: string) {
 		await auditDocumentAccess(tx, patient, 'document.delete', documentId)
 		return document
 	})
-	if (!removed) return false
+	if (!removed) return documentNotFound()
 	const storage = getFileStorage()
 	await storage.remove(removed.storageKey)
 	if (removed.previewKey) await storage.remove(removed.previewKey)
-	return true
+	return succeed({})
 }
 
 /** Queues a failed document again (processing errors only: an unreadable file stays failed), at the plan's OCR priority as an upload. */
-export async function retryDocument(patient: Patient, documentId: string) {
-	return requeueFailedDocument(patient.organizationId, documentId, { ownerId: patient.userId })
+export async function retryDocument(patient: Patient, documentId: string): Promise<Result<object, 'not-found'>> {
+	// not this patient's, or not a document that failed while processing: nothing to retry
+	return (await requeueFailedDocument(patient.organizationId, documentId, { ownerId: patient.userId })) ? succeed({}) : documentNotFound()
 }
 
 /**
@@ -178,6 +181,11 @@ export async function requeueFailedDocument(organizationId: string, documentId: 
 		await enqueueProcessDocument(tx, { organizationId, documentId }, { plan: subscription?.plan ?? 'basic' })
 		return true
 	})
+}
+
+/** "Does not exist", "not yours" and "nothing to retry" answer the same. */
+function documentNotFound() {
+	return refuse('not-found', 'not-found', DOCUMENT_MESSAGES.notFoundTitle)
 }
 
 /** Who touched which document and how; never its content. */

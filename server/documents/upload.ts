@@ -11,13 +11,14 @@ import {
 } from '#server/extraction/index.ts'
 import { enqueueProcessDocument } from '#server/jobs/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { refuse, type Result } from '#server/errors/shared/result.ts'
+import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
 import { DOCUMENT_MESSAGES } from './shared/messages.ts'
-import { discardReceivedFile, type ReceivedFile } from './receive-upload.ts'
+import { discardReceivedFile, hasValidUploadFields, receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
 import { getFileStorage } from './storage.ts'
 
-export type UploadOutcome =
-	| { ok: true; documentId: string }
-	| { ok: false; reason: string; message: string; status: number }
+/** The document made, or why not: a type we do not take (unsupported), over the plan's storage (too-large). */
+export type UploadOutcome = Result<{ documentId: string }>
 
 export type Uploader = { userId: string; organizationId: string; ipAddress?: string | null }
 
@@ -31,7 +32,7 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 	const detected = detectFileType(file.head)
 	if (detected.kind === 'rejected') {
 		await discardReceivedFile(file)
-		return { ok: false, reason: detected.reason, message: detected.message, status: 415 }
+		return refuse('unsupported', detected.reason, detected.message)
 	}
 	const subscription = await getOrganizationSubscription(uploader.organizationId)
 	const planId = subscription?.plan ?? 'basic'
@@ -49,12 +50,7 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 			const usedBytes = Number(usage!.used)
 			const limitBytes = plan.storageLimitMb * 1_000_000
 			if (usedBytes + file.size > limitBytes) {
-				return {
-					ok: false as const,
-					reason: 'storage_limit',
-					status: 413,
-					message: DOCUMENT_MESSAGES.storageLimit((usedBytes / 1_000_000).toFixed(1), plan.storageLimitMb, plan.name),
-				}
+				return refuse('too-large', 'storage_limit', DOCUMENT_MESSAGES.storageLimit((usedBytes / 1_000_000).toFixed(1), plan.storageLimitMb, plan.name))
 			}
 			await storage.putFile(storageKey, file.tempPath)
 			await tx.insert(documents).values({
@@ -89,4 +85,32 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 		await storage.remove(storageKey).catch(() => {})
 		throw error
 	}
+}
+
+/** A refusal of the upload form itself (before any file is kept). */
+function formRefusal(error: UploadRejectedError) {
+	if (error.reason === 'bad_form') return refuse('too-large', 'bad_form', DOCUMENT_MESSAGES.uploadFailed(error.fileName ?? 'the file'))
+	if (error.reason === 'too_large') return refuse('too-large', 'too_large', DOCUMENT_MESSAGES.tooLarge(error.fileName))
+	return refuse('invalid', 'no_file', DOCUMENT_MESSAGES.noFile)
+}
+
+/**
+ * An upload request from start to end, for the upload page's form and the
+ * upload API alike: the streamed form (one file), its other fields' text
+ * rules, then storeUploadedDocument. Every refusal is a Result; unexpected
+ * failures throw.
+ */
+export async function acceptUpload(uploader: Uploader, request: Request): Promise<UploadOutcome> {
+	let received: Awaited<ReturnType<typeof receiveUpload>>
+	try {
+		received = await receiveUpload(request)
+	} catch (error) {
+		if (error instanceof UploadRejectedError) return formRefusal(error)
+		throw error
+	}
+	if (!hasValidUploadFields(received.fields)) {
+		await discardReceivedFile(received.file)
+		return refuse('invalid', 'bad_field', TEXT_MESSAGES.notAllowedCharacters)
+	}
+	return storeUploadedDocument(uploader, received.file)
 }

@@ -42,6 +42,13 @@ describe('formReply', () => {
 		expect(JSON.stringify(result)).not.toContain('secret-value')
 	})
 
+	it('answers a not-found refusal in the form when asked to (a row that is gone, not the page)', () => {
+		const { result, status } = unpack(formReply(submit({ title: 'x' }), refuse('not-found', 'not-found', 'That reading no longer exists.'), { notFound: 'form' }))
+		expect(status).toBe(404)
+		expect(result.error).toEqual({ '': ['That reading no longer exists.'] })
+		expect(result.initialValue).toMatchObject({ title: 'x' })
+	})
+
 	it('throws a not-found refusal as the route 404, with the given text', async () => {
 		let thrown: unknown
 		try {

@@ -13,6 +13,11 @@ export type FormReplyOptions = {
 	hideFields?: string[]
 	/** The 404 body when the refusal is 'not-found' (it is thrown to the ErrorBoundary). */
 	notFoundText?: string
+	/**
+	 * 'page' (default): a 'not-found' refusal is the page's 404. 'form': it is
+	 * a message like any other (a row of the page that is gone, the page itself is fine).
+	 */
+	notFound?: 'page' | 'form'
 }
 
 /**
@@ -28,7 +33,7 @@ export type FormReplyOptions = {
 export function formReply(submission: Replyable, refusal?: Pick<Refusal, 'kind' | 'message' | 'field'> | null, options: FormReplyOptions = {}) {
 	const { hideFields } = options
 	if (!refusal) return data({ result: submission.reply({ hideFields }) }, { status: 400 })
-	if (refusal.kind === 'not-found') notFound(options.notFoundText)
+	if (refusal.kind === 'not-found' && options.notFound !== 'form') notFound(options.notFoundText)
 	const result = refusal.field
 		? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields })
 		: submission.reply({ formErrors: [refusal.message], hideFields })

@@ -5,5 +5,5 @@
  * both end here. The body is a fixed text of ours, never the id asked for.
  */
 export function notFound(text = 'Not Found'): never {
-	throw new Response(text, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+	throw new Response(text, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
 }

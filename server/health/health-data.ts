@@ -4,6 +4,8 @@ import { healthParameters, healthProfiles } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
+import { MANUAL_READING_TEXTS } from '#server/health/shared/messages.ts'
 import { EMPTY_HEALTH_PROFILE, type HealthProfile } from '#server/health/shared/health-profile.ts'
 import { groupManualReadings, type ManualReadingEntry } from '#server/health/shared/manual-reading-groups.ts'
 import { manualReadingToParameters, type ManualReading } from '#server/health/shared/manual-reading.ts'
@@ -245,8 +247,9 @@ export async function addManualReading(patient: Patient, reading: ManualReading)
  * the id of any of its rows. Rows from documents and other people's rows are
  * never touched: the answer is false for them, as for an unknown id. Audited.
  */
-export async function deleteManualReading(patient: Patient, id: string): Promise<boolean> {
-	if (!isUuid(id)) return false
+export async function deleteManualReading(patient: Patient, id: string): Promise<Result<object, 'not-found'>> {
+	const notFound = refuse('not-found', 'not-found', MANUAL_READING_TEXTS.notFound)
+	if (!isUuid(id)) return notFound
 	return withTenant(patient.organizationId, async (tx) => {
 		const deleted = await tx
 			.delete(healthParameters)
@@ -258,7 +261,7 @@ export async function deleteManualReading(patient: Patient, id: string): Promise
 				),
 			)
 			.returning({ id: healthParameters.id })
-		if (deleted.length === 0) return false
+		if (deleted.length === 0) return notFound
 		await recordAudit(
 			{
 				action: 'health.reading.delete',
@@ -268,7 +271,7 @@ export async function deleteManualReading(patient: Patient, id: string): Promise
 			},
 			tx,
 		)
-		return true
+		return succeed({})
 	})
 }
 

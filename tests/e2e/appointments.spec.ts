@@ -99,7 +99,7 @@ test.describe('without JavaScript', () => {
 
 		await fillAppointmentForm(page, { title: 'Flu shot', provider: 'Dr. Chen', specialty: 'Primary Care', date: localDate(3), time: '09:15' })
 		await page.getByRole('button', { name: 'Schedule Appointment' }).click()
-		await expect(page).toHaveURL(/\/appointments\?notice=scheduled$/)
+		await expect(page).toHaveURL(/\/appointments$/)
 		await expect(page.getByText('Appointment Scheduled')).toBeVisible()
 		await expect(page.getByTestId('appointment-card').filter({ hasText: 'Flu shot' })).toContainText('9:15 AM · 45 minutes')
 	})
@@ -116,6 +116,12 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByText('Showing results with 1 active filter(s)')).toBeVisible()
 		await expect(page.getByTestId('appointment-card')).toHaveCount(1)
 		await expect(page.getByTestId('appointment-card')).toContainText('Skin check')
+		await expect(page).toHaveURL(/doctor=Dr\.\+Lee/)
+
+		await page.getByRole('button', { name: 'Filter' }).click()
+		await page.getByRole('button', { name: 'Reset all' }).click()
+		await expect(page.getByText('All filters have been cleared.')).toBeVisible()
+		await expect(page.getByTestId('appointment-card')).toHaveCount(2)
 	})
 })
 
@@ -146,7 +152,7 @@ test('filters, searches and resets, with the notices and a shareable URL', async
 	await expect(page.getByText('Filters Applied')).toHaveCount(0)
 
 	await page.getByRole('button', { name: 'Filter' }).click()
-	await page.getByRole('link', { name: 'Reset all' }).click()
+	await page.getByRole('button', { name: 'Reset all' }).click()
 	await expect(page.getByText('Filters Reset')).toBeVisible()
 	await expect(page.getByText('All filters have been cleared.')).toBeVisible()
 	await expect(cards).toHaveCount(3)

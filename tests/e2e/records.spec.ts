@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
+import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
 import { createPatient, expect, signInAs, test } from './fixtures.ts'
 
 const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`
@@ -222,6 +222,7 @@ test('deleting a document asks for confirmation and removes it', async ({ page, 
 	await page.getByRole('button', { name: 'Delete', exact: true }).click()
 	await page.getByRole('dialog').getByRole('button', { name: 'Delete document' }).click()
 	await expect(page).toHaveURL('/records')
+	await expect(page.getByRole('status').filter({ hasText: DOCUMENT_NOTICES.deleted.title })).toBeVisible()
 	await expect(page.getByText(DOCUMENT_MESSAGES.noRecords)).toBeVisible()
 
 	await page.goto(`/records/${documentId}`)
@@ -240,6 +241,10 @@ test('deleting works without JavaScript through the in-page confirmation', async
 	const confirmation = page.getByRole('alertdialog', { name: 'Delete this document?' })
 	await confirmation.getByRole('button', { name: 'Delete document' }).click()
 	await expect(page).toHaveURL('/records')
+	// The notice is in the server-rendered page, once: a reload no longer shows it.
+	await expect(page.getByText(DOCUMENT_NOTICES.deleted.description)).toBeVisible()
 	await expect(page.getByText(DOCUMENT_MESSAGES.noRecords)).toBeVisible()
+	await page.reload()
+	await expect(page.getByText(DOCUMENT_NOTICES.deleted.description)).toHaveCount(0)
 	await context.close()
 })

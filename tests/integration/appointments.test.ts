@@ -382,12 +382,12 @@ describe('cancelling and deleting', () => {
 		const now = new Date('2030-01-01T12:00:00Z')
 		const appointment = await create(patient, {}, now)
 		await rescheduleAppointmentById(patient, appointment.id, { date: '2030-03-07', time: '10:00' }, { now })
-		expect(await deleteAppointment(patient, appointment.id)).toBe(true)
+		expect((await deleteAppointment(patient, appointment.id)).ok).toBe(true)
 		expect(await getAppointment(patient, appointment.id)).toBeNull()
 		expect(await reminderJobs(appointment.id)).toEqual([])
 		const changes = await withTenant(patient.organizationId, (tx) => tx.select().from(appointmentChanges).where(eq(appointmentChanges.appointmentId, appointment.id)))
 		expect(changes).toEqual([])
-		expect(await deleteAppointment(patient, appointment.id)).toBe(false)
+		expect(await deleteAppointment(patient, appointment.id)).toMatchObject({ ok: false, kind: 'not-found' })
 	})
 })
 
@@ -407,7 +407,7 @@ describe('only the owner reaches an appointment', () => {
 			expect(await updateAppointment(other, appointment.id, formValues({ title: 'Hijacked' }))).toMatchObject({ ok: false, code: 'not-found' })
 			expect(await rescheduleAppointmentById(other, appointment.id, { date: '2030-04-01', time: '10:00' })).toMatchObject({ ok: false, code: 'not-found' })
 			expect(await cancelAppointmentById(other, appointment.id, {})).toMatchObject({ ok: false, code: 'not-found' })
-			expect(await deleteAppointment(other, appointment.id)).toBe(false)
+			expect(await deleteAppointment(other, appointment.id)).toMatchObject({ ok: false, kind: 'not-found' })
 			const page = await loadAppointmentListPage(other, { searchParams: new URLSearchParams(), now: new Date('2030-01-01T00:00:00Z'), timeZone: 'UTC', videoBaseUrl: null })
 			expect(page.groups).toEqual([])
 			expect(page.filterChoices).toEqual({ doctors: [], specialties: [] })
@@ -419,7 +419,7 @@ describe('only the owner reaches an appointment', () => {
 	it('answers not-found for an id that is not a uuid', async () => {
 		const patient = await newPatient()
 		expect(await getAppointment(patient, 'not-a-uuid')).toBeNull()
-		expect(await deleteAppointment(patient, "1' or '1'='1")).toBe(false)
+		expect(await deleteAppointment(patient, "1' or '1'='1")).toMatchObject({ ok: false, kind: 'not-found' })
 	})
 })
 

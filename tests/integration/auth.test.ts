@@ -64,19 +64,19 @@ describe('authenticate', () => {
 		const user = await patient()
 		await getDb().update(users).set({ email: `admin-${randomUUID()}@carebook.test` }).where(eq(users.id, user.id))
 		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
-		expect(await authenticate({ email: row!.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+		expect(await authenticate({ email: row!.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).toMatchObject({ ok: false, kind: 'unauthenticated' })
 		const staff = await admin('admin', `plain-${randomUUID()}@example.test`)
 		expect((await authenticate({ email: staff.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).ok).toBe(true)
-		expect(await authenticate({ email: staff.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+		expect(await authenticate({ email: staff.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, kind: 'unauthenticated' })
 	})
 
 	it('locks an account after repeated wrong passwords, even against the right one (423)', async () => {
 		const user = await patient()
 		const ip = address()
 		for (let attempt = 0; attempt < 3; attempt++) {
-			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toEqual({ ok: false, status: 401 })
+			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toMatchObject({ ok: false, kind: 'unauthenticated' })
 		}
-		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 423 })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, kind: 'locked' })
 		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
 		expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000)
 
@@ -89,10 +89,10 @@ describe('authenticate', () => {
 		const ip = address()
 		for (let attempt = 0; attempt < 6; attempt++) {
 			const result = await authenticate({ email: `nobody-${attempt}@example.test`, password: 'x', portal: 'patient', ipAddress: ip })
-			expect(result).toEqual({ ok: false, status: 401 })
+			expect(result).toMatchObject({ ok: false, kind: 'unauthenticated' })
 		}
 		const user = await patient()
-		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toEqual({ ok: false, status: 429 })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toMatchObject({ ok: false, kind: 'rate-limited' })
 		expect((await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).ok).toBe(true)
 	})
 })

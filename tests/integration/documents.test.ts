@@ -55,7 +55,7 @@ async function newPatient(): Promise<Patient> {
 
 async function uploadAndProcess(patient: Patient, fixture: string, uploadName?: string) {
 	const outcome = await storeUploadedDocument(patient, await receivedFixture(fixture, uploadName))
-	if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`)
+	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { ocr })
 	return outcome.documentId
 }
@@ -113,7 +113,7 @@ describe('files that must be refused', () => {
 	])('%s is refused at upload (%s) and nothing is stored', async (fixture, reason) => {
 		const patient = await newPatient()
 		const outcome = await storeUploadedDocument(patient, await receivedFixture(fixture))
-		expect(outcome).toMatchObject({ ok: false, reason })
+		expect(outcome).toMatchObject({ ok: false, kind: 'unsupported', code: reason })
 		expect(await listDocuments(patient)).toEqual([])
 		expect(await storedFileCount(patient.organizationId)).toBe(0)
 	})
@@ -146,7 +146,7 @@ describe('plan storage limit', () => {
 		const id = await uploadAndProcess(patient, 'lab/bluewater_final_report.pdf')
 		await withTenant(patient.organizationId, (tx) => tx.update(documents).set({ sizeBytes: 99_990_000 }).where(eq(documents.id, id)))
 		const outcome = await storeUploadedDocument(patient, await receivedFixture('lab/StBrendan_CBC_CMP_20250203.pdf'))
-		expect(outcome).toMatchObject({ ok: false, reason: 'storage_limit', status: 413 })
+		expect(outcome).toMatchObject({ ok: false, kind: 'too-large', code: 'storage_limit' })
 		expect(outcome.ok ? '' : outcome.message).toContain('100.0 MB of 100 MB used')
 		expect((await listDocuments(patient)).map((document) => document.id)).toEqual([id])
 		expect(await storedFileCount(patient.organizationId)).toBe(1 + 1) // the file and its preview
@@ -183,7 +183,7 @@ describe('only the owner reaches a document', () => {
 			expect(await openDocumentFile(other, id, 'preview')).toBeNull()
 			expect(await listDocuments(other)).toEqual([])
 			expect(await listTestDates(other)).toEqual([])
-			expect(await deleteDocument(other, id)).toBe(false)
+			expect(await deleteDocument(other, id)).toMatchObject({ ok: false, kind: 'not-found' })
 		}
 		expect(await getDocument(patient, id)).not.toBeNull()
 	})
@@ -211,7 +211,7 @@ describe('processing', () => {
 			return { ...read, result: { ...read.result, provider, title: `Lab Results — ${provider}` } }
 		}
 		const outcome = await storeUploadedDocument(patient, await receivedFixture('lab/wellness-screening-results.pdf'))
-		if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`)
+		if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 		await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: readWithLogo })
 		const document = await getDocument(patient, outcome.documentId)
 		expect(document).toMatchObject({ provider: 'Bluewater Diagnostics', title: 'Lab Results — Bluewater Diagnostics' })
@@ -244,7 +244,7 @@ describe('processing', () => {
 		await expect(processDocument(input, { ocr: broken, isFinalAttempt: true })).rejects.toThrow()
 		expect(await getDocument(patient, input.documentId)).toMatchObject({ status: 'failed', failureReason: 'processing_error' })
 
-		expect(await retryDocument(patient, input.documentId)).toBe(true)
+		expect((await retryDocument(patient, input.documentId)).ok).toBe(true)
 		expect(await getDocument(patient, input.documentId)).toMatchObject({ status: 'queued' })
 		expect(await processDocument(input, { ocr })).toBe('processed')
 		const document = await getDocument(patient, input.documentId)
@@ -255,7 +255,7 @@ describe('processing', () => {
 		const patient = await newPatient()
 		const id = await uploadAndProcess(patient, 'lab/bluewater_final_report.pdf')
 		expect(await storedFileCount(patient.organizationId)).toBe(2)
-		expect(await deleteDocument(patient, id)).toBe(true)
+		expect((await deleteDocument(patient, id)).ok).toBe(true)
 		expect(await storedFileCount(patient.organizationId)).toBe(0)
 		const leftovers = await withTenant(patient.organizationId, (tx) => tx.select().from(healthParameters))
 		expect(leftovers).toEqual([])

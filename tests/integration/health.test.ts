@@ -59,7 +59,7 @@ async function newPatient(name = 'Health Owner'): Promise<Patient> {
 
 async function uploadAndProcess(patient: Patient, fixture: string) {
 	const outcome = await storeUploadedDocument(patient, await receivedFixture(fixture))
-	if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`)
+	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { ocr })
 	return outcome.documentId
 }
@@ -233,12 +233,12 @@ describe('manual readings', () => {
 		])
 
 		const stranger = await newPatient('Stranger')
-		expect(await deleteManualReading(stranger, added.id)).toBe(false)
-		expect(await deleteManualReading({ userId: stranger.userId, organizationId: patient.organizationId }, added.id)).toBe(false)
-		expect(await deleteManualReading(patient, 'not-a-uuid')).toBe(false)
+		expect(await deleteManualReading(stranger, added.id)).toMatchObject({ ok: false, kind: 'not-found' })
+		expect(await deleteManualReading({ userId: stranger.userId, organizationId: patient.organizationId }, added.id)).toMatchObject({ ok: false, kind: 'not-found' })
+		expect(await deleteManualReading(patient, 'not-a-uuid')).toMatchObject({ ok: false, kind: 'not-found' })
 		expect(await listParameters(patient)).toHaveLength(6)
 
-		expect(await deleteManualReading(patient, readings[1].rowIds[1])).toBe(true)
+		expect((await deleteManualReading(patient, readings[1].rowIds[1])).ok).toBe(true)
 		expect((await listParameters(patient)).map((row) => row.code)).toEqual(['bmi', 'height', 'weight'])
 		expect((await getMetricCards(patient, { range: '1m', today: TODAY }))[0].state).toBe('empty')
 
@@ -257,7 +257,7 @@ describe('manual readings', () => {
 				.from(healthParameters)
 				.where(and(eq(healthParameters.ownerId, owner.userId), eq(healthParameters.source, 'document'))),
 		)
-		expect(await deleteManualReading(owner, documentRow.id)).toBe(false)
+		expect(await deleteManualReading(owner, documentRow.id)).toMatchObject({ ok: false, kind: 'not-found' })
 		expect((await listParameters(owner)).some((row) => row.id === documentRow.id)).toBe(true)
 	})
 })

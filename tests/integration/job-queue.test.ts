@@ -33,7 +33,7 @@ describe('document processing jobs', () => {
 	it.each(['enterprise', 'professional', 'basic'] as const)('queue an upload and its retry at the %s plan OCR priority', async (plan) => {
 		const patient = await patientOnPlan(plan)
 		const outcome = await storeUploadedDocument(patient, await receivedFixture('lab/bluewater_final_report.pdf'))
-		if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`)
+		if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 		const expected = { task_identifier: TASKS.processDocument, priority: ocrJobPriority(plan), max_attempts: PROCESS_DOCUMENT_MAX_ATTEMPTS }
 		expect(await documentJobs(outcome.documentId)).toEqual([expected])
 
@@ -44,7 +44,7 @@ describe('document processing jobs', () => {
 		)
 		expect(await documentJobs(outcome.documentId)).toEqual([])
 
-		expect(await retryDocument(patient, outcome.documentId)).toBe(true)
+		expect((await retryDocument(patient, outcome.documentId)).ok).toBe(true)
 		expect(await documentJobs(outcome.documentId)).toEqual([expected])
 	})
 })

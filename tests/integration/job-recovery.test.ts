@@ -46,7 +46,7 @@ async function newPatient(): Promise<Patient> {
 
 async function uploaded(patient: Patient, fixture = 'lab/bluewater_final_report.pdf') {
 	const outcome = await storeUploadedDocument(patient, await receivedFixture(fixture))
-	if (!outcome.ok) throw new Error(outcome.reason)
+	if (!outcome.ok) throw new Error(outcome.code)
 	return outcome.documentId
 }
 
@@ -151,7 +151,7 @@ describe('a failed document retried by its owner', () => {
 		const crashing: DocumentExtractor = () => Promise.reject(new Error('the extraction process ended without a result'))
 		const run = () => processDocument({ organizationId: patient.organizationId, documentId }, { extract: crashing, isFinalAttempt: true })
 		await expect(run()).rejects.toThrow()
-		expect(await retryDocument(patient, documentId)).toBe(true)
+		expect((await retryDocument(patient, documentId)).ok).toBe(true)
 		await expect(run()).rejects.toThrow()
 		expect(await notificationTitles(patient, documentId)).toEqual(['Document could not be processed', 'Document could not be processed'])
 	})

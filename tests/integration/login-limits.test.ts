@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { auditLog, loginAttempts, users } from '#db/schema/platform.ts'
 import { authenticate, registerPatient, type LoginResult } from '#server/auth/index.ts'
+import { refusalStatus } from '#server/errors/index.ts'
 import { useTestDatabase } from './test-database.ts'
 
 // Counts the passwords actually checked, passing every call through.
@@ -44,7 +45,7 @@ function address() {
 function statuses(results: LoginResult[]) {
 	const tally: Record<string, number> = {}
 	for (const result of results) {
-		const key = result.ok ? 'ok' : String(result.status)
+		const key = result.ok ? 'ok' : String(refusalStatus(result))
 		tally[key] = (tally[key] ?? 0) + 1
 	}
 	return tally
@@ -72,7 +73,7 @@ describe('login limits under parallel requests', () => {
 
 		// The right password during the lock: 423, and not checked.
 		checked.count = 0
-		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 423 })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, kind: 'locked' })
 		expect(checked.count).toBe(0)
 	})
 
@@ -91,8 +92,8 @@ describe('login limits under parallel requests', () => {
 		// Still refused with the right password of a real account, without a check.
 		const user = await patient()
 		checked.count = 0
-		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'admin', ipAddress: ip })).toEqual({ ok: false, status: 429 })
-		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toEqual({ ok: false, status: 429 })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'admin', ipAddress: ip })).toMatchObject({ ok: false, kind: 'rate-limited' })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toMatchObject({ ok: false, kind: 'rate-limited' })
 		expect(checked.count).toBe(0)
 	})
 
@@ -116,9 +117,9 @@ describe('login limits under parallel requests', () => {
 	it('does not count the right password at the wrong portal as a guess', async () => {
 		const user = await patient()
 		for (let attempt = 0; attempt < 2; attempt++) {
-			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, kind: 'unauthenticated' })
 		}
-		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).toEqual({ ok: false, status: 401 })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).toMatchObject({ ok: false, kind: 'unauthenticated' })
 		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
 		expect(row).toMatchObject({ failedLoginCount: 0, lockedUntil: null })
 	})

@@ -1,6 +1,8 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link } from '@remix-run/react'
-import { CARD_LABELS, NOTICE_PARAM } from '#server/appointments/shared/labels.ts'
+import { forwardRef, type ComponentPropsWithoutRef } from 'react'
+import { CARD_LABELS, RESCHEDULING_NOTICE } from '#server/appointments/shared/labels.ts'
+import { toast } from '#app/components/ui/toast.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { AppointmentCardView } from '#server/appointments/index.ts'
 import { CalendarIcon, ClockIcon, DotsIcon, MapPinIcon, PhoneIcon, UserIcon, VideoIcon } from './icons.tsx'
@@ -10,9 +12,25 @@ const menuItemClass = 'block w-full px-4 py-2 text-left text-sm data-[focus]:bg-
 const actionClass =
 	'relative z-10 inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800'
 
-export function rescheduleHref(appointmentId: string) {
-	return `/appointments/${appointmentId}/reschedule?${NOTICE_PARAM}=rescheduling`
-}
+/**
+ * Reschedule: to the reschedule screen, with the spec's info notice
+ * 'Appointment Rescheduling'. Forwards its ref and props (a menu item's).
+ */
+export const RescheduleLink = forwardRef<HTMLAnchorElement, Omit<ComponentPropsWithoutRef<typeof Link>, 'to'> & { appointmentId: string }>(
+	function RescheduleLink({ appointmentId, onClick, ...props }, ref) {
+		return (
+			<Link
+				ref={ref}
+				to={`/appointments/${appointmentId}/reschedule`}
+				onClick={(event) => {
+					toast(RESCHEDULING_NOTICE)
+					onClick?.(event)
+				}}
+				{...props}
+			/>
+		)
+	},
+)
 
 /**
  * One appointment in the list (spec 2.9): clicking the card opens its
@@ -59,9 +77,9 @@ export function AppointmentCard({ card, onCancel }: { card: AppointmentCardView;
 							</MenuItem>
 							{card.canReschedule ? (
 								<MenuItem>
-									<Link to={rescheduleHref(card.id)} className={menuItemClass}>
+									<RescheduleLink appointmentId={card.id} className={menuItemClass}>
 										{CARD_LABELS.reschedule}
-									</Link>
+									</RescheduleLink>
 								</MenuItem>
 							) : null}
 							{card.canCancel ? (

@@ -1,14 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { Link } from '@remix-run/react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { APPOINTMENT_NOT_FOUND, LOAD_FAILED_MESSAGE } from '#server/appointments/shared/labels.ts'
 
-/**
- * The ErrorBoundary of a screen about one appointment: an unknown id and
- * another patient's id both give the not-found message.
- */
-export function AppointmentErrorBoundary() {
-	const error = useRouteError()
-	const isNotFound = isRouteErrorResponse(error) && error.status === 404
+function AppointmentProblem({ isNotFound }: { isNotFound: boolean }) {
 	return (
 		<Card className="mx-auto max-w-3xl text-center">
 			<h1 className="text-xl font-semibold">{isNotFound ? APPOINTMENT_NOT_FOUND.title : 'Error'}</h1>
@@ -18,4 +13,12 @@ export function AppointmentErrorBoundary() {
 			</Link>
 		</Card>
 	)
+}
+
+/**
+ * The ErrorBoundary of a screen about one appointment: an unknown id and
+ * another patient's id both give the not-found message.
+ */
+export function AppointmentErrorBoundary() {
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <AppointmentProblem isNotFound /> }} fallback={() => <AppointmentProblem isNotFound={false} />} />
 }

@@ -1,14 +1,13 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { EARLIEST_APPOINTMENT_DATE } from '#server/appointments/shared/appointment.ts'
 import {
 	FILTER_PARAMS,
-	resetAppointmentFilters,
 	type AppointmentFilterChoices,
 	type AppointmentFilters,
 } from '#server/appointments/shared/filters.ts'
-import { FILTER_LABELS, FILTER_STATUS_OPTIONS, NOTICE_PARAM } from '#server/appointments/shared/labels.ts'
-import { APPOINTMENTS_PATH, filtersHref, hiddenListParams } from '#server/appointments/shared/list-url.ts'
+import { FILTER_LABELS, FILTER_STATUS_OPTIONS } from '#server/appointments/shared/labels.ts'
+import { APPOINTMENTS_PATH, FILTER_FIELD_NAMES, FILTER_INTENTS, hiddenListParams } from '#server/appointments/shared/list-url.ts'
 import { cn } from '#app/lib/cn.ts'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { FilterIcon } from './icons.tsx'
@@ -79,7 +78,8 @@ export function FilterPopover({ filters, choices, activeFilterCount }: { filters
 	}, [isOpen])
 
 	const close = () => setOpen(false)
-	const resetHref = filtersHref(search, resetAppointmentFilters(filters), 'filters-reset')
+	const listParams = hiddenListParams(search, FILTER_FIELD_NAMES)
+	const hiddenFields = listParams.map(([name, value], index) => <input key={`${name}-${index}`} type="hidden" name={name} value={value} />)
 
 	return (
 		<details
@@ -110,11 +110,13 @@ export function FilterPopover({ filters, choices, activeFilterCount }: { filters
 				id={panelId}
 				className="absolute right-0 z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900"
 			>
-				<Form method="get" action={APPOINTMENTS_PATH} onSubmit={close} key={location.search} className="space-y-4" aria-label="Filter appointments">
-					{hiddenListParams(search, [FILTER_PARAMS.dateFrom, FILTER_PARAMS.dateTo, FILTER_PARAMS.statuses, FILTER_PARAMS.doctors, FILTER_PARAMS.specialties]).map(([name, value], index) => (
-						<input key={`${name}-${index}`} type="hidden" name={name} value={value} />
-					))}
-					<input type="hidden" name={NOTICE_PARAM} value="filters-applied" />
+				{/* Posted, so the redirect to the filtered view can carry its notice (Reset all submits the second form). */}
+				<Form id={`${panelId}-reset`} method="post" action={APPOINTMENTS_PATH} onSubmit={close} hidden>
+					{hiddenFields}
+					<input type="hidden" name="intent" value={FILTER_INTENTS.reset} />
+				</Form>
+				<Form method="post" action={APPOINTMENTS_PATH} onSubmit={close} key={location.search} className="space-y-4" aria-label="Filter appointments">
+					{hiddenFields}
 					<fieldset>
 						<legend className="text-sm font-semibold text-slate-800 dark:text-slate-100">{FILTER_LABELS.dateRange}</legend>
 						<div className="mt-2 grid grid-cols-2 gap-2">
@@ -141,9 +143,9 @@ export function FilterPopover({ filters, choices, activeFilterCount }: { filters
 						checked={filters.specialties}
 					/>
 					<div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
-						<Link to={resetHref} onClick={close} className="text-sm font-semibold text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-300">
+						<button type="submit" form={`${panelId}-reset`} className="text-sm font-semibold text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-300">
 							{FILTER_LABELS.resetAll}
-						</Link>
+						</button>
 						<div className="flex gap-2">
 							<button
 								type="reset"
@@ -152,7 +154,7 @@ export function FilterPopover({ filters, choices, activeFilterCount }: { filters
 							>
 								{FILTER_LABELS.cancel}
 							</button>
-							<button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+							<button type="submit" name="intent" value={FILTER_INTENTS.apply} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
 								{FILTER_LABELS.apply}
 							</button>
 						</div>

@@ -62,7 +62,7 @@ export function ConfirmDialog({
 		</>
 	)
 	return (
-		<Dialog open={isOpen} onClose={isPending ? () => {} : onClose} className="relative z-50">
+		<Dialog open={isOpen} onClose={isPending ? () => {} : onClose} className="fixed inset-0 z-50">
 			<DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
 			<div className="fixed inset-0 flex items-center justify-center p-4">
 				<DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">

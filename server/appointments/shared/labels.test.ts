@@ -42,8 +42,9 @@ describe('appointment labels', () => {
 		expect(filtersAppliedNotice(3)).toEqual({
 			title: 'Filters Applied',
 			description: 'Showing results with 3 active filter(s)',
+			tone: 'info',
 		})
-		expect(FILTERS_RESET_NOTICE).toEqual({ title: 'Filters Reset', description: 'All filters have been cleared.' })
+		expect(FILTERS_RESET_NOTICE).toEqual({ title: 'Filters Reset', description: 'All filters have been cleared.', tone: 'info' })
 		expect(LIST_CANCEL_DIALOG.confirm).toBe('Yes, Cancel Appointment')
 	})
 })

@@ -94,30 +94,35 @@ export const DAY_HEADING_TODAY = 'Today'
 export const DAY_HEADING_TOMORROW = 'Tomorrow'
 export const TODAY_MARKER = '(Today)'
 
-export type Notice = { title: string; description: string | null }
+/** A notice (toast) of this screen: redirectWithToast after an action, toast() in the browser. */
+export type Notice = { title: string; description: string | null; tone: 'info' | 'success' }
 
 export function filtersAppliedNotice(activeFilterCount: number): Notice {
-	return { title: 'Filters Applied', description: `Showing results with ${activeFilterCount} active filter(s)` }
+	return { title: 'Filters Applied', description: `Showing results with ${activeFilterCount} active filter(s)`, tone: 'info' }
 }
 
-export const FILTERS_RESET_NOTICE: Notice = { title: 'Filters Reset', description: 'All filters have been cleared.' }
-export const RESCHEDULING_NOTICE: Notice = { title: 'Appointment Rescheduling', description: null }
+export const FILTERS_RESET_NOTICE: Notice = { title: 'Filters Reset', description: 'All filters have been cleared.', tone: 'info' }
+export const RESCHEDULING_NOTICE: Notice = { title: 'Appointment Rescheduling', description: null, tone: 'info' }
 /** Ours: real outcomes of what the spec left as stubs. */
 export const APPOINTMENT_SCHEDULED_NOTICE: Notice = {
 	title: 'Appointment Scheduled',
 	description: 'Your appointment has been added.',
+	tone: 'success',
 }
 export const APPOINTMENT_UPDATED_NOTICE: Notice = {
 	title: 'Appointment Updated',
 	description: 'Your changes have been saved.',
+	tone: 'success',
 }
 export const APPOINTMENT_RESCHEDULED_NOTICE: Notice = {
 	title: 'Appointment Rescheduled',
 	description: 'Your appointment has been moved to the new time.',
+	tone: 'success',
 }
 export const APPOINTMENT_CANCELLED_NOTICE: Notice = {
 	title: 'Appointment Cancelled',
 	description: 'Your appointment has been cancelled.',
+	tone: 'success',
 }
 
 export const FILTER_LABELS = {
@@ -283,29 +288,7 @@ export const TIME_ZONE_HINT = (timeZone: string) => `Times are in ${timeZone.rep
 export const APPOINTMENT_DELETED_NOTICE: Notice = {
 	title: 'Appointment Deleted',
 	description: 'The appointment has been removed.',
-}
-
-/** Notices a redirect can name in its `?notice=` parameter (shown as a toast, or an alert without JavaScript). */
-export const APPOINTMENT_NOTICES = {
-	scheduled: APPOINTMENT_SCHEDULED_NOTICE,
-	updated: APPOINTMENT_UPDATED_NOTICE,
-	rescheduled: APPOINTMENT_RESCHEDULED_NOTICE,
-	cancelled: APPOINTMENT_CANCELLED_NOTICE,
-	deleted: APPOINTMENT_DELETED_NOTICE,
-	'filters-reset': FILTERS_RESET_NOTICE,
-	rescheduling: RESCHEDULING_NOTICE,
-} as const satisfies Record<string, Notice>
-
-export type AppointmentNoticeCode = keyof typeof APPOINTMENT_NOTICES | 'filters-applied'
-export const NOTICE_PARAM = 'notice'
-
-export function isAppointmentNoticeCode(value: unknown): value is AppointmentNoticeCode {
-	return typeof value === 'string' && (value === 'filters-applied' || Object.hasOwn(APPOINTMENT_NOTICES, value))
-}
-
-/** The notice of a code; 'filters-applied' needs the active filter count. */
-export function appointmentNotice(code: AppointmentNoticeCode, activeFilterCount = 0): Notice {
-	return code === 'filters-applied' ? filtersAppliedNotice(activeFilterCount) : APPOINTMENT_NOTICES[code]
+	tone: 'success',
 }
 
 /** Ours: the private calendar feed section. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LIST_LIMIT_PARAM, LIST_PAGE_SIZE } from '#server/appointments/list-page.ts'
 import { LIST_PARAMS } from '#server/appointments/list-view.ts'
 import { EMPTY_APPOINTMENT_FILTERS, parseAppointmentFilters } from './filters.ts'
-import { filtersHref, hiddenListParams, LIST_PAGE_STEP, LIST_URL_PARAMS, shownDateHref, showMoreHref, tabHref } from './list-url.ts'
+import { FILTER_INTENTS, filterSubmissionTarget, filtersHref, hiddenListParams, isFilterIntent, LIST_PAGE_STEP, LIST_URL_PARAMS, shownDateHref, showMoreHref, tabHref } from './list-url.ts'
 
 const search = (query: string) => new URLSearchParams(query)
 
@@ -13,7 +13,7 @@ describe('list links', () => {
 	})
 
 	it('keep search and filters across tabs, and the shown day only on Upcoming', () => {
-		const current = search('date=2026-03-09&q=heart&status=pending&show=100&notice=filters-applied')
+		const current = search('date=2026-03-09&q=heart&status=pending&show=100')
 		expect(tabHref(current, 'past')).toBe('/appointments?q=heart&status=pending&tab=past')
 		expect(tabHref(search('tab=past&q=heart'), 'upcoming')).toBe('/appointments?q=heart')
 	})
@@ -24,11 +24,25 @@ describe('list links', () => {
 		expect(shownDateHref(current, '2026-03-05', '2026-03-05')).toBe('/appointments?q=heart')
 	})
 
-	it('write filters with a notice and read them back', () => {
+	it('write filters and read them back', () => {
 		const filters = { ...EMPTY_APPOINTMENT_FILTERS, statuses: ['confirmed' as const], doctors: ['Dr. Lee'], dateFrom: '2026-03-01', q: 'skin' }
-		const link = filtersHref(search('tab=past&show=100'), filters, 'filters-applied')
-		expect(link).toBe('/appointments?q=skin&from=2026-03-01&status=confirmed&doctor=Dr.+Lee&notice=filters-applied')
+		const link = filtersHref(search('tab=past&show=100'), filters)
+		expect(link).toBe('/appointments?q=skin&from=2026-03-01&status=confirmed&doctor=Dr.+Lee')
 		expect(parseAppointmentFilters(new URL(link, 'http://x').searchParams)).toMatchObject({ statuses: ['confirmed'], doctors: ['Dr. Lee'], dateFrom: '2026-03-01', q: 'skin' })
+	})
+
+	it('lead Apply Filters and Reset all to the Upcoming view with their notices', () => {
+		const posted = search('q=skin&status=confirmed&doctor=Dr.+Lee&date=2026-03-09')
+		expect(filterSubmissionTarget(FILTER_INTENTS.apply, posted)).toEqual({
+			href: '/appointments?date=2026-03-09&q=skin&status=confirmed&doctor=Dr.+Lee',
+			notice: { title: 'Filters Applied', description: 'Showing results with 2 active filter(s)', tone: 'info' },
+		})
+		expect(filterSubmissionTarget(FILTER_INTENTS.reset, posted)).toEqual({
+			href: '/appointments?date=2026-03-09&q=skin',
+			notice: { title: 'Filters Reset', description: 'All filters have been cleared.', tone: 'info' },
+		})
+		expect(isFilterIntent('filters-apply')).toBe(true)
+		expect(isFilterIntent('time-zone')).toBe(false)
 	})
 
 	it('show more keeps the view', () => {

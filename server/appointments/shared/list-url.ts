@@ -5,8 +5,15 @@
  * link or GET form. Browser-safe.
  */
 import type { AppointmentTab, LocalDate } from './appointment.ts'
-import { FILTER_PARAMS, writeAppointmentFilters, type AppointmentFilters } from './filters.ts'
-import { NOTICE_PARAM, type AppointmentNoticeCode } from './labels.ts'
+import {
+	countActiveFilters,
+	FILTER_PARAMS,
+	parseAppointmentFilters,
+	resetAppointmentFilters,
+	writeAppointmentFilters,
+	type AppointmentFilters,
+} from './filters.ts'
+import { FILTERS_RESET_NOTICE, filtersAppliedNotice, type Notice } from './labels.ts'
 
 export const APPOINTMENTS_PATH = '/appointments'
 
@@ -20,7 +27,6 @@ function href(params: URLSearchParams): string {
 
 function withoutTransientParams(search: URLSearchParams): URLSearchParams {
 	const params = new URLSearchParams(search)
-	params.delete(NOTICE_PARAM)
 	params.delete(LIST_URL_PARAMS.limit)
 	return params
 }
@@ -48,22 +54,38 @@ export function shownDateHref(search: URLSearchParams, date: LocalDate, today: L
 /** 'Show more': the same view with `limit` appointments. */
 export function showMoreHref(search: URLSearchParams, limit: number): string {
 	const params = new URLSearchParams(search)
-	params.delete(NOTICE_PARAM)
 	params.set(LIST_URL_PARAMS.limit, String(limit))
 	return href(params)
 }
 
-/** The Upcoming view with `filters` (and a notice to show once). */
-export function filtersHref(search: URLSearchParams, filters: AppointmentFilters, notice?: AppointmentNoticeCode): string {
+/** The Upcoming view with `filters`. */
+export function filtersHref(search: URLSearchParams, filters: AppointmentFilters): string {
 	const params = writeAppointmentFilters(filters, withoutTransientParams(search))
 	params.delete(LIST_URL_PARAMS.tab)
-	if (notice) params.set(NOTICE_PARAM, notice)
 	return href(params)
+}
+
+/** The intents of the filter popover's form (posted, so the notice can follow the redirect). */
+export const FILTER_INTENTS = { apply: 'filters-apply', reset: 'filters-reset' } as const
+export type FilterIntent = (typeof FILTER_INTENTS)[keyof typeof FILTER_INTENTS]
+
+export function isFilterIntent(value: unknown): value is FilterIntent {
+	return value === FILTER_INTENTS.apply || value === FILTER_INTENTS.reset
+}
+
+/**
+ * Where Apply Filters / Reset all lead and the notice to show there: the
+ * posted fields are the list's parameters (hidden) and the filter fields.
+ */
+export function filterSubmissionTarget(intent: FilterIntent, fields: URLSearchParams): { href: string; notice: Notice } {
+	const filters = parseAppointmentFilters(fields)
+	if (intent === FILTER_INTENTS.reset) return { href: filtersHref(fields, resetAppointmentFilters(filters)), notice: FILTERS_RESET_NOTICE }
+	return { href: filtersHref(fields, filters), notice: filtersAppliedNotice(countActiveFilters(filters)) }
 }
 
 /** The query parameters to carry as hidden fields in a GET form that sets `except`. */
 export function hiddenListParams(search: URLSearchParams, except: ReadonlyArray<string>): Array<[string, string]> {
-	const skipped = new Set([...except, NOTICE_PARAM, LIST_URL_PARAMS.limit, LIST_URL_PARAMS.tab])
+	const skipped = new Set([...except, LIST_URL_PARAMS.limit, LIST_URL_PARAMS.tab])
 	return [...search.entries()].filter(([name]) => !skipped.has(name))
 }
 

@@ -20,3 +20,8 @@ export const DOCUMENT_MESSAGES = {
 
 export const MAX_UPLOAD_BYTES = 20_971_520
 export const TEXT_PREVIEW_CHARS = 200
+
+/** Ours: the notice after a record's delete (the spec names none; it showed nothing). */
+export const DOCUMENT_NOTICES = {
+	deleted: { title: 'Document deleted', description: 'The document and everything read from it have been removed.', tone: 'success' },
+} as const

@@ -16,26 +16,12 @@ import {
 	resolvePatientTimeZone,
 	toAppointmentDetailView,
 	updateAppointment,
-	type AppointmentWriteResult,
 } from '#server/appointments/index.ts'
-import type { PatientContext } from '#server/auth/index.ts'
-import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
+import type { SignedInPatient } from '#server/auth/index.ts'
+import { protectedProcedure, router, trpcNotFound, unwrapResult } from '../init.ts'
 
-type Context = { session: PatientContext; clientIp: string }
-
-function patientTimeZone(ctx: Context): string {
-	return resolvePatientTimeZone(ctx.session.user.timeZone)
-}
-
-function notFound(): never {
-	throw new ExpectedTrpcError({ code: 'NOT_FOUND', message: APPOINTMENT_NOT_FOUND_MESSAGE })
-}
-
-/** The stored appointment, or the refusal as an error with the rule's message. */
-function written(result: AppointmentWriteResult) {
-	if (result.ok) return { appointment: result.appointment, timeResolution: result.timeResolution }
-	if (result.code === 'not-found') notFound()
-	throw new ExpectedTrpcError({ code: 'BAD_REQUEST', message: result.message, cause: { code: result.code, field: result.field } })
+function patientTimeZone(ctx: { patient: SignedInPatient }): string {
+	return resolvePatientTimeZone(ctx.patient.user.timeZone)
 }
 
 const AppointmentId = z.object({ id: z.string().uuid() })
@@ -80,25 +66,25 @@ export const appointmentsRouter = router({
 	),
 	/** One appointment with its history (and the detail page's view of it). */
 	get: protectedProcedure.input(AppointmentId).query(async ({ ctx, input }) => {
-		const appointment = (await getAppointment(ctx.patient, input.id)) ?? notFound()
+		const appointment = (await getAppointment(ctx.patient, input.id)) ?? trpcNotFound(APPOINTMENT_NOT_FOUND_MESSAGE)
 		const view = toAppointmentDetailView(appointment, { now: new Date(), timeZone: patientTimeZone(ctx), videoBaseUrl: getVideoBaseUrl() })
 		return { appointment, view }
 	}),
 	create: protectedProcedure.input(AppointmentFormSchema).mutation(async ({ ctx, input }) => {
-		await rememberPatientTimeZone(ctx.session.user.id, input.timeZone)
-		return written(await createAppointment(ctx.patient, input, { fallbackTimeZone: resolvePatientTimeZone(ctx.session.user.timeZone, input.timeZone) }))
+		await rememberPatientTimeZone(ctx.patient.user.id, input.timeZone)
+		return unwrapResult(await createAppointment(ctx.patient, input, { fallbackTimeZone: resolvePatientTimeZone(ctx.patient.user.timeZone, input.timeZone) }))
 	}),
 	update: protectedProcedure
 		.input(z.object({ id: z.string().uuid(), values: AppointmentFormSchema }))
-		.mutation(async ({ ctx, input }) => written(await updateAppointment(ctx.patient, input.id, input.values))),
+		.mutation(async ({ ctx, input }) => unwrapResult(await updateAppointment(ctx.patient, input.id, input.values))),
 	reschedule: protectedProcedure
 		.input(z.object({ id: z.string().uuid(), values: RescheduleFormSchema }))
-		.mutation(async ({ ctx, input }) => written(await rescheduleAppointmentById(ctx.patient, input.id, input.values))),
+		.mutation(async ({ ctx, input }) => unwrapResult(await rescheduleAppointmentById(ctx.patient, input.id, input.values))),
 	cancel: protectedProcedure
 		.input(z.object({ id: z.string().uuid(), values: CancelFormSchema.optional() }))
-		.mutation(async ({ ctx, input }) => written(await cancelAppointmentById(ctx.patient, input.id, input.values ?? {}))),
+		.mutation(async ({ ctx, input }) => unwrapResult(await cancelAppointmentById(ctx.patient, input.id, input.values ?? {}))),
 	delete: protectedProcedure.input(AppointmentId).mutation(async ({ ctx, input }) => {
-		if (!(await deleteAppointment(ctx.patient, input.id))) notFound()
+		unwrapResult(await deleteAppointment(ctx.patient, input.id))
 		return { deleted: true }
 	}),
 })

@@ -11,14 +11,10 @@ import {
 	signDocumentLink,
 } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
-import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
+import { protectedProcedure, router, trpcNotFound, unwrapResult } from '../init.ts'
 
 const DocumentId = z.object({ id: z.string().uuid() })
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
-
-function notFound(): never {
-	throw new ExpectedTrpcError({ code: 'NOT_FOUND', message: DOCUMENT_MESSAGES.notFoundTitle })
-}
 
 export const documentsRouter = router({
 	/** spec 7.1 GET /documents */
@@ -30,20 +26,20 @@ export const documentsRouter = router({
 		.input(z.object({ ids: z.array(z.string().uuid()).max(50) }))
 		.query(({ ctx, input }) => getDocumentsByIds(ctx.patient, input.ids)),
 	/** spec 7.1 GET /documents/{id} */
-	get: protectedProcedure.input(DocumentId).query(async ({ ctx, input }) => (await getDocument(ctx.patient, input.id)) ?? notFound()),
+	get: protectedProcedure.input(DocumentId).query(async ({ ctx, input }) => (await getDocument(ctx.patient, input.id)) ?? trpcNotFound(DOCUMENT_MESSAGES.notFoundTitle)),
 	/** spec 7.1 GET /documents/{id}/download: a short-lived signed link. */
 	downloadLink: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
 		const document = await getDocument(ctx.patient, input.id)
-		if (!document) notFound()
-		return { url: signDocumentLink({ documentId: input.id, userId: ctx.session.user.id }) }
+		if (!document) trpcNotFound(DOCUMENT_MESSAGES.notFoundTitle)
+		return { url: signDocumentLink({ documentId: input.id, userId: ctx.patient.userId }) }
 	}),
 	/** spec 7.1 DELETE /documents/{id} */
 	delete: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
-		if (!(await deleteDocument(ctx.patient, input.id))) notFound()
+		unwrapResult(await deleteDocument(ctx.patient, input.id))
 		return { deleted: true }
 	}),
 	retry: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
-		if (!(await retryDocument(ctx.patient, input.id))) notFound()
+		unwrapResult(await retryDocument(ctx.patient, input.id))
 		return { queued: true }
 	}),
 	testDates: protectedProcedure.query(({ ctx }) => listTestDates(ctx.patient)),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
-import type { PatientContext } from '#server/auth/index.ts'
+import type { SignedInPatient } from '#server/auth/index.ts'
 import {
 	DEFAULT_PARAMETER_TREND_DAYS,
 	DEFAULT_TIME_RANGE,
@@ -18,20 +18,19 @@ import {
 	getParameterTrends,
 	getPredictions,
 	getRiskOverview,
-	healthMessages,
 	listManualReadings,
 	listParameters,
 	patientToday,
 	saveHealthProfile,
 	validateManualReading,
 } from '#server/health/index.ts'
-import { ExpectedTrpcError, protectedProcedure, router } from '../init.ts'
+import { ExpectedTrpcError, protectedProcedure, router, unwrapResult } from '../init.ts'
 
-type Context = { session: PatientContext; clientIp: string }
+type Context = { patient: SignedInPatient }
 
 /** 'Today' in the patient's zone (users.time_zone, else UTC). */
 function today(ctx: Context) {
-	return patientToday(ctx.session.user.timeZone)
+	return patientToday(ctx.patient.user.timeZone)
 }
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -88,9 +87,7 @@ export const healthRouter = router({
 		return addManualReading(ctx.patient, validation.reading)
 	}),
 	deleteReading: protectedProcedure.input(z.object({ id: z.string().uuid() })).mutation(async ({ ctx, input }) => {
-		if (!(await deleteManualReading(ctx.patient, input.id))) {
-			throw new ExpectedTrpcError({ code: 'NOT_FOUND', message: healthMessages.MANUAL_READING_TEXTS.notFound })
-		}
+		unwrapResult(await deleteManualReading(ctx.patient, input.id))
 		return { deleted: true }
 	}),
 	/** Saves the risk profile; a birth date after the patient's today is refused. */
