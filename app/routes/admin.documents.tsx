@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { cellClassName, EmptyRow, PageHeader, PlainHeader, TableCard, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
+import { cellClassName, EmptyRow, PageHeader, PlainHeader, DataTable, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
@@ -69,19 +69,18 @@ export default function AdminDocumentsRoute() {
 			</div>
 			<section className="space-y-2">
 				<h2 className="font-semibold">Queue</h2>
-				<TableCard>
-					<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-						<thead>
-							<tr>
+				<DataTable
+					head={
+						<>
 								<PlainHeader>Organization</PlainHeader>
 								<PlainHeader>Document</PlainHeader>
 								<PlainHeader>State</PlainHeader>
 								<PlainHeader>Attempts</PlainHeader>
 								<PlainHeader>Run at</PlainHeader>
 								<PlainHeader>Last error</PlainHeader>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+						</>
+					}
+				>
 							{jobs.length === 0 ? <EmptyRow colSpan={6} text="The queue is empty." /> : null}
 							{jobs.map((job) => (
 								<tr key={job.id}>
@@ -95,9 +94,7 @@ export default function AdminDocumentsRoute() {
 									<td className={`${cellClassName} font-mono text-xs`}>{job.lastError ?? '—'}</td>
 								</tr>
 							))}
-						</tbody>
-					</table>
-				</TableCard>
+				</DataTable>
 			</section>
 			<section className="space-y-2">
 				<h2 className="font-semibold">History</h2>
@@ -132,10 +129,9 @@ export default function AdminDocumentsRoute() {
 						Apply
 					</button>
 				</Form>
-				<TableCard>
-					<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-						<thead>
-							<tr>
+				<DataTable
+					head={
+						<>
 								<PlainHeader>Uploaded</PlainHeader>
 								<PlainHeader>Organization</PlainHeader>
 								<PlainHeader>Status</PlainHeader>
@@ -145,9 +141,9 @@ export default function AdminDocumentsRoute() {
 								<PlainHeader>Duration</PlainHeader>
 								<PlainHeader>Error</PlainHeader>
 								<PlainHeader>Actions</PlainHeader>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+						</>
+					}
+				>
 							{history.length === 0 ? <EmptyRow colSpan={9} text="No documents yet." /> : null}
 							{history.map((document) => (
 								<tr key={document.id} data-testid="document-row">
@@ -168,9 +164,7 @@ export default function AdminDocumentsRoute() {
 									</td>
 								</tr>
 							))}
-						</tbody>
-					</table>
-				</TableCard>
+				</DataTable>
 			</section>
 		</div>
 	)

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-t
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { cellClassName, EmptyRow, PageHeader, PlainHeader, TableCard, linkButtonClassName } from '#app/components/admin/admin-table.tsx'
+import { cellClassName, EmptyRow, PageHeader, PlainHeader, DataTable, linkButtonClassName } from '#app/components/admin/admin-table.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -107,17 +107,16 @@ export default function AdminSubscriptionRoute() {
 			</Card>
 			<section className="space-y-2">
 				<h2 className="font-semibold">Invoices</h2>
-				<TableCard>
-					<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-						<thead>
-							<tr>
+				<DataTable
+					head={
+						<>
 								<PlainHeader>Paid</PlainHeader>
 								<PlainHeader>Period</PlainHeader>
 								<PlainHeader>Amount</PlainHeader>
 								<PlainHeader>Status</PlainHeader>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+						</>
+					}
+				>
 							{detail.invoices.length === 0 ? <EmptyRow colSpan={4} text="No invoices yet." /> : null}
 							{detail.invoices.map((invoice) => (
 								<tr key={invoice.id} data-testid="invoice-row">
@@ -129,9 +128,7 @@ export default function AdminSubscriptionRoute() {
 									<td className={cellClassName}>{capitalize(invoice.status)}</td>
 								</tr>
 							))}
-						</tbody>
-					</table>
-				</TableCard>
+				</DataTable>
 			</section>
 			<Card>
 				<h2 className="font-semibold">History</h2>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { allOption, cellClassName, EmptyRow, FilterBar, PageHeader, Pagination, PlainHeader, primaryLinkClassName, rowActionClassName, SortHeader, TableCard } from '#app/components/admin/admin-table.tsx'
+import { allOption, cellClassName, EmptyRow, FilterBar, PageHeader, Pagination, PlainHeader, primaryLinkClassName, rowActionClassName, SortHeader, DataTable } from '#app/components/admin/admin-table.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -63,10 +63,9 @@ export default function AdminSubscriptionsRoute() {
 					{ name: 'plan', label: 'Plan', value: state.filters.plan, options: [allOption(), ...SUBSCRIPTION_LIST.filters.plan!.map((value) => ({ value, label: capitalize(value) }))] },
 				]}
 			/>
-			<TableCard>
-				<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-					<thead>
-						<tr>
+			<DataTable footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="subscriptions" />}
+					head={
+						<>
 							<SortHeader state={state} column="tenantName">Organization</SortHeader>
 							<PlainHeader>Plan</PlainHeader>
 							<PlainHeader>Status</PlainHeader>
@@ -74,9 +73,9 @@ export default function AdminSubscriptionsRoute() {
 							<PlainHeader>Billing Cycle</PlainHeader>
 							<SortHeader state={state} column="nextPayment">Next Payment</SortHeader>
 							<PlainHeader>Actions</PlainHeader>
-						</tr>
-					</thead>
-					<tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+						</>
+					}
+				>
 						{page.rows.length === 0 ? <EmptyRow colSpan={7} text={ADMIN_MESSAGES.noSubscriptions} /> : null}
 						{page.rows.map((subscription) => (
 							<tr key={subscription.id} data-testid="subscription-row">
@@ -106,10 +105,7 @@ export default function AdminSubscriptionsRoute() {
 								</td>
 							</tr>
 						))}
-					</tbody>
-				</table>
-				<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="subscriptions" />
-			</TableCard>
+				</DataTable>
 		</div>
 	)
 }

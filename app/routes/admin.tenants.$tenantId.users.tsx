@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { cellClassName, EmptyRow, PageHeader, PlainHeader, TableCard, linkButtonClassName, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
+import { cellClassName, EmptyRow, PageHeader, PlainHeader, DataTable, linkButtonClassName, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { getAdminOrganization, requireAdminActor } from '#server/admin/index.ts'
 import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
@@ -33,19 +33,18 @@ export default function OrganizationUsersRoute() {
 			<p className="text-sm">
 				{members.length} of {maxUsers} users allowed by the plan.
 			</p>
-			<TableCard>
-				<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-					<thead>
-						<tr>
+			<DataTable
+					head={
+						<>
 							<PlainHeader>Name</PlainHeader>
 							<PlainHeader>Email</PlainHeader>
 							<PlainHeader>Role</PlainHeader>
 							<PlainHeader>Status</PlainHeader>
 							<PlainHeader>Last Login</PlainHeader>
 							<PlainHeader>Actions</PlainHeader>
-						</tr>
-					</thead>
-					<tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+						</>
+					}
+				>
 						{members.length === 0 ? <EmptyRow colSpan={6} text="No users in this organization yet." /> : null}
 						{members.map((member) => (
 							<tr key={member.id}>
@@ -63,9 +62,7 @@ export default function OrganizationUsersRoute() {
 								</td>
 							</tr>
 						))}
-					</tbody>
-				</table>
-			</TableCard>
+				</DataTable>
 		</div>
 	)
 }

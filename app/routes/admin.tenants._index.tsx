@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { allOption, cellClassName, EmptyRow, FilterBar, PageHeader, Pagination, PlainHeader, primaryLinkClassName, rowActionClassName, SortHeader, TableCard } from '#app/components/admin/admin-table.tsx'
+import { allOption, cellClassName, EmptyRow, FilterBar, PageHeader, Pagination, PlainHeader, primaryLinkClassName, rowActionClassName, SortHeader, DataTable } from '#app/components/admin/admin-table.tsx'
 import { StorageBar } from '#app/components/admin/bars.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
@@ -45,10 +45,9 @@ export default function AdminTenantsRoute() {
 					{ name: 'subscription', label: 'Subscription', value: state.filters.subscription, options: [allOption(), ...ORGANIZATION_LIST.filters.subscription!.map((value) => ({ value, label: capitalize(value) }))] },
 				]}
 			/>
-			<TableCard>
-				<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-					<thead>
-						<tr>
+			<DataTable footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="organizations" />}
+					head={
+						<>
 							<SortHeader state={state} column="name">Organization</SortHeader>
 							<PlainHeader>Status</PlainHeader>
 							<PlainHeader>Subscription</PlainHeader>
@@ -56,9 +55,9 @@ export default function AdminTenantsRoute() {
 							<PlainHeader>Storage</PlainHeader>
 							<SortHeader state={state} column="lastActive">Last Active</SortHeader>
 							<PlainHeader>Actions</PlainHeader>
-						</tr>
-					</thead>
-					<tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+						</>
+					}
+				>
 						{page.rows.length === 0 ? <EmptyRow colSpan={7} text={ADMIN_MESSAGES.noOrganizations} /> : null}
 						{page.rows.map((organization) => (
 							<tr key={organization.id} data-testid="organization-row">
@@ -103,10 +102,7 @@ export default function AdminTenantsRoute() {
 								</td>
 							</tr>
 						))}
-					</tbody>
-				</table>
-				<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="organizations" />
-			</TableCard>
+				</DataTable>
 		</div>
 	)
 }

@@ -11,7 +11,7 @@ import {
 	primaryLinkClassName,
 	rowActionClassName,
 	SortHeader,
-	TableCard,
+	DataTable,
 } from '#app/components/admin/admin-table.tsx'
 import { ActionButton, ConfirmAction } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
@@ -85,10 +85,9 @@ export default function AdminUsersRoute() {
 					{ name: 'organization', label: 'Organization', value: state.filters.organization, options: [allOption(), ...organizations.map((organization) => ({ value: organization.id, label: organization.name }))] },
 				]}
 			/>
-			<TableCard>
-				<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-					<thead>
-						<tr>
+			<DataTable footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="users" />}
+					head={
+						<>
 							<SortHeader state={state} column="name">Name</SortHeader>
 							<SortHeader state={state} column="email">Email</SortHeader>
 							<PlainHeader>Role</PlainHeader>
@@ -96,9 +95,9 @@ export default function AdminUsersRoute() {
 							<SortHeader state={state} column="tenantName">Organization</SortHeader>
 							<SortHeader state={state} column="lastLogin">Last Login</SortHeader>
 							<PlainHeader>Actions</PlainHeader>
-						</tr>
-					</thead>
-					<tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+						</>
+					}
+				>
 						{page.rows.length === 0 ? <EmptyRow colSpan={7} text={ADMIN_MESSAGES.noUsers} /> : null}
 						{page.rows.map((user) => (
 							<tr key={user.id} data-testid="user-row">
@@ -146,10 +145,7 @@ export default function AdminUsersRoute() {
 								</td>
 							</tr>
 						))}
-					</tbody>
-				</table>
-				<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="users" />
-			</TableCard>
+				</DataTable>
 		</div>
 	)
 }

@@ -112,8 +112,19 @@ export function FilterBar({ state, searchLabel, selects }: { state: AnyState; se
 	)
 }
 
-export function TableCard({ children }: { children: ReactNode }) {
-	return <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">{children}</div>
+/** An admin table in its card: the header cells, the rows, and an optional footer (pagination). */
+export function DataTable({ head, children, footer }: { head: ReactNode; children: ReactNode; footer?: ReactNode }) {
+	return (
+		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+			<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+				<thead>
+					<tr>{head}</tr>
+				</thead>
+				<tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
+			</table>
+			{footer}
+		</div>
+	)
 }
 
 export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
