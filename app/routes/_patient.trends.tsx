@@ -40,7 +40,6 @@ import {
 	getRiskOverview,
 	getTrendsOverview,
 	healthProfileFromForm,
-	listManualReadings,
 	patientToday,
 	saveHealthProfile,
 } from '#server/health/index.ts'
@@ -59,10 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (state.tab === 'risk') {
 		return { ...base, tab: 'risk' as const, risk: await getRiskOverview(patient, { today }) }
 	}
-	const [overview, readings] = await Promise.all([
-		getTrendsOverview(patient, { range: state.range, metricId: state.metric, today }),
-		listManualReadings(patient),
-	])
+	const { readings, ...overview } = await getTrendsOverview(patient, { range: state.range, metricId: state.metric, today })
 	return { ...base, tab: 'overview' as const, overview, readings }
 }
 

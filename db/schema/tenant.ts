@@ -109,6 +109,10 @@ export const healthParameters = pgTable(
 	(table) => [
 		index('health_parameters_owner_code_date_idx').on(table.ownerId, table.code, table.testDate),
 		index('health_parameters_document_idx').on(table.documentId),
+		// The patient's manual readings (rows added together share created_at and test_date), newest first.
+		index('health_parameters_owner_manual_idx')
+			.on(table.ownerId, table.createdAt, table.testDate)
+			.where(sql`${table.source} = 'manual'`),
 	],
 )
 

@@ -1,20 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
-import { selectParametersOnDates, selectTestDates } from '#server/health/index.ts'
+import { selectParametersOnDates, selectTestDates, type DocumentParameterValue } from '#server/health/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import type { Patient } from './queries.ts'
 
-type ParameterRow = {
-	code: string
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
-	referenceRangeText: string | null
-	status: 'normal' | 'low' | 'high' | 'critical' | null
-}
+/** One side of a compared parameter: a stored value without its date. */
+type ParameterRow = Omit<DocumentParameterValue, 'testDate'>
 
 export type ComparedParameter = {
 	code: string

@@ -2,7 +2,8 @@ import { selectDocumentTitles, type Patient } from '#server/documents/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { calculateHealthScore, type HealthScore } from '#server/health/shared/health-score.ts'
 import { riskProfileOf, type HealthProfile } from '#server/health/shared/health-profile.ts'
-import { selectHealthProfile, selectParameterValues, selectRecentParameterValues } from './health-data.ts'
+import { selectHealthProfile, selectManualReadings, selectParameterValues, selectRecentParameterValues } from './health-data.ts'
+import type { ManualReadingEntry } from '#server/health/shared/manual-reading-groups.ts'
 import { METRIC_DEFINITIONS, type MetricId } from '#server/health/shared/metrics.ts'
 import { predictMetrics, type InsufficientPrediction, type MetricPrediction } from '#server/health/shared/predictions.ts'
 import { buildRangeMetricCards, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
@@ -104,17 +105,18 @@ export async function getMetricSeries(
 	return buildMetricSeries(parameters, options.metricId, { range: options.range, today: options.today })
 }
 
-/** Cards and, when a metric is chosen, its series: the overview tab in one transaction. */
+/** Cards, the chosen metric's series and the manual readings: the overview tab in one transaction. */
 export async function getTrendsOverview(
 	patient: Patient,
 	options: { range: TimeRange; today: LocalDate; metricId: MetricId | null },
-): Promise<{ cards: RangeMetricCard[]; series: MetricSeries | null }> {
+): Promise<{ cards: RangeMetricCard[]; series: MetricSeries | null; readings: ManualReadingEntry[] }> {
 	return withTenant(patient.organizationId, async (tx) => {
 		const cards = buildRangeMetricCards(await selectCardHistory(tx, patient, options.today), options)
-		if (!options.metricId) return { cards, series: null }
+		const readings = await selectManualReadings(tx, patient)
+		if (!options.metricId) return { cards, series: null, readings }
 		const since = timeRangeStartDate(options.range, options.today)
 		const window = await selectMetricWindow(tx, patient, options.metricId, since, options.today)
-		return { cards, series: buildMetricSeries(window, options.metricId, { range: options.range, today: options.today }) }
+		return { cards, series: buildMetricSeries(window, options.metricId, { range: options.range, today: options.today }), readings }
 	})
 }
 

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
-import type { LocalDate, ParameterStatus } from '#server/health/shared/types.ts'
+import type { ExtractedParameter } from '#server/extraction/types.ts'
+import type { LocalDate } from '#server/health/shared/types.ts'
 
 /**
  * The health parameters that come from documents, for the documents module
@@ -12,19 +13,8 @@ import type { LocalDate, ParameterStatus } from '#server/health/shared/types.ts'
  * reading the table themselves.
  */
 
-/** A lab value read from a document, in the document's order. */
-export type DocumentParameterValue = {
-	code: string
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
-	referenceRangeText: string | null
-	status: ParameterStatus | null
-	testDate: LocalDate
-}
+/** A lab value read from a document (its test date settled: the document's date when the value had none). */
+export type DocumentParameterValue = Omit<ExtractedParameter, 'testDate'> & { testDate: LocalDate }
 
 /** Replaces the document's parameters with `values` (a processing run, or a second run of it, stores them once). */
 export async function replaceDocumentParameters(

@@ -1,0 +1,1 @@
+CREATE INDEX "health_parameters_owner_manual_idx" ON "health_parameters" USING btree ("owner_id","created_at","test_date") WHERE "health_parameters"."source" = 'manual';
