@@ -24,6 +24,9 @@ const TENANT_TABLE_OWNERS = {
 	appointments: 'server/appointments',
 	appointmentChanges: 'server/appointments',
 	notifications: 'server/notifications',
+	shares: 'server/sharing',
+	shareDocuments: 'server/sharing',
+	shareAccessLog: 'server/sharing',
 }
 const TENANT_TABLE_FOLDERS = [...new Set(Object.values(TENANT_TABLE_OWNERS))]
 

@@ -1,9 +1,11 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Toaster } from '#app/components/ui/toast.tsx'
 import { useNonce } from '#app/lib/nonce.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { themeOfRequest } from '#server/account/theme.ts'
 import { getToast } from '#server/notices/index.ts'
 import styles from './tailwind.css?url'
 
@@ -12,18 +14,20 @@ export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-/** The notice flashed by the redirect that led here (redirectWithToast), once. */
+/** The notice flashed by the redirect that led here (redirectWithToast), once; the theme for the first paint. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { toast, headers } = await getToast(request)
-	return data({ toast }, headers ? { headers } : undefined)
+	return data({ toast, theme: themeOfRequest(request) }, headers ? { headers } : undefined)
 }
 
 export const meta: MetaFunction = () => [{ title: 'Carebook' }]
 
 export function Layout({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
+	// Set on the server from the theme cookie: the first paint already has the theme (no script, no flash).
+	const theme = useRouteLoaderData<typeof loader>('root')?.theme ?? 'light'
 	return (
-		<html lang="en-US" className="h-full bg-slate-50 dark:bg-slate-950">
+		<html lang="en-US" data-theme={theme} className={cn('h-full bg-slate-50 dark:bg-slate-950', theme === 'dark' && 'dark')}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -66,6 +66,14 @@ const EnvSchema = z.object({
 	SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL').optional(),
 	/** The sender of every e-mail: an address, or a name and an address ('Carebook <no-reply@carebook.example>'). */
 	MAIL_FROM: z.string().regex(MAILBOX, 'must be an e-mail address, or a name and an address in <>').optional(),
+	/** Stripe as the payment provider (server/billing/stripe-provider.ts): the secret API key; unset, the built-in provider records invoices and an administrator marks them paid. */
+	STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
+	/** The signing secret of the Stripe webhook endpoint (/api/webhooks/stripe); required with STRIPE_SECRET_KEY. */
+	STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+	/** Where 'Contact Sales' on /subscription opens a mail to. */
+	SALES_EMAIL: z.string().email().default('sales@carebook.example'),
+	/** REST API calls one key may make per minute (counted in the database); more answer 429 with Retry-After. */
+	API_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
 	/** Set by scripts/start.ts for the web server it starts: listen once told the database is ready. */
 	WAIT_FOR_DATABASE: booleanFlag.default('false'),
 })
@@ -108,6 +116,9 @@ export function parseEnv(source: Record<string, string | undefined>, scope: EnvS
 		throw new Error(`Invalid environment: ${problems}`)
 	}
 	const env = result.data
+	if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+		throw new Error('Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (Stripe as the payment provider) or neither (the built-in provider)')
+	}
 	const isProduction = env.NODE_ENV === 'production'
 	if (isProduction) {
 		const missing = productionProblems(env, scope)
@@ -198,4 +209,31 @@ export function currentMailSettings(source: Record<string, string | undefined> =
 	if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
 	const env = parsed.data
 	return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, isProduction: env.NODE_ENV === 'production' }
+}
+
+export type BillingSettings = {
+	/** Both set: Stripe is the payment provider. */
+	stripe: { secretKey: string; webhookSecret: string } | null
+	apiRateLimitPerMinute: number
+	salesEmail: string
+}
+
+/**
+ * The payment provider's keys, the API rate limit and the sales address as
+ * they are now, checked by their schemas (getEnv checked them at start-up;
+ * tests and the API benchmark set them at run time).
+ */
+export function billingSettings(source: Record<string, string | undefined> = process.env): BillingSettings {
+	const read = <K extends 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'API_RATE_LIMIT_PER_MINUTE' | 'SALES_EMAIL'>(key: K) => {
+		const parsed = EnvSchema.shape[key].safeParse(source[key] || undefined)
+		if (!parsed.success) throw new Error(`Invalid environment: ${key}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+		return parsed.data as z.infer<(typeof EnvSchema.shape)[K]>
+	}
+	const secretKey = read('STRIPE_SECRET_KEY')
+	const webhookSecret = read('STRIPE_WEBHOOK_SECRET')
+	return {
+		stripe: secretKey && webhookSecret ? { secretKey, webhookSecret } : null,
+		apiRateLimitPerMinute: read('API_RATE_LIMIT_PER_MINUTE'),
+		salesEmail: read('SALES_EMAIL'),
+	}
 }

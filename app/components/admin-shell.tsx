@@ -47,6 +47,9 @@ export function AdminShell({
 					<p className="truncate text-sm font-medium text-white" data-testid="admin-name">
 						{adminDisplayName(admin)}
 					</p>
+					<Link to="/admin/security" className="mt-2 block text-sm text-slate-300 hover:text-white">
+						Account security
+					</Link>
 					<Form method="post" action="/admin/logout" className="mt-2">
 						<button type="submit" className="text-sm text-slate-300 hover:text-white">
 							Logout

@@ -3,18 +3,23 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
 import { AvatarButtonFace, AVATAR_BUTTON_CLASS } from './avatar-button.tsx'
+import { BellLinkFallback, SearchBoxFallback } from './header-fallbacks.tsx'
 import type { PublicUser } from '#server/account/index.ts'
+import type { NotificationOverview } from '#server/notifications/index.ts'
 
 // Headless UI's menu loads after the page: the server renders the menu's button, and the
 // browser fetches the menu's code once hydration reaches it, off the first paint's path.
 const AvatarMenu = lazy(() => import('./avatar-menu.tsx'))
+// The same for the search and the bell with the live stream (they bring tRPC and react-query).
+const HeaderSearch = lazy(() => import('./search/header-search.tsx'))
+const HeaderNotifications = lazy(() => import('./notifications/notification-bell.tsx'))
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 	return (
 		<nav aria-label="Main navigation" className="space-y-8 px-4 py-6">
 			{PATIENT_NAV.map((group) => (
 				<div key={group.group}>
-					<p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.group}</p>
+					<p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{group.group}</p>
 					<ul className="mt-2 space-y-1">
 						{group.items.map((item) => (
 							<li key={item.to}>
@@ -42,7 +47,16 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 	)
 }
 
-export function PatientShell({ user, children }: { user: PublicUser; children: ReactNode }) {
+export function PatientShell({
+	user,
+	notifications,
+	children,
+}: {
+	user: PublicUser
+	/** The bell's first render (badge and latest items) from the layout's loader. */
+	notifications: NotificationOverview
+	children: ReactNode
+}) {
 	// The user comes from the layout's loader, which runs again after every action and navigation.
 	const { revalidate } = useRevalidator()
 	useEffect(() => {
@@ -69,7 +83,7 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 				</div>
 			) : null}
 			<div className="flex min-w-0 flex-1 flex-col">
-				<header className="flex h-16 items-center gap-4 border-b border-slate-200 bg-white px-4 sm:px-6 dark:border-slate-800 dark:bg-slate-900">
+				<header className="flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-4 sm:px-6 dark:border-slate-800 dark:bg-slate-900">
 					<button
 						type="button"
 						className="rounded-md p-2 text-slate-600 lg:hidden"
@@ -78,7 +92,14 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 					>
 						<span aria-hidden>☰</span>
 					</button>
-					<div className="flex-1" />
+					<div className="min-w-0 flex-1">
+						<Suspense fallback={<SearchBoxFallback />}>
+							<HeaderSearch />
+						</Suspense>
+					</div>
+					<Suspense fallback={<BellLinkFallback unreadCount={notifications.unreadCount} />}>
+						<HeaderNotifications initial={notifications} />
+					</Suspense>
 					<Suspense
 						fallback={
 							<button type="button" className={AVATAR_BUTTON_CLASS}>
@@ -90,7 +111,7 @@ export function PatientShell({ user, children }: { user: PublicUser; children: R
 					</Suspense>
 				</header>
 				<main className="flex-1 px-4 py-8 sm:px-6 lg:px-8">{children}</main>
-				<footer className="border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800">
+				<footer className="border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
 					© {new Date().getFullYear()} Carebook. Your records are private to you.
 				</footer>
 			</div>

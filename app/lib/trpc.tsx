@@ -35,12 +35,25 @@ function makeQueryClient() {
 	})
 }
 
+let browserQueryClient: QueryClient | undefined
+
+/**
+ * One query cache per browser tab (a new one per server render): the header's
+ * bell and search and a page's own providers share it, so an optimistic
+ * change on /notifications shows in the bell at once.
+ */
+function getQueryClient() {
+	if (typeof window === 'undefined') return makeQueryClient()
+	browserQueryClient ??= makeQueryClient()
+	return browserQueryClient
+}
+
 /**
  * The tRPC client and its query cache, for the routes that call procedures from the browser
  * (withTrpc): not in the root, so pages that never call one do not load tRPC and react-query.
  */
 export function TrpcProviders({ children }: { children: ReactNode }) {
-	const [queryClient] = useState(makeQueryClient)
+	const [queryClient] = useState(getQueryClient)
 	const [trpcClient] = useState(() =>
 		createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })] }),
 	)

@@ -12,8 +12,9 @@ import {
 	authenticate,
 	getSession,
 	safeRedirectPath,
-	sessionCookie,
+	loginSuccessRedirect,
 } from '#server/auth/index.ts'
+import { signedInThemeCookie } from '#server/account/theme.ts'
 import { getEnv } from '#server/env.server.ts'
 import { formReply } from '#server/errors/index.ts'
 
@@ -30,9 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const result = await authenticate({ email, password, portal: 'patient', ipAddress: context.clientIp })
 	if (!result.ok) return formReply(submission, result, { hideFields: ['password'] })
 	const appOrigin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
-	throw redirect(safeRedirectPath(redirectTo, '/', appOrigin), {
-		headers: { 'Set-Cookie': sessionCookie('patient', result.token, request) },
-	})
+	throw loginSuccessRedirect(request, 'patient', result, safeRedirectPath(redirectTo, '/', appOrigin), { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Carebook' }]
@@ -67,6 +66,11 @@ export default function LoginRoute() {
 						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
 						errors={fields.password.errors}
 					/>
+					<p className="-mt-3 text-right text-sm">
+						<Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline dark:text-brand-100">
+							Forgot password?
+						</Link>
+					</p>
 					<Button type="submit" className="w-full" isPending={isSubmitting}>
 						{isSubmitting ? 'Signing in...' : 'Sign in'}
 					</Button>

@@ -78,7 +78,7 @@ export default function DashboardRoute() {
 						<HealthSummary metrics={dashboard.metrics} risks={dashboard.risks} />
 					</Card>
 					<Card>
-						<h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{DASHBOARD_TEXTS.plan}</h2>
+						<h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{DASHBOARD_TEXTS.plan}</h2>
 						{subscription ? (
 							<p className="mt-2 text-lg" data-testid="plan-summary">
 								{subscription.planName}
@@ -89,6 +89,9 @@ export default function DashboardRoute() {
 						) : (
 							<p className="mt-2 text-slate-600">{DASHBOARD_TEXTS.noPlan}</p>
 						)}
+						<Link to="/subscription" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+							Manage subscription
+						</Link>
 					</Card>
 				</div>
 			</div>

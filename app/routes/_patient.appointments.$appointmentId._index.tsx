@@ -78,7 +78,7 @@ function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; 
 		<div className="flex gap-3">
 			<div className="mt-0.5 text-slate-400">{icon}</div>
 			<div className="min-w-0">
-				<dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+				<dt className="text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">{label}</dt>
 				<dd className="mt-0.5 text-sm break-words text-slate-900 dark:text-slate-100">{children}</dd>
 			</div>
 		</div>
@@ -146,7 +146,7 @@ export default function AppointmentDetailRoute() {
 						<span className="block text-slate-600 dark:text-slate-300">{view.specialty}</span>
 					</DetailRow>
 					<DetailRow icon={<MapPinIcon />} label={DETAIL_SECTION_LABELS.location}>
-						{view.location ?? <span className="text-slate-500">{DETAIL_SECTION_LABELS.noLocation}</span>}
+						{view.location ?? <span className="text-slate-500 dark:text-slate-400">{DETAIL_SECTION_LABELS.noLocation}</span>}
 					</DetailRow>
 					{view.contactPhone ? (
 						<DetailRow icon={<PhoneIcon />} label={DETAIL_SECTION_LABELS.phone}>
@@ -173,8 +173,8 @@ export default function AppointmentDetailRoute() {
 				</dl>
 
 				<div>
-					<h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{DETAIL_SECTION_LABELS.notes}</h2>
-					<p className="mt-1 text-sm whitespace-pre-line">{view.notes ?? <span className="text-slate-500">{DETAIL_SECTION_LABELS.noNotes}</span>}</p>
+					<h2 className="text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">{DETAIL_SECTION_LABELS.notes}</h2>
+					<p className="mt-1 text-sm whitespace-pre-line">{view.notes ?? <span className="text-slate-500 dark:text-slate-400">{DETAIL_SECTION_LABELS.noNotes}</span>}</p>
 				</div>
 
 				{view.isCancelled && view.cancelReason ? (
@@ -233,7 +233,7 @@ export default function AppointmentDetailRoute() {
 								) : (
 									<p>Cancelled (was {change.previousText})</p>
 								)}
-								<p className="text-xs text-slate-500">
+								<p className="text-xs text-slate-500 dark:text-slate-400">
 									{change.kind === 'rescheduled' ? DETAIL_SECTION_LABELS.rescheduledOn : DETAIL_SECTION_LABELS.cancelledOn} {change.changedText}
 									{change.reason ? ` · ${DETAIL_SECTION_LABELS.cancelReason}: ${change.reason}` : ''}
 								</p>

@@ -168,7 +168,7 @@ function AppointmentsRoute() {
 				) : (
 					page.groups.map((group) => (
 						<section key={group.date} aria-labelledby={`day-${group.date}`} className="space-y-3">
-							<h2 id={`day-${group.date}`} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+							<h2 id={`day-${group.date}`} className="text-sm font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">
 								{group.heading}
 							</h2>
 							<div className="grid gap-3">

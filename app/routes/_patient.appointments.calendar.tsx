@@ -107,7 +107,7 @@ export default function CalendarFeedRoute() {
 							</Button>
 						</Form>
 					) : null}
-					{createdOn || created ? <p className="w-full text-xs text-slate-500">{CALENDAR_FEED_LABELS.replaceHint}</p> : null}
+					{createdOn || created ? <p className="w-full text-xs text-slate-500 dark:text-slate-400">{CALENDAR_FEED_LABELS.replaceHint}</p> : null}
 				</div>
 			</Card>
 		</div>

@@ -44,12 +44,20 @@ export default function MedicalRecordsRoute() {
 					<h1 className="text-2xl font-bold tracking-tight">Medical Records</h1>
 					<p className="mt-1 text-slate-600 dark:text-slate-300">Your documents over time, and your lab results compared between dates.</p>
 				</div>
-				<Link
-					to="/upload"
-					className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-				>
-					Upload Documents
-				</Link>
+				<div className="flex gap-3">
+					<Link
+						to="/medications"
+						className="rounded-md px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+					>
+						Medications
+					</Link>
+					<Link
+						to="/upload"
+						className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+					>
+						Upload Documents
+					</Link>
+				</div>
 			</div>
 			<LinkTabs
 				label="Medical records views"

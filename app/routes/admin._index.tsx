@@ -23,7 +23,7 @@ type Dashboard = Awaited<ReturnType<typeof getDashboard>>
 function StatCard({ title, value, testId, children }: { title: string; value: string | number; testId: string; children?: React.ReactNode }) {
 	return (
 		<Card>
-			<h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
+			<h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{title}</h2>
 			<p className="mt-2 text-3xl font-bold" data-testid={testId}>
 				{value}
 			</p>
@@ -82,7 +82,7 @@ function DashboardFigures({ dashboard, role }: { dashboard: Dashboard; role: 'ad
 				<Card>
 					<h2 className="font-semibold">Recent Alerts</h2>
 					{alerts.length === 0 ? (
-						<p className="mt-2 text-sm text-slate-500">{ADMIN_MESSAGES.noAlerts}</p>
+						<p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{ADMIN_MESSAGES.noAlerts}</p>
 					) : (
 						<ul className="mt-3 space-y-2" data-testid="recent-alerts">
 							{alerts.map((alert) => (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -54,7 +54,6 @@ export default function AdminSubscriptionRoute() {
 			plan: subscription.plan,
 			status: subscription.status,
 			billingCycle: subscription.billingCycle,
-			autoRenew: subscription.autoRenew ? 'on' : undefined,
 			paymentMethod: subscription.paymentMethod ?? 'none',
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: SubscriptionFormSchema }),
@@ -74,7 +73,8 @@ export default function AdminSubscriptionRoute() {
 				</span>
 				<span>Started {formatAdminDate(subscription.createdAt)}</span>
 				<span>Next payment {subscription.status === 'canceled' ? ADMIN_MESSAGES.notAvailable : formatAdminDate(subscription.currentPeriodEnd)}</span>
-				<span>Last payment {formatAdminDate(subscription.lastPaymentAt)}</span>
+				<span>Last payment {formatAdminDate(detail.lastPaymentAt)}</span>
+				<span>{subscription.status === 'canceled' ? 'Does not renew' : 'Renews automatically'}</span>
 				{subscription.status === 'past_due' ? <ActionButton fields={{ intent: 'process-payment' }} label="Process Payment" className={linkButtonClassName} /> : null}
 			</Card>
 			<Card>
@@ -86,18 +86,10 @@ export default function AdminSubscriptionRoute() {
 					<SelectField
 						label="Payment method"
 						selectProps={getSelectProps(fields.paymentMethod)}
-						options={[
-							{ value: 'none', label: 'None' },
-							{ value: 'credit_card', label: 'Credit card' },
-							{ value: 'bank_transfer', label: 'Bank transfer' },
-						]}
+						options={[{ value: 'none', label: 'None' }, ...(['credit_card', 'bank_transfer'] as const).map((value) => ({ value, label: paymentMethodLabel(value) }))]}
 						errors={fields.paymentMethod.errors}
 					/>
-					<label className="flex items-center gap-2 text-sm">
-						<input {...getInputProps(fields.autoRenew, { type: 'checkbox', value: 'on' })} />
-						Renew automatically
-					</label>
-					<p className="text-xs text-slate-500 sm:col-span-2">The price follows the plan and billing cycle (Manage Plans).</p>
+					<p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">The price follows the plan and billing cycle (Manage Plans). A canceled subscription does not renew; every other status renews at the end of its period.</p>
 					<div>
 						<Button type="submit" isPending={isSubmitting}>
 							Save Subscription
@@ -114,10 +106,11 @@ export default function AdminSubscriptionRoute() {
 								<PlainHeader>Period</PlainHeader>
 								<PlainHeader>Amount</PlainHeader>
 								<PlainHeader>Status</PlainHeader>
+								<PlainHeader>Payment</PlainHeader>
 						</>
 					}
 				>
-							{detail.invoices.length === 0 ? <EmptyRow colSpan={4} text="No invoices yet." /> : null}
+							{detail.invoices.length === 0 ? <EmptyRow colSpan={5} text="No invoices yet." /> : null}
 							{detail.invoices.map((invoice) => (
 								<tr key={invoice.id} data-testid="invoice-row">
 									<td className={cellClassName}>{formatAdminDateTime(invoice.paidAt, '—')}</td>
@@ -126,6 +119,9 @@ export default function AdminSubscriptionRoute() {
 									</td>
 									<td className={cellClassName}>{formatUsd(invoice.amountCents)}</td>
 									<td className={cellClassName}>{capitalize(invoice.status)}</td>
+									<td className={cellClassName}>
+										{invoice.payments.map((payment) => `${formatUsd(payment.amountCents)} ${payment.method ? paymentMethodLabel(payment.method) : capitalize(payment.provider)}`).join(', ') || '—'}
+									</td>
 								</tr>
 							))}
 				</DataTable>
@@ -147,6 +143,10 @@ export default function AdminSubscriptionRoute() {
 			</Card>
 		</div>
 	)
+}
+
+function paymentMethodLabel(method: 'credit_card' | 'bank_transfer') {
+	return method === 'credit_card' ? 'Credit card' : 'Bank transfer'
 }
 
 export function ErrorBoundary() {

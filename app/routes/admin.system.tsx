@@ -86,7 +86,7 @@ export default function SystemHealthRoute() {
 				) : (
 					<table className="w-full text-left">
 						<caption className="sr-only">Latest failed e-mails</caption>
-						<thead className="text-slate-500">
+						<thead className="text-slate-500 dark:text-slate-400">
 							<tr>
 								<th className="py-1 font-medium">Recipient domain</th>
 								<th className="py-1 font-medium">Kind</th>

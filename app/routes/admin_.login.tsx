@@ -9,7 +9,8 @@ import { Card } from '#app/components/ui/card.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { adminLoginMessage, AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import { LoginSchema } from '#server/auth/shared/schemas.ts'
-import { authenticate, getSession, safeRedirectPath, sessionCookie } from '#server/auth/index.ts'
+import { authenticate, getSession, loginSuccessRedirect, safeRedirectPath } from '#server/auth/index.ts'
+import { signedInThemeCookie } from '#server/account/theme.ts'
 import { getEnv } from '#server/env.server.ts'
 import { formReply } from '#server/errors/index.ts'
 import { describeError, logger } from '#server/logger.ts'
@@ -28,9 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const result = await authenticate({ email, password, portal: 'admin', ipAddress: context.clientIp })
 		if (result.ok) {
 			const target = safeRedirectPath(redirectTo, '/admin', getEnv().APP_ORIGIN ?? new URL(request.url).origin)
-			throw redirect(/^\/admin(?:[/?#]|$)/.test(target) ? target : '/admin', {
-				headers: { 'Set-Cookie': sessionCookie('admin', result.token, request) },
-			})
+			throw loginSuccessRedirect(request, 'admin', result, /^\/admin(?:[/?#]|$)/.test(target) ? target : '/admin', { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
 		}
 		return formReply(submission, result, { hideFields: ['password'] })
 	} catch (error) {

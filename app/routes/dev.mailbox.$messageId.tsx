@@ -35,19 +35,19 @@ export default function MailboxMessageRoute() {
 			</Link>
 			<h1 className="text-2xl font-bold tracking-tight">{message.subject}</h1>
 			<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-				<dt className="text-slate-500">To</dt>
+				<dt className="text-slate-500 dark:text-slate-400">To</dt>
 				<dd>{message.recipient}</dd>
-				<dt className="text-slate-500">Kind</dt>
+				<dt className="text-slate-500 dark:text-slate-400">Kind</dt>
 				<dd>{emailKindLabel(message.kind)}</dd>
-				<dt className="text-slate-500">Status</dt>
+				<dt className="text-slate-500 dark:text-slate-400">Status</dt>
 				<dd>
 					<Badge tone={EMAIL_STATUS_TONES[message.status]}>{message.status}</Badge>
 					{message.deliveredVia ? ` via ${message.deliveredVia}` : ''}
 					{message.lastErrorCode ? ` · last error ${message.lastErrorCode}` : ''} · {message.attempts} attempt(s)
 				</dd>
-				<dt className="text-slate-500">Queued</dt>
+				<dt className="text-slate-500 dark:text-slate-400">Queued</dt>
 				<dd>{when(message.createdAt)}</dd>
-				<dt className="text-slate-500">Sent</dt>
+				<dt className="text-slate-500 dark:text-slate-400">Sent</dt>
 				<dd>{when(message.sentAt)}</dd>
 			</dl>
 			{message.textBody === null && message.htmlBody === null ? (

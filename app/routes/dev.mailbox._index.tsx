@@ -33,7 +33,7 @@ export default function MailboxRoute() {
 							<span className="text-sm text-slate-600 dark:text-slate-300">to {message.recipient}</span>
 							<Badge>{emailKindLabel(message.kind)}</Badge>
 							<Badge tone={EMAIL_STATUS_TONES[message.status]}>{message.status}</Badge>
-							<time className="ml-auto text-sm text-slate-500" dateTime={new Date(message.createdAt).toISOString()}>
+							<time className="ml-auto text-sm text-slate-500 dark:text-slate-400" dateTime={new Date(message.createdAt).toISOString()}>
 								{formatDateTime(new Date(message.createdAt), 'UTC')} UTC
 							</time>
 						</li>

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	boolean,
 	date,
 	index,
 	integer,
 	jsonb,
 	pgSchema,
+	primaryKey,
 	text,
 	timestamp,
 	uniqueIndex,
@@ -52,7 +54,7 @@ export const users = platform.table(
 		index('users_name_idx').on(sql`lower(${table.name})`, table.id),
 		index('users_created_idx').on(table.createdAt),
 		index('users_last_login_idx').on(sql`${table.lastLoginAt} desc nulls last`, table.id),
-		// the admin list's "contains" search (pg_trgm, created by migration 0004)
+		// the admin list's "contains" search (pg_trgm, created by platform migration 0008)
 		index('users_name_trgm_idx').using('gin', sql`lower(${table.name}) public.gin_trgm_ops`),
 		index('users_email_trgm_idx').using('gin', sql`lower(${table.email}) public.gin_trgm_ops`),
 	],
@@ -134,19 +136,28 @@ export const subscriptions = platform.table(
 		currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
 		trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
 		canceledAt: timestamp('canceled_at', { withTimezone: true }),
-		autoRenew: boolean('auto_renew').notNull().default(true),
+		/** Start of the period being paid for (the trial's start while trialing); usage 'this period' counts from it. */
+		currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+		/** When it became past_due; past PAST_DUE_CANCEL_DAYS the scheduled job cancels it. */
+		pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+		/** Who collects payments: the built-in provider (invoices an administrator marks paid) or Stripe. */
+		provider: text('provider').$type<'builtin' | 'stripe'>().notNull().default('builtin'),
+		providerCustomerId: text('provider_customer_id'),
+		providerSubscriptionId: text('provider_subscription_id'),
 		paymentMethod: text('payment_method').$type<'credit_card' | 'bank_transfer'>(),
-		lastPaymentAt: timestamp('last_payment_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [uniqueIndex('subscriptions_org_key').on(table.organizationId)],
+	(table) => [
+		uniqueIndex('subscriptions_org_key').on(table.organizationId),
+		index('subscriptions_status_idx').on(table.status),
+		uniqueIndex('subscriptions_provider_subscription_key').on(table.providerSubscriptionId),
+	],
 )
 
-/**
- * Payments recorded against a subscription (server/billing). Until a payment
- * provider exists, an administrator's 'Process Payment' records one here.
- */
+export const invoiceStatus = platform.enum('invoice_status', ['open', 'paid', 'void'])
+
+/** One bill per subscription period (or plan change), issued by the payment provider. Amounts in cents (USD). */
 export const invoices = platform.table(
 	'invoices',
 	{
@@ -157,17 +168,89 @@ export const invoices = platform.table(
 		organizationId: uuid('organization_id')
 			.notNull()
 			.references(() => organizations.id, { onDelete: 'cascade' }),
+		plan: plan('plan').notNull(),
 		amountCents: integer('amount_cents').notNull(),
-		status: text('status').$type<'paid' | 'open' | 'void'>().notNull(),
+		status: invoiceStatus('status').notNull().default('open'),
 		periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
 		periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+		dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
 		paidAt: timestamp('paid_at', { withTimezone: true }),
+		provider: text('provider').$type<'builtin' | 'stripe'>().notNull().default('builtin'),
+		providerInvoiceId: text('provider_invoice_id'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [
-		index('invoices_subscription_idx').on(table.subscriptionId, table.createdAt),
-		index('invoices_paid_idx').on(table.paidAt),
+		index('invoices_subscription_idx').on(table.subscriptionId, table.status),
+		// one built-in invoice per period (renewals run once); Stripe's are keyed by their own id
+		uniqueIndex('invoices_subscription_period_key').on(table.subscriptionId, table.periodStart).where(sql`provider = 'builtin'`),
+		uniqueIndex('invoices_provider_invoice_key').on(table.providerInvoiceId),
 	],
+)
+
+export const paymentStatus = platform.enum('payment_status', ['succeeded', 'failed'])
+
+/** A payment taken against an invoice: by an administrator's Process Payment (built-in) or reported by Stripe. */
+export const payments = platform.table(
+	'payments',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		invoiceId: uuid('invoice_id')
+			.notNull()
+			.references(() => invoices.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		amountCents: integer('amount_cents').notNull(),
+		status: paymentStatus('status').notNull(),
+		method: text('method').$type<'credit_card' | 'bank_transfer'>(),
+		provider: text('provider').$type<'builtin' | 'stripe'>().notNull(),
+		providerPaymentId: text('provider_payment_id'),
+		/** The administrator who recorded it (built-in provider); null for a provider's report. */
+		recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('payments_invoice_idx').on(table.invoiceId), uniqueIndex('payments_provider_payment_key').on(table.providerPaymentId)],
+)
+
+/**
+ * REST API keys: only the SHA-256 of the key is kept (the key is shown once).
+ * The rate-limit window is counted on the row itself, in the one UPDATE that
+ * authenticates a call (server/billing/api-keys.ts).
+ */
+export const apiKeys = platform.table(
+	'api_keys',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		name: text('name').notNull(),
+		/** The key's first characters, shown in the list to tell keys apart. */
+		prefix: text('prefix').notNull(),
+		keyHash: text('key_hash').notNull(),
+		windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+		windowCount: integer('window_count').notNull().default(0),
+		lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+	},
+	(table) => [uniqueIndex('api_keys_hash_key').on(table.keyHash), index('api_keys_user_idx').on(table.userId)],
+)
+
+/** API calls per organization and UTC day; 'API calls this period' sums the days since the period's start. */
+export const apiUsage = platform.table(
+	'api_usage',
+	{
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		day: date('day', { mode: 'string' }).notNull(),
+		calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+	},
+	(table) => [primaryKey({ columns: [table.organizationId, table.day] })],
 )
 
 /** Alerts of the admin portal an administrator has acknowledged, by the alert's stable key. */
@@ -177,7 +260,13 @@ export const adminAlertAcknowledgements = platform.table('admin_alert_acknowledg
 	acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** API calls (tRPC requests) per day, counted by the web processes. */
+/**
+ * tRPC requests per UTC day across the whole platform, counted in memory by
+ * the web processes and flushed every 5 s (server/admin/api-usage.ts): the
+ * admin dashboard's 'API calls today'. Not billing's `api_usage`, which counts
+ * REST calls made with an API key per organization (plan usage, rate limit);
+ * a tRPC call has no key and belongs to no plan's quota.
+ */
 export const apiCallCounts = platform.table('api_call_counts', {
 	day: date('day', { mode: 'string' }).primaryKey(),
 	calls: integer('calls').notNull().default(0),
@@ -308,3 +397,150 @@ export const userPreferences = platform.table('user_preferences', {
 	theme: theme('theme').notNull().default('light'),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Single-use links sent by e-mail (server/account): a password reset, or the
+ * confirmation of a new e-mail address. Only the token's SHA-256 is kept;
+ * `new_email` is set for an e-mail change. A token is used once (`used_at`)
+ * and refused after `expires_at`.
+ */
+export const accountTokenPurpose = platform.enum('account_token_purpose', ['password_reset', 'email_change'])
+
+export const accountTokens = platform.table(
+	'account_tokens',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		tokenHash: text('token_hash').notNull(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		purpose: accountTokenPurpose('purpose').notNull(),
+		newEmail: text('new_email'),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		uniqueIndex('account_tokens_hash_key').on(table.tokenHash),
+		index('account_tokens_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
+	],
+)
+
+/**
+ * Every password-reset request, known e-mail or not, for the per-address and
+ * per-account limits: the requesting address and the SHA-256 of the
+ * lower-cased e-mail asked for (never the e-mail itself).
+ */
+export const passwordResetRequests = platform.table(
+	'password_reset_requests',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ipAddress: text('ip_address').notNull(),
+		emailHash: text('email_hash').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('password_reset_requests_ip_time_idx').on(table.ipAddress, table.createdAt),
+		index('password_reset_requests_email_time_idx').on(table.emailHash, table.createdAt),
+	],
+)
+
+/**
+ * A user's TOTP second factor (RFC 6238, 30 s steps, 6 digits). `enabled_at`
+ * null: set up but not yet confirmed with a code. `last_time_step` is the
+ * step of the last accepted code, so a code is never accepted twice.
+ * `failed_count` / `locked_until`: the sign-in code's own attempt limit.
+ */
+export const twoFactorCredentials = platform.table('two_factor_credentials', {
+	userId: uuid('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	secret: text('secret').notNull(),
+	enabledAt: timestamp('enabled_at', { withTimezone: true }),
+	lastTimeStep: integer('last_time_step'),
+	failedCount: integer('failed_count').notNull().default(0),
+	lockedUntil: timestamp('locked_until', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** One-time recovery codes of a second factor, stored as SHA-256; a used code keeps its row with `used_at`. */
+export const recoveryCodes = platform.table(
+	'recovery_codes',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		codeHash: text('code_hash').notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [uniqueIndex('recovery_codes_user_hash_key').on(table.userId, table.codeHash)],
+)
+
+/**
+ * A sign-in that passed the password and waits for the second factor: the
+ * cookie holds the token, the row its SHA-256, the portal and organization
+ * the session will get, and the attempts made with it.
+ */
+export const twoFactorChallenges = platform.table(
+	'two_factor_challenges',
+	{
+		id: text('id').primaryKey(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: sessionKind('kind').notNull(),
+		organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+		attempts: integer('attempts').notNull().default(0),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('two_factor_challenges_user_idx').on(table.userId)],
+)
+
+export const dataExportStatus = platform.enum('data_export_status', ['queued', 'ready', 'failed'])
+
+/**
+ * A user's data export (server/account/data-export.ts): built by the
+ * `build_data_export` job into the file store under `storage_key`,
+ * downloadable by that user alone until `expires_at`.
+ */
+export const dataExports = platform.table(
+	'data_exports',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		status: dataExportStatus('status').notNull().default('queued'),
+		storageKey: text('storage_key'),
+		sizeBytes: integer('size_bytes'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+		expiresAt: timestamp('expires_at', { withTimezone: true }),
+	},
+	(table) => [index('data_exports_user_time_idx').on(table.userId, table.createdAt)],
+)
+
+/**
+ * The share-token index (docs/decisions/014-sharing.md): the SHA-256 of a
+ * share link's token names the organization and the share inside its schema.
+ * The public `/shared/<token>` page resolves a token here and nowhere else;
+ * the token itself is never stored. Revoking a share deletes its row.
+ */
+export const shareTokens = platform.table(
+	'share_tokens',
+	{
+		tokenHash: text('token_hash').primaryKey(),
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		shareId: uuid('share_id').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [uniqueIndex('share_tokens_org_share_key').on(table.organizationId, table.shareId)],
+)

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	boolean,
+	customType,
 	date,
 	doublePrecision,
 	index,
@@ -21,6 +23,13 @@ import {
  * Owner columns hold platform user ids; records are their owner's alone.
  */
 
+/** PostgreSQL's full-text document type: the generated `search_vector` columns global search reads (server/search). */
+const tsvector = customType<{ data: string }>({
+	dataType() {
+		return 'tsvector'
+	},
+})
+
 export const notifications = pgTable(
 	'notifications',
 	{
@@ -34,10 +43,13 @@ export const notifications = pgTable(
 		/** Set on notifications a job may write more than once (a retried or re-run job): one row per key and owner. */
 		dedupeKey: text('dedupe_key'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		/** Order of writing within the organization: the live stream's event id, so a reconnect asks for what came after it. */
+		seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
 	},
 	(table) => [
 		index('notifications_owner_time_idx').on(table.ownerId, table.createdAt),
 		uniqueIndex('notifications_owner_dedupe_key_idx').on(table.ownerId, table.dedupeKey),
+		index('notifications_owner_seq_idx').on(table.ownerId, table.seq),
 	],
 )
 
@@ -79,10 +91,27 @@ export const documents = pgTable(
 		uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 		processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),
 		processedAt: timestamp('processed_at', { withTimezone: true }),
+		/**
+		 * Global search's ranking: title (A), provider and tags (B), description and summary (C). Small
+		 * (stored in the row), so ranking thousands of matches stays cheap; matches come from search_vector.
+		 */
+		searchHead: tsvector('search_head')
+			.notNull()
+			.generatedAlwaysAs(
+				sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(provider, '') || ' ' || app.search_text_of(tags)), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(summary, '')), 'C')`,
+			),
+		/** Global search's matching: search_head's fields and the extracted text's first 100,000 characters (D). */
+		searchVector: tsvector('search_vector')
+			.notNull()
+			.generatedAlwaysAs(
+				sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(provider, '') || ' ' || app.search_text_of(tags)), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(summary, '')), 'C') || setweight(to_tsvector('english'::regconfig, left(coalesce(extracted_text, ''), 100000)), 'D')`,
+			),
 	},
 	(table) => [
 		index('documents_owner_uploaded_idx').on(table.ownerId, table.uploadedAt),
 		index('documents_owner_date_idx').on(table.ownerId, table.documentDate),
+		index('documents_search_idx').using('gin', table.searchVector),
+		index('documents_search_head_idx').using('gin', table.searchHead),
 	],
 )
 
@@ -125,14 +154,25 @@ export const medications = pgTable(
 		name: text('name').notNull(),
 		dose: text('dose'),
 		frequency: text('frequency'),
+		/** 'discontinued' is shown as Stopped. */
 		status: text('status').$type<'active' | 'discontinued'>().notNull().default('active'),
 		text: text('text').notNull(),
 		position: integer('position').notNull().default(0),
+		startDate: date('start_date', { mode: 'string' }),
+		stoppedOn: date('stopped_on', { mode: 'string' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+		/** Global search: name (A), dose and frequency (C). */
+		searchVector: tsvector('search_vector')
+			.notNull()
+			.generatedAlwaysAs(
+				sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(dose, '') || ' ' || coalesce(frequency, '')), 'C')`,
+			),
 	},
 	(table) => [
 		index('medications_owner_idx').on(table.ownerId),
 		index('medications_document_idx').on(table.documentId),
+		index('medications_search_idx').using('gin', table.searchVector),
 	],
 )
 
@@ -170,8 +210,17 @@ export const appointments = pgTable(
 		cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+		/** Global search: title (A), provider and specialty (B), location (C). */
+		searchVector: tsvector('search_vector')
+			.notNull()
+			.generatedAlwaysAs(
+				sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(provider, '') || ' ' || coalesce(specialty, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(location, '')), 'C')`,
+			),
 	},
-	(table) => [index('appointments_owner_starts_idx').on(table.ownerId, table.startsAt)],
+	(table) => [
+		index('appointments_owner_starts_idx').on(table.ownerId, table.startsAt),
+		index('appointments_search_idx').using('gin', table.searchVector),
+	],
 )
 
 /** Every reschedule and cancellation, newest last: the detail page shows the earlier times. */
@@ -190,4 +239,62 @@ export const appointmentChanges = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [index('appointment_changes_appointment_idx').on(table.appointmentId, table.createdAt)],
+)
+
+/**
+ * A share (server/sharing): a link to some of the owner's documents. The
+ * token lives only in the link; its hash is in the platform's share-token
+ * index. `recipientEmail` is null for 'Anyone with the link'.
+ */
+export const shares = pgTable(
+	'shares',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		recipientEmail: text('recipient_email'),
+		/** Argon2id of the optional passcode. */
+		passcodeHash: text('passcode_hash'),
+		expiresAt: timestamp('expires_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+	},
+	(table) => [index('shares_owner_created_idx').on(table.ownerId, table.createdAt)],
+)
+
+/** The documents of a share; a deleted document leaves every share it was in. */
+export const shareDocuments = pgTable(
+	'share_documents',
+	{
+		shareId: uuid('share_id')
+			.notNull()
+			.references(() => shares.id, { onDelete: 'cascade' }),
+		documentId: uuid('document_id')
+			.notNull()
+			.references(() => documents.id, { onDelete: 'cascade' }),
+	},
+	(table) => [uniqueIndex('share_documents_share_document_key').on(table.shareId, table.documentId), index('share_documents_document_idx').on(table.documentId)],
+)
+
+export type ShareAccessKind = 'opened' | 'downloaded' | 'passcode_failed'
+
+/**
+ * Every opening of a share's page, every file viewed or downloaded through
+ * it and every wrong passcode (the passcode limit counts these rows). Coarse
+ * client information only: the browser family and system, and the address
+ * cut to its network (IPv4 /24, IPv6 /48).
+ */
+export const shareAccessLog = pgTable(
+	'share_access_log',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		shareId: uuid('share_id')
+			.notNull()
+			.references(() => shares.id, { onDelete: 'cascade' }),
+		kind: text('kind').$type<ShareAccessKind>().notNull(),
+		documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+		client: text('client').notNull(),
+		network: text('network'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('share_access_log_share_time_idx').on(table.shareId, table.createdAt)],
 )

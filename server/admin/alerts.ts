@@ -49,7 +49,7 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 			select id, name, created_at as at from app.organizations where kind = 'organization' and created_at >= ${since}::timestamptz order by created_at desc limit 20`),
 		db.execute<{ id: string; subscriptionId: string; at: Date }>(sql`
 			select id, target_id as "subscriptionId", created_at as at from app.audit_log
-			where action = 'admin.subscription.payment_processed' and created_at >= ${since}::timestamptz order by created_at desc limit 20`),
+			where action = 'subscription.payment_processed' and created_at >= ${since}::timestamptz order by created_at desc limit 20`),
 		db.execute<{ organizationId: string; name: string; plan: PlanId }>(sql`
 			select o.id as "organizationId", o.name, coalesce(s.plan, 'basic') as plan from app.organizations o left join app.subscriptions s on s.organization_id = o.id`),
 		db.select().from(adminAlertAcknowledgements),

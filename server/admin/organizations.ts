@@ -137,6 +137,7 @@ export async function createOrganization(actor: AdminActor, input: CreateOrganiz
 			billingCycle: input.billingCycle,
 			amountCents: organizationPriceCents(input.plan, input.billingCycle),
 			trialEndsAt: isTrial ? trialEndsAt : null,
+			currentPeriodStart: now,
 			currentPeriodEnd: isTrial ? trialEndsAt : periodEnd(now, input.billingCycle),
 		})
 		await auditAdminAction(actor, 'organization.create', { type: 'organization', id: created.id }, { plan: input.plan, status: input.status }, tx)
@@ -211,7 +212,7 @@ export async function setOrganizationStatus(actor: AdminActor, organizationId: s
 		if (row.status === 'trial' && subscription?.status === 'trialing') {
 			await tx
 				.update(subscriptions)
-				.set({ status: 'active', trialEndsAt: null, currentPeriodEnd: periodEnd(now, subscription.billingCycle), updatedAt: now })
+				.set({ status: 'active', trialEndsAt: null, currentPeriodStart: now, currentPeriodEnd: periodEnd(now, subscription.billingCycle), updatedAt: now })
 				.where(eq(subscriptions.id, subscription.id))
 		}
 		await auditAdminAction(actor, `organization.${intent}`, { type: 'organization', id: organizationId }, { from: row.status, to: status }, tx)

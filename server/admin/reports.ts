@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
+import { lastPaymentTimes, paidInvoicesBetween } from '#server/billing/index.ts'
 import { toCsv } from './shared/csv.ts'
 
 export const REPORTS = [
@@ -39,18 +40,16 @@ export async function buildReport(kind: ReportKind, from: Date, to: Date) {
 			return toCsv(['id', 'name', 'kind', 'status', 'domain', 'contact_email', 'plan', 'users', 'created_at', 'last_active_at'], rows.map((row) => [row.id, row.name, row.kind, row.status, row.domain, row.contact_email, row.plan, row.users, row.created_at, row.last_active_at]))
 		}
 		case 'subscriptions': {
-			const rows = await db.execute<Record<string, unknown>>(sql`
-				select s.id, o.name as organization, s.plan, s.status, s.billing_cycle, s.amount_cents, s.auto_renew, s.payment_method, s.created_at, s.last_payment_at, s.current_period_end, s.canceled_at
+			const rows = await db.execute<Record<string, unknown> & { id: string }>(sql`
+				select s.id, o.name as organization, s.plan, s.status, s.billing_cycle, s.amount_cents, s.status <> 'canceled' as auto_renew, s.payment_method, s.created_at, s.current_period_end, s.canceled_at
 				from app.subscriptions s join app.organizations o on o.id = s.organization_id
 				where s.created_at >= ${fromIso}::timestamptz and s.created_at < ${toIso}::timestamptz order by s.created_at`)
-			return toCsv(['id', 'organization', 'plan', 'status', 'billing_cycle', 'amount_usd', 'auto_renew', 'payment_method', 'created_at', 'last_payment_at', 'next_payment_at', 'canceled_at'], rows.map((row) => [row.id, row.organization, row.plan, row.status, row.billing_cycle, (Number(row.amount_cents) / 100).toFixed(2), row.auto_renew, row.payment_method, row.created_at, row.last_payment_at, row.current_period_end, row.canceled_at]))
+			const lastPayments = await lastPaymentTimes(rows.map((row) => row.id))
+			return toCsv(['id', 'organization', 'plan', 'status', 'billing_cycle', 'amount_usd', 'auto_renew', 'payment_method', 'created_at', 'last_payment_at', 'next_payment_at', 'canceled_at'], rows.map((row) => [row.id, row.organization, row.plan, row.status, row.billing_cycle, (Number(row.amount_cents) / 100).toFixed(2), row.auto_renew, row.payment_method, row.created_at, lastPayments.get(row.id)?.toISOString() ?? null, row.current_period_end, row.canceled_at]))
 		}
 		case 'revenue': {
-			const rows = await db.execute<Record<string, unknown>>(sql`
-				select i.id, i.paid_at, o.name as organization, s.plan, i.amount_cents, i.period_start, i.period_end, i.status
-				from app.invoices i join app.organizations o on o.id = i.organization_id join app.subscriptions s on s.id = i.subscription_id
-				where i.paid_at >= ${fromIso}::timestamptz and i.paid_at < ${toIso}::timestamptz order by i.paid_at`)
-			return toCsv(['invoice_id', 'paid_at', 'organization', 'plan', 'amount_usd', 'period_start', 'period_end', 'status'], rows.map((row) => [row.id, row.paid_at, row.organization, row.plan, (Number(row.amount_cents) / 100).toFixed(2), row.period_start, row.period_end, row.status]))
+			const rows = await paidInvoicesBetween(from, to)
+			return toCsv(['invoice_id', 'paid_at', 'organization', 'plan', 'amount_usd', 'period_start', 'period_end', 'status'], rows.map((row) => [row.id, row.paidAt?.toISOString() ?? null, row.organization, row.plan, (row.amountCents / 100).toFixed(2), row.periodStart.toISOString(), row.periodEnd.toISOString(), row.status]))
 		}
 		case 'audit': {
 			const rows = await db.execute<Record<string, unknown>>(sql`

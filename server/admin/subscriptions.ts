@@ -1,7 +1,16 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
-import { auditLog, invoices, organizations, subscriptions } from '#db/schema/platform.ts'
-import { monthlyRecurringCents, organizationPriceCents, periodEnd, PLANS, ORGANIZATION_PRICE_CENTS, type PlanId } from '#server/billing/index.ts'
+import { auditLog, organizations, subscriptions } from '#db/schema/platform.ts'
+import {
+	lastPaymentTimes,
+	listSubscriptionInvoices,
+	monthlyRecurringCents,
+	processPastDuePayment,
+	subscriptionPriceCents,
+	ORGANIZATION_PRICE_CENTS,
+	PLANS,
+	type PlanId,
+} from '#server/billing/index.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
 import type { z } from 'zod'
 import { auditAdminAction, type AdminActor } from './actor.ts'
@@ -22,6 +31,7 @@ export type AdminSubscriptionRow = {
 	status: 'active' | 'past_due' | 'trialing' | 'canceled'
 	amountCents: number
 	billingCycle: 'monthly' | 'yearly'
+	/** Whether it renews at the period's end: every status but canceled (billing's state machine has no other stop). */
 	autoRenew: boolean
 	paymentMethod: 'credit_card' | 'bank_transfer' | null
 	startDate: string
@@ -47,10 +57,10 @@ export async function listSubscriptions(state: SubscriptionListState) {
 	const direction = state.dir === 'desc' ? sql`desc` : sql`asc`
 	const db = getDb()
 	const [rows, [{ total }]] = await Promise.all([
-		db.execute<AdminSubscriptionRow>(sql`
+		db.execute<Omit<AdminSubscriptionRow, 'lastPayment'>>(sql`
 			select s.id, o.id as "tenantId", o.name as "tenantName", s.plan, s.status, ${CHARGED_AMOUNT} as "amountCents",
-				s.billing_cycle as "billingCycle", s.auto_renew as "autoRenew", s.payment_method as "paymentMethod",
-				s.created_at as "startDate", s.last_payment_at as "lastPayment",
+				s.billing_cycle as "billingCycle", s.status <> 'canceled' as "autoRenew", s.payment_method as "paymentMethod",
+				s.created_at as "startDate",
 				case when s.status = 'canceled' then null else s.current_period_end end as "nextPayment"
 			from app.subscriptions s join app.organizations o on o.id = s.organization_id
 			${where}
@@ -58,12 +68,13 @@ export async function listSubscriptions(state: SubscriptionListState) {
 			limit ${ADMIN_PAGE_SIZE} offset ${(state.page - 1) * ADMIN_PAGE_SIZE}`),
 		db.execute<{ total: number }>(sql`select count(*)::int as total from app.subscriptions s join app.organizations o on o.id = s.organization_id ${where}`),
 	])
+	const lastPayments = await lastPaymentTimes(rows.map((row) => row.id))
 	return {
 		total: total!,
-		rows: rows.map((row) => ({
+		rows: rows.map((row): AdminSubscriptionRow => ({
 			...row,
 			startDate: new Date(row.startDate).toISOString(),
-			lastPayment: row.lastPayment ? new Date(row.lastPayment).toISOString() : null,
+			lastPayment: lastPayments.get(row.id)?.toISOString() ?? null,
 			nextPayment: row.nextPayment ? new Date(row.nextPayment).toISOString() : null,
 		})),
 	}
@@ -102,60 +113,49 @@ export async function getRevenueSummary(now = new Date()) {
 async function findSubscription(subscriptionId: string) {
 	if (!isUuid(subscriptionId)) return null
 	const [row] = await getDb()
-		.select({ subscription: subscriptions, tenantName: organizations.name })
+		.select({ subscription: subscriptions, tenantName: organizations.name, kind: organizations.kind })
 		.from(subscriptions)
 		.innerJoin(organizations, eq(organizations.id, subscriptions.organizationId))
 		.where(eq(subscriptions.id, subscriptionId))
 	return row ?? null
 }
 
-/** A subscription with its invoices and the audit trail of its changes. */
+/** A subscription with billing's invoices (each with its payments), its last payment and the audit trail of its changes. */
 export async function getAdminSubscription(subscriptionId: string) {
 	const row = await findSubscription(subscriptionId)
 	if (!row) return null
-	const db = getDb()
-	const [subscriptionInvoices, history] = await Promise.all([
-		db.select().from(invoices).where(eq(invoices.subscriptionId, subscriptionId)).orderBy(desc(invoices.createdAt)).limit(100),
-		db
+	const [subscriptionInvoices, lastPayments, history] = await Promise.all([
+		listSubscriptionInvoices(subscriptionId),
+		lastPaymentTimes([subscriptionId]),
+		getDb()
 			.select({ action: auditLog.action, createdAt: auditLog.createdAt, details: auditLog.details, actorUserId: auditLog.actorUserId })
 			.from(auditLog)
 			.where(and(eq(auditLog.targetType, 'subscription'), eq(auditLog.targetId, subscriptionId)))
 			.orderBy(desc(auditLog.createdAt))
 			.limit(100),
 	])
-	return { ...row, invoices: subscriptionInvoices, history }
+	return { ...row, invoices: subscriptionInvoices, lastPaymentAt: lastPayments.get(subscriptionId) ?? null, history }
 }
 
 /**
  * Spec section 4: a past-due subscription becomes active via Process
- * Payment. Records the paid invoice for the period it covers and moves the
- * next payment one billing cycle on. Anything but past_due is refused.
+ * Payment: billing's processPastDuePayment records every open invoice paid
+ * by this administrator (audited there as subscription.payment_processed).
+ * Anything but past_due is refused with the portal's texts.
  */
 export async function processPayment(actor: AdminActor, subscriptionId: string, now = new Date()) {
-	const row = await findSubscription(subscriptionId)
-	if (!row) return refuse('not-found', 'subscription-missing', ADMIN_MESSAGES.subscriptionNotFound)
-	const subscription = row.subscription
-	if (subscription.status !== 'past_due') return refuse('conflict', 'not-past-due', ADMIN_MESSAGES.notPastDue)
-	const periodStart = subscription.currentPeriodEnd && subscription.currentPeriodEnd < now ? subscription.currentPeriodEnd : now
-	const nextEnd = periodEnd(periodStart, subscription.billingCycle)
-	const paid = await getDb().transaction(async (tx) => {
-		const moved = await tx
-			.update(subscriptions)
-			.set({ status: 'active', lastPaymentAt: now, currentPeriodEnd: nextEnd, updatedAt: now })
-			.where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'past_due')))
-			.returning({ id: subscriptions.id })
-		if (moved.length === 0) return false
-		const [invoice] = await tx
-			.insert(invoices)
-			.values({ subscriptionId, organizationId: subscription.organizationId, amountCents: subscription.amountCents, status: 'paid', periodStart, periodEnd: nextEnd, paidAt: now })
-			.returning({ id: invoices.id })
-		await auditAdminAction(actor, 'subscription.payment_processed', { type: 'subscription', id: subscriptionId }, { invoiceId: invoice!.id, amountCents: subscription.amountCents, organizationId: subscription.organizationId }, tx)
-		return true
-	})
-	return paid ? succeed({}) : refuse('conflict', 'not-past-due', ADMIN_MESSAGES.notPastDue)
+	const result = await processPastDuePayment(subscriptionId, { userId: actor.userId, ipAddress: actor.ipAddress }, { now })
+	if (result.ok) return succeed({})
+	if (result.code === 'not-past-due') return refuse('conflict', 'not-past-due', ADMIN_MESSAGES.notPastDue)
+	return refuse('not-found', 'subscription-missing', ADMIN_MESSAGES.subscriptionNotFound)
 }
 
-/** Edit Subscription: plan, status, cycle, auto-renew and payment method; the price follows the plan and cycle. */
+/**
+ * Edit Subscription: plan, status, cycle and payment method; the price
+ * follows the plan and cycle. The status keeps the fields billing's state
+ * machine reads consistent: past_due starts its clock (pastDueSince), canceled
+ * ends renewals at the period's end.
+ */
 export async function updateSubscription(actor: AdminActor, subscriptionId: string, input: z.infer<typeof SubscriptionFormSchema>, now = new Date()) {
 	const row = await findSubscription(subscriptionId)
 	if (!row) return refuse('not-found', 'subscription-missing', ADMIN_MESSAGES.subscriptionNotFound)
@@ -167,10 +167,10 @@ export async function updateSubscription(actor: AdminActor, subscriptionId: stri
 				plan: input.plan,
 				status: input.status,
 				billingCycle: input.billingCycle,
-				autoRenew: input.autoRenew,
 				paymentMethod: input.paymentMethod,
-				amountCents: organizationPriceCents(input.plan, input.billingCycle),
+				amountCents: subscriptionPriceCents(row.kind, input.plan, input.billingCycle),
 				canceledAt: input.status === 'canceled' ? (before.canceledAt ?? now) : null,
+				pastDueSince: input.status === 'past_due' ? (before.pastDueSince ?? now) : null,
 				updatedAt: now,
 			})
 			.where(eq(subscriptions.id, subscriptionId))

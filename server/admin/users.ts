@@ -1,8 +1,8 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm'
-import { getDb } from '#db/client.ts'
-import { memberships, organizations, sessions, subscriptions, users } from '#db/schema/platform.ts'
+import { getDb, type Transaction } from '#db/client.ts'
+import { memberships, organizations, sessions, users } from '#db/schema/platform.ts'
 import { hashPassword } from '#server/auth/index.ts'
-import { PLANS } from '#server/billing/index.ts'
+import { assertCanAddMember } from '#server/billing/index.ts'
 import { isUuid } from '#server/documents/index.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
 import { auditAdminAction, isSuperadmin, type AdminActor } from './actor.ts'
@@ -157,15 +157,17 @@ export async function getAdminUser(userId: string) {
 
 export { isUuid }
 
-/** Members an organization has, and how many its plan allows. */
-async function organizationSeats(executor: ReturnType<typeof getDb>, organizationId: string) {
-	const [row] = await executor
-		.select({ plan: subscriptions.plan, members: sql<number>`(select count(*)::int from app.memberships where organization_id = ${organizationId})` })
-		.from(organizations)
-		.leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
-		.where(eq(organizations.id, organizationId))
-	if (!row) return null
-	return { members: row.members, maxUsers: PLANS[row.plan ?? 'basic'].maxUsers }
+/**
+ * Billing's seat check (assertCanAddMember, which locks the subscription for
+ * the rest of `tx`), in the user form's words: the organization field carries
+ * the refusal. Null when one more member fits.
+ */
+async function seatRefusal(tx: Transaction, organizationId: string) {
+	if (!isUuid(organizationId)) return refuse('invalid', 'organization-missing', ADMIN_MESSAGES.organizationNotFound, 'organizationId')
+	const seat = await assertCanAddMember(organizationId, tx)
+	if (seat.ok) return null
+	if (seat.code === 'member-limit') return refuse('conflict', 'organization-full', seat.message, 'organizationId')
+	return refuse('invalid', 'organization-missing', ADMIN_MESSAGES.organizationNotFound, 'organizationId')
 }
 
 /**
@@ -178,13 +180,10 @@ export async function createUser(actor: AdminActor, input: UserForm & { password
 	const email = input.email.toLowerCase()
 	const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`)
 	if (taken) return refuse('conflict', 'email-taken', ADMIN_MESSAGES.emailTaken, 'email')
-	if (input.organizationId) {
-		const seats = await organizationSeats(db, input.organizationId)
-		if (!seats) return refuse('invalid', 'organization-missing', ADMIN_MESSAGES.organizationNotFound, 'organizationId')
-		if (seats.members >= seats.maxUsers) return refuse('conflict', 'organization-full', ADMIN_MESSAGES.organizationFull(seats.maxUsers), 'organizationId')
-	}
 	const passwordHash = await hashPassword(input.password)
-	const user = await db.transaction(async (tx) => {
+	return db.transaction(async (tx) => {
+		const refusal = input.organizationId ? await seatRefusal(tx, input.organizationId) : null
+		if (refusal) return refusal
 		const [created] = await tx
 			.insert(users)
 			.values({ name: input.name, email, passwordHash, role: 'patient', status: input.status })
@@ -193,9 +192,8 @@ export async function createUser(actor: AdminActor, input: UserForm & { password
 			await tx.insert(memberships).values({ userId: created!.id, organizationId: input.organizationId, role: input.organizationRole })
 		}
 		await auditAdminAction(actor, 'user.create', { type: 'user', id: created!.id }, { organizationId: input.organizationId ?? null }, tx)
-		return created!
+		return succeed({ userId: created!.id })
 	})
-	return succeed({ userId: user.id })
 }
 
 /** Saves name, e-mail, status and the primary organization and its role. */
@@ -209,12 +207,9 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 	if (taken) return refuse('conflict', 'email-taken', ADMIN_MESSAGES.emailTaken, 'email')
 	const primary = current.memberships[0]
 	const movesOrganization = input.organizationId && input.organizationId !== primary?.organizationId
-	if (movesOrganization) {
-		const seats = await organizationSeats(db, input.organizationId!)
-		if (!seats) return refuse('invalid', 'organization-missing', ADMIN_MESSAGES.organizationNotFound, 'organizationId')
-		if (seats.members >= seats.maxUsers) return refuse('conflict', 'organization-full', ADMIN_MESSAGES.organizationFull(seats.maxUsers), 'organizationId')
-	}
-	await db.transaction(async (tx) => {
+	return db.transaction(async (tx) => {
+		const refusal = movesOrganization ? await seatRefusal(tx, input.organizationId!) : null
+		if (refusal) return refusal
 		await tx.update(users).set({ name: input.name, email, status: input.status, updatedAt: new Date() }).where(eq(users.id, userId))
 		if (movesOrganization) {
 			await tx.insert(memberships).values({ userId, organizationId: input.organizationId!, role: input.organizationRole })
@@ -225,8 +220,8 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 		}
 		if (input.status !== 'active') await tx.delete(sessions).where(eq(sessions.userId, userId))
 		await auditAdminAction(actor, 'user.update', { type: 'user', id: userId }, { status: input.status, organizationId: input.organizationId ?? null }, tx)
+		return succeed({ userId })
 	})
-	return succeed({ userId })
 }
 
 /**

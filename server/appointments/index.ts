@@ -141,3 +141,5 @@ export {
 } from './calendar-feed.ts'
 export { FALLBACK_TIME_ZONE, rememberPatientTimeZone, resolvePatientTimeZone } from './patient-time-zone.ts'
 export { DEFAULT_VIDEO_BASE_URL, getVideoBaseUrl } from './video-config.ts'
+export { searchAppointmentRows } from './search-rows.ts'
+export { selectOwnerAppointmentsForExport } from './owner-export.ts'

@@ -71,3 +71,27 @@ function serialize(kind: SessionKind, request: Request, value: string, extra: st
 	if (isHttps) attributes.push('Secure')
 	return attributes.join('; ')
 }
+
+/** The cookie of a sign-in waiting for its second factor (five minutes; the row ends it sooner when used). */
+export const TWO_FACTOR_COOKIE: Record<SessionKind, string> = {
+	patient: 'carebook_2fa',
+	admin: 'carebook_admin_2fa',
+}
+
+function twoFactorCookieName(kind: SessionKind, request: Request) {
+	return isServedOverHttps(request) ? `${HOST_PREFIX}${TWO_FACTOR_COOKIE[kind]}` : TWO_FACTOR_COOKIE[kind]
+}
+
+export function twoFactorCookie(kind: SessionKind, token: string, request: Request, maxAgeSeconds: number) {
+	const attributes = [`${twoFactorCookieName(kind, request)}=${encodeURIComponent(token)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`]
+	if (isServedOverHttps(request)) attributes.push('Secure')
+	return attributes.join('; ')
+}
+
+export function clearedTwoFactorCookie(kind: SessionKind, request: Request) {
+	return twoFactorCookie(kind, '', request, 0)
+}
+
+export function readTwoFactorToken(request: Request, kind: SessionKind) {
+	return readCookie(request, twoFactorCookieName(kind, request))
+}

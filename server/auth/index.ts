@@ -4,6 +4,7 @@ export {
 	validateSessionToken,
 	invalidateSession,
 	invalidateUserSessions,
+	invalidateOtherSessions,
 	deleteExpiredSessions,
 	type SessionKind,
 	type SessionUser,
@@ -12,8 +13,32 @@ export {
 export { authenticate, type LoginResult } from './login.ts'
 export { registerPatient, signUpPatient, EmailTakenError } from './register.ts'
 export { sessionIdFromToken } from './session-token.ts'
-export { SESSION_COOKIE, readCookie, readSessionToken, sessionCookie, sessionCookieName, clearedSessionCookie } from './cookies.ts'
+export {
+	SESSION_COOKIE,
+	readCookie,
+	readSessionToken,
+	sessionCookie,
+	sessionCookieName,
+	clearedSessionCookie,
+	twoFactorCookie,
+	clearedTwoFactorCookie,
+	readTwoFactorToken,
+} from './cookies.ts'
+export {
+	CHALLENGE_MINUTES,
+	RECOVERY_CODE_COUNT,
+	beginTwoFactorSetup,
+	cancelTwoFactorSetup,
+	completeTwoFactorChallenge,
+	confirmTwoFactorSetup,
+	disableTwoFactor,
+	getTwoFactorStatus,
+	isChallengeOpen,
+	isTwoFactorEnabled,
+	type TwoFactorStatus,
+} from './two-factor.ts'
 export { getSession, resolvePatientSession, requirePatient, requirePatientApi, requireAdmin, LOGIN_PATH, type PatientContext } from './guards.ts'
 export { safeRedirectPath } from './safe-redirect.ts'
 export { signOut } from './sign-out.ts'
 export { patientOf, type Patient, type SignedInPatient } from './patient.ts'
+export { loginSuccessRedirect, signedInRedirect, TWO_FACTOR_PATH } from './login-redirect.ts'

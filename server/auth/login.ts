@@ -3,12 +3,19 @@ import { getDb } from '#db/client.ts'
 import { loginAttempts, memberships, organizations, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { recordAudit } from '#server/audit/index.ts'
-import { refuse, REFUSAL_STATUS, type Result } from '#server/errors/shared/result.ts'
+import { refuse, REFUSAL_STATUS, type Refusal } from '#server/errors/shared/result.ts'
 import { adminLoginMessage, AUTH_MESSAGES } from './shared/messages.ts'
 import { dummyPasswordHash, verifyPassword } from './password.ts'
 import { createSession, type SessionKind } from './sessions.ts'
+import { isTwoFactorEnabled, startTwoFactorChallenge } from './two-factor.ts'
 
-export type LoginResult = Result<{ token: string; expiresAt: Date; userId: string }, 'bad-credentials' | 'locked' | 'rate-limited'>
+export type LoginSuccess =
+	| { step: 'signed-in'; token: string; expiresAt: Date; userId: string }
+	/** The password was right and the account has a second factor: the challenge's token for its cookie. */
+	| { step: 'two-factor'; challengeToken: string; expiresAt: Date; userId: string }
+
+/** 'deactivated' only for the right password of a deactivated account: only its owner learns the account's state. */
+export type LoginResult = ({ ok: true } & LoginSuccess) | Refusal<'bad-credentials' | 'locked' | 'rate-limited' | 'deactivated'>
 
 type LoginRefusalKind = 'unauthenticated' | 'locked' | 'rate-limited'
 
@@ -67,13 +74,15 @@ export async function authenticate(input: {
 	if (user && !guess) return loginRefusal(input.portal, 'locked')
 
 	const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
-	const mayUsePortal = !!user && PORTAL_ROLES[input.portal].includes(user.role) && user.status === 'active'
+	const isPortalRole = !!user && PORTAL_ROLES[input.portal].includes(user.role)
+	const mayUsePortal = isPortalRole && user.status === 'active'
 
 	if (!user || !isPasswordRight || !mayUsePortal) {
 		// A wrong password keeps its slot (the attempt row stays a failure); the
 		// right one at the wrong portal is no guess: the slots are given back.
 		if (user && isPasswordRight) {
 			await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
+			if (isPortalRole && user.status === 'inactive') return refuse('unauthenticated', 'deactivated', AUTH_MESSAGES.accountDeactivated)
 		} else if (user && guess?.hasLocked) {
 			await recordAudit({ action: 'auth.account_locked', actor: { userId: user.id, ipAddress: input.ipAddress } })
 		}
@@ -97,6 +106,11 @@ export async function authenticate(input: {
 		.set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })
 		.where(eq(users.id, user.id))
 	await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId))
+	const organizationId = membership?.organizationId ?? null
+	if (await isTwoFactorEnabled(user.id)) {
+		const challenge = await startTwoFactorChallenge({ userId: user.id, kind: input.portal, organizationId })
+		return { ok: true, step: 'two-factor', challengeToken: challenge.token, expiresAt: challenge.expiresAt, userId: user.id }
+	}
 	await recordAudit({
 		action: input.portal === 'admin' ? 'auth.admin_login' : 'auth.login',
 		actor: { userId: user.id, organizationId: membership?.organizationId ?? null, ipAddress: input.ipAddress },
@@ -106,7 +120,7 @@ export async function authenticate(input: {
 		kind: input.portal,
 		organizationId: membership?.organizationId ?? null,
 	})
-	return { ok: true, token: session.token, expiresAt: session.expiresAt, userId: user.id }
+	return { ok: true, step: 'signed-in', token: session.token, expiresAt: session.expiresAt, userId: user.id }
 }
 
 /** Advisory lock class for "one address's login attempts" (the second key is the address's hash). */

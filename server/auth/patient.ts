@@ -7,9 +7,9 @@ export type Patient = { userId: string; organizationId: string; ipAddress?: stri
 export type PatientContext = ValidSession & { organizationId: string }
 
 /** What a patient guard gives a route: the domain's Patient and the signed-in user (name, time zone). */
-export type SignedInPatient = Patient & { ipAddress: string | null; user: SessionUser }
+export type SignedInPatient = Patient & { ipAddress: string | null; user: SessionUser; sessionId: string }
 
 /** The patient of a session, with the address the request came from. */
 export function patientOf(session: PatientContext, ipAddress?: string | null): SignedInPatient {
-	return { userId: session.user.id, organizationId: session.organizationId, ipAddress: ipAddress ?? null, user: session.user }
+	return { userId: session.user.id, organizationId: session.organizationId, ipAddress: ipAddress ?? null, user: session.user, sessionId: session.id }
 }

@@ -104,6 +104,7 @@ export async function registerPatient(input: {
 				billingCycle: 'monthly',
 				amountCents: PLANS.basic.monthlyPriceCents,
 				trialEndsAt,
+				currentPeriodStart: now,
 				currentPeriodEnd: trialEndsAt,
 			})
 			await recordAudit(

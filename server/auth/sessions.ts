@@ -1,5 +1,5 @@
-import { and, eq, lt } from 'drizzle-orm'
-import { getDb } from '#db/client.ts'
+import { and, eq, lt, ne } from 'drizzle-orm'
+import { getDb, type Executor } from '#db/client.ts'
 import { sessions, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { generateSessionToken, sessionIdFromToken } from './session-token.ts'
@@ -110,9 +110,18 @@ export async function invalidateSession(token: string) {
 	await getDb().delete(sessions).where(eq(sessions.id, sessionIdFromToken(token)))
 }
 
-/** Signs a user out everywhere (password change, deactivation). */
-export async function invalidateUserSessions(userId: string) {
-	await getDb().delete(sessions).where(eq(sessions.userId, userId))
+/** Signs a user out everywhere (password reset, deactivation). */
+export async function invalidateUserSessions(userId: string, executor: Executor = getDb()) {
+	await executor.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+/** Signs a user out everywhere but the session in use (password change from Settings). */
+export async function invalidateOtherSessions(userId: string, keepSessionId: string, executor: Executor = getDb()) {
+	const deleted = await executor
+		.delete(sessions)
+		.where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+		.returning({ id: sessions.id })
+	return deleted.length
 }
 
 export async function deleteExpiredSessions(now = new Date()) {

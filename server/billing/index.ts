@@ -1,3 +1,34 @@
-export { PLANS, TRIAL_DAYS, ocrJobPriority, type PlanId } from './plans.ts'
-export { getOrganizationSubscription, trialDaysRemaining } from './subscription.ts'
-export { ORGANIZATION_PRICE_CENTS, organizationPriceCents, monthlyRecurringCents, periodEnd } from './organization-prices.ts'
+/**
+ * Subscriptions, plans and payments (issue 15, docs/decisions/013-billing-and-api.md).
+ * The admin portal calls processPastDuePayment, assertCanAddMember and planCatalogue.
+ */
+export {
+	PLANS,
+	PLAN_IDS,
+	TRIAL_DAYS,
+	ocrJobPriority,
+	isPlanId,
+	isUpgrade,
+	planCatalogue,
+	formatPrice,
+	type PlanId,
+	type CatalogueEntry,
+} from './shared/plans.ts'
+export { BILLING_MESSAGES } from './shared/messages.ts'
+export {
+	getOrganizationSubscription,
+	getSubscriptionUsage,
+	isInForce,
+	subscriptionView,
+	trialDaysRemaining,
+	utcDay,
+	type SubscriptionView,
+	type SubscriptionUsage,
+} from './subscription.ts'
+export { canManageSubscription, cancelSubscription, changePlan, processPastDuePayment, runSubscriptionTransitions, type SubscriptionActor } from './lifecycle.ts'
+export { assertCanAddMember } from './plan-rules.ts'
+export { getSubscriptionOverview, type SubscriptionOverview } from './overview.ts'
+export { builtinProvider, providerFor, type PaymentProvider, type CollectOutcome, type IssuedInvoice } from './payment-provider.ts'
+export { handleStripeWebhook } from './stripe-webhook.ts'
+export { ORGANIZATION_PRICE_CENTS, organizationPriceCents, subscriptionPriceCents, monthlyRecurringCents, periodEnd } from './organization-prices.ts'
+export { listSubscriptionInvoices, lastPaymentTimes, paidInvoicesBetween, type SubscriptionInvoice } from './admin-reads.ts'

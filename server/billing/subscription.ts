@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm'
-import { getDb } from '#db/client.ts'
-import { subscriptions } from '#db/schema/platform.ts'
-import { PLANS } from './plans.ts'
+import { and, eq, gte, sql } from 'drizzle-orm'
+import { getDb, type Executor } from '#db/client.ts'
+import { apiUsage, subscriptions } from '#db/schema/platform.ts'
+import { selectOrganizationDocumentUsage } from '#server/documents/index.ts'
+import { withTenant } from '#server/tenancy/index.ts'
+import { PLANS } from './shared/plans.ts'
+import { usagePercent } from './shared/usage-format.ts'
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect
 
 /** Days left in a trial: rounded up, never below 0 (spec section 4). */
 export function trialDaysRemaining(trialEndsAt: Date | null, now: Date) {
@@ -9,14 +14,78 @@ export function trialDaysRemaining(trialEndsAt: Date | null, now: Date) {
 	return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / 86_400_000))
 }
 
-export async function getOrganizationSubscription(organizationId: string, now = new Date()) {
-	const [row] = await getDb().select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId))
-	if (!row) return null
+/** A canceled subscription keeps its plan until the end of the period it paid for; then nothing is in force. */
+export function isInForce(row: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd'>, now: Date) {
+	return row.status !== 'canceled' || (row.currentPeriodEnd !== null && row.currentPeriodEnd > now)
+}
+
+/** The subscription as the screens, the REST API and the admin portal read it (spec section 3). */
+export function subscriptionView(row: SubscriptionRow, now: Date) {
+	const plan = PLANS[row.plan]
 	return {
+		id: row.id,
+		organizationId: row.organizationId,
 		plan: row.plan,
-		planName: PLANS[row.plan].name,
+		planName: plan.name,
 		status: row.status,
-		trialDaysRemaining: row.status === 'trialing' ? trialDaysRemaining(row.trialEndsAt, now) : null,
+		amountCents: row.amountCents,
+		billingCycle: row.billingCycle,
+		paymentMethod: row.paymentMethod,
+		provider: row.provider,
+		startDate: row.createdAt.toISOString(),
+		currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
+		/** The end of the period in force: renewal, trial end, or where a canceled subscription's access stops. */
 		currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+		trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+		trialDaysRemaining: row.status === 'trialing' ? trialDaysRemaining(row.trialEndsAt, now) : null,
+		canceledAt: row.canceledAt?.toISOString() ?? null,
+		pastDueSince: row.pastDueSince?.toISOString() ?? null,
+		isInForce: isInForce(row, now),
+		features: { apiAccess: plan.apiAccess, ocrPriority: plan.ocrPriority, maxUsers: plan.maxUsers },
 	}
 }
+
+export type SubscriptionView = ReturnType<typeof subscriptionView>
+
+export async function findSubscriptionRow(organizationId: string, executor: Executor = getDb()) {
+	const [row] = await executor.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId))
+	return row ?? null
+}
+
+/** The organization's subscription, or null when it has none. */
+export async function getOrganizationSubscription(organizationId: string, now = new Date()) {
+	const row = await findSubscriptionRow(organizationId)
+	return row ? subscriptionView(row, now) : null
+}
+
+/** The UTC day a timestamp falls on ('YYYY-MM-DD'), the key of the API usage rows. */
+export function utcDay(instant: Date) {
+	return instant.toISOString().slice(0, 10)
+}
+
+/**
+ * Usage for the current-plan card and GET /subscriptions/usage: storage used
+ * of the plan's limit (MB and percent), documents processed and API calls
+ * since the current period started.
+ */
+export async function getSubscriptionUsage(organizationId: string) {
+	const row = await findSubscriptionRow(organizationId)
+	if (!row) return null
+	const periodStart = row.currentPeriodStart ?? row.createdAt
+	const { storedBytes: usedBytes, processedSince: processed } = await withTenant(organizationId, (tx) => selectOrganizationDocumentUsage(tx, periodStart))
+	const [calls] = await getDb()
+		.select({ calls: sql<string>`coalesce(sum(${apiUsage.calls}), 0)::bigint` })
+		.from(apiUsage)
+		.where(and(eq(apiUsage.organizationId, organizationId), gte(apiUsage.day, utcDay(periodStart))))
+	const limitMb = PLANS[row.plan].storageLimitMb
+	const usedMb = usedBytes / 1_000_000
+	return {
+		periodStart: periodStart.toISOString(),
+		periodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+		storage: { usedMb: Math.round(usedMb * 10) / 10, limitMb, percentage: usagePercent(usedMb, limitMb) },
+		documentsProcessed: processed,
+		apiCalls: Number(calls?.calls ?? 0),
+	}
+}
+
+export type SubscriptionUsage = NonNullable<Awaited<ReturnType<typeof getSubscriptionUsage>>>

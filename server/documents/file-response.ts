@@ -1,9 +1,10 @@
 /**
  * Headers for serving a stored file: its detected type (never HTML), no
  * sniffing, a sandbox so even a hostile file cannot run script, no caching.
+ * `download` asks the browser to save it rather than show it.
  */
-export function fileResponseHeaders(file: { mimeType: string; fileName: string; fileKind: string; size: number }) {
-	const disposition = file.fileKind === 'dicom' ? 'attachment' : 'inline'
+export function fileResponseHeaders(file: { mimeType: string; fileName: string; fileKind: string; size: number }, options: { download?: boolean } = {}) {
+	const disposition = options.download || file.fileKind === 'dicom' ? 'attachment' : 'inline'
 	const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
 	return {
 		'Content-Type': file.mimeType,

@@ -14,6 +14,11 @@ export {
 	getDocumentsByIds,
 	getDocument,
 	openDocumentFile,
+	selectDocumentFile,
+	streamDocumentFile,
+	selectDocumentCards,
+	type DocumentCard,
+	type StoredDocumentFile,
 	deleteDocument,
 	retryDocument,
 	requeueFailedDocument,
@@ -28,6 +33,7 @@ export { fileResponseHeaders } from './file-response.ts'
 export {
 	selectDocumentCounts,
 	selectDocumentTitles,
+	selectOrganizationDocumentUsage,
 	selectRecentDocuments,
 	type DocumentCounts,
 	type RecentDocument,
@@ -42,3 +48,5 @@ export {
 	type TenantDocumentTotals,
 	type ProcessingDay,
 } from './cross-tenant-metadata.ts'
+export { searchDocumentRows } from './search-rows.ts'
+export { selectOwnerDocumentsForExport } from './owner-export.ts'

@@ -61,3 +61,18 @@ export async function selectDocumentTitles(tx: TenantTransaction, patient: Patie
 		.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, ids)))
 	return new Map(rows.map((row) => [row.id, row.title]))
 }
+
+/**
+ * The organization's stored files and processing since a date, every member's
+ * together (the plan's storage limit and the subscription's usage count the
+ * whole organization): bytes stored, and documents processed since `since`.
+ */
+export async function selectOrganizationDocumentUsage(tx: TenantTransaction, since: Date): Promise<{ storedBytes: number; processedSince: number }> {
+	const [row] = await tx
+		.select({
+			storedBytes: sql<string>`coalesce(sum(${documents.sizeBytes}), 0)::bigint`,
+			processedSince: sql<number>`(count(*) filter (where ${documents.status} = 'processed' and ${documents.processedAt} >= ${since.toISOString()}::timestamptz))::int`,
+		})
+		.from(documents)
+	return { storedBytes: Number(row?.storedBytes ?? 0), processedSince: row?.processedSince ?? 0 }
+}

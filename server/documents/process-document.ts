@@ -151,6 +151,17 @@ export async function processDocument(
 				link: `/records/${document.id}`,
 				dedupeKey: documentNotificationKey(document.id, 'processed'),
 			})
+			const abnormal = result.parameters.filter((parameter) => parameter.status && parameter.status !== 'normal').length
+			if (abnormal > 0) {
+				await writeNotification(tx, {
+					ownerId: document.ownerId,
+					type: 'warning',
+					title: DOCUMENT_MESSAGES.abnormalTitle,
+					message: DOCUMENT_MESSAGES.abnormalText(named.title, abnormal),
+					link: `/records/${document.id}`,
+					dedupeKey: documentNotificationKey(document.id, 'abnormal'),
+				})
+			}
 			return true
 		})
 		if (!isStillThere) {

@@ -104,15 +104,28 @@ export async function getDocument(patient: Patient, documentId: string) {
 export async function openDocumentFile(patient: Patient, documentId: string, variant: 'original' | 'preview') {
 	if (!isUuid(documentId)) return null
 	const row = await withTenant(patient.organizationId, async (tx) => {
-		const [document] = await tx
-			.select({ storageKey: documents.storageKey, previewKey: documents.previewKey, mimeType: documents.mimeType, fileName: documents.fileName, fileKind: documents.fileKind, status: documents.status, failureReason: documents.failureReason })
-			.from(documents)
-			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
+		const document = await selectDocumentFile(tx, patient, documentId)
 		if (!document) return null
 		await auditDocumentAccess(tx, patient, variant === 'original' ? 'document.download' : 'document.preview', documentId)
 		return document
 	})
-	if (!row) return null
+	return row ? streamDocumentFile(row, variant) : null
+}
+
+export type StoredDocumentFile = NonNullable<Awaited<ReturnType<typeof selectDocumentFile>>>
+
+/** Where one of the owner's documents keeps its file, inside the caller's tenant transaction; null when it is not the owner's. */
+export async function selectDocumentFile(tx: TenantTransaction, owner: Patient, documentId: string) {
+	if (!isUuid(documentId)) return null
+	const [document] = await tx
+		.select({ storageKey: documents.storageKey, previewKey: documents.previewKey, mimeType: documents.mimeType, fileName: documents.fileName, fileKind: documents.fileKind })
+		.from(documents)
+		.where(and(eq(documents.id, documentId), eq(documents.ownerId, owner.userId)))
+	return document ?? null
+}
+
+/** The stored file (or its preview) of a row selectDocumentFile found, for streaming; null when it is gone. */
+export async function streamDocumentFile(row: StoredDocumentFile, variant: 'original' | 'preview') {
 	const key = variant === 'original' ? row.storageKey : row.previewKey
 	if (!key) return null
 	try {
@@ -127,6 +140,32 @@ export async function openDocumentFile(patient: Patient, documentId: string, var
 		return null
 	}
 }
+
+/**
+ * What a share shows of some of the owner's documents (title, type, date,
+ * provider), inside the caller's tenant transaction; ids that are not the
+ * owner's are left out.
+ */
+export function selectDocumentCards(tx: TenantTransaction, owner: Patient, documentIds: readonly string[]) {
+	const ids = documentIds.filter(isUuid)
+	if (!ids.length) return Promise.resolve([])
+	return tx
+		.select({
+			id: documents.id,
+			title: documents.title,
+			documentType: documents.documentType,
+			documentDate: documents.documentDate,
+			provider: documents.provider,
+			fileKind: documents.fileKind,
+			hasPreview: sql<boolean>`${documents.previewKey} is not null`,
+			uploadedAt: documents.uploadedAt,
+		})
+		.from(documents)
+		.where(and(eq(documents.ownerId, owner.userId), inArray(documents.id, ids)))
+		.orderBy(sql`coalesce(${documents.documentDate}, ${documents.uploadedAt}::date) desc`, desc(documents.uploadedAt))
+}
+
+export type DocumentCard = Awaited<ReturnType<typeof selectDocumentCards>>[number]
 
 /** Deletes the patient's document with its file, preview, text, parameters and medications. */
 export async function deleteDocument(patient: Patient, documentId: string): Promise<Result<object, 'not-found'>> {

@@ -56,12 +56,15 @@ export type ParameterQuery = {
 	until?: LocalDate | null
 	/** Only these parameter codes. */
 	codes?: readonly string[]
+	/** Only the values extracted from these documents (a share's documents). */
+	documentIds?: readonly string[]
 }
 
 function parameterConditions(patient: Patient, query: ParameterQuery) {
 	return and(
 		eq(healthParameters.ownerId, patient.userId),
 		query.codes ? inArray(healthParameters.code, [...query.codes]) : undefined,
+		query.documentIds ? inArray(healthParameters.documentId, [...query.documentIds]) : undefined,
 		query.since ? gte(healthParameters.testDate, query.since) : undefined,
 		query.until ? lte(healthParameters.testDate, query.until) : undefined,
 	)
@@ -69,7 +72,7 @@ function parameterConditions(patient: Patient, query: ParameterQuery) {
 
 /** Reads parameters inside an open tenant transaction (for domain functions composing several reads). */
 export function selectParameters(tx: TenantTransaction, patient: Patient, query: ParameterQuery = {}) {
-	if (query.codes && query.codes.length === 0) return Promise.resolve([] as StoredHealthParameter[])
+	if ((query.codes && query.codes.length === 0) || (query.documentIds && query.documentIds.length === 0)) return Promise.resolve([] as StoredHealthParameter[])
 	return tx
 		.select(parameterColumns)
 		.from(healthParameters)

@@ -180,6 +180,7 @@ export {
 	listManualReadings,
 	listParameters,
 	saveHealthProfile,
+	selectParameters,
 	type AddedManualReading,
 	type ParameterQuery,
 	type StoredHealthParameter,
@@ -209,3 +210,4 @@ export {
 	type DocumentParameterCounts,
 	type DocumentParameterValue,
 } from './document-parameters.ts'
+export { selectOwnerHealthParametersForExport } from './owner-export.ts'

@@ -48,7 +48,7 @@ export async function createHttpApp() {
 		res.locals.requestId = requestId
 		res.locals.cspNonce = nonce
 		stampClientIp(req)
-		res.set(securityHeaders({ nonce, isDevelopment, isHttps: req.secure }))
+		res.set(securityHeaders({ nonce, isDevelopment, isHttps: req.secure, path: req.path }))
 		const started = performance.now()
 		res.on('finish', () => {
 			const ms = Math.round(performance.now() - started)
@@ -75,6 +75,9 @@ export async function createHttpApp() {
 			res.status(403).type('text/plain').send('Cross-site request refused')
 			return
 		}
+		// A same-origin post from a no-referrer page (/shared/<token>) says `Origin: null`; the check
+		// above let it through on Sec-Fetch-Site, and Remix's own Host-versus-Origin check would refuse it.
+		if (req.headers.origin === 'null') delete req.headers.origin
 		next()
 	})
 

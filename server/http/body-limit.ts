@@ -10,7 +10,7 @@ export const REQUEST_BODY_LIMIT_BYTES = 1024 * 1024
  * without JavaScript, also under Remix's `.data` suffix): they stream the
  * body to disk with their own limit (receiveUpload), so they are left alone.
  */
-const STREAMED_UPLOAD_PATHS = new Set(['/api/documents/upload', '/upload', '/upload.data'])
+const STREAMED_UPLOAD_PATHS = new Set(['/api/documents/upload', '/api/v1/documents/upload-and-process', '/upload', '/upload.data'])
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

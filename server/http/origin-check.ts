@@ -14,7 +14,10 @@ export function isCrossSiteRequest(input: {
 }) {
 	if (SAFE_METHODS.has(input.method.toUpperCase())) return false
 	if (input.origin && input.origin !== 'null') return !input.allowedOrigins.includes(input.origin)
-	if (input.origin === 'null') return true
+	// A page with `Referrer-Policy: no-referrer` (the public shared pages) makes the browser send
+	// `Origin: null` even to its own origin; the browser's Sec-Fetch-Site, which no page can set,
+	// still says same-origin. A sandboxed or data: document's null origin is cross-site there.
+	if (input.origin === 'null') return input.secFetchSite !== 'same-origin'
 	return input.secFetchSite === 'cross-site'
 }
 

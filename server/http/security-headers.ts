@@ -22,7 +22,18 @@ export function contentSecurityPolicy(options: { nonce: string; isDevelopment: b
 	].join('; ')
 }
 
-export function securityHeaders(options: { nonce: string; isDevelopment: boolean; isHttps: boolean }) {
+/**
+ * The public shared pages (`/shared/<token>` and its files) carry the link's
+ * token in their address: no page they lead to may receive it as a Referer,
+ * and no search engine may keep it.
+ */
+export const SHARED_PAGE_HEADERS = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' } as const
+
+export function isSharedPagePath(path: string) {
+	return path === '/shared' || path.startsWith('/shared/')
+}
+
+export function securityHeaders(options: { nonce: string; isDevelopment: boolean; isHttps: boolean; path?: string }) {
 	const headers: Record<string, string> = {
 		'Content-Security-Policy': contentSecurityPolicy(options),
 		'X-Content-Type-Options': 'nosniff',
@@ -32,5 +43,6 @@ export function securityHeaders(options: { nonce: string; isDevelopment: boolean
 		'Permissions-Policy': 'camera=(self), microphone=(), geolocation=()',
 	}
 	if (options.isHttps) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
+	if (options.path && isSharedPagePath(options.path)) Object.assign(headers, SHARED_PAGE_HEADERS)
 	return headers
 }

@@ -18,10 +18,28 @@ describe('content security policy', () => {
 	})
 })
 
+describe('headers of the public shared pages', () => {
+	it('send no referrer and forbid indexing under /shared/ only', () => {
+		const shared = securityHeaders({ nonce: 'n', isDevelopment: false, isHttps: false, path: '/shared/abc' })
+		expect(shared['Referrer-Policy']).toBe('no-referrer')
+		expect(shared['X-Robots-Tag']).toBe('noindex, nofollow')
+		const file = securityHeaders({ nonce: 'n', isDevelopment: false, isHttps: false, path: '/shared/abc/files/x' })
+		expect(file['Referrer-Policy']).toBe('no-referrer')
+		const other = securityHeaders({ nonce: 'n', isDevelopment: false, isHttps: false, path: '/share-records' })
+		expect(other['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
+		expect(other['X-Robots-Tag']).toBeUndefined()
+	})
+})
+
 describe('cross-site request check', () => {
 	const allowedOrigins = ['http://localhost:3000']
 	it('lets reads through whatever their origin', () => {
 		expect(isCrossSiteRequest({ method: 'GET', origin: 'https://evil.test', secFetchSite: 'cross-site', allowedOrigins })).toBe(false)
+	})
+	it('accepts a null origin only when the browser says the post is same-origin (a no-referrer page)', () => {
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'null', secFetchSite: 'same-origin', allowedOrigins })).toBe(false)
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'null', secFetchSite: 'cross-site', allowedOrigins })).toBe(true)
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'null', secFetchSite: undefined, allowedOrigins })).toBe(true)
 	})
 	it('refuses a post from another origin', () => {
 		expect(isCrossSiteRequest({ method: 'POST', origin: 'https://evil.test', secFetchSite: undefined, allowedOrigins })).toBe(true)

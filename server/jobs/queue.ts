@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { ocrJobPriority, type PlanId } from '#server/billing/index.ts'
+import { ocrJobPriority, type PlanId } from '#server/billing/shared/plans.ts'
 
 /** Task identifiers, as the worker's task list and the jobs table know them. */
 export const TASKS = {
@@ -22,6 +22,9 @@ export const TASKS = {
 	releaseDeadWorkerJobs: 'release_dead_worker_jobs',
 	sweepUploadTempFiles: 'sweep_upload_temp_files',
 	sendEmail: 'send_email',
+	buildDataExport: 'build_data_export',
+	/** Subscription renewals, trial ends, past-due cancellations and trial-ending notices (server/billing), every ten minutes. */
+	billingTransitions: 'billing_transitions',
 } as const
 
 export type TaskName = (typeof TASKS)[keyof typeof TASKS]
@@ -30,6 +33,7 @@ export const PROCESS_DOCUMENT_MAX_ATTEMPTS = 3
 export const APPOINTMENT_REMINDER_MAX_ATTEMPTS = 5
 /** graphile-worker waits exp(attempt) seconds between tries: 10 attempts span about 3.5 hours. */
 export const SEND_EMAIL_MAX_ATTEMPTS = 10
+export const BUILD_DATA_EXPORT_MAX_ATTEMPTS = 3
 
 export type ReminderKey = '24h' | '1h'
 
@@ -38,6 +42,7 @@ export const JOB_KEYS = {
 	processDocument: (documentId: string) => `document:${documentId}`,
 	appointmentReminder: (appointmentId: string, reminder: ReminderKey) => `appointment-reminder:${appointmentId}:${reminder}`,
 	sendEmail: (messageId: string) => `email:${messageId}`,
+	buildDataExport: (exportId: string) => `data-export:${exportId}`,
 }
 
 export const ProcessDocumentPayloadSchema = z.object({ organizationId: z.string().uuid(), documentId: z.string().uuid() })
@@ -54,6 +59,9 @@ export type ReminderPayload = z.infer<typeof ReminderPayloadSchema>
 
 export const SendEmailPayloadSchema = z.object({ messageId: z.string().uuid() })
 export type SendEmailPayload = z.infer<typeof SendEmailPayloadSchema>
+
+export const BuildDataExportPayloadSchema = z.object({ exportId: z.string().uuid() })
+export type BuildDataExportPayload = z.infer<typeof BuildDataExportPayloadSchema>
 
 /** Anything that runs a statement: the pool, a platform or a tenant transaction. */
 export type JobExecutor = { execute: (query: SQL) => PromiseLike<unknown> }
@@ -93,5 +101,13 @@ export async function enqueueSendEmail(tx: JobExecutor, payload: SendEmailPayloa
 	const checked = SendEmailPayloadSchema.parse(payload)
 	await tx.execute(
 		sql`select graphile_worker.add_job(${TASKS.sendEmail}, ${JSON.stringify(checked)}::json, job_key := ${JOB_KEYS.sendEmail(checked.messageId)}, max_attempts := ${SEND_EMAIL_MAX_ATTEMPTS}::int)`,
+	)
+}
+
+/** Queues the building of a user's data export (server/account's requestDataExport, in the transaction that wrote its row). */
+export async function enqueueBuildDataExport(tx: JobExecutor, payload: BuildDataExportPayload): Promise<void> {
+	const checked = BuildDataExportPayloadSchema.parse(payload)
+	await tx.execute(
+		sql`select graphile_worker.add_job(${TASKS.buildDataExport}, ${JSON.stringify(checked)}::json, job_key := ${JOB_KEYS.buildDataExport(checked.exportId)}, max_attempts := ${BUILD_DATA_EXPORT_MAX_ATTEMPTS}::int)`,
 	)
 }

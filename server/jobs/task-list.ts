@@ -1,5 +1,7 @@
 import type { Task, TaskList } from 'graphile-worker'
 import { appointmentReminderTask } from './appointment-reminder-task.ts'
+import { buildDataExportTask } from './build-data-export-task.ts'
+import { billingTransitionsTask } from './billing-transitions-task.ts'
 import { processDocumentTask } from './process-document-task.ts'
 import { pruneSessions } from './prune-sessions.ts'
 import { releaseDeadWorkerJobsTask } from './release-dead-worker-jobs-task.ts'
@@ -16,10 +18,14 @@ export const taskList: TaskList = withRedactedTaskErrors({
 	[TASKS.releaseDeadWorkerJobs]: releaseDeadWorkerJobsTask,
 	[TASKS.sweepUploadTempFiles]: sweepUploadTempFilesTask,
 	[TASKS.sendEmail]: sendEmailTask,
+	[TASKS.buildDataExport]: buildDataExportTask,
+	[TASKS.billingTransitions]: billingTransitionsTask,
 } satisfies Record<TaskName, Task>)
 
 export const crontab = [
 	`0 * * * * ${TASKS.pruneSessions} ?max=1`,
 	`* * * * * ${TASKS.releaseDeadWorkerJobs} ?max=1`,
 	`30 * * * * ${TASKS.sweepUploadTempFiles} ?max=1`,
+	// graphile-worker's cron runs each tick once across all workers (its known_crontabs row lock)
+	`*/10 * * * * ${TASKS.billingTransitions} ?max=1`,
 ].join('\n')

@@ -8,3 +8,15 @@ export {
 	selectDocumentMedications,
 	type DocumentMedication,
 } from './medication-store.ts'
+export {
+	listMedications,
+	getMedication,
+	createMedication,
+	updateMedication,
+	stopMedication,
+	searchMedicationRows,
+	type MedicationSummary,
+	type MedicationDetail,
+} from './medications.ts'
+export { MedicationFormSchema, MEDICATION_MESSAGES, type MedicationFormValue } from './shared/medication.ts'
+export { selectOwnerMedicationsForExport } from './owner-export.ts'

@@ -48,5 +48,17 @@ export async function removeDocumentMedications(tx: TenantTransaction, documentI
 
 /** A document's medications in its order (the caller has checked the document is the patient's). */
 export function selectDocumentMedications(tx: TenantTransaction, documentId: string) {
-	return tx.select().from(medications).where(eq(medications.documentId, documentId)).orderBy(asc(medications.position))
+	return tx
+		.select({
+			id: medications.id,
+			name: medications.name,
+			dose: medications.dose,
+			frequency: medications.frequency,
+			status: medications.status,
+			text: medications.text,
+			position: medications.position,
+		})
+		.from(medications)
+		.where(eq(medications.documentId, documentId))
+		.orderBy(asc(medications.position))
 }

@@ -1,20 +1,32 @@
 /**
  * Every write to the tenant `notifications` table (this module owns it:
- * docs/decisions/011-table-ownership.md): a producer (appointment
- * events and reminders, document processing) says what to tell whom, inside
- * its own tenant transaction, and this module writes the row. A notification
- * a job may write more than once (a retried or re-run job) carries a dedupe
- * key: one row per owner and key (unique index since tenant migration 0003),
- * so writing it again does nothing.
+ * docs/decisions/011-table-ownership.md): a producer (appointment events
+ * and reminders, document processing, sharing, administrators' system
+ * notifications) says what to tell whom, inside its own tenant transaction,
+ * and this module writes the row. A notification a job may write more than
+ * once (a retried or re-run job) carries a dedupe key: one row per owner and
+ * key (unique index since tenant migration 0003), so writing it again does
+ * nothing.
+ *
+ * The owner's preferences (server/account) decide the rest, in the same
+ * transaction: in-app on announces the row to the live streams (NOTIFY,
+ * delivered on commit); e-mail on queues it in the e-mail outbox.
  */
 import { and, eq } from 'drizzle-orm'
+import { users } from '#db/schema/platform.ts'
 import { notifications } from '#db/schema/tenant.ts'
+import { OutgoingEmailSchema, queueEmail, type OutgoingEmail } from '#server/email/index.ts'
+import { getEnv } from '#server/env.server.ts'
+import { logger } from '#server/logger.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
+import { announceAll, type ChannelMessage } from './channel.ts'
+import { readNotificationSwitches } from './preferences.ts'
+import type { StoredNotificationType } from './shared/notification.ts'
 
 export type NewNotification = {
 	ownerId: string
-	/** spec section 9 event type: new_document, error, appointment_confirmed, ... */
-	type: string
+	/** spec section 9 event type (new_document, appointment_confirmed, system_notification, ...) or a level (error, warning) */
+	type: StoredNotificationType
 	title: string
 	message: string
 	link?: string | null
@@ -22,26 +34,66 @@ export type NewNotification = {
 	dedupeKey?: string | null
 }
 
-/** Writes one notification; returns false when one with the same dedupe key was already there. */
+/** Writes one notification and delivers it; returns false when one with the same dedupe key was already there. */
 export async function writeNotification(tx: TenantTransaction, notification: NewNotification): Promise<boolean> {
-	const row = {
+	return (await writeNotifications(tx, [notification])) > 0
+}
+
+/**
+ * Writes several notifications in one statement (a system notification to
+ * every member) and delivers each: one NOTIFY statement for all, an e-mail
+ * for each owner who wants one. Returns how many were written (a dedupe key
+ * already there writes nothing).
+ */
+export async function writeNotifications(tx: TenantTransaction, list: NewNotification[]): Promise<number> {
+	if (!list.length) return 0
+	const rows = list.map((notification) => ({
 		ownerId: notification.ownerId,
 		type: notification.type,
 		title: notification.title,
 		message: notification.message,
 		link: notification.link ?? null,
 		dedupeKey: notification.dedupeKey ?? null,
-	}
-	if (!row.dedupeKey) {
-		await tx.insert(notifications).values(row)
-		return true
-	}
+	}))
 	const written = await tx
 		.insert(notifications)
-		.values(row)
+		.values(rows)
+		// Rows without a key never conflict (NULLs are distinct in the unique index).
 		.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
-		.returning({ id: notifications.id })
-	return written.length > 0
+		.returning({ id: notifications.id, ownerId: notifications.ownerId, title: notifications.title, message: notifications.message, link: notifications.link })
+	const live: ChannelMessage[] = []
+	for (const row of written) {
+		const switches = await readNotificationSwitches(tx, row.ownerId)
+		if (switches.inApp) live.push({ kind: 'created', userId: row.ownerId, notificationId: row.id })
+		if (switches.email) await queueNotificationEmail(tx, row)
+	}
+	await announceAll(tx, live)
+	return written.length
+}
+
+/** The app's public origin for links in e-mails (APP_ORIGIN; the local server outside production). */
+function appOrigin() {
+	const env = getEnv()
+	return env.APP_ORIGIN ?? `http://localhost:${env.PORT}`
+}
+
+async function queueNotificationEmail(tx: TenantTransaction, row: { id: string; ownerId: string; title: string; message: string; link: string | null }) {
+	const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId))
+	if (!owner) return
+	const email: OutgoingEmail = {
+		to: owner.email,
+		kind: 'notification',
+		userId: row.ownerId,
+		subject: row.title,
+		lines: [row.message, 'You receive these e-mails because Email Notifications are on in your Carebook settings.'],
+		link: { label: 'Open in Carebook', url: `${appOrigin()}${row.link ?? '/notifications'}` },
+	}
+	// A message the outbox would refuse (an address it cannot use) must not undo the notification.
+	if (!OutgoingEmailSchema.safeParse(email).success) {
+		logger.warn('notifications.email_skipped', { notificationId: row.id, reason: 'invalid_message' })
+		return
+	}
+	await queueEmail(tx, email)
 }
 
 /**
@@ -76,6 +128,6 @@ export async function hasNotification(
 }
 
 /** Keys of the notifications a document's processing writes: one of each per document, however often it runs. */
-export function documentNotificationKey(documentId: string, outcome: 'processed' | 'failed') {
+export function documentNotificationKey(documentId: string, outcome: 'processed' | 'failed' | 'abnormal') {
 	return `document:${documentId}:${outcome}`
 }

@@ -24,6 +24,7 @@ export class ExpectedTrpcError extends TRPCError {}
 const TRPC_CODE_OF_REFUSAL: Record<RefusalKind, TRPC_ERROR_CODE_KEY> = {
 	invalid: 'BAD_REQUEST',
 	unauthenticated: 'UNAUTHORIZED',
+	forbidden: 'FORBIDDEN',
 	'not-found': 'NOT_FOUND',
 	conflict: 'CONFLICT',
 	'too-large': 'PAYLOAD_TOO_LARGE',

@@ -1,11 +1,8 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
+import { uploadFixture, waitForHydration, waitUntilProcessed } from './documents.ts'
 import { createPatient, expect, signInAs, test } from './fixtures.ts'
 
 const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`
-const FIXTURES = path.resolve('../shared/fixtures/documents')
 // Two lab reports with different collection dates (manifest: 2025-01-22 and 2025-03-14).
 const BLUEWATER = 'lab/bluewater_final_report.pdf'
 const MERIDIAN = 'lab/LabResults_Meridian_2025-03-14.pdf'
@@ -13,40 +10,6 @@ const COMPARE_NEEDS_TWO_DATES = 'Compare needs lab results from at least two dat
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
 type Patient = Awaited<ReturnType<typeof createPatient>>
-
-/** Uploads a fixture through the real endpoint, as the signed-in patient of `request`. */
-async function uploadFixture(request: APIRequestContext, relativePath: string) {
-	const buffer = await readFile(path.join(FIXTURES, relativePath))
-	const response = await request.post('/api/documents/upload', {
-		headers: { Origin: BASE_URL },
-		multipart: { file: { name: path.basename(relativePath), mimeType: 'application/pdf', buffer } },
-	})
-	expect(response.status(), await response.text()).toBe(201)
-	return ((await response.json()) as { documentId: string }).documentId
-}
-
-async function statusesOf(request: APIRequestContext, ids: string[]) {
-	const input = encodeURIComponent(JSON.stringify({ json: { ids } }))
-	const response = await request.get(`/api/trpc/documents.byIds?input=${input}`)
-	const body = (await response.json()) as { result: { data: { json: Array<{ id: string; status: string; failureMessage: string | null }> } } }
-	return ids.map((id) => {
-		const document = body.result.data.json.find((candidate) => candidate.id === id)
-		return document?.status === 'failed' ? `failed: ${document.failureMessage}` : (document?.status ?? 'missing')
-	})
-}
-
-/** Extraction runs in the worker: wait until every document is processed. */
-async function waitUntilProcessed(request: APIRequestContext, ids: string[]) {
-	await expect
-		.poll(() => statusesOf(request, ids), { timeout: 90_000, intervals: [500, 1000, 2000] })
-		.toEqual(ids.map(() => 'processed'))
-}
-
-/** Waits for the client scripts, so clicks reach React handlers rather than the no-JavaScript fallbacks. */
-async function waitForHydration(page: Page) {
-	await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined)
-	await page.waitForLoadState('networkidle')
-}
 
 test('a patient without documents sees the empty texts on both tabs', async ({ page, login }) => {
 	await login()

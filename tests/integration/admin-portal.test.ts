@@ -13,6 +13,7 @@ import {
 	deleteOrganization,
 	deleteUser,
 	getAdminOrganization,
+	getAdminSubscription,
 	getAnalytics,
 	getDashboard,
 	getDocumentsOverview,
@@ -31,6 +32,7 @@ import {
 	type AdminActor,
 } from '#server/admin/index.ts'
 import { readListState } from '#server/admin/shared/list-state.ts'
+import { runSubscriptionTransitions } from '#server/billing/index.ts'
 import { authenticate, createSession, hashPassword, registerPatient, SESSION_COOKIE } from '#server/auth/index.ts'
 import { tenantMigrationCount, withTenant } from '#server/tenancy/index.ts'
 import { useTestDatabase } from './test-database.ts'
@@ -171,7 +173,8 @@ describe('organizations', () => {
 		const first = await createUser(admin, { name: 'One', email: `one-${randomUUID()}@example.test`, organizationId, organizationRole: 'admin', status: 'active', password: 'Long-enough-pass-1' })
 		expect(first.ok).toBe(true)
 		const second = await createUser(admin, { name: 'Two', email: `two-${randomUUID()}@example.test`, organizationId, organizationRole: 'user', status: 'active', password: 'Long-enough-pass-1' })
-		expect(second).toMatchObject({ ok: false, code: 'organization-full' })
+		expect(second).toMatchObject({ ok: false, code: 'organization-full', field: 'organizationId', message: 'The Basic plan allows a single user. Upgrade the plan to add more members.' })
+		expect(await getDb().select().from(users).where(sql`lower(${users.email}) like 'two-%'`)).toHaveLength(0)
 	})
 })
 
@@ -204,14 +207,25 @@ describe('status transitions (spec section 4)', () => {
 		expect(await authenticate({ email: member.email, password: PASSWORD, portal: 'patient', ipAddress: '198.51.100.2' })).toMatchObject({ ok: true })
 	})
 
-	it('subscriptions: past_due becomes active via Process Payment, with an invoice; nothing else can be paid', async () => {
+	it("subscriptions: a renewal left unpaid is past_due at the organization's price; Process Payment (billing's) pays its invoice and makes it active; nothing else can be paid", async () => {
 		const admin = await adminAccount('admin')
 		const { organizationId } = await createOrganization(admin, { name: 'Late Payers', domain: null, contactEmail: null, contactName: null, phone: null, plan: 'enterprise', billingCycle: 'monthly', status: 'active' })
-		const [subscription] = await getDb().update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.organizationId, organizationId)).returning()
+		const [subscription] = await getDb()
+			.update(subscriptions)
+			.set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
+			.where(eq(subscriptions.organizationId, organizationId))
+			.returning()
+		expect(await processPayment(admin, subscription!.id)).toMatchObject({ ok: false, code: 'not-past-due' })
+		expect(await runSubscriptionTransitions(new Date())).toMatchObject({ pastDue: 1 })
+		const pastDue = await getAdminSubscription(subscription!.id)
+		expect(pastDue!.subscription.status).toBe('past_due')
+		expect(pastDue!.invoices).toMatchObject([{ status: 'open', amountCents: 99_999, payments: [] }])
+		expect(pastDue!.lastPaymentAt).toBeNull()
 		expect(await processPayment(admin, subscription!.id)).toMatchObject({ ok: true })
-		const [after] = await getDb().select().from(subscriptions).where(eq(subscriptions.id, subscription!.id))
-		expect(after!.status).toBe('active')
-		expect(after!.lastPaymentAt).not.toBeNull()
+		const paid = await getAdminSubscription(subscription!.id)
+		expect(paid!.subscription.status).toBe('active')
+		expect(paid!.invoices).toMatchObject([{ status: 'paid', payments: [{ amountCents: 99_999, status: 'succeeded' }] }])
+		expect(paid!.lastPaymentAt).not.toBeNull()
 		expect(await processPayment(admin, subscription!.id)).toMatchObject({ ok: false, code: 'not-past-due' })
 		const revenue = await buildReport('revenue', new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000))
 		expect(revenue).toContain('Late Payers')

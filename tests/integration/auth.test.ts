@@ -49,8 +49,8 @@ describe('authenticate', () => {
 	it('signs a patient in, opens a patient session for their organization and audits it', async () => {
 		const user = await patient()
 		const result = await authenticate({ email: user.email.toUpperCase(), password: PASSWORD, portal: 'patient', ipAddress: address() })
-		expect(result.ok).toBe(true)
-		if (!result.ok) return
+		expect(result).toMatchObject({ ok: true, step: 'signed-in' })
+		if (!result.ok || result.step !== 'signed-in') return
 		const session = await validateSessionToken(result.token, 'patient')
 		expect(session).toMatchObject({ kind: 'patient', organizationId: user.organizationId, user: { id: user.id, role: 'patient' } })
 		const [stored] = await getDb().select().from(sessions).where(eq(sessions.userId, user.id))

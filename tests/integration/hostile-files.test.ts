@@ -268,7 +268,10 @@ describe('hostile files through the running app', () => {
 				join app.users u on u.id = m.user_id
 				where u.email like 'hostile-%@example.test'`
 			const notifications = await sql<{ title: string }[]>`select title from ${sql(tenant!.schema)}.notifications where link = ${`/records/${id}`}`
-			expect(notifications.map((row) => row.title)).toEqual(['Document processed'])
+			// Each notification once (values outside the range also give 'Abnormal values found').
+			const titles = notifications.map((row) => row.title)
+			expect(titles.filter((title) => title === 'Document processed')).toHaveLength(1)
+			expect(new Set(titles).size).toBe(titles.length)
 			const [document] = await sql<{ attempts: number }[]>`select attempts from ${sql(tenant!.schema)}.documents where id = ${id}`
 			expect(document!.attempts).toBeGreaterThanOrEqual(2)
 		} finally {

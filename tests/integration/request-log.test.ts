@@ -6,11 +6,10 @@
  * field message and leaves no form value or SQL in the output.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
-import { captureProcessOutput, SQL_OR_SECRETS } from '#tests/support/captured-output.ts'
+import { SQL_OR_SECRETS } from '#tests/support/captured-output.ts'
+import { loggedLines, useHttpApp } from '#tests/support/http-app.ts'
 import { useTestDatabase } from './test-database.ts'
 
 // The development build (a Vite loader function); its own HMR port, away from other servers.
@@ -23,33 +22,10 @@ const TOKEN = randomBytes(24).toString('base64url')
 const MARKER = `PHI-MARKER-${randomBytes(4).toString('hex')}`
 const SQL = SQL_OR_SECRETS
 
-let written: string[] = []
-let server: Server
-let base: string
-
-beforeAll(async () => {
-	vi.stubEnv('LOG_LEVEL', 'debug')
-	written = captureProcessOutput()
-	const { createHttpApp } = await import('#server/http/app.ts')
-	const app = await createHttpApp()
-	server = app.listen(0, '127.0.0.1')
-	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}, 120_000)
-
-afterAll(async () => {
-	await new Promise<void>((resolve) => server?.close(() => resolve()))
-	vi.restoreAllMocks()
-	vi.unstubAllEnvs()
-})
+const app = useHttpApp({ logLevel: 'debug' })
 
 function requestLines() {
-	return written
-		.join('')
-		.split('\n')
-		.filter((line) => line.startsWith('{'))
-		.map((line) => JSON.parse(line) as Record<string, unknown>)
-		.filter((line) => line.event === 'http.request')
+	return loggedLines(app.written).filter((line) => line.event === 'http.request')
 }
 
 /** The request log's line for the answer's request (written when the response finishes). */
@@ -66,37 +42,37 @@ async function logLineFor(status: number, method = 'GET') {
 
 describe('the request log', () => {
 	it('writes a calendar feed request as /calendar/:token, without the token', async () => {
-		written.length = 0
-		const response = await fetch(`${base}/calendar/${TOKEN}.ics`)
+		app.written.length = 0
+		const response = await fetch(`${app.base}/calendar/${TOKEN}.ics`)
 		expect(response.status).toBe(404)
 		const line = await logLineFor(404)
 		expect(line).toMatchObject({ method: 'GET', route: '/calendar/:token', status: 404 })
 		expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/)
 		expect(line).not.toHaveProperty('path')
-		expect(written.join('')).not.toContain(TOKEN)
+		expect(app.written.join('')).not.toContain(TOKEN)
 	})
 
 	it('writes ids as parameter names and unknown addresses as *', async () => {
-		written.length = 0
+		app.written.length = 0
 		const documentId = randomUUID()
-		const record = await fetch(`${base}/records/${documentId}`, { redirect: 'manual' })
+		const record = await fetch(`${app.base}/records/${documentId}`, { redirect: 'manual' })
 		expect(record.status).toBe(302)
 		expect(await logLineFor(302)).toMatchObject({ route: '/records/:documentId' })
 
-		written.length = 0
-		const unknown = await fetch(`${base}/${MARKER}/secret?q=${MARKER}`)
+		app.written.length = 0
+		const unknown = await fetch(`${app.base}/${MARKER}/secret?q=${MARKER}`)
 		expect(unknown.status).toBe(404)
 		expect(await logLineFor(404)).toMatchObject({ route: '*' })
-		const output = written.join('')
+		const output = app.written.join('')
 		expect(output).not.toContain(documentId)
 		expect(output).not.toContain(MARKER)
 	})
 
 	it('a sign-in post with a NUL byte is answered with the field message; the output has no form value and no SQL', async () => {
-		written.length = 0
-		const response = await fetch(`${base}/login`, {
+		app.written.length = 0
+		const response = await fetch(`${app.base}/login`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, 'sec-fetch-site': 'same-origin' },
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.base, 'sec-fetch-site': 'same-origin' },
 			body: new URLSearchParams({ email: `${MARKER}\u0000@example.test`, password: `${MARKER}-password` }),
 		})
 		expect(response.status).toBe(400)
@@ -105,7 +81,7 @@ describe('the request log', () => {
 		expect(page).not.toMatch(SQL)
 		expect(page).not.toContain(`${MARKER}-password`)
 		expect(await logLineFor(400, 'POST')).toMatchObject({ route: '/login' })
-		const output = written.join('')
+		const output = app.written.join('')
 		expect(output).not.toContain(MARKER)
 		expect(output).not.toMatch(SQL)
 	})

@@ -61,7 +61,7 @@ export function AppointmentCard({ card, onCancel }: { card: AppointmentCardView;
 					<AppointmentStatusBadge badge={card.badge} />
 					<Menu as="div" className="relative">
 						<MenuButton
-							className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+							className="rounded-md p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
 							aria-label={`Actions for ${card.title}`}
 						>
 							<DotsIcon />

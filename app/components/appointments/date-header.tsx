@@ -29,7 +29,7 @@ export function DateHeader({ page }: { page: Pick<AppointmentListPage, 'today' |
 			</div>
 			<p className="text-center" data-testid="shown-date">
 				<span className="block text-sm font-semibold">{page.shownDateHeading}</span>
-				{page.shownDateHeading !== page.shownDateText ? <span className="block text-xs text-slate-500">{page.shownDateText}</span> : null}
+				{page.shownDateHeading !== page.shownDateText ? <span className="block text-xs text-slate-500 dark:text-slate-400">{page.shownDateText}</span> : null}
 			</p>
 			{isToday ? (
 				<span className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-400" aria-disabled="true">

@@ -39,7 +39,7 @@ function CheckboxList({ legend, name, options, checked }: { legend: string; name
 					))}
 				</div>
 			) : (
-				<p className="mt-2 text-sm text-slate-500">None yet</p>
+				<p className="mt-2 text-sm text-slate-500 dark:text-slate-400">None yet</p>
 			)}
 		</fieldset>
 	)

@@ -48,7 +48,7 @@ export function FormControl({
 		<div className={className}>
 			<label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
 				{label}
-				{isOptional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
+				{isOptional ? <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">(optional)</span> : null}
 			</label>
 			<div className="mt-1">
 				{control.kind === 'input' ? (

@@ -71,7 +71,7 @@ function SeriesView({ series, rangeLabel, addReadingHref }: { series: MetricSeri
 						<summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">{TRENDS_TEXTS.showTable}</summary>
 						<table className="mt-3 w-full text-left">
 							<caption className="sr-only">{description}</caption>
-							<thead className="text-xs uppercase text-slate-500">
+							<thead className="text-xs uppercase text-slate-500 dark:text-slate-400">
 								<tr>
 									<th scope="col" className="py-1 pr-4">{TRENDS_TEXTS.date}</th>
 									<th scope="col" className="py-1 pr-4">{TRENDS_TEXTS.value}</th>
@@ -85,7 +85,7 @@ function SeriesView({ series, rangeLabel, addReadingHref }: { series: MetricSeri
 										<td className="py-1 pr-4">
 											{formatMetricValue(series.metricId, point)}
 											{suffix}
-											{point.isDerived ? <span className="text-xs text-slate-500"> ({TRENDS_TEXTS.derivedBmi})</span> : null}
+											{point.isDerived ? <span className="text-xs text-slate-500 dark:text-slate-400"> ({TRENDS_TEXTS.derivedBmi})</span> : null}
 										</td>
 										<td className={point.flag ? 'py-1 font-medium text-red-700 dark:text-red-300' : 'py-1'}>
 											{point.flag ? TRENDS_TEXTS.abnormalFlag[point.flag] : TRENDS_TEXTS.normal}

@@ -1,4 +1,6 @@
+import { Link } from '@remix-run/react'
 import { Badge } from '#app/components/ui/badge.tsx'
+import { medicationStatusLabel } from '#server/medications/shared/medication.ts'
 
 export type DocumentMedication = {
 	id: string
@@ -16,13 +18,15 @@ export function MedicationsList({ medications }: { medications: DocumentMedicati
 			{medications.map((medication) => (
 				<li key={medication.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
 					<div>
-						<p className="font-medium text-slate-900 dark:text-slate-100">{medication.name}</p>
+						<Link to={`/medications/${medication.id}`} className="font-medium text-slate-900 hover:underline dark:text-slate-100">
+							{medication.name}
+						</Link>
 						<p className="text-sm text-slate-600 dark:text-slate-300">
 							{[medication.dose, medication.frequency].filter(Boolean).join(' · ') || medication.text}
 						</p>
 					</div>
 					<Badge tone={medication.status === 'active' ? 'success' : 'neutral'}>
-						{medication.status === 'active' ? 'Active' : 'Discontinued'}
+						{medicationStatusLabel(medication.status)}
 					</Badge>
 				</li>
 			))}

@@ -117,6 +117,7 @@ export function useToasts(): Toast[] {
 const TONES: Record<ToastTone, string> = {
 	info: 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
 	success: 'border-emerald-200 bg-emerald-50 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+	warning: 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100',
 	error: 'border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100',
 }
 
@@ -184,7 +185,9 @@ export function Toaster({ flash = null }: { flash?: FlashToast | null }) {
 	useEffect(() => {
 		if (flash) toast(flash)
 	}, [flash])
-	const items = !isHydrated && flash ? [{ ...flash, open: true }, ...stored] : stored
+	// Before hydration the flashed toast is drawn from the prop; once the store holds it (its effect can run
+	// before the hydration flag flips), it is drawn from the store only: never the same key twice.
+	const items = !isHydrated && flash && !stored.some((item) => item.id === flash.id) ? [{ ...flash, open: true }, ...stored] : stored
 	return (
 		<ol
 			aria-label="Notifications"

@@ -102,7 +102,7 @@ export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[
 						event.target.value = ''
 					}}
 				/>
-				<p className="mt-3 text-xs text-slate-500">PDF, JPEG, PNG or DICOM, up to 20 MB each</p>
+				<p className="mt-3 text-xs text-slate-500 dark:text-slate-400">PDF, JPEG, PNG or DICOM, up to 20 MB each</p>
 			</div>
 			{files.length ? (
 				<ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700" aria-label="Selected files">
@@ -111,7 +111,7 @@ export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[
 						return (
 							<li key={`${file.name}-${file.size}`} className="flex items-center gap-3 px-4 py-3 text-sm">
 								<span className="min-w-0 flex-1 truncate">{file.name}</span>
-								<span className="text-slate-500">{formatSize(file.size)}</span>
+								<span className="text-slate-500 dark:text-slate-400">{formatSize(file.size)}</span>
 								{item ? (
 									<span className="w-36" aria-live="polite">
 										<progress className="h-2 w-24 align-middle" max={100} value={item.percent} aria-label={`Upload progress of ${file.name}`} />{' '}
@@ -120,7 +120,7 @@ export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[
 								) : (
 									<button
 										type="button"
-										className="text-slate-500 hover:text-red-600"
+										className="text-slate-500 dark:text-slate-400 hover:text-red-600"
 										aria-label={`Remove ${file.name}`}
 										onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
 									>

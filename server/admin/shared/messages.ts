@@ -22,7 +22,6 @@ export const ADMIN_MESSAGES = {
 	organizationNotFound: 'Organization not found',
 	subscriptionNotFound: 'Subscription not found',
 	emailTaken: 'An account with this email already exists.',
-	organizationFull: (maxUsers: number) => `This organization's plan allows at most ${maxUsers} users.`,
 	organizationRequired: 'Choose an organization for a member role.',
 	notPastDue: 'Only a past-due subscription can be paid here.',
 	trialOnlyActivates: 'A trial organization can only be activated.',

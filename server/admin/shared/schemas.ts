@@ -86,10 +86,6 @@ export const SubscriptionFormSchema = z.object({
 	plan: z.enum(PLAN_IDS),
 	status: z.enum(SUBSCRIPTION_STATUSES),
 	billingCycle: z.enum(BILLING_CYCLES),
-	autoRenew: z
-		.enum(['on'])
-		.optional()
-		.transform((value) => value === 'on'),
 	paymentMethod: z
 		.enum(['credit_card', 'bank_transfer', 'none'])
 		.default('none')

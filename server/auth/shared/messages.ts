@@ -13,7 +13,20 @@ export const AUTH_MESSAGES = {
 	tooManyAttempts: 'Too many login attempts. Please try again later.',
 	serverError: 'Server error. Please try again later.',
 	adminLoginFailed: 'Login failed. Please check your credentials and try again.',
+	accountDeactivated: 'This account has been deactivated. Contact support to reactivate it.',
 	adminRestricted: 'This portal is restricted to authorized administrators.',
+} as const
+
+/** The second factor's texts (Settings and both portals' code page). */
+export const TWO_FACTOR_MESSAGES = {
+	enabled: 'Two-factor authentication enabled',
+	enabledDescription: 'Save your recovery codes now: they are shown only once.',
+	disabled: 'Two-factor authentication disabled',
+	alreadyEnabled: 'Two-factor authentication is already enabled.',
+	codeInvalid: 'The code is not correct. Please try again.',
+	codeRequired: 'Enter the 6-digit code from your authenticator app.',
+	locked: 'Too many wrong codes. Please try again later.',
+	challengeExpired: 'Your sign-in has expired. Please sign in again.',
 } as const
 
 /** The admin login's text for each answer status (spec section 8). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
-import { AUTH_MESSAGES } from './messages.ts'
+import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from './messages.ts'
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value)
 
@@ -57,3 +57,12 @@ export const RegisterSchema = z
 	}))
 
 export type RegisterInput = z.output<typeof RegisterSchema>
+
+/** A 6-digit TOTP code (spaces allowed) or, at sign-in and to turn 2FA off, a recovery code. */
+export const TwoFactorCodeSchema = z.object({
+	code: z.preprocess(
+		(value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value),
+		z.string({ required_error: TWO_FACTOR_MESSAGES.codeRequired }).min(1, TWO_FACTOR_MESSAGES.codeRequired).max(40),
+	),
+	redirectTo: z.string().optional(),
+})

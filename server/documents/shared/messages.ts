@@ -15,6 +15,8 @@ export const DOCUMENT_MESSAGES = {
 	processedTitle: 'Document processed',
 	processedText: (title: string, labValues: number) => `${title} is ready${labValues ? ` with ${labValues} lab values` : ''}.`,
 	failedTitle: 'Document could not be processed',
+	abnormalTitle: 'Abnormal values found',
+	abnormalText: (title: string, count: number) => `${title}: ${count} ${count === 1 ? 'value is' : 'values are'} outside the reference range.`,
 	processingFailed: 'Processing failed. You can retry it from the record.',
 } as const
 

@@ -13,6 +13,8 @@ export const REFUSAL_STATUS = {
 	invalid: 400,
 	/** Wrong credentials. */
 	unauthenticated: 401,
+	/** Signed in, but this role or plan does not allow it (a member changing the plan, the API on Basic). */
+	forbidden: 403,
 	/** Nothing of this patient's with that id: "not yours" answers the same. */
 	'not-found': 404,
 	/** The thing changed meanwhile or is in a state that forbids it (already cancelled). */

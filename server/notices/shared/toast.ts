@@ -11,7 +11,7 @@ export const ToastSchema = z.object({
 	id: z.string().min(1).max(64),
 	title: z.string().min(1).max(200),
 	description: z.string().max(500).nullable().default(null),
-	tone: z.enum(['info', 'success', 'error']).default('info'),
+	tone: z.enum(['info', 'success', 'warning', 'error']).default('info'),
 })
 
 export type FlashToast = z.infer<typeof ToastSchema>

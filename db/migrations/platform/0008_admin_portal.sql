@@ -10,30 +10,11 @@ CREATE TABLE "app"."api_call_counts" (
 	"calls" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "app"."invoices" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"subscription_id" uuid NOT NULL,
-	"organization_id" uuid NOT NULL,
-	"amount_cents" integer NOT NULL,
-	"status" text NOT NULL,
-	"period_start" timestamp with time zone NOT NULL,
-	"period_end" timestamp with time zone NOT NULL,
-	"paid_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "app"."organizations" ADD COLUMN "contact_name" text;--> statement-breakpoint
 ALTER TABLE "app"."organizations" ADD COLUMN "phone" text;--> statement-breakpoint
 ALTER TABLE "app"."organizations" ADD COLUMN "require_two_factor" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "app"."organizations" ADD COLUMN "session_lifetime_minutes" integer;--> statement-breakpoint
-ALTER TABLE "app"."subscriptions" ADD COLUMN "auto_renew" boolean DEFAULT true NOT NULL;--> statement-breakpoint
-ALTER TABLE "app"."subscriptions" ADD COLUMN "payment_method" text;--> statement-breakpoint
-ALTER TABLE "app"."subscriptions" ADD COLUMN "last_payment_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "app"."admin_alert_acknowledgements" ADD CONSTRAINT "admin_alert_acknowledgements_acknowledged_by_users_id_fk" FOREIGN KEY ("acknowledged_by") REFERENCES "app"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "app"."invoices" ADD CONSTRAINT "invoices_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "app"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "app"."invoices" ADD CONSTRAINT "invoices_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "app"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "invoices_subscription_idx" ON "app"."invoices" USING btree ("subscription_id","created_at");--> statement-breakpoint
-CREATE INDEX "invoices_paid_idx" ON "app"."invoices" USING btree ("paid_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "app"."audit_log" USING btree ("target_type","target_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_time_idx" ON "app"."audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "memberships_user_created_idx" ON "app"."memberships" USING btree ("user_id","created_at");--> statement-breakpoint

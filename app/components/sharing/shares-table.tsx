@@ -1,0 +1,92 @@
+import { Form } from '@remix-run/react'
+import { Button } from '#app/components/ui/button.tsx'
+import { TableFrame, TableHeader } from '#app/components/ui/table.tsx'
+import { formatDateTime } from '#server/documents/shared/format.ts'
+import { hasShareExpired } from '#server/sharing/shared/expiry.ts'
+import { ACCESS_KIND_LABELS, SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
+import type { ShareListEntry } from '#server/sharing/index.ts'
+
+type Share = Omit<ShareListEntry, 'sharedOn' | 'expiresOn' | 'lastOpenedAt' | 'accessLog'> & {
+	sharedOn: Date | string
+	expiresOn: Date | string | null
+	lastOpenedAt: Date | string | null
+	accessLog: Array<Omit<ShareListEntry['accessLog'][number], 'at'> & { at: Date | string }>
+}
+
+/** 'Currently Shared Records': each link with its records, recipient, dates, views, access log and Revoke. */
+export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares: Share[]; timeZone: string; now: Date; pendingShareId: string | null }) {
+	if (shares.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{SHARE_MESSAGES.noShares}</p>
+	const when = (value: Date | string) => formatDateTime(new Date(value), timeZone)
+	return (
+		<TableFrame caption={SHARE_MESSAGES.currentHeading} testId="current-shares">
+			<TableHeader
+				columns={[
+					{ key: 'records', label: 'Record(s)' },
+					{ key: 'with', label: 'Shared With' },
+					{ key: 'on', label: 'Shared On' },
+					{ key: 'expires', label: 'Expires On' },
+					{ key: 'views', label: 'Views' },
+					{ key: 'actions', label: <span className="sr-only">Actions</span> },
+				]}
+			/>
+				<tbody className="divide-y divide-slate-200 align-top dark:divide-slate-700">
+					{shares.map((share) => {
+						const isExpired = hasShareExpired(share.expiresOn, now)
+						return (
+							<tr key={share.id} data-testid="share-row">
+								<td className="px-4 py-3">
+									<ul className="space-y-0.5">
+										{share.recordTitles.length ? share.recordTitles.map((title, index) => <li key={`${index}-${title}`} className="break-words font-medium">{title}</li>) : <li className="text-slate-500">{SHARE_MESSAGES.documentRemoved}</li>}
+									</ul>
+								</td>
+								<td className="break-all px-4 py-3">
+									{share.sharedWith ?? SHARE_MESSAGES.anyoneWithLink}
+									{share.hasPasscode ? <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">Passcode required</span> : null}
+								</td>
+								<td className="whitespace-nowrap px-4 py-3">{when(share.sharedOn)}</td>
+								<td className="whitespace-nowrap px-4 py-3">
+									{share.expiresOn ? when(share.expiresOn) : SHARE_MESSAGES.never}
+									{isExpired ? <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">{SHARE_MESSAGES.expired}</span> : null}
+								</td>
+								<td className="min-w-48 px-4 py-3">
+									<p data-testid="share-views">
+										{share.views === 1 ? '1 view' : `${share.views} views`}
+										<span className="block text-xs text-slate-500 dark:text-slate-400">
+											{share.lastOpenedAt ? `Last opened ${when(share.lastOpenedAt)}` : SHARE_MESSAGES.notOpened}
+										</span>
+									</p>
+									<details className="mt-1">
+										<summary className="cursor-pointer text-xs font-semibold text-brand-700 dark:text-brand-300">{SHARE_MESSAGES.accessLogSummary}</summary>
+										{share.accessLog.length ? (
+											<ul className="mt-1 space-y-1 text-xs text-slate-600 dark:text-slate-300" data-testid="share-access-log">
+												{share.accessLog.map((entry, index) => (
+													<li key={`${index}-${String(entry.at)}`}>
+														<span className="font-medium">{ACCESS_KIND_LABELS[entry.kind]}</span>, {when(entry.at)}
+														<span className="block text-slate-500 dark:text-slate-400">
+															{entry.client}
+															{entry.network ? ` · ${entry.network}` : ''}
+														</span>
+													</li>
+												))}
+											</ul>
+										) : (
+											<p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{SHARE_MESSAGES.noAccess}</p>
+										)}
+									</details>
+								</td>
+								<td className="px-4 py-3 text-right">
+									<Form method="post">
+										<input type="hidden" name="intent" value="revoke" />
+										<input type="hidden" name="shareId" value={share.id} />
+										<Button type="submit" variant="secondary" isPending={pendingShareId === share.id} aria-label={`${SHARE_MESSAGES.revoke} the link shared on ${when(share.sharedOn)}`}>
+											{SHARE_MESSAGES.revoke}
+										</Button>
+									</Form>
+								</td>
+							</tr>
+						)
+					})}
+				</tbody>
+		</TableFrame>
+	)
+}

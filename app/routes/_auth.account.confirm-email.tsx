@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { confirmEmailChange, isAccountTokenUsable } from '#server/account/index.ts'
+import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
+
+/** The e-mail change's link: a button that confirms (a GET changes nothing, so link scanners cannot confirm). */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token') ?? ''
+	return { token, isUsable: await isAccountTokenUsable(token, 'email_change') }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const token = String((await request.formData()).get('token') ?? '').slice(0, 200)
+	const result = await confirmEmailChange({ token, ipAddress: context.clientIp })
+	if (!result.ok) return { message: result.message }
+	return redirectWithToast(request, '/profile', { title: ACCOUNT_MESSAGES.emailChangeConfirmed, description: ACCOUNT_MESSAGES.emailChangeConfirmedDescription, tone: 'success' })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Confirm your email address · Carebook' }]
+
+export default function ConfirmEmailRoute() {
+	const { token, isUsable } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const isSubmitting = useNavigation().state === 'submitting'
+	return (
+		<Card>
+			<h1 className="text-xl font-semibold">Confirm your email address</h1>
+			{actionData?.message ? <Alert className="mt-6">{actionData.message}</Alert> : null}
+			{isUsable ? (
+				<Form method="post" className="mt-6">
+					<input type="hidden" name="token" value={token} />
+					<Button type="submit" className="w-full" isPending={isSubmitting}>
+						Confirm email address
+					</Button>
+				</Form>
+			) : (
+				<Alert className="mt-6">{ACCOUNT_MESSAGES.linkInvalid}</Alert>
+			)}
+		</Card>
+	)
+}

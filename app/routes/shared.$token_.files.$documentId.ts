@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { fileResponseHeaders } from '#server/documents/index.ts'
+import { openSharedFile, visitorOf } from '#server/sharing/index.ts'
+import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
+
+/**
+ * A shared document's file through the link (`/shared/<token>/files/<id>`):
+ * only a document of that share, only with the passcode given when the link
+ * has one; `?download=1` saves it instead of showing it. Anything else: 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const file = await openSharedFile(params.token, params.documentId ?? '', await visitorOf(request))
+	if (!file) return new Response(SHARE_MESSAGES.unavailable, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+	const download = new URL(request.url).searchParams.get('download') === '1'
+	return new Response(file.body, { headers: fileResponseHeaders(file, { download }) })
+}

@@ -1,0 +1,13 @@
+ALTER TABLE "appointments" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(provider, '') || ' ' || coalesce(specialty, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(location, '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "search_head" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(provider, '') || ' ' || app.search_text_of(tags)), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(summary, '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(provider, '') || ' ' || app.search_text_of(tags)), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(summary, '')), 'C') || setweight(to_tsvector('english'::regconfig, left(coalesce(extracted_text, ''), 100000)), 'D')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "medications" ADD COLUMN "start_date" date;--> statement-breakpoint
+ALTER TABLE "medications" ADD COLUMN "stopped_on" date;--> statement-breakpoint
+ALTER TABLE "medications" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "medications" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(dose, '') || ' ' || coalesce(frequency, '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "notifications_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "appointments_search_idx" ON "appointments" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "documents_search_idx" ON "documents" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "documents_search_head_idx" ON "documents" USING gin ("search_head");--> statement-breakpoint
+CREATE INDEX "medications_search_idx" ON "medications" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "notifications_owner_seq_idx" ON "notifications" USING btree ("owner_id","seq");

@@ -1,0 +1,234 @@
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { ZipFile } from 'yazl'
+import { getDb } from '#db/client.ts'
+import { dataExports, users } from '#db/schema/platform.ts'
+import { recordAudit } from '#server/audit/index.ts'
+import type { Patient } from '#server/auth/index.ts'
+import { selectOwnerAppointmentsForExport } from '#server/appointments/index.ts'
+import { getFileStorage, selectOwnerDocumentsForExport } from '#server/documents/index.ts'
+import { queueEmail } from '#server/email/index.ts'
+import { getEnv } from '#server/env.server.ts'
+import { refuse, succeed, type Result } from '#server/errors/index.ts'
+import { buildExportBundle, type ExportRecords } from '#server/fhir/index.ts'
+import { getHealthProfile, selectOwnerHealthParametersForExport } from '#server/health/index.ts'
+import { enqueueBuildDataExport } from '#server/jobs/queue.ts'
+import { selectOwnerMedicationsForExport } from '#server/medications/index.ts'
+import { selectOwnerNotificationsForExport, writeNotification } from '#server/notifications/index.ts'
+import { withTenant } from '#server/tenancy/index.ts'
+import { ACCOUNT_MESSAGES } from './shared/messages.ts'
+
+/**
+ * Export My Data: a zip built in the background with every document file,
+ * JSON of the profile, the documents' metadata and extracted text, health
+ * parameters, appointments, medications and notifications, and a FHIR R4
+ * Bundle of the same records (server/fhir). It is stored under the data
+ * directory's file store and downloaded by its owner alone, while signed in,
+ * until it expires.
+ */
+export const EXPORT_LIFETIME_DAYS = 7
+export const SETTINGS_EXPORT_PATH = '/settings#export'
+
+export type DataExportSummary = {
+	id: string
+	status: 'queued' | 'ready' | 'failed'
+	createdAt: string
+	expiresAt: string | null
+	sizeBytes: number | null
+}
+
+/** Asks for a new export; refused while one is still being built. */
+export async function requestDataExport(patient: Patient): Promise<Result<{ exportId: string }, 'in-progress'>> {
+	return getDb().transaction(async (tx) => {
+		await tx.execute(sql`select pg_advisory_xact_lock(7304, hashtext(${patient.userId}))`)
+		const [pending] = await tx
+			.select({ id: dataExports.id })
+			.from(dataExports)
+			.where(and(eq(dataExports.userId, patient.userId), eq(dataExports.status, 'queued')))
+		if (pending) return refuse('conflict', 'in-progress', ACCOUNT_MESSAGES.exportInProgress)
+		const [row] = await tx
+			.insert(dataExports)
+			.values({ userId: patient.userId, organizationId: patient.organizationId })
+			.returning({ id: dataExports.id })
+		await enqueueBuildDataExport(tx, { exportId: row!.id })
+		await recordAudit({ action: 'account.export_request', actor: patient, target: { type: 'data_export', id: row!.id } }, tx)
+		return succeed({ exportId: row!.id })
+	})
+}
+
+/** The user's recent exports, newest first, for Settings. */
+export async function listDataExports(userId: string): Promise<DataExportSummary[]> {
+	const rows = await getDb()
+		.select()
+		.from(dataExports)
+		.where(eq(dataExports.userId, userId))
+		.orderBy(desc(dataExports.createdAt))
+		.limit(5)
+	const now = Date.now()
+	return rows.map((row) => ({
+		id: row.id,
+		status: row.status,
+		createdAt: row.createdAt.toISOString(),
+		expiresAt: row.expiresAt && row.expiresAt.getTime() > now ? row.expiresAt.toISOString() : null,
+		sizeBytes: row.sizeBytes,
+	}))
+}
+
+function archiveNameOf(documentId: string, fileName: string) {
+	const safe = fileName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'file'
+	return `documents/${documentId}-${safe}`
+}
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
+
+/** Reads the owner's rows from their organization's schema (one tenant transaction), each through its table's owner (decision 011). */
+async function readOwnerRecords(patient: Patient) {
+	return withTenant(patient.organizationId, async (tx) => {
+		const owner = patient.userId
+		const [documentRows, parameterRows, medicationRows, appointmentRows, notificationRows] = await Promise.all([
+			selectOwnerDocumentsForExport(tx, owner),
+			selectOwnerHealthParametersForExport(tx, owner),
+			selectOwnerMedicationsForExport(tx, owner),
+			selectOwnerAppointmentsForExport(tx, owner),
+			selectOwnerNotificationsForExport(tx, owner),
+		])
+		return { documentRows, parameterRows, medicationRows, appointmentRows, notificationRows }
+	})
+}
+
+/** The job: builds the zip, stores it, marks the export ready and tells the owner (notification and e-mail). */
+export async function buildDataExport(exportId: string): Promise<void> {
+	const db = getDb()
+	const [job] = await db.select().from(dataExports).where(eq(dataExports.id, exportId))
+	if (!job || job.status !== 'queued') return
+	const [user] = await db
+		.select({ id: users.id, name: users.name, email: users.email, phone: users.phone, timeZone: users.timeZone })
+		.from(users)
+		.where(eq(users.id, job.userId))
+	if (!user) return
+	const patient: Patient = { userId: user.id, organizationId: job.organizationId }
+	const healthProfile = await getHealthProfile(patient)
+	const rows = await readOwnerRecords(patient)
+	const now = new Date()
+
+	const profile = { name: user.name, email: user.email, phone: user.phone, timeZone: user.timeZone, ...healthProfile }
+	const documentsJson = rows.documentRows.map((row) => ({
+		id: row.id,
+		title: row.title,
+		description: row.description,
+		documentType: row.documentType,
+		documentDate: row.documentDate,
+		provider: row.provider,
+		summary: row.summary,
+		tags: row.tags,
+		fileName: row.fileName,
+		fileKind: row.fileKind,
+		mimeType: row.mimeType,
+		sizeBytes: row.sizeBytes,
+		sha256: row.sha256,
+		status: row.status,
+		uploadedAt: row.uploadedAt,
+		processedAt: row.processedAt,
+		pages: row.pages,
+		extractedText: row.extractedText,
+		file: archiveNameOf(row.id, row.fileName),
+	}))
+	const records: ExportRecords = {
+		patient: { id: user.id, name: user.name, email: user.email, phone: user.phone, dateOfBirth: healthProfile.dateOfBirth, sex: healthProfile.sex },
+		documents: rows.documentRows.map((row) => ({ ...row, archivePath: archiveNameOf(row.id, row.fileName) })),
+		parameters: rows.parameterRows,
+		appointments: rows.appointmentRows,
+		medications: rows.medicationRows,
+	}
+	const bundle = buildExportBundle(records, { now, bundleId: exportId })
+
+	const zip = new ZipFile()
+	zip.addBuffer(
+		Buffer.from(
+			[
+				'Carebook data export',
+				`Made ${now.toISOString()} for ${user.email}.`,
+				'',
+				'profile.json, documents.json (metadata and extracted text), health-parameters.json, appointments.json,',
+				'medications.json and notifications.json hold your records; documents/ holds every file you uploaded;',
+				'fhir-bundle.json holds the same records as a FHIR R4 Bundle (Patient, DocumentReference, Observation,',
+				'Appointment, MedicationStatement).',
+				'',
+			].join('\n'),
+		),
+		'README.txt',
+	)
+	zip.addBuffer(json(profile), 'profile.json')
+	zip.addBuffer(json(documentsJson), 'documents.json')
+	zip.addBuffer(json(rows.parameterRows), 'health-parameters.json')
+	zip.addBuffer(json(rows.appointmentRows), 'appointments.json')
+	zip.addBuffer(json(rows.medicationRows), 'medications.json')
+	zip.addBuffer(json(rows.notificationRows), 'notifications.json')
+	zip.addBuffer(json(bundle), 'fhir-bundle.json')
+	const storage = getFileStorage()
+	for (const row of rows.documentRows) {
+		zip.addBuffer(await storage.read(row.storageKey), archiveNameOf(row.id, row.fileName), { compress: row.fileKind !== 'jpeg' && row.fileKind !== 'png' })
+	}
+	zip.end()
+
+	const tempDir = path.join(getEnv().dataDir, 'tmp')
+	await mkdir(tempDir, { recursive: true })
+	const tempPath = path.join(tempDir, `export-${exportId}.part`)
+	try {
+		await pipeline(zip.outputStream, createWriteStream(tempPath))
+		const { size } = await stat(tempPath)
+		const storageKey = `${job.organizationId}/exports/${exportId}.zip`
+		await storage.putFile(storageKey, tempPath)
+		const expiresAt = new Date(now.getTime() + EXPORT_LIFETIME_DAYS * 24 * 60 * 60_000)
+		await db.transaction(async (tx) => {
+			await tx
+				.update(dataExports)
+				.set({ status: 'ready', storageKey, sizeBytes: size, completedAt: now, expiresAt })
+				.where(eq(dataExports.id, exportId))
+			await queueEmail(tx, {
+				to: user.email,
+				kind: 'export_ready',
+				userId: user.id,
+				subject: ACCOUNT_MESSAGES.exportReadyTitle,
+				lines: [`Your Carebook data export is ready. ${ACCOUNT_MESSAGES.exportReadyMessage}`, 'Sign in and open Settings to download it.'],
+				link: { label: 'Open Settings', url: `${getEnv().APP_ORIGIN ?? `http://localhost:${getEnv().PORT}`}${SETTINGS_EXPORT_PATH}` },
+			})
+		})
+		await withTenant(job.organizationId, (tx) =>
+			writeNotification(tx, {
+				ownerId: user.id,
+				type: 'success',
+				title: ACCOUNT_MESSAGES.exportReadyTitle,
+				message: ACCOUNT_MESSAGES.exportReadyMessage,
+				link: SETTINGS_EXPORT_PATH,
+				dedupeKey: `data-export:${exportId}:ready`,
+			}),
+		)
+	} finally {
+		await rm(tempPath, { force: true })
+	}
+}
+
+/** The last attempt failed: the export shows as failed and another can be asked for. */
+export async function failDataExport(exportId: string) {
+	await getDb().update(dataExports).set({ status: 'failed', completedAt: new Date() }).where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'queued')))
+}
+
+/**
+ * The file of a ready export for its owner while it has not expired; null
+ * otherwise ("not yours", unknown, expired and not ready answer alike). Audited.
+ */
+export async function openDataExport(patient: Patient, exportId: string) {
+	if (!/^[0-9a-f-]{36}$/.test(exportId)) return null
+	const [row] = await getDb()
+		.select()
+		.from(dataExports)
+		.where(and(eq(dataExports.id, exportId), eq(dataExports.userId, patient.userId), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, sql`now()`)))
+	if (!row?.storageKey) return null
+	const file = await getFileStorage().stream(row.storageKey)
+	await recordAudit({ action: 'account.export_download', actor: patient, target: { type: 'data_export', id: row.id } })
+	return { ...file, fileName: `carebook-export-${row.createdAt.toISOString().slice(0, 10)}.zip` }
+}

@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm'
+import { getDb } from '#db/client.ts'
+import { users } from '#db/schema/platform.ts'
+import { recordAudit } from '#server/audit/index.ts'
+import { hashPassword, invalidateOtherSessions, invalidateUserSessions, verifyPassword } from '#server/auth/index.ts'
+import { refuse, succeed, type Result } from '#server/errors/index.ts'
+import { newPasswordProblem } from './password-policy.ts'
+import { ACCOUNT_MESSAGES } from './shared/messages.ts'
+
+/** Who acts on their own account: the user, the session in use (kept on a password change), the address. */
+export type AccountActor = { userId: string; sessionId: string; organizationId?: string | null; ipAddress?: string | null }
+
+/** The user's stored password hash, or null for a user that does not exist. */
+export async function passwordHashOf(userId: string) {
+	const [row] = await getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+	return row?.passwordHash ?? null
+}
+
+export async function isCurrentPassword(userId: string, password: string) {
+	const hash = await passwordHashOf(userId)
+	return !!hash && (await verifyPassword(hash, password))
+}
+
+/**
+ * Change Password in Settings: the current password must be right, the new
+ * one follows the password rule; on success every other session of the user
+ * is signed out (this one stays).
+ */
+export async function changePassword(
+	actor: AccountActor,
+	input: { currentPassword: string; newPassword: string },
+): Promise<Result<{ signedOutSessions: number }, 'wrong-password' | 'weak-password' | 'same-password', 'currentPassword' | 'newPassword'>> {
+	if (!(await isCurrentPassword(actor.userId, input.currentPassword))) {
+		return refuse('invalid', 'wrong-password', ACCOUNT_MESSAGES.wrongCurrentPassword, 'currentPassword')
+	}
+	const problem = newPasswordProblem(input.newPassword)
+	if (problem) return refuse('invalid', 'weak-password', problem, 'newPassword')
+	if (input.newPassword === input.currentPassword) {
+		return refuse('invalid', 'same-password', ACCOUNT_MESSAGES.passwordSameAsCurrent, 'newPassword')
+	}
+	const passwordHash = await hashPassword(input.newPassword)
+	const signedOutSessions = await getDb().transaction(async (tx) => {
+		await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, actor.userId))
+		const count = await invalidateOtherSessions(actor.userId, actor.sessionId, tx)
+		await recordAudit({ action: 'account.password_change', actor, details: { signedOutSessions: count } }, tx)
+		return count
+	})
+	return succeed({ signedOutSessions })
+}
+
+/**
+ * Deactivate My Account: the account is disabled (status inactive) and every
+ * session deleted, in one transaction. An administrator can reactivate it.
+ */
+export async function deactivateAccount(actor: AccountActor): Promise<void> {
+	await getDb().transaction(async (tx) => {
+		await tx.update(users).set({ status: 'inactive', updatedAt: sql`now()` }).where(eq(users.id, actor.userId))
+		await invalidateUserSessions(actor.userId, tx)
+		await recordAudit({ action: 'account.deactivate', actor, target: { type: 'user', id: actor.userId } }, tx)
+	})
+}
+
+/**
+ * An administrator sets a user's status (Activate / Deactivate in the admin
+ * portal). Deactivating also ends the user's sessions. False when no such user.
+ */
+export async function setAccountStatus(
+	admin: { userId: string; ipAddress?: string | null },
+	userId: string,
+	status: 'active' | 'inactive',
+): Promise<boolean> {
+	return getDb().transaction(async (tx) => {
+		const updated = await tx
+			.update(users)
+			.set({ status, updatedAt: sql`now()` })
+			.where(eq(users.id, userId))
+			.returning({ id: users.id })
+		if (updated.length === 0) return false
+		if (status === 'inactive') await invalidateUserSessions(userId, tx)
+		await recordAudit(
+			{ action: status === 'active' ? 'admin.user_reactivate' : 'admin.user_deactivate', actor: admin, target: { type: 'user', id: userId } },
+			tx,
+		)
+		return true
+	})
+}

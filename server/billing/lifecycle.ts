@@ -1,0 +1,303 @@
+import { and, eq, lte, or, sql } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.ts'
+import { invoices, memberships, organizations, payments, subscriptions } from '#db/schema/platform.ts'
+import { recordAudit, type AuditActor } from '#server/audit/index.ts'
+import { selectOrganizationDocumentUsage } from '#server/documents/index.ts'
+import { refuse, succeed, type Refusal } from '#server/errors/shared/result.ts'
+import { logger } from '#server/logger.ts'
+import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import { formatCalendarInstant } from './shared/format.ts'
+import { BILLING_MESSAGES } from './shared/messages.ts'
+import { isUpgrade, PLANS, type PlanId } from './shared/plans.ts'
+import { addMonths, PAST_DUE_CANCEL_DAYS, periodMonths, scheduledTransition, TRIAL_ENDING_NOTICE_DAYS } from './shared/state-machine.ts'
+import { notifyOrganizationAdmins } from './notify.ts'
+import { subscriptionPriceCents } from './organization-prices.ts'
+import { providerFor, type IssuedInvoice } from './payment-provider.ts'
+import { subscriptionView, type SubscriptionRow } from './subscription.ts'
+
+/** Who changes the subscription: a member of the organization (the role is checked here). */
+export type SubscriptionActor = { userId: string; organizationId: string; ipAddress?: string | null }
+
+type Tx = TenantTransaction
+
+async function lockSubscription(tx: Tx, organizationId: string) {
+	const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)).for('update')
+	return row ?? null
+}
+
+async function membershipRole(tx: Tx, actor: SubscriptionActor) {
+	const [row] = await tx
+		.select({ role: memberships.role })
+		.from(memberships)
+		.where(and(eq(memberships.userId, actor.userId), eq(memberships.organizationId, actor.organizationId)))
+	return row?.role ?? null
+}
+
+/** Whether this member may change the plan or cancel: the organization's admin role only. */
+export async function canManageSubscription(actor: SubscriptionActor) {
+	return withTenant(actor.organizationId, async (tx) => (await membershipRole(tx, actor)) === 'admin')
+}
+
+async function organizationKind(tx: Tx, organizationId: string) {
+	const [row] = await tx.select({ kind: organizations.kind }).from(organizations).where(eq(organizations.id, organizationId))
+	return row?.kind ?? 'personal'
+}
+
+async function memberCount(tx: Tx, organizationId: string) {
+	const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.organizationId, organizationId))
+	return row?.count ?? 0
+}
+
+/**
+ * Why the organization cannot move to `plan` now (its stored documents or
+ * its members exceed the plan's limits), or null when it can.
+ */
+async function downgradeRefusal(tx: Tx, organizationId: string, plan: PlanId): Promise<Refusal<'downgrade-storage' | 'downgrade-members'> | null> {
+	const target = PLANS[plan]
+	const usedMb = (await selectOrganizationDocumentUsage(tx, new Date())).storedBytes / 1_000_000
+	if (usedMb > target.storageLimitMb) {
+		return refuse('conflict', 'downgrade-storage', BILLING_MESSAGES.downgradeStorage(usedMb, target.name, target.storageLimitMb))
+	}
+	const members = await memberCount(tx, organizationId)
+	if (members > target.maxUsers) {
+		return refuse('conflict', 'downgrade-members', BILLING_MESSAGES.downgradeMembers(members, target.name, target.maxUsers))
+	}
+	return null
+}
+
+/** An invoice paid in full: marked paid, and its payment recorded (by a provider, or by the administrator who took it). */
+async function recordInvoicePaid(
+	tx: Transaction,
+	invoice: Pick<typeof invoices.$inferSelect, 'id' | 'organizationId' | 'amountCents'>,
+	payment: { method: 'credit_card' | 'bank_transfer' | null; provider: 'builtin' | 'stripe'; providerPaymentId?: string | null; recordedBy?: string },
+	now: Date,
+) {
+	await tx.update(invoices).set({ status: 'paid', paidAt: now }).where(eq(invoices.id, invoice.id))
+	await tx.insert(payments).values({ invoiceId: invoice.id, organizationId: invoice.organizationId, amountCents: invoice.amountCents, status: 'succeeded', ...payment })
+}
+
+/**
+ * Issues the invoice of the period starting at `periodStart` (once: the
+ * period is unique per subscription) and lets the provider collect it.
+ * Returns the subscription's new state: active when paid, past_due when left open.
+ */
+async function renew(tx: Tx, row: SubscriptionRow, periodStart: Date, now: Date) {
+	const periodEnd = addMonths(periodStart, periodMonths(row.billingCycle))
+	// the subscription's price in force (set with its plan by changePlan or an administrator: subscriptionPriceCents)
+	const amountCents = row.amountCents
+	const [inserted] = await tx
+		.insert(invoices)
+		.values({
+			subscriptionId: row.id,
+			organizationId: row.organizationId,
+			plan: row.plan,
+			amountCents,
+			periodStart,
+			periodEnd,
+			dueAt: periodStart,
+			provider: row.provider,
+		})
+		.onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart], where: sql`provider = 'builtin'` })
+		.returning()
+	const invoice = inserted ?? (await tx.select().from(invoices).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.periodStart, periodStart))))[0]!
+	const issued: IssuedInvoice = { ...invoice, periodStart, periodEnd }
+	const outcome = invoice.status === 'paid' ? ({ status: 'paid', method: null, providerPaymentId: null } as const) : await providerFor(row).collect(issued, row)
+	if (outcome.status === 'paid' && invoice.status !== 'paid') {
+		await recordInvoicePaid(tx, invoice, { method: outcome.method, provider: row.provider, providerPaymentId: outcome.providerPaymentId }, now)
+	}
+	const isPaid = outcome.status === 'paid'
+	await tx
+		.update(subscriptions)
+		.set({
+			status: isPaid ? 'active' : 'past_due',
+			currentPeriodStart: periodStart,
+			currentPeriodEnd: periodEnd,
+			pastDueSince: isPaid ? null : now,
+			amountCents,
+			updatedAt: now,
+		})
+		.where(eq(subscriptions.id, row.id))
+	if (!isPaid) {
+		await notifyOrganizationAdmins(tx, row.organizationId, {
+			type: 'error',
+			title: BILLING_MESSAGES.paymentFailedTitle,
+			message: BILLING_MESSAGES.paymentFailed(PLANS[row.plan].name),
+			dedupeKey: `subscription:${row.id}:payment-failed:${invoice.id}`,
+		})
+	}
+	return { status: isPaid ? ('active' as const) : ('past_due' as const), invoiceId: invoice.id }
+}
+
+/**
+ * Upgrade or downgrade (spec 2.14, 7.1 POST /subscriptions/upgrade): the
+ * organization's admin only; a downgrade whose limits the organization
+ * already exceeds is refused with the reason. The new plan is in force at
+ * once and its price applies from the next renewal. Choosing a plan on a
+ * canceled subscription takes it back (within its period) or starts a new
+ * period (after it).
+ */
+export async function changePlan(actor: SubscriptionActor, plan: PlanId, options: { now?: Date; paymentMethod?: 'credit_card' | 'bank_transfer' } = {}) {
+	const now = options.now ?? new Date()
+	const outcome = await withTenant(actor.organizationId, async (tx) => {
+		if ((await membershipRole(tx, actor)) !== 'admin') return refuse('forbidden', 'not-admin', BILLING_MESSAGES.notAdmin)
+		const row = await lockSubscription(tx, actor.organizationId)
+		if (!row) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
+		if (row.plan === plan && row.status !== 'canceled') return refuse('invalid', 'same-plan', BILLING_MESSAGES.samePlan)
+		if (!isUpgrade(row.plan, plan)) {
+			const refusal = await downgradeRefusal(tx, actor.organizationId, plan)
+			if (refusal) return refusal
+		}
+		const reopened = row.status === 'canceled'
+		const withinPeriod = row.currentPeriodEnd !== null && row.currentPeriodEnd > now
+		const [updated] = await tx
+			.update(subscriptions)
+			.set({
+				plan,
+				amountCents: subscriptionPriceCents(await organizationKind(tx, actor.organizationId), plan, row.billingCycle),
+				paymentMethod: options.paymentMethod ?? row.paymentMethod,
+				...(reopened ? { status: row.trialEndsAt && row.trialEndsAt > now ? ('trialing' as const) : ('active' as const), canceledAt: null } : {}),
+				updatedAt: now,
+			})
+			.where(eq(subscriptions.id, row.id))
+			.returning()
+		if (reopened && !withinPeriod) await renew(tx, updated!, now, now)
+		await providerFor(row).changePlan(row, plan)
+		await recordAudit(
+			{ action: 'subscription.plan_change', actor, target: { type: 'subscription', id: row.id }, details: { from: row.plan, to: plan, reopened } },
+			tx,
+		)
+		await notifyOrganizationAdmins(tx, actor.organizationId, {
+			type: 'info',
+			title: BILLING_MESSAGES.planChangedTitle,
+			message: BILLING_MESSAGES.planChanged(PLANS[plan].name),
+		})
+		const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id))
+		return succeed({ subscription: subscriptionView(current!, now) })
+	})
+	return outcome
+}
+
+/**
+ * Cancel at the period's end (spec 7.1 POST /subscriptions/cancel): the
+ * status becomes canceled at once, the plan stays in force until the end of
+ * the period paid for (the trial's end while trialing); open invoices are void.
+ */
+export async function cancelSubscription(actor: SubscriptionActor, options: { now?: Date } = {}) {
+	const now = options.now ?? new Date()
+	return withTenant(actor.organizationId, async (tx) => {
+		if ((await membershipRole(tx, actor)) !== 'admin') return refuse('forbidden', 'not-admin', BILLING_MESSAGES.notAdmin)
+		const row = await lockSubscription(tx, actor.organizationId)
+		if (!row) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
+		if (row.status === 'canceled') return refuse('conflict', 'already-canceled', BILLING_MESSAGES.alreadyCanceled)
+		const effectiveUntil = row.currentPeriodEnd ?? row.trialEndsAt ?? now
+		await tx
+			.update(subscriptions)
+			.set({ status: 'canceled', canceledAt: now, currentPeriodEnd: effectiveUntil, pastDueSince: null, updatedAt: now })
+			.where(eq(subscriptions.id, row.id))
+		await tx.update(invoices).set({ status: 'void' }).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+		await providerFor(row).cancelAtPeriodEnd(row)
+		await recordAudit({ action: 'subscription.cancel', actor, target: { type: 'subscription', id: row.id }, details: { plan: row.plan } }, tx)
+		return succeed({
+			message: BILLING_MESSAGES.canceled(formatCalendarInstant(effectiveUntil)),
+			effectiveUntil: effectiveUntil.toISOString(),
+		})
+	})
+}
+
+/**
+ * An administrator's Process Payment on a past_due subscription (spec 2.15):
+ * every open invoice is recorded paid (built-in provider, by that
+ * administrator) and the subscription becomes active. Audited.
+ */
+export async function processPastDuePayment(subscriptionId: string, actor: AuditActor, options: { now?: Date; method?: 'credit_card' | 'bank_transfer' } = {}) {
+	const now = options.now ?? new Date()
+	if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
+	return getDb().transaction(async (tx) => {
+		const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update')
+		if (!row) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
+		if (row.status !== 'past_due') return refuse('conflict', 'not-past-due', BILLING_MESSAGES.notPastDue)
+		const open = await tx.select().from(invoices).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+		let amountCents = 0
+		for (const invoice of open) {
+			await recordInvoicePaid(tx, invoice, { method: options.method ?? row.paymentMethod ?? 'bank_transfer', provider: 'builtin', recordedBy: actor.userId }, now)
+			amountCents += invoice.amountCents
+		}
+		await tx.update(subscriptions).set({ status: 'active', pastDueSince: null, updatedAt: now }).where(eq(subscriptions.id, row.id))
+		await recordAudit(
+			{
+				action: 'subscription.payment_processed',
+				actor: { ...actor, organizationId: row.organizationId },
+				target: { type: 'subscription', id: row.id },
+				details: { invoices: open.length, amountCents },
+			},
+			tx,
+		)
+		return succeed({ subscriptionId: row.id, invoicesPaid: open.length, amountCents })
+	})
+}
+
+/**
+ * The scheduled transitions (the `billing_transitions` cron task): trials
+ * that ended and periods that ended renew, subscriptions unpaid for
+ * PAST_DUE_CANCEL_DAYS are canceled, trials in their last days get their
+ * notice. Only subscriptions of the built-in provider: Stripe's are moved by
+ * its webhook. Each subscription in its own transaction, locked and checked
+ * again, so a second run (or a second worker) does nothing twice.
+ */
+export async function runSubscriptionTransitions(now = new Date()) {
+	const noticeHorizon = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000)
+	const due = await getDb()
+		.select({ id: subscriptions.id, organizationId: subscriptions.organizationId })
+		.from(subscriptions)
+		.where(
+			and(
+				eq(subscriptions.provider, 'builtin'),
+				or(
+					and(eq(subscriptions.status, 'trialing'), lte(subscriptions.trialEndsAt, noticeHorizon)),
+					and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)),
+					and(eq(subscriptions.status, 'past_due'), lte(subscriptions.pastDueSince, new Date(now.getTime() - PAST_DUE_CANCEL_DAYS * 86_400_000))),
+				),
+			),
+		)
+	const counts = { renewed: 0, pastDue: 0, canceled: 0, trialNotices: 0 }
+	for (const { organizationId } of due) {
+		try {
+			await withTenant(organizationId, async (tx) => {
+				const row = await lockSubscription(tx, organizationId)
+				if (!row) return
+				const transition = scheduledTransition(row, now)
+				if (transition === 'renew') {
+					const periodStart = (row.status === 'trialing' ? row.trialEndsAt : row.currentPeriodEnd) ?? now
+					const renewed = await renew(tx, row, periodStart, now)
+					if (renewed.status === 'active') counts.renewed += 1
+					else counts.pastDue += 1
+				} else if (transition === 'cancel-unpaid') {
+					await tx.update(subscriptions).set({ status: 'canceled', canceledAt: now, currentPeriodEnd: now, pastDueSince: null, updatedAt: now }).where(eq(subscriptions.id, row.id))
+					await tx.update(invoices).set({ status: 'void' }).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+					await notifyOrganizationAdmins(tx, organizationId, {
+						type: 'warning',
+						title: BILLING_MESSAGES.subscriptionEndedTitle,
+						message: BILLING_MESSAGES.subscriptionEnded,
+						dedupeKey: `subscription:${row.id}:canceled-unpaid:${row.pastDueSince?.toISOString()}`,
+					})
+					counts.canceled += 1
+				} else if (transition === 'trial-ending-notice' && row.trialEndsAt) {
+					const days = Math.max(1, Math.ceil((row.trialEndsAt.getTime() - now.getTime()) / 86_400_000))
+					await notifyOrganizationAdmins(tx, organizationId, {
+						type: 'warning',
+						title: BILLING_MESSAGES.trialEndingTitle,
+						message: BILLING_MESSAGES.trialEnding(days),
+						dedupeKey: `subscription:${row.id}:trial-ending:${row.trialEndsAt.toISOString()}`,
+					})
+					counts.trialNotices += 1
+				}
+			})
+		} catch (error) {
+			// One organization's failure (a dropped schema) does not stop the others; the next run tries again.
+			logger.error('billing.transition_failed', { organizationId, code: (error as { code?: string }).code ?? null })
+		}
+	}
+	return counts
+}
+
+/** Subscriptions with these ids (admin portal helpers). */

@@ -1,0 +1,115 @@
+/**
+ * A signed-in patient's live stream (Server-Sent Events): notifications as
+ * they are written anywhere (web or worker), catch-up after a reconnect from
+ * the last event id the browser saw, 'notifications_changed' when the list
+ * changed in another tab, a keepalive comment every 20 s. In-app
+ * notifications off: the stream says so once and carries nothing else.
+ */
+import { getDb } from '#db/client.ts'
+import type { Patient } from '#server/auth/patient.ts'
+import { describeError, logger } from '#server/logger.ts'
+import { subscribeToNotifications, type StreamNotification } from './hub.ts'
+import { readNotificationSwitches } from './preferences.ts'
+import { latestNotificationSeq, listNotificationsAfter } from './queries.ts'
+import { KEEPALIVE_MS, realtimeEventOf, sseMessage, type StreamControl } from './shared/realtime.ts'
+
+export const EVENT_STREAM_HEADERS = {
+	'Content-Type': 'text/event-stream; charset=utf-8',
+	'Cache-Control': 'no-cache, no-transform',
+	'X-Accel-Buffering': 'no',
+	Connection: 'keep-alive',
+} as const
+
+/** A Last-Event-ID (header or `lastEventId` parameter) as a sequence number, or null. */
+export function parseLastEventId(value: string | null | undefined): number | null {
+	if (!value || !/^\d{1,15}$/.test(value)) return null
+	return Number(value)
+}
+
+function control(type: StreamControl['type'], data: StreamControl['data'] = {}): StreamControl {
+	return { type, data, timestamp: new Date().toISOString() }
+}
+
+/** Opens the stream; it ends when `signal` aborts (the browser went away). */
+export async function openNotificationStream(
+	patient: Patient,
+	options: { lastEventId: number | null; signal: AbortSignal },
+): Promise<ReadableStream<Uint8Array>> {
+	const encoder = new TextEncoder()
+	const switches = await readNotificationSwitches(getDb(), patient.userId)
+	let closed = false
+	let cleanup = () => {}
+	return new ReadableStream<Uint8Array>({
+		async start(controller) {
+			const send = (text: string) => {
+				if (closed) return
+				try {
+					controller.enqueue(encoder.encode(text))
+				} catch {
+					close()
+				}
+			}
+			const keepalive = setInterval(() => send(': keepalive\n\n'), KEEPALIVE_MS)
+			let unsubscribe = () => {}
+			function close() {
+				if (closed) return
+				closed = true
+				clearInterval(keepalive)
+				unsubscribe()
+				try {
+					controller.close()
+				} catch {
+					// already closed by the reader
+				}
+			}
+			cleanup = close
+			options.signal.addEventListener('abort', close, { once: true })
+			if (options.signal.aborted) return close()
+
+			if (!switches.inApp) {
+				send(sseMessage(control('connected', { inApp: false })))
+				return
+			}
+
+			const sentIds = new Set<string>()
+			let cursor = options.lastEventId ?? 0
+			let buffered: StreamNotification[] | null = []
+			const sendNotification = (row: StreamNotification) => {
+				if (sentIds.has(row.id)) return
+				sentIds.add(row.id)
+				if (sentIds.size > 500) sentIds.delete(sentIds.values().next().value!)
+				cursor = Math.max(cursor, row.seq)
+				send(sseMessage(realtimeEventOf(row), row.seq))
+			}
+			const catchUp = async () => {
+				for (const row of await listNotificationsAfter(patient, cursor)) sendNotification(row)
+			}
+			try {
+				unsubscribe = await subscribeToNotifications({
+					userId: patient.userId,
+					organizationId: patient.organizationId,
+					onNotification: (row) => (buffered ? buffered.push(row) : sendNotification(row)),
+					onChanged: () => send(sseMessage(control('notifications_changed'))),
+					onResync: () => {
+						void catchUp().catch(() => {})
+						send(sseMessage(control('notifications_changed')))
+					},
+				})
+				if (closed) return unsubscribe()
+				// Subscribed first, then read: a notification written in between is buffered, not lost.
+				if (options.lastEventId !== null) await catchUp()
+				else cursor = await latestNotificationSeq(patient)
+				send(sseMessage(control('connected', { inApp: true }), cursor || null))
+				const pending = buffered
+				buffered = null
+				for (const row of pending) sendNotification(row)
+			} catch (error) {
+				logger.error('notifications.stream_failed', { userId: patient.userId, ...describeError(error) })
+				close()
+			}
+		},
+		cancel() {
+			cleanup()
+		},
+	})
+}

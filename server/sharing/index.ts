@@ -1,0 +1,25 @@
+/**
+ * Sharing records (issue 13, docs/decisions/014-sharing.md): share links with
+ * an expiry and an optional passcode, e-mailed or copied, the public shared
+ * page and its files, the access log and revoke. This module owns the share
+ * tables (tenant `shares`, `share_documents`, `share_access_log`; platform
+ * `share_tokens`).
+ */
+export { createShareLink, getSharePage, shareByEmail, revokeShare, listShares, shareEmailLines, ACCESS_LOG_SHOWN, type CreatedShare, type ShareListEntry, type ShareAccessEntry } from './share-links.ts'
+export {
+	openSharedRecords,
+	openSharedFile,
+	submitSharePasscode,
+	visitorOf,
+	shareOpenedNotificationKey,
+	PASSCODE_MAX_FAILURES_PER_LINK,
+	PASSCODE_MAX_FAILURES_PER_NETWORK,
+	PASSCODE_WINDOW_MINUTES,
+	type ShareVisitor,
+	type SharedDocument,
+	type SharedRecordsView,
+} from './shared-view.ts'
+export { grantShareCookie } from './passcode-grant.ts'
+export { shareLinkQrCode } from './qr-code.ts'
+export { isShareTokenShaped } from './tokens.ts'
+export { describeClient, coarseNetwork } from './client-info.ts'

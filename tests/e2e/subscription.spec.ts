@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm'
+import { connect } from '#db/client.ts'
+import { subscriptions } from '#db/schema/platform.ts'
+import { formatCalendarInstant } from '#server/billing/shared/format.ts'
+import { BILLING_MESSAGES } from '#server/billing/shared/messages.ts'
+import { expect, test } from './fixtures.ts'
+
+async function subscriptionRow(organizationId: string) {
+	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
+	try {
+		const [row] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId))
+		return row!
+	} finally {
+		await sql.end()
+	}
+}
+
+test('upgrading the plan changes the current-plan card', async ({ page, login }) => {
+	await login()
+	await page.goto('/subscription')
+	await expect(page.getByRole('heading', { name: 'Subscription Management' })).toBeVisible()
+	const card = page.getByTestId('current-plan')
+	await expect(card.getByRole('heading', { name: /Basic/ })).toBeVisible()
+	await expect(card.getByTestId('subscription-status')).toHaveText('Trial')
+	await expect(card).toContainText(BILLING_MESSAGES.trialRemaining(14))
+	await expect(page.getByTestId('plan-professional')).toContainText('Recommended')
+	await expect(page.getByTestId('plan-basic')).toContainText('Current plan')
+
+	await page.getByTestId('plan-professional').getByRole('button', { name: 'Upgrade' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Switch to Professional?' })
+	await dialog.getByRole('button', { name: 'Switch to Professional' }).click()
+
+	await expect(page.getByRole('status').filter({ hasText: BILLING_MESSAGES.updatedTitle })).toContainText(BILLING_MESSAGES.updated('Professional'))
+	await expect(card.getByRole('heading', { name: /Professional/ })).toBeVisible()
+	await expect(card).toContainText('$29.99')
+	await expect(card.getByTestId('storage-usage')).toHaveText('0 MB of 1 GB (0%)')
+	await expect(page.getByTestId('plan-professional')).toContainText('Current plan')
+	await expect(page.getByTestId('plan-basic').getByRole('button', { name: 'Downgrade' })).toBeVisible()
+})
+
+test('canceling shows Canceled with the date access ends, and hides Cancel', async ({ page, login }) => {
+	const user = await login()
+	const accessEnds = formatCalendarInstant((await subscriptionRow(user.organizationId)).currentPeriodEnd!)
+	await page.goto('/subscription')
+	await page.getByRole('button', { name: 'Cancel Subscription' }).click()
+	await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, Cancel Subscription' }).click()
+
+	await expect(page.getByRole('status').filter({ hasText: BILLING_MESSAGES.canceledTitle })).toContainText(accessEnds)
+	const card = page.getByTestId('current-plan')
+	await expect(card.getByTestId('subscription-status')).toHaveText('Canceled')
+	await expect(card).toContainText(BILLING_MESSAGES.accessUntil(accessEnds))
+	await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0)
+	expect((await subscriptionRow(user.organizationId)).status).toBe('canceled')
+})
+
+test('an API key made in Settings calls /api/v1/documents', async ({ page, login, request }) => {
+	await login()
+	await page.goto('/settings/api-keys')
+	// Basic has no API access: the page says so and offers the plans.
+	await expect(page.getByText(BILLING_MESSAGES.apiNotIncluded('Basic'))).toBeVisible()
+	await page.goto('/subscription')
+	await page.getByTestId('plan-professional').getByRole('button', { name: 'Upgrade' }).click()
+	await page.getByRole('dialog').getByRole('button', { name: 'Switch to Professional' }).click()
+	await expect(page.getByTestId('current-plan').getByRole('heading', { name: /Professional/ })).toBeVisible()
+
+	await page.goto('/settings/api-keys')
+	await page.getByLabel('Key name').fill('Home lab sync')
+	await page.getByRole('button', { name: 'Create key' }).click()
+	const key = (await page.getByTestId('new-api-key').textContent())!.trim()
+	expect(key).toMatch(/^cbk_/)
+	await expect(page.getByTestId('api-key-row')).toContainText('Home lab sync')
+	await expect(page.getByTestId('api-key-row')).toContainText('Never')
+
+	const listed = await request.get('/api/v1/documents', { headers: { Authorization: `Bearer ${key}` } })
+	expect(listed.status()).toBe(200)
+	expect(await listed.json()).toEqual({ documents: [] })
+	const refused = await request.get('/api/v1/documents', { headers: { Authorization: 'Bearer cbk_not-a-key' } })
+	expect(refused.status()).toBe(401)
+	expect(await refused.json()).toMatchObject({ error: { code: 'unauthorized' } })
+
+	await page.reload()
+	await expect(page.getByTestId('new-api-key')).toHaveCount(0) // shown once
+	await expect(page.getByTestId('api-key-row')).not.toContainText('Never')
+})
