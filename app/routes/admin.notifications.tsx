@@ -9,7 +9,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Field, inputClassName } from '#app/components/ui/field.tsx'
 import { SelectField } from '#app/components/ui/select-field.tsx'
-import { acknowledgeAlert, listAlerts, listOrganizationChoices, requireAdminActor, sendSystemNotification } from '#server/admin/index.ts'
+import { acknowledgeAlert, listAlerts, listOrganizationChoices, requireAdminActor, broadcastSystemNotification } from '#server/admin/index.ts'
 import { formatAdminDateTime } from '#server/admin/shared/format.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
 import { SystemNotificationSchema } from '#server/admin/shared/schemas.ts'
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	const submission = parseWithZod(formData, { schema: SystemNotificationSchema })
 	if (submission.status !== 'success') return formReply(submission)
-	const { delivered } = await sendSystemNotification(admin, {
+	const { delivered } = await broadcastSystemNotification(admin, {
 		title: submission.value.title,
 		message: submission.value.message,
 		organizationId: submission.value.audience === 'organization' ? submission.value.organizationId : null,

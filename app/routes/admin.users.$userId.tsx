@@ -16,14 +16,17 @@ import {
 	listOrganizationChoices,
 	replyWithToast,
 	requireAdminActor,
+	sendUserPasswordReset,
 	setPlatformRole,
 	setUserStatus,
 	signOutUserSessions,
 	updateUser,
 } from '#server/admin/index.ts'
+import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
 import { UserFormSchema } from '#server/admin/shared/schemas.ts'
+import { getEnv } from '#server/env.server.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 
@@ -55,6 +58,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		case 'deactivate': {
 			const result = await setUserStatus(admin, userId, intent)
 			return replyWithToast(request, result, { title: ADMIN_MESSAGES.statusUpdated, description: result.ok ? ADMIN_MESSAGES.userStatusUpdated(capitalize(result.status)) : null }, here)
+		}
+		case 'send-password-reset': {
+			const result = await sendUserPasswordReset(admin, userId, getEnv().APP_ORIGIN ?? new URL(request.url).origin)
+			return replyWithToast(request, result, { title: ACCOUNT_MESSAGES.resetLinkSent, description: ACCOUNT_MESSAGES.resetLinkSentDescription }, here)
 		}
 		case 'sign-out-sessions': {
 			const result = await signOutUserSessions(admin, userId)
@@ -119,7 +126,7 @@ export default function AdminUserRoute() {
 			<Card className="space-y-3">
 				<h2 className="font-semibold">Sessions</h2>
 				{user.sessions.length === 0 ? (
-					<p className="text-sm text-slate-500">No active sessions.</p>
+					<p className="text-sm text-slate-500 dark:text-slate-400">No active sessions.</p>
 				) : (
 					<ul className="text-sm" data-testid="user-sessions">
 						{user.sessions.map((session, index) => (
@@ -131,6 +138,7 @@ export default function AdminUserRoute() {
 				)}
 				<div className="flex flex-wrap gap-2">
 					<ActionButton fields={{ intent: 'sign-out-sessions' }} label="Sign out all sessions" className={linkButtonClassName} />
+					{user.status === 'active' ? <ActionButton fields={{ intent: 'send-password-reset' }} label="Reset password by e-mail" className={linkButtonClassName} /> : null}
 					{isSelf ? null : (
 						<ActionButton fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate' }} label={user.status === 'active' ? 'Deactivate' : 'Activate'} className={linkButtonClassName} />
 					)}

@@ -14,6 +14,7 @@ export {
 	deleteUser,
 	setPlatformRole,
 	signOutUserSessions,
+	sendUserPasswordReset,
 	listOrganizationChoices,
 	type AdminUserRow,
 } from './users.ts'
@@ -43,7 +44,7 @@ export { USER_LIST, ORGANIZATION_LIST, SUBSCRIPTION_LIST, DOCUMENT_STATUSES } fr
 export { getAnalytics } from './analytics.ts'
 export { REPORTS, buildReport, isReportKind, type ReportKind } from './reports.ts'
 export { auditTrailFor, type AuditTrailEntry } from './audit-trail.ts'
-export { sendSystemNotification } from './system-notifications.ts'
+export { broadcastSystemNotification } from './system-notifications.ts'
 export { countApiCall, flushApiCalls } from './api-usage.ts'
 export { createFirstAdministrator } from './first-admin.ts'
 export { replyWithToast, pageOf } from './action-reply.ts'

@@ -2,6 +2,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.ts'
 import { memberships, organizations, sessions, users } from '#db/schema/platform.ts'
 import { hashPassword } from '#server/auth/index.ts'
+import { sendPasswordResetByAdmin, setAccountStatus } from '#server/account/index.ts'
 import { assertCanAddMember } from '#server/billing/index.ts'
 import { isUuid } from '#server/documents/index.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
@@ -210,7 +211,14 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 	return db.transaction(async (tx) => {
 		const refusal = movesOrganization ? await seatRefusal(tx, input.organizationId!) : null
 		if (refusal) return refusal
-		await tx.update(users).set({ name: input.name, email, status: input.status, updatedAt: new Date() }).where(eq(users.id, userId))
+		// the status through the account domain (setAccountStatus: sessions end on deactivation, audited); 'pending' is the form's own
+		const changesStatus = input.status !== current.status
+		const statusBy = changesStatus && input.status !== 'pending' ? input.status : null
+		await tx
+			.update(users)
+			.set({ name: input.name, email, ...(changesStatus && !statusBy ? { status: input.status } : {}), updatedAt: new Date() })
+			.where(eq(users.id, userId))
+		if (statusBy) await setAccountStatus(actor, userId, statusBy, tx)
 		if (movesOrganization) {
 			await tx.insert(memberships).values({ userId, organizationId: input.organizationId!, role: input.organizationRole })
 				.onConflictDoUpdate({ target: [memberships.userId, memberships.organizationId], set: { role: input.organizationRole } })
@@ -218,7 +226,7 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 			await tx.update(memberships).set({ role: input.organizationRole })
 				.where(and(eq(memberships.userId, userId), eq(memberships.organizationId, primary.organizationId)))
 		}
-		if (input.status !== 'active') await tx.delete(sessions).where(eq(sessions.userId, userId))
+		if (input.status === 'pending') await tx.delete(sessions).where(eq(sessions.userId, userId))
 		await auditAdminAction(actor, 'user.update', { type: 'user', id: userId }, { status: input.status, organizationId: input.organizationId ?? null }, tx)
 		return succeed({ userId })
 	})
@@ -234,11 +242,8 @@ export async function setUserStatus(actor: AdminActor, userId: string, intent: '
 	if (userId === actor.userId) return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf)
 	const status = nextUserStatus(current.status, intent)
 	if (!status) return refuse('conflict', 'same-status', ADMIN_MESSAGES.userStatusUpdated(current.status))
-	await getDb().transaction(async (tx) => {
-		await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId))
-		if (status === 'inactive') await tx.delete(sessions).where(eq(sessions.userId, userId))
-		await auditAdminAction(actor, `user.${intent}`, { type: 'user', id: userId }, { from: current.status, to: status }, tx)
-	})
+	// one implementation of an account's status: the account domain's (ends sessions on deactivation, audits)
+	if (!(await setAccountStatus(actor, userId, status))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
 	return succeed({ status })
 }
 
@@ -277,6 +282,15 @@ export async function setPlatformRole(actor: AdminActor, userId: string, role: '
 }
 
 /** Ends every session of a user (both portals). */
+/**
+ * 'Reset password by e-mail': the account domain e-mails the user the same
+ * one-hour reset link as 'Forgot password?' (active accounts only, audited).
+ */
+export async function sendUserPasswordReset(actor: AdminActor, userId: string, origin: string) {
+	if (!isUuid(userId)) return refuse('not-found', 'no-user', ADMIN_MESSAGES.userNotFound)
+	return sendPasswordResetByAdmin(actor, userId, origin)
+}
+
 export async function signOutUserSessions(actor: AdminActor, userId: string) {
 	if (!(await getAdminUser(userId))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
 	const ended = await getDb().transaction(async (tx) => {

@@ -4,9 +4,10 @@ import { promisify } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
-import { auditLog, memberships, organizations, subscriptions, users } from '#db/schema/platform.ts'
+import { auditLog, emailOutbox, memberships, organizations, subscriptions, users } from '#db/schema/platform.ts'
 import { documents } from '#db/schema/tenant.ts'
 import {
+	broadcastSystemNotification,
 	buildReport,
 	createOrganization,
 	createUser,
@@ -27,12 +28,15 @@ import {
 	setOrganizationStatus,
 	setPlatformRole,
 	setUserStatus,
+	sendUserPasswordReset,
 	SUBSCRIPTION_LIST,
 	USER_LIST,
 	type AdminActor,
 } from '#server/admin/index.ts'
 import { readListState } from '#server/admin/shared/list-state.ts'
+import { resetPassword } from '#server/account/index.ts'
 import { runSubscriptionTransitions } from '#server/billing/index.ts'
+import { getNotificationOverview } from '#server/notifications/index.ts'
 import { authenticate, createSession, hashPassword, registerPatient, SESSION_COOKIE } from '#server/auth/index.ts'
 import { tenantMigrationCount, withTenant } from '#server/tenancy/index.ts'
 import { useTestDatabase } from './test-database.ts'
@@ -189,6 +193,25 @@ describe('status transitions (spec section 4)', () => {
 		await getDb().update(users).set({ status: 'pending' }).where(eq(users.id, user.id))
 		expect(await setUserStatus(admin, user.id, 'activate')).toMatchObject({ ok: true, status: 'active' })
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: '198.51.100.1' })).toMatchObject({ ok: true })
+		// the account domain's setAccountStatus did it, audited with the administrator
+		const actions = await getDb().select({ action: auditLog.action, actor: auditLog.actorUserId }).from(auditLog).where(eq(auditLog.targetId, user.id))
+		expect(actions.filter((row) => row.actor === admin.userId).map((row) => row.action).sort()).toEqual(['admin.user_deactivate', 'admin.user_reactivate'])
+	})
+
+	it("users: 'Reset password by e-mail' sends the account domain's one-hour link to an active user, which sets a new password; an inactive user gets none", async () => {
+		const admin = await adminAccount('admin')
+		const user = await patient()
+		expect(await sendUserPasswordReset(admin, user.id, 'http://localhost:3000')).toEqual({ ok: true })
+		const [message] = await getDb().select().from(emailOutbox).where(eq(emailOutbox.recipient, user.email))
+		expect(message!.subject).toBe('Reset your Carebook password')
+		const link = new URL(message!.textBody!.match(/https?:\/\/\S+/)![0])
+		expect(link.pathname).toBe('/reset-password')
+		expect(await resetPassword({ token: link.searchParams.get('token')!, newPassword: 'A-new-Passphrase-42' })).toEqual({ ok: true })
+		expect(await authenticate({ email: user.email, password: 'A-new-Passphrase-42', portal: 'patient', ipAddress: '198.51.100.3' })).toMatchObject({ ok: true })
+		expect(await setUserStatus(admin, user.id, 'deactivate')).toMatchObject({ ok: true })
+		expect(await sendUserPasswordReset(admin, user.id, 'http://localhost:3000')).toMatchObject({ ok: false, code: 'inactive' })
+		expect(await sendUserPasswordReset(admin, randomUUID(), 'http://localhost:3000')).toMatchObject({ ok: false, kind: 'not-found' })
+		expect(await getDb().select().from(emailOutbox).where(eq(emailOutbox.recipient, user.email))).toHaveLength(1)
 	})
 
 	it('organizations: Trial only becomes Active via Activate; Active and Inactive toggle; members of an inactive one cannot sign in', async () => {
@@ -232,6 +255,20 @@ describe('status transitions (spec section 4)', () => {
 		expect(revenue).toContain('999.99')
 		const alerts = await listAlerts()
 		expect(alerts.some((alert) => alert.level === 'success' && alert.title === 'Payment processed')).toBe(true)
+	})
+})
+
+describe('system notifications', () => {
+	it("reach one organization's members through the notifications module (a row each, live), and are audited with their reach", async () => {
+		const admin = await adminAccount('admin')
+		const alice = await patient('Alice')
+		const bob = await patient('Bob')
+		expect(await broadcastSystemNotification(admin, { title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.', organizationId: alice.organizationId })).toEqual({ delivered: 1 })
+		const aliceItems = (await getNotificationOverview({ userId: alice.id, organizationId: alice.organizationId })).items
+		expect(aliceItems).toMatchObject([{ type: 'system_notification', title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.' }])
+		expect((await getNotificationOverview({ userId: bob.id, organizationId: bob.organizationId })).items).toEqual([])
+		const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.action, 'admin.notification.send')).orderBy(sql`created_at desc`).limit(1)
+		expect(audit).toMatchObject({ actorUserId: admin.userId, targetId: alice.organizationId, details: { recipients: 1, organizations: 1 } })
 	})
 })
 
