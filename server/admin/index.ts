@@ -25,6 +25,7 @@ export {
 	createOrganization,
 	updateOrganization,
 	updateOrganizationSecurity,
+	getOrganizationSecurity,
 	setOrganizationStatus,
 	nextOrganizationStatus,
 	deleteOrganization,

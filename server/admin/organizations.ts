@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { memberships, organizations, subscriptions, users } from '#db/schema/platform.ts'
+import { countMembersWithoutTwoFactor } from '#server/auth/index.ts'
 import { organizationPriceCents, periodEnd, PLANS, TRIAL_DAYS, type PlanId } from '#server/billing/index.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
 import { forgetTenant, provisionOrganization } from '#server/tenancy/index.ts'
@@ -158,6 +159,17 @@ export async function updateOrganization(actor: AdminActor, organizationId: stri
 		return rows.length > 0
 	})
 	return updated ? succeed({}) : refuse('not-found', 'organization-missing', ADMIN_MESSAGES.organizationNotFound)
+}
+
+/** The Security settings screen: the organization's two settings, and how many members have no second factor yet. */
+export async function getOrganizationSecurity(organizationId: string) {
+	if (!isUuid(organizationId)) return null
+	const [row] = await getDb()
+		.select({ id: organizations.id, name: organizations.name, requireTwoFactor: organizations.requireTwoFactor, sessionLifetimeMinutes: organizations.sessionLifetimeMinutes })
+		.from(organizations)
+		.where(eq(organizations.id, organizationId))
+	if (!row) return null
+	return { ...row, membersWithoutTwoFactor: await countMembersWithoutTwoFactor(organizationId) }
 }
 
 export async function updateOrganizationSecurity(actor: AdminActor, organizationId: string, input: z.infer<typeof SecurityFormSchema>) {
