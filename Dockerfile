@@ -5,7 +5,9 @@
 FROM node:20-bookworm-slim AS base
 ENV NODE_ENV=production
 RUN apt-get update \
-	&& apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng poppler-utils ca-certificates \
+	&& apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd \
+		tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-tur \
+		poppler-utils ca-certificates \
 	&& rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 

@@ -6,7 +6,10 @@
  * same image file (`tesseract <img> stdout`), median of the runs, one at a
  * time. Two baselines are printed: the plain command in the default
  * environment (what a user types; OpenMP threads on) and the same command
- * with OMP_THREAD_LIMIT=1 (the fast setting). Target: ratio <= 1.2.
+ * with OMP_THREAD_LIMIT=1 (the fast setting). Target (issue 19): ratio <= 1.5
+ * against the OMP_THREAD_LIMIT=1 baseline, the whole OCR path (a second model
+ * for a poorly read page included); and the photo preparation (illumination
+ * flattening) adds under 1 s a page on generated phone photos.
  * Page images of the scanned PDF are its embedded scans, written once to a
  * temporary PNG so that both sides read the same pixels. The pipeline runs
  * with the engine extractDocument uses by default (the CLI engine with one
@@ -20,11 +23,15 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { fixturesDir, loadManifest } from '../tests/support/fixture-manifest.ts'
 import { createTesseractCliEngine, createTesseractJsEngine, findOnPath, type ClosableOcrEngine, type OcrEngine } from '../server/extraction/index.ts'
-import { recognizePage } from '../server/extraction/ocr-page.ts'
+import { preprocessForOcr } from '../server/extraction/image-preprocess.ts'
+import { PAGE_PREPROCESSING, readReportPage } from '../server/extraction/ocr-page.ts'
+import { generateCorpus } from '../tests/support/lab-corpus/index.ts'
 import { pageImageForOcr } from '../server/extraction/pdf-page-image.ts'
 import { openPdf } from '../server/extraction/pdf-text.ts'
 
-const TARGET = 1.2
+/** Issue 19: the OCR path within 1.5x the raw CLI's time, OMP_THREAD_LIMIT=1 on both sides; photo preparation under 1 s a page. */
+const TARGET = 1.5
+const PHOTO_PREPARATION_TARGET_MS = 1000
 const args = process.argv.slice(2)
 const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3))
 const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1] ?? 'cli'
@@ -69,6 +76,27 @@ async function collectPages(dir: string, temporary: string): Promise<Page[]> {
 	return pages
 }
 
+/** What photo preparation adds: preprocessing of generated phone photos with and without illumination flattening. */
+async function photoPreparationMs(): Promise<number[]> {
+	const photos = await generateCorpus({ perFamily: 1, media: ['photo'], families: ['flag-column', 'cards', 'patient-block'] })
+	const added: number[] = []
+	for (const photo of photos) {
+		const timed = async (flattenLight: boolean) => {
+			const started = performance.now()
+			await preprocessForOcr(photo.bytes, { ...PAGE_PREPROCESSING, flattenLight })
+			return performance.now() - started
+		}
+		const plain: number[] = []
+		const flattened: number[] = []
+		for (let run = 0; run < runs; run++) {
+			plain.push(await timed(false))
+			flattened.push(await timed(true))
+		}
+		added.push(Math.max(0, median(flattened) - median(plain)))
+	}
+	return added
+}
+
 function pad(text: string, width: number): string {
 	return text.length >= width ? text : text + ' '.repeat(width - text.length)
 }
@@ -83,7 +111,7 @@ async function main() {
 	try {
 		const pages = await collectPages(fixturesDir(process.cwd()), temporary)
 		// warm-up: model unpacking, tesseract.js worker start, file cache
-		await recognizePage(engine, await readFile(pages[0].file), { dpi: pages[0].dpi, split })
+		await readReportPage(engine, await readFile(pages[0].file), pages[0].dpi, split)
 		console.log(`engine: ${engine.name} (parallelism ${engine.parallelism ?? 1}); ${runs} run(s) per page, median; CPUs: ${os.availableParallelism?.() ?? os.cpus().length}; load average ${os.loadavg()[0].toFixed(1)}`)
 		console.log(`${pad('page', 36)} ${pad('pipeline ms', 12)} ${pad('raw ms', 9)} ${pad('ratio', 7)} ${pad('raw omp1 ms', 12)} ratio`)
 		const totals = { pipeline: 0, raw: 0, rawOmp1: 0 }
@@ -93,7 +121,7 @@ async function main() {
 			const raw: number[] = []
 			const rawOmp1: number[] = []
 			for (let run = 0; run < runs; run++) {
-				pipeline.push((await recognizePage(engine, bytes, { dpi: page.dpi, split })).ms)
+				pipeline.push((await readReportPage(engine, bytes, page.dpi, split)).ms)
 				raw.push(await runRawCli(page.file, { ...process.env }))
 				rawOmp1.push(await runRawCli(page.file, { ...process.env, OMP_THREAD_LIMIT: '1' }))
 			}
@@ -108,9 +136,11 @@ async function main() {
 		const ratio = totals.pipeline / totals.raw
 		const ratioOmp1 = totals.pipeline / totals.rawOmp1
 		console.log('')
-		console.log(`all pages: pipeline ${Math.round(totals.pipeline)} ms, raw \`tesseract img stdout\` ${Math.round(totals.raw)} ms -> ratio ${ratio.toFixed(2)} (target <= ${TARGET})`)
-		console.log(`           raw with OMP_THREAD_LIMIT=1 ${Math.round(totals.rawOmp1)} ms -> ratio ${ratioOmp1.toFixed(2)}`)
-		return ratio <= TARGET ? 0 : 1
+		console.log(`all pages: pipeline ${Math.round(totals.pipeline)} ms, raw \`tesseract img stdout\` ${Math.round(totals.raw)} ms -> ratio ${ratio.toFixed(2)}`)
+		console.log(`           raw with OMP_THREAD_LIMIT=1 ${Math.round(totals.rawOmp1)} ms -> ratio ${ratioOmp1.toFixed(2)} (target <= ${TARGET})`)
+		const photoMs = await photoPreparationMs()
+		console.log(`photo preparation: the optional illumination flattening (off by default) on ${photoMs.length} generated phone photos adds median ${Math.round(median(photoMs))} ms a page, worst ${Math.round(Math.max(...photoMs))} ms (target < ${PHOTO_PREPARATION_TARGET_MS})`)
+		return ratioOmp1 <= TARGET && median(photoMs) < PHOTO_PREPARATION_TARGET_MS ? 0 : 1
 	} finally {
 		await (engine as Partial<ClosableOcrEngine>).close?.()
 		await rm(temporary, { recursive: true, force: true })

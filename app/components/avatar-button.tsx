@@ -23,3 +23,17 @@ export function AvatarButtonFace({ user }: { user: PublicUser }) {
 		</>
 	)
 }
+
+let isOpenRequested = false
+
+/** A click on the plain button before the menu's code has loaded: the menu opens once it has. */
+export function requestAvatarMenuOpen() {
+	isOpenRequested = true
+}
+
+/** True once after a click on the plain button (the menu calls it when it mounts). */
+export function takeAvatarMenuOpenRequest() {
+	const wasRequested = isOpenRequested
+	isOpenRequested = false
+	return wasRequested
+}

@@ -1,15 +1,21 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link, useSubmit } from '@remix-run/react'
-import { AvatarButtonFace, AVATAR_BUTTON_CLASS } from './avatar-button.tsx'
+import { useEffect, useRef } from 'react'
+import { AvatarButtonFace, AVATAR_BUTTON_CLASS, takeAvatarMenuOpenRequest } from './avatar-button.tsx'
 import type { PublicUser } from '#server/account/index.ts'
 
 /** The header's user menu (loaded lazily by patient-shell.tsx: Headless UI stays off the first paint's path). */
 export default function AvatarMenu({ user }: { user: PublicUser }) {
 	// The menu's items unmount on click, so the sign-out is submitted, not a nested form.
 	const submit = useSubmit()
+	const button = useRef<HTMLButtonElement>(null)
+	useEffect(() => {
+		// The plain button was clicked while this code was loading: open now.
+		if (takeAvatarMenuOpenRequest()) button.current?.click()
+	}, [])
 	return (
 		<Menu as="div" className="relative">
-			<MenuButton className={AVATAR_BUTTON_CLASS}>
+			<MenuButton ref={button} className={AVATAR_BUTTON_CLASS}>
 				<AvatarButtonFace user={user} />
 			</MenuButton>
 			<MenuItems

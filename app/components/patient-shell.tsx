@@ -2,7 +2,7 @@ import { Link, NavLink, useRevalidator } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
-import { AvatarButtonFace, AVATAR_BUTTON_CLASS } from './avatar-button.tsx'
+import { AvatarButtonFace, AVATAR_BUTTON_CLASS, requestAvatarMenuOpen } from './avatar-button.tsx'
 import { BellLinkFallback, SearchBoxFallback } from './header-fallbacks.tsx'
 import type { PublicUser } from '#server/account/index.ts'
 import type { NotificationOverview } from '#server/notifications/index.ts'
@@ -102,7 +102,7 @@ export function PatientShell({
 					</Suspense>
 					<Suspense
 						fallback={
-							<button type="button" className={AVATAR_BUTTON_CLASS}>
+							<button type="button" className={AVATAR_BUTTON_CLASS} onClick={requestAvatarMenuOpen}>
 								<AvatarButtonFace user={user} />
 							</button>
 						}

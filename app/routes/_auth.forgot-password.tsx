@@ -9,14 +9,14 @@ import { Field } from '#app/components/ui/field.tsx'
 import { requestPasswordReset } from '#server/account/index.ts'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { ResetRequestSchema } from '#server/account/shared/schemas.ts'
-import { getEnv } from '#server/env.server.ts'
 import { formReply } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema })
 	if (submission.status !== 'success') return formReply(submission)
-	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
+	const origin = appOrigin(request)
 	const result = await requestPasswordReset({ email: submission.value.email, ipAddress: context.clientIp, origin })
 	if (!result.ok) return formReply(submission, result)
 	// The same answer whether or not the address has an account.

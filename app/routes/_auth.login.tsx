@@ -17,6 +17,7 @@ import {
 import { signedInThemeCookie } from '#server/account/theme.ts'
 import { getEnv } from '#server/env.server.ts'
 import { formReply } from '#server/errors/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	if (await getSession(request, 'patient')) throw redirect('/')
@@ -30,8 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const { email, password, redirectTo } = submission.value
 	const result = await authenticate({ email, password, portal: 'patient', ipAddress: context.clientIp })
 	if (!result.ok) return formReply(submission, result, { hideFields: ['password'] })
-	const appOrigin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
-	throw loginSuccessRedirect(request, 'patient', result, safeRedirectPath(redirectTo, '/', appOrigin), { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
+	throw loginSuccessRedirect(request, 'patient', result, safeRedirectPath(redirectTo, '/', appOrigin(request)), { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Carebook' }]

@@ -17,8 +17,8 @@ import {
 	revokeCalendarFeed,
 } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import { getEnv } from '#server/env.server.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	if (intent !== 'create') throw new Response('Bad Request', { status: 400 })
 	const { token } = await createCalendarFeed(patient)
-	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
+	const origin = appOrigin(request)
 	const feedUrl = `${origin}${calendarFeedPath(token)}`
 	return { feedUrl, webcalUrl: feedUrl.replace(/^https?:/, 'webcal:') }
 }

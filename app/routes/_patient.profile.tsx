@@ -11,11 +11,11 @@ import { getProfile, updateProfile } from '#server/account/index.ts'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { ProfileSchema } from '#server/account/shared/schemas.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import { getEnv } from '#server/env.server.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { SEX_LABELS, SEXES } from '#server/health/shared/health-profile.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
 	const submission = parseWithZod(await request.formData(), { schema: ProfileSchema })
 	if (submission.status !== 'success') return formReply(submission, null, { hideFields: ['currentPassword'] })
-	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
+	const origin = appOrigin(request)
 	const result = await updateProfile(patient, submission.value, { origin })
 	if (!result.ok) return formReply(submission, result, { hideFields: ['currentPassword'] })
 	return redirectWithToast(

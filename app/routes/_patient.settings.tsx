@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { AppearanceForm } from '#app/components/settings/appearance-form.tsx'
 import { ChangePasswordForm } from '#app/components/settings/change-password-form.tsx'
 import { DataManagement } from '#app/components/settings/data-management.tsx'
@@ -89,6 +89,11 @@ export default function SettingsRoute() {
 			</SettingsSection>
 			<DataManagement exports={exports} timeZone={timeZone} isConfirmingDeactivation={searchParams.get('confirm') === 'deactivate'} />
 			<AppearanceForm theme={preferences.theme} />
+			<SettingsSection id="api" title="API Access" description="Keys for the REST API (Professional and Enterprise plans).">
+				<Link to="/settings/api-keys" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+					Manage API keys
+				</Link>
+			</SettingsSection>
 		</div>
 	)
 }

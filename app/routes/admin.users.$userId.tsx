@@ -26,8 +26,8 @@ import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
 import { UserFormSchema } from '#server/admin/shared/schemas.ts'
-import { getEnv } from '#server/env.server.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			return replyWithToast(request, result, { title: ADMIN_MESSAGES.statusUpdated, description: result.ok ? ADMIN_MESSAGES.userStatusUpdated(capitalize(result.status)) : null }, here)
 		}
 		case 'send-password-reset': {
-			const result = await sendUserPasswordReset(admin, userId, getEnv().APP_ORIGIN ?? new URL(request.url).origin)
+			const result = await sendUserPasswordReset(admin, userId, appOrigin(request))
 			return replyWithToast(request, result, { title: ACCOUNT_MESSAGES.resetLinkSent, description: ACCOUNT_MESSAGES.resetLinkSentDescription }, here)
 		}
 		case 'sign-out-sessions': {

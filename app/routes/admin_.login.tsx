@@ -11,9 +11,9 @@ import { adminLoginMessage, AUTH_MESSAGES } from '#server/auth/shared/messages.t
 import { LoginSchema } from '#server/auth/shared/schemas.ts'
 import { authenticate, getSession, loginSuccessRedirect, safeRedirectPath } from '#server/auth/index.ts'
 import { signedInThemeCookie } from '#server/account/theme.ts'
-import { getEnv } from '#server/env.server.ts'
 import { formReply } from '#server/errors/index.ts'
 import { describeError, logger } from '#server/logger.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	if (await getSession(request, 'admin')) throw redirect('/admin')
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	try {
 		const result = await authenticate({ email, password, portal: 'admin', ipAddress: context.clientIp })
 		if (result.ok) {
-			const target = safeRedirectPath(redirectTo, '/admin', getEnv().APP_ORIGIN ?? new URL(request.url).origin)
+			const target = safeRedirectPath(redirectTo, '/admin', appOrigin(request))
 			throw loginSuccessRedirect(request, 'admin', result, /^\/admin(?:[/?#]|$)/.test(target) ? target : '/admin', { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
 		}
 		return formReply(submission, result, { hideFields: ['password'] })

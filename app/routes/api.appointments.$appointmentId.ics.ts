@@ -7,15 +7,15 @@ import {
 	ICS_CONTENT_TYPE,
 } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import { getEnv } from '#server/env.server.ts'
 import { notFound } from '#server/errors/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 /** One appointment as an .ics file, for its owner only (anyone else: 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
 	const appointment = await getAppointment(patient, params.appointmentId ?? '')
 	if (!appointment) notFound()
-	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
+	const origin = appOrigin(request)
 	const body = buildAppointmentIcs(
 		{ ...appointment, sequence: icsSequence(appointment) },
 		{ now: new Date(), detailUrl: (id) => `${origin}/appointments/${id}` },

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { feedTokenFromPathSegment, ICS_CONTENT_TYPE, readCalendarFeed } from '#server/appointments/index.ts'
-import { getEnv } from '#server/env.server.ts'
 import { notFound } from '#server/errors/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 
 /**
@@ -12,7 +12,7 @@ import { notFound } from '#server/errors/index.ts'
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
 	const token = feedTokenFromPathSegment(params.token)
 	if (!token || !params.token?.endsWith('.ics')) notFound()
-	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
+	const origin = appOrigin(request)
 	const feed = await readCalendarFeed(token, { ipAddress: context.clientIp, origin })
 	if (feed === null) notFound()
 	return new Response(feed, {

@@ -527,7 +527,7 @@ export const dataExports = platform.table(
 )
 
 /**
- * The share-token index (docs/decisions/014-sharing.md): the SHA-256 of a
+ * The share-token index (docs/decisions/016-sharing.md): the SHA-256 of a
  * share link's token names the organization and the share inside its schema.
  * The public `/shared/<token>` page resolves a token here and nowhere else;
  * the token itself is never stored. Revoking a share deletes its row.

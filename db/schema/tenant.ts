@@ -123,10 +123,15 @@ export const healthParameters = pgTable(
 		documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
 		source: text('source').$type<'document' | 'manual'>().notNull(),
 		code: text('code').notNull(),
+		/** LOINC code of the analyte when the vocabulary knows it (server/extraction/analytes.ts) */
+		loinc: text('loinc'),
 		name: text('name').notNull(),
 		value: doublePrecision('value').notNull(),
 		valueText: text('value_text').notNull(),
+		/** the unit as printed, for display */
 		unit: text('unit'),
+		/** the same unit in UCUM, when it maps */
+		ucumUnit: text('ucum_unit'),
 		referenceRangeMin: doublePrecision('reference_range_min'),
 		referenceRangeMax: doublePrecision('reference_range_max'),
 		referenceRangeText: text('reference_range_text'),

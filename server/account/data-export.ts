@@ -20,6 +20,7 @@ import { selectOwnerMedicationsForExport } from '#server/medications/index.ts'
 import { selectOwnerNotificationsForExport, writeNotification } from '#server/notifications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { ACCOUNT_MESSAGES } from './shared/messages.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 /**
  * Export My Data: a zip built in the background with every document file,
@@ -194,7 +195,7 @@ export async function buildDataExport(exportId: string): Promise<void> {
 				userId: user.id,
 				subject: ACCOUNT_MESSAGES.exportReadyTitle,
 				lines: [`Your Carebook data export is ready. ${ACCOUNT_MESSAGES.exportReadyMessage}`, 'Sign in and open Settings to download it.'],
-				link: { label: 'Open Settings', url: `${getEnv().APP_ORIGIN ?? `http://localhost:${getEnv().PORT}`}${SETTINGS_EXPORT_PATH}` },
+				link: { label: 'Open Settings', url: `${appOrigin()}${SETTINGS_EXPORT_PATH}` },
 			})
 		})
 		await withTenant(job.organizationId, (tx) =>
@@ -205,6 +206,7 @@ export async function buildDataExport(exportId: string): Promise<void> {
 				message: ACCOUNT_MESSAGES.exportReadyMessage,
 				link: SETTINGS_EXPORT_PATH,
 				dedupeKey: `data-export:${exportId}:ready`,
+				hasOwnEmail: true,
 			}),
 		)
 	} finally {

@@ -1,6 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
 import { redirect } from '@remix-run/node'
-import { getEnv } from '#server/env.server.ts'
 import { formReply } from '#server/errors/index.ts'
 import {
 	completeTwoFactorChallenge,
@@ -13,6 +12,7 @@ import {
 } from '#server/auth/index.ts'
 import { TwoFactorCodeSchema } from '#server/auth/shared/schemas.ts'
 import { signedInThemeCookie } from './theme.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 /** The code page's loader (both portals): without an open challenge, back to sign in. */
 export async function requireOpenChallenge(request: Request, kind: SessionKind) {
@@ -28,7 +28,7 @@ export async function answerTwoFactorChallenge(request: Request, kind: SessionKi
 	if (submission.status !== 'success') return formReply(submission, null, { hideFields: ['code'] })
 	const result = await completeTwoFactorChallenge({ token: readTwoFactorToken(request, kind), kind, code: submission.value.code, ipAddress })
 	if (!result.ok) return formReply(submission, result, { hideFields: ['code'] })
-	let target = safeRedirectPath(submission.value.redirectTo, HOME[kind], getEnv().APP_ORIGIN ?? new URL(request.url).origin)
+	let target = safeRedirectPath(submission.value.redirectTo, HOME[kind], appOrigin(request))
 	if (kind === 'admin' && !/^\/admin(?:[/?#]|$)/.test(target)) target = '/admin'
 	throw signedInRedirect(request, kind, result.token, target, [await signedInThemeCookie(result.userId, request)])
 }

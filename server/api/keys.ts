@@ -92,7 +92,7 @@ const RATE_WINDOW_SECONDS = 60
  * when the slot is within the limit and the plan includes the API, the
  * organization's call count for the day goes up by one. Row locks queue
  * parallel calls of the same key or organization, so no increment is lost
- * (docs/decisions/013-billing-and-api.md).
+ * (docs/decisions/017-billing-and-api.md).
  */
 export async function checkApiCall(token: string, options: { limitPerMinute: number; now?: Date }): Promise<ApiCallCheck> {
 	if (!token.startsWith(API_KEY_PREFIX) || token.length > 200) return { ok: false, reason: 'unauthenticated' }

@@ -103,7 +103,7 @@ export async function authenticate(input: {
 	}
 	const hasTwoFactor = await isTwoFactorEnabled(user.id)
 	// The organization requires a second factor (admin Security settings) and this member has none:
-	// refused with the reason, only to whoever knows the password (no guess counted). See decision 013-admin-portal.
+	// refused with the reason, only to whoever knows the password (no guess counted). See docs/decisions/019-admin-portal.md.
 	if (membership?.requiresTwoFactor && !hasTwoFactor) {
 		await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
 		await recordAudit({ action: 'auth.two_factor_required', actor: { userId: user.id, organizationId: membership.organizationId, ipAddress: input.ipAddress } })

@@ -1,5 +1,5 @@
 /**
- * Subscriptions, plans and payments (issue 15, docs/decisions/013-billing-and-api.md).
+ * Subscriptions, plans and payments (issue 15, docs/decisions/017-billing-and-api.md).
  * The admin portal calls processPastDuePayment, assertCanAddMember and planCatalogue.
  */
 export {

@@ -1,12 +1,28 @@
 import type { DocumentKind } from './types.ts'
 
 /**
- * Dates as reports print them, and the document date by the manifest's rule:
- * specimen collection for lab reports and scans, exam date for imaging, date
- * of service for visit notes, date issued for immunization records.
+ * Dates as reports print them, and the document date. The rules:
+ * 1. a labelled date wins, by the kind's labels in order (lab reports:
+ *    collection, then screening / service / sample dates, then the report
+ *    date; imaging: exam date; visit notes: date of service; immunization
+ *    records: date issued), in English and in the languages of the
+ *    vocabulary; a date under a column header counts as labelled;
+ * 2. else the earliest date that is not a birth date;
+ * 3. never a date in the future or before 1900;
+ * 4. day-first or month-first from the document's own evidence: another
+ *    numeric date whose first or second number is over 12, dots as
+ *    separators, else the laboratory's country (phone prefix, postcode,
+ *    language of the labels); a date that stays ambiguous (4/6/2021 with no
+ *    evidence) is read month-first and reported as ambiguous, for the
+ *    patient to confirm;
+ * 5. a two-digit year is the latest year ending in those digits that is not
+ *    in the future.
  */
 
-export type FoundDate = { iso: string; index: number; length: number }
+export type FoundDate = { iso: string; index: number; length: number; isAmbiguous?: boolean }
+
+/** How the document writes numeric dates: day first (25/12/2024) or month first (12/25/2024). */
+export type DateOrder = 'dmy' | 'mdy'
 
 const MONTHS: Record<string, number> = {
 	jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
@@ -22,18 +38,50 @@ const PATTERNS: Array<{ regex: RegExp; read: (m: RegExpExecArray) => [number, nu
 	{ regex: new RegExp(String.raw`(?<![\w])(\d{1,2})[\s\-./]*${MONTH_NAME}\.?[\s\-./,]*(\d{4})(?![\d])`, 'gi'), read: (m) => [Number(m[3]), MONTHS[m[2].toLowerCase()], Number(m[1])] },
 	// January 22, 2025, Oct. 8 2024
 	{ regex: new RegExp(String.raw`(?<![\w])${MONTH_NAME}\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])`, 'gi'), read: (m) => [Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2])] },
-	// 03/14/2025, 3-14-2025, 14.03.2025 (dots: day first), 03/14/25
-	{
-		regex: /(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d])/g,
-		read: (m) => {
-			const a = Number(m[1])
-			const b = Number(m[3])
-			const year = m[4].length === 2 ? 2000 + Number(m[4]) : Number(m[4])
-			if (m[2] === '.' || a > 12) return [year, b, a]
-			return [year, a, b]
-		},
-	},
 ]
+
+/** 03/14/2025, 3-14-2025, 14.03.2025 (dots: day first), 03/14/25 */
+const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d])/g
+
+/** A two-digit year: the latest year ending in those digits that is not in the future. */
+export function fullYear(twoDigits: number, today = new Date()): number {
+	const current = today.getUTCFullYear()
+	const year = Math.floor(current / 100) * 100 + twoDigits
+	return year > current ? year - 100 : year
+}
+
+function readNumericDate(m: RegExpExecArray, order: DateOrder): { parts: [number, number, number]; isAmbiguous: boolean } {
+	const a = Number(m[1])
+	const b = Number(m[3])
+	const year = m[4].length === 2 ? fullYear(Number(m[4])) : Number(m[4])
+	if (m[2] === '.' || a > 12) return { parts: [year, b, a], isAmbiguous: false }
+	if (b > 12) return { parts: [year, a, b], isAmbiguous: false }
+	const isAmbiguous = a !== b
+	return order === 'dmy' ? { parts: [year, b, a], isAmbiguous } : { parts: [year, a, b], isAmbiguous }
+}
+
+/** Day-first evidence beyond the dates: phone prefixes, postcodes and words of countries that write day first. */
+const DAY_FIRST_COUNTRY = /\+(?:44|91|33|49|34|39|55|90|61|64|27|971|92|880|94|234|254|351|41|43|31|32|48|30|353)[\s\d(]|\b(?:india|united kingdom|england|scotland|wales|australia|new zealand|nhs|nabl|germany|deutschland|france|españa|spain|italia|italy|brasil|brazil|portugal|türkiye|turkey)\b|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b\d{6}\b(?=[^\n]*\b(?:india|pune|mumbai|delhi|kolkata|chennai|bangalore|bengaluru|hyderabad)\b)/i
+/** Month-first evidence: a US phone number or a US state with its ZIP code. */
+const MONTH_FIRST_COUNTRY = /\(\d{3}\)\s?\d{3}-\d{4}|\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\bunited states\b|\busa\b/
+/** Labels in the languages that write dates day first. */
+const DAY_FIRST_WORDS = /\b(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato)\b/i
+
+/** How the document writes numeric dates, from its own evidence; null when nothing tells. */
+export function dateOrderOf(text: string): DateOrder | null {
+	let dayFirst = 0
+	let monthFirst = 0
+	NUMERIC_DATE.lastIndex = 0
+	for (let m = NUMERIC_DATE.exec(text); m; m = NUMERIC_DATE.exec(text)) {
+		if (m[2] === '.') continue
+		if (Number(m[1]) > 12 && Number(m[3]) <= 12) dayFirst++
+		else if (Number(m[3]) > 12 && Number(m[1]) <= 12) monthFirst++
+	}
+	if (dayFirst !== monthFirst) return dayFirst > monthFirst ? 'dmy' : 'mdy'
+	if (DAY_FIRST_COUNTRY.test(text) || DAY_FIRST_WORDS.test(text)) return 'dmy'
+	if (MONTH_FIRST_COUNTRY.test(text)) return 'mdy'
+	return null
+}
 
 function isValidDate(year: number, month: number, day: number): boolean {
 	if (!Number.isInteger(year) || year < 1900 || year > 2100) return false
@@ -46,17 +94,22 @@ function toIso(year: number, month: number, day: number): string {
 	return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
-/** Every date printed in the text, in reading order. */
-export function findDates(text: string): FoundDate[] {
+/** Every date printed in the text, in reading order; numeric dates read in the given order (default month first). */
+export function findDates(text: string, order: DateOrder = 'mdy'): FoundDate[] {
 	const found: FoundDate[] = []
+	const push = (m: RegExpExecArray, parts: [number, number, number] | null, isAmbiguous = false) => {
+		if (!parts || !isValidDate(...parts)) return
+		const overlaps = found.some((d) => m.index < d.index + d.length && d.index < m.index + m[0].length)
+		if (!overlaps) found.push({ iso: toIso(...parts), index: m.index, length: m[0].length, ...(isAmbiguous ? { isAmbiguous } : {}) })
+	}
 	for (const { regex, read } of PATTERNS) {
 		regex.lastIndex = 0
-		for (let m = regex.exec(text); m; m = regex.exec(text)) {
-			const parts = read(m)
-			if (!parts || !isValidDate(...parts)) continue
-			const overlaps = found.some((d) => m!.index < d.index + d.length && d.index < m!.index + m![0].length)
-			if (!overlaps) found.push({ iso: toIso(...parts), index: m.index, length: m[0].length })
-		}
+		for (let m = regex.exec(text); m; m = regex.exec(text)) push(m, read(m))
+	}
+	NUMERIC_DATE.lastIndex = 0
+	for (let m = NUMERIC_DATE.exec(text); m; m = NUMERIC_DATE.exec(text)) {
+		const { parts, isAmbiguous } = readNumericDate(m, order)
+		push(m, parts, isAmbiguous)
 	}
 	return found.sort((a, b) => a.index - b.index)
 }
@@ -76,15 +129,20 @@ export function parseDicomDate(value: string | null | undefined): string | null 
 	return isValidDate(year, month, day) ? toIso(year, month, day) : null
 }
 
+/** Collection dates in the vocabulary's languages. */
+const COLLECTION_LABELS = ['entnahmedatum', 'entnahme', 'abnahmedatum', 'abnahme', 'probenentnahme', 'date de prélèvement', 'date du prélèvement', 'prélevé le', 'prélèvement', 'fecha de toma', 'fecha de extracción', 'fecha de recolección', 'fecha de muestra', 'data prelievo', 'data del prelievo', 'data di prelievo', 'data da coleta', 'data de coleta', 'data coleta', 'numune alma tarihi', 'numune tarihi', 'sample coll', 'sample collected', 'sample collection', 'sample drawn', 'registered on']
+/** Report dates, the fallback label of a lab report. */
+const REPORT_LABELS = ['date reported', 'report date', 'reported on', 'reported', 'date of report', 'befunddatum', 'befund vom', 'date du compte rendu', 'édité le', 'fecha de informe', 'fecha del informe', 'data referto', 'data do laudo', 'data da emissão', 'rapor tarihi', 'date']
+
 const LABELS: Record<DocumentKind, string[]> = {
-	lab_report: ['date collected', 'collection date', 'date of collection', 'specimen collected', 'collected on', 'collected', 'collection', 'screening date', 'date drawn', 'drawn', 'specimen date', 'sample date', 'date of service'],
+	lab_report: ['date collected', 'collection date', 'date of collection', 'specimen collected', 'collected on', 'collected', 'collection', ...COLLECTION_LABELS, 'screening date', 'date drawn', 'drawn', 'specimen date', 'sample date', 'date of service', ...REPORT_LABELS],
 	imaging: ['exam date', 'date of exam', 'examination date', 'study date', 'date of study', 'date of service', 'exam performed', 'performed'],
 	clinical_notes: ['date of service', 'service date', 'visit date', 'date of visit', 'encounter date', 'dos'],
 	immunization: ['date issued', 'issue date', 'issued on', 'issued', 'date printed', 'printed on', 'as of'],
 	other: ['date of service', 'collection date', 'date collected', 'exam date', 'date issued', 'date'],
 }
 
-const BIRTH_LABEL = /\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|born)\b/i
+const BIRTH_LABEL = /\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|born|geburtsdatum|geb\.|date de naissance|né(?:e)? le|fecha de nacimiento|data di nascita|data de nascimento|nascimento|doğum tarihi|dogum tarihi|age\/dob)\b/i
 const DATE_HEADER = /\b(?:date|dob|d\.o\.b)\b/gi
 
 function escapeRegex(text: string): string {
@@ -92,14 +150,19 @@ function escapeRegex(text: string): string {
 }
 
 /** A date that follows the label on the same line ('Collected: 2025-02-03'). */
-function dateAfterLabel(line: string, label: string): string | null {
-	const regex = new RegExp(String.raw`(?<![a-z])${escapeRegex(label)}(?![a-z])\s*[:#.\-]?\s*`, 'gi')
+function dateAfterLabel(line: string, label: string, order: DateOrder): FoundDate | null {
+	const regex = new RegExp(String.raw`(?<![a-z])${escapeRegex(label)}(?![a-z])[^:\n\d]{0,12}\s*[:#.\-]?\s*`, 'gi')
 	for (let m = regex.exec(line); m; m = regex.exec(line)) {
 		const rest = line.slice(m.index + m[0].length, m.index + m[0].length + 40)
-		const date = findDates(rest)[0]
-		if (date && date.index <= 3) return date.iso
+		const date = findDates(rest, order)[0]
+		if (date && date.index <= 3 && isPossibleDocumentDate(date.iso)) return date
 	}
 	return null
+}
+
+/** No document is dated in the future or before 1900. */
+export function isPossibleDocumentDate(iso: string, today = new Date()): boolean {
+	return iso >= '1900-01-01' && iso <= today.toISOString().slice(0, 10)
 }
 
 /**
@@ -107,47 +170,59 @@ function dateAfterLabel(line: string, label: string): string | null {
  * n-th date of the next line that has dates, n being the number of date
  * columns before it in the header.
  */
-function dateUnderHeader(lines: string[], lineIndex: number, label: string): string | null {
+function dateUnderHeader(lines: string[], lineIndex: number, label: string, order: DateOrder): FoundDate | null {
 	const header = lines[lineIndex]
 	const position = header.toLowerCase().indexOf(label)
 	if (position < 0) return null
 	const before = header.slice(0, position).match(DATE_HEADER)?.length ?? 0
 	for (let next = lineIndex + 1; next < Math.min(lines.length, lineIndex + 4); next++) {
-		const dates = findDates(lines[next])
+		const dates = findDates(lines[next], order)
 		if (dates.length === 0) continue
-		return dates[before]?.iso ?? null
+		const date = dates[before]
+		return date && isPossibleDocumentDate(date.iso) ? date : null
 	}
 	return null
 }
 
-/** The dates of the text that are not birth dates. */
-export function findNonBirthDates(lines: string[]): string[] {
-	const dates: string[] = []
+/** The dates of the text that are not birth dates (nor impossible). */
+export function findNonBirthDates(lines: string[], order: DateOrder = 'mdy'): FoundDate[] {
+	const dates: FoundDate[] = []
 	for (let i = 0; i < lines.length; i++) {
 		const line = lines[i]
-		for (const date of findDates(line)) {
+		for (const date of findDates(line, order)) {
 			const lead = line.slice(Math.max(0, date.index - 25), date.index)
-			if (BIRTH_LABEL.test(lead)) continue
-			dates.push(date.iso)
+			if (BIRTH_LABEL.test(lead) || !isPossibleDocumentDate(date.iso)) continue
+			dates.push(date)
 		}
 	}
 	return dates
 }
 
-/** The document's date by its kind's rule; falls back to the earliest date that is not a birth date. */
-export function findDocumentDate(text: string, kind: DocumentKind): string | null {
+export type DocumentDate = { iso: string | null; isAmbiguous: boolean }
+
+/** The document's date by the rules above, and whether its day and month could be the other way round. */
+export function findDocumentDateWithEvidence(text: string, kind: DocumentKind): DocumentDate {
 	const lines = text.split('\n')
+	const evidence = dateOrderOf(text)
+	const order = evidence ?? 'mdy'
+	const answer = (date: FoundDate): DocumentDate => ({ iso: date.iso, isAmbiguous: evidence === null && date.isAmbiguous === true })
 	for (const label of LABELS[kind]) {
 		for (let i = 0; i < lines.length; i++) {
 			const lower = lines[i].toLowerCase()
+			if (BIRTH_LABEL.test(lower) && label === 'date') continue
 			if (!new RegExp(String.raw`(?<![a-z])${escapeRegex(label)}(?![a-z])`).test(lower)) continue
-			const inline = dateAfterLabel(lines[i], label)
-			if (inline) return inline
-			const below = dateUnderHeader(lines, i, label)
-			if (below) return below
+			const inline = dateAfterLabel(lines[i], label, order)
+			if (inline) return answer(inline)
+			const below = dateUnderHeader(lines, i, label, order)
+			if (below) return answer(below)
 		}
 	}
-	const dates = findNonBirthDates(lines)
-	if (dates.length === 0) return null
-	return [...dates].sort()[0]
+	const dates = findNonBirthDates(lines, order)
+	if (dates.length === 0) return { iso: null, isAmbiguous: false }
+	return answer([...dates].sort((a, b) => a.iso.localeCompare(b.iso))[0])
+}
+
+/** The document's date as YYYY-MM-DD, or null (see findDocumentDateWithEvidence). */
+export function findDocumentDate(text: string, kind: DocumentKind): string | null {
+	return findDocumentDateWithEvidence(text, kind).iso
 }

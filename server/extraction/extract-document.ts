@@ -1,16 +1,16 @@
 import sharp, { type Metadata } from 'sharp'
 import { classifyDocument } from './classify.ts'
 import { DicomReadError, readDicomInfo, type DicomInfo } from './dicom.ts'
-import { findDocumentDate } from './document-date.ts'
+import { findDocumentDateWithEvidence } from './document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
 import { findAnalyteByCode } from './analytes.ts'
-import { extractLabValues, type LabTextSource } from './lab-values.ts'
+import { extractLabResults, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
 import { createDefaultOcrEngine } from './ocr-engine.ts'
-import { recognizePage } from './ocr-page.ts'
+import { readReportPage } from './ocr-page.ts'
 import { pageImageForOcr } from './pdf-page-image.ts'
 import { validatePdfStructure } from './pdf-structure.ts'
 import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
@@ -43,7 +43,8 @@ export const MAX_OCR_PAGES = 30
 /** Pages prepared and OCR'd at once (each holds a page image in memory). */
 const OCR_PAGE_CONCURRENCY = 2
 
-type PageText = { pageNumber: number; text: string; source: LabTextSource }
+/** otherReading: the OCR reading not kept (another model's), searched too for the document's date and provider */
+type PageText = { pageNumber: number; text: string; source: LabTextSource; languages?: string[]; otherReading?: string }
 
 type Content = { pages: PageText[]; pageCount: number | null; dicom?: DicomInfo; extractMs: number; ocrMs: number }
 
@@ -65,6 +66,7 @@ export function rejectedResult(reason: RejectionReason, message: string, fileNam
 		message,
 		kind: 'other',
 		date: null,
+		dateIsAmbiguous: false,
 		provider: null,
 		title: titleFromFileName(fileName),
 		summary: message,
@@ -72,7 +74,9 @@ export function rejectedResult(reason: RejectionReason, message: string, fileNam
 		text: '',
 		pages: null,
 		parameters: [],
+		unmapped: [],
 		medications: [],
+		ocrLanguages: [],
 		timings: { extractMs: partial.extractMs ?? 0, ocrMs: partial.ocrMs ?? 0, totalMs },
 	}
 }
@@ -107,9 +111,11 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 			const ocr = engine()
 			await mapInBatches(scanned, OCR_PAGE_CONCURRENCY, async (page) => {
 				const image = await pageImageForOcr(doc, page.pageNumber)
-				const result = await recognizePage(ocr, image.raw, { dpi: image.dpi })
+				const result = await readReportPage(ocr, image.raw, image.dpi)
 				page.text = result.text
 				page.source = 'ocr'
+				page.languages = result.languages
+				page.otherReading = result.otherReading
 			})
 		}
 		const ocrMs = scanned.length > 0 ? performance.now() - ocrStarted : 0
@@ -137,8 +143,8 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Conten
 	}
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
-	const result = await recognizePage(engine(), bytes)
-	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr' }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
+	const result = await readReportPage(engine(), bytes)
+	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', languages: result.languages, otherReading: result.otherReading }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 
 /** The DICOM tags as text lines; the patient's identity is left out. */
@@ -178,8 +184,9 @@ function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
 	})
 }
 
-function labValues(pages: PageText[], testDate: string | null): ExtractedParameter[] {
-	return dedupeByCode(pages.flatMap((page) => extractLabValues(page.text, { source: page.source, testDate, grade: true })))
+function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
+	const read = pages.map((page) => extractLabResults(page.text, { source: page.source, testDate, grade: true, decimalComma }))
+	return { parameters: dedupeByCode(read.flatMap((page) => page.parameters)), unmapped: read.flatMap((page) => page.unmapped) }
 }
 
 export async function extractDocument(input: ExtractDocumentInput): Promise<ExtractionResult> {
@@ -205,18 +212,23 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 
 	let kind: DocumentKind
 	let date: string | null
+	let dateIsAmbiguous = false
 	let provider: string | null
 	let parameters: ExtractedParameter[] = []
+	let unmapped: ExtractionResult['unmapped'] = []
+	const decimalComma = writesDecimalCommas(text)
 	if (content.dicom) {
 		kind = 'imaging'
 		date = content.dicom.studyDate
 		provider = content.dicom.institution ? titleCaseName(content.dicom.institution) : null
 	} else {
-		const rows = labValues(content.pages, null).filter((parameter) => findAnalyteByCode(parameter.code)?.category !== 'vitals')
+		const rows = labResults(content.pages, null, decimalComma).parameters.filter((parameter) => findAnalyteByCode(parameter.code)?.category !== 'vitals')
 		kind = classifyDocument({ text, labValueCount: rows.length }).kind
-		date = findDocumentDate(text, kind)
-		provider = findProvider(text, kind)
-		if (kind === 'lab_report') parameters = labValues(content.pages, date)
+		// the date and the provider may be read by one model and not the other
+		const factsText = [text, ...content.pages.flatMap((page) => (page.otherReading ? [page.otherReading] : []))].join('\n\n')
+		;({ iso: date, isAmbiguous: dateIsAmbiguous } = findDocumentDateWithEvidence(factsText, kind))
+		provider = findProvider(text, kind) ?? (factsText === text ? null : findProvider(factsText, kind))
+		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}
 	const medications = kind === 'clinical_notes' || kind === 'other' ? extractMedications(text) : []
@@ -235,6 +247,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		accepted: true,
 		kind,
 		date,
+		dateIsAmbiguous,
 		provider,
 		title: buildTitle(described),
 		summary: buildSummary(described),
@@ -242,7 +255,9 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		text,
 		pages: content.pageCount,
 		parameters,
+		unmapped,
 		medications,
+		ocrLanguages: [...new Set(content.pages.flatMap((page) => page.languages ?? []))],
 		timings: { extractMs: content.extractMs, ocrMs: content.ocrMs, totalMs: performance.now() - started },
 	}
 	if (content.dicom) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractLabValues, parseLabLine, type LabParseOptions } from './lab-values.ts'
+import { extractLabResults, extractLabValues, parseLabLine, type LabParseOptions } from './lab-values.ts'
 
 const TEXT: LabParseOptions = { source: 'text', testDate: '2025-03-14', grade: true }
 const OCR: LabParseOptions = { source: 'ocr', testDate: '2025-03-14', grade: true }
@@ -14,10 +14,12 @@ describe('parseLabLine on a text layer', () => {
 	it('reads name, value, flag, unit and range in the commercial layout', () => {
 		expect(one('   Glucose                                            107                High           mg/dL                           70-99')).toEqual({
 			code: 'glucose',
+			loinc: '2345-7',
 			name: 'Glucose',
 			value: 107,
 			valueText: '107',
 			unit: 'mg/dL',
+			ucumUnit: 'mg/dL',
 			referenceRangeMin: 70,
 			referenceRangeMax: 99,
 			referenceRangeText: '70-99',
@@ -155,8 +157,9 @@ describe('extractLabValues', () => {
 		])
 	})
 
-	it('reads a row of an analyte the catalogue does not know, from a text layer', () => {
-		const [value] = extractLabValues('Lipase          45          U/L          13-60', TEXT)
-		expect(value).toMatchObject({ code: 'lipase', value: 45, unit: 'U/L', referenceRangeMin: 13, referenceRangeMax: 60, status: 'normal' })
+	it('keeps a row of an analyte the vocabulary does not know unmapped, with its printed name and no code', () => {
+		const { parameters, unmapped } = extractLabResults('Zonulin          45          ng/mL          13-60\nS.G.O.T.          23          U / L          < 46', TEXT)
+		expect(unmapped).toEqual([{ name: 'Zonulin', value: 45, valueText: '45', unit: 'ng/mL', referenceRangeMin: 13, referenceRangeMax: 60, referenceRangeText: '13-60' }])
+		expect(parameters).toEqual([expect.objectContaining({ code: 'ast', name: 'S.G.O.T', value: 23, unit: 'U/L', referenceRangeMax: 46 })])
 	})
 })

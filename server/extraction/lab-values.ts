@@ -1,8 +1,10 @@
-import { lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, MAX_ALIAS_WORDS, normaliseAnalyteName, type Analyte, type AnalyteMatch } from './analytes.ts'
+import { findAnalyteByCode, loincFor, lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, MAX_ALIAS_WORDS, type Analyte, type AnalyteMatch } from './analytes.ts'
 import { ocrNumberCandidates, repairOcrNumber, restoreDecimalPoint, restoreRangeDecimal } from './ocr-numbers.ts'
 import { gradeValue, statusFromFlag } from './parameter-status.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
-import type { ExtractedParameter, ParameterStatus } from './types.ts'
+import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
+import { findDates } from './document-date.ts'
+import { isMolarUnit, toUcum } from './ucum.ts'
 import { isLikelyOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
 
 /**
@@ -23,6 +25,10 @@ export type LabParseOptions = {
 	testDate: string | null
 	/** grade against the range (lab reports); vital signs of notes are not graded (status null) */
 	grade: boolean
+	/** the document writes decimal commas ('5,9'; '25.000' is twenty-five thousand) */
+	decimalComma?: boolean
+	/** a cumulative report: each row holds `count` values, one per date column; the newest is `newest` (0-based) */
+	dateColumns?: { count: number; newest: number }
 }
 
 type Token = { text: string; gapBefore: number }
@@ -39,7 +45,29 @@ function tokenize(line: string): Token[] {
 	const tokens: Token[] = []
 	const regex = /(\s*)(\S+)/g
 	for (let m = regex.exec(line); m; m = regex.exec(line)) tokens.push({ text: m[2], gapBefore: m[1].length })
-	return tokens
+	return joinSpacedUnits(tokens)
+}
+
+const UNIT_PART = /^[a-zA-Zµμ%][a-zA-Z0-9µμ.%²³]*$/
+
+/** A unit printed with spaces around its slash ('mg / dl', 'U / L', 'mmol/ L') as one token. */
+function joinSpacedUnits(tokens: Token[]): Token[] {
+	const joined: Token[] = []
+	for (let i = 0; i < tokens.length; i++) {
+		const [a, b, c] = [tokens[i], tokens[i + 1], tokens[i + 2]]
+		if (b && c && UNIT_PART.test(a.text) && b.text === '/' && UNIT_PART.test(c.text) && b.gapBefore < 2 && c.gapBefore < 2 && toUcum(`${a.text}/${c.text}`)) {
+			joined.push({ text: `${a.text}/${c.text}`, gapBefore: a.gapBefore })
+			i += 2
+			continue
+		}
+		if (b && b.gapBefore < 2 && ((a.text.endsWith('/') && UNIT_PART.test(a.text.slice(0, -1)) && UNIT_PART.test(b.text)) || (UNIT_PART.test(a.text) && /^\/[a-zA-Zµμ]/.test(b.text))) && toUcum(a.text + b.text)) {
+			joined.push({ text: a.text + b.text, gapBefore: a.gapBefore })
+			i += 1
+			continue
+		}
+		joined.push(a)
+	}
+	return joined
 }
 
 /** Punctuation and stray marks OCR leaves between columns (a lone dash is kept: it means 'no range'). */
@@ -47,11 +75,35 @@ function isJunkToken(text: string): boolean {
 	return text !== '-' && text !== '—' && text !== '*' && /^[|:;.,'"`~_=+\-—–‘’“”»«(){}[\]\\/*•·°^]+$/.test(text)
 }
 
-function tidyLine(line: string): string {
-	return line
-		.replace(/[\u2010-\u2015\u2212]/g, (dash) => (dash === '\u2014' ? '—' : '-'))
-		.replace(/\u00a0/g, ' ')
-		.replace(/^[\s|:;.,'"`~_=+*•·»«>{}[\]\\-]+/, '')
+function tidyLine(line: string, decimalComma = false): string {
+	return normaliseNumbers(
+		line
+			.replace(/[\u2010-\u2015\u2212]/g, (dash) => (dash === '\u2014' ? '—' : '-'))
+			.replace(/\u00a0/g, ' ')
+			.replace(/^[\s|:;.,'"`~_=+*•·»«>{}[\]\\-]+/, ''),
+		decimalComma,
+	)
+}
+
+/**
+ * Numbers as plain decimals: thousands separators dropped ('5,100',
+ * '150,000'; '25.000' where commas are decimal), decimal commas turned
+ * into points where the document writes them ('5,9').
+ */
+export function normaliseNumbers(line: string, decimalComma: boolean): string {
+	if (decimalComma) {
+		return line
+			.replace(/(?<![\d.,])(\d{1,3})((?:\.\d{3})+)(?![\d.,]*\d)/g, (_, head: string, groups: string) => head + groups.replace(/\./g, ''))
+			.replace(/(?<=\d),(?=\d)/g, '.')
+	}
+	return line.replace(/(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]*\d)(?!\.\d*,)/g, (_, head: string, groups: string) => head + groups.replace(/,/g, ''))
+}
+
+/** Does the text write decimal commas ('5,9', '13,5 - 17,5') more often than decimal points? */
+export function writesDecimalCommas(text: string): boolean {
+	const commas = text.match(/(?<![\d.,])\d{1,3},\d{1,2}(?![\d,.])/g)?.length ?? 0
+	const points = text.match(/(?<![\d.,])\d{1,3}\.\d{1,2}(?![\d,.])/g)?.length ?? 0
+	return commas > points
 }
 
 /** OCR misreadings inside analyte names ('Alc' for 'A1c', 'C02' for 'CO2'). */
@@ -102,14 +154,18 @@ function matchName(tokens: Token[], source: LabTextSource): NameMatch | null {
  * After the name: words that qualify it ('Fasting', 'Calc', '(calculated)',
  * ', 25-OH, TOTAL') up to the first token that may be a value.
  */
-function skipNameQualifiers(tokens: Token[], start: number, source: LabTextSource): number {
+function skipNameQualifiers(tokens: Token[], start: number, source: LabTextSource): { index: number; unit: string | null } {
 	let index = start
 	let depth = 0
+	let unit: string | null = null
 	for (let guard = 0; index < tokens.length && guard < 8; guard++) {
 		const text = tokens[index].text
 		if (source === 'text' && depth === 0 && tokens[index].gapBefore >= 2) break
 		if (text.startsWith('(')) depth++
 		if (depth > 0) {
+			// a unit printed inside the name: 'Glucose (mg/dL)'
+			const inner = /^\(([^()]+)\)[,:]?$/.exec(text)
+			if (inner && looksLikeUnit(inner[1])) unit = inner[1]
 			if (text.includes(')')) depth = 0
 			index++
 			continue
@@ -127,7 +183,7 @@ function skipNameQualifiers(tokens: Token[], start: number, source: LabTextSourc
 		}
 		break
 	}
-	return index
+	return { index, unit }
 }
 
 type RowReading = {
@@ -201,6 +257,8 @@ function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, 
 	for (let count = 3; count >= 1; count--) {
 		if (index + count > tokens.length) continue
 		if (source === 'text' && tokens.slice(index + 1, index + count).some((token) => token.gapBefore >= 2)) continue
+		// a unit after the range is the row's unit, not part of the range
+		if (count > 1 && looksLikeUnit(tokens[index + count - 1].text)) continue
 		let text = tokens.slice(index, index + count).map((token) => token.text).join(' ')
 		if (source === 'ocr') text = repairOcrRangeText(text)
 		const found = rangeFrom(text, count)
@@ -332,10 +390,6 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 	return reading
 }
 
-function slugCode(name: string): string {
-	return normaliseAnalyteName(name).replace(/%/g, 'pct').replace(/\s+/g, '_').slice(0, 60)
-}
-
 function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTextSource): string | null {
 	if (unit === null) return null
 	return source === 'ocr' ? repairOcrUnit(unit, analyte) : tidyUnit(unit)
@@ -344,7 +398,8 @@ function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTex
 function gradeOrNull(options: LabParseOptions, code: string, value: number, unit: string | null, range: ReferenceRange | null, flag: string | null): ParameterStatus | null {
 	if (!options.grade) return null
 	const status = gradeValue({ code, value, unit, min: range?.min ?? null, max: range?.max ?? null })
-	if (!range && status === 'normal') return statusFromFlag(flag) ?? 'normal'
+	// no range printed: the printed flag, else normal for vital signs and body measures, else unknown
+	if (!range && status === 'normal') return statusFromFlag(flag) ?? (findAnalyteByCode(code)?.category === 'vitals' ? 'normal' : null)
 	return status
 }
 
@@ -388,9 +443,9 @@ function restoredBetter(text: string, options: string[], fits: (text: string) =>
 	return options.some((other) => other !== text && other.replace('.', '') === text && fits(other) && Number(other) < Number(text) / 5)
 }
 
-/** Reads one line: zero parameters, one, or two for a blood-pressure reading. */
-export function parseLabLine(rawLine: string, options: LabParseOptions): ExtractedParameter[] {
-	const line = tidyLine(rawLine)
+/** The tokens of a line, tidied; OCR's stray marks before words dropped. */
+function lineTokens(rawLine: string, options: LabParseOptions): Token[] {
+	const line = tidyLine(rawLine, options.decimalComma)
 	if (!line) return []
 	let tokens = tokenize(line)
 	if (options.source === 'ocr') {
@@ -398,41 +453,129 @@ export function parseLabLine(rawLine: string, options: LabParseOptions): Extract
 			.map((token) => ({ ...token, text: token.text.replace(/^[|{}[\]'"`‘’“”]+(?=[A-Za-z0-9<>])/, '') }))
 			.filter((token) => token.text !== '' && !isJunkToken(token.text))
 	}
-	if (tokens.length < 2) return []
-	const named = matchName(tokens, options.source)
+	return tokens
+}
+
+/** Reads one line: zero parameters, one, or two for a blood-pressure reading; several when tables sit side by side. */
+export function parseLabLine(rawLine: string, options: LabParseOptions): ExtractedParameter[] {
+	return parseLabTokens(lineTokens(rawLine, options), options)
+}
+
+function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {
+	if (allTokens.length < 2) return []
+	const named = matchName(allTokens, options.source)
 	if (!named) return []
-	const start = skipNameQualifiers(tokens, named.consumed, options.source)
+	const qualifiers = skipNameQualifiers(allTokens, named.consumed, options.source)
+	const start = qualifiers.index
+	const tokens = options.dateColumns ? newestColumnOnly(allTokens, start, options.dateColumns) : allTokens
 	const printedName = tokens
 		.slice(0, start)
 		.map((token) => token.text)
 		.join(' ')
 		.replace(/[\s,:;.|]+$/, '')
-	if (named.match.kind === 'blood_pressure') return bloodPressureParameters(tokens, start, printedName, options)
+	// a second table beside the first: the row ends where the next name begins
+	const next = nextRowStart(tokens, start, options)
+	const own = next === null ? tokens : tokens.slice(0, next)
+	const rest = next === null ? [] : parseLabTokens(tokens.slice(next), options)
+	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
+	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
+	return found ? [found, ...rest] : rest
+}
+
+/**
+ * A cumulative row ('RBC  4.90  5.20  5.17 H  x10^6/uL  4.50 - 5.90'): the
+ * value of the newest date column, with its flag, and the rest of the row.
+ */
+function newestColumnOnly(tokens: Token[], start: number, columns: { count: number; newest: number }): Token[] {
+	const values: Array<{ index: number; flag: number | null }> = []
+	let index = start
+	while (index < tokens.length && values.length < columns.count) {
+		const text = tokens[index].text
+		const next = tokens[index + 1]?.text
+		if ((PLAIN_NUMBER.test(text) || VALUE_WITH_FLAG.test(text)) && next !== '-' && next !== '–') {
+			values.push({ index, flag: null })
+			index++
+			continue
+		}
+		if (values.length > 0 && FLAG_WORDS.has(text.toLowerCase()) && values[values.length - 1].flag === null) {
+			values[values.length - 1].flag = index
+			index++
+			continue
+		}
+		break
+	}
+	if (values.length !== columns.count) return tokens
+	const keep = values[columns.newest]
+	const dropped = new Set(values.flatMap((value) => (value === keep ? [] : [value.index, ...(value.flag === null ? [] : [value.flag])])))
+	return tokens.filter((_, position) => !dropped.has(position))
+}
+
+/** A header of date columns ('Test  03/21/2024  07/19/2024  11/17/2024  Units'): how many, and which is newest. */
+function dateColumnsOf(line: string): { count: number; newest: number } | null {
+	if (line.includes(':')) return null
+	const dates = findDates(line)
+	if (dates.length < 2) return null
+	const newest = dates.reduce((best, date, index) => (date.iso > dates[best].iso ? index : best), 0)
+	return { count: dates.length, newest }
+}
+
+/**
+ * Where a second row starts on the same line (two panels side by side): a
+ * token after this row's value, at a column gap in text, that begins a
+ * known name followed by a number.
+ */
+function nextRowStart(tokens: Token[], start: number, options: LabParseOptions): number | null {
+	let hasValue = false
+	for (let index = start; index < tokens.length; index++) {
+		const text = tokens[index].text
+		if (!hasValue) {
+			if (/^[<>]?\d/.test(text)) hasValue = true
+			continue
+		}
+		if (options.source === 'text' && tokens[index].gapBefore < 2) continue
+		if (!/^[A-Za-z]/.test(text) || FLAG_WORDS.has(text.toLowerCase()) || looksLikeUnit(text)) continue
+		const candidate = tokens.slice(index)
+		const named = matchName(candidate, options.source)
+		if (!named || named.isLoose) continue
+		const after = skipNameQualifiers(candidate, named.consumed, options.source).index
+		if (candidate.slice(after, after + 3).some((token) => /^[<>]?\d/.test(token.text))) return index
+	}
+	return null
+}
+
+function readParameter(tokens: Token[], start: number, printedName: string, named: NameMatch, nameUnit: string | null, options: LabParseOptions): ExtractedParameter | null {
+	if (named.match.kind !== 'analyte') return null
 	const analyte = named.match.analyte
 	const reading = readRow(tokens, start, options, analyte, false)
-	if (named.isLoose && !isConfirmedByRow(reading, analyte)) return []
+	if (named.isLoose && !isConfirmedByRow(reading, analyte)) return null
 	if (reading.valueCandidates === null && reading.comparatorValue !== null) reading.valueCandidates = [reading.comparatorValue.replace(/\s+/g, '')]
-	if (reading.valueCandidates === null) return []
+	if (reading.valueCandidates === null) return null
 	const isComparison = /^[<>]/.test(reading.valueCandidates[0])
 	const valueText = options.source === 'ocr' && !isComparison ? resolveOcrValue(reading.valueCandidates, analyte, reading) : reading.valueCandidates[0]
-	if (valueText === null) return []
+	if (valueText === null) return null
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
-	if (!Number.isFinite(value)) return []
-	const unit = finishUnit(reading.unit, analyte, options.source)
-	return [
-		{
-			code: analyte.code,
-			name: printedName || analyte.name,
-			value,
-			valueText,
-			unit,
-			referenceRangeMin: reading.range?.min ?? null,
-			referenceRangeMax: reading.range?.max ?? null,
-			referenceRangeText: reading.rangeText,
-			status: gradeOrNull(options, analyte.code, value, unit, reading.range, reading.flag),
-			testDate: options.testDate,
-		},
-	]
+	if (!Number.isFinite(value)) return null
+	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
+	return parameterOf(analyte, printedName || analyte.name, value, valueText, unit, reading.range, reading.rangeText, reading.flag, options)
+}
+
+/** A parameter with its LOINC code and UCUM unit, graded against its range. */
+function parameterOf(analyte: Analyte, name: string, value: number, valueText: string, unit: string | null, range: ReferenceRange | null, rangeText: string | null, flag: string | null, options: LabParseOptions): ExtractedParameter {
+	const ucumUnit = toUcum(unit)
+	return {
+		code: analyte.code,
+		loinc: loincFor(analyte, name, isMolarUnit(ucumUnit)),
+		name,
+		value,
+		valueText,
+		unit,
+		ucumUnit,
+		referenceRangeMin: range?.min ?? null,
+		referenceRangeMax: range?.max ?? null,
+		referenceRangeText: rangeText,
+		status: gradeOrNull(options, analyte.code, value, unit, range, flag),
+		testDate: options.testDate,
+	}
 }
 
 /** A loosely matched name stands when the row has a value, a range and one of the analyte's units. */
@@ -448,29 +591,20 @@ function bloodPressureParameters(tokens: Token[], start: number, printedName: st
 	const unit = finishUnit(reading.unit, null, options.source)
 	const bpUnit = unit && /^mm\s*h[gq9]$/i.test(unit) ? 'mmHg' : unit
 	const ranges = reading.bloodPressureRange
-	const make = (code: 'systolic_bp' | 'diastolic_bp', text: string, range: ReferenceRange | null): ExtractedParameter => ({
-		code,
-		name: printedName,
-		value: Number(text),
-		valueText: text,
-		unit: bpUnit,
-		referenceRangeMin: range?.min ?? null,
-		referenceRangeMax: range?.max ?? null,
-		referenceRangeText: range?.text ?? null,
-		status: gradeOrNull(options, code, Number(text), bpUnit, range, reading.flag),
-		testDate: options.testDate,
-	})
+	const make = (code: 'systolic_bp' | 'diastolic_bp', text: string, range: ReferenceRange | null): ExtractedParameter =>
+		parameterOf(findAnalyteByCode(code)!, printedName, Number(text), text, bpUnit, range, range?.text ?? null, reading.flag, options)
 	return [make('systolic_bp', reading.bloodPressure[0], ranges?.[0] ?? null), make('diastolic_bp', reading.bloodPressure[1], ranges?.[1] ?? null)]
 }
 
 /**
- * A row whose name the catalogue does not know, read only from a text layer
- * where columns are apart: 'Name  value  [unit]  range'. Needs a value and a
- * numeric range so that prose and headers are never taken for results.
+ * A row whose name the vocabulary does not know, read only from a text
+ * layer where columns are apart: 'Name  value  [unit]  range'. Needs a value
+ * and a numeric range so that prose and headers are never taken for
+ * results. It is reported as unmapped, with its printed name and no code.
  */
-export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): ExtractedParameter | null {
+export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): UnmappedResult | null {
 	if (options.source !== 'text') return null
-	const columns = tidyLine(rawLine).split(/\s{2,}/)
+	const columns = tidyLine(rawLine, options.decimalComma).split(/\s{2,}/)
 	if (columns.length < 3) return null
 	const name = columns[0].trim()
 	if (!/^[A-Za-z][A-Za-z0-9 ,()\-/%.+']{1,48}$/.test(name) || name.split(' ').length > 6) return null
@@ -479,41 +613,166 @@ export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): 
 	if (reading.valueCandidates === null || !reading.range) return null
 	const valueText = reading.valueCandidates[0]
 	const value = Number(valueText)
-	const unit = finishUnit(reading.unit, null, options.source)
-	const code = slugCode(name)
-	if (!code || !Number.isFinite(value)) return null
+	if (!Number.isFinite(value)) return null
 	return {
-		code,
 		name,
 		value,
 		valueText,
-		unit,
+		unit: finishUnit(reading.unit, null, options.source),
 		referenceRangeMin: reading.range.min,
 		referenceRangeMax: reading.range.max,
 		referenceRangeText: reading.rangeText,
-		status: gradeOrNull(options, code, value, unit, reading.range, reading.flag),
-		testDate: options.testDate,
 	}
+}
+
+export type LabResults = { parameters: ExtractedParameter[]; unmapped: UnmappedResult[] }
+
+/** Words that introduce a reference range printed on its own line under a result. */
+const RANGE_LINE = /^\s*(?:reference(?:\s+(?:range|interval|value|values))?|ref\.?(?:\s+(?:range|interval))?|normal(?:\s+range)?|biological\s+ref(?:erence)?\.?(?:\s+interval)?|goal|target|range)\s*[:-]?\s*(.+)$/i
+
+/** A line that only continues the name above it ('Concentration' under 'Mean Corpuscular Hemoglobin'). */
+function isNameContinuation(line: string): boolean {
+	const text = line.trim()
+	return text.length > 0 && text.length <= 40 && !/\d/.test(text) && /^[A-Za-z(]/.test(text) && text.split(/\s+/).length <= 4 && !RANGE_LINE.test(text)
+}
+
+/** The first column of a text line (up to a gap of two spaces or more). */
+function firstCell(line: string): { cell: string; rest: string } {
+	const match = /^(\s*\S+(?: \S+)*)(.*)$/.exec(line)
+	return match ? { cell: match[1], rest: match[2] } : { cell: line, rest: '' }
 }
 
 /**
  * Every result row of a lab report, in reading order, one parameter per code
- * (the first row wins when a code repeats).
+ * (the first row wins when a code repeats); rows with unknown names apart.
+ * Besides one row per line, it pairs lines: a name wrapped onto the next
+ * line, a range printed on the line under its result, and cards (names on
+ * one line, values under them, goals under those).
  */
-export function extractLabValues(text: string, options: LabParseOptions): ExtractedParameter[] {
+export function extractLabResults(text: string, options: LabParseOptions): LabResults {
 	const parameters: ExtractedParameter[] = []
+	const unmapped: UnmappedResult[] = []
 	const seen = new Set<string>()
-	for (const line of text.split('\n')) {
-		let found = parseLabLine(line, options)
-		if (found.length === 0) {
-			const unknown = parseUnknownLabLine(line, options)
-			if (unknown) found = [unknown]
-		}
+	const lines = text.split('\n')
+	const add = (found: ExtractedParameter[]) => {
 		for (const parameter of found) {
 			if (seen.has(parameter.code)) continue
 			seen.add(parameter.code)
 			parameters.push(parameter)
 		}
 	}
-	return parameters
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index]
+		const next = lines[index + 1] ?? ''
+		const columns = dateColumnsOf(line)
+		if (columns) {
+			options = { ...options, dateColumns: columns }
+			continue
+		}
+		// a name wrapped in its cell: the longer name wins when it is a known one
+		if (options.source === 'text' && isNameContinuation(next)) {
+			const { cell, rest } = firstCell(line)
+			if (/\d/.test(rest) && lookupAnalyteName(`${cell.trim()} ${next.trim()}`)) {
+				const found = parseLabLine(`${cell.trim()} ${next.trim()}${rest}`, options)
+				if (found.length > 0) {
+					add(withRangeBelow(found, lines[index + 2] ?? '', options))
+					index++
+					continue
+				}
+			}
+		}
+		let found = parseLabLine(line, options)
+		if (found.length === 0) {
+			const cards = readCards(lines, index, options)
+			if (cards) {
+				add(cards.parameters)
+				index += cards.consumed - 1
+				continue
+			}
+			const unknown = parseUnknownLabLine(line, options)
+			if (unknown) unmapped.push(unknown)
+			continue
+		}
+		found = withRangeBelow(found, next, options)
+		add(found)
+	}
+	return { parameters, unmapped: unmapped.filter((row) => !seen.has(row.name)) }
+}
+
+/** A result without a range takes the range printed on the line under it ('Reference range: 70 - 99'). */
+function withRangeBelow(found: ExtractedParameter[], below: string, options: LabParseOptions): ExtractedParameter[] {
+	if (found.length !== 1 || found[0].referenceRangeText !== null) return found
+	const match = RANGE_LINE.exec(tidyLine(below, options.decimalComma))
+	if (!match) return found
+	const range = parseReferenceRange(match[1].trim())
+	if (!range) return found
+	const analyte = findAnalyteByCode(found[0].code)
+	if (!analyte) return found
+	const [parameter] = found
+	return [parameterOf(analyte, parameter.name, parameter.value, parameter.valueText, parameter.unit, range, range.text, null, options)]
+}
+
+type CardsRead = { parameters: ExtractedParameter[]; consumed: number }
+
+/**
+ * Cards and tiles: a line of names (one per card), the values with their
+ * units on the line under it, then optionally a line of goals or ranges
+ * ('Goal <200'). Cells are paired by position in text layers (two spaces or
+ * more between cards); one card per line in OCR text.
+ */
+function readCards(lines: string[], index: number, options: LabParseOptions): CardsRead | null {
+	const names = cardNames(lineTokens(lines[index], options), options)
+	if (!names) return null
+	let row = index + 1
+	while (row < lines.length && lines[row].trim() === '') row++
+	const values = cardValues(lineTokens(lines[row] ?? '', options))
+	if (values.length !== names.length) return null
+	const goals = cardGoals(lineTokens(lines[row + 1] ?? '', options))
+	const rangeCells = goals.length === names.length ? goals : null
+	const parameters = names.flatMap((name, column) => parseLabLine(`${name}  ${values[column]}${rangeCells ? `  ${rangeCells[column]}` : ''}`, options))
+	if (parameters.length === 0) return null
+	return { parameters, consumed: row - index + 1 + (rangeCells ? 1 : 0) }
+}
+
+/** A line made only of known names, one per card ('HGB   Total Cholesterol   Blood Pressure'); null otherwise. */
+function cardNames(tokens: Token[], options: LabParseOptions): string[] | null {
+	const names: string[] = []
+	let index = 0
+	while (index < tokens.length) {
+		const rest = tokens.slice(index)
+		const named = matchName(rest, options.source)
+		if (!named || named.isLoose) return null
+		let end = named.consumed
+		// qualifiers in parentheses or after a comma belong to the name ('Creatinine, Serum')
+		while (end < rest.length && (/^\(/.test(rest[end].text) || /,$/.test(rest[end - 1].text)) && (options.source !== 'text' || rest[end].gapBefore < 2) && !lookupAnalyteName(rest[end].text)) end++
+		names.push(rest.slice(0, end).map((token) => token.text).join(' '))
+		index += end
+	}
+	return names.length > 0 && tokens.every((token) => !/^[<>]?\d/.test(token.text) || /[a-z]/i.test(token.text)) ? names : null
+}
+
+/** A line of values, each with what follows it up to the next value ('12.1 g/dL  240 mg/dL  149/89 mmHg'). */
+function cardValues(tokens: Token[]): string[] {
+	const cells: string[] = []
+	for (const token of tokens) {
+		if (/^[<>]?\d/.test(token.text) || cells.length === 0) cells.push(token.text)
+		else cells[cells.length - 1] += ` ${token.text}`
+	}
+	return cells.every((cell) => /^[<>]?\d/.test(cell)) ? cells : []
+}
+
+/** A line of goals or ranges, one per card ('Goal 13.5 - 17.5   Goal <200'). */
+function cardGoals(tokens: Token[]): string[] {
+	const cells: string[] = []
+	for (const token of tokens) {
+		if (/^(?:goal|target|reference|ref\.?|normal|range):?$/i.test(token.text)) cells.push('')
+		else if (cells.length > 0) cells[cells.length - 1] = `${cells[cells.length - 1]} ${token.text}`.trim()
+		else return []
+	}
+	return cells.every((cell) => parseReferenceRange(cell) !== null || parseBloodPressureRange(cell) !== null) ? cells : []
+}
+
+/** The mapped result rows of a text (see extractLabResults). */
+export function extractLabValues(text: string, options: LabParseOptions): ExtractedParameter[] {
+	return extractLabResults(text, options).parameters
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import type { OcrEngine, OcrResult } from './types.ts'
+import type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
 
 /**
  * Two OCR engines behind one interface: the tesseract CLI (fast with
@@ -14,7 +14,7 @@ import type { OcrEngine, OcrResult } from './types.ts'
  * tables more accurately than Debian's default model.
  */
 
-export type { OcrEngine, OcrResult } from './types.ts'
+export type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
 
 /** An engine that holds resources (a worker thread) until closed. */
 export type ClosableOcrEngine = OcrEngine & { close(): Promise<void> }
@@ -57,6 +57,43 @@ export function bestIntTessdataDir(): string {
 	}
 	tessdataDir = folder
 	return folder
+}
+
+/** Where Debian (and most systems) keep tesseract's language data; TESSDATA_PREFIX first. */
+const SYSTEM_TESSDATA = [process.env.TESSDATA_PREFIX, '/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata', '/usr/share/tessdata', '/usr/local/share/tessdata'].filter((folder): folder is string => Boolean(folder))
+
+/** The languages of the vocabulary's reports, as tesseract codes. */
+export const REPORT_LANGUAGES = ['deu', 'fra', 'spa', 'ita', 'por', 'tur'] as const
+
+let systemLanguages: string[] | null = null
+
+/**
+ * The report languages whose data is installed (Debian's tesseract-ocr-<lang>
+ * packages), linked into the best_int tessdata folder beside its English
+ * model so one `--tessdata-dir` serves both.
+ */
+export function installedReportLanguages(): string[] {
+	if (systemLanguages) return systemLanguages
+	const folder = bestIntTessdataDir()
+	systemLanguages = []
+	for (const language of REPORT_LANGUAGES) {
+		const source = SYSTEM_TESSDATA.map((dir) => path.join(dir, `${language}.traineddata`)).find((file) => existsSync(file))
+		if (!source) continue
+		const target = path.join(folder, `${language}.traineddata`)
+		try {
+			if (!existsSync(target)) symlinkSync(source, target)
+			systemLanguages.push(language)
+		} catch {
+			// another process linked it first, or the folder is read-only: skip the language
+			if (existsSync(target)) systemLanguages.push(language)
+		}
+	}
+	return systemLanguages
+}
+
+/** The system's English model (Debian's tesseract-ocr-eng), or null. */
+export function systemEnglishModel(): string | null {
+	return SYSTEM_TESSDATA.map((dir) => path.join(dir, 'eng.traineddata')).find((file) => existsSync(file)) ?? null
 }
 
 /** The full path of an executable on PATH, or null. */
@@ -112,15 +149,20 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 	const parallelism = Math.max(1, options.concurrency ?? os.availableParallelism?.() ?? os.cpus().length)
 	const limit = createLimiter(parallelism)
 	const timeoutMs = options.timeoutMs ?? 120_000
+	const isBestInt = options.tessdataDir === undefined
 	return {
 		name: 'tesseract-cli',
 		parallelism,
-		recognize(image: Buffer): Promise<OcrResult> {
+		availableLanguages: () => ['eng', ...(options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : [])],
+		hasAlternateModel: () => isBestInt && systemEnglishModel() !== null,
+		recognize(image: Buffer, recognizeOptions: OcrOptions = {}): Promise<OcrResult> {
+			const available = options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : []
+			const languages = ['eng', ...(recognizeOptions.languages ?? []).filter((language) => language !== 'eng' && available.includes(language))]
 			return limit(
 				() =>
 					new Promise<OcrResult>((resolve, reject) => {
-						const dataDir = options.tessdataDir === undefined ? bestIntTessdataDir() : options.tessdataDir
-						const args = ['stdin', 'stdout', '-l', 'eng', '--psm', String(psm), '--dpi', String(OCR_DPI)]
+						const dataDir = isBestInt && recognizeOptions.model !== 'alternate' ? bestIntTessdataDir() : isBestInt ? null : options.tessdataDir
+						const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
 						if (dataDir) args.push('--tessdata-dir', dataDir)
 						const started = performance.now()
 						const child = spawn(binary, args, {
@@ -143,7 +185,7 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 								reject(new Error(`tesseract exited with ${signal ?? code}${detail ? `: ${detail.slice(0, 200)}` : ''}`))
 								return
 							}
-							resolve({ text: Buffer.concat(out).toString('utf8'), ms: performance.now() - started })
+							resolve({ text: Buffer.concat(out).toString('utf8'), ms: performance.now() - started, languages })
 						})
 						child.stdin.on('error', () => {
 							// the process may exit before reading everything; 'close' reports it
@@ -192,7 +234,7 @@ export function createTesseractJsEngine(options: TesseractJsOptions = {}): Closa
 				const ready = await worker()
 				const started = performance.now()
 				const result = await ready.recognize(image)
-				return { text: result.data.text ?? '', ms: performance.now() - started }
+				return { text: result.data.text ?? '', ms: performance.now() - started, languages: ['eng'] }
 			})
 		},
 		async close() {

@@ -7,9 +7,12 @@ import type { DocumentKind } from './types.ts'
  * organisation word in it. All-capitals names are given in title case.
  */
 
-const ORGANISATION_WORD = /\b(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners)\b/i
+const ORGANISATION_WORD = /(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratorio|laboratório|laboratuvar[iı]?|mvz|praxis|klinik(?:um)?|clinique|clínica|clinica|hôpital|ospedale|hospitais?|hastanesi|biologie|análises|analisi|análisis|diagnóstico|diagnostico|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
 
-const LABELLED = /\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility))\s*:\s*([^,\n|·;]+)/i
+const LABELLED = /\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at)\s*:\s*([^,\n|·;]+)/i
+
+/** Field labels that hold an organisation word but are not a name ('Lab No', 'Lab Incharge'). */
+const FIELD_LABEL = /\b(?:no|number|id|incharge|in-charge|in charge|information|info|technician|technologist|director|code|address|phone|reference range|report|results?|patient|date|specimen|program|department of laboratory|name|signature|signed|authori[sz]ed)\b/i
 
 const SMALL_WORDS = new Set(['of', 'and', 'for', 'the', 'at', 'in', 'on', '&'])
 
@@ -42,8 +45,8 @@ function isOrganisationName(text: string): boolean {
 	if (/\d/.test(text) || text.includes('@')) return false
 	const words = text.split(' ')
 	if (words.length < 2 || words.length > 8) return false
-	if (/\b(?:report|results?|patient|date|reference range|specimen|program|department of laboratory)\b/i.test(text)) return false
-	return /^[A-Z]/.test(text)
+	if (FIELD_LABEL.test(text)) return false
+	return /^\p{Lu}/u.test(text)
 }
 
 export function findProvider(text: string, _kind: DocumentKind): string | null {

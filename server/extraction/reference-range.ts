@@ -1,3 +1,5 @@
+import { toUcum } from './ucum.ts'
+
 /**
  * Reference ranges as printed on lab reports: 'A-B', 'A - B', '<X', '<=X',
  * '>X', '>=X' (and the symbols ≤ ≥, 'A to B'). The manifest convention:
@@ -14,8 +16,12 @@ export type ReferenceRange = {
 const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`
 
 const BETWEEN = new RegExp(String.raw`^${NUMBER}\s*(?:-|to)\s*${NUMBER}$`, 'i')
-const BELOW = new RegExp(String.raw`^(?:<|<=|less than|up to)\s*${NUMBER}$`, 'i')
-const ABOVE = new RegExp(String.raw`^(?:>|>=|greater than|at least)\s*${NUMBER}$`, 'i')
+const BELOW = new RegExp(String.raw`^(?:<|<=|less than|up to|upto|até|ate|bis|jusqu'à|hasta|fino a|below)\s*${NUMBER}$`, 'i')
+const ABOVE = new RegExp(String.raw`^(?:>|>=|greater than|at least|more than|above|over)\s*${NUMBER}$`, 'i')
+/** A label before the range ('Normal:', 'Desirable:', 'Goal', 'Ref.'). */
+const LEADING_LABEL = /^(?:(?:normal|desirable|optimal|reference|ref\.?|range|goal|target|adult|adults|male|female|men|women|m|f)\b[\s.]*)+:?\s*|^[A-Za-z][A-Za-z .]{0,24}:\s*/i
+/** A note after the range ('(M)', '(adult)'). */
+const TRAILING_NOTE = /\s*\((?:m|f|male|female|men|women|adult|adults)\)$/i
 
 /** Unifies dashes, comparison symbols and decimal commas before matching. */
 export function tidyRangeText(text: string): string {
@@ -32,21 +38,36 @@ function toNumber(text: string): number {
 	return Number(text.startsWith('.') ? `0${text}` : text)
 }
 
+/**
+ * The range without what surrounds it on reports: brackets or parentheses
+ * ('[3.0-22.0]', '(< 5.0)'), a label ('Normal: 13.5-18.0', 'Goal <200'), a
+ * sex note ('>40 (M)'), a trailing unit ('0.1 - 1.2 mg/dl', '40-65%').
+ */
+function stripRangeDecorations(text: string): string {
+	const unwrap = (value: string) => /^[([{]\s*(.*?)\s*[)\]}]$/.exec(value)?.[1] ?? value
+	let stripped = unwrap(unwrap(text).replace(TRAILING_NOTE, '').replace(LEADING_LABEL, ''))
+	stripped = stripped.replace(/(\d)\s*%$/, '$1')
+	const unit = /^(.*\d)\s+([^\d\s].*)$/.exec(stripped)
+	if (unit && toUcum(unit[2].replace(/\s+/g, '')) !== null) stripped = unit[1]
+	return stripped.trim()
+}
+
 /** The range a printed text stands for, or null when it is not a numeric range. */
 export function parseReferenceRange(printed: string): ReferenceRange | null {
-	const text = tidyRangeText(printed)
-	if (!text) return null
+	const tidy = tidyRangeText(printed)
+	if (!tidy) return null
+	const text = stripRangeDecorations(tidy)
 	let match = BETWEEN.exec(text)
 	if (match) {
 		const min = toNumber(match[1])
 		const max = toNumber(match[2])
 		if (min > max) return null
-		return { min, max, text }
+		return { min, max, text: tidy }
 	}
 	match = BELOW.exec(text)
-	if (match) return { min: null, max: toNumber(match[1]), text }
+	if (match) return { min: null, max: toNumber(match[1]), text: tidy }
 	match = ABOVE.exec(text)
-	if (match) return { min: toNumber(match[1]), max: null, text }
+	if (match) return { min: toNumber(match[1]), max: null, text: tidy }
 	return null
 }
 

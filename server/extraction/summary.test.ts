@@ -3,7 +3,7 @@ import { buildSummary, buildTags, buildTitle, panelNames, type DescribeInput } f
 import type { ExtractedParameter } from './types.ts'
 
 function parameter(code: string, status: ExtractedParameter['status'], name = code): ExtractedParameter {
-	return { code, name, value: 1, valueText: '1', unit: null, referenceRangeMin: null, referenceRangeMax: null, referenceRangeText: null, status, testDate: '2025-01-22' }
+	return { code, loinc: null, name, value: 1, valueText: '1', unit: null, ucumUnit: null, referenceRangeMin: null, referenceRangeMax: null, referenceRangeText: null, status, testDate: '2025-01-22' }
 }
 
 const base: DescribeInput = { kind: 'lab_report', text: '', provider: 'Bluewater Diagnostics', date: '2025-01-22', parameters: [], medications: [], fallbackTitle: 'upload', isScanned: false }

@@ -21,7 +21,27 @@ export type RejectionReason =
 	| 'processing_timeout'
 
 export type ExtractedParameter = {
+	/** the vocabulary's canonical code (analytes.ts); never invented */
 	code: string
+	/** LOINC code, where the vocabulary has one for this name and unit */
+	loinc: string | null
+	/** the name as printed */
+	name: string
+	value: number
+	valueText: string
+	/** the unit as printed (for display) */
+	unit: string | null
+	/** the printed unit as UCUM, null when none or not understood */
+	ucumUnit: string | null
+	referenceRangeMin: number | null
+	referenceRangeMax: number | null
+	referenceRangeText: string | null
+	status: ParameterStatus | null
+	testDate: string | null
+}
+
+/** A result row whose name the vocabulary does not know: kept as printed, never given a code. */
+export type UnmappedResult = {
 	name: string
 	value: number
 	valueText: string
@@ -29,8 +49,6 @@ export type ExtractedParameter = {
 	referenceRangeMin: number | null
 	referenceRangeMax: number | null
 	referenceRangeText: string | null
-	status: ParameterStatus | null
-	testDate: string | null
 }
 
 export type ExtractedMedication = {
@@ -64,6 +82,8 @@ export type ExtractionResult = {
 	kind: DocumentKind
 	/** YYYY-MM-DD */
 	date: string | null
+	/** the date's day and month could be the other way round (no evidence in the document): ask the patient to confirm */
+	dateIsAmbiguous: boolean
 	provider: string | null
 	title: string
 	summary: string
@@ -71,16 +91,31 @@ export type ExtractionResult = {
 	text: string
 	pages: number | null
 	parameters: ExtractedParameter[]
+	/** result rows with names outside the vocabulary (not stored as health parameters) */
+	unmapped: UnmappedResult[]
 	medications: ExtractedMedication[]
+	/** the languages OCR read the pages with (empty when no page needed OCR) */
+	ocrLanguages: string[]
 	dicom?: DicomSummary
 	timings: ExtractionTimings
 }
 
-export type OcrResult = { text: string; ms: number }
+/** tesseract language codes: 'eng', 'deu', 'fra', 'spa', 'ita', 'por', 'tur' */
+export type OcrOptions = {
+	languages?: readonly string[]
+	/** 'alternate': the engine's second model (the CLI: the system's tessdata beside the bundled best_int) */
+	model?: 'default' | 'alternate'
+}
+
+export type OcrResult = { text: string; ms: number; /** the languages the engine read with */ languages?: string[] }
 
 export interface OcrEngine {
 	name: string
-	recognize(image: Buffer): Promise<OcrResult>
+	recognize(image: Buffer, options?: OcrOptions): Promise<OcrResult>
+	/** the languages this engine can read (default: English only) */
+	availableLanguages?(): readonly string[]
+	/** does the engine have a second model to read a poorly read page again with? */
+	hasAlternateModel?(): boolean
 	/** how many recognitions it runs at once (default 1); above 1 a page may be read in parts */
 	parallelism?: number
 }

@@ -1,4 +1,5 @@
 import { ANALYTES, normaliseUnitKey, type Analyte } from './analytes.ts'
+import { toUcum } from './ucum.ts'
 
 /**
  * Unit tokens: recognising them among a row's tokens, tidying the few
@@ -10,7 +11,8 @@ const EXTRA_UNITS = [
 	'mmHg', 'bpm', 'in', 'lb', 'lbs', 'kg', 'cm', 'm', 'F', 'C', '°F', '°C', 'IU/L', 'U/L', 'mIU/L', 'uIU/mL', 'mIU/mL',
 	'ng/mL', 'ng/dL', 'pg/mL', 'pg', 'fL', '%', 'g/dL', 'g/L', 'mg/dL', 'mg/L', 'mmol/L', 'mEq/L', 'umol/L', 'µmol/L',
 	'nmol/L', 'pmol/L', 'ug/dL', 'mcg/dL', 'ug/L', 'mL/min', 'kg/m2', 'kg/m²', 'sec', 's', 'ratio', 'mm/hr', 'mOsm/kg',
-	'breaths/min', '/min', 'IU', 'U', 'cells/uL', '/uL', '/hpf', '/lpf',
+	'breaths/min', '/min', 'IU', 'U', 'cells/uL', '/uL', '/hpf', '/lpf', 'mM', 'Percent', 'cumm', '/cumm', 'g%', 'gm%', 'mmol/mol',
+	'mU/L', 'mUI/L', 'UI/L', 'µIU/mL', 'ng/ml', 'mg/dl', 'g/dl', 'mmol/l', 'U/l', 'mg/l', 'µg/L', 'µmol/L', 'IU/mL', 'S/CO',
 ]
 
 const KNOWN_UNITS: Map<string, string> = (() => {
@@ -29,6 +31,8 @@ export function looksLikeUnit(token: string): boolean {
 	if (KNOWN_UNITS.has(key)) return true
 	if (/^x?10[\^*e(]?\d+\)?\/[a-zµμ]+$/i.test(token)) return true
 	if (/^[a-zµμ%°][a-zµμ0-9.^²³]*(?:\/[a-zµμ0-9.^²³]+)+$/i.test(token)) return true
+	// 'x10⁹/L', 'Thous/cu.mm', 'cells/mcL': anything with a slash that UCUM reads
+	if (token.length >= 3 && token.includes('/') && /[a-zµμ]/i.test(token) && toUcum(token) !== null) return true
 	return false
 }
 

@@ -16,12 +16,12 @@ import { and, eq } from 'drizzle-orm'
 import { users } from '#db/schema/platform.ts'
 import { notifications } from '#db/schema/tenant.ts'
 import { OutgoingEmailSchema, queueEmail, type OutgoingEmail } from '#server/email/index.ts'
-import { getEnv } from '#server/env.server.ts'
 import { logger } from '#server/logger.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import { announceAll, type ChannelMessage } from './channel.ts'
 import { readNotificationSwitches } from './preferences.ts'
 import type { StoredNotificationType } from './shared/notification.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 export type NewNotification = {
 	ownerId: string
@@ -32,6 +32,8 @@ export type NewNotification = {
 	link?: string | null
 	/** one row per owner and key, however often it is written */
 	dedupeKey?: string | null
+	/** the caller e-mails the owner itself (the answer to their own request): no second e-mail from the preference */
+	hasOwnEmail?: boolean
 }
 
 /** Writes one notification and delivers it; returns false when one with the same dedupe key was already there. */
@@ -61,20 +63,15 @@ export async function writeNotifications(tx: TenantTransaction, list: NewNotific
 		// Rows without a key never conflict (NULLs are distinct in the unique index).
 		.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
 		.returning({ id: notifications.id, ownerId: notifications.ownerId, title: notifications.title, message: notifications.message, link: notifications.link })
+	const ownEmailOwners = new Set(list.filter((item) => item.hasOwnEmail).map((item) => item.ownerId))
 	const live: ChannelMessage[] = []
 	for (const row of written) {
 		const switches = await readNotificationSwitches(tx, row.ownerId)
 		if (switches.inApp) live.push({ kind: 'created', userId: row.ownerId, notificationId: row.id })
-		if (switches.email) await queueNotificationEmail(tx, row)
+		if (switches.email && !ownEmailOwners.has(row.ownerId)) await queueNotificationEmail(tx, row)
 	}
 	await announceAll(tx, live)
 	return written.length
-}
-
-/** The app's public origin for links in e-mails (APP_ORIGIN; the local server outside production). */
-function appOrigin() {
-	const env = getEnv()
-	return env.APP_ORIGIN ?? `http://localhost:${env.PORT}`
 }
 
 async function queueNotificationEmail(tx: TenantTransaction, row: { id: string; ownerId: string; title: string; message: string; link: string | null }) {

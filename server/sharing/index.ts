@@ -1,5 +1,5 @@
 /**
- * Sharing records (issue 13, docs/decisions/014-sharing.md): share links with
+ * Sharing records (issue 13, docs/decisions/016-sharing.md): share links with
  * an expiry and an optional passcode, e-mailed or copied, the public shared
  * page and its files, the access log and revoke. This module owns the share
  * tables (tenant `shares`, `share_documents`, `share_access_log`; platform

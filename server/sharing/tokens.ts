@@ -1,7 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
-import { getEnv } from '#server/env.server.ts'
 import { sharedPagePath } from './shared/paths.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 /**
  * A share link's token: 32 random bytes in base32 (52 characters). The only
@@ -26,6 +26,6 @@ export function isShareTokenShaped(token: string | undefined): token is string {
 
 /** The address the link opens: APP_ORIGIN (required in production), else the origin the request came to (development, tests). */
 export function shareLinkUrl(request: Request, token: string): string {
-	const origin = getEnv().APP_ORIGIN ?? new URL(request.url).origin
+	const origin = appOrigin(request)
 	return `${origin}${sharedPagePath(token)}`
 }

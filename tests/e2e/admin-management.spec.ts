@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { connect } from '#db/client.ts'
-import { organizations, subscriptions, users } from '#db/schema/platform.ts'
-import { createAdmin, deleteTestData, expect, signInAsAdmin, test, uniqueEmail } from './fixtures.ts'
+import { invoices, organizations, subscriptions, users } from '#db/schema/platform.ts'
+import { createAdmin, createPatient, deleteTestData, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from './fixtures.ts'
 
 /** Organizations and users a test made through the admin screens, removed (schema dropped) after it. */
 const madeHere = { organizationNames: new Set<string>(), userEmails: new Set<string>() }
@@ -88,9 +88,12 @@ test('an admin processes a past-due payment', async ({ page }) => {
 	await signInAsAdmin(page, admin)
 	const name = `Late Payers ${Date.now()}`
 	const organizationId = await createOrganizationOnScreen(page, name)
+	// what billing's renewal leaves when the built-in provider cannot collect: an open invoice, the subscription past due
 	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
 	try {
-		await db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.organizationId, organizationId))
+		const now = new Date()
+		const [subscription] = await db.update(subscriptions).set({ status: 'past_due', pastDueSince: now }).where(eq(subscriptions.organizationId, organizationId)).returning()
+		await db.insert(invoices).values({ subscriptionId: subscription!.id, organizationId, plan: subscription!.plan, amountCents: subscription!.amountCents, periodStart: now, periodEnd: new Date(now.getTime() + 30 * 86_400_000), dueAt: now })
 	} finally {
 		await sql.end()
 	}
@@ -106,6 +109,55 @@ test('an admin processes a past-due payment', async ({ page }) => {
 	await row.getByRole('link', { name: 'Edit Subscription' }).click()
 	await expect(page.getByTestId('invoice-row')).toHaveCount(1)
 	await expect(page.getByTestId('invoice-row')).toContainText('$299.99')
+	await expect(page.getByTestId('invoice-row')).toContainText('Paid')
+	await expect(page.getByTestId('invoice-row')).toContainText('$299.99 Bank transfer')
+})
+
+test("an admin sends a user a password reset e-mail from the user's page; the link sets a new password", async ({ page, browser }) => {
+	const admin = await createAdmin('admin')
+	const member = await createPatient()
+	await signInAsAdmin(page, admin)
+	await page.goto(`/admin/users/${member.id}`)
+	await page.getByRole('button', { name: 'Reset password by e-mail' }).click()
+	await expect(page.getByText('Password reset e-mail sent')).toBeVisible()
+	await expect.poll(async () => (await emailsTo(member.email))[0]?.status, { timeout: 20_000 }).toBe('sent')
+
+	const memberContext = await browser.newContext()
+	const memberPage = await memberContext.newPage()
+	await memberPage.goto('/dev/mailbox')
+	await memberPage.getByRole('listitem').filter({ hasText: `to ${member.email}` }).getByRole('link', { name: 'Reset your Carebook password' }).click()
+	const href = (await memberPage.getByTestId('mailbox-text').getByRole('link', { name: /\/reset-password\?token=/ }).getAttribute('href'))!
+	await memberPage.goto(href)
+	await memberPage.getByLabel('New Password', { exact: true }).fill('Harbor-lights-2031')
+	await memberPage.getByLabel('Confirm New Password').fill('Harbor-lights-2031')
+	await memberPage.getByRole('button', { name: 'Reset password' }).click()
+	await expect(memberPage.getByText('Password reset', { exact: true })).toBeVisible()
+	await memberPage.getByLabel('Email').fill(member.email)
+	await memberPage.getByLabel('Password').fill('Harbor-lights-2031')
+	await memberPage.getByRole('button', { name: 'Sign in' }).click()
+	await expect(memberPage).toHaveURL('/')
+	await memberContext.close()
+})
+
+test('an organization that requires two-factor sign-in refuses a member without it, with the reason', async ({ page, browser }) => {
+	const admin = await createAdmin('admin')
+	const member = await createPatient()
+	await signInAsAdmin(page, admin)
+	await page.goto(`/admin/tenants/${member.organizationId}/security`)
+	await expect(page.getByTestId('members-without-two-factor')).toHaveText('1 member has not set up two-factor authentication.')
+	await page.getByLabel('Require two-factor sign-in for members').check()
+	await page.getByRole('button', { name: 'Save Security Settings' }).click()
+	await expect(page.getByLabel('Require two-factor sign-in for members')).toBeChecked()
+
+	const memberContext = await browser.newContext()
+	const memberPage = await memberContext.newPage()
+	await memberPage.goto('/login')
+	await memberPage.getByLabel('Email').fill(member.email)
+	await memberPage.getByLabel('Password').fill(member.password)
+	await memberPage.getByRole('button', { name: 'Sign in' }).click()
+	await expect(memberPage.getByText('Your organization requires two-factor authentication, which is not set up on this account.', { exact: false })).toBeVisible()
+	await expect(memberPage).toHaveURL(/\/login/)
+	await memberContext.close()
 })
 
 test('the users list paginates, sorts and filters through the URL', async ({ page }) => {

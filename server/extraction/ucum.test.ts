@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { findAnalyteByCode, loincFor, lookupAnalyteName } from './analytes.ts'
+import { convertValue, isMolarUnit, isSameUnit, toAnalyteUnit, toUcum } from './ucum.ts'
+
+describe('printed units as UCUM', () => {
+	it.each([
+		['mg / dl', 'mg/dL'],
+		['U / L', 'U/L'],
+		['IU / L', '[IU]/L'],
+		['gm / dl', 'g/dL'],
+		['mill/cumm', '10*6/uL'],
+		['cumm', '/uL'],
+		['Thous/cu.mm', '10*3/uL'],
+		['Mil/cu.mm', '10*6/uL'],
+		['Percent', '%'],
+		['cells/mcL', '/uL'],
+		['mmol/ L', 'mmol/L'],
+		['x10⁹/L', '10*9/L'],
+		['K/uL', '10*3/uL'],
+		['µmol/L', 'umol/L'],
+		['mEq/L', 'meq/L'],
+		['Milyon/µL', '10*6/uL'],
+		['Lakhs/cmm', '10*5/uL'],
+	])('%s is %s', (printed, code) => {
+		expect(toUcum(printed)).toBe(code)
+	})
+
+	it('gives null for what is not a unit', () => {
+		expect(toUcum('K/□L')).toBeNull()
+		expect(toUcum('Final')).toBeNull()
+		expect(toUcum(null)).toBeNull()
+	})
+
+	it('compares spellings by their UCUM code', () => {
+		expect(isSameUnit('K/uL', 'x10^3/µL')).toBe(true)
+		expect(isSameUnit('mg/dL', 'mmol/L')).toBe(false)
+		expect(isMolarUnit('mmol/L')).toBe(true)
+		expect(isMolarUnit('mmol/mol')).toBe(false)
+	})
+})
+
+describe('conversions where trends join', () => {
+	it('converts conventional and SI units with the molar mass, by UCUM', () => {
+		expect(toAnalyteUnit(findAnalyteByCode('glucose')!, 5.5, 'mmol/L')).toBeCloseTo(99.1, 1)
+		expect(toAnalyteUnit(findAnalyteByCode('creatinine')!, 88.4, 'µmol/L')).toBeCloseTo(1.0, 2)
+		expect(toAnalyteUnit(findAnalyteByCode('total_cholesterol')!, 5.2, 'mmol/L')).toBeCloseTo(201, 0)
+		expect(toAnalyteUnit(findAnalyteByCode('bun')!, 5, 'mmol/L')).toBeCloseTo(14.0, 1)
+		expect(toAnalyteUnit(findAnalyteByCode('hemoglobin')!, 135, 'g/L')).toBeCloseTo(13.5, 5)
+		expect(convertValue(1, 'mg/dL', 'mg/L')).toBe(10)
+	})
+
+	it('relates HbA1c mmol/mol and % by the IFCC master equation', () => {
+		expect(toAnalyteUnit(findAnalyteByCode('hba1c')!, 48, 'mmol/mol')).toBeCloseTo(6.54, 1)
+	})
+
+	it('gives null for units that do not convert', () => {
+		expect(toAnalyteUnit(findAnalyteByCode('glucose')!, 5, 'U/L')).toBeNull()
+	})
+})
+
+describe('vocabulary', () => {
+	it('maps the names of real reports to canonical codes, never inventing one', () => {
+		const cases: Array<[string, string]> = [
+			['Mean Corpuscular Hgb Conc', 'mchc'],
+			['Urea Nitrogen (BUN)', 'bun'],
+			['25-Hydroxy Vitamin D', 'vitamin_d'],
+			['S.G.O.T.', 'ast'],
+			['S.G.P.T.', 'alt'],
+			['G.G.T.P', 'ggt'],
+			['A / G Ratio', 'ag_ratio'],
+			['Packed Cell Volume (PCV)', 'hematocrit'],
+			['TOTAL LEUKOCYTE COUNT', 'wbc'],
+			['MEAN CELL HAEMOGLOBIN CON', 'mchc'],
+			['Specific gravity of Urine by Test strip', 'urine_specific_gravity'],
+			['HGB-Hemoglobin', 'hemoglobin'],
+			['RBC-Alyuvarlar', 'rbc'],
+			['Hämoglobin', 'hemoglobin'],
+			['Leucócitos', 'wbc'],
+			['Polynucléaires neutrophiles', 'neutrophils_pct'],
+		]
+		for (const [name, code] of cases) expect(lookupAnalyteName(name), name).toMatchObject({ analyte: { code } })
+		expect(lookupAnalyteName('Zonulin')).toBeNull()
+	})
+
+	it('gives the LOINC code for the printed name and the kind of unit', () => {
+		const glucose = findAnalyteByCode('glucose')!
+		expect(loincFor(glucose, 'Glucose', false)).toBe('2345-7')
+		expect(loincFor(glucose, 'Fasting Glucose', true)).toBe('14771-0')
+		expect(loincFor(glucose, 'Glucose (fasting)', false)).toBe('1558-6')
+		expect(loincFor(findAnalyteByCode('creatinine')!, 'Creatinine', true)).toBe('14682-9')
+		expect(loincFor(findAnalyteByCode('co2')!, 'Bicarbonate', false)).toBe('1963-8')
+	})
+})

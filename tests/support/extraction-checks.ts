@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { ExtractedParameter, ExtractionResult } from '#server/extraction/types.ts'
+import { toUcum } from '#server/extraction/ucum.ts'
+import type { CorpusDocument } from './lab-corpus/index.ts'
+
+/**
+ * Scoring of an extraction against the generated corpus and against the
+ * public samples (../shared/fixtures/public-samples). A value counts when
+ * its identity (canonical code; for the public samples the LOINC code where
+ * the manifest gives one, else the printed name), value, unit (the same
+ * spelling or the same UCUM unit), range and status all match. Test
+ * support only.
+ */
+
+export type ValueCheck = { label: string; matched: boolean; mismatches: string[] }
+
+export type DocumentCheck = {
+	id: string
+	group: string
+	medium: 'text_pdf' | 'scan' | 'photo'
+	heldOut: boolean
+	kindMatched: boolean
+	dateMatched: boolean
+	providerMatched: boolean
+	/** a date in the future or before 1900 */
+	isImpossibleDate: boolean
+	values: ValueCheck[]
+	problems: string[]
+}
+
+function same(a: number | null, b: number | null): boolean {
+	return a === b || (a !== null && b !== null && Math.abs(a - b) < 1e-9)
+}
+
+/** Unit spellings compared without case, spaces or the micro sign's form. */
+export function unitKey(unit: string | null): string {
+	return (unit ?? '').toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '')
+}
+
+/** The same unit: the same spelling, or two spellings of one UCUM unit ('gm / dl' and 'g/dL'). */
+export function isSameUnitAs(got: string | null, want: string | null): boolean {
+	if (unitKey(got) === unitKey(want)) return true
+	const ucum = toUcum(got)
+	return ucum !== null && ucum === toUcum(want)
+}
+
+/** A critical status counts as the high or low it is. */
+function statusMatches(got: ExtractedParameter['status'], want: string | null, value: number, min: number | null, max: number | null): boolean {
+	if (got === want) return true
+	if (got !== 'critical') return false
+	if (want === 'high') return max !== null && value > max
+	if (want === 'low') return min !== null && value < min
+	return false
+}
+
+type Expected = { label: string; value: number; unit: string | null; min: number | null; max: number | null; status: string | null }
+
+function compareValue(want: Expected, got: ExtractedParameter | undefined): ValueCheck {
+	const mismatches: string[] = []
+	if (!got) mismatches.push('missing')
+	else {
+		if (!same(got.value, want.value)) mismatches.push(`value ${got.value}≠${want.value}`)
+		if (!isSameUnitAs(got.unit, want.unit)) mismatches.push(`unit ${got.unit}≠${want.unit}`)
+		if (!same(got.referenceRangeMin, want.min)) mismatches.push(`min ${got.referenceRangeMin}≠${want.min}`)
+		if (!same(got.referenceRangeMax, want.max)) mismatches.push(`max ${got.referenceRangeMax}≠${want.max}`)
+		if (!statusMatches(got.status, want.status, want.value, want.min, want.max)) mismatches.push(`status ${got.status}≠${want.status}`)
+	}
+	return { label: want.label, matched: mismatches.length === 0, mismatches }
+}
+
+function isImpossible(date: string | null, today = new Date().toISOString().slice(0, 10)): boolean {
+	return date !== null && (date > today || date < '1900-01-01')
+}
+
+export function checkCorpusDocument(document: CorpusDocument, result: ExtractionResult): DocumentCheck {
+	const byCode = new Map<string, ExtractedParameter>()
+	for (const parameter of result.parameters) if (!byCode.has(parameter.code)) byCode.set(parameter.code, parameter)
+	const values = document.parameters.map((want) =>
+		compareValue({ label: want.code, value: want.value, unit: want.unit, min: want.min, max: want.max, status: want.status }, byCode.get(want.code)),
+	)
+	const problems: string[] = []
+	const kindMatched = result.kind === 'lab_report'
+	if (!kindMatched) problems.push(`kind ${result.kind}`)
+	const dateMatched = result.date === document.date
+	if (!dateMatched) problems.push(`date ${result.date}≠${document.date}`)
+	const providerMatched = (result.provider ?? '').toLowerCase() === document.provider.toLowerCase()
+	if (!providerMatched) problems.push(`provider ${result.provider}≠${document.provider}`)
+	return { id: document.id, group: document.family, medium: document.medium, heldOut: document.heldOut, kindMatched, dateMatched, providerMatched, isImpossibleDate: isImpossible(result.date), values, problems }
+}
+
+// --- public samples -------------------------------------------------------
+
+export type PublicSampleParameter = {
+	name: string
+	loinc: string | null
+	value: number
+	unit: string | null
+	reference_range_min: number | null
+	reference_range_max: number | null
+	status: string | null
+}
+
+export type PublicSample = {
+	path: string
+	ocr_required: boolean
+	kind: string
+	document_date: string | null
+	provider: string | null
+	layout: string
+	parameters: PublicSampleParameter[]
+}
+
+export function publicSamplesDir(repoRoot = process.cwd()): string {
+	return path.resolve(repoRoot, '../shared/fixtures/public-samples')
+}
+
+export function loadPublicSamples(dir = publicSamplesDir()): PublicSample[] {
+	return (JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { files: PublicSample[] }).files
+}
+
+/** Printed names compared on letters and digits only. */
+export function nameKey(name: string): string {
+	return name
+		.normalize('NFKD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '')
+}
+
+function loincOf(parameter: ExtractedParameter): string | null {
+	return (parameter as ExtractedParameter & { loinc?: string | null }).loinc ?? null
+}
+
+export function checkPublicSample(sample: PublicSample, result: ExtractionResult): DocumentCheck {
+	const values = sample.parameters.map((want) => {
+		const got =
+			(want.loinc ? result.parameters.find((parameter) => loincOf(parameter) === want.loinc) : undefined) ??
+			result.parameters.find((parameter) => nameKey(parameter.name) === nameKey(want.name))
+		return compareValue({ label: want.name, value: want.value, unit: want.unit, min: want.reference_range_min, max: want.reference_range_max, status: want.status }, got)
+	})
+	const problems: string[] = []
+	const kindMatched = result.kind === sample.kind
+	if (!kindMatched) problems.push(`kind ${result.kind}≠${sample.kind}`)
+	const dateMatched = result.date === sample.document_date
+	if (!dateMatched) problems.push(`date ${result.date}≠${sample.document_date}`)
+	const providerMatched = (result.provider ?? '').toLowerCase() === (sample.provider ?? '').toLowerCase()
+	if (!providerMatched) problems.push(`provider ${result.provider}≠${sample.provider}`)
+	return {
+		id: sample.path,
+		group: 'public-samples',
+		medium: sample.ocr_required ? 'scan' : 'text_pdf',
+		heldOut: true,
+		kindMatched,
+		dateMatched,
+		providerMatched,
+		isImpossibleDate: isImpossible(result.date),
+		values,
+		problems,
+	}
+}
+
+// --- summaries --------------------------------------------------------------
+
+export type Share = { matched: number; total: number; share: number }
+
+export function valueShare(checks: DocumentCheck[]): Share {
+	const all = checks.flatMap((check) => check.values)
+	const matched = all.filter((value) => value.matched).length
+	return { matched, total: all.length, share: all.length ? matched / all.length : 1 }
+}
+
+/** Documents whose kind, date and provider are all right. */
+export function factsShare(checks: DocumentCheck[]): Share {
+	const matched = checks.filter((check) => check.kindMatched && check.dateMatched && check.providerMatched).length
+	return { matched, total: checks.length, share: checks.length ? matched / checks.length : 1 }
+}
+
+export function percent(share: Share): string {
+	return share.total ? `${share.matched}/${share.total} = ${(share.share * 100).toFixed(1)}%` : '-'
+}
