@@ -1,6 +1,6 @@
 /**
  * OCR step benchmark on the scanned fixture pages:
- *   npx tsx scripts/bench-ocr.ts [--runs=3] [--engine=cli|js] [--no-split]
+ *   npx tsx scripts/bench-ocr.ts [--runs=3] [--engine=cli|js] [--no-split] [--first-model=system|best_int]
  * For each page image, the pipeline's OCR step (sharp preprocessing + the
  * engine, as extractDocument runs it) against the raw tesseract CLI on the
  * same image file (`tesseract <img> stdout`), median of the runs, one at a
@@ -36,6 +36,7 @@ const args = process.argv.slice(2)
 const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3))
 const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1] ?? 'cli'
 const split = !args.includes('--no-split')
+const firstModel = args.find((arg) => arg.startsWith('--first-model='))?.split('=')[1] as 'system' | 'best_int' | undefined
 
 type Page = { label: string; file: string; dpi?: number }
 
@@ -107,7 +108,7 @@ async function main() {
 		return 2
 	}
 	const temporary = await mkdtemp(path.join(os.tmpdir(), 'bench-ocr-'))
-	const engine: OcrEngine = engineName === 'js' ? createTesseractJsEngine() : createTesseractCliEngine()
+	const engine: OcrEngine = engineName === 'js' ? createTesseractJsEngine() : createTesseractCliEngine({ firstModel })
 	try {
 		const pages = await collectPages(fixturesDir(process.cwd()), temporary)
 		// warm-up: model unpacking, tesseract.js worker start, file cache

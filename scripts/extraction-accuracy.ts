@@ -1,6 +1,6 @@
 /**
  * Extraction accuracy:
- *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-system|js] [--only=fixtures,corpus,public]
+ *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-system|cli-system-first|cli-best-int-first|js] [--only=fixtures,corpus,public]
  *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--ocr-cache=<folder>]
  * --ocr-cache keeps each prepared page image's OCR text in a folder (keyed by its hash), for
  * quick reruns while working on the readers; timings are then meaningless. With word boxes
@@ -190,8 +190,13 @@ function cachedEngine(inner: OcrEngine, folder: string): OcrEngine {
 		parallelism: inner.parallelism,
 		availableLanguages: inner.availableLanguages?.bind(inner),
 		hasAlternateModel: inner.hasAlternateModel?.bind(inner),
+		modelName: inner.modelName?.bind(inner),
 		async recognize(image, options) {
-			const key = createHash('sha256').update(image).update(JSON.stringify(options ?? {})).digest('hex')
+			// keyed by the model that reads, so runs with another model order share the readings
+			const key = createHash('sha256')
+				.update(image)
+				.update(JSON.stringify({ languages: options?.languages ?? null, model: inner.modelName?.(options?.model) ?? options?.model ?? 'default' }))
+				.digest('hex')
 			const file = path.join(folder, `${key}.json`)
 			const cached = await readFile(file, 'utf8').catch(() => null)
 			const result: OcrResult = cached !== null ? { ...(JSON.parse(cached) as OcrResult), ms: 0 } : await inner.recognize(image, options)
@@ -209,6 +214,8 @@ async function main() {
 	if (engineName === 'js') engine = createTesseractJsEngine()
 	else if (engineName === 'cli') engine = createTesseractCliEngine()
 	else if (engineName === 'cli-system') engine = createTesseractCliEngine({ tessdataDir: null })
+	else if (engineName === 'cli-system-first') engine = createTesseractCliEngine({ firstModel: 'system' })
+	else if (engineName === 'cli-best-int-first') engine = createTesseractCliEngine({ firstModel: 'best_int' })
 	if (ocrCacheDir) engine = cachedEngine(engine ?? createDefaultOcrEngine(), ocrCacheDir)
 	const started = performance.now()
 	let isMet = true

@@ -139,7 +139,19 @@ export type TesseractCliOptions = {
 	timeoutMs?: number
 	/** read tesseract's word boxes (TSV) and lay the words out by their positions (default true); false: its plain text */
 	wordBoxes?: boolean
+	/**
+	 * With the default tessdata: which English model reads first ('system': Debian's
+	 * tesseract-ocr-eng when installed; 'best_int': the bundled one); the other is the
+	 * alternate model for a page read poorly. Default: FIRST_MODEL.
+	 */
+	firstModel?: 'system' | 'best_int'
 }
+
+/**
+ * The English model read first. Measured with word boxes on (npm run accuracy, see
+ * decision 018): see FIRST_MODEL's figures there.
+ */
+export const FIRST_MODEL: 'system' | 'best_int' = 'best_int'
 
 /**
  * The tesseract CLI, one process per image, image on stdin, text on stdout,
@@ -154,18 +166,31 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 	const timeoutMs = options.timeoutMs ?? 120_000
 	const isBestInt = options.tessdataDir === undefined
 	const wordBoxes = options.wordBoxes ?? true
+	const hasSystemModel = isBestInt && systemEnglishModel() !== null
+	const first = hasSystemModel ? (options.firstModel ?? FIRST_MODEL) : 'best_int'
+	/** the tessdata folder of a recognition: the best_int folder, the system's (null), or the given one */
+	const modelOf = (model: OcrOptions['model']): 'best_int' | 'system' | 'given' => {
+		if (!isBestInt) return 'given'
+		if (model !== 'alternate') return first
+		return first === 'system' ? 'best_int' : 'system'
+	}
 	return {
 		name: 'tesseract-cli',
 		parallelism,
 		availableLanguages: () => ['eng', ...(options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : [])],
-		hasAlternateModel: () => isBestInt && systemEnglishModel() !== null,
+		hasAlternateModel: () => hasSystemModel,
+		modelName: (model) => {
+			const which = modelOf(model)
+			return which !== 'given' ? which : options.tessdataDir === null ? 'system' : `tessdata:${options.tessdataDir}`
+		},
 		recognize(image: Buffer, recognizeOptions: OcrOptions = {}): Promise<OcrResult> {
 			const available = options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : []
 			const languages = ['eng', ...(recognizeOptions.languages ?? []).filter((language) => language !== 'eng' && available.includes(language))]
 			return limit(
 				() =>
 					new Promise<OcrResult>((resolve, reject) => {
-						const dataDir = isBestInt && recognizeOptions.model !== 'alternate' ? bestIntTessdataDir() : isBestInt ? null : options.tessdataDir
+						const which = modelOf(recognizeOptions.model)
+						const dataDir = which === 'best_int' ? bestIntTessdataDir() : which === 'system' ? null : options.tessdataDir
 						const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
 						if (dataDir) args.push('--tessdata-dir', dataDir)
 						if (wordBoxes) args.push('-c', 'tessedit_create_tsv=1')

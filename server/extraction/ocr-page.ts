@@ -71,23 +71,37 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 	return { ...result, ms: performance.now() - started }
 }
 
-/** How well a page was read: its result rows, and those with a unit and a range (a misread row loses one or both). */
-function readingScore({ text, columnGaps }: PageOcrResult): { rows: number; complete: number } {
+/** A line that looks like a result row: a name, then somewhere a reference range such as '5-15' or '6.4 - 8.3'. */
+const RESULT_ROW_LIKE = /^\s*[A-Za-z\u00C0-\u024F][^\d\n]{1,40}.*\b\d+(?:[.,]\d+)?\s?[-\u2013]\s?\d+(?:[.,]\d+)?\b/
+/** A date such as 2024-01-02 or 01-02-2024, not a range. */
+const DATE_LIKE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2}-\d{2,4}\b/
+
+/**
+ * How well a page was read: its result rows, those with a unit and a range (a
+ * misread row loses one or both), and the lines that look like result rows (a
+ * row whose value was misread, 'S)' for 9, is not a result but still looks like a row).
+ */
+function readingScore({ text, columnGaps }: PageOcrResult): { rows: number; complete: number; rowLike: number } {
 	const { parameters } = extractLabResults(text, { source: 'ocr', columnGaps, testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
-	return { rows: parameters.length, complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length }
+	const rowLike = text.split('\n').filter((line) => RESULT_ROW_LIKE.test(line) && !DATE_LIKE.test(line)).length
+	return { rows: parameters.length, complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length, rowLike }
+}
+
+/** A reading good enough to keep without a second one: three rows or more, nine in ten complete, and nine in ten of the row-like lines read as rows. */
+function isGoodReading(score: { rows: number; complete: number; rowLike: number }): boolean {
+	return score.rows >= 3 && score.complete >= score.rows * 0.9 && score.rows >= score.rowLike * 0.9
 }
 
 /**
- * OCR of a page with the engine's default model; a page read poorly (fewer
- * than three rows, or a tenth of its rows without unit or range) is read
- * again with the engine's alternate model, and the reading with more
- * complete rows kept.
+ * OCR of a page with the engine's default model; a page read poorly (see
+ * isGoodReading) is read again with the engine's alternate model, and the
+ * reading with more complete rows kept.
  */
 export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
 	const first = await recognizePage(ocr, image, { dpi, split })
 	if (!ocr.hasAlternateModel?.()) return first
 	const score = readingScore(first)
-	if (score.rows >= 3 && score.complete >= score.rows * 0.9) return first
+	if (isGoodReading(score)) return first
 	const second = await recognizePage(ocr, image, { dpi, split, model: 'alternate' })
 	const other = readingScore(second)
 	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
