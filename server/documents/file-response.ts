@@ -14,3 +14,32 @@ export function fileResponseHeaders(file: { mimeType: string; fileName: string; 
 		'Cache-Control': 'private, no-store',
 	}
 }
+
+type ServedFile = Parameters<typeof fileResponseHeaders>[0] & {
+	body: ReadableStream<Uint8Array>
+	totalSize?: number
+	range?: { start: number; end: number }
+	isUnsatisfiable?: boolean
+}
+
+/**
+ * The answer for a stored file: 200 with the whole file, 206 with the part a
+ * Range header asked for, 416 when that part starts past the end. Every
+ * answer says ranges are accepted, so players and PDF viewers can seek.
+ */
+export function fileResponse(file: ServedFile, options: { download?: boolean; headers?: Record<string, string> } = {}) {
+	const headers = { ...fileResponseHeaders(file, options), 'Accept-Ranges': 'bytes', ...options.headers }
+	const totalSize = file.totalSize ?? file.size
+	if (file.isUnsatisfiable) {
+		void file.body.cancel()
+		const { 'Content-Length': _length, ...rest } = headers
+		return new Response(null, { status: 416, headers: { ...rest, 'Content-Range': `bytes */${totalSize}` } })
+	}
+	if (file.range) {
+		return new Response(file.body, {
+			status: 206,
+			headers: { ...headers, 'Content-Range': `bytes ${file.range.start}-${file.range.end}/${totalSize}` },
+		})
+	}
+	return new Response(file.body, { headers })
+}

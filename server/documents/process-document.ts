@@ -17,7 +17,7 @@ import { documentNotificationKey, writeNotification } from '#server/notification
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
 import { DOCUMENT_MESSAGES } from './messages.ts'
-import { getFileStorage } from './storage.ts'
+import { getFileStorage } from '#server/storage/index.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
 
