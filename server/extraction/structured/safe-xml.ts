@@ -34,8 +34,9 @@ export class UnsafeXmlError extends Error {
 	constructor(
 		readonly refusal: XmlRefusal,
 		message: string,
+		options?: ErrorOptions,
 	) {
-		super(message)
+		super(message, options)
 		this.name = 'UnsafeXmlError'
 	}
 }
@@ -86,7 +87,7 @@ export function parseSafeXml(text: string, options: { fragment?: boolean } = {})
 		if (++elements > MAX_XML_ELEMENTS) fail('too_many_elements')
 		if (stack.length >= MAX_XML_DEPTH) fail('too_deep')
 		const attributes: Record<string, string> = Object.create(null)
-		for (const [name, value] of Object.entries(tag.attributes)) attributes[name] = typeof value === 'string' ? value : value.value
+		for (const [name, value] of Object.entries(tag.attributes)) attributes[name] = String(value)
 		const element: XmlElement = { name: localName(tag.name), attributes, children: [], text: '' }
 		if (stack.length > 0) stack[stack.length - 1].children.push(element)
 		else root ??= element
@@ -104,7 +105,7 @@ export function parseSafeXml(text: string, options: { fragment?: boolean } = {})
 	parser.on('text', onText)
 	parser.on('cdata', onText)
 	parser.on('error', (error) => {
-		throw failure ?? new UnsafeXmlError('malformed', XML_REFUSAL_MESSAGES.malformed + (error ? '' : ''))
+		throw failure ?? new UnsafeXmlError('malformed', XML_REFUSAL_MESSAGES.malformed, { cause: error })
 	})
 	try {
 		parser.write(text).close()
