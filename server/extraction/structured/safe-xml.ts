@@ -26,6 +26,8 @@ export type XmlElement = {
 	children: XmlElement[]
 	/** the element's own text, its child elements' text not included */
 	text: string
+	/** its text and child elements in document order (mixed content, as narrative needs) */
+	parts: (string | XmlElement)[]
 }
 
 export type XmlRefusal = 'doctype' | 'too_deep' | 'too_many_elements' | 'text_too_long' | 'malformed'
@@ -88,8 +90,11 @@ export function parseSafeXml(text: string, options: { fragment?: boolean } = {})
 		if (stack.length >= MAX_XML_DEPTH) fail('too_deep')
 		const attributes: Record<string, string> = Object.create(null)
 		for (const [name, value] of Object.entries(tag.attributes)) attributes[name] = String(value)
-		const element: XmlElement = { name: localName(tag.name), attributes, children: [], text: '' }
-		if (stack.length > 0) stack[stack.length - 1].children.push(element)
+		const element: XmlElement = { name: localName(tag.name), attributes, children: [], text: '', parts: [] }
+		if (stack.length > 0) {
+			stack[stack.length - 1].children.push(element)
+			stack[stack.length - 1].parts.push(element)
+		}
 		else root ??= element
 		stack.push(element)
 	})
@@ -101,6 +106,7 @@ export function parseSafeXml(text: string, options: { fragment?: boolean } = {})
 		if (!current) return
 		if (current.text.length + chunk.length > MAX_XML_TEXT_CHARS) fail('text_too_long')
 		current.text += chunk
+		current.parts.push(chunk)
 	}
 	parser.on('text', onText)
 	parser.on('cdata', onText)
@@ -147,10 +153,10 @@ export function descendantsNamed(element: XmlElement, name: string): XmlElement[
 export function textContent(element: XmlElement | undefined | null): string {
 	if (!element) return ''
 	const parts: string[] = []
-	const stack: XmlElement[] = [element]
-	for (let next = stack.pop(); next; next = stack.pop()) {
-		parts.push(next.text)
-		for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i])
+	const stack: (string | XmlElement)[] = [element]
+	for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+		if (typeof next === 'string') parts.push(next)
+		else for (let i = next.parts.length - 1; i >= 0; i--) stack.push(next.parts[i])
 	}
-	return parts.join(' ').replace(/\s+/g, ' ').trim()
+	return parts.join('').replace(/\s+/g, ' ').trim()
 }
