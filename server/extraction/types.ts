@@ -1,4 +1,6 @@
-import type { NarrativeSection, StructuredAllergy, StructuredImmunization, StructuredProblem, TextEntry } from './structured/types.ts'
+import type { StructuredSummary } from './shared/structured-types.ts'
+
+export type { StructuredSummary }
 
 /** Shapes shared by the extraction modules and their callers. */
 
@@ -108,29 +110,6 @@ export type ExtractionResult = {
 	timings: ExtractionTimings
 }
 
-/** What a C-CDA or FHIR import stores in the record's details (server/extraction/structured). */
-export type StructuredSummary = {
-	format: 'ccda' | 'fhir'
-	typeCode: string | null
-	patient: { name: string | null; birthDate: string | null }
-	counts: {
-		/** entries stored as structured data (parameters, medications, immunizations, problems, allergies) */
-		imported: number
-		/** entries kept as text: no number, a nullFlavor, no code, an unknown template */
-		keptAsText: number
-		results: number
-		vitalSigns: number
-		medications: number
-		immunizations: number
-		problems: number
-		allergies: number
-	}
-	immunizations: StructuredImmunization[]
-	problems: StructuredProblem[]
-	allergies: StructuredAllergy[]
-	textEntries: TextEntry[]
-	narrative: NarrativeSection[]
-}
 
 /** tesseract language codes: 'eng', 'deu', 'fra', 'spa', 'ita', 'por', 'tur' */
 export type OcrOptions = {

@@ -7,7 +7,7 @@ import {
 	numberOf,
 	type StructuredObservation,
 	type StructuredRecord,
-} from './types.ts'
+} from '../shared/structured-types.ts'
 
 /**
  * Section mappers for C-CDA (R2.1, R2.0, R1.1 and HITSP C32 CCDs), following

@@ -14,7 +14,7 @@ import type {
 	Resource,
 } from '@medplum/fhirtypes'
 import { contentKey } from './content-key.ts'
-import { emptyRecord, interpretationOf, type StructuredObservation, type StructuredRecord } from './types.ts'
+import { emptyRecord, interpretationOf, type StructuredObservation, type StructuredRecord } from '../shared/structured-types.ts'
 
 /**
  * A FHIR R4 Bundle (or a single resource) read into a StructuredRecord:

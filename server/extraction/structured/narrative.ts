@@ -1,5 +1,5 @@
 import type { XmlElement } from './safe-xml.ts'
-import type { NarrativeNode, NarrativeTag } from './types.ts'
+import type { NarrativeNode, NarrativeTag } from '../shared/structured-types.ts'
 
 /**
  * A C-CDA section's narrative block (<text>) as a safe tree: a short list of

@@ -4,7 +4,7 @@ import { FhirReadError, readFhirJson } from './fhir-import.ts'
 import { parseSafeJson, UnsafeJsonError } from './safe-json.ts'
 import { parseSafeXml, UnsafeXmlError } from './safe-xml.ts'
 import { observationsToParameters } from './to-parameters.ts'
-import type { StructuredRecord } from './types.ts'
+import type { StructuredRecord } from '../shared/structured-types.ts'
 
 /**
  * A C-CDA document or a FHIR R4 file, as the extraction result every other

@@ -2,7 +2,7 @@ import { ANALYTES, lookupAnalyteName, type Analyte } from '../analytes.ts'
 import { gradeValue } from '../parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from '../types.ts'
 import { toUcum } from '../ucum.ts'
-import type { Interpretation, StructuredObservation } from './types.ts'
+import type { Interpretation, StructuredObservation } from '../shared/structured-types.ts'
 
 /**
  * Coded observations as the health parameters extraction produces: the

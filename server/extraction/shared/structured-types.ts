@@ -100,3 +100,46 @@ export function numberOf(text: string | number | null | undefined): number | nul
 	const value = Number(text)
 	return Number.isFinite(value) ? value : null
 }
+
+/** What a C-CDA or FHIR import stores in the record's details (server/extraction/structured). */
+export type StructuredSummary = {
+	format: 'ccda' | 'fhir'
+	typeCode: string | null
+	patient: { name: string | null; birthDate: string | null }
+	counts: {
+		/** entries stored as structured data (parameters, medications, immunizations, problems, allergies) */
+		imported: number
+		/** entries kept as text: no number, a nullFlavor, no code, an unknown template */
+		keptAsText: number
+		results: number
+		vitalSigns: number
+		medications: number
+		immunizations: number
+		problems: number
+		allergies: number
+	}
+	immunizations: StructuredImmunization[]
+	problems: StructuredProblem[]
+	allergies: StructuredAllergy[]
+	textEntries: TextEntry[]
+	narrative: NarrativeSection[]
+}
+
+/** The summary a record's details hold, when it came from a C-CDA or FHIR file. */
+export function structuredSummaryOf(details: unknown): StructuredSummary | null {
+	const structured = (details as { structured?: unknown } | null)?.structured
+	return structured && typeof structured === 'object' ? (structured as StructuredSummary) : null
+}
+
+function comparableName(name: string): string {
+	return name.toLowerCase().normalize('NFKD').replace(/[^a-z ]/g, '').split(/\s+/).filter(Boolean).sort().join(' ')
+}
+
+/** The warning a record shows when its patient is not the profile's (the import still stands). */
+export function patientMismatchWarning(inFile: StructuredSummary['patient'], profile: { name: string | null; dateOfBirth: string | null }): string | null {
+	const differences: string[] = []
+	if (inFile.name && profile.name && comparableName(inFile.name) !== comparableName(profile.name)) differences.push('name')
+	if (inFile.birthDate && profile.dateOfBirth && inFile.birthDate !== profile.dateOfBirth) differences.push('date of birth')
+	if (differences.length === 0) return null
+	return `This record is for a patient whose ${differences.join(' and ')} differ${differences.length === 1 ? 's' : ''} from your profile. Check that it is yours.`
+}
