@@ -1,7 +1,8 @@
 import { Link, NavLink, useRevalidator } from '@remix-run/react'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, useEffect, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
+import { AfterHydration } from './after-hydration.tsx'
 import { AvatarButtonFace, AVATAR_BUTTON_CLASS, requestAvatarMenuOpen } from './avatar-button.tsx'
 import { BellLinkFallback, SearchBoxFallback } from './header-fallbacks.tsx'
 import type { PublicUser } from '#server/account/index.ts'
@@ -93,14 +94,14 @@ export function PatientShell({
 						<span aria-hidden>☰</span>
 					</button>
 					<div className="min-w-0 flex-1">
-						<Suspense fallback={<SearchBoxFallback />}>
+						<AfterHydration fallback={<SearchBoxFallback />}>
 							<HeaderSearch />
-						</Suspense>
+						</AfterHydration>
 					</div>
-					<Suspense fallback={<BellLinkFallback unreadCount={notifications.unreadCount} />}>
+					<AfterHydration fallback={<BellLinkFallback unreadCount={notifications.unreadCount} />}>
 						<HeaderNotifications initial={notifications} />
-					</Suspense>
-					<Suspense
+					</AfterHydration>
+					<AfterHydration
 						fallback={
 							<button type="button" className={AVATAR_BUTTON_CLASS} onClick={requestAvatarMenuOpen}>
 								<AvatarButtonFace user={user} />
@@ -108,7 +109,7 @@ export function PatientShell({
 						}
 					>
 						<AvatarMenu user={user} />
-					</Suspense>
+					</AfterHydration>
 				</header>
 				<main className="flex-1 px-4 py-8 sm:px-6 lg:px-8">{children}</main>
 				<footer className="border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">

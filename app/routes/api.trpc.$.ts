@@ -3,8 +3,11 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { createTrpcContext, isUnexpectedTrpcError } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { describeError, logger } from '#server/logger.ts'
+import { countApiCall } from '#server/admin/index.ts'
 
 function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+	// the admin dashboard's 'API calls today'
+	countApiCall()
 	return fetchRequestHandler({
 		endpoint: '/api/trpc',
 		req: request,

@@ -49,7 +49,15 @@ export const users = platform.table(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
+	(table) => [
+		uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+		index('users_name_idx').on(sql`lower(${table.name})`, table.id),
+		index('users_created_idx').on(table.createdAt),
+		index('users_last_login_idx').on(sql`${table.lastLoginAt} desc nulls last`, table.id),
+		// the admin list's "contains" search (pg_trgm, created by platform migration 0008)
+		index('users_name_trgm_idx').using('gin', sql`lower(${table.name}) public.gin_trgm_ops`),
+		index('users_email_trgm_idx').using('gin', sql`lower(${table.email}) public.gin_trgm_ops`),
+	],
 )
 
 export const organizations = platform.table(
@@ -61,6 +69,11 @@ export const organizations = platform.table(
 		status: organizationStatus('status').notNull().default('trial'),
 		domain: text('domain'),
 		contactEmail: text('contact_email'),
+		contactName: text('contact_name'),
+		phone: text('phone'),
+		/** Security settings an administrator sets: members must use two-factor sign-in; their sessions end after this many minutes of sign-in (null: the platform's). */
+		requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+		sessionLifetimeMinutes: integer('session_lifetime_minutes'),
 		/** Generated at creation (`org_` + 12 random base32 letters); never from input. */
 		schemaName: text('schema_name').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +96,7 @@ export const memberships = platform.table(
 	},
 	(table) => [
 		uniqueIndex('memberships_user_org_key').on(table.userId, table.organizationId),
+		index('memberships_user_created_idx').on(table.userId, table.createdAt),
 		index('memberships_org_idx').on(table.organizationId),
 	],
 )
@@ -239,6 +253,25 @@ export const apiUsage = platform.table(
 	(table) => [primaryKey({ columns: [table.organizationId, table.day] })],
 )
 
+/** Alerts of the admin portal an administrator has acknowledged, by the alert's stable key. */
+export const adminAlertAcknowledgements = platform.table('admin_alert_acknowledgements', {
+	alertKey: text('alert_key').primaryKey(),
+	acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+	acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * tRPC requests per UTC day across the whole platform, counted in memory by
+ * the web processes and flushed every 5 s (server/admin/api-usage.ts): the
+ * admin dashboard's 'API calls today'. Not billing's `api_usage`, which counts
+ * REST calls made with an API key per organization (plan usage, rate limit);
+ * a tRPC call has no key and belongs to no plan's quota.
+ */
+export const apiCallCounts = platform.table('api_call_counts', {
+	day: date('day', { mode: 'string' }).primaryKey(),
+	calls: integer('calls').notNull().default(0),
+})
+
 export const loginAttempts = platform.table(
 	'login_attempts',
 	{
@@ -271,6 +304,8 @@ export const auditLog = platform.table(
 	(table) => [
 		index('audit_log_org_time_idx').on(table.organizationId, table.createdAt),
 		index('audit_log_actor_time_idx').on(table.actorUserId, table.createdAt),
+		index('audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt),
+		index('audit_log_time_idx').on(table.createdAt),
 	],
 )
 

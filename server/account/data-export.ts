@@ -18,6 +18,7 @@ import { getHealthProfile, selectOwnerHealthParametersForExport } from '#server/
 import { enqueueBuildDataExport } from '#server/jobs/queue.ts'
 import { selectOwnerMedicationsForExport } from '#server/medications/index.ts'
 import { selectOwnerNotificationsForExport, writeNotification } from '#server/notifications/index.ts'
+import { selectOwnerSharesForExport } from '#server/sharing/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { ACCOUNT_MESSAGES } from './shared/messages.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
@@ -25,7 +26,7 @@ import { appOrigin } from '#server/http/app-origin.ts'
 /**
  * Export My Data: a zip built in the background with every document file,
  * JSON of the profile, the documents' metadata and extracted text, health
- * parameters, appointments, medications and notifications, and a FHIR R4
+ * parameters, appointments, medications, notifications and shares, and a FHIR R4
  * Bundle of the same records (server/fhir). It is stored under the data
  * directory's file store and downloaded by its owner alone, while signed in,
  * until it expires.
@@ -89,14 +90,15 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 async function readOwnerRecords(patient: Patient) {
 	return withTenant(patient.organizationId, async (tx) => {
 		const owner = patient.userId
-		const [documentRows, parameterRows, medicationRows, appointmentRows, notificationRows] = await Promise.all([
+		const [documentRows, parameterRows, medicationRows, appointmentRows, notificationRows, shareRows] = await Promise.all([
 			selectOwnerDocumentsForExport(tx, owner),
 			selectOwnerHealthParametersForExport(tx, owner),
 			selectOwnerMedicationsForExport(tx, owner),
 			selectOwnerAppointmentsForExport(tx, owner),
 			selectOwnerNotificationsForExport(tx, owner),
+			selectOwnerSharesForExport(tx, owner),
 		])
-		return { documentRows, parameterRows, medicationRows, appointmentRows, notificationRows }
+		return { documentRows, parameterRows, medicationRows, appointmentRows, notificationRows, shareRows }
 	})
 }
 
@@ -154,7 +156,8 @@ export async function buildDataExport(exportId: string): Promise<void> {
 				`Made ${now.toISOString()} for ${user.email}.`,
 				'',
 				'profile.json, documents.json (metadata and extracted text), health-parameters.json, appointments.json,',
-				'medications.json and notifications.json hold your records; documents/ holds every file you uploaded;',
+				'medications.json, notifications.json and shares.json (your share links: recipient, expiry, documents,',
+				'who opened them) hold your records; documents/ holds every file you uploaded;',
 				'fhir-bundle.json holds the same records as a FHIR R4 Bundle (Patient, DocumentReference, Observation,',
 				'Appointment, MedicationStatement).',
 				'',
@@ -168,6 +171,7 @@ export async function buildDataExport(exportId: string): Promise<void> {
 	zip.addBuffer(json(rows.appointmentRows), 'appointments.json')
 	zip.addBuffer(json(rows.medicationRows), 'medications.json')
 	zip.addBuffer(json(rows.notificationRows), 'notifications.json')
+	zip.addBuffer(json(rows.shareRows), 'shares.json')
 	zip.addBuffer(json(bundle), 'fhir-bundle.json')
 	const storage = getFileStorage()
 	for (const row of rows.documentRows) {

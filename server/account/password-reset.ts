@@ -1,7 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm'
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
-import { getDb } from '#db/client.ts'
+import { getDb, type Transaction } from '#db/client.ts'
 import { passwordResetRequests, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { hashPassword, invalidateUserSessions } from '#server/auth/index.ts'
@@ -49,20 +49,47 @@ export async function requestPasswordReset(input: { email: string; ipAddress: st
 			.from(users)
 			.where(sql`lower(${users.email}) = ${email}`)
 		if (user && user.status === 'active') {
-			const token = await createAccountToken(tx, { userId: user.id, purpose: 'password_reset' })
-			await queueEmail(tx, {
-				to: user.email,
-				kind: 'password_reset',
-				userId: user.id,
-				subject: 'Reset your Carebook password',
-				lines: [
-					'Someone asked to reset the password of your Carebook account.',
-					'The link below works once and for one hour. If it was not you, ignore this e-mail: your password stays as it is.',
-				],
-				link: { label: 'Reset password', url: `${input.origin}${RESET_PASSWORD_PATH}?${new URLSearchParams({ token })}` },
-			})
+			await queueResetLink(tx, user, input.origin)
 			await recordAudit({ action: 'account.password_reset_request', actor: { userId: user.id, ipAddress: input.ipAddress } }, tx)
 		}
+		return succeed({})
+	})
+}
+
+/** The one-hour single-use reset link, created and e-mailed (through the outbox) in the caller's transaction. */
+async function queueResetLink(tx: Transaction, user: { id: string; email: string }, origin: string) {
+	const token = await createAccountToken(tx, { userId: user.id, purpose: 'password_reset' })
+	await queueEmail(tx, {
+		to: user.email,
+		kind: 'password_reset',
+		userId: user.id,
+		subject: 'Reset your Carebook password',
+		lines: [
+			'Someone asked to reset the password of your Carebook account.',
+			'The link below works once and for one hour. If it was not you, ignore this e-mail: your password stays as it is.',
+		],
+		link: { label: 'Reset password', url: `${origin}${RESET_PASSWORD_PATH}?${new URLSearchParams({ token })}` },
+	})
+}
+
+/**
+ * An administrator's 'Reset password by e-mail' (admin user detail): the
+ * same link and e-mail as 'Forgot password?', sent to the user's address.
+ * Only an active account gets one (as with the self-service request);
+ * audited with the administrator as actor. The password is never seen or set
+ * by the administrator.
+ */
+export async function sendPasswordResetByAdmin(
+	admin: { userId: string; ipAddress?: string | null },
+	userId: string,
+	origin: string,
+): Promise<Result<object, 'no-user' | 'inactive'>> {
+	return getDb().transaction(async (tx) => {
+		const [user] = await tx.select({ id: users.id, email: users.email, status: users.status }).from(users).where(eq(users.id, userId))
+		if (!user) return refuse('not-found', 'no-user', ACCOUNT_MESSAGES.userNotFound)
+		if (user.status !== 'active') return refuse('conflict', 'inactive', ACCOUNT_MESSAGES.resetNeedsActiveAccount)
+		await queueResetLink(tx, user, origin)
+		await recordAudit({ action: 'admin.user_password_reset_sent', actor: admin, target: { type: 'user', id: user.id } }, tx)
 		return succeed({})
 	})
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { getDb } from '#db/client.ts'
+import { getDb, type Executor } from '#db/client.ts'
 import { users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { hashPassword, invalidateOtherSessions, invalidateUserSessions, verifyPassword } from '#server/auth/index.ts'
@@ -62,14 +62,17 @@ export async function deactivateAccount(actor: AccountActor): Promise<void> {
 
 /**
  * An administrator sets a user's status (Activate / Deactivate in the admin
- * portal). Deactivating also ends the user's sessions. False when no such user.
+ * portal, and the status field of its user form). Deactivating also ends the
+ * user's sessions. False when no such user. Given the caller's transaction it
+ * runs inside it (a savepoint), so a form's other changes commit with it.
  */
 export async function setAccountStatus(
 	admin: { userId: string; ipAddress?: string | null },
 	userId: string,
 	status: 'active' | 'inactive',
+	executor: Executor = getDb(),
 ): Promise<boolean> {
-	return getDb().transaction(async (tx) => {
+	return executor.transaction(async (tx) => {
 		const updated = await tx
 			.update(users)
 			.set({ status, updatedAt: sql`now()` })

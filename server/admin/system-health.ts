@@ -1,41 +1,102 @@
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
-import { statfs } from 'node:fs/promises'
+import path from 'node:path'
+import { createRequire } from 'node:module'
 import { sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { getOutboxSummary } from '#server/email/index.ts'
 import { getEnv } from '#server/env.server.ts'
+import { hostLoad } from './host.ts'
 
-/** Live figures of this machine, the database, the job queue and the e-mail outbox (superadmin only). */
+const require = createRequire(import.meta.url)
+
+function packageVersion(name: string) {
+	try {
+		return (require(`${name}/package.json`) as { version: string }).version
+	} catch {
+		return null
+	}
+}
+
+/** The app's version from the package.json it runs from (npm start and dev run in the project folder). */
+function appVersion() {
+	try {
+		return (JSON.parse(readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { version: string }).version
+	} catch {
+		return null
+	}
+}
+
+/** The worker processes' liveness connections (server/jobs/job-recovery.ts) refresh every 15 s: a heartbeat older than a minute means none is alive. */
+const HEARTBEAT_STALE_SECONDS = 60
+
+/**
+ * Live figures of this machine, the database, the job queue, the worker and
+ * the e-mail outbox (superadmin only).
+ */
 export async function getSystemHealth() {
 	const db = getDb()
+	const host = await hostLoad()
+	const machine = {
+		cpuLoadPercent: host.cpuPercent,
+		memoryUsedPercent: host.memoryPercent,
+		diskUsedPercent: host.storagePercent,
+		diskFreeBytes: host.diskFreeBytes,
+		diskTotalBytes: host.diskTotalBytes,
+		dataDir: getEnv().dataDir,
+		totalMemoryBytes: host.totalMemoryBytes,
+		cpus: host.cpus,
+		uptimeSeconds: Math.round(process.uptime()),
+		hostUptimeSeconds: Math.round(os.uptime()),
+		nodeVersion: process.version,
+		versions: {
+			app: appVersion(),
+			remix: packageVersion('@remix-run/node'),
+			graphileWorker: packageVersion('graphile-worker'),
+			drizzle: packageVersion('drizzle-orm'),
+		},
+	}
 	const started = performance.now()
 	const [database] = await db.execute<{ size: string; connections: number; version: string }>(
 		sql`select pg_database_size(current_database())::bigint as size, (select count(*)::int from pg_stat_activity where datname = current_database()) as connections, current_setting('server_version') as version`,
 	)
 	const databaseMs = performance.now() - started
-	const [queue] = await db.execute<{ pending: number; running: number; failed: number }>(
-		sql`select count(*) filter (where locked_at is null and attempts < max_attempts)::int as pending, count(*) filter (where locked_at is not null)::int as running, count(*) filter (where attempts >= max_attempts)::int as failed from graphile_worker.jobs`,
-	)
-	const [tenants] = await db.execute<{ schemas: number }>(sql`select count(*)::int as schemas from pg_namespace where nspname like 'org\\_%'`)
-	const disk = await statfs(getEnv().dataDir).catch(() => null)
-	const memoryUsedPercent = ((os.totalmem() - os.freemem()) / os.totalmem()) * 100
-	const cpuLoadPercent = (os.loadavg()[0]! / os.cpus().length) * 100
+	const [[queue], [tenants], [worker]] = await Promise.all([
+		db.execute<{ pending: number; running: number; failed: number; failedLastDay: number; oldestWaiting: Date | null }>(sql`
+			select count(*) filter (where locked_at is null and attempts < max_attempts)::int as pending,
+				count(*) filter (where locked_at is not null)::int as running,
+				count(*) filter (where attempts >= max_attempts)::int as failed,
+				count(*) filter (where attempts >= max_attempts and updated_at > now() - interval '24 hours')::int as "failedLastDay",
+				min(run_at) filter (where locked_at is null and attempts < max_attempts and run_at <= now()) as "oldestWaiting"
+			from graphile_worker.jobs`),
+		db.execute<{ schemas: number }>(sql`select count(*)::int as schemas from pg_namespace where nspname like 'org\\_%'`),
+		db.execute<{ processes: number; lastHeartbeat: Date | null }>(sql`
+			select count(*)::int as processes, max(coalesce(state_change, backend_start)) as "lastHeartbeat"
+			from pg_stat_activity where application_name = 'carebook-worker-liveness'`),
+	])
+	const lastHeartbeat = worker!.lastHeartbeat ? new Date(worker!.lastHeartbeat) : null
 	return {
 		database: {
+			isReachable: true,
 			version: database!.version,
 			sizeBytes: Number(database!.size),
 			connections: database!.connections,
 			responseMs: Math.round(databaseMs * 10) / 10,
 			tenantSchemas: tenants!.schemas,
 		},
-		queue: queue!,
-		email: await getOutboxSummary(),
-		machine: {
-			cpuLoadPercent: Math.round(cpuLoadPercent),
-			memoryUsedPercent: Math.round(memoryUsedPercent),
-			diskUsedPercent: disk ? Math.round((1 - disk.bavail / disk.blocks) * 100) : null,
-			uptimeSeconds: Math.round(process.uptime()),
-			nodeVersion: process.version,
+		queue: {
+			pending: queue!.pending,
+			running: queue!.running,
+			failed: queue!.failed,
+			failedLastDay: queue!.failedLastDay,
+			oldestWaiting: queue!.oldestWaiting ? new Date(queue!.oldestWaiting).toISOString() : null,
 		},
+		worker: {
+			processes: worker!.processes,
+			lastHeartbeat: lastHeartbeat?.toISOString() ?? null,
+			isAlive: worker!.processes > 0 && !!lastHeartbeat && Date.now() - lastHeartbeat.getTime() < HEARTBEAT_STALE_SECONDS * 1000 * 5,
+		},
+		email: await getOutboxSummary(),
+		machine,
 	}
 }

@@ -31,6 +31,7 @@ export {
 	cancelTwoFactorSetup,
 	completeTwoFactorChallenge,
 	confirmTwoFactorSetup,
+	countMembersWithoutTwoFactor,
 	disableTwoFactor,
 	getTwoFactorStatus,
 	isChallengeOpen,

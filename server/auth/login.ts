@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
-import { loginAttempts, memberships, users } from '#db/schema/platform.ts'
+import { loginAttempts, memberships, organizations, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { refuse, REFUSAL_STATUS, type Refusal } from '#server/errors/shared/result.ts'
@@ -15,7 +15,7 @@ export type LoginSuccess =
 	| { step: 'two-factor'; challengeToken: string; expiresAt: Date; userId: string }
 
 /** 'deactivated' only for the right password of a deactivated account: only its owner learns the account's state. */
-export type LoginResult = ({ ok: true } & LoginSuccess) | Refusal<'bad-credentials' | 'locked' | 'rate-limited' | 'deactivated'>
+export type LoginResult = ({ ok: true } & LoginSuccess) | Refusal<'bad-credentials' | 'locked' | 'rate-limited' | 'deactivated' | 'two-factor-required'>
 
 type LoginRefusalKind = 'unauthenticated' | 'locked' | 'rate-limited'
 
@@ -90,18 +90,32 @@ export async function authenticate(input: {
 	}
 
 	const [membership] = await db
-		.select({ organizationId: memberships.organizationId })
+		.select({ organizationId: memberships.organizationId, organizationStatus: organizations.status, requiresTwoFactor: organizations.requireTwoFactor })
 		.from(memberships)
+		.innerJoin(organizations, eq(organizations.id, memberships.organizationId))
 		.where(eq(memberships.userId, user.id))
 		.orderBy(memberships.createdAt)
 		.limit(1)
+	// A member of a deactivated organization is refused like a deactivated account (no guess counted).
+	if (membership?.organizationStatus === 'inactive') {
+		await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
+		return loginRefusal(input.portal, 'unauthenticated')
+	}
+	const hasTwoFactor = await isTwoFactorEnabled(user.id)
+	// The organization requires a second factor (admin Security settings) and this member has none:
+	// refused with the reason, only to whoever knows the password (no guess counted). See docs/decisions/019-admin-portal.md.
+	if (membership?.requiresTwoFactor && !hasTwoFactor) {
+		await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
+		await recordAudit({ action: 'auth.two_factor_required', actor: { userId: user.id, organizationId: membership.organizationId, ipAddress: input.ipAddress } })
+		return refuse('forbidden', 'two-factor-required', AUTH_MESSAGES.twoFactorRequired)
+	}
 	await db
 		.update(users)
 		.set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })
 		.where(eq(users.id, user.id))
 	await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId))
 	const organizationId = membership?.organizationId ?? null
-	if (await isTwoFactorEnabled(user.id)) {
+	if (hasTwoFactor) {
 		const challenge = await startTwoFactorChallenge({ userId: user.id, kind: input.portal, organizationId })
 		return { ok: true, step: 'two-factor', challengeToken: challenge.token, expiresAt: challenge.expiresAt, userId: user.id }
 	}

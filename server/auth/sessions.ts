@@ -1,6 +1,6 @@
 import { and, eq, lt, ne } from 'drizzle-orm'
 import { getDb, type Executor } from '#db/client.ts'
-import { sessions, users } from '#db/schema/platform.ts'
+import { organizations, sessions, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { generateSessionToken, sessionIdFromToken } from './session-token.ts'
 
@@ -62,7 +62,8 @@ export async function createSession(input: {
  * Looks a cookie token up for one kind of session. A patient token is never
  * an admin session and the reverse. Sliding expiry: a session used in the
  * second half of its idle window is extended by a full window, but never past
- * its absolute end (sign-in plus SESSION_ABSOLUTE_HOURS); an ended session is
+ * its absolute end (sign-in plus SESSION_ABSOLUTE_HOURS, or plus the organization's
+ * session lifetime when that is shorter); an ended session is
  * deleted.
  */
 export async function validateSessionToken(token: string, kind: SessionKind): Promise<ValidSession | null> {
@@ -75,6 +76,8 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 			organizationId: sessions.organizationId,
 			expiresAt: sessions.expiresAt,
 			createdAt: sessions.createdAt,
+			/** The organization's session lifetime (admin Security settings), when it sets a shorter one. */
+			lifetimeMinutes: organizations.sessionLifetimeMinutes,
 			user: {
 				id: users.id,
 				email: users.email,
@@ -87,17 +90,19 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 		})
 		.from(sessions)
 		.innerJoin(users, eq(users.id, sessions.userId))
+		.leftJoin(organizations, eq(organizations.id, sessions.organizationId))
 		.where(and(eq(sessions.id, id), eq(sessions.kind, kind)))
 	if (!row) return null
-	const { createdAt, ...session } = row
+	const { createdAt, lifetimeMinutes, ...session } = row
 	const now = Date.now()
-	const hasEnded = session.expiresAt.getTime() <= now || createdAt.getTime() + absoluteMs() <= now
+	const absoluteEnd = createdAt.getTime() + Math.min(absoluteMs(), lifetimeMinutes ? lifetimeMinutes * 60_000 : Infinity)
+	const hasEnded = session.expiresAt.getTime() <= now || absoluteEnd <= now
 	if (hasEnded || session.user.status !== 'active') {
 		await db.delete(sessions).where(eq(sessions.id, id))
 		return null
 	}
 	let isRenewed = false
-	const renewedExpiry = nextExpiry(createdAt, now)
+	const renewedExpiry = new Date(Math.min(nextExpiry(createdAt, now).getTime(), absoluteEnd))
 	if (session.expiresAt.getTime() - now < idleMs() / 2 && renewedExpiry > session.expiresAt) {
 		session.expiresAt = renewedExpiry
 		await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id))

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import { decodeBase32IgnorePadding, encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding'
 import { getDb, type Executor } from '#db/client.ts'
-import { recoveryCodes, twoFactorChallenges, twoFactorCredentials } from '#db/schema/platform.ts'
+import { memberships, recoveryCodes, twoFactorChallenges, twoFactorCredentials } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import { createSession, type SessionKind } from './sessions.ts'
@@ -47,6 +47,16 @@ export async function isTwoFactorEnabled(userId: string, executor: Executor = ge
 		.from(twoFactorCredentials)
 		.where(eq(twoFactorCredentials.userId, userId))
 	return !!row?.enabledAt
+}
+
+/** How many members of an organization have no confirmed second factor (who cannot sign in while it requires one). */
+export async function countMembersWithoutTwoFactor(organizationId: string) {
+	const [row] = await getDb()
+		.select({ members: count() })
+		.from(memberships)
+		.leftJoin(twoFactorCredentials, eq(twoFactorCredentials.userId, memberships.userId))
+		.where(and(eq(memberships.organizationId, organizationId), isNull(twoFactorCredentials.enabledAt)))
+	return row?.members ?? 0
 }
 
 /** What Settings shows: enabled or not, the secret of a set-up in progress (QR code and manual key), recovery codes left. */

@@ -1,6 +1,6 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.ts'
-import { invoices, memberships, payments, subscriptions } from '#db/schema/platform.ts'
+import { invoices, memberships, organizations, payments, subscriptions } from '#db/schema/platform.ts'
 import { recordAudit, type AuditActor } from '#server/audit/index.ts'
 import { selectOrganizationDocumentUsage } from '#server/documents/index.ts'
 import { refuse, succeed, type Refusal } from '#server/errors/shared/result.ts'
@@ -11,6 +11,7 @@ import { BILLING_MESSAGES } from './shared/messages.ts'
 import { isUpgrade, PLANS, type PlanId } from './shared/plans.ts'
 import { addMonths, PAST_DUE_CANCEL_DAYS, periodMonths, scheduledTransition, TRIAL_ENDING_NOTICE_DAYS } from './shared/state-machine.ts'
 import { notifyOrganizationAdmins } from './notify.ts'
+import { subscriptionPriceCents } from './organization-prices.ts'
 import { providerFor, type IssuedInvoice } from './payment-provider.ts'
 import { subscriptionView, type SubscriptionRow } from './subscription.ts'
 
@@ -35,6 +36,11 @@ async function membershipRole(tx: Tx, actor: SubscriptionActor) {
 /** Whether this member may change the plan or cancel: the organization's admin role only. */
 export async function canManageSubscription(actor: SubscriptionActor) {
 	return withTenant(actor.organizationId, async (tx) => (await membershipRole(tx, actor)) === 'admin')
+}
+
+async function organizationKind(tx: Tx, organizationId: string) {
+	const [row] = await tx.select({ kind: organizations.kind }).from(organizations).where(eq(organizations.id, organizationId))
+	return row?.kind ?? 'personal'
 }
 
 async function memberCount(tx: Tx, organizationId: string) {
@@ -77,7 +83,8 @@ async function recordInvoicePaid(
  */
 async function renew(tx: Tx, row: SubscriptionRow, periodStart: Date, now: Date) {
 	const periodEnd = addMonths(periodStart, periodMonths(row.billingCycle))
-	const amountCents = row.billingCycle === 'yearly' ? PLANS[row.plan].monthlyPriceCents * 12 : PLANS[row.plan].monthlyPriceCents
+	// the subscription's price in force (set with its plan by changePlan or an administrator: subscriptionPriceCents)
+	const amountCents = row.amountCents
 	const [inserted] = await tx
 		.insert(invoices)
 		.values({
@@ -146,7 +153,7 @@ export async function changePlan(actor: SubscriptionActor, plan: PlanId, options
 			.update(subscriptions)
 			.set({
 				plan,
-				amountCents: PLANS[plan].monthlyPriceCents * (row.billingCycle === 'yearly' ? 12 : 1),
+				amountCents: subscriptionPriceCents(await organizationKind(tx, actor.organizationId), plan, row.billingCycle),
 				paymentMethod: options.paymentMethod ?? row.paymentMethod,
 				...(reopened ? { status: row.trialEndsAt && row.trialEndsAt > now ? ('trialing' as const) : ('active' as const), canceledAt: null } : {}),
 				updatedAt: now,

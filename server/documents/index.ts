@@ -21,6 +21,7 @@ export {
 	type StoredDocumentFile,
 	deleteDocument,
 	retryDocument,
+	requeueFailedDocument,
 	isUuid,
 	type Patient,
 	type DocumentSummary,
@@ -37,5 +38,15 @@ export {
 	type DocumentCounts,
 	type RecentDocument,
 } from './overview.ts'
+export {
+	documentTotals,
+	recentDocuments,
+	processingByDay,
+	percentile,
+	type TenantRef,
+	type DocumentMetadata,
+	type TenantDocumentTotals,
+	type ProcessingDay,
+} from './cross-tenant-metadata.ts'
 export { searchDocumentRows } from './search-rows.ts'
 export { selectOwnerDocumentsForExport } from './owner-export.ts'

@@ -189,27 +189,36 @@ export async function deleteDocument(patient: Patient, documentId: string): Prom
 
 /** Queues a failed document again (processing errors only: an unreadable file stays failed), at the plan's OCR priority as an upload. */
 export async function retryDocument(patient: Patient, documentId: string): Promise<Result<object, 'not-found'>> {
-	if (!isUuid(documentId)) return documentNotFound()
-	const subscription = await getOrganizationSubscription(patient.organizationId)
-	return withTenant(patient.organizationId, async (tx) => {
+	// not this patient's, or not a document that failed while processing: nothing to retry
+	return (await requeueFailedDocument(patient.organizationId, documentId, { ownerId: patient.userId })) ? succeed({}) : documentNotFound()
+}
+
+/**
+ * The retry itself, for the owner (`ownerId` given) or an administrator
+ * (any owner in the organization): a document that failed with a processing
+ * error is queued again; false when there is none such.
+ */
+export async function requeueFailedDocument(organizationId: string, documentId: string, options: { ownerId?: string } = {}) {
+	if (!isUuid(documentId)) return false
+	const subscription = await getOrganizationSubscription(organizationId)
+	return withTenant(organizationId, async (tx) => {
 		const [document] = await tx
 			.update(documents)
 			.set({ status: 'queued', failureReason: null, failureMessage: null })
 			.where(
 				and(
 					eq(documents.id, documentId),
-					eq(documents.ownerId, patient.userId),
+					options.ownerId ? eq(documents.ownerId, options.ownerId) : undefined,
 					eq(documents.status, 'failed'),
 					eq(documents.failureReason, 'processing_error'),
 				),
 			)
-			.returning({ id: documents.id })
-		// not this patient's, or not a document that failed while processing: nothing to retry
-		if (!document) return documentNotFound()
+			.returning({ id: documents.id, ownerId: documents.ownerId })
+		if (!document) return false
 		// the earlier failure keeps its notification; a failure of this new run notifies again
-		await releaseNotificationKey(tx, patient.userId, documentNotificationKey(documentId, 'failed'))
-		await enqueueProcessDocument(tx, { organizationId: patient.organizationId, documentId }, { plan: subscription?.plan ?? 'basic' })
-		return succeed({})
+		await releaseNotificationKey(tx, document.ownerId, documentNotificationKey(documentId, 'failed'))
+		await enqueueProcessDocument(tx, { organizationId, documentId }, { plan: subscription?.plan ?? 'basic' })
+		return true
 	})
 }
 

@@ -45,7 +45,7 @@ export const MAX_OCR_PAGES = 30
 const OCR_PAGE_CONCURRENCY = 2
 
 /** otherReading: the OCR reading not kept (another model's), searched too for the document's date and provider */
-type PageText = { pageNumber: number; text: string; source: LabTextSource; languages?: string[]; otherReading?: string }
+type PageText = { pageNumber: number; text: string; source: LabTextSource; /** OCR laid out from word boxes: gaps are column breaks */ columnGaps?: boolean; languages?: string[]; otherReading?: string }
 
 type Content = { pages: PageText[]; pageCount: number | null; dicom?: DicomInfo; extractMs: number; ocrMs: number }
 
@@ -115,6 +115,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 				const result = await readReportPage(ocr, image.raw, image.dpi)
 				page.text = result.text
 				page.source = 'ocr'
+				page.columnGaps = result.columnGaps
 				page.languages = result.languages
 				page.otherReading = result.otherReading
 			})
@@ -145,7 +146,7 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Conten
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
 	const result = await readReportPage(engine(), bytes)
-	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', languages: result.languages, otherReading: result.otherReading }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
+	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', columnGaps: result.columnGaps, languages: result.languages, otherReading: result.otherReading }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 
 /** The DICOM tags as text lines; the patient's identity is left out. */
@@ -186,7 +187,7 @@ function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
 }
 
 function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
-	const read = pages.map((page) => extractLabResults(page.text, { source: page.source, testDate, grade: true, decimalComma }))
+	const read = pages.map((page) => extractLabResults(page.text, { source: page.source, columnGaps: page.columnGaps, testDate, grade: true, decimalComma }))
 	return { parameters: dedupeByCode(read.flatMap((page) => page.parameters)), unmapped: read.flatMap((page) => page.unmapped) }
 }
 

@@ -118,7 +118,17 @@ export type OcrOptions = {
 	model?: 'default' | 'alternate'
 }
 
-export type OcrResult = { text: string; ms: number; /** the languages the engine read with */ languages?: string[] }
+export type OcrResult = {
+	text: string
+	ms: number
+	/** the languages the engine read with */
+	languages?: string[]
+	/** the word boxes the text was laid out from, when the engine gives them */
+	words?: OcrWord[]
+}
+
+/** One word tesseract read, with its box (pixels) and tesseract's block/paragraph/line numbers. */
+export type OcrWord = { block: number; paragraph: number; line: number; left: number; top: number; width: number; height: number; confidence: number; text: string }
 
 export interface OcrEngine {
 	name: string

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto'
+import { decodeBase32IgnorePadding } from '@oslojs/encoding'
+import { generateHOTP } from '@oslojs/otp'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
-import { auditLog, sessions, users } from '#db/schema/platform.ts'
+import { auditLog, organizations, sessions, twoFactorCredentials, users } from '#db/schema/platform.ts'
 import {
 	authenticate,
+	beginTwoFactorSetup,
+	confirmTwoFactorSetup,
+	countMembersWithoutTwoFactor,
 	createSession,
 	hashPassword,
 	invalidateSession,
@@ -13,6 +18,7 @@ import {
 	sessionIdFromToken,
 	validateSessionToken,
 } from '#server/auth/index.ts'
+import { AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import { useTestDatabase } from './test-database.ts'
 
 // Small limits for this file (read lazily by the auth domain).
@@ -138,5 +144,53 @@ describe('sessions', () => {
 		const { token } = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
 		await getDb().update(users).set({ status: 'inactive' }).where(eq(users.id, user.id))
 		expect(await validateSessionToken(token, 'patient')).toBeNull()
+	})
+})
+
+describe("an organization's security settings (admin portal)", () => {
+	const NOW = Date.UTC(2026, 10, 25, 9, 0, 0)
+
+	async function requireTwoFactor(organizationId: string, sessionLifetimeMinutes: number | null = null) {
+		await getDb().update(organizations).set({ requireTwoFactor: true, sessionLifetimeMinutes }).where(eq(organizations.id, organizationId))
+	}
+
+	it('refuses a member without a second factor when the organization requires one, with the reason, counting no guess; a member with one gets the code step', async () => {
+		const user = await patient()
+		await requireTwoFactor(user.organizationId)
+		expect(await countMembersWithoutTwoFactor(user.organizationId)).toBe(1)
+		const refused = await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })
+		expect(refused).toMatchObject({ ok: false, kind: 'forbidden', code: 'two-factor-required', message: AUTH_MESSAGES.twoFactorRequired })
+		expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
+		// a wrong password still answers only 'wrong credentials'
+		expect(await authenticate({ email: user.email, password: 'Wrong-horse-9', portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, code: 'bad-credentials' })
+
+		const actor = { userId: user.id, organizationId: user.organizationId }
+		expect(await beginTwoFactorSetup(actor)).toEqual({ ok: true })
+		const [credential] = await getDb().select().from(twoFactorCredentials).where(eq(twoFactorCredentials.userId, user.id))
+		expect(await confirmTwoFactorSetup(actor, generateHOTP(decodeBase32IgnorePadding(credential!.secret), BigInt(Math.floor(NOW / 30_000)), 6), NOW)).toMatchObject({ ok: true })
+		expect(await countMembersWithoutTwoFactor(user.organizationId)).toBe(0)
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: true, step: 'two-factor' })
+	})
+
+	it("ends a member's session at the organization's session lifetime when it is shorter than the platform's, and never renews past it", async () => {
+		const user = await patient()
+		await getDb().update(organizations).set({ sessionLifetimeMinutes: 30 }).where(eq(organizations.id, user.organizationId))
+		const young = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 10 * 60_000), expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.id, sessionIdFromToken(young.token)))
+		const renewed = await validateSessionToken(young.token, 'patient')
+		expect(renewed?.isRenewed).toBe(true)
+		// renewed to sign-in plus 30 minutes, not a full 60-minute idle window
+		expect(Math.abs(renewed!.expiresAt.getTime() - (Date.now() + 20 * 60_000))).toBeLessThan(5_000)
+
+		const old = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, sessionIdFromToken(old.token)))
+		expect(await validateSessionToken(old.token, 'patient')).toBeNull()
+		expect(await getDb().select().from(sessions).where(eq(sessions.id, sessionIdFromToken(old.token)))).toEqual([])
+
+		// without a lifetime of its own, the platform's 12 hours apply
+		await getDb().update(organizations).set({ sessionLifetimeMinutes: null }).where(eq(organizations.id, user.organizationId))
+		const platform = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, sessionIdFromToken(platform.token)))
+		expect(await validateSessionToken(platform.token, 'patient')).not.toBeNull()
 	})
 })

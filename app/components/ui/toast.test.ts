@@ -25,6 +25,15 @@ describe('toasts', () => {
 		expect(getToasts()).toEqual([])
 	})
 
+	it('shows one toast for the same notice from two sources, with the newer text', () => {
+		const first = toast({ id: 'flash-rescheduled', title: 'Appointment Rescheduled', description: 'Your appointment has been moved to the new time.', tone: 'success' })
+		const second = toast({ title: 'Appointment Rescheduled', description: 'Dentist has been moved to Friday.', tone: 'success' })
+		expect(second).toBe(first)
+		const shown = getToasts().filter((item) => item.title === 'Appointment Rescheduled')
+		expect(shown).toHaveLength(1)
+		expect(shown[0]).toMatchObject({ description: 'Dentist has been moved to Friday.', open: true })
+	})
+
 	it('can be dismissed early', () => {
 		const id = toast({ title: 'Filters Reset', description: 'All filters have been cleared.' })
 		expect(getToasts()[0]).toMatchObject({ title: 'Filters Reset', description: 'All filters have been cleared.', tone: 'info', open: true })

@@ -74,6 +74,7 @@ export function updateToast(id: string, changes: ToastInput) {
 /**
  * Shows a notice for 5 seconds; returns its id. Does nothing during server
  * rendering. Given an `id` (a flashed toast's), shows it only the first time.
+ * A notice whose title is already on screen updates that toast instead.
  */
 export function toast({ id: givenId, title, description = null, tone = 'info' }: ToastInput & { id?: string }): string {
 	sequence += 1
@@ -83,6 +84,13 @@ export function toast({ id: givenId, title, description = null, tone = 'info' }:
 		if (shownIds.includes(givenId)) return id
 		shownIds.push(givenId)
 		if (shownIds.length > SHOWN_IDS_KEPT) shownIds.shift()
+	}
+	// The same notice from two sources at once (the flash after rescheduling and the live
+	// notification of it) is one toast: the newer text replaces the older.
+	const sameTitle = toasts.find((shown) => shown.open && shown.title === title)
+	if (sameTitle) {
+		updateToast(sameTitle.id, { title, description, tone })
+		return sameTitle.id
 	}
 	const next = [{ id, title, description, tone, open: true }, ...toasts]
 	for (const dropped of next.slice(TOAST_LIMIT)) {

@@ -16,6 +16,10 @@ export const ACCOUNT_MESSAGES = {
 	emailChangeConfirmed: 'Email address changed',
 	emailChangeConfirmedDescription: 'Your account now uses the new email address.',
 	linkInvalid: 'This link is invalid or has expired. Please ask for a new one.',
+	userNotFound: 'User not found',
+	resetNeedsActiveAccount: 'This account is not active. Activate it before sending a password reset link.',
+	resetLinkSent: 'Password reset e-mail sent',
+	resetLinkSentDescription: 'The user received a link to choose a new password. It works once, for one hour.',
 
 	preferencesSaved: 'Notification preferences saved',
 	passwordsDoNotMatch: 'New passwords do not match.',
@@ -40,6 +44,7 @@ export const ACCOUNT_MESSAGES = {
 	deactivated: 'Account deactivated successfully.',
 
 	themeSaved: 'Appearance updated',
+	chooseTheme: 'Choose Light, Dark or System.',
 
 	resetRequested: 'Check your email',
 	resetRequestedDescription:

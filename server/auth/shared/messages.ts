@@ -14,6 +14,8 @@ export const AUTH_MESSAGES = {
 	serverError: 'Server error. Please try again later.',
 	adminLoginFailed: 'Login failed. Please check your credentials and try again.',
 	accountDeactivated: 'This account has been deactivated. Contact support to reactivate it.',
+	twoFactorRequired:
+		'Your organization requires two-factor authentication, which is not set up on this account. Contact your organization’s administrator to set it up.',
 	adminRestricted: 'This portal is restricted to authorized administrators.',
 } as const
 

@@ -1,0 +1,171 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData } from '@remix-run/react'
+import { cellClassName, EmptyRow, PageHeader, PlainHeader, DataTable, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
+import { ActionButton } from '#app/components/admin/confirm-action.tsx'
+import { StatusBadge } from '#app/components/admin/status-badge.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { inputClassName } from '#app/components/ui/field.tsx'
+import { getDocumentsOverview, listOrganizationChoices, replyWithToast, requireAdminActor, retryFailedDocument } from '#server/admin/index.ts'
+import { DOCUMENT_STATUSES } from '#server/admin/shared/list-specs.ts'
+import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
+import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
+
+const ID = /^[0-9a-f-]{36}$/i
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAdminActor(request)
+	const params = new URL(request.url).searchParams
+	const organization = params.get('organization') ?? ''
+	const status = params.get('status') ?? ''
+	const filters = {
+		organizationId: ID.test(organization) ? organization : undefined,
+		status: (DOCUMENT_STATUSES as readonly string[]).includes(status) ? status : undefined,
+	}
+	const [overview, organizations] = await Promise.all([getDocumentsOverview(filters), listOrganizationChoices()])
+	return { overview, organizations, filters }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const admin = await requireAdminActor(request)
+	const form = await request.formData()
+	const result = await retryFailedDocument(admin, String(form.get('organizationId') ?? ''), String(form.get('documentId') ?? ''))
+	return replyWithToast(request, result, { title: ADMIN_MESSAGES.documentRequeued })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Documents · Carebook Admin' }]
+
+function kilobytes(bytes: number) {
+	return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`
+}
+
+export default function AdminDocumentsRoute() {
+	const { overview, organizations, filters } = useLoaderData<typeof loader>()
+	const { queue, jobs, history, lastSevenDays } = overview
+	return (
+		<div className="mx-auto max-w-7xl space-y-6">
+			<PageHeader title="Documents" />
+			<p className="text-sm text-slate-600 dark:text-slate-300">Processing metadata only: administrators never see a document&apos;s content, extracted text or lab values.</p>
+			<div className="grid gap-4 sm:grid-cols-4">
+				<Card>
+					<h2 className="text-sm font-semibold uppercase text-slate-500">Waiting</h2>
+					<p className="mt-1 text-2xl font-bold" data-testid="queue-waiting">{queue.waiting}</p>
+					<p className="text-xs text-slate-500">oldest {formatAdminDateTime(queue.oldestWaiting, 'none')}</p>
+				</Card>
+				<Card>
+					<h2 className="text-sm font-semibold uppercase text-slate-500">Processing</h2>
+					<p className="mt-1 text-2xl font-bold">{queue.running}</p>
+				</Card>
+				<Card>
+					<h2 className="text-sm font-semibold uppercase text-slate-500">Failed jobs</h2>
+					<p className="mt-1 text-2xl font-bold">{queue.failed}</p>
+				</Card>
+				<Card>
+					<h2 className="text-sm font-semibold uppercase text-slate-500">Failure rate (7 days)</h2>
+					<p className="mt-1 text-2xl font-bold" data-testid="failure-rate">{lastSevenDays.failureRatePercent}%</p>
+					<p className="text-xs text-slate-500">
+						{lastSevenDays.failed} failed of {lastSevenDays.processed + lastSevenDays.failed}
+					</p>
+				</Card>
+			</div>
+			<section className="space-y-2">
+				<h2 className="font-semibold">Queue</h2>
+				<DataTable
+					head={
+						<>
+								<PlainHeader>Organization</PlainHeader>
+								<PlainHeader>Document</PlainHeader>
+								<PlainHeader>State</PlainHeader>
+								<PlainHeader>Attempts</PlainHeader>
+								<PlainHeader>Run at</PlainHeader>
+								<PlainHeader>Last error</PlainHeader>
+						</>
+					}
+				>
+							{jobs.length === 0 ? <EmptyRow colSpan={6} text="The queue is empty." /> : null}
+							{jobs.map((job) => (
+								<tr key={job.id}>
+									<td className={cellClassName}>{job.organizationName ?? '—'}</td>
+									<td className={`${cellClassName} font-mono text-xs`}>{job.documentId?.slice(0, 8) ?? '—'}</td>
+									<td className={cellClassName}>{job.lockedAt ? 'Running' : job.attempts >= job.maxAttempts ? 'Failed' : 'Waiting'}</td>
+									<td className={cellClassName}>
+										{job.attempts} / {job.maxAttempts}
+									</td>
+									<td className={cellClassName}>{formatAdminDateTime(job.runAt)}</td>
+									<td className={`${cellClassName} font-mono text-xs`}>{job.lastError ?? '—'}</td>
+								</tr>
+							))}
+				</DataTable>
+			</section>
+			<section className="space-y-2">
+				<h2 className="font-semibold">History</h2>
+				<Form method="get" className="flex flex-wrap items-end gap-3">
+					<div>
+						<label htmlFor="documents-organization" className="block text-sm font-medium">
+							Organization
+						</label>
+						<select id="documents-organization" name="organization" defaultValue={filters.organizationId ?? ''} className={`${inputClassName} mt-1`}>
+							<option value="">All</option>
+							{organizations.map((organization) => (
+								<option key={organization.id} value={organization.id}>
+									{organization.name}
+								</option>
+							))}
+						</select>
+					</div>
+					<div>
+						<label htmlFor="documents-status" className="block text-sm font-medium">
+							Status
+						</label>
+						<select id="documents-status" name="status" defaultValue={filters.status ?? ''} className={`${inputClassName} mt-1`}>
+							<option value="">All</option>
+							{DOCUMENT_STATUSES.map((status) => (
+								<option key={status} value={status}>
+									{capitalize(status)}
+								</option>
+							))}
+						</select>
+					</div>
+					<button type="submit" className={primaryLinkClassName}>
+						Apply
+					</button>
+				</Form>
+				<DataTable
+					head={
+						<>
+								<PlainHeader>Uploaded</PlainHeader>
+								<PlainHeader>Organization</PlainHeader>
+								<PlainHeader>Status</PlainHeader>
+								<PlainHeader>Type</PlainHeader>
+								<PlainHeader>File</PlainHeader>
+								<PlainHeader>Size</PlainHeader>
+								<PlainHeader>Duration</PlainHeader>
+								<PlainHeader>Error</PlainHeader>
+								<PlainHeader>Actions</PlainHeader>
+						</>
+					}
+				>
+							{history.length === 0 ? <EmptyRow colSpan={9} text="No documents yet." /> : null}
+							{history.map((document) => (
+								<tr key={document.id} data-testid="document-row">
+									<td className={cellClassName}>{formatAdminDateTime(document.uploadedAt)}</td>
+									<td className={cellClassName}>{document.organizationName ?? '—'}</td>
+									<td className={cellClassName}>
+										<StatusBadge status={document.status} />
+									</td>
+									<td className={cellClassName}>{capitalize(document.documentType)}</td>
+									<td className={cellClassName}>{document.fileKind.toUpperCase()}</td>
+									<td className={cellClassName}>{kilobytes(document.sizeBytes)}</td>
+									<td className={cellClassName}>{document.durationMs === null ? '—' : `${(document.durationMs / 1000).toFixed(1)} s`}</td>
+									<td className={`${cellClassName} font-mono text-xs`}>{document.failureReason ?? '—'}</td>
+									<td className={cellClassName}>
+										{document.status === 'failed' && document.failureReason === 'processing_error' ? (
+											<ActionButton fields={{ organizationId: document.organizationId, documentId: document.id }} label="Retry" className={rowActionClassName} />
+										) : null}
+									</td>
+								</tr>
+							))}
+				</DataTable>
+			</section>
+		</div>
+	)
+}

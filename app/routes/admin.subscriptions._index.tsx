@@ -1,0 +1,111 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { allOption, cellClassName, EmptyRow, FilterBar, PageHeader, Pagination, PlainHeader, primaryLinkClassName, rowActionClassName, SortHeader, DataTable } from '#app/components/admin/admin-table.tsx'
+import { ActionButton } from '#app/components/admin/confirm-action.tsx'
+import { StatusBadge } from '#app/components/admin/status-badge.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { getRevenueSummary, listSubscriptions, processPayment, replyWithToast, requireAdminActor } from '#server/admin/index.ts'
+import { SUBSCRIPTION_LIST } from '#server/admin/shared/list-specs.ts'
+import { capitalize, formatAdminDate, formatUsd } from '#server/admin/shared/format.ts'
+import { readListState } from '#server/admin/shared/list-state.ts'
+import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAdminActor(request)
+	const state = readListState(new URL(request.url).searchParams, SUBSCRIPTION_LIST)
+	const [page, summary] = await Promise.all([listSubscriptions(state), getRevenueSummary()])
+	return { state, page, summary }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const admin = await requireAdminActor(request)
+	const form = await request.formData()
+	const result = await processPayment(admin, String(form.get('subscriptionId') ?? ''))
+	return replyWithToast(request, result, { title: ADMIN_MESSAGES.paymentProcessed, description: ADMIN_MESSAGES.paymentProcessedDescription })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Subscriptions · Carebook Admin' }]
+
+function SummaryCard({ title, cents, change, testId }: { title: string; cents: number; change: number | null; testId: string }) {
+	return (
+		<Card>
+			<h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
+			<p className="mt-2 text-2xl font-bold" data-testid={testId}>
+				{formatUsd(cents)}
+			</p>
+			<p className={change !== null && change < 0 ? 'text-sm text-red-700' : 'text-sm text-emerald-700'}>
+				{change === null ? 'new this month' : `${change > 0 ? '+' : ''}${change}% from last month`}
+			</p>
+		</Card>
+	)
+}
+
+export default function AdminSubscriptionsRoute() {
+	const { state, page, summary } = useLoaderData<typeof loader>()
+	return (
+		<div className="mx-auto max-w-7xl space-y-6">
+			<PageHeader title="Subscription Management">
+				<Link to="/admin/plans" className={primaryLinkClassName}>
+					Manage Plans
+				</Link>
+			</PageHeader>
+			<div className="grid gap-4 sm:grid-cols-3">
+				<SummaryCard title="Monthly Recurring Revenue" cents={summary.mrrCents} change={summary.mrrChange} testId="mrr" />
+				<SummaryCard title="Annual Recurring Revenue" cents={summary.arrCents} change={summary.arrChange} testId="arr" />
+				<SummaryCard title="Average Revenue Per Account" cents={summary.arpaCents} change={summary.arpaChange} testId="arpa" />
+			</div>
+			<FilterBar
+				state={state}
+				searchLabel="Search by organization"
+				selects={[
+					{ name: 'status', label: 'Status', value: state.filters.status, options: [allOption(), ...SUBSCRIPTION_LIST.filters.status!.map((value) => ({ value, label: capitalize(value) }))] },
+					{ name: 'plan', label: 'Plan', value: state.filters.plan, options: [allOption(), ...SUBSCRIPTION_LIST.filters.plan!.map((value) => ({ value, label: capitalize(value) }))] },
+				]}
+			/>
+			<DataTable footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="subscriptions" />}
+					head={
+						<>
+							<SortHeader state={state} column="tenantName">Organization</SortHeader>
+							<PlainHeader>Plan</PlainHeader>
+							<PlainHeader>Status</PlainHeader>
+							<SortHeader state={state} column="amount">Amount (USD)</SortHeader>
+							<PlainHeader>Billing Cycle</PlainHeader>
+							<SortHeader state={state} column="nextPayment">Next Payment</SortHeader>
+							<PlainHeader>Actions</PlainHeader>
+						</>
+					}
+				>
+						{page.rows.length === 0 ? <EmptyRow colSpan={7} text={ADMIN_MESSAGES.noSubscriptions} /> : null}
+						{page.rows.map((subscription) => (
+							<tr key={subscription.id} data-testid="subscription-row">
+								<td className={cellClassName}>{subscription.tenantName}</td>
+								<td className={cellClassName}>{capitalize(subscription.plan)}</td>
+								<td className={cellClassName}>
+									<StatusBadge status={subscription.status} />
+								</td>
+								<td className={cellClassName}>{formatUsd(subscription.amountCents)}</td>
+								<td className={cellClassName}>{capitalize(subscription.billingCycle)}</td>
+								<td className={cellClassName}>
+									{formatAdminDate(subscription.nextPayment, ADMIN_MESSAGES.notAvailable)}{' '}
+									{subscription.status === 'past_due' ? <Badge tone="danger">{ADMIN_MESSAGES.overdue}</Badge> : null}
+								</td>
+								<td className={`${cellClassName} whitespace-nowrap`}>
+									<span className="flex flex-wrap items-center gap-3">
+										<Link to={`/admin/subscriptions/${subscription.id}`} className={rowActionClassName}>
+											Edit Subscription
+										</Link>
+										<Link to={`/admin/tenants/${subscription.tenantId}`} className={rowActionClassName}>
+											View Organization
+										</Link>
+										{subscription.status === 'past_due' ? (
+											<ActionButton fields={{ subscriptionId: subscription.id }} label="Process Payment" className={rowActionClassName} />
+										) : null}
+									</span>
+								</td>
+							</tr>
+						))}
+				</DataTable>
+		</div>
+	)
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm'
+import { getDb } from '#db/client.ts'
+import { adminAlertAcknowledgements } from '#db/schema/platform.ts'
+import { PLANS, type PlanId } from '#server/billing/index.ts'
+import { auditAdminAction, type AdminActor } from './actor.ts'
+import { documentTotals, type TenantDocumentTotals } from '#server/documents/index.ts'
+import { tenantRefs } from './tenant-refs.ts'
+
+export type AdminAlert = {
+	/** Stable per event, so an acknowledgement hides that event and no other. */
+	key: string
+	level: 'warning' | 'info' | 'success'
+	title: string
+	message: string
+	at: string
+	href: string | null
+	acknowledgedAt: string | null
+}
+
+const DAY_MS = 86_400_000
+/** Organizations above this share of their plan's storage raise an alert. */
+export const STORAGE_ALERT_PERCENT = 90
+/** Account lockouts of one user within a day that raise an alert. */
+export const REPEATED_LOCKOUTS = 2
+
+/**
+ * Alerts from real events, newest first: permanently failed jobs, past-due
+ * subscriptions, organizations near their storage limit, repeated login
+ * lockouts (warnings); organizations created in the last day (info);
+ * payments processed in the last day (success). Acknowledged ones are left
+ * out unless asked for.
+ */
+export async function listAlerts(options: { now?: Date; limit?: number; includeAcknowledged?: boolean; documents?: TenantDocumentTotals[] } = {}) {
+	const now = options.now ?? new Date()
+	const since = new Date(now.getTime() - DAY_MS).toISOString()
+	const db = getDb()
+	const [failedJobs, pastDue, lockouts, newOrganizations, payments, plans, acknowledged] = await Promise.all([
+		db.execute<{ id: string; task: string; attempts: number; at: Date }>(sql`
+			select id::text, task_identifier as task, attempts, updated_at as at from graphile_worker.jobs
+			where attempts >= max_attempts order by updated_at desc limit 50`),
+		db.execute<{ id: string; organizationId: string; name: string; at: Date }>(sql`
+			select s.id, o.id as "organizationId", o.name, s.updated_at as at from app.subscriptions s join app.organizations o on o.id = s.organization_id
+			where s.status = 'past_due' order by s.updated_at desc limit 50`),
+		db.execute<{ userId: string; locks: number; at: Date }>(sql`
+			select actor_user_id as "userId", count(*)::int as locks, max(created_at) as at from app.audit_log
+			where action = 'auth.account_locked' and created_at >= ${since}::timestamptz and actor_user_id is not null
+			group by actor_user_id having count(*) >= ${REPEATED_LOCKOUTS} order by max(created_at) desc limit 50`),
+		db.execute<{ id: string; name: string; at: Date }>(sql`
+			select id, name, created_at as at from app.organizations where kind = 'organization' and created_at >= ${since}::timestamptz order by created_at desc limit 20`),
+		db.execute<{ id: string; subscriptionId: string; at: Date }>(sql`
+			select id, target_id as "subscriptionId", created_at as at from app.audit_log
+			where action = 'subscription.payment_processed' and created_at >= ${since}::timestamptz order by created_at desc limit 20`),
+		db.execute<{ organizationId: string; name: string; plan: PlanId }>(sql`
+			select o.id as "organizationId", o.name, coalesce(s.plan, 'basic') as plan from app.organizations o left join app.subscriptions s on s.organization_id = o.id`),
+		db.select().from(adminAlertAcknowledgements),
+	])
+	const documents = options.documents ?? (await documentTotals(await tenantRefs(), new Date(now.getTime() - DAY_MS)))
+	const bytesById = new Map(documents.map((row) => [row.organizationId, row.bytes]))
+	const alerts: Omit<AdminAlert, 'acknowledgedAt'>[] = []
+	for (const job of failedJobs) {
+		alerts.push({ key: `job:${job.id}:${job.attempts}`, level: 'warning', title: 'Background job failed', message: `A ${job.task} job failed after ${job.attempts} attempts.`, at: iso(job.at), href: '/admin/documents' })
+	}
+	for (const row of pastDue) {
+		alerts.push({ key: `past-due:${row.id}:${new Date(row.at).getTime()}`, level: 'warning', title: 'Subscription past due', message: `${row.name} has a past-due subscription.`, at: iso(row.at), href: `/admin/subscriptions/${row.id}` })
+	}
+	for (const row of plans) {
+		const usedMb = (bytesById.get(row.organizationId) ?? 0) / 1_000_000
+		const percent = (usedMb / PLANS[row.plan].storageLimitMb) * 100
+		if (percent > STORAGE_ALERT_PERCENT) {
+			alerts.push({ key: `storage:${row.organizationId}:${row.plan}`, level: 'warning', title: 'Storage almost full', message: `${row.name} uses ${Math.round(percent)}% of its storage.`, at: now.toISOString(), href: `/admin/tenants/${row.organizationId}` })
+		}
+	}
+	for (const row of lockouts) {
+		alerts.push({ key: `lockouts:${row.userId}:${new Date(row.at).getTime()}`, level: 'warning', title: 'Repeated login lockouts', message: `An account was locked ${row.locks} times in the last 24 hours.`, at: iso(row.at), href: `/admin/users/${row.userId}` })
+	}
+	for (const row of newOrganizations) {
+		alerts.push({ key: `organization:${row.id}`, level: 'info', title: 'New organization', message: `${row.name} was created.`, at: iso(row.at), href: `/admin/tenants/${row.id}` })
+	}
+	for (const row of payments) {
+		alerts.push({ key: `payment:${row.id}`, level: 'success', title: 'Payment processed', message: 'A past-due payment was processed.', at: iso(row.at), href: `/admin/subscriptions/${row.subscriptionId}` })
+	}
+	const acknowledgedAt = new Map(acknowledged.map((row) => [row.alertKey, row.acknowledgedAt.toISOString()]))
+	return alerts
+		.map((alert) => ({ ...alert, acknowledgedAt: acknowledgedAt.get(alert.key) ?? null }))
+		.filter((alert) => options.includeAcknowledged || !alert.acknowledgedAt)
+		.sort((a, b) => b.at.localeCompare(a.at))
+		.slice(0, options.limit ?? 200)
+}
+
+function iso(value: Date | string) {
+	return new Date(value).toISOString()
+}
+
+export async function acknowledgeAlert(actor: AdminActor, alertKey: string) {
+	await getDb().transaction(async (tx) => {
+		await tx.insert(adminAlertAcknowledgements).values({ alertKey, acknowledgedBy: actor.userId }).onConflictDoNothing()
+		await auditAdminAction(actor, 'alert.acknowledge', { type: 'alert', id: alertKey.slice(0, 200) }, undefined, tx)
+	})
+}

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm'
+import { getDb } from '#db/client.ts'
+import { monthlyRecurringCents } from '#server/billing/index.ts'
+import { apiCallsOn } from './api-usage.ts'
+import { listAlerts } from './alerts.ts'
+import { hostLoad } from './host.ts'
+import { startOfUtcDay } from './organizations.ts'
+import { documentTotals, type TenantDocumentTotals } from '#server/documents/index.ts'
+import { tenantRefs } from './tenant-refs.ts'
+import { megabytesToGigabytes, percentOf } from './shared/format.ts'
+
+/**
+ * Documents' totals across every organization's schema are the dashboard's
+ * costliest part (one union over all schemas): they are reused for 10 s, so
+ * administrators opening the dashboard together make one pass.
+ */
+const DOCUMENT_TOTALS_TTL_MS = 10_000
+let documentTotalsCache: { day: number; at: number; value: Promise<TenantDocumentTotals[]> } | null = null
+
+function cachedDocumentTotals(today: Date, now: Date) {
+	const cached = documentTotalsCache
+	if (cached && cached.day === today.getTime() && now.getTime() - cached.at < DOCUMENT_TOTALS_TTL_MS) return cached.value
+	const value = tenantRefs().then((tenants) => documentTotals(tenants, today))
+	documentTotalsCache = { day: today.getTime(), at: now.getTime(), value }
+	value.catch(() => {
+		if (documentTotalsCache?.value === value) documentTotalsCache = null
+	})
+	return value
+}
+
+/** The admin dashboard's figures, all from the database and this host (spec 2.15); documents' totals may be up to 10 s old. */
+export async function getDashboard(now = new Date()) {
+	const db = getDb()
+	const today = startOfUtcDay(now)
+	const todayIso = today.toISOString()
+	const [[userCounts], [organizationCounts], subscriptionRows, documents, host, apiCallsToday] = await Promise.all([
+		db.execute<{ total: number; active: number; newToday: number }>(sql`select count(*)::int as total,
+			count(*) filter (where status = 'active')::int as active,
+			count(*) filter (where created_at >= ${todayIso}::timestamptz)::int as "newToday" from app.users`),
+		db.execute<{ total: number; active: number }>(sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active from app.organizations`),
+		db.execute<{ plan: string; status: string; amountCents: number; billingCycle: 'monthly' | 'yearly' }>(
+			sql`select plan, status, amount_cents as "amountCents", billing_cycle as "billingCycle" from app.subscriptions`,
+		),
+		cachedDocumentTotals(today, now),
+		hostLoad(),
+		apiCallsOn(now),
+	])
+	const alerts = await listAlerts({ now, limit: 5, documents })
+	const sum = (key: 'total' | 'processed' | 'processedToday' | 'bytes') => documents.reduce((total, row) => total + row[key], 0)
+	const professional = subscriptionRows.filter((row) => row.plan === 'professional').length
+	const enterprise = subscriptionRows.filter((row) => row.plan === 'enterprise').length
+	return {
+		users: userCounts!,
+		organizations: organizationCounts!,
+		revenue: {
+			mrrCents: subscriptionRows.reduce((total, row) => total + monthlyRecurringCents(row), 0),
+			professional,
+			enterprise,
+			subscriptions: subscriptionRows.length,
+			conversionPercent: percentOf(enterprise, subscriptionRows.length),
+		},
+		documents: {
+			total: sum('total'),
+			processed: sum('processed'),
+			processedToday: sum('processedToday'),
+			storageGb: megabytesToGigabytes(sum('bytes') / 1_000_000),
+		},
+		system: { cpuPercent: host.cpuPercent, memoryPercent: host.memoryPercent, storagePercent: host.storagePercent, apiCallsToday },
+		alerts,
+	}
+}

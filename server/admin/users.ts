@@ -1,0 +1,307 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.ts'
+import { memberships, organizations, sessions, users } from '#db/schema/platform.ts'
+import { hashPassword } from '#server/auth/index.ts'
+import { sendPasswordResetByAdmin, setAccountStatus } from '#server/account/index.ts'
+import { assertCanAddMember } from '#server/billing/index.ts'
+import { isUuid } from '#server/documents/index.ts'
+import { refuse, succeed } from '#server/errors/index.ts'
+import { auditAdminAction, isSuperadmin, type AdminActor } from './actor.ts'
+import { ADMIN_MESSAGES } from './shared/messages.ts'
+import { ADMIN_PAGE_SIZE } from './shared/list-state.ts'
+import type { UserListState } from './shared/list-specs.ts'
+import type { UserForm } from './shared/schemas.ts'
+
+
+
+export type AdminUserRow = {
+	id: string
+	name: string
+	email: string
+	platformRole: 'patient' | 'admin' | 'superadmin'
+	role: 'admin' | 'manager' | 'user' | null
+	status: 'active' | 'inactive' | 'pending'
+	organizationId: string | null
+	tenantName: string | null
+	createdAt: string
+	lastLogin: string | null
+}
+
+/** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
+export function containsPattern(text: string) {
+	return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+function userFilters(state: UserListState): SQL[] {
+	const conditions: SQL[] = []
+	if (state.q) {
+		const pattern = containsPattern(state.q)
+		conditions.push(sql`(lower(u.name) like ${pattern} or lower(u.email) like ${pattern})`)
+	}
+	if (state.filters.status !== 'all') conditions.push(sql`u.status = ${state.filters.status}`)
+	if (state.filters.role !== 'all') {
+		conditions.push(sql`exists (select 1 from app.memberships fm where fm.user_id = u.id and fm.role = ${state.filters.role})`)
+	}
+	if (state.filters.organization !== 'all') {
+		conditions.push(sql`exists (select 1 from app.memberships fo where fo.user_id = u.id and fo.organization_id = ${state.filters.organization})`)
+	}
+	return conditions
+}
+
+/**
+ * ORDER BY of each sort, written to match an index so a page is read in
+ * order without sorting every user: (lower(name), id), the unique
+ * lower(email), (last_login_at desc nulls last, id) read either way.
+ */
+function userOrder(sort: UserListState['sort'], direction: 'asc' | 'desc'): SQL {
+	const isDesc = direction === 'desc'
+	switch (sort) {
+		case 'name':
+			return isDesc ? sql`lower(u.name) desc, u.id desc` : sql`lower(u.name), u.id`
+		case 'email':
+			return isDesc ? sql`lower(u.email) desc` : sql`lower(u.email)`
+		case 'lastLogin':
+			return isDesc ? sql`u.last_login_at desc nulls last, u.id` : sql`u.last_login_at asc nulls first, u.id desc`
+		case 'tenantName':
+			return isDesc ? sql`lower(o.name) desc nulls last, u.id` : sql`lower(o.name) asc nulls last, u.id`
+	}
+}
+
+/**
+ * One page of the users list, filtered, sorted and counted in the database.
+ * A user's organization is their first membership (a personal organization
+ * for a patient; none for a platform administrator).
+ */
+export async function listUsers(state: UserListState) {
+	const conditions = userFilters(state)
+	const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
+	const offset = (state.page - 1) * ADMIN_PAGE_SIZE
+	const db = getDb()
+	const order = userOrder(state.sort, state.dir)
+	// Sorting by a users column: the page is chosen on users alone (in index
+	// order), and only its 25 rows look up their organization.
+	const pageOfUsers =
+		state.sort === 'tenantName'
+			? sql`app.users u`
+			: sql`(select u.* from app.users u ${where} order by ${order} limit ${ADMIN_PAGE_SIZE} offset ${offset}) u`
+	const pageWhere = state.sort === 'tenantName' ? where : sql``
+	const pageLimit = state.sort === 'tenantName' ? sql`limit ${ADMIN_PAGE_SIZE} offset ${offset}` : sql``
+	const [rows, [{ total }]] = await Promise.all([
+		db.execute<AdminUserRow>(sql`
+			select u.id, u.name, u.email, u.role as "platformRole", m.role, u.status, m.organization_id as "organizationId",
+				o.name as "tenantName", u.created_at as "createdAt", u.last_login_at as "lastLogin"
+			from ${pageOfUsers}
+			left join lateral (
+				select organization_id, role from app.memberships pm where pm.user_id = u.id order by pm.created_at limit 1
+			) m on true
+			left join app.organizations o on o.id = m.organization_id
+			${pageWhere}
+			order by ${order}
+			${pageLimit}`),
+		db.execute<{ total: number }>(sql`select count(*)::int as total from app.users u ${where}`),
+	])
+	return { rows: rows.map(normalizeUserRow), total: total! }
+}
+
+function normalizeUserRow(row: AdminUserRow): AdminUserRow {
+	return {
+		...row,
+		createdAt: new Date(row.createdAt).toISOString(),
+		lastLogin: row.lastLogin ? new Date(row.lastLogin).toISOString() : null,
+	}
+}
+
+/** The organizations for the filter and form selects, by name. */
+export async function listOrganizationChoices() {
+	return getDb()
+		.select({ id: organizations.id, name: organizations.name })
+		.from(organizations)
+		.where(eq(organizations.kind, 'organization'))
+		.orderBy(sql`lower(${organizations.name})`)
+		.limit(500)
+}
+
+/** A user with their memberships and sessions (ids, kinds and times; never tokens). */
+export async function getAdminUser(userId: string) {
+	if (!isUuid(userId)) return null
+	const db = getDb()
+	const [user] = await db
+		.select({
+			id: users.id,
+			name: users.name,
+			email: users.email,
+			platformRole: users.role,
+			status: users.status,
+			phone: users.phone,
+			createdAt: users.createdAt,
+			lastLoginAt: users.lastLoginAt,
+			lockedUntil: users.lockedUntil,
+		})
+		.from(users)
+		.where(eq(users.id, userId))
+	if (!user) return null
+	const [userMemberships, userSessions] = await Promise.all([
+		db
+			.select({ organizationId: memberships.organizationId, role: memberships.role, organizationName: organizations.name, kind: organizations.kind })
+			.from(memberships)
+			.innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+			.where(eq(memberships.userId, userId))
+			.orderBy(memberships.createdAt),
+		db
+			.select({ kind: sessions.kind, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+			.from(sessions)
+			.where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > now()`))
+			.orderBy(sessions.createdAt),
+	])
+	return { ...user, memberships: userMemberships, sessions: userSessions }
+}
+
+export { isUuid }
+
+/**
+ * Billing's seat check (assertCanAddMember, which locks the subscription for
+ * the rest of `tx`), in the user form's words: the organization field carries
+ * the refusal. Null when one more member fits.
+ */
+async function seatRefusal(tx: Transaction, organizationId: string) {
+	if (!isUuid(organizationId)) return refuse('invalid', 'organization-missing', ADMIN_MESSAGES.organizationNotFound, 'organizationId')
+	const seat = await assertCanAddMember(organizationId, tx)
+	if (seat.ok) return null
+	if (seat.code === 'member-limit') return refuse('conflict', 'organization-full', seat.message, 'organizationId')
+	return refuse('invalid', 'organization-missing', ADMIN_MESSAGES.organizationNotFound, 'organizationId')
+}
+
+/**
+ * A user made by an administrator: a patient-portal account (role patient)
+ * in an organization with an organization role, and the password the
+ * administrator set. Refused: a taken e-mail, an organization whose plan is full.
+ */
+export async function createUser(actor: AdminActor, input: UserForm & { password: string }) {
+	const db = getDb()
+	const email = input.email.toLowerCase()
+	const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`)
+	if (taken) return refuse('conflict', 'email-taken', ADMIN_MESSAGES.emailTaken, 'email')
+	const passwordHash = await hashPassword(input.password)
+	return db.transaction(async (tx) => {
+		const refusal = input.organizationId ? await seatRefusal(tx, input.organizationId) : null
+		if (refusal) return refusal
+		const [created] = await tx
+			.insert(users)
+			.values({ name: input.name, email, passwordHash, role: 'patient', status: input.status })
+			.returning({ id: users.id })
+		if (input.organizationId) {
+			await tx.insert(memberships).values({ userId: created!.id, organizationId: input.organizationId, role: input.organizationRole })
+		}
+		await auditAdminAction(actor, 'user.create', { type: 'user', id: created!.id }, { organizationId: input.organizationId ?? null }, tx)
+		return succeed({ userId: created!.id })
+	})
+}
+
+/** Saves name, e-mail, status and the primary organization and its role. */
+export async function updateUser(actor: AdminActor, userId: string, input: UserForm) {
+	const db = getDb()
+	const current = await getAdminUser(userId)
+	if (!current) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	if (userId === actor.userId && input.status !== 'active') return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf, 'status')
+	const email = input.email.toLowerCase()
+	const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, sql`${users.id} <> ${userId}`))
+	if (taken) return refuse('conflict', 'email-taken', ADMIN_MESSAGES.emailTaken, 'email')
+	const primary = current.memberships[0]
+	const movesOrganization = input.organizationId && input.organizationId !== primary?.organizationId
+	return db.transaction(async (tx) => {
+		const refusal = movesOrganization ? await seatRefusal(tx, input.organizationId!) : null
+		if (refusal) return refusal
+		// the status through the account domain (setAccountStatus: sessions end on deactivation, audited); 'pending' is the form's own
+		const changesStatus = input.status !== current.status
+		const statusBy = changesStatus && input.status !== 'pending' ? input.status : null
+		await tx
+			.update(users)
+			.set({ name: input.name, email, ...(changesStatus && !statusBy ? { status: input.status } : {}), updatedAt: new Date() })
+			.where(eq(users.id, userId))
+		if (statusBy) await setAccountStatus(actor, userId, statusBy, tx)
+		if (movesOrganization) {
+			await tx.insert(memberships).values({ userId, organizationId: input.organizationId!, role: input.organizationRole })
+				.onConflictDoUpdate({ target: [memberships.userId, memberships.organizationId], set: { role: input.organizationRole } })
+		} else if (primary) {
+			await tx.update(memberships).set({ role: input.organizationRole })
+				.where(and(eq(memberships.userId, userId), eq(memberships.organizationId, primary.organizationId)))
+		}
+		if (input.status === 'pending') await tx.delete(sessions).where(eq(sessions.userId, userId))
+		await auditAdminAction(actor, 'user.update', { type: 'user', id: userId }, { status: input.status, organizationId: input.organizationId ?? null }, tx)
+		return succeed({ userId })
+	})
+}
+
+/**
+ * Spec section 4: Active becomes Inactive via Deactivate; any other status
+ * becomes Active via Activate. A deactivated user's sessions end at once.
+ */
+export async function setUserStatus(actor: AdminActor, userId: string, intent: 'activate' | 'deactivate') {
+	const current = await getAdminUser(userId)
+	if (!current) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	if (userId === actor.userId) return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf)
+	const status = nextUserStatus(current.status, intent)
+	if (!status) return refuse('conflict', 'same-status', ADMIN_MESSAGES.userStatusUpdated(current.status))
+	// one implementation of an account's status: the account domain's (ends sessions on deactivation, audits)
+	if (!(await setAccountStatus(actor, userId, status))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	return succeed({ status })
+}
+
+/** The status a user moves to, or null when the action does not apply (spec section 4). */
+export function nextUserStatus(current: 'active' | 'inactive' | 'pending', intent: 'activate' | 'deactivate') {
+	if (intent === 'deactivate') return current === 'active' ? ('inactive' as const) : null
+	return current === 'active' ? null : ('active' as const)
+}
+
+/** Superadmin only: deletes a user (their memberships and sessions go with them; personal organizations stay until deleted). */
+export async function deleteUser(actor: AdminActor, userId: string) {
+	if (!isSuperadmin(actor)) return refuse('unauthenticated', 'superadmin-only', 'Only a superadmin can delete users.')
+	if (userId === actor.userId) return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf)
+	if (!(await getAdminUser(userId))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	await getDb().transaction(async (tx) => {
+		await auditAdminAction(actor, 'user.delete', { type: 'user', id: userId }, undefined, tx)
+		await tx.delete(users).where(eq(users.id, userId))
+	})
+	return succeed({})
+}
+
+/** Superadmin only: grants or revokes the platform admin role. */
+export async function setPlatformRole(actor: AdminActor, userId: string, role: 'patient' | 'admin') {
+	if (!isSuperadmin(actor)) return refuse('unauthenticated', 'superadmin-only', 'Only a superadmin can change platform roles.')
+	if (userId === actor.userId) return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf)
+	const current = await getAdminUser(userId)
+	if (!current) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	if (current.platformRole === 'superadmin') return refuse('invalid', 'superadmin', ADMIN_MESSAGES.cannotChangeSelf)
+	await getDb().transaction(async (tx) => {
+		await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId))
+		// the portal a session belongs to follows the role
+		await tx.delete(sessions).where(eq(sessions.userId, userId))
+		await auditAdminAction(actor, role === 'admin' ? 'user.grant_admin' : 'user.revoke_admin', { type: 'user', id: userId }, undefined, tx)
+	})
+	return succeed({ role })
+}
+
+/** Ends every session of a user (both portals). */
+/**
+ * 'Reset password by e-mail': the account domain e-mails the user the same
+ * one-hour reset link as 'Forgot password?' (active accounts only, audited).
+ */
+export async function sendUserPasswordReset(actor: AdminActor, userId: string, origin: string) {
+	if (!isUuid(userId)) return refuse('not-found', 'no-user', ADMIN_MESSAGES.userNotFound)
+	return sendPasswordResetByAdmin(actor, userId, origin)
+}
+
+export async function signOutUserSessions(actor: AdminActor, userId: string) {
+	if (!(await getAdminUser(userId))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	const ended = await getDb().transaction(async (tx) => {
+		const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
+		await auditAdminAction(actor, 'user.sign_out_sessions', { type: 'user', id: userId }, { sessions: rows.length }, tx)
+		return rows.length
+	})
+	return succeed({ ended })
+}
+
+export async function countUsers() {
+	const [row] = await getDb().select({ value: count() }).from(users)
+	return row!.value
+}
