@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { NarrativeNode, StructuredSummary } from '#server/extraction/shared/structured-types.ts'
+import type { NarrativeNode, NarrativeTag, StructuredSummary } from '#server/extraction/shared/structured-types.ts'
 
 /**
  * What a C-CDA or FHIR import held beyond lab values and medications:
@@ -10,55 +10,26 @@ import type { NarrativeNode, StructuredSummary } from '#server/extraction/shared
  * document can run or load anything.
  */
 
+const NARRATIVE_CLASSES: Partial<Record<NarrativeTag, string>> = {
+	table: 'my-2 w-full border-collapse text-left text-sm',
+	th: 'border border-slate-200 px-2 py-1 font-semibold dark:border-slate-700',
+	td: 'border border-slate-200 px-2 py-1 dark:border-slate-700',
+	ul: 'my-2 list-disc pl-6',
+	ol: 'my-2 list-decimal pl-6',
+	p: 'my-2',
+}
+
 function renderNarrative(nodes: NarrativeNode[], prefix = ''): ReactNode[] {
 	return nodes.map((node, index) => {
 		const key = `${prefix}${index}`
 		if (typeof node === 'string') return node
-		const children = renderNarrative(node.children, `${key}.`)
-		switch (node.tag) {
-			case 'br':
-				return <br key={key} />
-			case 'table':
-				return (
-					<table key={key} className="my-2 w-full border-collapse text-left text-sm">
-						{children}
-					</table>
-				)
-			case 'th':
-				return (
-					<th key={key} className="border border-slate-200 px-2 py-1 font-semibold dark:border-slate-700">
-						{children}
-					</th>
-				)
-			case 'td':
-				return (
-					<td key={key} className="border border-slate-200 px-2 py-1 dark:border-slate-700">
-						{children}
-					</td>
-				)
-			case 'ul':
-				return (
-					<ul key={key} className="my-2 list-disc pl-6">
-						{children}
-					</ul>
-				)
-			case 'ol':
-				return (
-					<ol key={key} className="my-2 list-decimal pl-6">
-						{children}
-					</ol>
-				)
-			case 'p':
-				return (
-					<p key={key} className="my-2">
-						{children}
-					</p>
-				)
-			default: {
-				const Tag = node.tag
-				return <Tag key={key}>{children}</Tag>
-			}
-		}
+		if (node.tag === 'br') return <br key={key} />
+		const Tag = node.tag
+		return (
+			<Tag key={key} className={NARRATIVE_CLASSES[node.tag]}>
+				{renderNarrative(node.children, `${key}.`)}
+			</Tag>
+		)
 	})
 }
 
