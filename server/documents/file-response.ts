@@ -4,7 +4,8 @@
  * `download` asks the browser to save it rather than show it.
  */
 export function fileResponseHeaders(file: { mimeType: string; fileName: string; fileKind: string; size: number }, options: { download?: boolean } = {}) {
-	const disposition = options.download || file.fileKind === 'dicom' ? 'attachment' : 'inline'
+	// a C-CDA or FHIR file is not shown in the browser as it is (its narrative is rendered from the record, sanitised)
+	const disposition = options.download || file.fileKind === 'dicom' || file.fileKind === 'ccda' || file.fileKind === 'fhir' ? 'attachment' : 'inline'
 	const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
 	return {
 		'Content-Type': file.mimeType,

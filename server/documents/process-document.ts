@@ -135,7 +135,7 @@ export async function processDocument(
 					tags: result.tags,
 					extractedText: result.text,
 					pages: result.pages,
-					details: result.dicom ? { dicom: result.dicom } : null,
+					details: result.dicom ? { dicom: result.dicom } : result.structured ? { structured: result.structured } : null,
 					previewKey,
 					timings: { ...result.timings, queuedMs },
 					failureReason: null,
