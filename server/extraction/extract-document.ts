@@ -18,6 +18,7 @@ import { findProvider, titleCaseName } from './provider.ts'
 import { buildSummary, buildTags, buildTitle } from './summary.ts'
 import type { DocumentKind, ExtractedParameter, ExtractionResult, OcrEngine, RejectionReason } from './types.ts'
 import { extractVitalSigns } from './vital-signs.ts'
+import { readStructuredRecord, StructuredReadError, structuredToResult } from './structured/read-structured.ts'
 
 /**
  * The whole extraction of one uploaded file: type by content, structure
@@ -197,6 +198,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	if (bytes.length > MAX_DOCUMENT_BYTES) return rejectedResult('too_large', tooLargeMessage(fileName), fileName, started)
 	const detected = detectFileType(bytes.subarray(0, FILE_TYPE_HEAD_BYTES), fileName)
 	if (detected.kind === 'rejected') return rejectedResult(detected.reason, detected.message, fileName, started)
+	if (detected.kind === 'ccda' || detected.kind === 'fhir') return readStructuredDocument(bytes, detected.kind, fileName, started)
 	const engine = () => input.ocr ?? createDefaultOcrEngine()
 	let content: Content
 	try {
@@ -266,4 +268,15 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		result.dicom = { modality, studyDate, studyDescription, bodyPart, institution, rows, columns }
 	}
 	return result
+}
+
+/** A C-CDA document or a FHIR file: read as coded data, no OCR (structured/read-structured.ts). */
+function readStructuredDocument(bytes: Buffer, format: 'ccda' | 'fhir', fileName: string, started: number): ExtractionResult {
+	try {
+		const { timingsMs, ...result } = structuredToResult(readStructuredRecord(bytes, format), started)
+		return { ...result, timings: { extractMs: timingsMs, ocrMs: 0, totalMs: performance.now() - started } }
+	} catch (error) {
+		if (error instanceof StructuredReadError) return rejectedResult(error.reason, error.message, fileName, started)
+		throw error
+	}
 }
