@@ -1,7 +1,7 @@
 /**
  * Extraction accuracy:
  *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-system|cli-system-first|cli-best-int-first|js] [--only=fixtures,corpus,public]
- *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--ocr-cache=<folder>]
+ *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--ocr-cache=<folder>] [--no-geometry]
  * --ocr-cache keeps each prepared page image's OCR text in a folder (keyed by its hash), for
  * quick reruns while working on the readers; timings are then meaningless. With word boxes
  * cached, --no-column-gaps lays the words out one space apart (tesseract's plain text) to
@@ -32,6 +32,7 @@ import { checkCorpusDocument, checkPublicSample, factsShare, loadPublicSamples, 
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
 import { ANALYTE_CODES, closeDefaultOcrEngine, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine, type OcrResult } from '../server/extraction/index.ts'
 import { layoutOcrWords } from '../server/extraction/ocr-layout.ts'
+import { PAGE_PREPROCESSING } from '../server/extraction/ocr-page.ts'
 
 const TARGETS = { text_pdf: 0.97, scan: 0.9, photo: 0.8, facts: 0.95 }
 const execFileAsync = promisify(execFile)
@@ -44,6 +45,8 @@ const perFamily = Number(args.find((arg) => arg.startsWith('--per-family='))?.sp
 const familyFilter = args.find((arg) => arg.startsWith('--families='))?.split('=')[1]?.split(',')
 const ocrCacheDir = args.find((arg) => arg.startsWith('--ocr-cache='))?.split('=')[1]
 const columnGaps = !args.includes('--no-column-gaps')
+// --no-geometry: pages read without page flattening and deskew (to measure what they add)
+if (args.includes('--no-geometry')) PAGE_PREPROCESSING.geometry = false
 const mediaFilter = args.find((arg) => arg.startsWith('--media='))?.split('=')[1]?.split(',') as Array<'text_pdf' | 'scan' | 'photo'> | undefined
 
 function pad(text: string, width: number): string {

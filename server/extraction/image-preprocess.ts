@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { assertPixelBudget, MAX_DECODED_PIXELS } from './limits.ts'
+import { deskewPage, flattenPage, type GreyImage } from './page-geometry.ts'
 
 /**
  * Page images prepared for OCR: sharp decodes, turns upright (EXIF), makes
@@ -25,6 +26,11 @@ export type PreprocessOptions = {
 	 * generated phone photos it cost more than it gave (values 62 % -> 25 %, npm run accuracy)
 	 */
 	flattenLight?: boolean
+	/**
+	 * page geometry (default true): a photo's page found and flattened out of its
+	 * perspective, and the text lines turned level (page-geometry.ts)
+	 */
+	geometry?: boolean
 	/** 'pgm' (default, fastest) or 'png' */
 	format?: 'pgm' | 'png'
 	/** a known resolution; default: from the image's metadata, else the page width taken as US letter */
@@ -39,6 +45,10 @@ export type PreprocessedImage = {
 	width: number
 	height: number
 	scale: number
+	/** the page was found in a photo and flattened */
+	flattened?: boolean
+	/** the text lines were turned level by this many degrees */
+	deskewed?: number
 }
 
 const LETTER_WIDTH_INCHES = 8.5
@@ -209,6 +219,17 @@ export function toPgm(data: Uint8Array, width: number, height: number): Buffer {
 	return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), data])
 }
 
+async function resizeGrey(image: GreyImage, scale: number): Promise<GreyImage> {
+	const width = Math.round(image.width * scale)
+	const height = Math.round(image.height * scale)
+	const data = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
+		.resize({ width, height, fit: 'fill', kernel: scale > 1 ? 'cubic' : 'lanczos3' })
+		.toColourspace('b-w')
+		.raw()
+		.toBuffer()
+	return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height }
+}
+
 /** Prepares an encoded image (JPEG, PNG...) or raw pixels for OCR. */
 export async function preprocessForOcr(input: Buffer | RawImage, options: PreprocessOptions = {}): Promise<PreprocessedImage> {
 	const targetDpi = options.targetDpi ?? 300
@@ -235,15 +256,32 @@ export async function preprocessForOcr(input: Buffer | RawImage, options: Prepro
 	}
 	const { data, info } = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true })
 	if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`)
-	let pixels: Uint8Array = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-	if (options.flattenLight ?? false) await flattenIllumination(pixels, info.width, info.height)
+	let page: GreyImage = { pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height }
+	let flattened = false
+	let deskewed: number | undefined
+	if (options.geometry ?? true) {
+		const flat = await flattenPage(page)
+		if (flat) {
+			// the page now fills the picture: its resolution from its own width
+			flattened = true
+			const pageScale = scaleFor(estimateDpi(flat.width, flat.height), targetDpi, options.noUpscale)
+			page = pageScale === 1 ? flat : await resizeGrey(flat, pageScale)
+		}
+		const level = await deskewPage(page)
+		if (level) {
+			deskewed = level.degrees
+			page = level
+		}
+	}
+	let pixels = page.pixels
+	if (options.flattenLight ?? false) await flattenIllumination(pixels, page.width, page.height)
 	if (options.normalise ?? true) stretchContrast(pixels)
-	if (options.median ?? true) pixels = median3x3(pixels, info.width, info.height)
+	if (options.median ?? true) pixels = median3x3(pixels, page.width, page.height)
 	if ((options.format ?? 'pgm') === 'png') {
-		const png = await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } })
+		const png = await sharp(pixels, { raw: { width: page.width, height: page.height, channels: 1 } })
 			.png({ compressionLevel: 1, adaptiveFiltering: false })
 			.toBuffer()
-		return { image: png, pixels, width: info.width, height: info.height, scale }
+		return { image: png, pixels, width: page.width, height: page.height, scale, flattened, deskewed }
 	}
-	return { image: toPgm(pixels, info.width, info.height), pixels, width: info.width, height: info.height, scale }
+	return { image: toPgm(pixels, page.width, page.height), pixels, width: page.width, height: page.height, scale, flattened, deskewed }
 }

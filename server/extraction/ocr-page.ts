@@ -1,4 +1,4 @@
-import { preprocessForOcr, toPgm, type PreprocessOptions, type RawImage } from './image-preprocess.ts'
+import { preprocessForOcr, toPgm, type PreprocessedImage, type PreprocessOptions, type RawImage } from './image-preprocess.ts'
 import { findSplitRow } from './page-split.ts'
 import { detectReportLanguage } from './language.ts'
 import { extractLabResults, writesDecimalCommas } from './lab-values.ts'
@@ -20,6 +20,8 @@ export const PAGE_PREPROCESSING: PreprocessOptions = { targetDpi: 300, normalise
 
 export type PageOcrResult = {
 	text: string
+	/** the prepared page image (kept for a second reading) */
+	prepared?: PreprocessedImage
 	ms: number
 	engineMs: number
 	parts: number
@@ -38,6 +40,10 @@ export type RecognizePageOptions = {
 	detectLanguage?: boolean
 	/** the engine's model (default or alternate) */
 	model?: 'default' | 'alternate'
+	/** read with these languages straight away (a second reading of a page whose language is known) */
+	languages?: string[]
+	/** the page already prepared (a second reading of the same page) */
+	prepared?: PreprocessedImage
 }
 
 /**
@@ -47,7 +53,7 @@ export type RecognizePageOptions = {
  */
 export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage, options: RecognizePageOptions = {}): Promise<PageOcrResult> {
 	const started = performance.now()
-	const prepared = await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi: options.dpi })
+	const prepared = options.prepared ?? (await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi: options.dpi }))
 	const canSplit = (options.split ?? true) && (engine.parallelism ?? 1) > 1
 	const cut = canSplit ? findSplitRow(prepared.pixels, prepared.width, prepared.height) : null
 	const read = async (languages?: string[]) => {
@@ -62,13 +68,14 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 		const [upper, lower] = await Promise.all([engine.recognize(top, recognizeOptions), engine.recognize(bottom, recognizeOptions)])
 		return { text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`, engineMs: Math.max(upper.ms, lower.ms), parts: 2, languages: upper.languages ?? ['eng'], columnGaps: upper.words !== undefined && lower.words !== undefined }
 	}
-	let result = await read()
-	const language = (options.detectLanguage ?? true) ? detectReportLanguage(result.text) : null
+	const known = options.languages && options.languages.length > 1 ? options.languages : undefined
+	let result = await read(known)
+	const language = !known && (options.detectLanguage ?? true) ? detectReportLanguage(result.text) : null
 	if (language && engine.availableLanguages?.().includes(language)) {
 		const again = await read(['eng', language])
 		result = { ...again, engineMs: result.engineMs + again.engineMs }
 	}
-	return { ...result, ms: performance.now() - started }
+	return { ...result, prepared, ms: performance.now() - started }
 }
 
 /** A line that looks like a result row: a name, then somewhere a reference range such as '5-15' or '6.4 - 8.3'. */
@@ -98,11 +105,12 @@ function isGoodReading(score: { rows: number; complete: number; rowLike: number 
  * reading with more complete rows kept.
  */
 export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
-	const first = await recognizePage(ocr, image, { dpi, split })
+	const { prepared, ...first } = await recognizePage(ocr, image, { dpi, split })
 	if (!ocr.hasAlternateModel?.()) return first
 	const score = readingScore(first)
 	if (isGoodReading(score)) return first
-	const second = await recognizePage(ocr, image, { dpi, split, model: 'alternate' })
+	const second = await recognizePage(ocr, image, { dpi, split, model: 'alternate', prepared, languages: first.languages })
+	delete second.prepared
 	const other = readingScore(second)
 	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
 	const ms = first.ms + second.ms
