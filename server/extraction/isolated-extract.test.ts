@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { fixturesDir } from '#tests/support/fixture-manifest.ts'
+import { generateCorpus } from '#tests/support/lab-corpus/index.ts'
 import { extractInChildProcess, processTreeRssMb, stopExtractionProcesses } from './isolated-extract.ts'
 import { REJECTION_MESSAGES } from './messages.ts'
 
@@ -31,6 +32,15 @@ describe('extraction in a child process', { timeout: 60_000 }, () => {
 		expect(extraction.result).toMatchObject({ accepted: true, kind: 'imaging', dicom: { modality: 'CR' } })
 		expect((await sharp(extraction.preview!).metadata()).format).toBe('png')
 		expect(extraction.peakMb).toBeGreaterThan(20)
+	})
+
+	it('flattens a phone photo with OpenCV inside the default memory budget (450 MB)', async () => {
+		const [photo] = await generateCorpus({ perFamily: 1, media: ['photo'], families: ['reference-under-row'] })
+		const extraction = await extractInChildProcess({ bytes: photo!.bytes, fileName: photo!.fileName, kind: 'jpeg' }, { timeoutMs: 120_000, memoryMb: 450 })
+		expect(extraction.result).toMatchObject({ accepted: true, kind: 'lab_report' })
+		expect(extraction.result.parameters.length).toBeGreaterThanOrEqual(8)
+		expect(extraction.peakMb).toBeLessThan(450)
+		console.log(`phone photo in the child process: peak ${Math.round(extraction.peakMb)} MB`)
 	})
 
 	it('stops a document over the time limit, with the processes it started, as processing_timeout', async () => {
