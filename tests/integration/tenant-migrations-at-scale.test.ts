@@ -17,10 +17,22 @@ const ORGANIZATIONS = 12
 const removals: (() => Promise<void>)[] = []
 let schemaNames: string[] = []
 
-async function useThrowawayMigration(statements: string[], tag: string) {
-	const migration = await makeThrowawayTenantMigration(statements, tag)
+/**
+ * Points this process at the committed set plus one throwaway migration that
+ * makes `table` and, in the schemas given a `marker` table here, runs `then`
+ * (a PL/pgSQL statement: fail, or sleep).
+ */
+async function useThrowawayMigration(options: { tag: string; table: string; marker: string; then: string; markedSchemas: string[] }) {
+	const migration = await makeThrowawayTenantMigration(
+		[
+			`CREATE TABLE "${options.table}" ("id" serial PRIMARY KEY NOT NULL, "body" text)`,
+			`DO $$ BEGIN IF to_regclass('${options.marker}') IS NOT NULL THEN ${options.then}; END IF; END $$`,
+		],
+		options.tag,
+	)
 	removals.push(migration.remove)
 	useTenantMigrationsFolder(migration.folder)
+	for (const schemaName of options.markedSchemas) await getSql().unsafe(`create table "${schemaName}".${options.marker} (id int)`)
 }
 
 async function hasTable(schemaName: string, table: string) {
@@ -44,15 +56,8 @@ afterAll(async () => {
 
 describe('a new tenant migration over many organization schemas', () => {
 	it('reports progress per batch, leaves a failing schema as it was and retries only it on the next run', async () => {
-		await useThrowawayMigration(
-			[
-				'CREATE TABLE "throwaway_notes" ("id" serial PRIMARY KEY NOT NULL, "body" text)',
-				"DO $$ BEGIN IF to_regclass('inject_failure') IS NOT NULL THEN RAISE EXCEPTION 'injected failure'; END IF; END $$",
-			],
-			'9998_throwaway_notes',
-		)
 		const failing = schemaNames.slice(3, 5)
-		for (const schemaName of failing) await getSql().unsafe(`create table "${schemaName}".inject_failure (id int)`)
+		await useThrowawayMigration({ tag: '9998_throwaway_notes', table: 'throwaway_notes', marker: 'inject_failure', then: "RAISE EXCEPTION 'injected failure'", markedSchemas: failing })
 
 		const progress: TenantMigrationProgress[] = []
 		const first = await migrateAll(url, { batchSize: 5, concurrency: 2, onProgress: (step) => progress.push(step) })
@@ -79,15 +84,7 @@ describe('a new tenant migration over many organization schemas', () => {
 	})
 
 	it('lets a sign-up through while it runs and gives the new schema the whole set', async () => {
-		await useThrowawayMigration(
-			[
-				'CREATE TABLE "throwaway_tags" ("id" serial PRIMARY KEY NOT NULL, "label" text)',
-				"DO $$ BEGIN IF to_regclass('slow_down') IS NOT NULL THEN PERFORM pg_sleep(3); END IF; END $$",
-			],
-			'9999_throwaway_tags',
-		)
-		const slow = schemaNames.slice(0, 2)
-		for (const schemaName of slow) await getSql().unsafe(`create table "${schemaName}".slow_down (id int)`)
+		await useThrowawayMigration({ tag: '9999_throwaway_tags', table: 'throwaway_tags', marker: 'slow_down', then: 'PERFORM pg_sleep(3)', markedSchemas: schemaNames.slice(0, 2) })
 
 		let hasFinished = false
 		const run = migrateAll(url, { concurrency: 2 }).finally(() => {
