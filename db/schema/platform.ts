@@ -76,6 +76,8 @@ export const organizations = platform.table(
 		sessionLifetimeMinutes: integer('session_lifetime_minutes'),
 		/** Generated at creation (`org_` + 12 random base32 letters); never from input. */
 		schemaName: text('schema_name').notNull(),
+		/** The tenant migration set its schema was last brought up to (tenantMigrationSetDigest); null: not yet recorded. migrateAll visits only the schemas behind. */
+		tenantMigrationsDigest: text('tenant_migrations_digest'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
 	},
