@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -34,7 +36,10 @@ describe('extraction in a child process', { timeout: 60_000 }, () => {
 
 	it('flattens a phone photo with OpenCV inside the default memory budget (450 MB)', async () => {
 		const [photo] = await generateCorpus({ perFamily: 1, media: ['photo'], families: ['reference-under-row'] })
-		const extraction = await extractInChildProcess({ bytes: photo!.bytes, fileName: photo!.fileName, kind: 'jpeg' }, { timeoutMs: 120_000, memoryMb: 450 })
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'carebook-photo-'))
+		const filePath = path.join(folder, photo!.fileName)
+		await writeFile(filePath, photo!.bytes)
+		const extraction = await extractInChildProcess({ filePath, fileName: photo!.fileName, kind: 'jpeg' }, { timeoutMs: 120_000, memoryMb: 450 }).finally(() => rm(folder, { recursive: true, force: true }))
 		expect(extraction.result).toMatchObject({ accepted: true, kind: 'lab_report' })
 		expect(extraction.result.parameters.length).toBeGreaterThanOrEqual(8)
 		expect(extraction.peakMb).toBeLessThan(450)
