@@ -13,18 +13,19 @@ import { FAMILIES, generateCorpus, type CorpusDocument } from '#tests/support/la
  *
  * Targets of the issue: lab values exact >= 97 % from text PDFs, >= 90 % from
  * scans, >= 80 % from phone photos; kind, date and provider right on >= 95 %
- * of documents; no date in the future; no invented code. The text targets
- * are asserted as they stand; scans and photos are asserted at the floor
- * reached so far (SCAN_FLOOR, PHOTO_FLOOR), below the targets, so that a
- * regression fails while the remaining gap stays visible in the printout.
+ * of documents; no date in the future; no invented code. The held-out
+ * families' targets are asserted as they stand (one document per family and
+ * medium keeps the run short); the public samples' scans at the floor reached
+ * so far (PUBLIC_SCAN_FLOOR), below the target, so that a regression fails
+ * while the remaining gap stays visible in the printout.
  */
 
 const TEXT_TARGET = 0.97
 const FACTS_TARGET = 0.95
-/** reached with scans read from tesseract's word boxes: held-out scans 90.6 %, photos 69.8 %, public-sample scans 63.6 % */
-const SCAN_FLOOR = 0.88
-const PHOTO_FLOOR = 0.65
-const PUBLIC_SCAN_FLOOR = 0.6
+const SCAN_TARGET = 0.9
+const PHOTO_TARGET = 0.8
+/** reached with the system model first, word boxes and page geometry: held-out scans 94.3 %, photos 81.1 %, public-sample scans 79.5 % */
+const PUBLIC_SCAN_FLOOR = 0.75
 
 const root = path.resolve(import.meta.dirname, '../..')
 const heldOut = FAMILIES.filter((family) => family.heldOut).map((family) => family.name)
@@ -32,7 +33,7 @@ let corpus: Array<{ document: CorpusDocument; result: ExtractionResult; check: D
 let samples: Array<{ result: ExtractionResult; check: DocumentCheck }> = []
 
 beforeAll(async () => {
-	const documents = await generateCorpus({ families: heldOut, perFamily: 2 })
+	const documents = await generateCorpus({ families: heldOut, perFamily: 1 })
 	corpus = await Promise.all(
 		documents.map(async (document) => {
 			const result = await extractDocument({ bytes: document.bytes, fileName: document.fileName })
@@ -64,10 +65,10 @@ describe('layout families not used while tuning', () => {
 		expect(share(corpus.map((item) => item.check), 'text_pdf')).toBeGreaterThanOrEqual(TEXT_TARGET)
 	})
 
-	it('reads their scans and phone photos at least as well as so far', () => {
+	it('reads the lab values of their scans and phone photos', () => {
 		const checks = corpus.map((item) => item.check)
-		expect(share(checks, 'scan')).toBeGreaterThanOrEqual(SCAN_FLOOR)
-		expect(share(checks, 'photo')).toBeGreaterThanOrEqual(PHOTO_FLOOR)
+		expect(share(checks, 'scan')).toBeGreaterThanOrEqual(SCAN_TARGET)
+		expect(share(checks, 'photo')).toBeGreaterThanOrEqual(PHOTO_TARGET)
 	})
 
 	it('gets kind, date and provider of their text PDFs right', () => {
