@@ -13,6 +13,11 @@ describe('findProvider', () => {
 		expect(findProvider('St. Brendan Regional Medical Center\nDepartment of Laboratory Medicine', 'lab_report')).toBe('St. Brendan Regional Medical Center')
 	})
 
+	it("keeps a company form's period and drops other trailing punctuation", () => {
+		expect(findProvider('Theranos, Inc.\n1601 S. California Ave', 'lab_report')).toBe('Theranos, Inc.')
+		expect(findProvider('Harbor Point Laboratories.\nResults', 'lab_report')).toBe('Harbor Point Laboratories')
+	})
+
 	it('tolerates OCR marks', () => {
 		expect(findProvider('BLUEWATER DIAGNOSTICS :\n418 Harbor Light Blvd', 'lab_report')).toBe('Bluewater Diagnostics')
 	})

@@ -30,14 +30,17 @@ export function titleCaseName(name: string): string {
 		.join('')
 }
 
-/** Tidies a candidate: page markers, stray OCR marks, trailing punctuation. */
+/** A company form whose abbreviation ends with a period that belongs to the name ('Theranos, Inc.'). */
+const COMPANY_FORM_END = /\b(?:inc|ltd|ltda|co|corp|pvt|s\.a|s\.l|e\.v)\.$/i
+
+/** Tidies a candidate: page markers, stray OCR marks, trailing punctuation (not a company form's period). */
 function tidyCandidate(text: string): string {
-	return text
+	const tidied = text
 		.replace(/\bpage\s+\d+\s+(?:of\s+\d+)?/gi, ' ')
 		.replace(/[|:;*=~_•·»«"'`]+/g, ' ')
 		.replace(/\s+/g, ' ')
-		.replace(/^[\s.,-]+|[\s.,-]+$/g, '')
-		.trim()
+		.replace(/^[\s.,-]+|[\s,-]+$/g, '')
+	return COMPANY_FORM_END.test(tidied) ? tidied : tidied.replace(/[\s.,-]+$/, '')
 }
 
 function isOrganisationName(text: string): boolean {
