@@ -194,6 +194,7 @@ function cachedEngine(inner: OcrEngine, folder: string): OcrEngine {
 		availableLanguages: inner.availableLanguages?.bind(inner),
 		hasAlternateModel: inner.hasAlternateModel?.bind(inner),
 		modelName: inner.modelName?.bind(inner),
+		detectOrientation: inner.detectOrientation?.bind(inner),
 		async recognize(image, options) {
 			// keyed by the model that reads, so runs with another model order share the readings
 			const key = createHash('sha256')

@@ -3,8 +3,8 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixturesDir } from '#tests/support/fixture-manifest.ts'
-import { bestIntModelFolder, bestIntTessdataDir, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, findOnPath } from './ocr-engine.ts'
-import { recognizePage } from './ocr-page.ts'
+import { bestIntModelFolder, bestIntTessdataDir, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, findOnPath, parseOrientation } from './ocr-engine.ts'
+import { readReportPage, recognizePage } from './ocr-page.ts'
 
 const scan = path.join(fixturesDir(path.resolve(import.meta.dirname, '../..')), 'scan/bluewater_scan.jpg')
 const hasTesseract = findOnPath('tesseract') !== null
@@ -43,8 +43,25 @@ describe.skipIf(!hasTesseract)('tesseract CLI engine', () => {
 		await expect(engine.recognize(rows)).rejects.toThrow(/tesseract exited/)
 	})
 
+	it('reads a page scanned sideways after turning it upright by its OSD', async () => {
+		const engine = createTesseractCliEngine()
+		const sideways = await sharp(readFileSync(scan)).rotate(90).png().toBuffer()
+		expect(await engine.detectOrientation!(sideways)).toBe(270)
+		const page = await readReportPage(engine, sideways)
+		expect(page.text).toMatch(/GLUCOSE/)
+		expect(page.text).toMatch(/\b123\b/)
+	}, 60_000)
+
 	it('is the default engine where the binary exists', () => {
 		expect(createDefaultOcrEngine().name).toBe('tesseract-cli')
+	})
+})
+
+describe('parseOrientation', () => {
+	it("takes OSD's turn when it is confident, and nothing otherwise", () => {
+		expect(parseOrientation('Page number: 0\nOrientation in degrees: 90\nRotate: 270\nOrientation confidence: 11.2\nScript: Latin')).toBe(270)
+		expect(parseOrientation('Rotate: 180\nOrientation confidence: 0.4')).toBeNull()
+		expect(parseOrientation('')).toBeNull()
 	})
 })
 

@@ -170,6 +170,7 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 	const isBestInt = options.tessdataDir === undefined
 	const wordBoxes = options.wordBoxes ?? true
 	const hasSystemModel = isBestInt && systemEnglishModel() !== null
+	const hasOsdModel = (options.tessdataDir === undefined || options.tessdataDir === null) && SYSTEM_TESSDATA.some((dir) => existsSync(path.join(dir, 'osd.traineddata')))
 	const first = hasSystemModel ? (options.firstModel ?? FIRST_MODEL) : 'best_int'
 	/** the tessdata folder of a recognition: the best_int folder, the system's (null), or the given one */
 	const modelOf = (model: OcrOptions['model']): 'best_int' | 'system' | 'given' => {
@@ -190,47 +191,69 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 			const available = options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : []
 			const languages = ['eng', ...(recognizeOptions.languages ?? []).filter((language) => language !== 'eng' && available.includes(language))]
 			return limit(
-				() =>
-					new Promise<OcrResult>((resolve, reject) => {
-						const which = modelOf(recognizeOptions.model)
-						const dataDir = which === 'best_int' ? bestIntTessdataDir() : which === 'system' ? null : options.tessdataDir
-						const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
-						if (dataDir) args.push('--tessdata-dir', dataDir)
-						if (wordBoxes) args.push('-c', 'tessedit_create_tsv=1')
-						const started = performance.now()
-						const child = spawn(binary, args, {
-							env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-							stdio: ['pipe', 'pipe', 'pipe'],
-						})
-						const out: Buffer[] = []
-						const err: Buffer[] = []
-						const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-						child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
-						child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
-						child.on('error', (error) => {
-							clearTimeout(timer)
-							reject(error)
-						})
-						child.on('close', (code, signal) => {
-							clearTimeout(timer)
-							if (code !== 0) {
-								const detail = Buffer.concat(err).toString('utf8').split('\n').filter((line) => /error/i.test(line))[0] ?? ''
-								reject(new Error(`tesseract exited with ${signal ?? code}${detail ? `: ${detail.slice(0, 200)}` : ''}`))
-								return
-							}
-							const output = Buffer.concat(out).toString('utf8')
-							const ms = performance.now() - started
-							const words = wordBoxes ? parseTesseractTsv(output) : undefined
-							resolve(words ? { text: layoutOcrWords(words), ms, languages, words } : { text: output, ms, languages })
-						})
-						child.stdin.on('error', () => {
-							// the process may exit before reading everything; 'close' reports it
-						})
-						child.stdin.end(image)
-					}),
+				async () => {
+					const which = modelOf(recognizeOptions.model)
+					const dataDir = which === 'best_int' ? bestIntTessdataDir() : which === 'system' ? null : options.tessdataDir
+					const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
+					if (dataDir) args.push('--tessdata-dir', dataDir)
+					if (wordBoxes) args.push('-c', 'tessedit_create_tsv=1')
+					const started = performance.now()
+					const output = await runTesseract(binary, args, image, timeoutMs)
+					const ms = performance.now() - started
+					const words = wordBoxes ? parseTesseractTsv(output) : undefined
+					return words ? { text: layoutOcrWords(words), ms, languages, words } : { text: output, ms, languages }
+				},
 			)
 		},
+		detectOrientation: hasOsdModel
+			? (image) =>
+					limit(async () => {
+						// OSD from the system's tessdata (osd.traineddata: Debian's tesseract-ocr-osd)
+						const output = await runTesseract(binary, ['stdin', 'stdout', '--psm', '0', '-l', 'osd', '--dpi', String(OCR_DPI)], image, timeoutMs).catch(() => '')
+						return parseOrientation(output)
+					})
+			: undefined,
 	}
+}
+
+/** OSD below this confidence is a guess (tesseract prints 'Orientation confidence'). */
+const MIN_ORIENTATION_CONFIDENCE = 2
+
+/** The clockwise turn tesseract's OSD asks for (0, 90, 180, 270), or null when unsure. */
+export function parseOrientation(output: string): number | null {
+	const rotate = /Rotate:\s*(\d+)/.exec(output)
+	const confidence = /Orientation confidence:\s*([\d.]+)/.exec(output)
+	if (!rotate || !confidence || Number(confidence[1]) < MIN_ORIENTATION_CONFIDENCE) return null
+	return Number(rotate[1]) % 360
+}
+
+/** Runs tesseract once, the image on stdin, OMP_THREAD_LIMIT=1: its stdout, or an error with the first error line. */
+function runTesseract(binary: string, args: string[], image: Buffer, timeoutMs: number): Promise<string> {
+	return new Promise<string>((resolve, reject) => {
+		const child = spawn(binary, args, { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: ['pipe', 'pipe', 'pipe'] })
+		const out: Buffer[] = []
+		const err: Buffer[] = []
+		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+		child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+		child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+		child.on('error', (error) => {
+			clearTimeout(timer)
+			reject(error)
+		})
+		child.on('close', (code, signal) => {
+			clearTimeout(timer)
+			if (code !== 0) {
+				const detail = Buffer.concat(err).toString('utf8').split('\n').filter((line) => /error/i.test(line))[0] ?? ''
+				reject(new Error(`tesseract exited with ${signal ?? code}${detail ? `: ${detail.slice(0, 200)}` : ''}`))
+				return
+			}
+			resolve(Buffer.concat(out).toString('utf8'))
+		})
+		child.stdin.on('error', () => {
+			// the process may exit before reading everything; 'close' reports it
+		})
+		child.stdin.end(image)
+	})
 }
 
 export type TesseractJsOptions = {

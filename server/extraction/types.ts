@@ -137,6 +137,8 @@ export interface OcrEngine {
 	availableLanguages?(): readonly string[]
 	/** does the engine have a second model to read a poorly read page again with? */
 	hasAlternateModel?(): boolean
+	/** tesseract's orientation detection (OSD): the clockwise turn that sets the page upright (0, 90, 180, 270), null when unsure */
+	detectOrientation?(image: Buffer): Promise<number | null>
 	/** the name of the model a recognition with these options uses (for caches keyed by model) */
 	modelName?(model?: OcrOptions['model']): string
 	/** how many recognitions it runs at once (default 1); above 1 a page may be read in parts */
