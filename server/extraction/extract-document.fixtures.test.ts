@@ -30,6 +30,16 @@ const textDocuments = accepted.filter((file) => !file.ocr_required)
 const scans = accepted.filter((file) => file.ocr_required)
 const rejectedFiles = manifest.files.filter((file) => file.expected.outcome === 'reject')
 
+/**
+ * The scans' floors. These fixtures are checks, not targets (issue 19): the OCR reads with
+ * Debian's English model first because it reads unseen layouts far better (held-out + public
+ * scans 87.6 % against 78.4 % with best_int first), and on these four scans it misreads some
+ * bold values that best_int read (97.6 % before, 85.5 % now; npm run accuracy). Asserted at
+ * the level reached so that a further loss fails.
+ */
+const SCAN_FLOOR_PER_FILE = 0.8
+const SCAN_FLOOR_OVERALL = 0.85
+
 function resultOf(file: ManifestFile): ExtractionResult {
 	const result = results.get(file.path)
 	if (!result) throw new Error(`no result for ${file.path}`)
@@ -86,7 +96,7 @@ describe('documents with a text layer (and DICOM)', () => {
 })
 
 describe('scans (OCR)', () => {
-	it.each(scans.map((file) => [file.path, file] as const))('%s: kind, date, provider and at least 90 %% of values exactly', (_, file) => {
+	it.each(scans.map((file) => [file.path, file] as const))('%s: kind, date, provider and at least 80 %% of values exactly', (_, file) => {
 		const result = resultOf(file)
 		expect(result.accepted).toBe(true)
 		expect(result.kind).toBe(file.kind)
@@ -95,13 +105,13 @@ describe('scans (OCR)', () => {
 		expect(result.timings.ocrMs).toBeGreaterThan(0)
 		const checks = compareParameters(expectedParameters(file), result.parameters)
 		const share = checks.filter((check) => check.matched).length / checks.length
-		expect(share, checks.filter((check) => !check.matched).map((check) => `${check.code}: ${check.mismatches.join(', ')}`).join('; ')).toBeGreaterThanOrEqual(0.9)
+		expect(share, checks.filter((check) => !check.matched).map((check) => `${check.code}: ${check.mismatches.join(', ')}`).join('; ')).toBeGreaterThanOrEqual(SCAN_FLOOR_PER_FILE)
 		expect(result.parameters.every((parameter) => parameter.testDate === file.document_date)).toBe(true)
 	})
 
-	it('matches at least 90 % of the scanned lab values overall', () => {
+	it('matches at least 85 % of the scanned lab values overall', () => {
 		const share = matchedShare(scans.map((file) => checkExtraction(file, resultOf(file))))
-		expect(share.share).toBeGreaterThanOrEqual(0.9)
+		expect(share.share).toBeGreaterThanOrEqual(SCAN_FLOOR_OVERALL)
 	})
 })
 
