@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
-import { emailOutbox, userPreferences } from '#db/schema/platform.ts'
+import { emailOutbox, memberships, userPreferences } from '#db/schema/platform.ts'
 import { notifications } from '#db/schema/tenant.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import {
@@ -113,7 +113,7 @@ describe('live notifications', () => {
 		second.close()
 	})
 
-	it('honours in-app off: nothing on the stream, the row is still stored', async () => {
+	it('honours in-app off: no notification on the stream, only that the list changed (new row, another tab marking it read); the row is still stored', async () => {
 		const patient = await newPatient()
 		await setSwitches(patient.userId, { inAppNotifications: false, emailNotifications: false })
 		const stream = openStream(patient)
@@ -121,10 +121,16 @@ describe('live notifications', () => {
 		const connected = await events.next((message) => message.data.type === 'connected')
 		expect(connected.data.data.inApp).toBe(false)
 		await notify(patient, 'Quiet one')
-		await new Promise((resolve) => setTimeout(resolve, 1_000))
-		expect(events.messages.filter((message) => message.data.type !== 'connected')).toEqual([])
+		await events.next((message) => message.data.type === 'notifications_changed')
 		const overview = await getNotificationOverview(patient)
 		expect(overview.items.map((item) => item.title)).toEqual(['Quiet one'])
+		expect(await setNotificationRead(patient, overview.items[0]!.id, true)).toBe(true)
+		const changes = () => events.messages.filter((message) => message.data.type === 'notifications_changed').length
+		await events.next(() => changes() === 2)
+		await new Promise((resolve) => setTimeout(resolve, 300))
+		expect(events.messages.map((message) => message.data.type)).toEqual(['connected', 'notifications_changed', 'notifications_changed'])
+		expect(JSON.stringify(events.messages)).not.toContain('Quiet one')
+		expect(events.messages.every((message) => message.id === null)).toBe(true)
 		stream.close()
 	})
 
@@ -142,6 +148,34 @@ describe('live notifications', () => {
 		expect(sent[0]!.textBody).toContain('Lab report: 3 values found.')
 		const none = await getDb().select().from(emailOutbox).where(eq(emailOutbox.userId, withoutEmail.userId))
 		expect(none).toEqual([])
+	})
+})
+
+describe('several owners in one write', () => {
+	it("reads every owner's preferences and honours each: live row, list-changed only, e-mail", async () => {
+		const loud = await newPatient('loud')
+		const other = await newPatient('quiet')
+		await getDb().insert(memberships).values({ userId: other.userId, organizationId: loud.organizationId, role: 'user' })
+		const quiet = { ...other, organizationId: loud.organizationId }
+		await setSwitches(loud.userId, { inAppNotifications: true, emailNotifications: false })
+		await setSwitches(quiet.userId, { inAppNotifications: false, emailNotifications: true })
+		const loudStream = openStream(loud)
+		const loudEvents = await loudStream.opened
+		await loudEvents.next((message) => message.data.type === 'connected')
+		const quietStream = openStream(quiet)
+		const quietEvents = await quietStream.opened
+		await quietEvents.next((message) => message.data.type === 'connected')
+		const sent = await sendSystemNotification({ organizationId: loud.organizationId, title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.' })
+		expect(sent).toEqual({ recipients: 2, organizations: 1 })
+		const live = await loudEvents.next((message) => message.data.type === 'system_notification')
+		expect(live.data.data.title).toBe('Maintenance tonight')
+		await quietEvents.next((message) => message.data.type === 'notifications_changed')
+		expect(JSON.stringify(quietEvents.messages)).not.toContain('Maintenance tonight')
+		expect((await getNotificationOverview(quiet)).items.map((item) => item.title)).toEqual(['Maintenance tonight'])
+		const emails = await getDb().select().from(emailOutbox).where(inArray(emailOutbox.userId, [loud.userId, quiet.userId]))
+		expect(emails.map((email) => email.recipient)).toEqual([quiet.email])
+		loudStream.close()
+		quietStream.close()
 	})
 })
 
