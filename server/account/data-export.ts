@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import { ZipFile } from 'yazl'
@@ -9,9 +10,9 @@ import { dataExports, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/auth/index.ts'
 import { selectOwnerAppointmentsForExport } from '#server/appointments/index.ts'
-import { getFileStorage, selectOwnerDocumentsForExport } from '#server/documents/index.ts'
+import { selectOwnerDocumentsForExport } from '#server/documents/index.ts'
+import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
 import { queueEmail } from '#server/email/index.ts'
-import { getEnv } from '#server/env.server.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { buildExportBundle, type ExportRecords } from '#server/fhir/index.ts'
 import { getHealthProfile, selectOwnerHealthParametersForExport } from '#server/health/index.ts'
@@ -175,11 +176,17 @@ export async function buildDataExport(exportId: string): Promise<void> {
 	zip.addBuffer(json(bundle), 'fhir-bundle.json')
 	const storage = getFileStorage()
 	for (const row of rows.documentRows) {
-		zip.addBuffer(await storage.read(row.storageKey), archiveNameOf(row.id, row.fileName), { compress: row.fileKind !== 'jpeg' && row.fileKind !== 'png' })
+		// Each file streams from the store when the archive reaches it: never all of them in memory at once.
+		zip.addReadStreamLazy(archiveNameOf(row.id, row.fileName), { compress: row.fileKind !== 'jpeg' && row.fileKind !== 'png' }, (done) => {
+			storage.stream(row.storageKey).then(
+				(file) => done(null, Readable.fromWeb(file.body as import('node:stream/web').ReadableStream<Uint8Array>)),
+				(error: unknown) => done(error, null as never),
+			)
+		})
 	}
 	zip.end()
 
-	const tempDir = path.join(getEnv().dataDir, 'tmp')
+	const tempDir = uploadTempDir()
 	await mkdir(tempDir, { recursive: true })
 	const tempPath = path.join(tempDir, `export-${exportId}.part`)
 	try {

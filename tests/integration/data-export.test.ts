@@ -7,7 +7,7 @@ import { dataExports, emailOutbox, memberships, users } from '#db/schema/platfor
 import { appointments, documents, healthParameters, medications, notifications, shareAccessLog, shareDocuments, shares } from '#db/schema/tenant.ts'
 import { buildDataExport, listDataExports, openDataExport, requestDataExport } from '#server/account/index.ts'
 import { hashPassword, registerPatient, type Patient } from '#server/auth/index.ts'
-import { getFileStorage } from '#server/documents/index.ts'
+import { getFileStorage } from '#server/storage/index.ts'
 import { JOB_KEYS } from '#server/jobs/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { compileFhirR4Schema, validateFhirR4 } from '#tests/support/fhir-schema.ts'

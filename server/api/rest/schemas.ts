@@ -62,7 +62,7 @@ export const DocumentSummary = z
 		status: z.enum(['queued', 'processing', 'processed', 'failed']),
 		failureMessage: z.string().nullable(),
 		fileName: z.string(),
-		fileKind: z.enum(['pdf', 'jpeg', 'png', 'dicom']),
+		fileKind: z.enum(['pdf', 'jpeg', 'png', 'dicom', 'ccda', 'fhir']),
 		sizeBytes: z.number().int(),
 		uploadedAt: Instant,
 		processedAt: Instant.nullable(),
