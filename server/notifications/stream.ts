@@ -40,6 +40,7 @@ export async function openNotificationStream(
 	const switches = await readNotificationSwitches(getDb(), patient.userId)
 	let closed = false
 	let cleanup = () => {}
+	const openedAt = performance.now()
 	return new ReadableStream<Uint8Array>({
 		async start(controller) {
 			const send = (text: string) => {
@@ -57,6 +58,7 @@ export async function openNotificationStream(
 				closed = true
 				clearInterval(keepalive)
 				unsubscribe()
+				logger.debug('notifications.stream_closed', { ms: Math.round(performance.now() - openedAt) })
 				try {
 					controller.close()
 				} catch {
