@@ -22,6 +22,11 @@
  * inspector, opened by SIGUSR1 on BENCH_INSPECT_PORT, asks for one): without
  * it the resident size says when V8 last compacted, not what the streams
  * hold (a first run read 342 MB before the streams and 231 MB with them).
+ * Even after one, the resident size of a freshly started process keeps
+ * falling for a minute or two (310 MB before the streams, 235 MB with them
+ * 80 s later), so the resident cost of a connection is read as the size with
+ * the streams minus the size after closing them, both late; the heap is also
+ * compared with the baseline, and after closing must come back to it.
  * Ports: BENCH_PORT (web, default 3260), BENCH_PG_PORT (embedded PostgreSQL,
  * default 54489), BENCH_INSPECT_PORT (default BENCH_PORT + 20,001).
  * Bounded: about two minutes after the build.
@@ -316,7 +321,7 @@ try {
 	const dropped = streams.filter((stream) => stream.dropped).length
 	const withKeepalive = streams.filter((stream) => stream.keepalives > 0).length
 	console.log(
-		`held ${((performance.now() - heldFrom) / 1000).toFixed(0)} s more: ${withKeepalive}/${streams.length} streams got keepalives; web process after a full collection ${(held.resident / 1e6).toFixed(0)} MB resident (${(held.heap / 1e6).toFixed(0)} MB heap): ${perConnection(held.resident - before.resident)} resident, ${perConnection(held.heap - before.heap)} heap per connection over the baseline; connections dropped: ${dropped}`,
+		`held ${((performance.now() - heldFrom) / 1000).toFixed(0)} s more: ${withKeepalive}/${streams.length} streams got keepalives; web process after a full collection ${(held.resident / 1e6).toFixed(0)} MB resident (${(held.heap / 1e6).toFixed(0)} MB heap): ${perConnection(held.heap - before.heap)} heap per connection over the baseline; connections dropped: ${dropped}`,
 	)
 	const [one, five] = loadavg()
 	console.log(`load average ${one!.toFixed(2)} (1 min) ${five!.toFixed(2)} (5 min) on ${cpus().length} cores`)
@@ -326,7 +331,7 @@ try {
 	const closed = await inspector.memoryAfterCollection()
 	inspector.close()
 	console.log(
-		`all streams closed: web process after a full collection ${(closed.resident / 1e6).toFixed(0)} MB resident (${(closed.heap / 1e6).toFixed(0)} MB heap; ${((closed.heap - before.heap) / 1e6).toFixed(1)} MB over the baseline)`,
+		`all streams closed: web process after a full collection ${(closed.resident / 1e6).toFixed(0)} MB resident (${(closed.heap / 1e6).toFixed(0)} MB heap, ${((closed.heap - before.heap) / 1e6).toFixed(1)} MB over the baseline); resident per connection while open (with the streams minus after closing them) ${perConnection(held.resident - closed.resident)}, heap ${perConnection(held.heap - closed.heap)}`,
 	)
 	await closeDb()
 	exitCode = median < TARGET_MEDIAN_MS && failed === 0 && dropped === 0 && refused === 0 ? 0 : 1
