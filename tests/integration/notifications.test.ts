@@ -56,12 +56,19 @@ function openStream(patient: TestPatient, lastEventId: number | null = null) {
 	return { opened, close: () => abort.abort() }
 }
 
+/** A stream that has said 'connected': its events (so far and to come) and close. */
+async function connectedStream(patient: TestPatient) {
+	const stream = openStream(patient)
+	const events = await stream.opened
+	await events.next((message) => message.data.type === 'connected')
+	return { events, close: stream.close }
+}
+
 describe('live notifications', () => {
 	it('delivers a notification written by another process to the connected stream within a second', async () => {
 		const patient = await newPatient()
-		const stream = openStream(patient)
-		const events = await stream.opened
-		await events.next((message) => message.data.type === 'connected')
+		const stream = await connectedStream(patient)
+		const events = stream.events
 		const { stdout } = await run(
 			process.execPath,
 			['--import', 'tsx', 'tests/support/write-notification.ts', patient.organizationId, patient.userId, 'From the worker'],
@@ -80,12 +87,10 @@ describe('live notifications', () => {
 	it('never sends one user the notifications of another', async () => {
 		const alice = await newPatient('alice')
 		const bob = await newPatient('bob')
-		const aliceStream = openStream(alice)
-		const aliceEvents = await aliceStream.opened
-		await aliceEvents.next((message) => message.data.type === 'connected')
-		const bobStream = openStream(bob)
-		const bobEvents = await bobStream.opened
-		await bobEvents.next((message) => message.data.type === 'connected')
+		const aliceStream = await connectedStream(alice)
+		const aliceEvents = aliceStream.events
+		const bobStream = await connectedStream(bob)
+		const bobEvents = bobStream.events
 		await notify(bob, 'For Bob only')
 		await bobEvents.next((message) => message.data.type === 'new_document')
 		await notify(alice, 'For Alice')
@@ -159,12 +164,10 @@ describe('several owners in one write', () => {
 		const quiet = { ...other, organizationId: loud.organizationId }
 		await setSwitches(loud.userId, { inAppNotifications: true, emailNotifications: false })
 		await setSwitches(quiet.userId, { inAppNotifications: false, emailNotifications: true })
-		const loudStream = openStream(loud)
-		const loudEvents = await loudStream.opened
-		await loudEvents.next((message) => message.data.type === 'connected')
-		const quietStream = openStream(quiet)
-		const quietEvents = await quietStream.opened
-		await quietEvents.next((message) => message.data.type === 'connected')
+		const loudStream = await connectedStream(loud)
+		const loudEvents = loudStream.events
+		const quietStream = await connectedStream(quiet)
+		const quietEvents = quietStream.events
 		const sent = await sendSystemNotification({ organizationId: loud.organizationId, title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.' })
 		expect(sent).toEqual({ recipients: 2, organizations: 1 })
 		const live = await loudEvents.next((message) => message.data.type === 'system_notification')
@@ -222,9 +225,8 @@ describe('notification actions', () => {
 	it('sends a system notification to the members of one organization, or to everyone', async () => {
 		const alice = await newPatient('alice')
 		const bob = await newPatient('bob')
-		const stream = openStream(alice)
-		const events = await stream.opened
-		await events.next((message) => message.data.type === 'connected')
+		const stream = await connectedStream(alice)
+		const events = stream.events
 		const one = await sendSystemNotification({ organizationId: alice.organizationId, title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.' })
 		expect(one).toEqual({ recipients: 1, organizations: 1 })
 		const event = await events.next((message) => message.data.type === 'system_notification')
