@@ -4,7 +4,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 
 /** Starts the app (npm run dev / npm start) with its own data folder and ports. */
-export function startApp(options: { script: 'dev' | 'start'; port: number; pgPort: number; dataDir: string }) {
+export function startApp(options: { script: 'dev' | 'start'; port: number; pgPort: number; dataDir: string; env?: Record<string, string> }) {
 	const child = spawn('npm', ['run', options.script], {
 		env: {
 			...process.env,
@@ -17,6 +17,7 @@ export function startApp(options: { script: 'dev' | 'start'; port: number; pgPor
 			DEMO_MODE: 'true',
 			LOG_LEVEL: 'warn',
 			LOGIN_IP_MAX_FAILURES: '100000',
+			...options.env,
 		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 		detached: true,

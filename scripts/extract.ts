@@ -29,8 +29,9 @@ async function main(files: string[]) {
 				summary: result.summary,
 				tags: result.tags,
 				text: result.text,
-				parameters: result.parameters.map(({ code, name, value, unit, referenceRangeMin, referenceRangeMax, status, testDate }) => ({
+				parameters: result.parameters.map(({ code, loinc, name, value, unit, referenceRangeMin, referenceRangeMax, status, testDate }) => ({
 					code,
+					loinc,
 					name,
 					value,
 					unit,
@@ -40,6 +41,15 @@ async function main(files: string[]) {
 					testDate,
 				})),
 				medications: result.medications.map(({ name, dose, frequency }) => ({ name, dose, frequency })),
+				// a C-CDA or FHIR file: what else an upload would import, and how many entries it keeps as text
+				...(result.structured
+					? {
+							immunizations: result.structured.immunizations.map(({ name, cvx, date }) => ({ name, cvx, date })),
+							problems: result.structured.problems.map(({ name, code, onset }) => ({ name, code, onset })),
+							allergies: result.structured.allergies.map(({ name, reaction }) => ({ name, reaction })),
+							counts: result.structured.counts,
+						}
+					: {}),
 				timings: {
 					extractMs: Math.round(result.timings.extractMs),
 					ocrMs: Math.round(result.timings.ocrMs),

@@ -3,7 +3,9 @@
  *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-system|js] [--only=fixtures,corpus,public]
  *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--ocr-cache=<folder>]
  * --ocr-cache keeps each prepared page image's OCR text in a folder (keyed by its hash), for
- * quick reruns while working on the readers; timings are then meaningless.
+ * quick reruns while working on the readers; timings are then meaningless. With word boxes
+ * cached, --no-column-gaps lays the words out one space apart (tesseract's plain text) to
+ * measure what reading columns from the word boxes' geometry adds on the same OCR.
  * 1. the shared fixture manifest (../shared/fixtures/documents): every file
  *    and the upload cases through extractDocument; kind, date, provider,
  *    every expected lab value (code, value, unit, range min/max, status) and
@@ -28,7 +30,8 @@ import { promisify } from 'node:util'
 import { checkExtraction, fixturesDir, loadManifest, matchedShare, type FileCheck } from '../tests/support/fixture-manifest.ts'
 import { checkCorpusDocument, checkPublicSample, factsShare, loadPublicSamples, percent as sharePercent, publicSamplesDir, valueShare, type DocumentCheck } from '../tests/support/extraction-checks.ts'
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
-import { ANALYTE_CODES, closeDefaultOcrEngine, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine } from '../server/extraction/index.ts'
+import { ANALYTE_CODES, closeDefaultOcrEngine, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine, type OcrResult } from '../server/extraction/index.ts'
+import { layoutOcrWords } from '../server/extraction/ocr-layout.ts'
 
 const TARGETS = { text_pdf: 0.97, scan: 0.9, photo: 0.8, facts: 0.95 }
 const execFileAsync = promisify(execFile)
@@ -40,6 +43,7 @@ const only = args.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split
 const perFamily = Number(args.find((arg) => arg.startsWith('--per-family='))?.split('=')[1] ?? 2)
 const familyFilter = args.find((arg) => arg.startsWith('--families='))?.split('=')[1]?.split(',')
 const ocrCacheDir = args.find((arg) => arg.startsWith('--ocr-cache='))?.split('=')[1]
+const columnGaps = !args.includes('--no-column-gaps')
 const mediaFilter = args.find((arg) => arg.startsWith('--media='))?.split('=')[1]?.split(',') as Array<'text_pdf' | 'scan' | 'photo'> | undefined
 
 function pad(text: string, width: number): string {
@@ -188,13 +192,14 @@ function cachedEngine(inner: OcrEngine, folder: string): OcrEngine {
 		hasAlternateModel: inner.hasAlternateModel?.bind(inner),
 		async recognize(image, options) {
 			const key = createHash('sha256').update(image).update(JSON.stringify(options ?? {})).digest('hex')
-			const file = path.join(folder, `${key}.txt`)
+			const file = path.join(folder, `${key}.json`)
 			const cached = await readFile(file, 'utf8').catch(() => null)
-			if (cached !== null) return { text: cached, ms: 0 }
-			const result = await inner.recognize(image, options)
-			await mkdir(folder, { recursive: true })
-			await writeFile(file, result.text)
-			return result
+			const result: OcrResult = cached !== null ? { ...(JSON.parse(cached) as OcrResult), ms: 0 } : await inner.recognize(image, options)
+			if (cached === null) {
+				await mkdir(folder, { recursive: true })
+				await writeFile(file, JSON.stringify(result))
+			}
+			return result.words ? { ...result, text: layoutOcrWords(result.words, { columnGaps }) } : result
 		},
 	}
 }

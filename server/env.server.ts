@@ -74,6 +74,13 @@ const EnvSchema = z.object({
 	SALES_EMAIL: z.string().email().default('sales@carebook.example'),
 	/** REST API calls one key may make per minute (counted in the database); more answer 429 with Retry-After. */
 	API_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
+	/** Object storage: set, files (uploads, previews, exports) live in this S3-compatible bucket instead of DATA_DIR/files; credentials from the standard AWS variables. */
+	S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+	/** The S3-compatible endpoint (https://fly.storage.tigris.dev); unset: AWS_ENDPOINT_URL_S3 or AWS itself. */
+	S3_ENDPOINT: z.string().url().optional(),
+	S3_REGION: z.string().min(1).default('auto'),
+	/** `true`: path-style addresses (endpoint/bucket/key), for servers without per-bucket host names. */
+	S3_FORCE_PATH_STYLE: booleanFlag.default('false'),
 	/** Set by scripts/start.ts for the web server it starts: listen once told the database is ready. */
 	WAIT_FOR_DATABASE: booleanFlag.default('false'),
 })

@@ -10,7 +10,9 @@ import { redirectWithToast } from '#server/notices/index.ts'
 /** The e-mail change's link: a button that confirms (a GET changes nothing, so link scanners cannot confirm). */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
-	return { token, isUsable: await isAccountTokenUsable(token, 'email_change') }
+	const isUsable = await isAccountTokenUsable(token, 'email_change')
+	// Only a usable token goes back into the page (its hidden field); anything else is not repeated.
+	return { token: isUsable ? token : '', isUsable }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -14,7 +14,9 @@ import { redirectWithToast } from '#server/notices/index.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
-	return { token, isUsable: await isAccountTokenUsable(token, 'password_reset') }
+	const isUsable = await isAccountTokenUsable(token, 'password_reset')
+	// Only a usable token goes back into the page (its hidden field); anything else is not repeated.
+	return { token: isUsable ? token : '', isUsable }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -11,6 +11,9 @@ import { DocumentTypeIcon } from '#app/components/records/document-type-icon.tsx
 import { DownloadDocumentButton } from '#app/components/records/download-document-button.tsx'
 import { LabValuesTable } from '#app/components/records/lab-values-table.tsx'
 import { MedicationsList } from '#app/components/records/medications-list.tsx'
+import { StructuredRecord } from '#app/components/records/structured-record.tsx'
+import { patientMismatchWarning, structuredSummaryOf } from '#server/extraction/shared/structured-types.ts'
+import { getHealthProfile } from '#server/health/index.ts'
 import { RetryProcessingButton } from '#app/components/records/retry-processing-button.tsx'
 import { TagList } from '#app/components/records/tag-list.tsx'
 import { useRefreshWhileProcessing } from '#app/components/records/use-refresh-while-processing.ts'
@@ -33,8 +36,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const document = await getDocument(patient, params.documentId ?? '')
 	if (!document) notFound(DOCUMENT_MESSAGES.notFoundTitle)
 	// Only what the page shows: the first part of the text, not the whole file's worth.
-	const { extractedText, details: _details, timings: _timings, attempts: _attempts, ...shown } = document
-	return { document: { ...shown, text: textExcerpt(extractedText) }, timeZone: patient.user.timeZone }
+	const { extractedText, details, timings: _timings, attempts: _attempts, ...shown } = document
+	// a C-CDA or FHIR import: its sections, and a warning when its patient is not the profile's
+	const structured = structuredSummaryOf(details)
+	const mismatch = structured
+		? patientMismatchWarning(structured.patient, { name: patient.user.name, dateOfBirth: (await getHealthProfile(patient)).dateOfBirth })
+		: null
+	return { document: { ...shown, text: textExcerpt(extractedText) }, structured, mismatch, timeZone: patient.user.timeZone }
 }
 
 /** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
@@ -67,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const { document, structured, mismatch, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const timeZone = useDisplayTimeZone(storedTimeZone)
 	const [searchParams] = useSearchParams()
 	useRefreshWhileProcessing(document.id, document.status)
@@ -171,6 +179,13 @@ function DocumentDetailRoute() {
 				<Card>
 					<h2 className="text-lg font-semibold">Medications</h2>
 					<MedicationsList medications={document.medications} />
+				</Card>
+			) : null}
+
+			{structured ? (
+				<Card>
+					<h2 className="text-lg font-semibold">Imported record</h2>
+					<StructuredRecord summary={structured} mismatch={mismatch} />
 				</Card>
 			) : null}
 

@@ -64,7 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
 			return redirectWithToast(request, '/settings#appearance', { title: ACCOUNT_MESSAGES.themeSaved, tone: 'success' }, { headers: { 'Set-Cookie': themeCookie(submission.value.theme, request) } })
 		}
 		default:
-			return data({ intent, result: undefined, recoveryCodes: null }, { status: 400 })
+			// An unknown intent is not repeated back.
+			return data({ intent: '', result: undefined, recoveryCodes: null }, { status: 400 })
 	}
 }
 

@@ -26,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const ActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('change-plan'), plan: z.enum(PLAN_IDS) }),
+	// errorMap: Zod's default text for a wrong choice repeats the value sent.
+	z.object({ intent: z.literal('change-plan'), plan: z.enum(PLAN_IDS, { errorMap: () => ({ message: BILLING_MESSAGES.choosePlan }) }) }),
 	z.object({ intent: z.literal('cancel') }),
 ])
 

@@ -17,7 +17,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const { user } = await requireAdmin(request)
 	const formData = await request.formData()
 	const intent = String(formData.get('intent') ?? '')
-	if (!isTwoFactorIntent(intent)) return data({ intent, result: undefined, recoveryCodes: null }, { status: 400 })
+	// An unknown intent is not repeated back.
+	if (!isTwoFactorIntent(intent)) return data({ intent: '', result: undefined, recoveryCodes: null }, { status: 400 })
 	return answerTwoFactorIntent(request, { userId: user.id, ipAddress: context.clientIp }, intent, formData, '/admin/security')
 }
 

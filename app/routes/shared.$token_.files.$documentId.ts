@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { fileResponseHeaders } from '#server/documents/index.ts'
+import { fileResponse } from '#server/documents/index.ts'
 import { openSharedFile, visitorOf } from '#server/sharing/index.ts'
 import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 
@@ -9,8 +9,8 @@ import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
  * has one; `?download=1` saves it instead of showing it. Anything else: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const file = await openSharedFile(params.token, params.documentId ?? '', await visitorOf(request))
+	const file = await openSharedFile(params.token, params.documentId ?? '', await visitorOf(request), { rangeHeader: request.headers.get('range') })
 	if (!file) return new Response(SHARE_MESSAGES.unavailable, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
 	const download = new URL(request.url).searchParams.get('download') === '1'
-	return new Response(file.body, { headers: fileResponseHeaders(file, { download }) })
+	return fileResponse(file, { download })
 }

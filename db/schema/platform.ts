@@ -94,7 +94,7 @@ export const organizations = platform.table(
 /**
  * Per organization, its documents' totals (decision 011: the documents
  * module owns them). Written by a trigger on each tenant schema's documents
- * table (tenant migration 0008), in the same transaction as the document's
+ * table (tenant migration 0009), in the same transaction as the document's
  * change, so the admin dashboard reads one row per organization instead of
  * summing across every schema.
  */

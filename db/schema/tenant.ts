@@ -62,7 +62,7 @@ export const documents = pgTable(
 		ownerId: uuid('owner_id').notNull(),
 		/** The sanitised original name, for display only; files are stored by key. */
 		fileName: text('file_name').notNull(),
-		fileKind: text('file_kind').$type<'pdf' | 'jpeg' | 'png' | 'dicom'>().notNull(),
+		fileKind: text('file_kind').$type<'pdf' | 'jpeg' | 'png' | 'dicom' | 'ccda' | 'fhir'>().notNull(),
 		mimeType: text('mime_type').notNull(),
 		sizeBytes: integer('size_bytes').notNull(),
 		sha256: text('sha256').notNull(),
@@ -112,6 +112,12 @@ export const documents = pgTable(
 		index('documents_owner_date_idx').on(table.ownerId, table.documentDate),
 		index('documents_search_idx').using('gin', table.searchVector),
 		index('documents_search_head_idx').using('gin', table.searchHead),
+		/**
+		 * Global search's first tier (words in the title): the title's own vector, whose statistics
+		 * (gathered for an expression index) tell the planner how rare a title word is. search_head's
+		 * weight-A filter had none: a word common in providers but absent from titles walked every row.
+		 */
+		index('documents_title_search_idx').using('gin', sql`to_tsvector('english'::regconfig, coalesce(${table.title}, ''))`),
 	],
 )
 

@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import { ZipFile } from 'yazl'
@@ -9,15 +10,16 @@ import { dataExports, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/auth/index.ts'
 import { selectOwnerAppointmentsForExport } from '#server/appointments/index.ts'
-import { getFileStorage, selectOwnerDocumentsForExport } from '#server/documents/index.ts'
+import { selectOwnerDocumentsForExport } from '#server/documents/index.ts'
+import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
 import { queueEmail } from '#server/email/index.ts'
-import { getEnv } from '#server/env.server.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { buildExportBundle, type ExportRecords } from '#server/fhir/index.ts'
 import { getHealthProfile, selectOwnerHealthParametersForExport } from '#server/health/index.ts'
 import { enqueueBuildDataExport } from '#server/jobs/queue.ts'
 import { selectOwnerMedicationsForExport } from '#server/medications/index.ts'
 import { selectOwnerNotificationsForExport, writeNotification } from '#server/notifications/index.ts'
+import { selectOwnerSharesForExport } from '#server/sharing/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { ACCOUNT_MESSAGES } from './shared/messages.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
@@ -25,7 +27,7 @@ import { appOrigin } from '#server/http/app-origin.ts'
 /**
  * Export My Data: a zip built in the background with every document file,
  * JSON of the profile, the documents' metadata and extracted text, health
- * parameters, appointments, medications and notifications, and a FHIR R4
+ * parameters, appointments, medications, notifications and shares, and a FHIR R4
  * Bundle of the same records (server/fhir). It is stored under the data
  * directory's file store and downloaded by its owner alone, while signed in,
  * until it expires.
@@ -89,14 +91,15 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 async function readOwnerRecords(patient: Patient) {
 	return withTenant(patient.organizationId, async (tx) => {
 		const owner = patient.userId
-		const [documentRows, parameterRows, medicationRows, appointmentRows, notificationRows] = await Promise.all([
+		const [documentRows, parameterRows, medicationRows, appointmentRows, notificationRows, shareRows] = await Promise.all([
 			selectOwnerDocumentsForExport(tx, owner),
 			selectOwnerHealthParametersForExport(tx, owner),
 			selectOwnerMedicationsForExport(tx, owner),
 			selectOwnerAppointmentsForExport(tx, owner),
 			selectOwnerNotificationsForExport(tx, owner),
+			selectOwnerSharesForExport(tx, owner),
 		])
-		return { documentRows, parameterRows, medicationRows, appointmentRows, notificationRows }
+		return { documentRows, parameterRows, medicationRows, appointmentRows, notificationRows, shareRows }
 	})
 }
 
@@ -154,7 +157,8 @@ export async function buildDataExport(exportId: string): Promise<void> {
 				`Made ${now.toISOString()} for ${user.email}.`,
 				'',
 				'profile.json, documents.json (metadata and extracted text), health-parameters.json, appointments.json,',
-				'medications.json and notifications.json hold your records; documents/ holds every file you uploaded;',
+				'medications.json, notifications.json and shares.json (your share links: recipient, expiry, documents,',
+				'who opened them) hold your records; documents/ holds every file you uploaded;',
 				'fhir-bundle.json holds the same records as a FHIR R4 Bundle (Patient, DocumentReference, Observation,',
 				'Appointment, MedicationStatement).',
 				'',
@@ -168,14 +172,21 @@ export async function buildDataExport(exportId: string): Promise<void> {
 	zip.addBuffer(json(rows.appointmentRows), 'appointments.json')
 	zip.addBuffer(json(rows.medicationRows), 'medications.json')
 	zip.addBuffer(json(rows.notificationRows), 'notifications.json')
+	zip.addBuffer(json(rows.shareRows), 'shares.json')
 	zip.addBuffer(json(bundle), 'fhir-bundle.json')
 	const storage = getFileStorage()
 	for (const row of rows.documentRows) {
-		zip.addBuffer(await storage.read(row.storageKey), archiveNameOf(row.id, row.fileName), { compress: row.fileKind !== 'jpeg' && row.fileKind !== 'png' })
+		// Each file streams from the store when the archive reaches it: never all of them in memory at once.
+		zip.addReadStreamLazy(archiveNameOf(row.id, row.fileName), { compress: row.fileKind !== 'jpeg' && row.fileKind !== 'png' }, (done) => {
+			storage.stream(row.storageKey).then(
+				(file) => done(null, Readable.fromWeb(file.body as import('node:stream/web').ReadableStream<Uint8Array>)),
+				(error: unknown) => done(error, null as never),
+			)
+		})
 	}
 	zip.end()
 
-	const tempDir = path.join(getEnv().dataDir, 'tmp')
+	const tempDir = uploadTempDir()
 	await mkdir(tempDir, { recursive: true })
 	const tempPath = path.join(tempDir, `export-${exportId}.part`)
 	try {

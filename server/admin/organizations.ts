@@ -4,6 +4,8 @@ import { memberships, organizations, subscriptions, users } from '#db/schema/pla
 import { countMembersWithoutTwoFactor } from '#server/auth/index.ts'
 import { organizationPriceCents, periodEnd, PLANS, TRIAL_DAYS, type PlanId } from '#server/billing/index.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
+import { describeError, logger } from '#server/logger.ts'
+import { removeOrganizationFiles } from '#server/storage/index.ts'
 import { forgetTenant, provisionOrganization } from '#server/tenancy/index.ts'
 import { assertTenantSchemaName } from '#server/tenancy/schema-name.ts'
 import { auditAdminAction, type AdminActor } from './actor.ts'
@@ -235,7 +237,8 @@ export async function setOrganizationStatus(actor: AdminActor, organizationId: s
 /**
  * Deletes an organization after its name was typed again: the row (with
  * memberships, subscription, sessions), the members who belonged to no other
- * organization, and its schema with all its health data. Audited.
+ * organization, its schema with all its health data, then its files in the
+ * store (originals, previews, exports). Audited.
  */
 export async function deleteOrganization(actor: AdminActor, organizationId: string, confirmName: string) {
 	if (!isUuid(organizationId)) return refuse('not-found', 'organization-missing', ADMIN_MESSAGES.organizationNotFound)
@@ -256,6 +259,10 @@ export async function deleteOrganization(actor: AdminActor, organizationId: stri
 		await tx.execute(sql`drop schema if exists ${sql.identifier(row.schemaName)} cascade`)
 	})
 	forgetTenant(organizationId)
+	// After the commit: the rows that named these files are gone, so a failure here leaves only unreachable objects.
+	await removeOrganizationFiles(organizationId).catch((error: unknown) =>
+		logger.error('organization.files_not_removed', { organizationId, ...describeError(error) }),
+	)
 	return succeed({})
 }
 

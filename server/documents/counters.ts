@@ -1,7 +1,7 @@
 /**
  * Documents' counters per organization, read from the platform schema
  * (app.organization_document_counters and ..._processed_days). The documents
- * table's trigger (tenant migration 0008, app.count_documents) writes them in
+ * table's trigger (tenant migration 0009, app.count_documents) writes them in
  * the same transaction as every insert, status change and delete, so they
  * equal `documentTotals`' count over the schemas without reading any schema.
  */

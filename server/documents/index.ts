@@ -28,8 +28,7 @@ export {
 } from './queries.ts'
 export { listTestDates, compareTestDates, pairParameters, type ComparedParameter } from './compare.ts'
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
-export { getFileStorage, type FileStorage } from './storage.ts'
-export { fileResponseHeaders } from './file-response.ts'
+export { fileResponse, fileResponseHeaders } from './file-response.ts'
 export {
 	selectDocumentCounts,
 	selectDocumentTitles,

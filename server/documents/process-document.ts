@@ -17,7 +17,7 @@ import { documentNotificationKey, writeNotification } from '#server/notification
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
 import { DOCUMENT_MESSAGES } from './messages.ts'
-import { getFileStorage } from './storage.ts'
+import { getFileStorage } from '#server/storage/index.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
 
@@ -135,7 +135,7 @@ export async function processDocument(
 					tags: result.tags,
 					extractedText: result.text,
 					pages: result.pages,
-					details: result.dicom ? { dicom: result.dicom } : null,
+					details: result.dicom ? { dicom: result.dicom } : result.structured ? { structured: result.structured } : null,
 					previewKey,
 					timings: { ...result.timings, queuedMs },
 					failureReason: null,

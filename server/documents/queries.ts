@@ -10,7 +10,7 @@ import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import { DOCUMENT_MESSAGES } from './shared/messages.ts'
-import { getFileStorage } from './storage.ts'
+import { getFileStorage, openStoredFile } from '#server/storage/index.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
 import type { Patient } from '#server/auth/patient.ts'
@@ -101,7 +101,7 @@ export async function getDocument(patient: Patient, documentId: string) {
 }
 
 /** The stored file (or its preview image) of the patient's document, for streaming. Audited. */
-export async function openDocumentFile(patient: Patient, documentId: string, variant: 'original' | 'preview') {
+export async function openDocumentFile(patient: Patient, documentId: string, variant: 'original' | 'preview', rangeHeader: string | null = null) {
 	if (!isUuid(documentId)) return null
 	const row = await withTenant(patient.organizationId, async (tx) => {
 		const document = await selectDocumentFile(tx, patient, documentId)
@@ -109,7 +109,7 @@ export async function openDocumentFile(patient: Patient, documentId: string, var
 		await auditDocumentAccess(tx, patient, variant === 'original' ? 'document.download' : 'document.preview', documentId)
 		return document
 	})
-	return row ? streamDocumentFile(row, variant) : null
+	return row ? streamDocumentFile(row, variant, rangeHeader) : null
 }
 
 export type StoredDocumentFile = NonNullable<Awaited<ReturnType<typeof selectDocumentFile>>>
@@ -124,12 +124,12 @@ export async function selectDocumentFile(tx: TenantTransaction, owner: Patient, 
 	return document ?? null
 }
 
-/** The stored file (or its preview) of a row selectDocumentFile found, for streaming; null when it is gone. */
-export async function streamDocumentFile(row: StoredDocumentFile, variant: 'original' | 'preview') {
+/** The stored file (or its preview) of a row selectDocumentFile found, for streaming (the part a Range header names); null when it is gone. */
+export async function streamDocumentFile(row: StoredDocumentFile, variant: 'original' | 'preview', rangeHeader: string | null = null) {
 	const key = variant === 'original' ? row.storageKey : row.previewKey
 	if (!key) return null
 	try {
-		const file = await getFileStorage().stream(key)
+		const file = await openStoredFile(key, rangeHeader)
 		return {
 			...file,
 			mimeType: variant === 'original' ? row.mimeType : 'image/png',

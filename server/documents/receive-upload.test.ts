@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_PARTS, receiveUpload, UploadRejectedError } from './receive-upload.ts'
-import { uploadTempDir } from './storage.ts'
+import { uploadTempDir } from '#server/storage/index.ts'
 
 let dataDir: string
 

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { FILE_TYPE_HEAD_BYTES } from '#server/extraction/index.ts'
 import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
-import { uploadTempDir } from './storage.ts'
+import { uploadTempDir } from '#server/storage/index.ts'
 
 export type ReceivedFile = {
 	tempPath: string

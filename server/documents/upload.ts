@@ -15,7 +15,7 @@ import { refuse, type Result } from '#server/errors/shared/result.ts'
 import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
 import { DOCUMENT_MESSAGES } from './shared/messages.ts'
 import { discardReceivedFile, hasValidUploadFields, receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
-import { getFileStorage } from './storage.ts'
+import { getFileStorage } from '#server/storage/index.ts'
 
 /** The document made, or why not: a type we do not take (unsupported), over the plan's storage (too-large). */
 export type UploadOutcome = Result<{ documentId: string }>

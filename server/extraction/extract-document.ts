@@ -18,6 +18,7 @@ import { findProvider, titleCaseName } from './provider.ts'
 import { buildSummary, buildTags, buildTitle } from './summary.ts'
 import type { DocumentKind, ExtractedParameter, ExtractionResult, OcrEngine, RejectionReason } from './types.ts'
 import { extractVitalSigns } from './vital-signs.ts'
+import { readStructuredRecord, StructuredReadError, structuredToResult } from './structured/read-structured.ts'
 
 /**
  * The whole extraction of one uploaded file: type by content, structure
@@ -44,7 +45,7 @@ export const MAX_OCR_PAGES = 30
 const OCR_PAGE_CONCURRENCY = 2
 
 /** otherReading: the OCR reading not kept (another model's), searched too for the document's date and provider */
-type PageText = { pageNumber: number; text: string; source: LabTextSource; languages?: string[]; otherReading?: string }
+type PageText = { pageNumber: number; text: string; source: LabTextSource; /** OCR laid out from word boxes: gaps are column breaks */ columnGaps?: boolean; languages?: string[]; otherReading?: string }
 
 type Content = { pages: PageText[]; pageCount: number | null; dicom?: DicomInfo; extractMs: number; ocrMs: number }
 
@@ -114,6 +115,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 				const result = await readReportPage(ocr, image.raw, image.dpi)
 				page.text = result.text
 				page.source = 'ocr'
+				page.columnGaps = result.columnGaps
 				page.languages = result.languages
 				page.otherReading = result.otherReading
 			})
@@ -144,7 +146,7 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Conten
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
 	const result = await readReportPage(engine(), bytes)
-	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', languages: result.languages, otherReading: result.otherReading }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
+	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', columnGaps: result.columnGaps, languages: result.languages, otherReading: result.otherReading }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 
 /** The DICOM tags as text lines; the patient's identity is left out. */
@@ -185,7 +187,7 @@ function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
 }
 
 function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
-	const read = pages.map((page) => extractLabResults(page.text, { source: page.source, testDate, grade: true, decimalComma }))
+	const read = pages.map((page) => extractLabResults(page.text, { source: page.source, columnGaps: page.columnGaps, testDate, grade: true, decimalComma }))
 	return { parameters: dedupeByCode(read.flatMap((page) => page.parameters)), unmapped: read.flatMap((page) => page.unmapped) }
 }
 
@@ -196,6 +198,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	if (bytes.length > MAX_DOCUMENT_BYTES) return rejectedResult('too_large', tooLargeMessage(fileName), fileName, started)
 	const detected = detectFileType(bytes.subarray(0, FILE_TYPE_HEAD_BYTES), fileName)
 	if (detected.kind === 'rejected') return rejectedResult(detected.reason, detected.message, fileName, started)
+	if (detected.kind === 'ccda' || detected.kind === 'fhir') return readStructuredDocument(bytes, detected.kind, fileName, started)
 	const engine = () => input.ocr ?? createDefaultOcrEngine()
 	let content: Content
 	try {
@@ -265,4 +268,15 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		result.dicom = { modality, studyDate, studyDescription, bodyPart, institution, rows, columns }
 	}
 	return result
+}
+
+/** A C-CDA document or a FHIR file: read as coded data, no OCR (structured/read-structured.ts). */
+function readStructuredDocument(bytes: Buffer, format: 'ccda' | 'fhir', fileName: string, started: number): ExtractionResult {
+	try {
+		const { timingsMs, ...result } = structuredToResult(readStructuredRecord(bytes, format), started)
+		return { ...result, timings: { extractMs: timingsMs, ocrMs: 0, totalMs: performance.now() - started } }
+	} catch (error) {
+		if (error instanceof StructuredReadError) return rejectedResult(error.reason, error.message, fileName, started)
+		throw error
+	}
 }

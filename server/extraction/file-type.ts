@@ -1,4 +1,4 @@
-import { REJECTION_MESSAGES, typeMismatchMessage } from './messages.ts'
+import { NOT_A_HEALTH_RECORD, REJECTION_MESSAGES, typeMismatchMessage } from './messages.ts'
 import type { FileKind } from './types.ts'
 
 /** What a file is, told by its first bytes only (never by its name). */
@@ -7,13 +7,40 @@ export type DetectedFileType =
 	| { kind: 'rejected'; reason: 'empty_file' | 'type_mismatch' | 'unsupported_type'; message: string }
 
 /** How many leading bytes detectFileType needs. */
-export const FILE_TYPE_HEAD_BYTES = 512
+export const FILE_TYPE_HEAD_BYTES = 4096
 
 const MIME: Record<FileKind, string> = {
 	pdf: 'application/pdf',
 	jpeg: 'image/jpeg',
 	png: 'image/png',
 	dicom: 'application/dicom',
+	ccda: 'application/xml',
+	fhir: 'application/fhir+json',
+}
+
+/**
+ * A C-CDA document: XML whose root element is ClinicalDocument in the
+ * urn:hl7-org:v3 namespace (after the XML declaration, processing
+ * instructions and comments). 'other' for any other XML, null when the
+ * head is not XML.
+ */
+function sniffXml(text: string): 'ccda' | 'other' | null {
+	if (!/^<(?:\?xml|!--|[A-Za-z_])/.test(text)) return null
+	// a DTD is refused by the parser with its own reason (safe-xml.ts), so a C-CDA that declares one is let through to it
+	if (/<!DOCTYPE|<!ENTITY/.test(text) && /<(?:\w+:)?ClinicalDocument[\s>]/.test(text)) return 'ccda'
+	const skipped = text.replace(/^(?:\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->))*\s*/, '')
+	const root = /^<(?:([A-Za-z_][\w.-]*):)?ClinicalDocument[\s>/]/.exec(skipped)
+	if (!root) return /^<(?:!DOCTYPE\s+html|html|svg|head|body|script|iframe)/i.test(skipped) ? null : 'other'
+	const namespaceAttribute = root[1] ? `xmlns:${root[1]}` : 'xmlns'
+	const tagEnd = skipped.indexOf('>')
+	const tag = tagEnd < 0 ? skipped : skipped.slice(0, tagEnd)
+	return new RegExp(`${namespaceAttribute}\\s*=\\s*["']urn:hl7-org:v3["']`).test(tag) ? 'ccda' : 'other'
+}
+
+/** A FHIR resource: a JSON object with a resourceType near its start. 'other' for other JSON. */
+function sniffJson(text: string): 'fhir' | 'other' | null {
+	if (!text.startsWith('{') && !text.startsWith('[')) return null
+	return /^\{[\s\S]*?"resourceType"\s*:\s*"[A-Z][A-Za-z]+"/.test(text) ? 'fhir' : 'other'
 }
 
 function startsWith(head: Uint8Array, bytes: number[], offset = 0): boolean {
@@ -62,6 +89,13 @@ export function detectFileType(head: Uint8Array, fileName?: string): DetectedFil
 	if (startsWith(head, [0xff, 0xd8, 0xff])) return { kind: 'jpeg', mime: MIME.jpeg }
 	if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'png', mime: MIME.png }
 	if (ascii(head, 128, 132) === 'DICM') return { kind: 'dicom', mime: MIME.dicom }
+	const text = new TextDecoder('utf-8', { fatal: false }).decode(head).replace(/^\uFEFF/, '').trimStart()
+	const xml = sniffXml(text)
+	if (xml === 'ccda') return { kind: 'ccda', mime: MIME.ccda }
+	if (xml === 'other') return { kind: 'rejected', reason: 'unsupported_type', message: NOT_A_HEALTH_RECORD.xml }
+	const json = sniffJson(text)
+	if (json === 'fhir') return { kind: 'fhir', mime: MIME.fhir }
+	if (json === 'other') return { kind: 'rejected', reason: 'unsupported_type', message: NOT_A_HEALTH_RECORD.json }
 	const other = describeOtherContent(head)
 	const claimed = fileName === undefined ? undefined : kindFromExtension(fileName)
 	if (claimed === null) return { kind: 'rejected', reason: 'unsupported_type', message: REJECTION_MESSAGES.unsupported_type }
@@ -84,6 +118,10 @@ export function kindFromExtension(fileName: string): FileKind | null {
 		case 'dcm':
 		case 'dicom':
 			return 'dicom'
+		case 'xml':
+			return 'ccda'
+		case 'json':
+			return 'fhir'
 		default:
 			return null
 	}

@@ -27,6 +27,11 @@ export type LabParseOptions = {
 	grade: boolean
 	/** the document writes decimal commas ('5,9'; '25.000' is twenty-five thousand) */
 	decimalComma?: boolean
+	/**
+	 * gaps of two spaces or more are column breaks (a name or range never spans one); default: only
+	 * for 'text'. OCR text laid out from word boxes (`layoutOcrWords`) has them too.
+	 */
+	columnGaps?: boolean
 	/** a cumulative report: each row holds `count` values, one per date column; the newest is `newest` (0-based) */
 	dateColumns?: { count: number; newest: number }
 }
@@ -118,14 +123,18 @@ function fixOcrName(name: string): string {
 		.replace(/(?<=[a-z])0(?=[a-z])/g, 'o')
 }
 
+function hasColumnGaps(options: LabParseOptions): boolean {
+	return options.columnGaps ?? options.source === 'text'
+}
+
 /** isLoose: an OCR name matched loosely, kept only when value, range and unit confirm it */
 type NameMatch = { match: AnalyteMatch; consumed: number; isLoose?: boolean }
 
 /** The analyte named at the start of the row, the longest alias winning. */
-function matchName(tokens: Token[], source: LabTextSource): NameMatch | null {
+function matchName(tokens: Token[], source: LabTextSource, columnGaps = source === 'text'): NameMatch | null {
 	const limit = Math.min(tokens.length, MAX_ALIAS_WORDS + 3)
 	for (let count = limit; count >= 1; count--) {
-		if (source === 'text' && tokens.slice(1, count).some((token) => token.gapBefore >= 2)) continue
+		if (columnGaps && tokens.slice(1, count).some((token) => token.gapBefore >= 2)) continue
 		const words = tokens.slice(0, count).map((token) => token.text)
 		const last = words[words.length - 1]
 		if (/\d/.test(last) && !/[a-z]/i.test(last)) continue
@@ -154,13 +163,13 @@ function matchName(tokens: Token[], source: LabTextSource): NameMatch | null {
  * After the name: words that qualify it ('Fasting', 'Calc', '(calculated)',
  * ', 25-OH, TOTAL') up to the first token that may be a value.
  */
-function skipNameQualifiers(tokens: Token[], start: number, source: LabTextSource): { index: number; unit: string | null } {
+function skipNameQualifiers(tokens: Token[], start: number, columnGaps: boolean): { index: number; unit: string | null } {
 	let index = start
 	let depth = 0
 	let unit: string | null = null
 	for (let guard = 0; index < tokens.length && guard < 8; guard++) {
 		const text = tokens[index].text
-		if (source === 'text' && depth === 0 && tokens[index].gapBefore >= 2) break
+		if (columnGaps && depth === 0 && tokens[index].gapBefore >= 2) break
 		if (text.startsWith('(')) depth++
 		if (depth > 0) {
 			// a unit printed inside the name: 'Glucose (mg/dL)'
@@ -222,8 +231,8 @@ function repairOcrRangeText(text: string): string {
 }
 
 /** Tries to read a range from up to three tokens at index. */
-function readRange(tokens: Token[], index: number, source: LabTextSource, hasValue: boolean, analyte: Analyte | null): RangeRead | null {
-	const found = readRangeTokens(tokens, index, source, hasValue)
+function readRange(tokens: Token[], index: number, source: LabTextSource, hasValue: boolean, analyte: Analyte | null, columnGaps = source === 'text'): RangeRead | null {
+	const found = readRangeTokens(tokens, index, source, hasValue, columnGaps)
 	if (!found || source !== 'ocr' || !analyte?.plausible) return found
 	return plausibleRange(found, analyte.plausible)
 }
@@ -242,7 +251,7 @@ function plausibleRange(found: RangeRead, plausible: readonly [number, number]):
 	return { ...found, range: { ...found.range, max: shorter }, text: found.text.replace(new RegExp(`${text}$`), String(shorter)) }
 }
 
-function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, hasValue: boolean): RangeRead | null {
+function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, hasValue: boolean, columnGaps: boolean): RangeRead | null {
 	if (source === 'ocr' && index + 1 < tokens.length) {
 		// '3:5 5.3': a misread decimal point in the lower bound, the dash lost
 		const decimalColon = /^(\d+)[:;](\d+)$/.exec(tokens[index].text)
@@ -256,7 +265,7 @@ function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, 
 	if (source === 'ocr' && !hasValue && /^\d+[:;~=_]\d+$/.test(tokens[index].text)) return null
 	for (let count = 3; count >= 1; count--) {
 		if (index + count > tokens.length) continue
-		if (source === 'text' && tokens.slice(index + 1, index + count).some((token) => token.gapBefore >= 2)) continue
+		if (columnGaps && tokens.slice(index + 1, index + count).some((token) => token.gapBefore >= 2)) continue
 		// a unit after the range is the row's unit, not part of the range
 		if (count > 1 && looksLikeUnit(tokens[index + count - 1].text)) continue
 		let text = tokens.slice(index, index + count).map((token) => token.text).join(' ')
@@ -331,7 +340,7 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 				continue
 			}
 		}
-		const range = readRange(tokens, index, options.source, hasValue(), analyte)
+		const range = readRange(tokens, index, options.source, hasValue(), analyte, hasColumnGaps(options))
 		if (range) {
 			if (!reading.range) {
 				reading.range = range.range
@@ -463,9 +472,9 @@ export function parseLabLine(rawLine: string, options: LabParseOptions): Extract
 
 function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {
 	if (allTokens.length < 2) return []
-	const named = matchName(allTokens, options.source)
+	const named = matchName(allTokens, options.source, hasColumnGaps(options))
 	if (!named) return []
-	const qualifiers = skipNameQualifiers(allTokens, named.consumed, options.source)
+	const qualifiers = skipNameQualifiers(allTokens, named.consumed, hasColumnGaps(options))
 	const start = qualifiers.index
 	const tokens = options.dateColumns ? newestColumnOnly(allTokens, start, options.dateColumns) : allTokens
 	const printedName = tokens
@@ -532,12 +541,12 @@ function nextRowStart(tokens: Token[], start: number, options: LabParseOptions):
 			if (/^[<>]?\d/.test(text)) hasValue = true
 			continue
 		}
-		if (options.source === 'text' && tokens[index].gapBefore < 2) continue
+		if (hasColumnGaps(options) && tokens[index].gapBefore < 2) continue
 		if (!/^[A-Za-z]/.test(text) || FLAG_WORDS.has(text.toLowerCase()) || looksLikeUnit(text)) continue
 		const candidate = tokens.slice(index)
-		const named = matchName(candidate, options.source)
+		const named = matchName(candidate, options.source, hasColumnGaps(options))
 		if (!named || named.isLoose) continue
-		const after = skipNameQualifiers(candidate, named.consumed, options.source).index
+		const after = skipNameQualifiers(candidate, named.consumed, hasColumnGaps(options)).index
 		if (candidate.slice(after, after + 3).some((token) => /^[<>]?\d/.test(token.text))) return index
 	}
 	return null
@@ -670,7 +679,7 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 			continue
 		}
 		// a name wrapped in its cell: the longer name wins when it is a known one
-		if (options.source === 'text' && isNameContinuation(next)) {
+		if (hasColumnGaps(options) && isNameContinuation(next)) {
 			const { cell, rest } = firstCell(line)
 			if (/\d/.test(rest) && lookupAnalyteName(`${cell.trim()} ${next.trim()}`)) {
 				const found = parseLabLine(`${cell.trim()} ${next.trim()}${rest}`, options)
@@ -740,11 +749,11 @@ function cardNames(tokens: Token[], options: LabParseOptions): string[] | null {
 	let index = 0
 	while (index < tokens.length) {
 		const rest = tokens.slice(index)
-		const named = matchName(rest, options.source)
+		const named = matchName(rest, options.source, hasColumnGaps(options))
 		if (!named || named.isLoose) return null
 		let end = named.consumed
 		// qualifiers in parentheses or after a comma belong to the name ('Creatinine, Serum')
-		while (end < rest.length && (/^\(/.test(rest[end].text) || /,$/.test(rest[end - 1].text)) && (options.source !== 'text' || rest[end].gapBefore < 2) && !lookupAnalyteName(rest[end].text)) end++
+		while (end < rest.length && (/^\(/.test(rest[end].text) || /,$/.test(rest[end - 1].text)) && (!hasColumnGaps(options) || rest[end].gapBefore < 2) && !lookupAnalyteName(rest[end].text)) end++
 		names.push(rest.slice(0, end).map((token) => token.text).join(' '))
 		index += end
 	}

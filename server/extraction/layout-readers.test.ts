@@ -23,6 +23,15 @@ describe('two tables side by side', () => {
 		]
 		expect(codes(row)).toEqual(expected)
 		expect(codes(row.replace(/\s{2,}/g, ' '), OCR)).toEqual(expected)
+		// OCR laid out from word boxes keeps the gaps
+		expect(codes(row, { ...OCR, columnGaps: true })).toEqual(expected)
+	})
+
+	it('reads a name wrapped onto the next line from OCR laid out by word boxes', () => {
+		const text = 'Mean Corpuscular Hemoglobin      33.1     g/dL     32.0 - 36.0\nConcentration'
+		expect(codes(text, { ...OCR, columnGaps: true })).toEqual([['mchc', 33.1, 'g/dL', 32, 36, 'normal']])
+		// one space between words, as tesseract's plain text: the wrap is not seen
+		expect(codes(text.replace(/\s{2,}/g, ' '), OCR)).not.toEqual([['mchc', 33.1, 'g/dL', 32, 36, 'normal']])
 	})
 })
 

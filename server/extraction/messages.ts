@@ -12,6 +12,14 @@ export const REJECTION_MESSAGES: Record<RejectionReason, string> = {
 	corrupt_dicom: 'The DICOM file is damaged and cannot be read.',
 	too_large_to_process: 'This file is too large to process.',
 	processing_timeout: 'Processing took too long.',
+	unsafe_file: 'This file was refused for safety reasons.',
+	unreadable_record: 'The health record file could not be read.',
+}
+
+/** XML or JSON content that is not a C-CDA document or a FHIR resource. */
+export const NOT_A_HEALTH_RECORD = {
+	xml: 'The XML file is not a C-CDA document (its root must be ClinicalDocument in the urn:hl7-org:v3 namespace).',
+	json: 'The JSON file is not a FHIR R4 resource (it has no resourceType).',
 }
 
 /** A more precise message when the content is a known non-document type. */

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
+import { layoutOcrWords, parseTesseractTsv } from './ocr-layout.ts'
 import type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
 
 /**
@@ -136,6 +137,8 @@ export type TesseractCliOptions = {
 	/** concurrent tesseract processes; default: the number of CPUs */
 	concurrency?: number
 	timeoutMs?: number
+	/** read tesseract's word boxes (TSV) and lay the words out by their positions (default true); false: its plain text */
+	wordBoxes?: boolean
 }
 
 /**
@@ -150,6 +153,7 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 	const limit = createLimiter(parallelism)
 	const timeoutMs = options.timeoutMs ?? 120_000
 	const isBestInt = options.tessdataDir === undefined
+	const wordBoxes = options.wordBoxes ?? true
 	return {
 		name: 'tesseract-cli',
 		parallelism,
@@ -164,6 +168,7 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 						const dataDir = isBestInt && recognizeOptions.model !== 'alternate' ? bestIntTessdataDir() : isBestInt ? null : options.tessdataDir
 						const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
 						if (dataDir) args.push('--tessdata-dir', dataDir)
+						if (wordBoxes) args.push('-c', 'tessedit_create_tsv=1')
 						const started = performance.now()
 						const child = spawn(binary, args, {
 							env: { ...process.env, OMP_THREAD_LIMIT: '1' },
@@ -185,7 +190,10 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 								reject(new Error(`tesseract exited with ${signal ?? code}${detail ? `: ${detail.slice(0, 200)}` : ''}`))
 								return
 							}
-							resolve({ text: Buffer.concat(out).toString('utf8'), ms: performance.now() - started, languages })
+							const output = Buffer.concat(out).toString('utf8')
+							const ms = performance.now() - started
+							const words = wordBoxes ? parseTesseractTsv(output) : undefined
+							resolve(words ? { text: layoutOcrWords(words), ms, languages, words } : { text: output, ms, languages })
 						})
 						child.stdin.on('error', () => {
 							// the process may exit before reading everything; 'close' reports it

@@ -18,7 +18,16 @@ import type { OcrEngine } from './types.ts'
 
 export const PAGE_PREPROCESSING: PreprocessOptions = { targetDpi: 300, normalise: true, median: false }
 
-export type PageOcrResult = { text: string; ms: number; engineMs: number; parts: number; /** the languages the page was read with */ languages: string[] }
+export type PageOcrResult = {
+	text: string
+	ms: number
+	engineMs: number
+	parts: number
+	/** the languages the page was read with */
+	languages: string[]
+	/** the text was laid out from word boxes: gaps of two spaces or more are column breaks */
+	columnGaps: boolean
+}
 
 export type RecognizePageOptions = {
 	/** a known resolution of the image */
@@ -45,13 +54,13 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 		const recognizeOptions = languages || options.model ? { ...(languages ? { languages } : {}), ...(options.model ? { model: options.model } : {}) } : undefined
 		if (cut === null) {
 			const result = await engine.recognize(prepared.image, recognizeOptions)
-			return { text: result.text, engineMs: result.ms, parts: 1, languages: result.languages ?? ['eng'] }
+			return { text: result.text, engineMs: result.ms, parts: 1, languages: result.languages ?? ['eng'], columnGaps: result.words !== undefined }
 		}
 		const { pixels, width, height } = prepared
 		const top = toPgm(pixels.subarray(0, cut * width), width, cut)
 		const bottom = toPgm(pixels.subarray(cut * width), width, height - cut)
 		const [upper, lower] = await Promise.all([engine.recognize(top, recognizeOptions), engine.recognize(bottom, recognizeOptions)])
-		return { text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`, engineMs: Math.max(upper.ms, lower.ms), parts: 2, languages: upper.languages ?? ['eng'] }
+		return { text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`, engineMs: Math.max(upper.ms, lower.ms), parts: 2, languages: upper.languages ?? ['eng'], columnGaps: upper.words !== undefined && lower.words !== undefined }
 	}
 	let result = await read()
 	const language = (options.detectLanguage ?? true) ? detectReportLanguage(result.text) : null
@@ -63,8 +72,8 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 }
 
 /** How well a page was read: its result rows, and those with a unit and a range (a misread row loses one or both). */
-function readingScore(text: string): { rows: number; complete: number } {
-	const { parameters } = extractLabResults(text, { source: 'ocr', testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
+function readingScore({ text, columnGaps }: PageOcrResult): { rows: number; complete: number } {
+	const { parameters } = extractLabResults(text, { source: 'ocr', columnGaps, testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
 	return { rows: parameters.length, complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length }
 }
 
@@ -77,10 +86,10 @@ function readingScore(text: string): { rows: number; complete: number } {
 export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
 	const first = await recognizePage(ocr, image, { dpi, split })
 	if (!ocr.hasAlternateModel?.()) return first
-	const score = readingScore(first.text)
+	const score = readingScore(first)
 	if (score.rows >= 3 && score.complete >= score.rows * 0.9) return first
 	const second = await recognizePage(ocr, image, { dpi, split, model: 'alternate' })
-	const other = readingScore(second.text)
+	const other = readingScore(second)
 	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
 	const ms = first.ms + second.ms
 	return isSecondBetter ? { ...second, ms, otherReading: first.text } : { ...first, ms, otherReading: second.text }

@@ -1,8 +1,12 @@
+import type { StructuredSummary } from './shared/structured-types.ts'
+
+export type { StructuredSummary }
+
 /** Shapes shared by the extraction modules and their callers. */
 
 export type DocumentKind = 'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'
 
-export type FileKind = 'pdf' | 'jpeg' | 'png' | 'dicom'
+export type FileKind = 'pdf' | 'jpeg' | 'png' | 'dicom' | 'ccda' | 'fhir'
 
 export type ParameterStatus = 'normal' | 'low' | 'high' | 'critical'
 
@@ -19,6 +23,10 @@ export type RejectionReason =
 	| 'too_large_to_process'
 	/** over the time limit of one extraction */
 	| 'processing_timeout'
+	/** a C-CDA or FHIR file refused for safety: a DTD or entities, too deep, a text block too large, reserved JSON keys */
+	| 'unsafe_file'
+	/** a C-CDA or FHIR file that is not well-formed or not a FHIR resource */
+	| 'unreadable_record'
 
 export type ExtractedParameter = {
 	/** the vocabulary's canonical code (analytes.ts); never invented */
@@ -97,8 +105,11 @@ export type ExtractionResult = {
 	/** the languages OCR read the pages with (empty when no page needed OCR) */
 	ocrLanguages: string[]
 	dicom?: DicomSummary
+	/** a C-CDA or FHIR import: what it held beyond parameters and medications */
+	structured?: StructuredSummary
 	timings: ExtractionTimings
 }
+
 
 /** tesseract language codes: 'eng', 'deu', 'fra', 'spa', 'ita', 'por', 'tur' */
 export type OcrOptions = {
@@ -107,7 +118,17 @@ export type OcrOptions = {
 	model?: 'default' | 'alternate'
 }
 
-export type OcrResult = { text: string; ms: number; /** the languages the engine read with */ languages?: string[] }
+export type OcrResult = {
+	text: string
+	ms: number
+	/** the languages the engine read with */
+	languages?: string[]
+	/** the word boxes the text was laid out from, when the engine gives them */
+	words?: OcrWord[]
+}
+
+/** One word tesseract read, with its box (pixels) and tesseract's block/paragraph/line numbers. */
+export type OcrWord = { block: number; paragraph: number; line: number; left: number; top: number; width: number; height: number; confidence: number; text: string }
 
 export interface OcrEngine {
 	name: string

@@ -49,6 +49,8 @@ export type ExportParameter = {
 	id: string
 	documentId: string | null
 	code: string
+	/** the LOINC code stored with the value (imported results outside the vocabulary have one) */
+	loinc?: string | null
 	name: string
 	value: number
 	valueText: string
@@ -151,7 +153,7 @@ function documentResource(document: ExportDocument, patientRef: string): Documen
 }
 
 function observationResource(parameter: ExportParameter, patientRef: string): Observation {
-	const loinc = LOINC_BY_PARAMETER[parameter.code]
+	const loinc = LOINC_BY_PARAMETER[parameter.code] ?? (parameter.loinc ? { code: parameter.loinc, display: parameter.name } : undefined)
 	const range =
 		parameter.referenceRangeMin !== null || parameter.referenceRangeMax !== null
 			? [

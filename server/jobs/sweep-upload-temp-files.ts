@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Task } from 'graphile-worker'
-import { uploadTempDir } from '#server/documents/storage.ts'
+import { uploadTempDir } from '#server/storage/index.ts'
 import { logger } from '#server/logger.ts'
 
 /** An upload in flight is written within seconds; a part file this old was left by a crash. */

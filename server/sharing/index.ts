@@ -5,6 +5,7 @@
  * tables (tenant `shares`, `share_documents`, `share_access_log`; platform
  * `share_tokens`).
  */
+export { selectOwnerSharesForExport } from './owner-export.ts'
 export { createShareLink, getSharePage, shareByEmail, revokeShare, listShares, shareEmailLines, ACCESS_LOG_SHOWN, type CreatedShare, type ShareListEntry, type ShareAccessEntry } from './share-links.ts'
 export {
 	openSharedRecords,

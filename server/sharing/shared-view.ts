@@ -146,7 +146,13 @@ export async function openSharedRecords(token: string | undefined, visitor: Shar
  * A shared document's file through the link: only a document of this share,
  * only with the passcode given when the link has one. Logged as a download.
  */
-export async function openSharedFile(token: string | undefined, documentId: string, visitor: ShareVisitor, now = new Date()) {
+export async function openSharedFile(
+	token: string | undefined,
+	documentId: string,
+	visitor: ShareVisitor,
+	options: { now?: Date; rangeHeader?: string | null } = {},
+) {
+	const now = options.now ?? new Date()
 	const row = await withActiveShare(token, now, async (tx, share) => {
 		if (needsPasscode(share, visitor)) return null
 		if (!(await sharedDocumentIds(tx, share.id)).includes(documentId)) return null
@@ -155,7 +161,7 @@ export async function openSharedFile(token: string | undefined, documentId: stri
 		await logAccess(tx, share, visitor, now, { kind: 'downloaded', documentId })
 		return file
 	})
-	return row ? streamDocumentFile(row, 'original') : null
+	return row ? streamDocumentFile(row, 'original', options.rangeHeader ?? null) : null
 }
 
 type PasscodeRefusal = 'unavailable' | 'wrong-passcode' | 'too-many-attempts'

@@ -38,6 +38,7 @@ import { resetPassword } from '#server/account/index.ts'
 import { runSubscriptionTransitions } from '#server/billing/index.ts'
 import { getNotificationOverview } from '#server/notifications/index.ts'
 import { authenticate, createSession, hashPassword, registerPatient, SESSION_COOKIE } from '#server/auth/index.ts'
+import { getFileStorage } from '#server/storage/index.ts'
 import { tenantMigrationCount, withTenant } from '#server/tenancy/index.ts'
 import { useTestDatabase } from './test-database.ts'
 
@@ -160,8 +161,13 @@ describe('organizations', () => {
 		const user = await createUser(admin, { name: 'Nora Nurse', email: `nora-${randomUUID()}@example.test`, organizationId: created.organizationId, organizationRole: 'manager', status: 'active', password: 'Long-enough-pass-1' })
 		expect(user.ok).toBe(true)
 
+		const fileKey = `${created.organizationId}/${randomUUID()}`
+		await getFileStorage().putBuffer(fileKey, Buffer.from('%PDF-1.4'))
 		expect(await deleteOrganization(admin, created.organizationId, 'Wrong Name')).toMatchObject({ ok: false, code: 'name-mismatch' })
+		expect(await getFileStorage().stat(fileKey)).not.toBeNull()
 		expect(await deleteOrganization(admin, created.organizationId, 'Harbor Clinic')).toMatchObject({ ok: true })
+		// its files went with it
+		expect(await getFileStorage().stat(fileKey)).toBeNull()
 		const schemas = await getDb().execute(sql`select 1 from pg_namespace where nspname = ${organization!.schemaName}`)
 		expect(schemas).toHaveLength(0)
 		expect(await getDb().select().from(organizations).where(eq(organizations.id, created.organizationId))).toHaveLength(0)

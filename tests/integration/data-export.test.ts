@@ -4,10 +4,10 @@ import { fromBuffer, type Entry, type ZipFile } from 'yauzl'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { dataExports, emailOutbox, memberships, users } from '#db/schema/platform.ts'
-import { appointments, documents, healthParameters, medications, notifications } from '#db/schema/tenant.ts'
+import { appointments, documents, healthParameters, medications, notifications, shareAccessLog, shareDocuments, shares } from '#db/schema/tenant.ts'
 import { buildDataExport, listDataExports, openDataExport, requestDataExport } from '#server/account/index.ts'
 import { hashPassword, registerPatient, type Patient } from '#server/auth/index.ts'
-import { getFileStorage } from '#server/documents/index.ts'
+import { getFileStorage } from '#server/storage/index.ts'
 import { JOB_KEYS } from '#server/jobs/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { compileFhirR4Schema, validateFhirR4 } from '#tests/support/fhir-schema.ts'
@@ -47,6 +47,12 @@ async function seedRecords(owner: Patient, marker: string) {
 		await tx.insert(medications).values({ ownerId: owner.userId, documentId, name: `Atorvastatin ${marker}`, dose: '20 mg', frequency: 'daily', text: `Atorvastatin 20 mg daily ${marker}` })
 		await tx.insert(appointments).values({ ownerId: owner.userId, title: `Check-up ${marker}`, provider: 'Dr. Lee', specialty: 'Family medicine', status: 'confirmed', startsAt: new Date('2030-01-10T15:00:00Z'), durationMinutes: 30, timeZone: 'UTC' })
 		await tx.insert(notifications).values({ ownerId: owner.userId, type: 'info', title: `Hello ${marker}`, message: `Message ${marker}` })
+		const [share] = await tx
+			.insert(shares)
+			.values({ ownerId: owner.userId, recipientEmail: `${marker.toLowerCase()}@example.test`, passcodeHash: `hash-${marker}`, expiresAt: new Date('2030-02-01T00:00:00Z') })
+			.returning({ id: shares.id })
+		await tx.insert(shareDocuments).values({ shareId: share!.id, documentId })
+		await tx.insert(shareAccessLog).values({ shareId: share!.id, kind: 'opened', client: `Firefox ${marker}`, network: '203.0.113.0/24' })
 	})
 	return { documentId, fileBytes }
 }
@@ -108,17 +114,27 @@ describe('data export', () => {
 		expect(file).not.toBeNull()
 		const files = await readZip(await streamToBuffer(file!.body))
 		expect([...files.keys()].sort()).toEqual(
-			['README.txt', 'appointments.json', 'documents.json', 'fhir-bundle.json', 'health-parameters.json', 'medications.json', 'notifications.json', 'profile.json', `documents/${documentId}-OWNERMARK_report.pdf`].sort(),
+			['README.txt', 'appointments.json', 'documents.json', 'fhir-bundle.json', 'health-parameters.json', 'medications.json', 'notifications.json', 'profile.json', 'shares.json', `documents/${documentId}-OWNERMARK_report.pdf`].sort(),
 		)
 		expect(files.get(`documents/${documentId}-OWNERMARK_report.pdf`)).toEqual(fileBytes)
 		const everything = [...files.values()].map((content) => content.toString('utf8')).join('\n')
 		expect(everything).not.toContain('STRANGERMARK')
-		for (const name of ['documents.json', 'health-parameters.json', 'medications.json', 'appointments.json', 'notifications.json']) {
+		for (const name of ['documents.json', 'health-parameters.json', 'medications.json', 'appointments.json', 'notifications.json', 'shares.json']) {
 			const records = JSON.parse(files.get(name)!.toString('utf8')) as unknown[]
 			expect(records, name).toHaveLength(1)
 			expect(JSON.stringify(records), name).toContain('OWNERMARK')
 		}
 		expect(JSON.parse(files.get('documents.json')!.toString('utf8'))[0].extractedText).toBe('OWNERMARK extracted text LDL 162')
+		const [share] = JSON.parse(files.get('shares.json')!.toString('utf8'))
+		expect(share).toMatchObject({
+			recipientEmail: 'ownermark@example.test',
+			hasPasscode: true,
+			expiresAt: '2030-02-01T00:00:00.000Z',
+			revokedAt: null,
+			documentIds: [documentId],
+			accessLog: [expect.objectContaining({ kind: 'opened', client: 'Firefox OWNERMARK', network: '203.0.113.0/24' })],
+		})
+		expect(share).not.toHaveProperty('passcodeHash')
 		expect(JSON.parse(files.get('profile.json')!.toString('utf8'))).toMatchObject({ name: 'Export Owner', email: owner.email })
 
 		const bundle = JSON.parse(files.get('fhir-bundle.json')!.toString('utf8'))

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ReceivedFile } from '#server/documents/index.ts'
-import { uploadTempDir } from '#server/documents/storage.ts'
+import { uploadTempDir } from '#server/storage/index.ts'
 
 export const FIXTURES = path.resolve('../shared/fixtures/documents')
 

@@ -21,8 +21,10 @@ import { FAMILIES, generateCorpus, type CorpusDocument } from '#tests/support/la
 
 const TEXT_TARGET = 0.97
 const FACTS_TARGET = 0.95
-const SCAN_FLOOR = 0.6
-const PHOTO_FLOOR = 0.5
+/** reached with scans read from tesseract's word boxes: held-out scans 90.6 %, photos 69.8 %, public-sample scans 63.6 % */
+const SCAN_FLOOR = 0.88
+const PHOTO_FLOOR = 0.65
+const PUBLIC_SCAN_FLOOR = 0.6
 
 const root = path.resolve(import.meta.dirname, '../..')
 const heldOut = FAMILIES.filter((family) => family.heldOut).map((family) => family.name)
@@ -77,7 +79,7 @@ describe('public samples', () => {
 	it('reads the lab values of their text PDFs and images', () => {
 		const checks = samples.map((item) => item.check)
 		expect(share(checks, 'text_pdf')).toBeGreaterThanOrEqual(TEXT_TARGET)
-		expect(share(checks, 'scan')).toBeGreaterThanOrEqual(SCAN_FLOOR - 0.1)
+		expect(share(checks, 'scan')).toBeGreaterThanOrEqual(PUBLIC_SCAN_FLOOR)
 	})
 
 	it('files every text PDF as a lab report and dates it as printed', () => {

@@ -16,7 +16,7 @@ import {
 	type DocumentExtractor,
 	type Patient,
 } from '#server/documents/index.ts'
-import { uploadTempDir } from '#server/documents/storage.ts'
+import { uploadTempDir } from '#server/storage/index.ts'
 import { createDefaultOcrEngine, type OcrEngine } from '#server/extraction/index.ts'
 import { holdWorkerLiveness, releaseJobsOfDeadWorkers, type WorkerLiveness } from '#server/jobs/job-recovery.ts'
 import { sweepUploadTempFiles } from '#server/jobs/sweep-upload-temp-files.ts'

@@ -32,9 +32,32 @@ import * as appointmentDetail from '#app/routes/_patient.appointments.$appointme
 import * as records from '#app/routes/_patient.records._index.tsx'
 import * as recordDetail from '#app/routes/_patient.records.$documentId.tsx'
 import * as trends from '#app/routes/_patient.trends.tsx'
+import * as profile from '#app/routes/_patient.profile.tsx'
+import * as settings from '#app/routes/_patient.settings.tsx'
+import * as apiKeysPage from '#app/routes/_patient.settings_.api-keys.tsx'
+import * as subscriptionPage from '#app/routes/_patient.subscription.tsx'
+import * as forgotPassword from '#app/routes/_auth.forgot-password.tsx'
+import * as resetPassword from '#app/routes/_auth.reset-password.tsx'
+import * as confirmEmail from '#app/routes/_auth.account.confirm-email.tsx'
+import * as loginTwoFactor from '#app/routes/_auth.login_.two-factor.tsx'
+import * as shareRecords from '#app/routes/_patient.share-records.tsx'
+import * as sharedPage from '#app/routes/shared.$token.tsx'
+import * as sharedFile from '#app/routes/shared.$token_.files.$documentId.ts'
+import * as medicationList from '#app/routes/_patient.medications._index.tsx'
+import * as medicationNew from '#app/routes/_patient.medications.new.tsx'
+import * as medicationEdit from '#app/routes/_patient.medications.$medicationId.edit.tsx'
+import * as medicationDetail from '#app/routes/_patient.medications.$medicationId._index.tsx'
+import * as searchPage from '#app/routes/_patient.search.tsx'
+import * as notificationsPage from '#app/routes/_patient.notifications.tsx'
+import * as restApi from '#app/routes/api.v1.$.ts'
+import * as dataExportFile from '#app/routes/settings.exports.$exportId.ts'
 import { getDb, getSql } from '#db/client.ts'
 import { createAppointment, AppointmentFormSchema, getAppointment } from '#server/appointments/index.ts'
+import { createApiKey } from '#server/api/index.ts'
 import { createSession, registerPatient, SESSION_COOKIE } from '#server/auth/index.ts'
+import { createMedication } from '#server/medications/index.ts'
+import { createShareLink } from '#server/sharing/index.ts'
+import { patientWithSubscription, storedDocumentOfSize } from '#tests/support/billing-fixture.ts'
 import { withRedactedTaskErrors } from '#server/jobs/redacted-task.ts'
 import { workerLogFactory } from '#server/jobs/worker-log.ts'
 import { TRPC_MESSAGES } from '#server/trpc/init.ts'
@@ -520,5 +543,196 @@ describe('worker task failures', () => {
 			.map((line) => JSON.parse(line) as Record<string, unknown>)
 			.find((line) => line.event === 'worker.log' && line.workerMessage === 'Failed task')
 		expect(failure).toMatchObject({ taskIdentifier: 'leak_test', attempt: 1, maxAttempts: 1, errorCode: '22021' })
+	})
+})
+
+/** An answer that may succeed (a form without text fields ignores an extra one) but never shows the marker or SQL. */
+function expectClean(answer: Answer, label: string) {
+	expect(answer.status, `${label}: ${answer.body.slice(0, 300)}`).toBeLessThan(500)
+	const shown = shownText(answer)
+	expect(shown, label).not.toContain(MARKER)
+	expect(shown, label).not.toMatch(SQL)
+}
+
+describe('account, sharing, medications, search, subscription and API forms (issues 12 to 15)', () => {
+	it('profile and every settings form: preferences, password, two-factor, theme, export and deactivate', async () => {
+		const patient = await signedInPatient()
+		const profileForm = { name: 'Leak Test', email: `leak-${randomUUID()}@example.test`, phone: '+1 555 010 2000', dateOfBirth: '1980-02-03', sex: 'female', timeZone: 'America/New_York', currentPassword: 'Correct-horse-9' }
+		for (const field of ['name', 'email', 'phone', 'timeZone', 'currentPassword'] as const) {
+			expectRefused(await callRoute(profile.action as RouteHandler, formPost('/profile', { ...profileForm, [field]: HOSTILE }, patient.cookie)), `profile ${field}`, { fieldMessage: true })
+		}
+		for (const field of ['dateOfBirth', 'sex'] as const) {
+			expectRefused(await callRoute(profile.action as RouteHandler, formPost('/profile', { ...profileForm, [field]: HOSTILE }, patient.cookie)), `profile ${field}`)
+		}
+		const [stored] = await getSql()<{ n: number }[]>`select count(*)::int as n from app.users where name like ${`%${MARKER}%`} or email like ${`%${MARKER}%`} or phone like ${`%${MARKER}%`}`
+		expect(stored!.n).toBe(0)
+
+		const passwords = { currentPassword: 'Correct-horse-9', newPassword: 'Another-horse-10', confirmPassword: 'Another-horse-10' }
+		for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
+			expectRefused(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'password', ...passwords, [field]: HOSTILE }, patient.cookie)), `password ${field}`, {
+				fieldMessage: true,
+			})
+		}
+		for (const intent of ['2fa-confirm', '2fa-disable']) {
+			expectRefused(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent, code: HOSTILE }, patient.cookie)), `${intent} code`)
+		}
+		expectRefused(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'theme', theme: HOSTILE }, patient.cookie)), 'theme')
+		expectRefused(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: HOSTILE }, patient.cookie)), 'unknown intent')
+		// Check boxes read only 'on': anything else is off, and the marker is not kept.
+		expectClean(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'preferences', emailNotifications: HOSTILE, inAppNotifications: HOSTILE }, patient.cookie)), 'preferences')
+		expectClean(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'export', note: HOSTILE }, patient.cookie)), 'export')
+		expectRefused(await callRoute(dataExportFile.loader as RouteHandler, get(`/settings/exports/${encodeURIComponent(HOSTILE)}`, patient.cookie), { exportId: HOSTILE }), 'export file')
+		expectClean(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'deactivate', note: HOSTILE }, patient.cookie)), 'deactivate')
+		expectCleanLogs()
+	})
+
+	it('forgot and reset password, the e-mail change confirmation and the sign-in code', async () => {
+		expectRefused(await callRoute(forgotPassword.action as RouteHandler, formPost('/forgot-password', { email: `${MARKER}\u0000@example.test` })), 'forgot email', { fieldMessage: true })
+		expectClean(await callRoute(resetPassword.loader as RouteHandler, get(`/reset-password?${new URLSearchParams({ token: HOSTILE })}`)), 'reset page token')
+		for (const fields of [
+			{ token: HOSTILE, newPassword: 'Another-horse-10', confirmPassword: 'Another-horse-10' },
+			{ token: 'a'.repeat(52), newPassword: HOSTILE, confirmPassword: HOSTILE },
+		]) {
+			expectRefused(await callRoute(resetPassword.action as RouteHandler, formPost('/reset-password', fields)), 'reset')
+		}
+		expectClean(await callRoute(confirmEmail.loader as RouteHandler, get(`/account/confirm-email?${new URLSearchParams({ token: HOSTILE })}`)), 'confirm-email page')
+		expectClean(await callRoute(confirmEmail.action as RouteHandler, formPost('/account/confirm-email', { token: HOSTILE })), 'confirm-email')
+		expectClean(await callRoute(loginTwoFactor.action as RouteHandler, formPost('/login/two-factor', { code: HOSTILE })), 'sign-in code')
+		expectCleanLogs()
+	})
+
+	it('share-records forms, the shared page, its passcode and its files', async () => {
+		const patient = await signedInPatient()
+		const documentId = await storedDocumentOfSize(patient, 1000)
+		for (const [label, fields] of [
+			['passcode', { intent: 'generate-link', documentIds: documentId, expiry: '7d', passcode: HOSTILE }],
+			['recipient', { intent: 'share-email', documentIds: documentId, expiry: '7d', recipientEmail: `${MARKER}\u0000@example.test` }],
+		] as const) {
+			expectRefused(await callRoute(shareRecords.action as RouteHandler, formPost('/share-records', fields, patient.cookie)), `share ${label}`, { fieldMessage: true })
+		}
+		for (const [label, fields] of [
+			['document id', { intent: 'generate-link', documentIds: HOSTILE }],
+			['expiry', { intent: 'generate-link', documentIds: documentId, expiry: HOSTILE }],
+			['revoke id', { intent: 'revoke', shareId: HOSTILE }],
+			['intent', { intent: HOSTILE }],
+		] as const) {
+			expectRefused(await callRoute(shareRecords.action as RouteHandler, formPost('/share-records', fields, patient.cookie)), `share ${label}`)
+		}
+		const page = await callRoute(shareRecords.loader as RouteHandler, get(`/share-records?${new URLSearchParams({ q: HOSTILE })}`, patient.cookie))
+		expectClean(page, 'share page search')
+		const [shares] = await getSql()<{ n: number }[]>`select count(*)::int as n from app.share_tokens where organization_id = ${patient.organizationId}`
+		expect(shares!.n).toBe(0)
+
+		const share = await createShareLink(patient, { documentIds: [documentId], expiry: '7d', passcode: 'open-sesame' }, new Request('http://localhost/share-records'))
+		if (!share.ok) throw new Error('share not created')
+		const token = share.url.split('/shared/')[1]!
+		expectRefused(await callRoute(sharedPage.action as RouteHandler, formPost(`/shared/${token}`, { passcode: HOSTILE }), { token }), 'shared passcode', { fieldMessage: true })
+		expectRefused(await callRoute(sharedPage.loader as RouteHandler, get(`/shared/${encodeURIComponent(HOSTILE)}`), { token: HOSTILE }), 'shared token')
+		expectRefused(await callRoute(sharedPage.action as RouteHandler, formPost(`/shared/${encodeURIComponent(HOSTILE)}`, { passcode: 'open-sesame' }), { token: HOSTILE }), 'shared token passcode')
+		expectRefused(
+			await callRoute(sharedFile.loader as RouteHandler, get(`/shared/${token}/files/${encodeURIComponent(HOSTILE)}`), { token, documentId: HOSTILE }),
+			'shared file id',
+		)
+		expectCleanLogs()
+	})
+
+	it('medication forms and addresses', async () => {
+		const patient = await signedInPatient()
+		const { id } = await createMedication(patient, { name: 'Atorvastatin', dose: '20 mg', frequency: 'daily', startDate: '2024-01-05' })
+		const form = { name: 'Atorvastatin', dose: '20 mg', frequency: 'daily', startDate: '2024-01-05' }
+		for (const field of ['name', 'dose', 'frequency'] as const) {
+			expectRefused(await callRoute(medicationNew.action as RouteHandler, formPost('/medications/new', { ...form, [field]: HOSTILE }, patient.cookie)), `new ${field}`, { fieldMessage: true })
+			expectRefused(
+				await callRoute(medicationEdit.action as RouteHandler, formPost(`/medications/${id}/edit`, { ...form, [field]: HOSTILE }, patient.cookie), { medicationId: id }),
+				`edit ${field}`,
+				{ fieldMessage: true },
+			)
+		}
+		expectRefused(await callRoute(medicationNew.action as RouteHandler, formPost('/medications/new', { ...form, startDate: HOSTILE }, patient.cookie)), 'new start date')
+		const hostileId = encodeURIComponent(HOSTILE)
+		expectRefused(await callRoute(medicationDetail.loader as RouteHandler, get(`/medications/${hostileId}`, patient.cookie), { medicationId: HOSTILE }), 'medication page')
+		expectRefused(await callRoute(medicationDetail.action as RouteHandler, formPost(`/medications/${hostileId}`, {}, patient.cookie), { medicationId: HOSTILE }), 'stop')
+		expectRefused(await callRoute(medicationEdit.loader as RouteHandler, get(`/medications/${hostileId}/edit`, patient.cookie), { medicationId: HOSTILE }), 'edit page')
+		expectRefused(await callRoute(medicationEdit.action as RouteHandler, formPost(`/medications/${hostileId}/edit`, form, patient.cookie), { medicationId: HOSTILE }), 'edit id')
+		const list = await callRoute(medicationList.loader as RouteHandler, get('/medications', patient.cookie))
+		expect(JSON.parse(list.body).medications).toEqual([expect.objectContaining({ id, name: 'Atorvastatin', dose: '20 mg' })])
+		expectCleanLogs()
+	})
+
+	it('search, notifications, subscription and API keys pages', async () => {
+		const patient = await patientWithSubscription({ plan: 'professional' })
+		const session = await createSession({ userId: patient.userId, kind: 'patient', organizationId: patient.organizationId })
+		const cookie = `${SESSION_COOKIE.patient}=${session.token}`
+		const search = await callRoute(searchPage.loader as RouteHandler, get(`/search?${new URLSearchParams({ q: HOSTILE })}`, cookie))
+		expect(search.status).toBe(200)
+		expect(search.body).toContain(NOT_ALLOWED)
+		expectClean(search, 'search page')
+		expectClean(await callRoute(notificationsPage.loader as RouteHandler, get(`/notifications?${new URLSearchParams({ filter: HOSTILE })}`, cookie)), 'notifications filter')
+		expectClean(await callRoute(notificationsPage.action as RouteHandler, formPost('/notifications', { intent: 'archive', id: HOSTILE }, cookie)), 'notifications archive')
+		expectClean(await callRoute(notificationsPage.action as RouteHandler, formPost('/notifications', { intent: HOSTILE, id: randomUUID() }, cookie)), 'notifications intent')
+		expectRefused(await callRoute(subscriptionPage.action as RouteHandler, formPost('/subscription', { intent: 'change-plan', plan: HOSTILE }, cookie)), 'plan')
+		expectRefused(await callRoute(subscriptionPage.action as RouteHandler, formPost('/subscription', { intent: HOSTILE }, cookie)), 'subscription intent')
+		// The page itself shows prices ('$29.99'), which the SQL pattern's '$1' would take for a parameter: the marker only.
+		const plans = await callRoute(subscriptionPage.loader as RouteHandler, get(`/subscription?${new URLSearchParams({ confirm: HOSTILE, plan: HOSTILE })}`, cookie))
+		expect(plans.status).toBe(200)
+		expect(plans.body).not.toContain(MARKER)
+		expectRefused(await callRoute(apiKeysPage.action as RouteHandler, formPost('/settings/api-keys', { intent: 'create', name: HOSTILE }, cookie)), 'api key name', { fieldMessage: true })
+		expectRefused(await callRoute(apiKeysPage.action as RouteHandler, formPost('/settings/api-keys', { intent: 'revoke', keyId: HOSTILE }, cookie)), 'api key revoke')
+		expectClean(await callRoute(apiKeysPage.loader as RouteHandler, get(`/settings/api-keys?${new URLSearchParams({ confirm: 'revoke', keyId: HOSTILE })}`, cookie)), 'api keys page')
+		const [keys] = await getSql()<{ n: number }[]>`select count(*)::int as n from app.api_keys where name like ${`%${MARKER}%`}`
+		expect(keys!.n).toBe(0)
+		expectCleanLogs()
+	})
+
+	it('tRPC procedures of notifications, search and billing', async () => {
+		const patient = await signedInPatient()
+		const cases: TrpcCase[] = [
+			{ procedure: 'search.typeahead', input: { q: HOSTILE }, fieldMessage: true },
+			{ procedure: 'notifications.overview', input: { filter: HOSTILE } },
+			{ procedure: 'notifications.setRead', input: { id: HOSTILE, isRead: true }, mutation: true },
+			{ procedure: 'notifications.remove', input: { id: HOSTILE }, mutation: true },
+			{ procedure: 'billing.upgrade', input: { plan: HOSTILE, paymentMethod: HOSTILE }, mutation: true },
+			{ procedure: 'billing.createApiKey', input: { name: HOSTILE }, mutation: true, fieldMessage: true },
+			{ procedure: 'billing.revokeApiKey', input: { id: HOSTILE }, mutation: true },
+		]
+		for (const testCase of cases) {
+			const answer = await callTrpc(patient.cookie, testCase)
+			expectRefused(answer, `${testCase.procedure} ${JSON.stringify(testCase.input).slice(0, 80)}`, { fieldMessage: testCase.fieldMessage })
+			expect(answer.body).not.toContain('stack')
+		}
+		expectCleanLogs()
+	})
+
+	it('REST API inputs: paths, queries, bodies and the key itself', async () => {
+		const patient = await patientWithSubscription({ plan: 'professional' })
+		const created = await createApiKey(patient, 'Leak test')
+		if (!created.ok) throw new Error(created.message)
+		const documentId = await storedDocumentOfSize(patient, 1000)
+		const api = (method: string, apiPath: string, options: { json?: unknown; key?: string } = {}) => {
+			const headers = new Headers({ authorization: `Bearer ${options.key ?? created.key}` })
+			if (options.json !== undefined) headers.set('content-type', 'application/json')
+			const request = new Request(`http://localhost/api/v1${apiPath}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
+			return callRoute((method === 'GET' ? restApi.loader : restApi.action) as RouteHandler, request, { '*': apiPath.slice(1) })
+		}
+		const hostile = encodeURIComponent(HOSTILE)
+		for (const [label, answer] of [
+			['document id', await api('GET', `/documents/${hostile}`)],
+			['download id', await api('GET', `/documents/${hostile}/download`)],
+			['delete id', await api('DELETE', `/documents/${hostile}`)],
+			['parameter code', await api('GET', `/health/parameters/${hostile}/trends`)],
+			['trend days', await api('GET', `/health/trends?days=${hostile}`)],
+			['share recipient', await api('POST', '/documents/share', { json: { documentId, recipientEmail: `${MARKER}\u0000@example.test` } })],
+			['share passcode', await api('POST', '/documents/share', { json: { documentId, passcode: HOSTILE } })],
+			['share document', await api('POST', '/documents/share', { json: { documentId: HOSTILE } })],
+			['plan', await api('POST', '/subscriptions/upgrade', { json: { plan: HOSTILE } })],
+			// A header cannot carry a NUL byte: an unknown key with the marker.
+			['key', await api('GET', '/documents', { key: `cbk_${MARKER}` })],
+			['path', await api('GET', `/${hostile}`)],
+		] as const) {
+			expectRefused(answer, `api ${label}`)
+		}
+		const [shares] = await getSql()<{ n: number }[]>`select count(*)::int as n from app.share_tokens where organization_id = ${patient.organizationId}`
+		expect(shares!.n).toBe(0)
+		expectCleanLogs()
 	})
 })

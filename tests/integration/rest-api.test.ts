@@ -7,10 +7,11 @@ import addFormats from 'ajv-formats'
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getDb } from '#db/client.ts'
-import { apiKeys } from '#db/schema/platform.ts'
+import { apiKeys, emailOutbox } from '#db/schema/platform.ts'
 import { healthParameters } from '#db/schema/tenant.ts'
 import { createApiKey, handleApiRequest, listApiKeys, openApiDocument, revokeApiKey } from '#server/api/index.ts'
 import { BILLING_MESSAGES, getSubscriptionUsage } from '#server/billing/index.ts'
+import { listShares } from '#server/sharing/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { patientWithSubscription, storedDocumentOfSize } from '#tests/support/billing-fixture.ts'
 import { FIXTURES } from './document-upload.ts'
@@ -121,6 +122,7 @@ describe('OpenAPI document', () => {
 		expect(Object.keys(document.paths).sort()).toEqual([
 			'/auth/profile',
 			'/documents',
+			'/documents/share',
 			'/documents/upload-and-process',
 			'/documents/{id}',
 			'/documents/{id}/download',
@@ -166,6 +168,16 @@ describe('contract: every documented operation answers as documented', () => {
 		)
 	})
 
+	/** A valid body for each operation that takes JSON (an operation added without one fails here). */
+	function jsonBodyOf(operationId: string) {
+		const bodies: Record<string, unknown> = {
+			changePlan: { plan: 'enterprise', paymentMethod: 'credit_card' },
+			shareDocument: { documentId, recipientEmail: 'dr.lee@clinic.example', expiresAt: '30d' },
+		}
+		if (!(operationId in bodies)) throw new Error(`no JSON body for ${operationId}`)
+		return bodies[operationId]
+	}
+
 	async function requestFor(operation: Operation, withKey: string | null) {
 		const apiPath = operation.path.replace('{id}', documentId).replace('{code}', 'glucose')
 		const content = operation.requestBody?.content ?? {}
@@ -176,7 +188,7 @@ describe('contract: every documented operation answers as documented', () => {
 			form.set('documentType', 'lab_report')
 			return call(operation.method, apiPath, withKey, { body: form })
 		}
-		if ('application/json' in content) return call(operation.method, apiPath, withKey, { json: { plan: 'enterprise', paymentMethod: 'credit_card' } })
+		if ('application/json' in content) return call(operation.method, apiPath, withKey, { json: jsonBodyOf(operation.operationId) })
 		return call(operation.method, apiPath, withKey)
 	}
 
@@ -209,5 +221,51 @@ describe('contract: every documented operation answers as documented', () => {
 			expect(response.status, `${method} ${apiPath}`).toBe(status)
 			expect(validatorOf({ $ref: '#/components/schemas/Error' })(await response.json())).toBe(true)
 		}
+	})
+})
+
+describe('POST /documents/share', () => {
+	it("shares the key owner's document through the sharing domain: a link, or an e-mail to the recipient; another's document or a bad body is refused and shares nothing", async () => {
+		vi.stubEnv('API_RATE_LIMIT_PER_MINUTE', '100000')
+		const { patient, key } = await keyFor()
+		const documentId = await storedDocumentOfSize(patient, 1000)
+		const now = new Date('2026-11-25T10:00:00Z')
+
+		const byLink = await call('POST', '/documents/share', key, { json: { documentId } }, now)
+		expect(byLink.status).toBe(201)
+		const link = await byLink.json()
+		expect(link).toMatchObject({ recipientEmail: null, expiresAt: '2026-12-02T10:00:00.000Z' })
+		expect(link.url).toMatch(/\/shared\/[a-z2-7]{52}$/)
+
+		const byEmail = await call('POST', '/documents/share', key, { json: { documentId, recipientEmail: 'dr.lee@clinic.example', expiresAt: 'never', passcode: 'open-sesame' } }, now)
+		expect(byEmail.status).toBe(201)
+		expect(await byEmail.json()).toMatchObject({ recipientEmail: 'dr.lee@clinic.example', expiresAt: null })
+		const mails = await getDb().select().from(emailOutbox).where(eq(emailOutbox.recipient, 'dr.lee@clinic.example'))
+		expect(mails.map((mail) => mail.kind)).toContain('share_link')
+
+		const shares = await listShares(patient)
+		expect(shares.map((share) => [share.sharedWith, share.hasPasscode, share.expiresOn?.toISOString() ?? null]).sort()).toEqual(
+			[
+				[null, false, '2026-12-02T10:00:00.000Z'],
+				['dr.lee@clinic.example', true, null],
+			].sort(),
+		)
+
+		const stranger = await keyFor()
+		const strangersDocument = await storedDocumentOfSize(stranger.patient, 1000)
+		for (const json of [
+			{ documentId: strangersDocument },
+			{ documentId: randomUUID() },
+			{ documentId: 'not-a-uuid' },
+			{ documentId, expiresAt: '1y' },
+			{ documentId, recipientEmail: 'not-an-address' },
+			{ documentId, passcode: 'abc' },
+		]) {
+			const refused = await call('POST', '/documents/share', key, { json }, now)
+			expect(refused.status, JSON.stringify(json)).toBe(400)
+			expect((await refused.json()).error.code).toBe('invalid_request')
+		}
+		expect(await listShares(patient)).toHaveLength(2)
+		expect(await listShares(stranger.patient)).toHaveLength(0)
 	})
 })

@@ -231,7 +231,7 @@ describe('links that no longer work', () => {
 		const later = new Date(Date.now() + 25 * 60 * 60 * 1000)
 		expect((await openSharedRecords(created.token, visitor(), new Date(Date.now() + 23 * 60 * 60 * 1000))).ok).toBe(true)
 		expect(await openSharedRecords(created.token, visitor(), later)).toEqual(await openSharedRecords(UNKNOWN_TOKEN, visitor()))
-		expect(await openSharedFile(created.token, labId, visitor(), later)).toBeNull()
+		expect(await openSharedFile(created.token, labId, visitor(), { now: later })).toBeNull()
 		// Still listed (marked expired on the page) until revoked.
 		expect((await listShares(owner)).map((entry) => entry.id)).toContain(created.shareId)
 	})

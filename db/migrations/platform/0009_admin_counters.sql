@@ -39,7 +39,7 @@ CREATE TRIGGER "memberships_primary_organization" AFTER INSERT OR DELETE OR UPDA
 	FOR EACH ROW EXECUTE FUNCTION "app"."refresh_primary_organization"();--> statement-breakpoint
 UPDATE "app"."users" u SET "primary_organization_id" = (SELECT m.organization_id FROM "app"."memberships" m WHERE m.user_id = u.id ORDER BY m.created_at, m.organization_id LIMIT 1);--> statement-breakpoint
 -- Documents' counters per organization (owned by the documents module, decision 011): each tenant schema's
--- documents table calls this after every insert, update and delete (tenant migration 0008), in the same transaction.
+-- documents table calls this after every insert, update and delete (tenant migration 0009), in the same transaction.
 CREATE FUNCTION "app"."count_documents"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	organization uuid;

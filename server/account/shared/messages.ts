@@ -44,6 +44,7 @@ export const ACCOUNT_MESSAGES = {
 	deactivated: 'Account deactivated successfully.',
 
 	themeSaved: 'Appearance updated',
+	chooseTheme: 'Choose Light, Dark or System.',
 
 	resetRequested: 'Check your email',
 	resetRequestedDescription:

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SEXES } from '#server/health/shared/health-profile.ts'
+import { HEALTH_PROFILE_TEXTS, SEXES } from '#server/health/shared/health-profile.ts'
 import { isValidTimeZone } from '#server/time/shared/zoned-time.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { ACCOUNT_MESSAGES } from './messages.ts'
@@ -82,7 +82,8 @@ export const ProfileSchema = z.object({
 			.refine(isSanePhoneNumber, ACCOUNT_MESSAGES.invalidPhone),
 	),
 	dateOfBirth: optionalText(z.string().max(10)),
-	sex: optionalText(z.enum(SEXES)),
+	// errorMap: Zod's default text for a wrong choice repeats the value sent.
+	sex: optionalText(z.enum(SEXES, { errorMap: () => ({ message: HEALTH_PROFILE_TEXTS.sexInvalid }) })),
 	timeZone: optionalText(
 		safeText({ max: TEXT_LIMITS.timeZone }).refine((zone) => isValidTimeZone(zone), ACCOUNT_MESSAGES.invalidTimeZone),
 	),
@@ -95,4 +96,4 @@ export const NotificationPreferencesSchema = z.object({
 })
 
 export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' }
-export const ThemeSchema = z.object({ theme: z.enum(THEMES) })
+export const ThemeSchema = z.object({ theme: z.enum(THEMES, { errorMap: () => ({ message: ACCOUNT_MESSAGES.chooseTheme }) }) })

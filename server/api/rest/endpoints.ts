@@ -19,6 +19,7 @@ import {
 } from '#server/documents/index.ts'
 import { refuse, type Refusal } from '#server/errors/shared/result.ts'
 import { getParameterSeries, getParameterTrends, listParameters, patientToday } from '#server/health/index.ts'
+import { createShareLink, shareByEmail } from '#server/sharing/index.ts'
 import * as S from './schemas.ts'
 
 const { z } = S
@@ -152,6 +153,24 @@ export const ENDPOINTS: Endpoint[] = [
 			if (!(await getDocument(patient, documentId))) return documentNotFound()
 			const url = new URL(signDocumentLink({ documentId, userId: patient.userId }), request.url).toString()
 			return ok({ url, expiresInSeconds: LINK_LIFETIME_SECONDS })
+		},
+	},
+	{
+		method: 'post',
+		path: '/documents/share',
+		operationId: 'shareDocument',
+		summary: 'Make a share link to one document, optionally e-mailed to a recipient, with an expiry and an optional passcode',
+		body: S.ShareRequest,
+		success: { status: 201, description: 'The link, shown this once', schema: S.ShareCreated },
+		errors: [400],
+		handle: async ({ caller, patient, request, now }, { body }) => {
+			const input = body as S.ShareRequestInput
+			const link = { documentIds: [input.documentId], expiry: input.expiresAt, passcode: input.passcode }
+			const created = input.recipientEmail
+				? await shareByEmail({ ...patient, user: caller.user }, { ...link, recipientEmail: input.recipientEmail }, request, now)
+				: await createShareLink(patient, link, request, now)
+			if (!created.ok) return created
+			return ok({ shareId: created.shareId, url: created.url, recipientEmail: input.recipientEmail ?? null, expiresAt: iso(created.expiresAt) }, 201)
 		},
 	},
 	{

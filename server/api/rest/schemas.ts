@@ -6,6 +6,8 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { DEFAULT_PARAMETER_TREND_DAYS, DEFAULT_TREND_DAYS, MAX_TREND_DAYS } from '#server/health/index.ts'
+import { DEFAULT_SHARE_EXPIRY, SHARE_EXPIRY_OPTIONS } from '#server/sharing/shared/expiry.ts'
+import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from '#server/sharing/shared/share-form-schema.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 
 extendZodWithOpenApi(z)
@@ -60,7 +62,7 @@ export const DocumentSummary = z
 		status: z.enum(['queued', 'processing', 'processed', 'failed']),
 		failureMessage: z.string().nullable(),
 		fileName: z.string(),
-		fileKind: z.enum(['pdf', 'jpeg', 'png', 'dicom']),
+		fileKind: z.enum(['pdf', 'jpeg', 'png', 'dicom', 'ccda', 'fhir']),
 		sizeBytes: z.number().int(),
 		uploadedAt: Instant,
 		processedAt: Instant.nullable(),
@@ -100,6 +102,37 @@ export const UploadForm = z
 	.openapi('UploadForm')
 
 export const UploadAccepted = z.object({ data: DocumentSummary }).openapi('UploadAccepted')
+
+/** POST /documents/share (spec 7.1: documentId, recipientEmail, expiresAt): the share form's rules, one document. */
+export const ShareRequest = z
+	.object({
+		documentId: z.string().uuid().openapi({ example: '3f1c1d0e-8f0a-4a4b-9d44-1b2f3c4d5e6f' }),
+		recipientEmail: safeText({ max: TEXT_LIMITS.email })
+			.trim()
+			.email('Enter a valid email address.')
+			.nullable()
+			.optional()
+			.openapi({ description: 'Sends the link to this address; without it, the link is only returned', example: 'dr.lee@clinic.example' }),
+		expiresAt: z
+			.enum(SHARE_EXPIRY_OPTIONS)
+			.default(DEFAULT_SHARE_EXPIRY)
+			.openapi({ description: `How long the link works: ${SHARE_EXPIRY_OPTIONS.join(', ')} (default ${DEFAULT_SHARE_EXPIRY})` }),
+		passcode: safeText({ max: PASSCODE_MAX_LENGTH })
+			.min(PASSCODE_MIN_LENGTH, `Use at least ${PASSCODE_MIN_LENGTH} characters.`)
+			.optional()
+			.openapi({ description: 'The recipient must enter it to open the link; it is never sent with the link' }),
+	})
+	.openapi('ShareRequest')
+export type ShareRequestInput = z.infer<typeof ShareRequest>
+
+export const ShareCreated = z
+	.object({
+		shareId: z.string().uuid(),
+		url: z.string().url().openapi({ description: 'The share link, shown this once (only its hash is stored)' }),
+		recipientEmail: z.string().nullable(),
+		expiresAt: Instant.nullable(),
+	})
+	.openapi('ShareCreated')
 
 export const Deleted = z.object({ deleted: z.literal(true) }).openapi('Deleted')
 

@@ -2,6 +2,7 @@ import { formatStorageMb } from './usage-format.ts'
 
 /** The subscription screen's and the plan rules' texts (spec sections 2.14, 4, 8). */
 export const BILLING_MESSAGES = {
+	choosePlan: 'Choose one of the available plans.',
 	pageTitle: 'Subscription Management',
 	loadFailed: 'Failed to load subscription data. Please try again later.',
 	updatedTitle: 'Subscription Updated',

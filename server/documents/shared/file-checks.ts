@@ -1,7 +1,7 @@
 /** Browser-side checks before an upload (spec section 5); the server checks the bytes again. */
 export const MAX_UPLOAD_BYTES = 20_971_520
-export const ACCEPTED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.dcm'] as const
-export const ACCEPTED_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'application/dicom'] as const
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.dcm', '.xml', '.json'] as const
+export const ACCEPTED_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'application/dicom', 'text/xml', 'application/xml', 'application/json', 'application/fhir+json'] as const
 export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MIME_TYPES].join(',')
 
 export const UPLOAD_TEXTS = {

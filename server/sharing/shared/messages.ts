@@ -10,6 +10,7 @@ export const SHARE_MESSAGES = {
 	noDocuments: 'No records available. Upload a document to get started.',
 	noMatches: 'No matching records found.',
 	expiryLabel: 'Link expires after',
+	chooseExpiry: 'Choose how long the link works.',
 	passcodeLabel: 'Passcode (optional)',
 	passcodeHint: 'The recipient must enter it to open the link. Tell it to them yourself: it is not sent with the link.',
 	generateLink: 'Generate Link',

@@ -17,7 +17,8 @@ const documentIds = z
 /** Settings of the link itself, the same for Generate Link and Share via Email. */
 const linkOptions = {
 	documentIds,
-	expiry: z.enum(SHARE_EXPIRY_OPTIONS).default(DEFAULT_SHARE_EXPIRY),
+	// errorMap: Zod's default text for a wrong choice repeats the value sent.
+	expiry: z.enum(SHARE_EXPIRY_OPTIONS, { errorMap: () => ({ message: SHARE_MESSAGES.chooseExpiry }) }).default(DEFAULT_SHARE_EXPIRY),
 	passcode: safeText({ max: PASSCODE_MAX_LENGTH })
 		.min(PASSCODE_MIN_LENGTH, `Use at least ${PASSCODE_MIN_LENGTH} characters.`)
 		.optional(),

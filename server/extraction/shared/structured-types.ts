@@ -1,0 +1,145 @@
+/** What a C-CDA document or a FHIR R4 file holds, read the same way from both (C-CDA follows HL7's C-CDA on FHIR mapping). */
+
+export type Interpretation = 'H' | 'L' | 'N'
+
+/** A numeric result or vital sign, values and units as in the file (never converted). */
+export type StructuredObservation = {
+	category: 'result' | 'vital'
+	/** the entry's id (C-CDA id root+extension, FHIR resource id + component), or a hash of its content */
+	key: string
+	loinc: string | null
+	/** the code found when it is not LOINC */
+	localCode: string | null
+	name: string
+	value: number
+	valueText: string
+	unit: string | null
+	referenceRangeMin: number | null
+	referenceRangeMax: number | null
+	referenceRangeText: string | null
+	interpretation: Interpretation | null
+	/** ISO 8601 at the file's precision ('2008-03-19T08:30-08:00', '1999-11'), or null */
+	effective: string | null
+}
+
+/** An entry that could not be read as structured data, kept as its text and counted. */
+export type TextEntry = { section: string; name: string; text: string }
+
+export type StructuredMedication = {
+	key: string
+	name: string
+	rxnorm: string | null
+	dose: string | null
+	frequency: string | null
+	status: 'active' | 'discontinued'
+	startDate: string | null
+	text: string
+}
+
+export type StructuredImmunization = { key: string; name: string; cvx: string | null; date: string | null; status: string | null }
+export type StructuredProblem = { key: string; name: string; code: string | null; onset: string | null; status: string | null }
+export type StructuredAllergy = { key: string; name: string; code: string | null; reaction: string | null; status: string | null }
+
+/** A narrative section as a safe tree: only these element names survive, attributes never do. */
+export type NarrativeNode = string | { tag: NarrativeTag; children: NarrativeNode[] }
+export type NarrativeTag = 'p' | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td' | 'ul' | 'ol' | 'li' | 'strong' | 'em' | 'br' | 'caption' | 'span'
+export type NarrativeSection = { title: string; content: NarrativeNode[] }
+
+export type StructuredRecord = {
+	format: 'ccda' | 'fhir'
+	/** LOINC document type code (34133-9 CCD...), FHIR: none */
+	typeCode: string | null
+	/** the document's own title */
+	title: string | null
+	/** YYYY-MM-DD */
+	date: string | null
+	provider: string | null
+	patient: { name: string | null; birthDate: string | null }
+	observations: StructuredObservation[]
+	medications: StructuredMedication[]
+	immunizations: StructuredImmunization[]
+	problems: StructuredProblem[]
+	allergies: StructuredAllergy[]
+	/** entries kept as text: nullFlavor, text-only values, units outside UCUM, unknown templates */
+	textEntries: TextEntry[]
+	narrative: NarrativeSection[]
+}
+
+export function emptyRecord(format: StructuredRecord['format']): StructuredRecord {
+	return {
+		format,
+		typeCode: null,
+		title: null,
+		date: null,
+		provider: null,
+		patient: { name: null, birthDate: null },
+		observations: [],
+		medications: [],
+		immunizations: [],
+		problems: [],
+		allergies: [],
+		textEntries: [],
+		narrative: [],
+	}
+}
+
+/** Interpretation codes: H, HH, HU, HX -> H; L, LL, LU, LX -> L; N -> N; anything else none. */
+export function interpretationOf(code: string | null | undefined): Interpretation | null {
+	if (!code) return null
+	const upper = code.trim().toUpperCase()
+	if (['H', 'HH', 'HU', 'HX', '>'].includes(upper)) return 'H'
+	if (['L', 'LL', 'LU', 'LX', '<'].includes(upper)) return 'L'
+	if (upper === 'N') return 'N'
+	return null
+}
+
+/** A number as written ('1.90', '00'); null when it is not one. */
+export function numberOf(text: string | number | null | undefined): number | null {
+	if (typeof text === 'number') return Number.isFinite(text) ? text : null
+	if (typeof text !== 'string' || !/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text)) return null
+	const value = Number(text)
+	return Number.isFinite(value) ? value : null
+}
+
+/** What a C-CDA or FHIR import stores in the record's details (server/extraction/structured). */
+export type StructuredSummary = {
+	format: 'ccda' | 'fhir'
+	typeCode: string | null
+	patient: { name: string | null; birthDate: string | null }
+	counts: {
+		/** entries stored as structured data (parameters, medications, immunizations, problems, allergies) */
+		imported: number
+		/** entries kept as text: no number, a nullFlavor, no code, an unknown template */
+		keptAsText: number
+		results: number
+		vitalSigns: number
+		medications: number
+		immunizations: number
+		problems: number
+		allergies: number
+	}
+	immunizations: StructuredImmunization[]
+	problems: StructuredProblem[]
+	allergies: StructuredAllergy[]
+	textEntries: TextEntry[]
+	narrative: NarrativeSection[]
+}
+
+/** The summary a record's details hold, when it came from a C-CDA or FHIR file. */
+export function structuredSummaryOf(details: unknown): StructuredSummary | null {
+	const structured = (details as { structured?: unknown } | null)?.structured
+	return structured && typeof structured === 'object' ? (structured as StructuredSummary) : null
+}
+
+function comparableName(name: string): string {
+	return name.toLowerCase().normalize('NFKD').replace(/[^a-z ]/g, '').split(/\s+/).filter(Boolean).sort().join(' ')
+}
+
+/** The warning a record shows when its patient is not the profile's (the import still stands). */
+export function patientMismatchWarning(inFile: StructuredSummary['patient'], profile: { name: string | null; dateOfBirth: string | null }): string | null {
+	const differences: string[] = []
+	if (inFile.name && profile.name && comparableName(inFile.name) !== comparableName(profile.name)) differences.push('name')
+	if (inFile.birthDate && profile.dateOfBirth && inFile.birthDate !== profile.dateOfBirth) differences.push('date of birth')
+	if (differences.length === 0) return null
+	return `This record is for a patient whose ${differences.join(' and ')} differ${differences.length === 1 ? 's' : ''} from your profile. Check that it is yours.`
+}

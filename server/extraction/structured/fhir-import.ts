@@ -1,0 +1,258 @@
+import type {
+	AllergyIntolerance,
+	Bundle,
+	CodeableConcept,
+	Condition,
+	Immunization,
+	Medication,
+	MedicationRequest,
+	MedicationStatement,
+	Observation,
+	ObservationComponent,
+	Patient,
+	Quantity,
+	Resource,
+} from '@medplum/fhirtypes'
+import { contentKey } from './content-key.ts'
+import { emptyRecord, interpretationOf, type StructuredObservation, type StructuredRecord } from '../shared/structured-types.ts'
+
+/**
+ * A FHIR R4 Bundle (or a single resource) read into a StructuredRecord:
+ * Observations (laboratory and vital signs, components such as blood
+ * pressure listed separately), MedicationRequest and MedicationStatement
+ * (medicationReference resolved in the bundle or among contained
+ * resources), Immunization, Condition and AllergyIntolerance. Whatever
+ * carries no number is kept as text, never dropped.
+ */
+
+export const LOINC_SYSTEM = 'http://loinc.org'
+const RXNORM_SYSTEM = 'http://www.nlm.nih.gov/research/umls/rxnorm'
+const CVX_SYSTEM = 'http://hl7.org/fhir/sid/cvx'
+
+export class FhirReadError extends Error {
+	constructor(message: string) {
+		super(message)
+		this.name = 'FhirReadError'
+	}
+}
+
+export const FHIR_MESSAGES = {
+	notFhir: 'The JSON file is not a FHIR R4 resource (it has no resourceType).',
+}
+
+function isResource(value: unknown): value is Resource {
+	return typeof value === 'object' && value !== null && typeof (value as { resourceType?: unknown }).resourceType === 'string'
+}
+
+function conceptName(concept: CodeableConcept | undefined): string {
+	return (concept?.text ?? concept?.coding?.find((coding) => coding.display)?.display ?? concept?.coding?.[0]?.code ?? '').trim()
+}
+
+function codeIn(concept: CodeableConcept | undefined, system: string): string | null {
+	return concept?.coding?.find((coding) => coding.system === system && coding.code)?.code?.trim() ?? null
+}
+
+function firstCode(concept: CodeableConcept | undefined): string | null {
+	return concept?.coding?.find((coding) => coding.code)?.code ?? null
+}
+
+function dateOnly(value: string | undefined | null): string | null {
+	const match = value ? /^(\d{4}-\d{2}-\d{2})/.exec(value) : null
+	return match ? match[1] : null
+}
+
+function categoryOf(observation: Observation): 'result' | 'vital' | 'other' {
+	const codes = (observation.category ?? []).flatMap((category) => category.coding?.map((coding) => coding.code) ?? [])
+	if (codes.includes('vital-signs')) return 'vital'
+	if (codes.includes('laboratory') || codes.length === 0) return 'result'
+	return 'other'
+}
+
+function effectiveOf(observation: Observation): string | null {
+	return observation.effectiveDateTime ?? observation.effectivePeriod?.start ?? observation.effectiveInstant ?? observation.issued ?? null
+}
+
+function quantityUnit(quantity: Quantity): string | null {
+	return quantity.unit ?? quantity.code ?? null
+}
+
+function observationOf(
+	observation: Observation,
+	part: { code: CodeableConcept; valueQuantity?: Quantity; referenceRange?: Observation['referenceRange']; interpretation?: CodeableConcept[] },
+	category: 'result' | 'vital',
+	key: string,
+): StructuredObservation | null {
+	const quantity = part.valueQuantity
+	if (!quantity || typeof quantity.value !== 'number' || !Number.isFinite(quantity.value)) return null
+	const range = part.referenceRange?.[0]
+	return {
+		category,
+		key,
+		loinc: codeIn(part.code, LOINC_SYSTEM),
+		localCode: codeIn(part.code, LOINC_SYSTEM) ? null : firstCode(part.code),
+		name: conceptName(part.code),
+		value: quantity.value,
+		valueText: String(quantity.value),
+		unit: quantityUnit(quantity),
+		referenceRangeMin: typeof range?.low?.value === 'number' ? range.low.value : null,
+		referenceRangeMax: typeof range?.high?.value === 'number' ? range.high.value : null,
+		referenceRangeText: range?.text ?? null,
+		interpretation: interpretationOf(part.interpretation?.[0]?.coding?.[0]?.code),
+		effective: effectiveOf(observation),
+	}
+}
+
+function observationText(observation: Observation | ObservationComponent): string {
+	if (observation.valueString) return observation.valueString
+	if (observation.valueCodeableConcept) return conceptName(observation.valueCodeableConcept)
+	if (observation.dataAbsentReason) return conceptName(observation.dataAbsentReason)
+	if (observation.valueQuantity) return [observation.valueQuantity.comparator, observation.valueQuantity.value, observation.valueQuantity.unit].filter((part) => part !== undefined).join(' ')
+	return ''
+}
+
+function readObservation(record: StructuredRecord, observation: Observation, idBase: string) {
+	const category = categoryOf(observation)
+	const section = category === 'vital' ? 'Vital signs' : category === 'result' ? 'Results' : 'Other observations'
+	if (category === 'other') {
+		record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation) })
+		return
+	}
+	if (observation.component?.length) {
+		observation.component.forEach((component, index) => {
+			const read = observationOf(observation, component, category, `${idBase}#${index}`)
+			if (read) record.observations.push(read)
+			else record.textEntries.push({ section, name: conceptName(component.code), text: observationText(component) })
+		})
+		if (!observation.valueQuantity) return
+	}
+	const read = observationOf(observation, observation, category, idBase)
+	if (read) record.observations.push(read)
+	else if (!observation.component?.length && !observation.hasMember?.length) record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation) })
+}
+
+function dosageText(dosage: MedicationRequest['dosageInstruction']): string | null {
+	return dosage?.map((item) => item.text).filter(Boolean).join('; ') || null
+}
+
+export function readFhirJson(parsed: unknown): StructuredRecord {
+	if (!isResource(parsed)) throw new FhirReadError(FHIR_MESSAGES.notFhir)
+	const record = emptyRecord('fhir')
+	const resources: { resource: Resource; fullUrl?: string }[] = []
+	if (parsed.resourceType === 'Bundle') {
+		const bundle = parsed as Bundle
+		for (const entry of bundle.entry ?? []) if (isResource(entry.resource)) resources.push({ resource: entry.resource, fullUrl: entry.fullUrl })
+		record.date = dateOnly(bundle.timestamp)
+	} else resources.push({ resource: parsed })
+
+	const byReference = new Map<string, Resource>()
+	for (const { resource, fullUrl } of resources) {
+		if (fullUrl) byReference.set(fullUrl, resource)
+		if (resource.id) byReference.set(`${resource.resourceType}/${resource.id}`, resource)
+	}
+	const medicationName = (request: MedicationRequest | MedicationStatement): { name: string; rxnorm: string | null } => {
+		let concept = request.medicationCodeableConcept
+		const reference = request.medicationReference?.reference
+		if (!concept && reference) {
+			const found = reference.startsWith('#')
+				? request.contained?.find((contained) => contained.id === reference.slice(1))
+				: byReference.get(reference)
+			if (found?.resourceType === 'Medication') concept = (found as Medication).code
+		}
+		return { name: conceptName(concept) || request.medicationReference?.display || '', rxnorm: codeIn(concept, RXNORM_SYSTEM) }
+	}
+
+	let newestClinicalDate: string | null = null
+	const seeDate = (value: string | null | undefined) => {
+		const day = dateOnly(value)
+		if (day && (!newestClinicalDate || day > newestClinicalDate)) newestClinicalDate = day
+	}
+
+	for (const { resource, fullUrl } of resources) {
+		const id = resource.id ?? fullUrl
+		switch (resource.resourceType) {
+			case 'Patient': {
+				const patient = resource as Patient
+				const name = patient.name?.[0]
+				record.patient = {
+					name: name ? name.text ?? [...(name.given ?? []), name.family].filter(Boolean).join(' ') : null,
+					birthDate: patient.birthDate ?? null,
+				}
+				break
+			}
+			case 'Observation': {
+				const observation = resource as Observation
+				if (observation.status === 'entered-in-error') break
+				const contained = (observation.contained ?? []).filter((item): item is Observation => item.resourceType === 'Observation')
+				readObservation(record, observation, id ? `Observation/${id}` : contentKey('fhir-obs', observation))
+				for (const item of contained) readObservation(record, item, `Observation/${id}#${item.id}`)
+				seeDate(effectiveOf(observation))
+				break
+			}
+			case 'MedicationRequest':
+			case 'MedicationStatement': {
+				const request = resource as MedicationRequest | MedicationStatement
+				if (request.status === 'entered-in-error' || request.status === 'not-taken') break
+				const { name, rxnorm } = medicationName(request)
+				const dose = resource.resourceType === 'MedicationRequest' ? dosageText((request as MedicationRequest).dosageInstruction) : dosageText((request as MedicationStatement).dosage)
+				const start = resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).authoredOn : ((request as MedicationStatement).effectiveDateTime ?? (request as MedicationStatement).effectivePeriod?.start)
+				const isActive = request.status === 'active' || request.status === 'intended' || request.status === 'on-hold' || request.status === 'draft'
+				record.medications.push({
+					key: id ? `${resource.resourceType}/${id}` : contentKey('fhir-med', request),
+					name: name || 'Unnamed medication',
+					rxnorm,
+					dose,
+					frequency: null,
+					status: isActive ? 'active' : 'discontinued',
+					startDate: dateOnly(start),
+					text: [name, dose].filter(Boolean).join(' — '),
+				})
+				seeDate(start)
+				break
+			}
+			case 'Immunization': {
+				const immunization = resource as Immunization
+				if (immunization.status === 'not-done' || immunization.status === 'entered-in-error') break
+				record.immunizations.push({
+					key: id ? `Immunization/${id}` : contentKey('fhir-imm', immunization),
+					name: conceptName(immunization.vaccineCode),
+					cvx: codeIn(immunization.vaccineCode, CVX_SYSTEM),
+					date: immunization.occurrenceDateTime ?? null,
+					status: immunization.status ?? null,
+				})
+				seeDate(immunization.occurrenceDateTime)
+				break
+			}
+			case 'Condition': {
+				const condition = resource as Condition
+				const verification = firstCode(condition.verificationStatus)
+				if (verification === 'refuted' || verification === 'entered-in-error') break
+				record.problems.push({
+					key: id ? `Condition/${id}` : contentKey('fhir-cond', condition),
+					name: conceptName(condition.code),
+					code: firstCode(condition.code),
+					onset: condition.onsetDateTime ?? condition.recordedDate ?? null,
+					status: firstCode(condition.clinicalStatus),
+				})
+				seeDate(condition.onsetDateTime ?? condition.recordedDate)
+				break
+			}
+			case 'AllergyIntolerance': {
+				const allergy = resource as AllergyIntolerance
+				const verification = firstCode(allergy.verificationStatus)
+				if (verification === 'refuted' || verification === 'entered-in-error') break
+				record.allergies.push({
+					key: id ? `AllergyIntolerance/${id}` : contentKey('fhir-allergy', allergy),
+					name: conceptName(allergy.code),
+					code: firstCode(allergy.code),
+					reaction: allergy.reaction?.flatMap((reaction) => reaction.manifestation?.map(conceptName) ?? []).join(', ') || null,
+					status: firstCode(allergy.clinicalStatus),
+				})
+				break
+			}
+			default:
+				break
+		}
+	}
+	record.date ??= newestClinicalDate
+	return record
+}

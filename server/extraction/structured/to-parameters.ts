@@ -1,0 +1,75 @@
+import { ANALYTES, lookupAnalyteName, type Analyte } from '../analytes.ts'
+import { gradeValue } from '../parameter-status.ts'
+import type { ExtractedParameter, ParameterStatus, UnmappedResult } from '../types.ts'
+import { toUcum } from '../ucum.ts'
+import type { Interpretation, StructuredObservation } from '../shared/structured-types.ts'
+
+/**
+ * Coded observations as the health parameters extraction produces: the
+ * vocabulary's canonical code when it knows the LOINC code (or the name),
+ * else 'loinc-<code>' so a LOINC-coded result outside the vocabulary still
+ * has a trend of its own; the value and unit as in the file, the UCUM unit
+ * when the printed one is UCUM, the range, the interpretation and the
+ * observation's own date. An observation with neither a LOINC code nor a
+ * known name is kept as an unmapped result (text), never given an invented
+ * code.
+ */
+
+const analyteByLoinc = new Map<string, Analyte>()
+for (const analyte of ANALYTES) {
+	for (const code of [analyte.loinc, analyte.loincMolar, ...Object.values(analyte.loincByWord ?? {}).flat()]) {
+		if (code && !analyteByLoinc.has(code)) analyteByLoinc.set(code, analyte)
+	}
+}
+
+const STATUS: Record<Interpretation, ParameterStatus> = { H: 'high', L: 'low', N: 'normal' }
+
+function day(value: string | null): string | null {
+	return value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null
+}
+
+function codeFor(observation: StructuredObservation): string | null {
+	const byLoinc = observation.loinc ? analyteByLoinc.get(observation.loinc) : undefined
+	if (byLoinc) return byLoinc.code
+	if (observation.loinc) return `loinc-${observation.loinc}`
+	const byName = lookupAnalyteName(observation.name)
+	return byName?.kind === 'analyte' ? byName.analyte.code : null
+}
+
+export function observationsToParameters(
+	observations: StructuredObservation[],
+	documentDate: string | null,
+): { parameters: ExtractedParameter[]; unmapped: UnmappedResult[] } {
+	const parameters: ExtractedParameter[] = []
+	const unmapped: UnmappedResult[] = []
+	for (const observation of observations) {
+		const code = codeFor(observation)
+		const range = {
+			referenceRangeMin: observation.referenceRangeMin,
+			referenceRangeMax: observation.referenceRangeMax,
+			referenceRangeText: observation.referenceRangeText,
+		}
+		if (!code) {
+			unmapped.push({ name: observation.name, value: observation.value, valueText: observation.valueText, unit: observation.unit, ...range })
+			continue
+		}
+		const status = observation.interpretation
+			? STATUS[observation.interpretation]
+			: observation.referenceRangeMin !== null || observation.referenceRangeMax !== null
+				? gradeValue({ code, value: observation.value, unit: observation.unit, min: observation.referenceRangeMin, max: observation.referenceRangeMax })
+				: null
+		parameters.push({
+			code,
+			loinc: observation.loinc,
+			name: observation.name,
+			value: observation.value,
+			valueText: observation.valueText || String(observation.value),
+			unit: observation.unit,
+			ucumUnit: toUcum(observation.unit),
+			...range,
+			status,
+			testDate: day(observation.effective) ?? documentDate,
+		})
+	}
+	return { parameters, unmapped }
+}
