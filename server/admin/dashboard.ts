@@ -8,7 +8,7 @@ import { startOfUtcDay } from './organizations.ts'
 import { documentCounters } from '#server/documents/index.ts'
 import { megabytesToGigabytes, percentOf } from './shared/format.ts'
 
-/** The admin dashboard's figures, all from the database and this host (spec 2.15); documents' totals may be up to 10 s old. */
+/** The admin dashboard's figures, all from the database and this host (spec 2.15); documents' totals from the documents module's counters (current, no cache). */
 export async function getDashboard(now = new Date()) {
 	const db = getDb()
 	const today = startOfUtcDay(now)
