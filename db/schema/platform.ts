@@ -50,7 +50,7 @@ export const users = platform.table(
 		/**
 		 * The user's first membership's organization (by the membership's
 		 * creation), the admin users list's Organization column and sort. Kept by
-		 * a trigger on app.memberships (platform migration 0009), so every
+		 * a trigger on app.memberships (platform migration 0010), so every
 		 * insert and delete of a membership, cascades included, keeps it right.
 		 */
 		primaryOrganizationId: uuid('primary_organization_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
@@ -85,6 +85,8 @@ export const organizations = platform.table(
 		sessionLifetimeMinutes: integer('session_lifetime_minutes'),
 		/** Generated at creation (`org_` + 12 random base32 letters); never from input. */
 		schemaName: text('schema_name').notNull(),
+		/** The tenant migration set its schema was last brought up to (tenantMigrationSetDigest); null: not yet recorded. migrateAll visits only the schemas behind. */
+		tenantMigrationsDigest: text('tenant_migrations_digest'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
 	},

@@ -1,4 +1,4 @@
--- The organization's documents' counters in the platform schema (app.count_documents, platform migration 0009),
+-- The organization's documents' counters in the platform schema (app.count_documents, platform migration 0010),
 -- kept in the same transaction as each document's change; then today's documents counted once.
 CREATE TRIGGER "documents_counters" AFTER INSERT OR DELETE OR UPDATE OF "status", "size_bytes", "processed_at" ON "documents"
 	FOR EACH ROW EXECUTE FUNCTION "app"."count_documents"();--> statement-breakpoint
