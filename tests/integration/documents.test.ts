@@ -96,8 +96,9 @@ describe('the pipeline on every accepted fixture', () => {
 			),
 		)
 		const isScan = file.path.startsWith('scan/')
-		// Text layers must be exact; OCR'd scans may miss a value or two.
-		if (expected.length) expect(matches.length / expected.length).toBeGreaterThanOrEqual(isScan ? 0.9 : 1)
+		// Text layers must be exact; OCR'd scans may miss a few values (Debian's model, read first
+		// because it reads unseen layouts better, misreads some bold values of these fixtures: decision 018).
+		if (expected.length) expect(matches.length / expected.length).toBeGreaterThanOrEqual(isScan ? 0.8 : 1)
 		else expect(stored).toEqual([])
 		for (const medication of file.medications ?? []) {
 			expect(document!.medications.map((row) => row.name)).toContain(medication.name)
