@@ -21,6 +21,9 @@ import { getFileStorage } from '#server/storage/index.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
 
+/** The first key of the two-key advisory lock that serialises one patient's C-CDA and FHIR imports ('CBKI'). */
+const IMPORT_LOCK_CLASS = 0x43424b49
+
 /** Reads one stored file: its extraction result and, when it was read, a PNG preview. */
 export type DocumentExtractor = (input: { bytes: Buffer; fileName: string; kind: FileKind; signal?: AbortSignal }) => Promise<{
 	result: ExtractionResult
@@ -111,6 +114,8 @@ export async function processDocument(
 			// The owner may have deleted the document while it was being read: then store nothing.
 			const [current] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, document.id)).for('update')
 			if (!current) return false
+			// One import at a time per patient: entries two files share are then stored once, by whichever comes first.
+			if (result.structured) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}::int, hashtext(${document.ownerId}))`)
 			const testDateFallback = result.date ?? document.uploadedAt.toISOString().slice(0, 10)
 			await replaceDocumentParameters(
 				tx,

@@ -46,6 +46,8 @@ export type ExtractedParameter = {
 	referenceRangeText: string | null
 	status: ParameterStatus | null
 	testDate: string | null
+	/** a C-CDA or FHIR entry's identity (its id, and a hash of code, value, unit and time), so a repeated entry is stored once */
+	entryKeys?: string[]
 }
 
 /** A result row whose name the vocabulary does not know: kept as printed, never given a code. */
@@ -65,6 +67,10 @@ export type ExtractedMedication = {
 	frequency: string | null
 	status: 'active' | 'discontinued'
 	text: string
+	/** YYYY-MM-DD, when the file gives it (C-CDA and FHIR) */
+	startDate?: string | null
+	/** as ExtractedParameter.entryKeys */
+	entryKeys?: string[]
 }
 
 export type DicomSummary = {

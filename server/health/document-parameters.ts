@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
@@ -16,13 +16,29 @@ import type { LocalDate } from '#server/health/shared/types.ts'
 /** A lab value read from a document (its test date settled: the document's date when the value had none). */
 export type DocumentParameterValue = Omit<ExtractedParameter, 'testDate'> & { testDate: LocalDate }
 
-/** Replaces the document's parameters with `values` (a processing run, or a second run of it, stores them once). */
+/**
+ * Replaces the document's parameters with `values` (a processing run, or a
+ * second run of it, stores them once). A value with entry keys (a C-CDA or
+ * FHIR entry) that one of the patient's other records already holds is not
+ * stored again: a newer CCD repeating old results, or the same bundle
+ * exported again with new ids, adds no second trend point. The caller holds
+ * the owner's import lock, so two files processed at once cannot both store it.
+ */
 export async function replaceDocumentParameters(
 	tx: TenantTransaction,
 	document: { id: string; ownerId: string },
 	values: DocumentParameterValue[],
 ): Promise<void> {
 	await removeDocumentParameters(tx, document.id)
+	const keys = values.flatMap((value) => value.entryKeys ?? [])
+	if (keys.length > 0) {
+		const rows = await tx
+			.select({ entryKeys: healthParameters.entryKeys })
+			.from(healthParameters)
+			.where(and(eq(healthParameters.ownerId, document.ownerId), arrayOverlaps(healthParameters.entryKeys, keys)))
+		const held = new Set(rows.flatMap((row) => row.entryKeys ?? []))
+		values = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
+	}
 	if (values.length === 0) return
 	await tx.insert(healthParameters).values(
 		values.map((value, position) => ({
@@ -41,6 +57,7 @@ export async function replaceDocumentParameters(
 			referenceRangeText: value.referenceRangeText,
 			status: value.status,
 			testDate: value.testDate,
+			entryKeys: value.entryKeys ?? null,
 			position,
 		})),
 	)

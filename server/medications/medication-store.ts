@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, eq } from 'drizzle-orm'
 import { medications } from '#db/schema/tenant.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 
@@ -17,15 +17,32 @@ export type DocumentMedication = {
 	frequency: string | null
 	status: 'active' | 'discontinued'
 	text: string
+	startDate?: string | null
+	/** a C-CDA or FHIR entry's identity (its id, and its RxNorm code or name, dose and start date) */
+	entryKeys?: string[]
 }
 
-/** Replaces the document's medications with `values` (a second processing run stores them once). */
+/**
+ * Replaces the document's medications with `values` (a second processing run
+ * stores them once). A medication whose entry keys one of the patient's
+ * other records already holds (a newer CCD listing it again) is not stored
+ * twice; the caller holds the owner's import lock.
+ */
 export async function replaceDocumentMedications(
 	tx: TenantTransaction,
 	document: { id: string; ownerId: string },
 	values: DocumentMedication[],
 ): Promise<void> {
 	await removeDocumentMedications(tx, document.id)
+	const keys = values.flatMap((value) => value.entryKeys ?? [])
+	if (keys.length > 0) {
+		const rows = await tx
+			.select({ entryKeys: medications.entryKeys })
+			.from(medications)
+			.where(and(eq(medications.ownerId, document.ownerId), arrayOverlaps(medications.entryKeys, keys)))
+		const held = new Set(rows.flatMap((row) => row.entryKeys ?? []))
+		values = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
+	}
 	if (values.length === 0) return
 	await tx.insert(medications).values(
 		values.map((value, position) => ({
@@ -36,6 +53,8 @@ export async function replaceDocumentMedications(
 			frequency: value.frequency,
 			status: value.status,
 			text: value.text,
+			startDate: value.startDate ?? null,
+			entryKeys: value.entryKeys ?? null,
 			position,
 		})),
 	)

@@ -15,6 +15,7 @@ import { parseSafeXml } from '#server/extraction/structured/safe-xml.ts'
 import type { StructuredRecord } from '#server/extraction/shared/structured-types.ts'
 import { buildExportBundle } from '#server/fhir/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { buildCcd, type CcdOptions } from '../support/ccda-builder.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
@@ -161,5 +162,107 @@ describe('importing a structured file end to end', () => {
 			rows.map((row) => [row.code, row.value, row.unit, row.referenceRangeMin, row.referenceRangeMax, row.testDate].join('|')).sort()
 		expect(shape(imported.parameters)).toEqual(shape(source.parameters))
 		expect(imported.medications.map((row) => row.name).sort()).toEqual(source.medications.map((row) => row.name).sort())
+	})
+})
+
+function ownerRows(patient: Patient) {
+	return withTenant(patient.organizationId, async (tx) => ({
+		parameters: await tx.select().from(healthParameters).where(eq(healthParameters.ownerId, patient.userId)),
+		medications: await tx.select().from(medications).where(eq(medications.ownerId, patient.userId)),
+	}))
+}
+
+const points = (rows: { code: string; value: number; testDate: string }[]) => rows.map((row) => `${row.code} ${row.value} ${row.testDate}`).sort()
+
+const GLUCOSE = { loinc: '2345-7', name: 'Glucose', value: '112', unit: 'mg/dL', low: '70', high: '99', time: '20240110083000-0500' }
+const HEMOGLOBIN = { loinc: '718-7', name: 'Hemoglobin', value: '13.8', unit: 'g/dL', low: '12', high: '15.5', time: '20240110083000-0500' }
+const LISINOPRIL = { rxnorm: '314076', name: 'Lisinopril 10 MG Oral Tablet', dose: '1', start: '20231001' }
+
+function ccd(options: Partial<CcdOptions> & { documentId: string; effectiveTime: string }): Buffer {
+	return Buffer.from(buildCcd({ custodian: 'Lakeside Community Clinic', ...options }))
+}
+
+describe('the same entries arriving in a second file are stored once', () => {
+	it('a newer CCD from the same portal repeating old results (same observation ids) adds only its new result and no second medication', async () => {
+		const patient = await newPatient()
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.1', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'portal-obs-1' }, { ...HEMOGLOBIN, id: 'portal-obs-2' }], medications: [{ ...LISINOPRIL, id: 'portal-med-1' }] }), 'january.xml')
+		const newer = await uploadBytes(
+			patient,
+			ccd({
+				documentId: '2.16.840.1.113883.19.5.2',
+				effectiveTime: '20240615',
+				results: [{ ...GLUCOSE, id: 'portal-obs-1' }, { ...HEMOGLOBIN, id: 'portal-obs-2' }, { ...GLUCOSE, id: 'portal-obs-3', value: '98', time: '20240614090000-0500' }],
+				medications: [{ ...LISINOPRIL, id: 'portal-med-1' }],
+			}),
+			'june.xml',
+		)
+		const { parameters, medications: meds } = await ownerRows(patient)
+		expect(points(parameters)).toEqual(['glucose 112 2024-01-10', 'glucose 98 2024-06-14', 'hemoglobin 13.8 2024-01-10'])
+		expect(meds.map((row) => row.name)).toEqual(['Lisinopril 10 MG Oral Tablet'])
+		expect(meds[0]).toMatchObject({ startDate: '2023-10-01' })
+		// the newer record keeps only what it added
+		expect(points((await storedRows(patient, newer)).parameters)).toEqual(['glucose 98 2024-06-14'])
+	})
+
+	it('results without ids are known by their code, value, unit and time, whatever the name or the other ids say', async () => {
+		const patient = await newPatient()
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.3', effectiveTime: '20240111', results: [GLUCOSE, HEMOGLOBIN], medications: [LISINOPRIL] }), 'a.xml')
+		await uploadBytes(
+			patient,
+			ccd({ documentId: '2.16.840.1.113883.19.5.4', effectiveTime: '20240701', results: [{ ...GLUCOSE, name: 'Glucose [Mass/volume] in Serum or Plasma', high: '100' }, { ...HEMOGLOBIN, id: 'fresh-id-each-time' }], medications: [{ ...LISINOPRIL, id: 'another-id' }] }),
+			'b.xml',
+		)
+		const { parameters, medications: meds } = await ownerRows(patient)
+		expect(points(parameters)).toEqual(['glucose 112 2024-01-10', 'hemoglobin 13.8 2024-01-10'])
+		expect(meds).toHaveLength(1)
+	})
+
+	it('the same FHIR bundle exported again (new bundle id and timestamp, entries reordered, then with new resource ids) adds nothing', async () => {
+		const patient = await newPatient()
+		const original = JSON.parse(await readFile(path.join(STRUCTURED, 'fhir/synthea-kermit-trantow.json'), 'utf8')) as { id?: string; timestamp?: string; entry: { fullUrl?: string; resource: { id?: string } }[] }
+		await uploadBytes(patient, Buffer.from(JSON.stringify(original)), 'first.json')
+		const first = await ownerRows(patient)
+		expect(first.parameters).toHaveLength(44)
+		const again = { ...original, id: randomUUID(), timestamp: '2024-02-02T10:00:00Z', entry: [...original.entry].reverse() }
+		await uploadBytes(patient, Buffer.from(JSON.stringify(again)), 'again.json')
+		// a server that gives every resource a new id on each export: only the content says it is the same result
+		const renumbered = { ...original, id: randomUUID(), entry: original.entry.map((entry, index) => ({ ...entry, fullUrl: `urn:uuid:${randomUUID()}`, resource: { ...entry.resource, id: String(index + 1) } })) }
+		await uploadBytes(patient, Buffer.from(JSON.stringify(renumbered)), 'renumbered.json')
+		const after = await ownerRows(patient)
+		expect(points(after.parameters)).toEqual(points(first.parameters))
+		expect(after.medications.map((row) => row.name).sort()).toEqual(first.medications.map((row) => row.name).sort())
+	})
+
+	it("a CCD and the same results in the portal's FHIR export (times in another zone) give one point each", async () => {
+		const patient = await newPatient()
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.5', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'obs-in-ccd' }] }), 'portal.xml')
+		const bundle = {
+			resourceType: 'Bundle',
+			type: 'searchset',
+			entry: [
+				{
+					resource: {
+						resourceType: 'Observation',
+						id: 'a1',
+						status: 'final',
+						category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] }],
+						code: { coding: [{ system: 'http://loinc.org', code: '2345-7', display: 'Glucose' }] },
+						effectiveDateTime: '2024-01-10T13:30:00Z',
+						valueQuantity: { value: 112, unit: 'mg/dL', system: 'http://unitsofmeasure.org', code: 'mg/dL' },
+					},
+				},
+			],
+		}
+		await uploadBytes(patient, Buffer.from(JSON.stringify(bundle)), 'portal.json')
+		expect(points((await ownerRows(patient)).parameters)).toEqual(['glucose 112 2024-01-10'])
+	})
+
+	it('processing the first record again after the second keeps one point per result', async () => {
+		const patient = await newPatient()
+		const first = await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.6', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'again-1' }] }), 'one.xml')
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.7', effectiveTime: '20240201', results: [{ ...GLUCOSE, id: 'again-1' }, { ...HEMOGLOBIN, id: 'again-2' }] }), 'two.xml')
+		await withTenant(patient.organizationId, (tx) => tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, first)))
+		await processDocument({ organizationId: patient.organizationId, documentId: first }, { extract: inProcessExtractor() })
+		expect(points((await ownerRows(patient)).parameters)).toEqual(['glucose 112 2024-01-10', 'hemoglobin 13.8 2024-01-10'])
 	})
 })

@@ -130,6 +130,20 @@ function readObservation(record: StructuredRecord, observation: Observation, idB
 	else if (!observation.component?.length && !observation.hasMember?.length) record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation) })
 }
 
+/**
+ * A resource's identity across files: its business identifier (system and
+ * value), else an absolute fullUrl (a server's address or a urn:uuid), else
+ * its id when it is long enough to be unique on its own (a UUID; a short id
+ * such as '123' is only unique on one server), else a hash of its content.
+ */
+function resourceKey(resource: Resource, fullUrl: string | undefined): string {
+	const identifier = (resource as { identifier?: { system?: string; value?: string }[] }).identifier?.find((item) => item.system && item.value)
+	if (identifier) return `${resource.resourceType}|${identifier.system}|${identifier.value}`
+	if (fullUrl && /^(https?:\/\/|urn:uuid:)/i.test(fullUrl)) return fullUrl
+	if (resource.id && resource.id.length >= 16) return `${resource.resourceType}/${resource.id}`
+	return contentKey(resource.resourceType, resource)
+}
+
 function dosageText(dosage: MedicationRequest['dosageInstruction']): string | null {
 	return dosage?.map((item) => item.text).filter(Boolean).join('; ') || null
 }
@@ -168,7 +182,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 	}
 
 	for (const { resource, fullUrl } of resources) {
-		const id = resource.id ?? fullUrl
+		const key = resourceKey(resource, fullUrl)
 		switch (resource.resourceType) {
 			case 'Patient': {
 				const patient = resource as Patient
@@ -183,8 +197,8 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const observation = resource as Observation
 				if (observation.status === 'entered-in-error') break
 				const contained = (observation.contained ?? []).filter((item): item is Observation => item.resourceType === 'Observation')
-				readObservation(record, observation, id ? `Observation/${id}` : contentKey('fhir-obs', observation))
-				for (const item of contained) readObservation(record, item, `Observation/${id}#${item.id}`)
+				readObservation(record, observation, key)
+				for (const item of contained) readObservation(record, item, `${key}#${item.id}`)
 				seeDate(effectiveOf(observation))
 				break
 			}
@@ -197,7 +211,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const start = resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).authoredOn : ((request as MedicationStatement).effectiveDateTime ?? (request as MedicationStatement).effectivePeriod?.start)
 				const isActive = request.status === 'active' || request.status === 'intended' || request.status === 'on-hold' || request.status === 'draft'
 				record.medications.push({
-					key: id ? `${resource.resourceType}/${id}` : contentKey('fhir-med', request),
+					key: key,
 					name: name || 'Unnamed medication',
 					rxnorm,
 					dose,
@@ -213,7 +227,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const immunization = resource as Immunization
 				if (immunization.status === 'not-done' || immunization.status === 'entered-in-error') break
 				record.immunizations.push({
-					key: id ? `Immunization/${id}` : contentKey('fhir-imm', immunization),
+					key: key,
 					name: conceptName(immunization.vaccineCode),
 					cvx: codeIn(immunization.vaccineCode, CVX_SYSTEM),
 					date: immunization.occurrenceDateTime ?? null,
@@ -227,7 +241,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const verification = firstCode(condition.verificationStatus)
 				if (verification === 'refuted' || verification === 'entered-in-error') break
 				record.problems.push({
-					key: id ? `Condition/${id}` : contentKey('fhir-cond', condition),
+					key: key,
 					name: conceptName(condition.code),
 					code: firstCode(condition.code),
 					onset: condition.onsetDateTime ?? condition.recordedDate ?? null,
@@ -241,7 +255,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const verification = firstCode(allergy.verificationStatus)
 				if (verification === 'refuted' || verification === 'entered-in-error') break
 				record.allergies.push({
-					key: id ? `AllergyIntolerance/${id}` : contentKey('fhir-allergy', allergy),
+					key: key,
 					name: conceptName(allergy.code),
 					code: firstCode(allergy.code),
 					reaction: allergy.reaction?.flatMap((reaction) => reaction.manifestation?.map(conceptName) ?? []).join(', ') || null,

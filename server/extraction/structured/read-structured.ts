@@ -4,6 +4,7 @@ import { FhirReadError, readFhirJson } from './fhir-import.ts'
 import { parseSafeJson, UnsafeJsonError } from './safe-json.ts'
 import { parseSafeXml, UnsafeXmlError } from './safe-xml.ts'
 import { observationsToParameters } from './to-parameters.ts'
+import { medicationContentKey } from './content-key.ts'
 import type { StructuredRecord } from '../shared/structured-types.ts'
 
 /**
@@ -132,6 +133,8 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 			frequency: medication.frequency,
 			status: medication.status,
 			text: medication.text,
+			startDate: medication.startDate,
+			entryKeys: [medication.key, medicationContentKey(medication)],
 		})),
 		ocrLanguages: [],
 		structured,
