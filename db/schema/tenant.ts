@@ -229,6 +229,8 @@ export const appointments = pgTable(
 		contactEmail: text('contact_email'),
 		cancelReason: text('cancel_reason'),
 		cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+		/** An appointment imported from a FHIR file: its identity there, so importing the file again adds it once. */
+		entryKeys: text('entry_keys').array(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 		/** Global search: title (A), provider and specialty (B), location (C). */
@@ -240,6 +242,7 @@ export const appointments = pgTable(
 	},
 	(table) => [
 		index('appointments_owner_starts_idx').on(table.ownerId, table.startsAt),
+		index('appointments_entry_keys_idx').using('gin', table.entryKeys),
 		index('appointments_search_idx').using('gin', table.searchVector),
 	],
 )

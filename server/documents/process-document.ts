@@ -13,6 +13,8 @@ import {
 } from '#server/extraction/index.ts'
 import { removeDocumentParameters, replaceDocumentParameters } from '#server/health/index.ts'
 import { removeDocumentMedications, replaceDocumentMedications } from '#server/medications/index.ts'
+import { storeImportedAppointments } from '#server/appointments/index.ts'
+import { storeImportedReferences } from './imported-references.ts'
 import { documentNotificationKey, writeNotification } from '#server/notifications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
@@ -123,6 +125,9 @@ export async function processDocument(
 				result.parameters.map((parameter) => ({ ...parameter, testDate: parameter.testDate ?? testDateFallback })),
 			)
 			await replaceDocumentMedications(tx, document, result.medications)
+			// A FHIR file's other records (details only) and appointments: each made once, however often the file comes.
+			await storeImportedReferences(tx, storage, { organizationId: input.organizationId, documentId: document.id, ownerId: document.ownerId }, result.importedDocuments ?? [])
+			await storeImportedAppointments(tx, { organizationId: input.organizationId, userId: document.ownerId }, result.importedAppointments ?? [])
 			// A provider name already on the patient's records wins over a close OCR reading of it.
 			const named = withKnownProvider(
 				{ provider: result.provider, title: result.title || document.title },

@@ -1,4 +1,4 @@
-import type { StructuredSummary } from './shared/structured-types.ts'
+import type { StructuredAppointment, StructuredDocumentReference, StructuredSummary } from './shared/structured-types.ts'
 
 export type { StructuredSummary }
 
@@ -113,6 +113,9 @@ export type ExtractionResult = {
 	dicom?: DicomSummary
 	/** a C-CDA or FHIR import: what it held beyond parameters and medications */
 	structured?: StructuredSummary
+	/** a FHIR file's DocumentReferences (stored as records of their own, without their files) and Appointments */
+	importedDocuments?: StructuredDocumentReference[]
+	importedAppointments?: StructuredAppointment[]
 	timings: ExtractionTimings
 }
 

@@ -4,16 +4,18 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
+import { appointments, documents, healthParameters, medications } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { inProcessExtractor, processDocument, storeUploadedDocument } from '#server/documents/index.ts'
-import { uploadTempDir } from '#server/storage/index.ts'
 import { readCcda } from '#server/extraction/structured/ccda-import.ts'
 import { readStructuredRecord } from '#server/extraction/structured/read-structured.ts'
 import { parseSafeXml } from '#server/extraction/structured/safe-xml.ts'
 import type { StructuredRecord } from '#server/extraction/shared/structured-types.ts'
-import { buildExportBundle } from '#server/fhir/index.ts'
+import { buildDataExport, openDataExport, requestDataExport } from '#server/account/index.ts'
+import { IMPORTED_REFERENCE_NOTE } from '#server/extraction/shared/structured-types.ts'
+import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
+import { readZip, streamToBuffer } from '#tests/support/zip-archive.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { buildCcd, type CcdOptions } from '../support/ccda-builder.ts'
 import { useTestDatabase } from './test-database.ts'
@@ -143,25 +145,63 @@ describe('importing a structured file end to end', () => {
 		expect(parameters).toHaveLength(0)
 	})
 
-	it('round trip: the FHIR export of one account imported into a fresh account gives the same health parameters and medications', async () => {
-		const source = await storedRows(patient, (await withTenant(patient.organizationId, (tx) => tx.select({ id: documents.id }).from(documents).where(eq(documents.fileKind, 'fhir'))))[0].id)
-		const bundle = buildExportBundle(
-			{
-				patient: { id: patient.userId, name: 'Import Owner', email: 'x@example.test', phone: null, dateOfBirth: null, sex: null },
-				documents: [],
-				parameters: source.parameters.map((row) => ({ ...row, documentId: null })),
-				appointments: [],
-				medications: source.medications.map((row) => ({ ...row, documentId: null })),
-			},
-			{ now: new Date('2024-01-01T00:00:00Z'), bundleId: randomUUID() },
-		)
+	it('round trip: the account\'s FHIR export imported into a fresh account gives the same health parameters, records (details only), medications and appointments', async () => {
+		await withTenant(patient.organizationId, async (tx) => {
+			await tx.insert(medications).values({ ownerId: patient.userId, name: 'Metformin', dose: '500 mg', frequency: 'twice daily', status: 'active', text: 'Metformin 500 mg twice daily', startDate: '2023-05-01' })
+			await tx.insert(medications).values({ ownerId: patient.userId, name: 'Amoxicillin', dose: null, frequency: null, status: 'discontinued', text: 'Amoxicillin' })
+			await tx.insert(appointments).values([
+				{ ownerId: patient.userId, title: 'Annual check-up', provider: 'Dr. Rivera', specialty: 'Family medicine', location: 'Lakeside Clinic, Room 4', status: 'confirmed', startsAt: new Date('2031-03-10T15:00:00Z'), durationMinutes: 45, timeZone: 'UTC', notes: 'Bring the glucose log.\nFasting.' },
+				{ ownerId: patient.userId, title: 'Dermatology consult', provider: 'Dr. Okafor', specialty: 'Dermatology', status: 'pending', startsAt: new Date('2031-04-02T09:30:00Z'), durationMinutes: 30, timeZone: 'UTC' },
+				{ ownerId: patient.userId, title: 'Eye exam', provider: 'Dr. Chen', specialty: 'Ophthalmology', status: 'cancelled', startsAt: new Date('2031-05-05T13:00:00Z'), durationMinutes: 20, timeZone: 'UTC', cancelReason: 'Clinic closed', cancelledAt: new Date() },
+			])
+		})
+		const requested = await requestDataExport(patient)
+		if (!requested.ok) throw new Error('export refused')
+		await buildDataExport(requested.exportId)
+		const archive = await openDataExport(patient, requested.exportId)
+		const bundle = (await readZip(await streamToBuffer(archive!.body))).get('fhir-bundle.json')!
+
 		const fresh = await newPatient()
-		const documentId = await uploadBytes(fresh, Buffer.from(JSON.stringify(bundle)), 'fhir-bundle.json')
-		const imported = await storedRows(fresh, documentId)
-		const shape = (rows: typeof source.parameters) =>
+		const importId = await uploadBytes(fresh, bundle, 'carebook-export.json')
+		const read = (owner: Patient) =>
+			withTenant(owner.organizationId, async (tx) => ({
+				documents: await tx.select().from(documents).where(eq(documents.ownerId, owner.userId)),
+				parameters: await tx.select().from(healthParameters).where(eq(healthParameters.ownerId, owner.userId)),
+				medications: await tx.select().from(medications).where(eq(medications.ownerId, owner.userId)),
+				appointments: await tx.select().from(appointments).where(eq(appointments.ownerId, owner.userId)),
+			}))
+		const [source, imported] = [await read(patient), await read(fresh)]
+
+		const parameterShape = (rows: typeof source.parameters) =>
 			rows.map((row) => [row.code, row.value, row.unit, row.referenceRangeMin, row.referenceRangeMax, row.testDate].join('|')).sort()
-		expect(shape(imported.parameters)).toEqual(shape(source.parameters))
-		expect(imported.medications.map((row) => row.name).sort()).toEqual(source.medications.map((row) => row.name).sort())
+		expect(source.parameters.length).toBeGreaterThan(40)
+		expect(parameterShape(imported.parameters)).toEqual(parameterShape(source.parameters))
+
+		// every record of the source comes back as a record of its own with its details, and says its file was not imported
+		const documentShape = (rows: typeof source.documents) => rows.map((row) => [row.title, row.documentType, row.documentDate, row.provider].join('|')).sort()
+		const references = imported.documents.filter((row) => row.id !== importId)
+		expect(source.documents.length).toBeGreaterThanOrEqual(2)
+		expect(documentShape(references)).toEqual(documentShape(source.documents))
+		for (const row of references) {
+			expect(row).toMatchObject({ status: 'processed', summary: IMPORTED_REFERENCE_NOTE, details: { importedReference: { fromDocumentId: importId } } })
+			const stored = JSON.parse((await getFileStorage().read(row.storageKey)).toString('utf8')) as { file: { included: boolean } }
+			expect(stored.file.included).toBe(false)
+		}
+
+		const medicationShape = (rows: typeof source.medications) => rows.map((row) => [row.name, row.dose, row.frequency, row.status, row.startDate].join('|')).sort()
+		expect(medicationShape(imported.medications)).toEqual(medicationShape(source.medications))
+
+		const appointmentShape = (rows: typeof source.appointments) =>
+			rows.map((row) => [row.title, row.provider, row.specialty, row.location, row.status, row.startsAt.toISOString(), row.durationMinutes, row.notes, row.cancelReason].join('|')).sort()
+		expect(appointmentShape(imported.appointments)).toEqual(appointmentShape(source.appointments))
+
+		// importing the same export again adds nothing
+		await uploadBytes(fresh, bundle, 'carebook-export-again.json')
+		const again = await read(fresh)
+		expect(again.parameters).toHaveLength(imported.parameters.length)
+		expect(again.medications).toHaveLength(imported.medications.length)
+		expect(again.appointments).toHaveLength(imported.appointments.length)
+		expect(again.documents).toHaveLength(imported.documents.length + 1)
 	})
 })
 

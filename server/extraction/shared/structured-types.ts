@@ -40,6 +40,35 @@ export type StructuredImmunization = { key: string; name: string; cvx: string | 
 export type StructuredProblem = { key: string; name: string; code: string | null; onset: string | null; status: string | null }
 export type StructuredAllergy = { key: string; name: string; code: string | null; reaction: string | null; status: string | null }
 
+/** A FHIR DocumentReference: another record's details (the file itself is not in the bundle). */
+export type StructuredDocumentReference = {
+	key: string
+	title: string
+	kind: 'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'
+	/** YYYY-MM-DD */
+	date: string | null
+	provider: string | null
+	/** the file's name, type and size as the reference gives them */
+	fileName: string | null
+	contentType: string | null
+	sizeBytes: number | null
+}
+
+/** A FHIR Appointment. */
+export type StructuredAppointment = {
+	key: string
+	title: string
+	provider: string
+	specialty: string
+	location: string | null
+	status: 'confirmed' | 'pending' | 'cancelled'
+	/** ISO 8601 instant */
+	startsAt: string
+	durationMinutes: number
+	notes: string | null
+	cancelReason: string | null
+}
+
 /** A narrative section as a safe tree: only these element names survive, attributes never do. */
 export type NarrativeNode = string | { tag: NarrativeTag; children: NarrativeNode[] }
 export type NarrativeTag = 'p' | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td' | 'ul' | 'ol' | 'li' | 'strong' | 'em' | 'br' | 'caption' | 'span'
@@ -60,6 +89,9 @@ export type StructuredRecord = {
 	immunizations: StructuredImmunization[]
 	problems: StructuredProblem[]
 	allergies: StructuredAllergy[]
+	/** FHIR only: other records' details and appointments (the round trip of the account's export) */
+	documentReferences: StructuredDocumentReference[]
+	appointments: StructuredAppointment[]
 	/** entries kept as text: nullFlavor, text-only values, units outside UCUM, unknown templates */
 	textEntries: TextEntry[]
 	narrative: NarrativeSection[]
@@ -78,6 +110,8 @@ export function emptyRecord(format: StructuredRecord['format']): StructuredRecor
 		immunizations: [],
 		problems: [],
 		allergies: [],
+		documentReferences: [],
+		appointments: [],
 		textEntries: [],
 		narrative: [],
 	}
@@ -117,6 +151,9 @@ export type StructuredSummary = {
 		immunizations: number
 		problems: number
 		allergies: number
+		/** records made from the file's DocumentReferences, and its appointments (FHIR) */
+		documents?: number
+		appointments?: number
 	}
 	immunizations: StructuredImmunization[]
 	problems: StructuredProblem[]
@@ -124,6 +161,23 @@ export type StructuredSummary = {
 	textEntries: TextEntry[]
 	narrative: NarrativeSection[]
 }
+
+/** What a record made from a FHIR DocumentReference keeps in its details: the file itself was not in the import. */
+export type ImportedReferenceDetails = {
+	fromDocumentId: string
+	key: string
+	fileName: string | null
+	contentType: string | null
+	sizeBytes: number | null
+}
+
+export function importedReferenceOf(details: unknown): ImportedReferenceDetails | null {
+	const reference = (details as { importedReference?: unknown } | null)?.importedReference
+	return reference && typeof reference === 'object' ? (reference as ImportedReferenceDetails) : null
+}
+
+/** The note such a record shows. */
+export const IMPORTED_REFERENCE_NOTE = 'Imported from a FHIR file that listed this record without its file: only its details (title, kind, date, provider) were imported. The download holds those details.'
 
 /** The summary a record's details hold, when it came from a C-CDA or FHIR file. */
 export function structuredSummaryOf(details: unknown): StructuredSummary | null {
