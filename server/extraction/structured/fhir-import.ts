@@ -92,7 +92,8 @@ function observationOf(
 	key: string,
 ): StructuredObservation | null {
 	const quantity = part.valueQuantity
-	if (!quantity || typeof quantity.value !== 'number' || !Number.isFinite(quantity.value)) return null
+	// '<5' is not the number 5: a value with a comparator is kept as text
+	if (!quantity || typeof quantity.value !== 'number' || !Number.isFinite(quantity.value) || quantity.comparator) return null
 	const range = part.referenceRange?.[0]
 	return {
 		category,
@@ -267,6 +268,14 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 
 	for (const { resource, fullUrl } of resources) {
 		const key = resourceKey(resource, fullUrl)
+		// Observations contained in another resource (a DiagnosticReport's results written inside it)
+		if (resource.resourceType !== 'Observation') {
+			for (const item of (resource as { contained?: Resource[] }).contained ?? []) {
+				if (item.resourceType !== 'Observation' || (item as Observation).status === 'entered-in-error') continue
+				readObservation(record, item as Observation, `${key}#${item.id}`)
+				seeDate(effectiveOf(item as Observation))
+			}
+		}
 		switch (resource.resourceType) {
 			case 'Patient': {
 				const patient = resource as Patient
