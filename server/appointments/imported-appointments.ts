@@ -1,6 +1,6 @@
-import { and, arrayOverlaps, eq } from 'drizzle-orm'
 import { appointments } from '#db/schema/tenant.ts'
-import type { TenantTransaction } from '#server/tenancy/index.ts'
+import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
+import type { StructuredAppointment } from '#server/extraction/shared/structured-types.ts'
 import { TEXT_LIMITS, toAllowedText } from '#server/validation/shared/text.ts'
 import { storedPatientTimeZone } from './patient-time-zone.ts'
 import { scheduleAppointmentReminders } from './reminders.ts'
@@ -14,19 +14,8 @@ import { scheduleAppointmentReminders } from './reminders.ts'
  * in the patient's time zone; deleting the imported record leaves them.
  */
 
-export type ImportedAppointment = {
-	key: string
-	title: string
-	provider: string
-	specialty: string
-	location: string | null
-	status: 'confirmed' | 'pending' | 'cancelled'
-	/** ISO 8601 instant */
-	startsAt: string
-	durationMinutes: number
-	notes: string | null
-	cancelReason: string | null
-}
+/** An appointment as the FHIR reader gives it (server/extraction/shared/structured-types.ts). */
+export type ImportedAppointment = StructuredAppointment
 
 /** Stores the appointments the owner does not hold yet; returns how many were added. The caller holds the owner's import lock. */
 export async function storeImportedAppointments(
@@ -36,11 +25,7 @@ export async function storeImportedAppointments(
 	now = new Date(),
 ): Promise<number> {
 	if (values.length === 0) return 0
-	const held = await tx
-		.select({ entryKeys: appointments.entryKeys })
-		.from(appointments)
-		.where(and(eq(appointments.ownerId, owner.userId), arrayOverlaps(appointments.entryKeys, values.map((value) => value.key))))
-	const heldKeys = new Set(held.flatMap((row) => row.entryKeys ?? []))
+	const heldKeys = await selectHeldEntryKeys(tx, appointments, owner.userId, values.map((value) => value.key))
 	const fresh = values.filter((value) => !heldKeys.has(value.key))
 	if (fresh.length === 0) return 0
 	const timeZone = await storedPatientTimeZone(owner.userId)

@@ -1,7 +1,7 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
-import type { TenantTransaction } from '#server/tenancy/index.ts'
+import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { ExtractedParameter } from '#server/extraction/types.ts'
 import type { LocalDate } from '#server/health/shared/types.ts'
 
@@ -30,15 +30,8 @@ export async function replaceDocumentParameters(
 	values: DocumentParameterValue[],
 ): Promise<void> {
 	await removeDocumentParameters(tx, document.id)
-	const keys = values.flatMap((value) => value.entryKeys ?? [])
-	if (keys.length > 0) {
-		const rows = await tx
-			.select({ entryKeys: healthParameters.entryKeys })
-			.from(healthParameters)
-			.where(and(eq(healthParameters.ownerId, document.ownerId), arrayOverlaps(healthParameters.entryKeys, keys)))
-		const held = new Set(rows.flatMap((row) => row.entryKeys ?? []))
-		values = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
-	}
+	const held = await selectHeldEntryKeys(tx, healthParameters, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
+	values = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
 	if (values.length === 0) return
 	await tx.insert(healthParameters).values(
 		values.map((value, position) => ({

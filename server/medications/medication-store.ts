@@ -1,6 +1,6 @@
-import { and, arrayOverlaps, asc, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { medications } from '#db/schema/tenant.ts'
-import type { TenantTransaction } from '#server/tenancy/index.ts'
+import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 
 /**
  * The medications table's one owner (docs/decisions/011-table-ownership.md).
@@ -34,15 +34,8 @@ export async function replaceDocumentMedications(
 	values: DocumentMedication[],
 ): Promise<void> {
 	await removeDocumentMedications(tx, document.id)
-	const keys = values.flatMap((value) => value.entryKeys ?? [])
-	if (keys.length > 0) {
-		const rows = await tx
-			.select({ entryKeys: medications.entryKeys })
-			.from(medications)
-			.where(and(eq(medications.ownerId, document.ownerId), arrayOverlaps(medications.entryKeys, keys)))
-		const held = new Set(rows.flatMap((row) => row.entryKeys ?? []))
-		values = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
-	}
+	const held = await selectHeldEntryKeys(tx, medications, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
+	values = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
 	if (values.length === 0) return
 	await tx.insert(medications).values(
 		values.map((value, position) => ({

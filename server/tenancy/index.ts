@@ -2,3 +2,4 @@ export { withTenant, forgetTenant, TenantNotFoundError, type TenantTransaction }
 export { provisionOrganization } from './provision.ts'
 export { migrateTenantSchema, tenantMigrationCount } from './tenant-migrations.ts'
 export { isTenantSchemaName } from './schema-name.ts'
+export { selectHeldEntryKeys } from './entry-keys.ts'
