@@ -17,6 +17,9 @@ import { TEXT_LIMITS, toAllowedText } from '#server/validation/shared/text.ts'
  * record is deleted.
  */
 
+/** At most this many records from one file (a generator writing one DocumentReference per encounter). */
+export const MAX_IMPORTED_REFERENCES = 500
+
 const CATEGORY_BY_KIND: Record<StructuredDocumentReference['kind'], string> = {
 	lab_report: 'bloodwork',
 	imaging: 'imaging',
@@ -32,6 +35,7 @@ export async function storeImportedReferences(
 	source: { organizationId: string; documentId: string; ownerId: string },
 	references: StructuredDocumentReference[],
 ): Promise<number> {
+	references = references.slice(0, MAX_IMPORTED_REFERENCES)
 	if (references.length === 0) return 0
 	const keys = references.map((reference) => reference.key)
 	const held = await tx
