@@ -118,3 +118,59 @@ test('a hostile narrative is shown as text: nothing in it runs and nothing is fe
 	expect(dialogs).toEqual([])
 	expect(outside).toEqual([])
 })
+
+test("a FHIR export's other records arrive as details-only records that say so, and its appointments on the appointments page", async ({ page, login }) => {
+	test.setTimeout(90_000)
+	await login({ name: 'Avery Test' })
+	const bundle = {
+		resourceType: 'Bundle',
+		type: 'collection',
+		timestamp: '2025-01-10T10:00:00Z',
+		entry: [
+			{
+				fullUrl: 'urn:uuid:6b0d2f3e-8d1c-4c55-9a51-0d6f7a1e0001',
+				resource: {
+					resourceType: 'DocumentReference',
+					id: '6b0d2f3e-8d1c-4c55-9a51-0d6f7a1e0001',
+					status: 'current',
+					type: { coding: [{ system: 'http://loinc.org', code: '11502-2' }], text: 'lab_report' },
+					description: 'Lipid panel from Bluewater',
+					author: [{ display: 'Bluewater Diagnostics' }],
+					context: { period: { start: '2024-12-28' } },
+					content: [{ attachment: { contentType: 'application/pdf', title: 'lipids.pdf', size: 48213 } }],
+				},
+			},
+			{
+				fullUrl: 'urn:uuid:6b0d2f3e-8d1c-4c55-9a51-0d6f7a1e0002',
+				resource: {
+					resourceType: 'Appointment',
+					id: '6b0d2f3e-8d1c-4c55-9a51-0d6f7a1e0002',
+					status: 'booked',
+					description: 'Cardiology follow-up',
+					serviceType: [{ text: 'Cardiology' }],
+					start: '2031-01-05T14:00:00Z',
+					end: '2031-01-05T14:30:00Z',
+					participant: [{ actor: { display: 'Dr. Ames' }, status: 'accepted' }],
+				},
+			},
+		],
+	}
+	const response = await page.request.post('/api/documents/upload', {
+		headers: { Origin: BASE_URL },
+		multipart: { file: { name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bundle)) } },
+	})
+	expect(response.status(), await response.text()).toBe(201)
+	await waitUntilProcessed(page.request, [((await response.json()) as { documentId: string }).documentId])
+
+	await page.goto('/records')
+	await page.getByRole('link', { name: /Lipid panel from Bluewater/ }).first().click()
+	await expect(page.getByRole('heading', { name: 'Lipid panel from Bluewater', level: 1 })).toBeVisible()
+	await expect(page.getByTestId('imported-reference-note')).toContainText('without its file: only its details (title, kind, date, provider) were imported')
+	await expect(page.getByText('Original file: lipids.pdf (application/pdf)')).toBeVisible()
+
+	await page.goto('/appointments')
+	const card = page.getByTestId('appointment-card').filter({ hasText: 'Cardiology follow-up' })
+	await expect(card).toContainText('Dr. Ames')
+	await expect(card).toContainText('30 minutes')
+	await expect(card.getByTestId('appointment-status')).toHaveText('Confirmed')
+})
