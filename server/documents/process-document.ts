@@ -119,12 +119,12 @@ export async function processDocument(
 			// One import at a time per patient: entries two files share are then stored once, by whichever comes first.
 			if (result.structured) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}::int, hashtext(${document.ownerId}))`)
 			const testDateFallback = result.date ?? document.uploadedAt.toISOString().slice(0, 10)
-			await replaceDocumentParameters(
+			const parameterOutcome = await replaceDocumentParameters(
 				tx,
 				document,
 				result.parameters.map((parameter) => ({ ...parameter, testDate: parameter.testDate ?? testDateFallback })),
 			)
-			await replaceDocumentMedications(tx, document, result.medications)
+			const medicationOutcome = await replaceDocumentMedications(tx, document, result.medications)
 			// A FHIR file's other records (details only) and appointments: each made once, however often the file comes.
 			await storeImportedReferences(tx, storage, { organizationId: input.organizationId, documentId: document.id, ownerId: document.ownerId }, result.importedDocuments ?? [])
 			await storeImportedAppointments(tx, { organizationId: input.organizationId, userId: document.ownerId }, result.importedAppointments ?? [])
@@ -141,7 +141,7 @@ export async function processDocument(
 					title: named.title,
 					documentDate: result.date,
 					provider: named.provider,
-					summary: result.summary,
+					summary: result.summary + DOCUMENT_MESSAGES.alreadyImported(parameterOutcome.alreadyHeld + medicationOutcome.alreadyHeld),
 					tags: result.tags,
 					extractedText: result.text,
 					pages: result.pages,

@@ -23,16 +23,19 @@ export type DocumentParameterValue = Omit<ExtractedParameter, 'testDate'> & { te
  * stored again: a newer CCD repeating old results, or the same bundle
  * exported again with new ids, adds no second trend point. The caller holds
  * the owner's import lock, so two files processed at once cannot both store it.
+ * Returns how many values were left out that way.
  */
 export async function replaceDocumentParameters(
 	tx: TenantTransaction,
 	document: { id: string; ownerId: string },
 	values: DocumentParameterValue[],
-): Promise<void> {
+): Promise<{ alreadyHeld: number }> {
 	await removeDocumentParameters(tx, document.id)
 	const held = await selectHeldEntryKeys(tx, healthParameters, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
-	values = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
-	if (values.length === 0) return
+	const fresh = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
+	const alreadyHeld = values.length - fresh.length
+	values = fresh
+	if (values.length === 0) return { alreadyHeld }
 	await tx.insert(healthParameters).values(
 		values.map((value, position) => ({
 			ownerId: document.ownerId,
@@ -54,6 +57,7 @@ export async function replaceDocumentParameters(
 			position,
 		})),
 	)
+	return { alreadyHeld }
 }
 
 /** Removes what a document's processing stored (it failed, or is processed again). */

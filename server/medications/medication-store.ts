@@ -26,17 +26,19 @@ export type DocumentMedication = {
  * Replaces the document's medications with `values` (a second processing run
  * stores them once). A medication whose entry keys one of the patient's
  * other records already holds (a newer CCD listing it again) is not stored
- * twice; the caller holds the owner's import lock.
+ * twice; the caller holds the owner's import lock. Returns how many were left out.
  */
 export async function replaceDocumentMedications(
 	tx: TenantTransaction,
 	document: { id: string; ownerId: string },
 	values: DocumentMedication[],
-): Promise<void> {
+): Promise<{ alreadyHeld: number }> {
 	await removeDocumentMedications(tx, document.id)
 	const held = await selectHeldEntryKeys(tx, medications, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
-	values = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
-	if (values.length === 0) return
+	const fresh = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
+	const alreadyHeld = values.length - fresh.length
+	values = fresh
+	if (values.length === 0) return { alreadyHeld }
 	await tx.insert(medications).values(
 		values.map((value, position) => ({
 			ownerId: document.ownerId,
@@ -51,6 +53,7 @@ export async function replaceDocumentMedications(
 			position,
 		})),
 	)
+	return { alreadyHeld }
 }
 
 /** Removes what a document's processing stored. */

@@ -240,8 +240,10 @@ describe('the same entries arriving in a second file are stored once', () => {
 		expect(points(parameters)).toEqual(['glucose 112 2024-01-10', 'glucose 98 2024-06-14', 'hemoglobin 13.8 2024-01-10'])
 		expect(meds.map((row) => row.name)).toEqual(['Lisinopril 10 MG Oral Tablet'])
 		expect(meds[0]).toMatchObject({ startDate: '2023-10-01' })
-		// the newer record keeps only what it added
-		expect(points((await storedRows(patient, newer)).parameters)).toEqual(['glucose 98 2024-06-14'])
+		// the newer record keeps only what it added, and says so
+		const newerRows = await storedRows(patient, newer)
+		expect(points(newerRows.parameters)).toEqual(['glucose 98 2024-06-14'])
+		expect(newerRows.document.summary).toContain('3 entries were already in your records from an earlier import and not added again.')
 	})
 
 	it('results without ids are known by their code, value, unit and time, whatever the name or the other ids say', async () => {

@@ -17,7 +17,7 @@ describe('npm run extract', () => {
 		expect(lab).toMatchObject({ accepted: true, kind: 'lab_report', date: '2025-01-22', provider: 'Bluewater Diagnostics' })
 		expect(Object.keys(lab)).toEqual(expect.arrayContaining(['file', 'title', 'summary', 'tags', 'text', 'parameters', 'medications', 'timings']))
 		expect(lab.parameters.length).toBe(15)
-		expect(Object.keys(lab.parameters[0]).sort()).toEqual(['code', 'name', 'referenceRangeMax', 'referenceRangeMin', 'status', 'testDate', 'unit', 'value'])
+		expect(Object.keys(lab.parameters[0]).sort()).toEqual(['code', 'loinc', 'name', 'referenceRangeMax', 'referenceRangeMin', 'status', 'testDate', 'unit', 'value'])
 		expect(Object.keys(lab.timings).sort()).toEqual(['extractMs', 'ocrMs', 'totalMs'])
 		expect(bad).toMatchObject({ accepted: false, reason: 'type_mismatch' })
 	}, 90_000)
