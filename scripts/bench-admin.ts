@@ -53,7 +53,7 @@ await getDb().execute(sql`insert into app.memberships (user_id, organization_id,
 	select u.id, o.id, (case when u.rn % 20 = 0 then 'admin' when u.rn % 5 = 0 then 'manager' else 'user' end)::app.membership_role
 	from (select id, row_number() over (order by email) as rn from app.users) u
 	join (select id, row_number() over (order by name) - 1 as idx from app.organizations) o on o.idx = u.rn % ${ORGANIZATIONS}`)
-await getDb().execute(sql`analyze`)
+await getDb().execute(sql`vacuum analyze`)
 console.log(`seeded ${made} organizations and ${USERS.toLocaleString('en-US')} users in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
 const [admin] = await getDb().insert(users).values({ name: 'Bench Admin', email: 'bench-admin@bench.example', passwordHash: await hashPassword('Correct-horse-9'), role: 'superadmin' }).returning({ id: users.id })

@@ -12,6 +12,7 @@ import {
 	timestamp,
 	uniqueIndex,
 	uuid,
+	type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 
 /** The shared platform schema. Tenant health data never lives here. */
@@ -46,11 +47,19 @@ export const users = platform.table(
 		failedLoginCount: integer('failed_login_count').notNull().default(0),
 		lockedUntil: timestamp('locked_until', { withTimezone: true }),
 		lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+		/**
+		 * The user's first membership's organization (by the membership's
+		 * creation), the admin users list's Organization column and sort. Kept by
+		 * a trigger on app.memberships (platform migration 0010), so every
+		 * insert and delete of a membership, cascades included, keeps it right.
+		 */
+		primaryOrganizationId: uuid('primary_organization_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [
 		uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+		index('users_primary_organization_idx').on(table.primaryOrganizationId, table.id),
 		index('users_name_idx').on(sql`lower(${table.name})`, table.id),
 		index('users_created_idx').on(table.createdAt),
 		index('users_last_login_idx').on(sql`${table.lastLoginAt} desc nulls last`, table.id),
@@ -76,10 +85,42 @@ export const organizations = platform.table(
 		sessionLifetimeMinutes: integer('session_lifetime_minutes'),
 		/** Generated at creation (`org_` + 12 random base32 letters); never from input. */
 		schemaName: text('schema_name').notNull(),
+		/** The tenant migration set its schema was last brought up to (tenantMigrationSetDigest); null: not yet recorded. migrateAll visits only the schemas behind. */
+		tenantMigrationsDigest: text('tenant_migrations_digest'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
 	},
-	(table) => [uniqueIndex('organizations_schema_name_key').on(table.schemaName)],
+	(table) => [uniqueIndex('organizations_schema_name_key').on(table.schemaName), index('organizations_name_idx').on(sql`lower(${table.name})`, table.id)],
+)
+
+/**
+ * Per organization, its documents' totals (decision 011: the documents
+ * module owns them). Written by a trigger on each tenant schema's documents
+ * table (tenant migration 0009), in the same transaction as the document's
+ * change, so the admin dashboard reads one row per organization instead of
+ * summing across every schema.
+ */
+export const organizationDocumentCounters = platform.table('organization_document_counters', {
+	organizationId: uuid('organization_id')
+		.primaryKey()
+		.references(() => organizations.id, { onDelete: 'cascade' }),
+	documents: integer('documents').notNull().default(0),
+	processed: integer('processed').notNull().default(0),
+	failed: integer('failed').notNull().default(0),
+	bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+})
+
+/** Per organization and UTC day of processed_at: its documents in status processed (same trigger). */
+export const organizationDocumentsProcessedDays = platform.table(
+	'organization_documents_processed_days',
+	{
+		organizationId: uuid('organization_id')
+			.notNull()
+			.references(() => organizations.id, { onDelete: 'cascade' }),
+		day: date('day').notNull(),
+		processed: integer('processed').notNull().default(0),
+	},
+	(table) => [primaryKey({ columns: [table.organizationId, table.day] }), index('organization_documents_processed_days_day_idx').on(table.day)],
 )
 
 export const memberships = platform.table(

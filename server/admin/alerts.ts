@@ -3,8 +3,7 @@ import { getDb } from '#db/client.ts'
 import { adminAlertAcknowledgements } from '#db/schema/platform.ts'
 import { PLANS, type PlanId } from '#server/billing/index.ts'
 import { auditAdminAction, type AdminActor } from './actor.ts'
-import { documentTotals, type TenantDocumentTotals } from '#server/documents/index.ts'
-import { tenantRefs } from './tenant-refs.ts'
+import { documentCounters, type TenantDocumentTotals } from '#server/documents/index.ts'
 
 export type AdminAlert = {
 	/** Stable per event, so an acknowledgement hides that event and no other. */
@@ -54,7 +53,7 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 			select o.id as "organizationId", o.name, coalesce(s.plan, 'basic') as plan from app.organizations o left join app.subscriptions s on s.organization_id = o.id`),
 		db.select().from(adminAlertAcknowledgements),
 	])
-	const documents = options.documents ?? (await documentTotals(await tenantRefs(), new Date(now.getTime() - DAY_MS)))
+	const documents = options.documents ?? (await documentCounters(now))
 	const bytesById = new Map(documents.map((row) => [row.organizationId, row.bytes]))
 	const alerts: Omit<AdminAlert, 'acknowledgedAt'>[] = []
 	for (const job of failedJobs) {

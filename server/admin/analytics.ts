@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { startOfUtcDay } from './organizations.ts'
-import { documentTotals, processingByDay } from '#server/documents/index.ts'
+import { documentCounters, processingByDay } from '#server/documents/index.ts'
 import { tenantRefs } from './tenant-refs.ts'
 import { utcDays } from './shared/analytics-range.ts'
 
@@ -21,7 +21,7 @@ export async function getAnalytics(days: number, now = new Date()) {
 		db.execute<{ day: string; count: number }>(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(distinct actor_user_id)::int as count
 			from app.audit_log where action in ('auth.login', 'auth.admin_login') and created_at >= ${fromIso}::timestamptz group by 1`),
 		processingByDay(tenants, from, now),
-		documentTotals(tenants, from),
+		documentCounters(from),
 		db.execute<{ plan: string; count: number }>(sql`select plan, count(*)::int as count from app.subscriptions group by plan order by plan`),
 		db.execute<{ id: string; name: string }>(sql`select id, name from app.organizations`),
 	])

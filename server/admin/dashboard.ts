@@ -5,30 +5,10 @@ import { apiCallsOn } from './api-usage.ts'
 import { listAlerts } from './alerts.ts'
 import { hostLoad } from './host.ts'
 import { startOfUtcDay } from './organizations.ts'
-import { documentTotals, type TenantDocumentTotals } from '#server/documents/index.ts'
-import { tenantRefs } from './tenant-refs.ts'
+import { documentCounters } from '#server/documents/index.ts'
 import { megabytesToGigabytes, percentOf } from './shared/format.ts'
 
-/**
- * Documents' totals across every organization's schema are the dashboard's
- * costliest part (one union over all schemas): they are reused for 10 s, so
- * administrators opening the dashboard together make one pass.
- */
-const DOCUMENT_TOTALS_TTL_MS = 10_000
-let documentTotalsCache: { day: number; at: number; value: Promise<TenantDocumentTotals[]> } | null = null
-
-function cachedDocumentTotals(today: Date, now: Date) {
-	const cached = documentTotalsCache
-	if (cached && cached.day === today.getTime() && now.getTime() - cached.at < DOCUMENT_TOTALS_TTL_MS) return cached.value
-	const value = tenantRefs().then((tenants) => documentTotals(tenants, today))
-	documentTotalsCache = { day: today.getTime(), at: now.getTime(), value }
-	value.catch(() => {
-		if (documentTotalsCache?.value === value) documentTotalsCache = null
-	})
-	return value
-}
-
-/** The admin dashboard's figures, all from the database and this host (spec 2.15); documents' totals may be up to 10 s old. */
+/** The admin dashboard's figures, all from the database and this host (spec 2.15); documents' totals from the documents module's counters (current, no cache). */
 export async function getDashboard(now = new Date()) {
 	const db = getDb()
 	const today = startOfUtcDay(now)
@@ -41,7 +21,7 @@ export async function getDashboard(now = new Date()) {
 		db.execute<{ plan: string; status: string; amountCents: number; billingCycle: 'monthly' | 'yearly' }>(
 			sql`select plan, status, amount_cents as "amountCents", billing_cycle as "billingCycle" from app.subscriptions`,
 		),
-		cachedDocumentTotals(today, now),
+		documentCounters(today),
 		hostLoad(),
 		apiCallsOn(now),
 	])

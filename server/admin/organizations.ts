@@ -10,7 +10,7 @@ import { forgetTenant, provisionOrganization } from '#server/tenancy/index.ts'
 import { assertTenantSchemaName } from '#server/tenancy/schema-name.ts'
 import { auditAdminAction, type AdminActor } from './actor.ts'
 import { containsPattern, isUuid } from './users.ts'
-import { documentTotals } from '#server/documents/index.ts'
+import { documentCounters } from '#server/documents/index.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
 import { ADMIN_PAGE_SIZE } from './shared/list-state.ts'
 import type { OrganizationListState } from './shared/list-specs.ts'
@@ -62,7 +62,7 @@ export async function listOrganizations(state: OrganizationListState) {
 			limit ${ADMIN_PAGE_SIZE} offset ${(state.page - 1) * ADMIN_PAGE_SIZE}`),
 		db.execute<{ total: number }>(sql`select count(*)::int as total from app.organizations o left join app.subscriptions s on s.organization_id = o.id ${where}`),
 	])
-	const totals = await documentTotals(rows.map((row) => ({ id: row.id, schemaName: row.schemaName })), new Date())
+	const totals = await documentCounters(new Date(), rows.map((row) => row.id))
 	const bytesById = new Map(totals.map((row) => [row.organizationId, row.bytes]))
 	return {
 		total: total!,
@@ -86,8 +86,8 @@ export async function getAdminOrganization(organizationId: string) {
 		.leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
 		.where(eq(organizations.id, organizationId))
 	if (!row) return null
-	const { schemaName, ...organization } = row.organization
-	const [totals] = await documentTotals([{ id: organizationId, schemaName }], startOfUtcDay(new Date()))
+	const { schemaName: _schema, ...organization } = row.organization
+	const [totals] = await documentCounters(startOfUtcDay(new Date()), [organizationId])
 	const members = await listOrganizationMembers(organizationId)
 	const plan = row.subscription?.plan ?? 'basic'
 	return {

@@ -69,35 +69,39 @@ function userOrder(sort: UserListState['sort'], direction: 'asc' | 'desc'): SQL 
 
 /**
  * One page of the users list, filtered, sorted and counted in the database.
- * A user's organization is their first membership (a personal organization
- * for a patient; none for a platform administrator).
+ * A user's organization is their primary one, the first membership's
+ * (`users.primary_organization_id`, kept by the memberships trigger; a
+ * personal organization for a patient, none for a platform administrator).
  */
 export async function listUsers(state: UserListState) {
 	const conditions = userFilters(state)
 	const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
+	const andFilters = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``
 	const offset = (state.page - 1) * ADMIN_PAGE_SIZE
 	const db = getDb()
 	const order = userOrder(state.sort, state.dir)
-	// Sorting by a users column: the page is chosen on users alone (in index
-	// order), and only its 25 rows look up their organization.
+	// The page is chosen in index order, then only its 25 rows look up their
+	// organization and role. By organization: organizations in name order, each
+	// one's users by id (users_primary_organization_idx), then the users with
+	// none; each side reads no more than the page's end.
+	const end = offset + ADMIN_PAGE_SIZE
 	const pageOfUsers =
 		state.sort === 'tenantName'
-			? sql`app.users u`
+			? sql`(select u.* from (
+				(select u.*, lower(o.name) as sort_key from app.organizations o join app.users u on u.primary_organization_id = o.id
+					where true ${andFilters} order by lower(o.name) ${state.dir === 'desc' ? sql`desc` : sql`asc`}, u.id limit ${end})
+				union all
+				(select u.*, null as sort_key from app.users u where u.primary_organization_id is null ${andFilters} order by u.id limit ${end})
+			) u order by u.sort_key ${state.dir === 'desc' ? sql`desc` : sql`asc`} nulls last, u.id limit ${ADMIN_PAGE_SIZE} offset ${offset}) u`
 			: sql`(select u.* from app.users u ${where} order by ${order} limit ${ADMIN_PAGE_SIZE} offset ${offset}) u`
-	const pageWhere = state.sort === 'tenantName' ? where : sql``
-	const pageLimit = state.sort === 'tenantName' ? sql`limit ${ADMIN_PAGE_SIZE} offset ${offset}` : sql``
 	const [rows, [{ total }]] = await Promise.all([
 		db.execute<AdminUserRow>(sql`
-			select u.id, u.name, u.email, u.role as "platformRole", m.role, u.status, m.organization_id as "organizationId",
+			select u.id, u.name, u.email, u.role as "platformRole", m.role, u.status, u.primary_organization_id as "organizationId",
 				o.name as "tenantName", u.created_at as "createdAt", u.last_login_at as "lastLogin"
 			from ${pageOfUsers}
-			left join lateral (
-				select organization_id, role from app.memberships pm where pm.user_id = u.id order by pm.created_at limit 1
-			) m on true
-			left join app.organizations o on o.id = m.organization_id
-			${pageWhere}
-			order by ${order}
-			${pageLimit}`),
+			left join app.memberships m on m.user_id = u.id and m.organization_id = u.primary_organization_id
+			left join app.organizations o on o.id = u.primary_organization_id
+			order by ${order}`),
 		db.execute<{ total: number }>(sql`select count(*)::int as total from app.users u ${where}`),
 	])
 	return { rows: rows.map(normalizeUserRow), total: total! }

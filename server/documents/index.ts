@@ -47,5 +47,6 @@ export {
 	type TenantDocumentTotals,
 	type ProcessingDay,
 } from './cross-tenant-metadata.ts'
+export { documentCounters } from './counters.ts'
 export { searchDocumentRows } from './search-rows.ts'
 export { selectOwnerDocumentsForExport } from './owner-export.ts'

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import { getEnv } from '#server/env.server.ts'
@@ -5,7 +6,6 @@ import {
 	extractDocument,
 	extractInChildProcess,
 	renderPreview,
-	validatePdfStructure,
 	type ExtractionResult,
 	type FileKind,
 	type IsolatedExtraction,
@@ -19,15 +19,20 @@ import { documentNotificationKey, writeNotification } from '#server/notification
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
 import { DOCUMENT_MESSAGES } from './messages.ts'
-import { getFileStorage } from '#server/storage/index.ts'
+import { copyToTempFile, getFileStorage, uploadTempDir, type FileStorage } from '#server/storage/index.ts'
+import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
 
 /** The first key of the two-key advisory lock that serialises one patient's C-CDA and FHIR imports ('CBKI'). */
 const IMPORT_LOCK_CLASS = 0x43424b49
 
-/** Reads one stored file: its extraction result and, when it was read, a PNG preview. */
-export type DocumentExtractor = (input: { bytes: Buffer; fileName: string; kind: FileKind; signal?: AbortSignal }) => Promise<{
+/**
+ * Reads one stored file, given as a temporary copy on this machine
+ * (`filePath`, removed after): its extraction result and, when it was read,
+ * a PNG preview.
+ */
+export type DocumentExtractor = (input: { filePath: string; fileName: string; kind: FileKind; signal?: AbortSignal }) => Promise<{
 	result: ExtractionResult
 	preview: Buffer | null
 }>
@@ -45,7 +50,8 @@ export function childProcessExtractor(): (input: Parameters<DocumentExtractor>[0
 
 /** Extraction in this process (tests, scripts): the caps on inflated data, pixels and pages apply; the time limit and the memory budget do not. */
 export function inProcessExtractor(ocr?: OcrEngine): DocumentExtractor {
-	return async ({ bytes, fileName, kind }) => {
+	return async ({ filePath, fileName, kind }) => {
+		const bytes = await readFile(filePath)
 		const result = await extractDocument({ bytes, fileName, ocr })
 		const preview = result.accepted ? await renderPreview({ bytes, kind }).catch(() => null) : null
 		return { result, preview }
@@ -93,21 +99,15 @@ export async function processDocument(
 	if (document === 'failed') return 'failed'
 
 	try {
-		const bytes = await storage.read(document.storageKey)
-		const structure = document.fileKind === 'pdf' ? validatePdfStructure(bytes) : { ok: true as const }
-		const extracted = structure.ok
-			? await extract({ bytes, fileName: document.fileName, kind: document.fileKind, signal: options.signal })
-			: null
-		const result = extracted?.result ?? null
-		if (!result || !result.accepted) {
-			const reason = structure.ok ? (result?.reason ?? 'unreadable') : structure.reason
-			const message = structure.ok ? (result?.message ?? 'The file could not be read.') : structure.message
-			await markFailed(input, document.ownerId, document.title, reason, message, { fileRemoved: true })
+		const extracted = await extractStoredFile(storage, document, extract, options.signal)
+		const result = extracted.result
+		if (!result.accepted) {
+			await markFailed(input, document.ownerId, document.title, result.reason ?? 'unreadable', result.message ?? 'The file could not be read.', { fileRemoved: true })
 			await storage.remove(document.storageKey)
 			return 'failed'
 		}
 
-		const preview = extracted?.preview ?? null
+		const preview = extracted.preview
 		const previewKey = preview ? `${document.storageKey}.preview.png` : null
 		if (preview && previewKey) await storage.putBuffer(previewKey, preview)
 
@@ -188,6 +188,25 @@ export async function processDocument(
 			)
 		}
 		throw error
+	}
+}
+
+/**
+ * Streams the stored file (local folder or bucket) into a temporary file
+ * bounded by the upload limit, extracts from that file and removes it,
+ * whatever the outcome: the worker never holds the document in memory.
+ */
+async function extractStoredFile(
+	storage: FileStorage,
+	document: { storageKey: string; fileName: string; fileKind: FileKind },
+	extract: DocumentExtractor,
+	signal: AbortSignal | undefined,
+) {
+	const copy = await copyToTempFile(storage, document.storageKey, { dir: uploadTempDir(), maxBytes: MAX_UPLOAD_BYTES })
+	try {
+		return await extract({ filePath: copy.path, fileName: document.fileName, kind: document.fileKind, signal })
+	} finally {
+		await copy.remove()
 	}
 }
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { closeDefaultOcrEngine } from './ocr-engine.ts'
 import { extractDocument } from './extract-document.ts'
 import { loadPdfjs } from './pdf-text.ts'
@@ -6,12 +7,13 @@ import type { ExtractionResult, FileKind } from './types.ts'
 
 /**
  * The entry point of the child process that extracts one document (started
- * by isolated-extract.ts): it receives the file over IPC, runs
+ * by isolated-extract.ts): it receives the path of the file (a temporary
+ * copy the worker made, bounded by the upload limit) over IPC, reads it, runs
  * extractDocument and renderPreview, sends the result back and exits. It
  * never logs: anything it could print may hold document content.
  */
 
-export type ExtractRequest = { type: 'extract'; bytes: Uint8Array; fileName: string; kind: FileKind }
+export type ExtractRequest = { type: 'extract'; filePath: string; fileName: string; kind: FileKind }
 export type ExtractReply =
 	| { type: 'ready' }
 	| { type: 'result'; result: ExtractionResult; preview: Uint8Array | null }
@@ -32,7 +34,7 @@ process.on('disconnect', () => process.exit(1))
 process.once('message', async (message: ExtractRequest) => {
 	let exitCode = 0
 	try {
-		const bytes = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength)
+		const bytes = await readFile(message.filePath)
 		const result = await extractDocument({ bytes, fileName: message.fileName })
 		const preview = result.accepted ? await renderPreview({ bytes, kind: message.kind }) : null
 		await send({ type: 'result', result, preview })

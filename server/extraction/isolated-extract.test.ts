@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -26,17 +25,16 @@ afterAll(() => stopExtractionProcesses())
 // Child processes start slowly on a loaded machine: the limits under test are their own, not vitest's.
 describe('extraction in a child process', { timeout: 60_000 }, () => {
 	it('returns the result and the preview of a document', async () => {
-		const bytes = readFileSync(path.join(fixtures, 'dicom/chest_pa.dcm'))
-		const extraction = await extractInChildProcess({ bytes, fileName: 'chest_pa.dcm', kind: 'dicom' }, generous)
+		const extraction = await extractInChildProcess({ filePath: path.join(fixtures, 'dicom/chest_pa.dcm'), fileName: 'chest_pa.dcm', kind: 'dicom' }, generous)
 		expect(extraction.result).toMatchObject({ accepted: true, kind: 'imaging', dicom: { modality: 'CR' } })
 		expect((await sharp(extraction.preview!).metadata()).format).toBe('png')
 		expect(extraction.peakMb).toBeGreaterThan(20)
 	})
 
 	it('stops a document over the time limit, with the processes it started, as processing_timeout', async () => {
-		const bytes = readFileSync(path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'))
+		const filePath = path.join(fixtures, 'scan/scanned_lab_report_2p.pdf')
 		const started = performance.now()
-		const extraction = await extractInChildProcess({ bytes, fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 1_500, memoryMb: 1_000 })
+		const extraction = await extractInChildProcess({ filePath, fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 1_500, memoryMb: 1_000 })
 		expect(performance.now() - started).toBeLessThan(15_000)
 		expect(extraction.result).toMatchObject({ accepted: false, reason: 'processing_timeout', message: REJECTION_MESSAGES.processing_timeout })
 		expect(extraction.preview).toBeNull()
@@ -46,8 +44,8 @@ describe('extraction in a child process', { timeout: 60_000 }, () => {
 
 	it('stops a document whose process tree goes over the memory budget as too_large_to_process', async () => {
 		// Two pages rendered and read by two tesseract processes need well over 220 MB; the child alone about 130 MB.
-		const bytes = readFileSync(path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'))
-		const extraction = await extractInChildProcess({ bytes, fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 120_000, memoryMb: 220 })
+		const filePath = path.join(fixtures, 'scan/scanned_lab_report_2p.pdf')
+		const extraction = await extractInChildProcess({ filePath, fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 120_000, memoryMb: 220 })
 		expect(extraction.result).toMatchObject({ accepted: false, reason: 'too_large_to_process', message: REJECTION_MESSAGES.too_large_to_process })
 		expect(extraction.peakMb).toBeGreaterThan(220)
 	})

@@ -38,7 +38,8 @@ export type IsolatedExtraction = {
 	pid: number
 }
 
-export type IsolatedExtractInput = { bytes: Buffer; fileName: string; kind: FileKind; signal?: AbortSignal }
+/** `filePath`: a temporary copy of the stored file on this machine, which the child reads (no bytes cross the IPC channel). */
+export type IsolatedExtractInput = { filePath: string; fileName: string; kind: FileKind; signal?: AbortSignal }
 
 /** A child that ended without a result for a reason other than a limit (a crash): worth retrying. */
 export class ExtractionProcessError extends Error {
@@ -272,7 +273,7 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 		worker.ready.then(
 			() => {
 				if (isSettled || limitHit) return
-				const request: ExtractRequest = { type: 'extract', bytes: input.bytes, fileName: input.fileName, kind: input.kind }
+				const request: ExtractRequest = { type: 'extract', filePath: input.filePath, fileName: input.fileName, kind: input.kind }
 				child.send(request)
 			},
 			() => {

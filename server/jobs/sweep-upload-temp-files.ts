@@ -4,13 +4,14 @@ import type { Task } from 'graphile-worker'
 import { uploadTempDir } from '#server/storage/index.ts'
 import { logger } from '#server/logger.ts'
 
-/** An upload in flight is written within seconds; a part file this old was left by a crash. */
+/** An upload in flight is written within seconds and an extraction ends within its time limit; a temporary file this old was left by a crash. */
 export const UPLOAD_TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000
 
 /**
- * Removes temporary upload files (`<data>/tmp/*.part`) older than the
- * maximum age: a web process that died mid-upload leaves them behind. Runs
- * when the worker starts and every hour.
+ * Removes temporary files older than the maximum age: uploads
+ * (`<data>/tmp/*.part`), which a web process that died mid-upload leaves
+ * behind, and the worker's copies for extraction (`*.extract`), left by a
+ * worker that died mid-extraction. Runs when the worker starts and every hour.
  */
 export async function sweepUploadTempFiles(options: { maxAgeMs?: number; now?: number } = {}): Promise<number> {
 	const folder = uploadTempDir()
@@ -24,7 +25,7 @@ export async function sweepUploadTempFiles(options: { maxAgeMs?: number; now?: n
 	}
 	let removed = 0
 	for (const name of names) {
-		if (!name.endsWith('.part')) continue
+		if (!name.endsWith('.part') && !name.endsWith('.extract')) continue
 		const file = path.join(folder, name)
 		try {
 			const info = await stat(file)

@@ -8,6 +8,7 @@
 import { getDb } from '#db/client.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { describeError, logger } from '#server/logger.ts'
+import { isTenantGone } from '#server/tenancy/index.ts'
 import { subscribeToNotifications, type StreamNotification } from './hub.ts'
 import { readNotificationSwitches } from './preferences.ts'
 import { latestNotificationSeq, listNotificationsAfter } from './queries.ts'
@@ -104,6 +105,8 @@ export async function openNotificationStream(
 				buffered = null
 				for (const row of pending) sendNotification(row)
 			} catch (error) {
+				// the organization was deleted (its schema dropped) while the stream opened: its members' sessions are gone too, nothing to report
+				if (isTenantGone(error)) return close()
 				logger.error('notifications.stream_failed', { userId: patient.userId, ...describeError(error) })
 				close()
 			}

@@ -17,6 +17,7 @@ export { LocalFileStorage } from './local-storage.ts'
 export { S3FileStorage, createS3Client, type S3StorageConfig } from './s3-storage.ts'
 export { parseRangeHeader } from './range-header.ts'
 export { copyLocalFilesToBucket, type CopyProgress } from './copy-to-bucket.ts'
+export { copyToTempFile, StoredFileTooLargeError, type TempCopy } from './temp-file.ts'
 
 /** The store configuration names: the S3 bucket when S3_BUCKET is set, else the local folder DATA_DIR/files. */
 export function createFileStorage(env: Pick<Env, 'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>): FileStorage {
@@ -56,7 +57,7 @@ export function getFileStorage(): FileStorage {
 	return storage
 }
 
-/** Folder for uploads and exports in flight: always on this machine's disk, bounded by the upload limit. */
+/** Folder for uploads, exports and the worker's copies for extraction in flight: always on this machine's disk, each bounded by the upload limit. */
 export function uploadTempDir() {
 	return path.join(getEnv().dataDir, 'tmp')
 }

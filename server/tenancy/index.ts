@@ -1,5 +1,6 @@
-export { withTenant, forgetTenant, TenantNotFoundError, type TenantTransaction } from './tenant.ts'
+export { withTenant, forgetTenant, isTenantGone, TenantNotFoundError, type TenantTransaction } from './tenant.ts'
 export { provisionOrganization } from './provision.ts'
-export { migrateTenantSchema, tenantMigrationCount } from './tenant-migrations.ts'
+export { migrateTenantSchema, tenantMigrationCount, tenantMigrationSetDigest, useTenantMigrationsFolder } from './tenant-migrations.ts'
+export { migrateLaggingTenantSchemas, type TenantMigrationProgress, type TenantMigrationFailure } from './migrate-tenants.ts'
 export { isTenantSchemaName } from './schema-name.ts'
 export { selectHeldEntryKeys } from './entry-keys.ts'

@@ -9,6 +9,25 @@ export class TenantNotFoundError extends Error {
 	}
 }
 
+/** PostgreSQL's undefined_table and invalid_schema_name: the organization's schema was dropped. */
+const SCHEMA_GONE_CODES = new Set(['42P01', '3F000'])
+
+/**
+ * True when an error says the organization no longer exists: its row is gone
+ * (TenantNotFoundError) or its schema was dropped under a running query
+ * (deleted by an administrator). Looks through the error's causes.
+ */
+export function isTenantGone(error: unknown) {
+	let current: unknown = error
+	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+		if (current instanceof TenantNotFoundError) return true
+		const candidate = current as { code?: unknown; cause?: unknown }
+		if (typeof candidate.code === 'string' && SCHEMA_GONE_CODES.has(candidate.code)) return true
+		current = candidate.cause
+	}
+	return false
+}
+
 /** A transaction whose search path is one organization's schema. */
 export type TenantTransaction = Transaction & { readonly __tenant: unique symbol }
 

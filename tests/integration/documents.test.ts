@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { readdir } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -215,6 +215,32 @@ describe('processing', () => {
 		await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: readWithLogo })
 		const document = await getDocument(patient, outcome.documentId)
 		expect(document).toMatchObject({ provider: 'Bluewater Diagnostics', title: 'Lab Results — Bluewater Diagnostics' })
+	})
+
+	it('extracts from a temporary copy of the stored file (mode 0600, the same bytes) and removes it, also when extraction fails', async () => {
+		const patient = await newPatient()
+		const received = await receivedFixture('lab/bluewater_final_report.pdf')
+		const sha256 = received.sha256
+		const outcome = await storeUploadedDocument(patient, received)
+		if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
+		const input = { organizationId: patient.organizationId, documentId: outcome.documentId }
+		const seen: { filePath: string; sha256: string; mode: number }[] = []
+		const watching = (inner: DocumentExtractor): DocumentExtractor => async (request) => {
+			const bytes = await readFile(request.filePath)
+			seen.push({ filePath: request.filePath, sha256: createHash('sha256').update(bytes).digest('hex'), mode: (await stat(request.filePath)).mode & 0o777 })
+			return inner(request)
+		}
+		const failing = watching(() => Promise.reject(new Error('injected extraction failure')))
+		await expect(processDocument(input, { extract: failing })).rejects.toThrow('injected extraction failure')
+		expect(await processDocument(input, { extract: watching(inProcessExtractor(ocr)) })).toBe('processed')
+
+		expect(seen).toHaveLength(2)
+		for (const copy of seen) {
+			expect(copy).toMatchObject({ sha256, mode: 0o600 })
+			expect(path.dirname(copy.filePath)).toBe(path.join(process.env.DATA_DIR!, 'tmp'))
+			expect(existsSync(copy.filePath)).toBe(false)
+		}
+		expect((await readdir(path.join(process.env.DATA_DIR!, 'tmp'))).filter((name) => name.endsWith('.extract'))).toEqual([])
 	})
 
 	it('is idempotent: processing twice gives the same rows', async () => {

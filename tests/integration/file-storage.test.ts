@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LocalFileStorage, RangeNotSatisfiableError, S3FileStorage, type FileStorage } from '#server/storage/index.ts'
+import { copyToTempFile, LocalFileStorage, RangeNotSatisfiableError, S3FileStorage, StoredFileTooLargeError, type FileStorage } from '#server/storage/index.ts'
 import { startS3Server } from '#tests/support/s3-server.ts'
 
 async function readAll(body: ReadableStream<Uint8Array>) {
@@ -116,6 +116,27 @@ describe.each(implementations)('file storage: %s', (_name, start) => {
 		expect(await harness.storage.removePrefix(`${doomed}/`)).toBe(3)
 		for (const key of keys) expect(await harness.storage.stat(key)).toBeNull()
 		expect((await harness.storage.read(keptKey)).toString()).toBe('kept')
+	})
+
+	it('copies a stored file into a bounded temporary file and refuses, leaving nothing, one over the bound', async () => {
+		const data = randomBytes(300_000)
+		const key = `${organizationId}/${randomUUID()}`
+		await harness.storage.putBuffer(key, data)
+		const dir = path.join(scratch, 'copies')
+		const copy = await copyToTempFile(harness.storage, key, { dir, maxBytes: 300_000 })
+		expect(copy.size).toBe(300_000)
+		expect((await readFile(copy.path)).equals(data)).toBe(true)
+		expect((await stat(copy.path)).mode & 0o777).toBe(0o600)
+		await copy.remove()
+		expect(await readdir(dir)).toEqual([])
+
+		await expect(copyToTempFile(harness.storage, key, { dir, maxBytes: 299_999 })).rejects.toBeInstanceOf(StoredFileTooLargeError)
+		// A store that announces less than it sends is cut off at the bound too.
+		const understated: FileStorage = Object.assign(Object.create(harness.storage) as FileStorage, {
+			stream: async (streamed: string) => ({ ...(await harness.storage.stream(streamed)), totalSize: 1, size: 1 }),
+		})
+		await expect(copyToTempFile(understated, key, { dir, maxBytes: 100_000 })).rejects.toBeInstanceOf(StoredFileTooLargeError)
+		expect(await readdir(dir)).toEqual([])
 	})
 
 	it('refuses keys and prefixes that could reach outside one organization', async () => {

@@ -161,18 +161,18 @@ describe('a failed document retried by its owner', () => {
 })
 
 describe('temporary upload files', () => {
-	it('removes part files older than an hour and keeps newer ones and other files', async () => {
+	it('removes upload and extraction copies older than an hour and keeps newer ones and other files', async () => {
 		const folder = uploadTempDir()
 		await mkdir(folder, { recursive: true })
 		const old = path.join(folder, `${randomUUID()}.part`)
+		const oldCopy = path.join(folder, `${randomUUID()}.extract`)
 		const fresh = path.join(folder, `${randomUUID()}.part`)
 		const other = path.join(folder, `${randomUUID()}.keep`)
-		for (const file of [old, fresh, other]) await writeFile(file, 'x')
+		for (const file of [old, oldCopy, fresh, other]) await writeFile(file, 'x')
 		const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000)
-		await utimes(old, twoHoursAgo, twoHoursAgo)
-		await utimes(other, twoHoursAgo, twoHoursAgo)
+		for (const file of [old, oldCopy, other]) await utimes(file, twoHoursAgo, twoHoursAgo)
 
-		expect(await sweepUploadTempFiles()).toBe(1)
-		expect([existsSync(old), existsSync(fresh), existsSync(other)]).toEqual([false, true, true])
+		expect(await sweepUploadTempFiles()).toBe(2)
+		expect([existsSync(old), existsSync(oldCopy), existsSync(fresh), existsSync(other)]).toEqual([false, false, true, true])
 	})
 })

@@ -8,14 +8,13 @@ import { useTestDatabase } from './test-database.ts'
 const { url } = useTestDatabase()
 
 describe('migrateAll', () => {
-	it('is idempotent: a second run applies nothing', async () => {
-		const first = await migrateAll(url)
+	it('is idempotent: a second run visits and applies nothing', async () => {
+		await migrateAll(url)
 		const second = await migrateAll(url)
-		expect(second.tenantMigrationsApplied).toBe(0)
-		expect(second.tenantSchemas).toBe(first.tenantSchemas)
+		expect(second).toEqual({ tenantSchemas: 0, tenantMigrationsApplied: 0, failedTenantSchemas: [] })
 	})
 
-	it('applies the tenant set to every organization schema that lacks it', async () => {
+	it('applies the tenant set to every organization schema that lacks it, visiting only those', async () => {
 		const created = await Promise.all(
 			['One', 'Two', 'Three'].map((name, index) =>
 				registerPatient({ name, email: `tenant${index}@example.test`, password: 'Correct-horse-9' }),
@@ -27,7 +26,7 @@ describe('migrateAll', () => {
 			await sql.unsafe(`drop schema "${organization.schemaName}" cascade`)
 		}
 		const report = await migrateAll(url)
-		expect(report.tenantSchemas).toBeGreaterThanOrEqual(3)
+		expect(report.tenantSchemas).toBe(2)
 		expect(report.tenantMigrationsApplied).toBe(2 * tenantMigrationCount())
 		for (const { organization } of created) {
 			const [row] = await sql`select to_regclass(${`"${organization.schemaName}".notifications`}) as name`

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
-import { and, eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { emailOutbox, userPreferences } from '#db/schema/platform.ts'
 import { notifications } from '#db/schema/tenant.ts'
 import { registerPatient } from '#server/auth/index.ts'
+import { logger } from '#server/logger.ts'
 import {
 	clearNotifications,
 	getNotificationOverview,
@@ -142,6 +143,22 @@ describe('live notifications', () => {
 		expect(sent[0]!.textBody).toContain('Lab report: 3 values found.')
 		const none = await getDb().select().from(emailOutbox).where(eq(emailOutbox.userId, withoutEmail.userId))
 		expect(none).toEqual([])
+	})
+
+	it('closes quietly, with no error logged, when the organization was deleted (its schema dropped) as the stream opens', async () => {
+		const patient = await newPatient('deleted-org')
+		const [{ schemaName }] = await getDb().execute<{ schemaName: string }>(sql`select schema_name as "schemaName" from app.organizations where id = ${patient.organizationId}`)
+		await getDb().execute(sql`drop schema ${sql.identifier(schemaName!)} cascade`)
+		const errors = vi.spyOn(logger, 'error')
+		try {
+			const events = await openStream(patient).opened
+			await expect(events.next((message) => message.data.type === 'connected', 2_000)).rejects.toThrow('stream ended')
+			expect(errors).not.toHaveBeenCalled()
+		} finally {
+			errors.mockRestore()
+			// finish the delete (the row goes with the schema) so later tests that reach every organization do not meet a half-deleted one
+			await getDb().execute(sql`delete from app.organizations where id = ${patient.organizationId}`)
+		}
 	})
 })
 

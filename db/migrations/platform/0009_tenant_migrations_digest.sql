@@ -1,0 +1,1 @@
+ALTER TABLE "app"."organizations" ADD COLUMN "tenant_migrations_digest" text;
