@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Executor } from '#db/client.ts'
 import { userPreferences } from '#db/schema/platform.ts'
 import { DEFAULT_PREFERENCES, PreferencesPatchSchema, type PreferencesPatch, type UserPreferences } from './shared/preferences.ts'
@@ -13,6 +13,19 @@ const columns = {
 export async function getUserPreferences(userId: string, db: Executor = getDb()): Promise<UserPreferences> {
 	const [row] = await db.select(columns).from(userPreferences).where(eq(userPreferences.userId, userId))
 	return row ?? { ...DEFAULT_PREFERENCES }
+}
+
+/** Several users' preferences in one query (a notification to every member); the defaults for those who saved none. */
+export async function getUsersPreferences(userIds: readonly string[], db: Executor = getDb()): Promise<Map<string, UserPreferences>> {
+	const unique = [...new Set(userIds)]
+	const rows = unique.length
+		? await db
+				.select({ userId: userPreferences.userId, ...columns })
+				.from(userPreferences)
+				.where(inArray(userPreferences.userId, unique))
+		: []
+	const saved = new Map(rows.map(({ userId, ...preferences }) => [userId, preferences]))
+	return new Map(unique.map((userId) => [userId, saved.get(userId) ?? { ...DEFAULT_PREFERENCES }]))
 }
 
 /**

@@ -20,7 +20,22 @@ declare module '@remix-run/node' {
 		requestId: string
 		cspNonce: string
 		clientIp: string
+		/**
+		 * Aborted when the response closes (the browser went away). Long-lived
+		 * answers (the notification stream) end on it: `request.signal` is
+		 * derived by undici through a weak reference that a garbage collection
+		 * can cut (nodejs/node#55428), and its abort then never arrives.
+		 * Absent where a route is called without a server (tests).
+		 */
+		responseClosed?: AbortSignal
 	}
+}
+
+/** A signal aborted when `res` closes; held by `res`'s listener for as long as the response is open. */
+function responseClosedSignal(res: express.Response) {
+	const controller = new AbortController()
+	res.once('close', () => controller.abort())
+	return controller.signal
 }
 
 /**
@@ -110,6 +125,7 @@ export async function createHttpApp() {
 				requestId: res.locals.requestId as string,
 				cspNonce: res.locals.cspNonce as string,
 				clientIp: req.ip ?? 'unknown',
+				responseClosed: responseClosedSignal(res),
 			}),
 		}),
 	)

@@ -13,7 +13,7 @@ export const NOTIFICATION_CHANNEL = 'carebook_notifications'
 export const ChannelMessageSchema = z.discriminatedUnion('kind', [
 	/** A notification row was written for the user. */
 	z.object({ kind: z.literal('created'), userId: z.string().uuid(), notificationId: z.string().uuid() }),
-	/** The user's notifications were read, removed or cleared (another tab, another device). */
+	/** The user's notifications were read, removed or cleared (another tab, another device), or one was written while their in-app notifications are off. */
 	z.object({ kind: z.literal('changed'), userId: z.string().uuid() }),
 ])
 export type ChannelMessage = z.infer<typeof ChannelMessageSchema>

@@ -1,5 +1,5 @@
 import type { Executor } from '#db/client.ts'
-import { getUserPreferences } from '#server/account/index.ts'
+import { getUserPreferences, getUsersPreferences } from '#server/account/index.ts'
 
 export type NotificationSwitches = { inApp: boolean; email: boolean }
 
@@ -7,4 +7,10 @@ export type NotificationSwitches = { inApp: boolean; email: boolean }
 export async function readNotificationSwitches(executor: Executor, userId: string): Promise<NotificationSwitches> {
 	const preferences = await getUserPreferences(userId, executor)
 	return { inApp: preferences.inAppNotifications, email: preferences.emailNotifications }
+}
+
+/** The switches of several owners in one query (writing a notification to every member of an organization). */
+export async function readNotificationSwitchesOf(executor: Executor, userIds: readonly string[]): Promise<Map<string, NotificationSwitches>> {
+	const preferences = await getUsersPreferences(userIds, executor)
+	return new Map([...preferences].map(([userId, saved]) => [userId, { inApp: saved.inAppNotifications, email: saved.emailNotifications }]))
 }

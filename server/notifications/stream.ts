@@ -3,7 +3,8 @@
  * they are written anywhere (web or worker), catch-up after a reconnect from
  * the last event id the browser saw, 'notifications_changed' when the list
  * changed in another tab, a keepalive comment every 20 s. In-app
- * notifications off: the stream says so once and carries nothing else.
+ * notifications off: the stream says so once, then carries only
+ * 'notifications_changed' (no content, so no toast) to keep the tabs in step.
  */
 import { getDb } from '#db/client.ts'
 import type { Patient } from '#server/auth/patient.ts'
@@ -40,6 +41,7 @@ export async function openNotificationStream(
 	const switches = await readNotificationSwitches(getDb(), patient.userId)
 	let closed = false
 	let cleanup = () => {}
+	const openedAt = performance.now()
 	return new ReadableStream<Uint8Array>({
 		async start(controller) {
 			const send = (text: string) => {
@@ -57,6 +59,7 @@ export async function openNotificationStream(
 				closed = true
 				clearInterval(keepalive)
 				unsubscribe()
+				logger.debug('notifications.stream_closed', { ms: Math.round(performance.now() - openedAt) })
 				try {
 					controller.close()
 				} catch {
@@ -67,11 +70,9 @@ export async function openNotificationStream(
 			options.signal.addEventListener('abort', close, { once: true })
 			if (options.signal.aborted) return close()
 
-			if (!switches.inApp) {
-				send(sseMessage(control('connected', { inApp: false })))
-				return
-			}
-
+			const sendChanged = () => send(sseMessage(control('notifications_changed')))
+			// In-app off: no notifications on the stream, only that the list changed (the bell and /notifications stay in step across tabs, without toasts).
+			const isQuiet = !switches.inApp
 			const sentIds = new Set<string>()
 			let cursor = options.lastEventId ?? 0
 			let buffered: StreamNotification[] | null = []
@@ -89,14 +90,15 @@ export async function openNotificationStream(
 				unsubscribe = await subscribeToNotifications({
 					userId: patient.userId,
 					organizationId: patient.organizationId,
-					onNotification: (row) => (buffered ? buffered.push(row) : sendNotification(row)),
-					onChanged: () => send(sseMessage(control('notifications_changed'))),
+					onNotification: isQuiet ? sendChanged : (row) => (buffered ? buffered.push(row) : sendNotification(row)),
+					onChanged: sendChanged,
 					onResync: () => {
-						void catchUp().catch(() => {})
-						send(sseMessage(control('notifications_changed')))
+						if (!isQuiet) void catchUp().catch(() => {})
+						sendChanged()
 					},
 				})
 				if (closed) return unsubscribe()
+				if (isQuiet) return send(sseMessage(control('connected', { inApp: false })))
 				// Subscribed first, then read: a notification written in between is buffered, not lost.
 				if (options.lastEventId !== null) await catchUp()
 				else cursor = await latestNotificationSeq(patient)

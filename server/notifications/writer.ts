@@ -8,9 +8,11 @@
  * key (unique index since tenant migration 0003), so writing it again does
  * nothing.
  *
- * The owner's preferences (server/account) decide the rest, in the same
- * transaction: in-app on announces the row to the live streams (NOTIFY,
- * delivered on commit); e-mail on queues it in the e-mail outbox.
+ * The owners' preferences (server/account, read for all owners in one
+ * query) decide the rest, in the same transaction: in-app on announces the
+ * row to the live streams (NOTIFY, delivered on commit); in-app off only
+ * says the owner's list changed (no content, no toast: their open tabs
+ * refresh the bell); e-mail on queues it in the e-mail outbox.
  */
 import { and, eq } from 'drizzle-orm'
 import { users } from '#db/schema/platform.ts'
@@ -19,7 +21,7 @@ import { OutgoingEmailSchema, queueEmail, type OutgoingEmail } from '#server/ema
 import { logger } from '#server/logger.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import { announceAll, type ChannelMessage } from './channel.ts'
-import { readNotificationSwitches } from './preferences.ts'
+import { readNotificationSwitchesOf } from './preferences.ts'
 import type { StoredNotificationType } from './shared/notification.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
 
@@ -64,12 +66,17 @@ export async function writeNotifications(tx: TenantTransaction, list: NewNotific
 		.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
 		.returning({ id: notifications.id, ownerId: notifications.ownerId, title: notifications.title, message: notifications.message, link: notifications.link })
 	const ownEmailOwners = new Set(list.filter((item) => item.hasOwnEmail).map((item) => item.ownerId))
+	const switchesByOwner = await readNotificationSwitchesOf(tx, written.map((row) => row.ownerId))
 	const live: ChannelMessage[] = []
+	const quietOwners = new Set<string>()
 	for (const row of written) {
-		const switches = await readNotificationSwitches(tx, row.ownerId)
+		const switches = switchesByOwner.get(row.ownerId)!
 		if (switches.inApp) live.push({ kind: 'created', userId: row.ownerId, notificationId: row.id })
+		else quietOwners.add(row.ownerId)
 		if (switches.email && !ownEmailOwners.has(row.ownerId)) await queueNotificationEmail(tx, row)
 	}
+	// In-app off: no toast, but the owner's open tabs refresh the bell and /notifications.
+	for (const userId of quietOwners) live.push({ kind: 'changed', userId })
 	await announceAll(tx, live)
 	return written.length
 }

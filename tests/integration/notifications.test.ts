@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { getDb } from '#db/client.ts'
-import { emailOutbox, userPreferences } from '#db/schema/platform.ts'
+import { emailOutbox, memberships, userPreferences } from '#db/schema/platform.ts'
 import { notifications } from '#db/schema/tenant.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { logger } from '#server/logger.ts'
@@ -57,12 +57,19 @@ function openStream(patient: TestPatient, lastEventId: number | null = null) {
 	return { opened, close: () => abort.abort() }
 }
 
+/** A stream that has said 'connected': its events (so far and to come) and close. */
+async function connectedStream(patient: TestPatient) {
+	const stream = openStream(patient)
+	const events = await stream.opened
+	await events.next((message) => message.data.type === 'connected')
+	return { events, close: stream.close }
+}
+
 describe('live notifications', () => {
 	it('delivers a notification written by another process to the connected stream within a second', async () => {
 		const patient = await newPatient()
-		const stream = openStream(patient)
-		const events = await stream.opened
-		await events.next((message) => message.data.type === 'connected')
+		const stream = await connectedStream(patient)
+		const events = stream.events
 		const { stdout } = await run(
 			process.execPath,
 			['--import', 'tsx', 'tests/support/write-notification.ts', patient.organizationId, patient.userId, 'From the worker'],
@@ -81,12 +88,10 @@ describe('live notifications', () => {
 	it('never sends one user the notifications of another', async () => {
 		const alice = await newPatient('alice')
 		const bob = await newPatient('bob')
-		const aliceStream = openStream(alice)
-		const aliceEvents = await aliceStream.opened
-		await aliceEvents.next((message) => message.data.type === 'connected')
-		const bobStream = openStream(bob)
-		const bobEvents = await bobStream.opened
-		await bobEvents.next((message) => message.data.type === 'connected')
+		const aliceStream = await connectedStream(alice)
+		const aliceEvents = aliceStream.events
+		const bobStream = await connectedStream(bob)
+		const bobEvents = bobStream.events
 		await notify(bob, 'For Bob only')
 		await bobEvents.next((message) => message.data.type === 'new_document')
 		await notify(alice, 'For Alice')
@@ -114,7 +119,7 @@ describe('live notifications', () => {
 		second.close()
 	})
 
-	it('honours in-app off: nothing on the stream, the row is still stored', async () => {
+	it('honours in-app off: no notification on the stream, only that the list changed (new row, another tab marking it read); the row is still stored', async () => {
 		const patient = await newPatient()
 		await setSwitches(patient.userId, { inAppNotifications: false, emailNotifications: false })
 		const stream = openStream(patient)
@@ -122,10 +127,16 @@ describe('live notifications', () => {
 		const connected = await events.next((message) => message.data.type === 'connected')
 		expect(connected.data.data.inApp).toBe(false)
 		await notify(patient, 'Quiet one')
-		await new Promise((resolve) => setTimeout(resolve, 1_000))
-		expect(events.messages.filter((message) => message.data.type !== 'connected')).toEqual([])
+		await events.next((message) => message.data.type === 'notifications_changed')
 		const overview = await getNotificationOverview(patient)
 		expect(overview.items.map((item) => item.title)).toEqual(['Quiet one'])
+		expect(await setNotificationRead(patient, overview.items[0]!.id, true)).toBe(true)
+		const changes = () => events.messages.filter((message) => message.data.type === 'notifications_changed').length
+		await events.next(() => changes() === 2)
+		await new Promise((resolve) => setTimeout(resolve, 300))
+		expect(events.messages.map((message) => message.data.type)).toEqual(['connected', 'notifications_changed', 'notifications_changed'])
+		expect(JSON.stringify(events.messages)).not.toContain('Quiet one')
+		expect(events.messages.every((message) => message.id === null)).toBe(true)
 		stream.close()
 	})
 
@@ -159,6 +170,32 @@ describe('live notifications', () => {
 			// finish the delete (the row goes with the schema) so later tests that reach every organization do not meet a half-deleted one
 			await getDb().execute(sql`delete from app.organizations where id = ${patient.organizationId}`)
 		}
+	})
+})
+
+describe('several owners in one write', () => {
+	it("reads every owner's preferences and honours each: live row, list-changed only, e-mail", async () => {
+		const loud = await newPatient('loud')
+		const other = await newPatient('quiet')
+		await getDb().insert(memberships).values({ userId: other.userId, organizationId: loud.organizationId, role: 'user' })
+		const quiet = { ...other, organizationId: loud.organizationId }
+		await setSwitches(loud.userId, { inAppNotifications: true, emailNotifications: false })
+		await setSwitches(quiet.userId, { inAppNotifications: false, emailNotifications: true })
+		const loudStream = await connectedStream(loud)
+		const loudEvents = loudStream.events
+		const quietStream = await connectedStream(quiet)
+		const quietEvents = quietStream.events
+		const sent = await sendSystemNotification({ organizationId: loud.organizationId, title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.' })
+		expect(sent).toEqual({ recipients: 2, organizations: 1 })
+		const live = await loudEvents.next((message) => message.data.type === 'system_notification')
+		expect(live.data.data.title).toBe('Maintenance tonight')
+		await quietEvents.next((message) => message.data.type === 'notifications_changed')
+		expect(JSON.stringify(quietEvents.messages)).not.toContain('Maintenance tonight')
+		expect((await getNotificationOverview(quiet)).items.map((item) => item.title)).toEqual(['Maintenance tonight'])
+		const emails = await getDb().select().from(emailOutbox).where(inArray(emailOutbox.userId, [loud.userId, quiet.userId]))
+		expect(emails.map((email) => email.recipient)).toEqual([quiet.email])
+		loudStream.close()
+		quietStream.close()
 	})
 })
 
@@ -205,9 +242,8 @@ describe('notification actions', () => {
 	it('sends a system notification to the members of one organization, or to everyone', async () => {
 		const alice = await newPatient('alice')
 		const bob = await newPatient('bob')
-		const stream = openStream(alice)
-		const events = await stream.opened
-		await events.next((message) => message.data.type === 'connected')
+		const stream = await connectedStream(alice)
+		const events = stream.events
 		const one = await sendSystemNotification({ organizationId: alice.organizationId, title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.' })
 		expect(one).toEqual({ recipients: 1, organizations: 1 })
 		const event = await events.next((message) => message.data.type === 'system_notification')

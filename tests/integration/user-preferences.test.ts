@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { userPreferences, users } from '#db/schema/platform.ts'
-import { DEFAULT_PREFERENCES, getUserPreferences, updateUserPreferences } from '#server/account/index.ts'
+import { DEFAULT_PREFERENCES, getUserPreferences, getUsersPreferences, updateUserPreferences } from '#server/account/index.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { useTestDatabase } from './test-database.ts'
 
@@ -39,6 +39,17 @@ describe('user preferences', () => {
 		const second = await newUser()
 		await updateUserPreferences(first, { theme: 'dark', emailNotifications: false })
 		expect(await getUserPreferences(second)).toEqual(DEFAULT_PREFERENCES)
+	})
+
+	it("are read for several users in one call: each one's own, the defaults for those who saved none", async () => {
+		const saved = await newUser()
+		const unsaved = await newUser()
+		await updateUserPreferences(saved, { inAppNotifications: false })
+		const read = await getUsersPreferences([saved, unsaved, saved])
+		expect([...read.keys()]).toEqual([saved, unsaved])
+		expect(read.get(saved)).toEqual({ emailNotifications: true, inAppNotifications: false, theme: 'light' })
+		expect(read.get(unsaved)).toEqual(DEFAULT_PREFERENCES)
+		expect(await getUsersPreferences([])).toEqual(new Map())
 	})
 
 	it('refuse an unknown theme or key, changing nothing', async () => {
