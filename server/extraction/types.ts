@@ -1,4 +1,5 @@
 import type { StructuredAppointment, StructuredDocumentReference, StructuredSummary } from './shared/structured-types.ts'
+import type { MeasuredValue } from './shared/measured-value.ts'
 
 export type { StructuredSummary }
 
@@ -51,13 +52,7 @@ export type ExtractedParameter = {
 }
 
 /** A result row whose name the vocabulary does not know: kept as printed, never given a code. */
-export type UnmappedResult = {
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
+export type UnmappedResult = MeasuredValue & {
 	referenceRangeText: string | null
 }
 

@@ -10,6 +10,7 @@ import type {
 	Resource,
 } from '@medplum/fhirtypes'
 import { LOINC_BY_PARAMETER, LOINC_SYSTEM } from './loinc.ts'
+import type { MeasuredValue } from '#server/extraction/shared/measured-value.ts'
 
 /**
  * A user's records as a FHIR R4 Bundle (type `collection`): Patient,
@@ -45,18 +46,12 @@ export type ExportDocument = {
 	archivePath: string | null
 }
 
-export type ExportParameter = {
+export type ExportParameter = MeasuredValue & {
 	id: string
 	documentId: string | null
 	code: string
 	/** the LOINC code stored with the value (imported results outside the vocabulary have one) */
 	loinc?: string | null
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
 	status: 'normal' | 'low' | 'high' | 'critical' | null
 	testDate: string
 }

@@ -1,21 +1,16 @@
 /** What a C-CDA document or a FHIR R4 file holds, read the same way from both (C-CDA follows HL7's C-CDA on FHIR mapping). */
+import type { MeasuredValue } from './measured-value.ts'
 
 export type Interpretation = 'H' | 'L' | 'N'
 
 /** A numeric result or vital sign, values and units as in the file (never converted). */
-export type StructuredObservation = {
+export type StructuredObservation = MeasuredValue & {
 	category: 'result' | 'vital'
 	/** the entry's id (C-CDA id root+extension, FHIR resource id + component), or a hash of its content */
 	key: string
 	loinc: string | null
 	/** the code found when it is not LOINC */
 	localCode: string | null
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
 	referenceRangeText: string | null
 	interpretation: Interpretation | null
 	/** ISO 8601 at the file's precision ('2008-03-19T08:30-08:00', '1999-11'), or null */
