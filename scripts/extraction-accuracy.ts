@@ -16,6 +16,8 @@
  *    leave-one-layout-out figures.
  * 3. the public samples (../shared/fixtures/public-samples): real published
  *    reports, never special-cased.
+ * --structured runs the C-CDA / FHIR import's measure on unseen sources
+ * instead (scripts/structured-accuracy.ts, also npm run accuracy:structured).
  * Targets on held-out families and public samples: text PDFs >= 97 %, scans
  * >= 90 %, photos >= 80 %; kind, date and provider right on >= 95 % of
  * documents; no date in the future; no invented code. Exit code 1 when one
@@ -38,6 +40,10 @@ const TARGETS = { text_pdf: 0.97, scan: 0.9, photo: 0.8, facts: 0.95 }
 const execFileAsync = promisify(execFile)
 
 const args = process.argv.slice(2)
+if (args.includes('--structured')) {
+	const { runStructuredAccuracy } = await import('./structured-accuracy.ts')
+	process.exit(runStructuredAccuracy() ? 0 : 1)
+}
 const isVerbose = args.includes('--verbose')
 const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1]
 const only = args.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split(',') ?? ['fixtures', 'corpus', 'public']

@@ -12,7 +12,7 @@ import { DownloadDocumentButton } from '#app/components/records/download-documen
 import { LabValuesTable } from '#app/components/records/lab-values-table.tsx'
 import { MedicationsList } from '#app/components/records/medications-list.tsx'
 import { StructuredRecord } from '#app/components/records/structured-record.tsx'
-import { patientMismatchWarning, structuredSummaryOf } from '#server/extraction/shared/structured-types.ts'
+import { IMPORTED_REFERENCE_NOTE, importedReferenceOf, patientMismatchWarning, structuredSummaryOf } from '#server/extraction/shared/structured-types.ts'
 import { getHealthProfile } from '#server/health/index.ts'
 import { RetryProcessingButton } from '#app/components/records/retry-processing-button.tsx'
 import { TagList } from '#app/components/records/tag-list.tsx'
@@ -42,7 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const mismatch = structured
 		? patientMismatchWarning(structured.patient, { name: patient.user.name, dateOfBirth: (await getHealthProfile(patient)).dateOfBirth })
 		: null
-	return { document: { ...shown, text: textExcerpt(extractedText) }, structured, mismatch, timeZone: patient.user.timeZone }
+	// a record made from a FHIR DocumentReference: its file was not in the import
+	const importedReference = importedReferenceOf(details)
+	return { document: { ...shown, text: textExcerpt(extractedText) }, structured, mismatch, importedReference, timeZone: patient.user.timeZone }
 }
 
 /** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
@@ -75,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, structured, mismatch, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const { document, structured, mismatch, importedReference, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const timeZone = useDisplayTimeZone(storedTimeZone)
 	const [searchParams] = useSearchParams()
 	useRefreshWhileProcessing(document.id, document.status)
@@ -179,6 +181,21 @@ function DocumentDetailRoute() {
 				<Card>
 					<h2 className="text-lg font-semibold">Medications</h2>
 					<MedicationsList medications={document.medications} />
+				</Card>
+			) : null}
+
+			{importedReference ? (
+				<Card>
+					<h2 className="text-lg font-semibold">Imported record</h2>
+					<p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="imported-reference-note">
+						{IMPORTED_REFERENCE_NOTE}
+					</p>
+					{importedReference.fileName ? (
+						<p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+							Original file: {importedReference.fileName}
+							{importedReference.contentType ? ` (${importedReference.contentType})` : ''}
+						</p>
+					) : null}
 				</Card>
 			) : null}
 

@@ -144,9 +144,16 @@ export const healthParameters = pgTable(
 		status: text('status').$type<'normal' | 'low' | 'high' | 'critical'>(),
 		testDate: date('test_date', { mode: 'string' }).notNull(),
 		position: integer('position').notNull().default(0),
+		/**
+		 * What identifies the entry across the patient's imported C-CDA and FHIR files (its id, and a
+		 * hash of its code, value, unit and time): a value whose key another record already holds is
+		 * not stored twice (server/health/document-parameters.ts). Null for values read from PDFs and scans.
+		 */
+		entryKeys: text('entry_keys').array(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [
+		index('health_parameters_entry_keys_idx').using('gin', table.entryKeys),
 		index('health_parameters_owner_code_date_idx').on(table.ownerId, table.code, table.testDate),
 		index('health_parameters_document_idx').on(table.documentId),
 		// The patient's manual readings (rows added together share created_at and test_date), newest first.
@@ -171,6 +178,8 @@ export const medications = pgTable(
 		position: integer('position').notNull().default(0),
 		startDate: date('start_date', { mode: 'string' }),
 		stoppedOn: date('stopped_on', { mode: 'string' }),
+		/** As health_parameters.entry_keys: a medication an imported file repeats is stored once. */
+		entryKeys: text('entry_keys').array(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 		/** Global search: name (A), dose and frequency (C). */
@@ -182,6 +191,7 @@ export const medications = pgTable(
 	},
 	(table) => [
 		index('medications_owner_idx').on(table.ownerId),
+		index('medications_entry_keys_idx').using('gin', table.entryKeys),
 		index('medications_document_idx').on(table.documentId),
 		index('medications_search_idx').using('gin', table.searchVector),
 	],
@@ -219,6 +229,8 @@ export const appointments = pgTable(
 		contactEmail: text('contact_email'),
 		cancelReason: text('cancel_reason'),
 		cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+		/** An appointment imported from a FHIR file: its identity there, so importing the file again adds it once. */
+		entryKeys: text('entry_keys').array(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 		/** Global search: title (A), provider and specialty (B), location (C). */
@@ -230,6 +242,7 @@ export const appointments = pgTable(
 	},
 	(table) => [
 		index('appointments_owner_starts_idx').on(table.ownerId, table.startsAt),
+		index('appointments_entry_keys_idx').using('gin', table.entryKeys),
 		index('appointments_search_idx').using('gin', table.searchVector),
 	],
 )

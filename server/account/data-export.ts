@@ -80,6 +80,11 @@ export async function listDataExports(userId: string): Promise<DataExportSummary
 	}))
 }
 
+/** A document that failed as unreadable had its file removed (size 0): the export lists it without a file. */
+function hasStoredFile(row: { status: string; sizeBytes: number }) {
+	return !(row.status === 'failed' && row.sizeBytes === 0)
+}
+
 function archiveNameOf(documentId: string, fileName: string) {
 	const safe = fileName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'file'
 	return `documents/${documentId}-${safe}`
@@ -138,11 +143,11 @@ export async function buildDataExport(exportId: string): Promise<void> {
 		processedAt: row.processedAt,
 		pages: row.pages,
 		extractedText: row.extractedText,
-		file: archiveNameOf(row.id, row.fileName),
+		file: hasStoredFile(row) ? archiveNameOf(row.id, row.fileName) : null,
 	}))
 	const records: ExportRecords = {
 		patient: { id: user.id, name: user.name, email: user.email, phone: user.phone, dateOfBirth: healthProfile.dateOfBirth, sex: healthProfile.sex },
-		documents: rows.documentRows.map((row) => ({ ...row, archivePath: archiveNameOf(row.id, row.fileName) })),
+		documents: rows.documentRows.map((row) => ({ ...row, archivePath: hasStoredFile(row) ? archiveNameOf(row.id, row.fileName) : null })),
 		parameters: rows.parameterRows,
 		appointments: rows.appointmentRows,
 		medications: rows.medicationRows,
@@ -175,7 +180,7 @@ export async function buildDataExport(exportId: string): Promise<void> {
 	zip.addBuffer(json(rows.shareRows), 'shares.json')
 	zip.addBuffer(json(bundle), 'fhir-bundle.json')
 	const storage = getFileStorage()
-	for (const row of rows.documentRows) {
+	for (const row of rows.documentRows.filter(hasStoredFile)) {
 		// Each file streams from the store when the archive reaches it: never all of them in memory at once.
 		zip.addReadStreamLazy(archiveNameOf(row.id, row.fileName), { compress: row.fileKind !== 'jpeg' && row.fileKind !== 'png' }, (done) => {
 			storage.stream(row.storageKey).then(

@@ -139,7 +139,8 @@ export {
 	readCalendarFeed,
 	revokeCalendarFeed,
 } from './calendar-feed.ts'
-export { FALLBACK_TIME_ZONE, rememberPatientTimeZone, resolvePatientTimeZone } from './patient-time-zone.ts'
+export { FALLBACK_TIME_ZONE, rememberPatientTimeZone, resolvePatientTimeZone, storedPatientTimeZone } from './patient-time-zone.ts'
+export { storeImportedAppointments, type ImportedAppointment } from './imported-appointments.ts'
 export { DEFAULT_VIDEO_BASE_URL, getVideoBaseUrl } from './video-config.ts'
 export { searchAppointmentRows } from './search-rows.ts'
 export { selectOwnerAppointmentsForExport } from './owner-export.ts'

@@ -31,3 +31,9 @@ export async function rememberPatientTimeZone(userId: string, timeZone: string |
 		.returning({ id: users.id })
 	return updated.length > 0
 }
+
+/** The patient's zone as stored (UTC when none is), for work done without a request (an imported appointment). */
+export async function storedPatientTimeZone(userId: string): Promise<string> {
+	const [row] = await getDb().select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId))
+	return resolvePatientTimeZone(row?.timeZone)
+}

@@ -13,6 +13,8 @@ import {
 } from '#server/extraction/index.ts'
 import { removeDocumentParameters, replaceDocumentParameters } from '#server/health/index.ts'
 import { removeDocumentMedications, replaceDocumentMedications } from '#server/medications/index.ts'
+import { storeImportedAppointments } from '#server/appointments/index.ts'
+import { storeImportedReferences } from './imported-references.ts'
 import { documentNotificationKey, writeNotification } from '#server/notifications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
@@ -21,6 +23,9 @@ import { copyToTempFile, getFileStorage, uploadTempDir, type FileStorage } from 
 import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
+
+/** The first key of the two-key advisory lock that serialises one patient's C-CDA and FHIR imports ('CBKI'). */
+const IMPORT_LOCK_CLASS = 0x43424b49
 
 /**
  * Reads one stored file, given as a temporary copy on this machine
@@ -111,13 +116,18 @@ export async function processDocument(
 			// The owner may have deleted the document while it was being read: then store nothing.
 			const [current] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, document.id)).for('update')
 			if (!current) return false
+			// One import at a time per patient: entries two files share are then stored once, by whichever comes first.
+			if (result.structured) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}::int, hashtext(${document.ownerId}))`)
 			const testDateFallback = result.date ?? document.uploadedAt.toISOString().slice(0, 10)
-			await replaceDocumentParameters(
+			const parameterOutcome = await replaceDocumentParameters(
 				tx,
 				document,
 				result.parameters.map((parameter) => ({ ...parameter, testDate: parameter.testDate ?? testDateFallback })),
 			)
-			await replaceDocumentMedications(tx, document, result.medications)
+			const medicationOutcome = await replaceDocumentMedications(tx, document, result.medications)
+			// A FHIR file's other records (details only) and appointments: each made once, however often the file comes.
+			await storeImportedReferences(tx, storage, { organizationId: input.organizationId, documentId: document.id, ownerId: document.ownerId }, result.importedDocuments ?? [])
+			await storeImportedAppointments(tx, { organizationId: input.organizationId, userId: document.ownerId }, result.importedAppointments ?? [])
 			// A provider name already on the patient's records wins over a close OCR reading of it.
 			const named = withKnownProvider(
 				{ provider: result.provider, title: result.title || document.title },
@@ -131,7 +141,7 @@ export async function processDocument(
 					title: named.title,
 					documentDate: result.date,
 					provider: named.provider,
-					summary: result.summary,
+					summary: result.summary + DOCUMENT_MESSAGES.alreadyImported(parameterOutcome.alreadyHeld + medicationOutcome.alreadyHeld),
 					tags: result.tags,
 					extractedText: result.text,
 					pages: result.pages,

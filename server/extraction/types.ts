@@ -1,4 +1,5 @@
-import type { StructuredSummary } from './shared/structured-types.ts'
+import type { StructuredAppointment, StructuredDocumentReference, StructuredSummary } from './shared/structured-types.ts'
+import type { MeasuredValue } from './shared/measured-value.ts'
 
 export type { StructuredSummary }
 
@@ -46,16 +47,12 @@ export type ExtractedParameter = {
 	referenceRangeText: string | null
 	status: ParameterStatus | null
 	testDate: string | null
+	/** a C-CDA or FHIR entry's identity (its id, and a hash of code, value, unit and time), so a repeated entry is stored once */
+	entryKeys?: string[]
 }
 
 /** A result row whose name the vocabulary does not know: kept as printed, never given a code. */
-export type UnmappedResult = {
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
+export type UnmappedResult = MeasuredValue & {
 	referenceRangeText: string | null
 }
 
@@ -65,6 +62,10 @@ export type ExtractedMedication = {
 	frequency: string | null
 	status: 'active' | 'discontinued'
 	text: string
+	/** YYYY-MM-DD, when the file gives it (C-CDA and FHIR) */
+	startDate?: string | null
+	/** as ExtractedParameter.entryKeys */
+	entryKeys?: string[]
 }
 
 export type DicomSummary = {
@@ -107,6 +108,9 @@ export type ExtractionResult = {
 	dicom?: DicomSummary
 	/** a C-CDA or FHIR import: what it held beyond parameters and medications */
 	structured?: StructuredSummary
+	/** a FHIR file's DocumentReferences (stored as records of their own, without their files) and Appointments */
+	importedDocuments?: StructuredDocumentReference[]
+	importedAppointments?: StructuredAppointment[]
 	timings: ExtractionTimings
 }
 

@@ -10,6 +10,7 @@ import type {
 	Resource,
 } from '@medplum/fhirtypes'
 import { LOINC_BY_PARAMETER, LOINC_SYSTEM } from './loinc.ts'
+import type { MeasuredValue } from '#server/extraction/shared/measured-value.ts'
 
 /**
  * A user's records as a FHIR R4 Bundle (type `collection`): Patient,
@@ -41,22 +42,16 @@ export type ExportDocument = {
 	sizeBytes: number
 	sha256: string
 	uploadedAt: Date
-	/** The file's path inside the export archive. */
-	archivePath: string
+	/** The file's path inside the export archive; null when the file is gone (an unreadable upload is not kept). */
+	archivePath: string | null
 }
 
-export type ExportParameter = {
+export type ExportParameter = MeasuredValue & {
 	id: string
 	documentId: string | null
 	code: string
 	/** the LOINC code stored with the value (imported results outside the vocabulary have one) */
 	loinc?: string | null
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
 	status: 'normal' | 'low' | 'high' | 'critical' | null
 	testDate: string
 }
@@ -82,6 +77,8 @@ export type ExportMedication = {
 	frequency: string | null
 	status: 'active' | 'discontinued'
 	text: string
+	/** YYYY-MM-DD, when known */
+	startDate?: string | null
 	createdAt: Date
 }
 
@@ -143,7 +140,7 @@ function documentResource(document: ExportDocument, patientRef: string): Documen
 				attachment: {
 					contentType: document.mimeType,
 					title: document.fileName,
-					url: document.archivePath,
+					...(document.archivePath ? { url: document.archivePath } : {}),
 					size: document.sizeBytes,
 					hash: Buffer.from(document.sha256, 'hex').toString('base64'),
 				},
@@ -217,8 +214,9 @@ function appointmentResource(appointment: ExportAppointment, patientRef: string,
 	}
 }
 
+/** Dose and frequency as the dosage's text, the frequency also as its timing (so an import can tell them apart); the line as read in a note. */
 function medicationResource(medication: ExportMedication, patientRef: string): MedicationStatement {
-	const dosage = [medication.dose, medication.frequency].filter(Boolean).join(' ') || medication.text
+	const dosage = [medication.dose, medication.frequency].filter(Boolean).join(' ')
 	return {
 		resourceType: 'MedicationStatement',
 		id: medication.id,
@@ -226,7 +224,9 @@ function medicationResource(medication: ExportMedication, patientRef: string): M
 		medicationCodeableConcept: { text: medication.name },
 		subject: { reference: patientRef },
 		dateAsserted: medication.createdAt.toISOString(),
-		dosage: [{ text: dosage }],
+		...(medication.startDate ? { effectivePeriod: { start: medication.startDate } } : {}),
+		...(dosage ? { dosage: [{ text: dosage, ...(medication.frequency ? { timing: { code: { text: medication.frequency } } } : {}) }] } : {}),
+		...(medication.text && medication.text !== medication.name ? { note: [{ text: medication.text }] } : {}),
 		...(medication.documentId ? { derivedFrom: [{ reference: urn(medication.documentId) }] } : {}),
 	}
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
-import type { TenantTransaction } from '#server/tenancy/index.ts'
+import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { ExtractedParameter } from '#server/extraction/types.ts'
 import type { LocalDate } from '#server/health/shared/types.ts'
 
@@ -16,14 +16,26 @@ import type { LocalDate } from '#server/health/shared/types.ts'
 /** A lab value read from a document (its test date settled: the document's date when the value had none). */
 export type DocumentParameterValue = Omit<ExtractedParameter, 'testDate'> & { testDate: LocalDate }
 
-/** Replaces the document's parameters with `values` (a processing run, or a second run of it, stores them once). */
+/**
+ * Replaces the document's parameters with `values` (a processing run, or a
+ * second run of it, stores them once). A value with entry keys (a C-CDA or
+ * FHIR entry) that one of the patient's other records already holds is not
+ * stored again: a newer CCD repeating old results, or the same bundle
+ * exported again with new ids, adds no second trend point. The caller holds
+ * the owner's import lock, so two files processed at once cannot both store it.
+ * Returns how many values were left out that way.
+ */
 export async function replaceDocumentParameters(
 	tx: TenantTransaction,
 	document: { id: string; ownerId: string },
 	values: DocumentParameterValue[],
-): Promise<void> {
+): Promise<{ alreadyHeld: number }> {
 	await removeDocumentParameters(tx, document.id)
-	if (values.length === 0) return
+	const held = await selectHeldEntryKeys(tx, healthParameters, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
+	const fresh = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
+	const alreadyHeld = values.length - fresh.length
+	values = fresh
+	if (values.length === 0) return { alreadyHeld }
 	await tx.insert(healthParameters).values(
 		values.map((value, position) => ({
 			ownerId: document.ownerId,
@@ -41,9 +53,11 @@ export async function replaceDocumentParameters(
 			referenceRangeText: value.referenceRangeText,
 			status: value.status,
 			testDate: value.testDate,
+			entryKeys: value.entryKeys ?? null,
 			position,
 		})),
 	)
+	return { alreadyHeld }
 }
 
 /** Removes what a document's processing stored (it failed, or is processed again). */

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { medications } from '#db/schema/tenant.ts'
-import type { TenantTransaction } from '#server/tenancy/index.ts'
+import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 
 /**
  * The medications table's one owner (docs/decisions/011-table-ownership.md).
@@ -17,16 +17,28 @@ export type DocumentMedication = {
 	frequency: string | null
 	status: 'active' | 'discontinued'
 	text: string
+	startDate?: string | null
+	/** a C-CDA or FHIR entry's identity (its id, and its RxNorm code or name, dose and start date) */
+	entryKeys?: string[]
 }
 
-/** Replaces the document's medications with `values` (a second processing run stores them once). */
+/**
+ * Replaces the document's medications with `values` (a second processing run
+ * stores them once). A medication whose entry keys one of the patient's
+ * other records already holds (a newer CCD listing it again) is not stored
+ * twice; the caller holds the owner's import lock. Returns how many were left out.
+ */
 export async function replaceDocumentMedications(
 	tx: TenantTransaction,
 	document: { id: string; ownerId: string },
 	values: DocumentMedication[],
-): Promise<void> {
+): Promise<{ alreadyHeld: number }> {
 	await removeDocumentMedications(tx, document.id)
-	if (values.length === 0) return
+	const held = await selectHeldEntryKeys(tx, medications, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
+	const fresh = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
+	const alreadyHeld = values.length - fresh.length
+	values = fresh
+	if (values.length === 0) return { alreadyHeld }
 	await tx.insert(medications).values(
 		values.map((value, position) => ({
 			ownerId: document.ownerId,
@@ -36,9 +48,12 @@ export async function replaceDocumentMedications(
 			frequency: value.frequency,
 			status: value.status,
 			text: value.text,
+			startDate: value.startDate ?? null,
+			entryKeys: value.entryKeys ?? null,
 			position,
 		})),
 	)
+	return { alreadyHeld }
 }
 
 /** Removes what a document's processing stored. */

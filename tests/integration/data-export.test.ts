@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { dataExports, emailOutbox, memberships, users } from '#db/schema/platform.ts'
@@ -11,6 +10,7 @@ import { getFileStorage } from '#server/storage/index.ts'
 import { JOB_KEYS } from '#server/jobs/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { compileFhirR4Schema, validateFhirR4 } from '#tests/support/fhir-schema.ts'
+import { readZip, streamToBuffer } from '#tests/support/zip-archive.ts'
 import { useTestDatabase } from './test-database.ts'
 
 useTestDatabase()
@@ -55,32 +55,6 @@ async function seedRecords(owner: Patient, marker: string) {
 		await tx.insert(shareAccessLog).values({ shareId: share!.id, kind: 'opened', client: `Firefox ${marker}`, network: '203.0.113.0/24' })
 	})
 	return { documentId, fileBytes }
-}
-
-function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
-	return new Promise((resolve, reject) => {
-		fromBuffer(buffer, { lazyEntries: true }, (error: Error | null, zip: ZipFile) => {
-			if (error) return reject(error)
-			const files = new Map<string, Buffer>()
-			zip.on('entry', (entry: Entry) => {
-				zip.openReadStream(entry, (streamError, stream) => {
-					if (streamError) return reject(streamError)
-					const chunks: Buffer[] = []
-					stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-					stream.on('end', () => {
-						files.set(entry.fileName, Buffer.concat(chunks))
-						zip.readEntry()
-					})
-				})
-			})
-			zip.on('end', () => resolve(files))
-			zip.readEntry()
-		})
-	})
-}
-
-async function streamToBuffer(body: ReadableStream<Uint8Array>) {
-	return Buffer.from(await new Response(body).arrayBuffer())
 }
 
 describe('data export', () => {

@@ -4,17 +4,20 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { documents, healthParameters, medications } from '#db/schema/tenant.ts'
+import { appointments, documents, healthParameters, medications } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { inProcessExtractor, processDocument, storeUploadedDocument } from '#server/documents/index.ts'
-import { uploadTempDir } from '#server/storage/index.ts'
 import { readCcda } from '#server/extraction/structured/ccda-import.ts'
 import { readStructuredRecord } from '#server/extraction/structured/read-structured.ts'
 import { parseSafeXml } from '#server/extraction/structured/safe-xml.ts'
 import type { StructuredRecord } from '#server/extraction/shared/structured-types.ts'
-import { buildExportBundle } from '#server/fhir/index.ts'
+import { buildDataExport, openDataExport, requestDataExport } from '#server/account/index.ts'
+import { IMPORTED_REFERENCE_NOTE } from '#server/extraction/shared/structured-types.ts'
+import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
+import { readZip, streamToBuffer } from '#tests/support/zip-archive.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { buildCcd, type CcdOptions } from '../support/ccda-builder.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
@@ -142,24 +145,166 @@ describe('importing a structured file end to end', () => {
 		expect(parameters).toHaveLength(0)
 	})
 
-	it('round trip: the FHIR export of one account imported into a fresh account gives the same health parameters and medications', async () => {
-		const source = await storedRows(patient, (await withTenant(patient.organizationId, (tx) => tx.select({ id: documents.id }).from(documents).where(eq(documents.fileKind, 'fhir'))))[0].id)
-		const bundle = buildExportBundle(
-			{
-				patient: { id: patient.userId, name: 'Import Owner', email: 'x@example.test', phone: null, dateOfBirth: null, sex: null },
-				documents: [],
-				parameters: source.parameters.map((row) => ({ ...row, documentId: null })),
-				appointments: [],
-				medications: source.medications.map((row) => ({ ...row, documentId: null })),
-			},
-			{ now: new Date('2024-01-01T00:00:00Z'), bundleId: randomUUID() },
-		)
+	it('round trip: the account\'s FHIR export imported into a fresh account gives the same health parameters, records (details only), medications and appointments', async () => {
+		await withTenant(patient.organizationId, async (tx) => {
+			await tx.insert(medications).values({ ownerId: patient.userId, name: 'Metformin', dose: '500 mg', frequency: 'twice daily', status: 'active', text: 'Metformin 500 mg twice daily', startDate: '2023-05-01' })
+			await tx.insert(medications).values({ ownerId: patient.userId, name: 'Amoxicillin', dose: null, frequency: null, status: 'discontinued', text: 'Amoxicillin' })
+			await tx.insert(appointments).values([
+				{ ownerId: patient.userId, title: 'Annual check-up', provider: 'Dr. Rivera', specialty: 'Family medicine', location: 'Lakeside Clinic, Room 4', status: 'confirmed', startsAt: new Date('2031-03-10T15:00:00Z'), durationMinutes: 45, timeZone: 'UTC', notes: 'Bring the glucose log.\nFasting.' },
+				{ ownerId: patient.userId, title: 'Dermatology consult', provider: 'Dr. Okafor', specialty: 'Dermatology', status: 'pending', startsAt: new Date('2031-04-02T09:30:00Z'), durationMinutes: 30, timeZone: 'UTC' },
+				{ ownerId: patient.userId, title: 'Eye exam', provider: 'Dr. Chen', specialty: 'Ophthalmology', status: 'cancelled', startsAt: new Date('2031-05-05T13:00:00Z'), durationMinutes: 20, timeZone: 'UTC', cancelReason: 'Clinic closed', cancelledAt: new Date() },
+			])
+		})
+		const requested = await requestDataExport(patient)
+		if (!requested.ok) throw new Error('export refused')
+		await buildDataExport(requested.exportId)
+		const archive = await openDataExport(patient, requested.exportId)
+		const bundle = (await readZip(await streamToBuffer(archive!.body))).get('fhir-bundle.json')!
+
 		const fresh = await newPatient()
-		const documentId = await uploadBytes(fresh, Buffer.from(JSON.stringify(bundle)), 'fhir-bundle.json')
-		const imported = await storedRows(fresh, documentId)
-		const shape = (rows: typeof source.parameters) =>
+		const importId = await uploadBytes(fresh, bundle, 'carebook-export.json')
+		const read = (owner: Patient) =>
+			withTenant(owner.organizationId, async (tx) => ({
+				documents: await tx.select().from(documents).where(eq(documents.ownerId, owner.userId)),
+				parameters: await tx.select().from(healthParameters).where(eq(healthParameters.ownerId, owner.userId)),
+				medications: await tx.select().from(medications).where(eq(medications.ownerId, owner.userId)),
+				appointments: await tx.select().from(appointments).where(eq(appointments.ownerId, owner.userId)),
+			}))
+		const [source, imported] = [await read(patient), await read(fresh)]
+
+		const parameterShape = (rows: typeof source.parameters) =>
 			rows.map((row) => [row.code, row.value, row.unit, row.referenceRangeMin, row.referenceRangeMax, row.testDate].join('|')).sort()
-		expect(shape(imported.parameters)).toEqual(shape(source.parameters))
-		expect(imported.medications.map((row) => row.name).sort()).toEqual(source.medications.map((row) => row.name).sort())
+		expect(source.parameters.length).toBeGreaterThan(40)
+		expect(parameterShape(imported.parameters)).toEqual(parameterShape(source.parameters))
+
+		// every record of the source comes back as a record of its own with its details, and says its file was not imported
+		const documentShape = (rows: typeof source.documents) => rows.map((row) => [row.title, row.documentType, row.documentDate, row.provider].join('|')).sort()
+		const references = imported.documents.filter((row) => row.id !== importId)
+		expect(source.documents.length).toBeGreaterThanOrEqual(2)
+		expect(documentShape(references)).toEqual(documentShape(source.documents))
+		for (const row of references) {
+			expect(row).toMatchObject({ status: 'processed', summary: IMPORTED_REFERENCE_NOTE, details: { importedReference: { fromDocumentId: importId } } })
+			const stored = JSON.parse((await getFileStorage().read(row.storageKey)).toString('utf8')) as { file: { included: boolean } }
+			expect(stored.file.included).toBe(false)
+		}
+
+		const medicationShape = (rows: typeof source.medications) => rows.map((row) => [row.name, row.dose, row.frequency, row.status, row.startDate].join('|')).sort()
+		expect(medicationShape(imported.medications)).toEqual(medicationShape(source.medications))
+
+		const appointmentShape = (rows: typeof source.appointments) =>
+			rows.map((row) => [row.title, row.provider, row.specialty, row.location, row.status, row.startsAt.toISOString(), row.durationMinutes, row.notes, row.cancelReason].join('|')).sort()
+		expect(appointmentShape(imported.appointments)).toEqual(appointmentShape(source.appointments))
+
+		// importing the same export again adds nothing
+		await uploadBytes(fresh, bundle, 'carebook-export-again.json')
+		const again = await read(fresh)
+		expect(again.parameters).toHaveLength(imported.parameters.length)
+		expect(again.medications).toHaveLength(imported.medications.length)
+		expect(again.appointments).toHaveLength(imported.appointments.length)
+		expect(again.documents).toHaveLength(imported.documents.length + 1)
+	})
+})
+
+function ownerRows(patient: Patient) {
+	return withTenant(patient.organizationId, async (tx) => ({
+		parameters: await tx.select().from(healthParameters).where(eq(healthParameters.ownerId, patient.userId)),
+		medications: await tx.select().from(medications).where(eq(medications.ownerId, patient.userId)),
+	}))
+}
+
+const points = (rows: { code: string; value: number; testDate: string }[]) => rows.map((row) => `${row.code} ${row.value} ${row.testDate}`).sort()
+
+const GLUCOSE = { loinc: '2345-7', name: 'Glucose', value: '112', unit: 'mg/dL', low: '70', high: '99', time: '20240110083000-0500' }
+const HEMOGLOBIN = { loinc: '718-7', name: 'Hemoglobin', value: '13.8', unit: 'g/dL', low: '12', high: '15.5', time: '20240110083000-0500' }
+const LISINOPRIL = { rxnorm: '314076', name: 'Lisinopril 10 MG Oral Tablet', dose: '1', start: '20231001' }
+
+function ccd(options: Partial<CcdOptions> & { documentId: string; effectiveTime: string }): Buffer {
+	return Buffer.from(buildCcd({ custodian: 'Lakeside Community Clinic', ...options }))
+}
+
+describe('the same entries arriving in a second file are stored once', () => {
+	it('a newer CCD from the same portal repeating old results (same observation ids) adds only its new result and no second medication', async () => {
+		const patient = await newPatient()
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.1', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'portal-obs-1' }, { ...HEMOGLOBIN, id: 'portal-obs-2' }], medications: [{ ...LISINOPRIL, id: 'portal-med-1' }] }), 'january.xml')
+		const newer = await uploadBytes(
+			patient,
+			ccd({
+				documentId: '2.16.840.1.113883.19.5.2',
+				effectiveTime: '20240615',
+				results: [{ ...GLUCOSE, id: 'portal-obs-1' }, { ...HEMOGLOBIN, id: 'portal-obs-2' }, { ...GLUCOSE, id: 'portal-obs-3', value: '98', time: '20240614090000-0500' }],
+				medications: [{ ...LISINOPRIL, id: 'portal-med-1' }],
+			}),
+			'june.xml',
+		)
+		const { parameters, medications: meds } = await ownerRows(patient)
+		expect(points(parameters)).toEqual(['glucose 112 2024-01-10', 'glucose 98 2024-06-14', 'hemoglobin 13.8 2024-01-10'])
+		expect(meds.map((row) => row.name)).toEqual(['Lisinopril 10 MG Oral Tablet'])
+		expect(meds[0]).toMatchObject({ startDate: '2023-10-01' })
+		// the newer record keeps only what it added, and says so
+		const newerRows = await storedRows(patient, newer)
+		expect(points(newerRows.parameters)).toEqual(['glucose 98 2024-06-14'])
+		expect(newerRows.document.summary).toContain('3 entries were already in your records from an earlier import and not added again.')
+	})
+
+	it('results without ids are known by their code, value, unit and time, whatever the name or the other ids say', async () => {
+		const patient = await newPatient()
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.3', effectiveTime: '20240111', results: [GLUCOSE, HEMOGLOBIN], medications: [LISINOPRIL] }), 'a.xml')
+		await uploadBytes(
+			patient,
+			ccd({ documentId: '2.16.840.1.113883.19.5.4', effectiveTime: '20240701', results: [{ ...GLUCOSE, name: 'Glucose [Mass/volume] in Serum or Plasma', high: '100' }, { ...HEMOGLOBIN, id: 'fresh-id-each-time' }], medications: [{ ...LISINOPRIL, id: 'another-id' }] }),
+			'b.xml',
+		)
+		const { parameters, medications: meds } = await ownerRows(patient)
+		expect(points(parameters)).toEqual(['glucose 112 2024-01-10', 'hemoglobin 13.8 2024-01-10'])
+		expect(meds).toHaveLength(1)
+	})
+
+	it('the same FHIR bundle exported again (new bundle id and timestamp, entries reordered, then with new resource ids) adds nothing', async () => {
+		const patient = await newPatient()
+		const original = JSON.parse(await readFile(path.join(STRUCTURED, 'fhir/synthea-kermit-trantow.json'), 'utf8')) as { id?: string; timestamp?: string; entry: { fullUrl?: string; resource: { id?: string } }[] }
+		await uploadBytes(patient, Buffer.from(JSON.stringify(original)), 'first.json')
+		const first = await ownerRows(patient)
+		expect(first.parameters).toHaveLength(44)
+		const again = { ...original, id: randomUUID(), timestamp: '2024-02-02T10:00:00Z', entry: [...original.entry].reverse() }
+		await uploadBytes(patient, Buffer.from(JSON.stringify(again)), 'again.json')
+		// a server that gives every resource a new id on each export: only the content says it is the same result
+		const renumbered = { ...original, id: randomUUID(), entry: original.entry.map((entry, index) => ({ ...entry, fullUrl: `urn:uuid:${randomUUID()}`, resource: { ...entry.resource, id: String(index + 1) } })) }
+		await uploadBytes(patient, Buffer.from(JSON.stringify(renumbered)), 'renumbered.json')
+		const after = await ownerRows(patient)
+		expect(points(after.parameters)).toEqual(points(first.parameters))
+		expect(after.medications.map((row) => row.name).sort()).toEqual(first.medications.map((row) => row.name).sort())
+	})
+
+	it("a CCD and the same results in the portal's FHIR export (times in another zone) give one point each", async () => {
+		const patient = await newPatient()
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.5', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'obs-in-ccd' }] }), 'portal.xml')
+		const bundle = {
+			resourceType: 'Bundle',
+			type: 'searchset',
+			entry: [
+				{
+					resource: {
+						resourceType: 'Observation',
+						id: 'a1',
+						status: 'final',
+						category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] }],
+						code: { coding: [{ system: 'http://loinc.org', code: '2345-7', display: 'Glucose' }] },
+						effectiveDateTime: '2024-01-10T13:30:00Z',
+						valueQuantity: { value: 112, unit: 'mg/dL', system: 'http://unitsofmeasure.org', code: 'mg/dL' },
+					},
+				},
+			],
+		}
+		await uploadBytes(patient, Buffer.from(JSON.stringify(bundle)), 'portal.json')
+		expect(points((await ownerRows(patient)).parameters)).toEqual(['glucose 112 2024-01-10'])
+	})
+
+	it('processing the first record again after the second keeps one point per result', async () => {
+		const patient = await newPatient()
+		const first = await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.6', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'again-1' }] }), 'one.xml')
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.7', effectiveTime: '20240201', results: [{ ...GLUCOSE, id: 'again-1' }, { ...HEMOGLOBIN, id: 'again-2' }] }), 'two.xml')
+		await withTenant(patient.organizationId, (tx) => tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, first)))
+		await processDocument({ organizationId: patient.organizationId, documentId: first }, { extract: inProcessExtractor() })
+		expect(points((await ownerRows(patient)).parameters)).toEqual(['glucose 112 2024-01-10', 'hemoglobin 13.8 2024-01-10'])
 	})
 })

@@ -13,6 +13,8 @@ export const DOCUMENT_MESSAGES = {
 	noRecords: 'No records available. Upload a document to get started.',
 	noMatches: 'No matching records found.',
 	processedTitle: 'Document processed',
+	/** appended to an imported record's summary when some of its entries were already in the patient's records */
+	alreadyImported: (count: number) => (count > 0 ? ` ${count} ${count === 1 ? 'entry was' : 'entries were'} already in your records from an earlier import and not added again.` : ''),
 	processedText: (title: string, labValues: number) => `${title} is ready${labValues ? ` with ${labValues} lab values` : ''}.`,
 	failedTitle: 'Document could not be processed',
 	abnormalTitle: 'Abnormal values found',

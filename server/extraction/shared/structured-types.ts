@@ -1,21 +1,16 @@
 /** What a C-CDA document or a FHIR R4 file holds, read the same way from both (C-CDA follows HL7's C-CDA on FHIR mapping). */
+import type { MeasuredValue } from './measured-value.ts'
 
 export type Interpretation = 'H' | 'L' | 'N'
 
 /** A numeric result or vital sign, values and units as in the file (never converted). */
-export type StructuredObservation = {
+export type StructuredObservation = MeasuredValue & {
 	category: 'result' | 'vital'
 	/** the entry's id (C-CDA id root+extension, FHIR resource id + component), or a hash of its content */
 	key: string
 	loinc: string | null
 	/** the code found when it is not LOINC */
 	localCode: string | null
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
 	referenceRangeText: string | null
 	interpretation: Interpretation | null
 	/** ISO 8601 at the file's precision ('2008-03-19T08:30-08:00', '1999-11'), or null */
@@ -40,6 +35,35 @@ export type StructuredImmunization = { key: string; name: string; cvx: string | 
 export type StructuredProblem = { key: string; name: string; code: string | null; onset: string | null; status: string | null }
 export type StructuredAllergy = { key: string; name: string; code: string | null; reaction: string | null; status: string | null }
 
+/** A FHIR DocumentReference: another record's details (the file itself is not in the bundle). */
+export type StructuredDocumentReference = {
+	key: string
+	title: string
+	kind: 'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'
+	/** YYYY-MM-DD */
+	date: string | null
+	provider: string | null
+	/** the file's name, type and size as the reference gives them */
+	fileName: string | null
+	contentType: string | null
+	sizeBytes: number | null
+}
+
+/** A FHIR Appointment. */
+export type StructuredAppointment = {
+	key: string
+	title: string
+	provider: string
+	specialty: string
+	location: string | null
+	status: 'confirmed' | 'pending' | 'cancelled'
+	/** ISO 8601 instant */
+	startsAt: string
+	durationMinutes: number
+	notes: string | null
+	cancelReason: string | null
+}
+
 /** A narrative section as a safe tree: only these element names survive, attributes never do. */
 export type NarrativeNode = string | { tag: NarrativeTag; children: NarrativeNode[] }
 export type NarrativeTag = 'p' | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td' | 'ul' | 'ol' | 'li' | 'strong' | 'em' | 'br' | 'caption' | 'span'
@@ -60,6 +84,9 @@ export type StructuredRecord = {
 	immunizations: StructuredImmunization[]
 	problems: StructuredProblem[]
 	allergies: StructuredAllergy[]
+	/** FHIR only: other records' details and appointments (the round trip of the account's export) */
+	documentReferences: StructuredDocumentReference[]
+	appointments: StructuredAppointment[]
 	/** entries kept as text: nullFlavor, text-only values, units outside UCUM, unknown templates */
 	textEntries: TextEntry[]
 	narrative: NarrativeSection[]
@@ -78,6 +105,8 @@ export function emptyRecord(format: StructuredRecord['format']): StructuredRecor
 		immunizations: [],
 		problems: [],
 		allergies: [],
+		documentReferences: [],
+		appointments: [],
 		textEntries: [],
 		narrative: [],
 	}
@@ -117,6 +146,9 @@ export type StructuredSummary = {
 		immunizations: number
 		problems: number
 		allergies: number
+		/** records made from the file's DocumentReferences, and its appointments (FHIR) */
+		documents?: number
+		appointments?: number
 	}
 	immunizations: StructuredImmunization[]
 	problems: StructuredProblem[]
@@ -124,6 +156,23 @@ export type StructuredSummary = {
 	textEntries: TextEntry[]
 	narrative: NarrativeSection[]
 }
+
+/** What a record made from a FHIR DocumentReference keeps in its details: the file itself was not in the import. */
+export type ImportedReferenceDetails = {
+	fromDocumentId: string
+	key: string
+	fileName: string | null
+	contentType: string | null
+	sizeBytes: number | null
+}
+
+export function importedReferenceOf(details: unknown): ImportedReferenceDetails | null {
+	const reference = (details as { importedReference?: unknown } | null)?.importedReference
+	return reference && typeof reference === 'object' ? (reference as ImportedReferenceDetails) : null
+}
+
+/** The note such a record shows. */
+export const IMPORTED_REFERENCE_NOTE = 'Imported from a FHIR file that listed this record without its file: only its details (title, kind, date, provider) were imported. The download holds those details.'
 
 /** The summary a record's details hold, when it came from a C-CDA or FHIR file. */
 export function structuredSummaryOf(details: unknown): StructuredSummary | null {

@@ -1,5 +1,7 @@
 import type {
 	AllergyIntolerance,
+	Appointment,
+	DocumentReference,
 	Bundle,
 	CodeableConcept,
 	Condition,
@@ -14,7 +16,14 @@ import type {
 	Resource,
 } from '@medplum/fhirtypes'
 import { contentKey } from './content-key.ts'
-import { emptyRecord, interpretationOf, type StructuredObservation, type StructuredRecord } from '../shared/structured-types.ts'
+import {
+	emptyRecord,
+	interpretationOf,
+	type StructuredAppointment,
+	type StructuredDocumentReference,
+	type StructuredObservation,
+	type StructuredRecord,
+} from '../shared/structured-types.ts'
 
 /**
  * A FHIR R4 Bundle (or a single resource) read into a StructuredRecord:
@@ -83,7 +92,8 @@ function observationOf(
 	key: string,
 ): StructuredObservation | null {
 	const quantity = part.valueQuantity
-	if (!quantity || typeof quantity.value !== 'number' || !Number.isFinite(quantity.value)) return null
+	// '<5' is not the number 5: a value with a comparator is kept as text
+	if (!quantity || typeof quantity.value !== 'number' || !Number.isFinite(quantity.value) || quantity.comparator) return null
 	const range = part.referenceRange?.[0]
 	return {
 		category,
@@ -130,8 +140,97 @@ function readObservation(record: StructuredRecord, observation: Observation, idB
 	else if (!observation.component?.length && !observation.hasMember?.length) record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation) })
 }
 
-function dosageText(dosage: MedicationRequest['dosageInstruction']): string | null {
-	return dosage?.map((item) => item.text).filter(Boolean).join('; ') || null
+/**
+ * A resource's identity across files: its business identifier (system and
+ * value), else an absolute fullUrl (a server's address or a urn:uuid), else
+ * its id when it is long enough to be unique on its own (a UUID; a short id
+ * such as '123' is only unique on one server), else a hash of its content.
+ */
+function resourceKey(resource: Resource, fullUrl: string | undefined): string {
+	const identifier = (resource as { identifier?: { system?: string; value?: string }[] }).identifier?.find((item) => item.system && item.value)
+	if (identifier) return `${resource.resourceType}|${identifier.system}|${identifier.value}`
+	if (fullUrl && /^(https?:\/\/|urn:uuid:)/i.test(fullUrl)) return fullUrl
+	if (resource.id && resource.id.length >= 16) return `${resource.resourceType}/${resource.id}`
+	return contentKey(resource.resourceType, resource)
+}
+
+const KIND_BY_LOINC: Record<string, StructuredDocumentReference['kind']> = {
+	'11502-2': 'lab_report',
+	'26436-6': 'lab_report',
+	'18748-4': 'imaging',
+	'11506-3': 'clinical_notes',
+	'34133-9': 'clinical_notes',
+	'18842-5': 'clinical_notes',
+	'11369-6': 'immunization',
+}
+const KINDS = new Set<string>(['lab_report', 'imaging', 'clinical_notes', 'immunization', 'other'])
+
+/** A DocumentReference as a record's details: kind from its LOINC type (or our own export's type text), title, date, provider. */
+function documentReferenceOf(reference: DocumentReference, key: string): StructuredDocumentReference {
+	const loinc = codeIn(reference.type, LOINC_SYSTEM)
+	const typeText = reference.type?.text?.trim() ?? ''
+	const kind = (loinc && KIND_BY_LOINC[loinc]) || (KINDS.has(typeText) ? (typeText as StructuredDocumentReference['kind']) : 'other')
+	const attachment = reference.content?.[0]?.attachment
+	return {
+		key,
+		title: (reference.description ?? attachment?.title ?? conceptName(reference.type)).trim() || 'Imported record',
+		kind,
+		// the clinical date; DocumentReference.date is when the reference was made
+		date: dateOnly(reference.context?.period?.start),
+		provider: reference.author?.find((author) => author.display)?.display ?? reference.custodian?.display ?? null,
+		fileName: attachment?.title ?? null,
+		contentType: attachment?.contentType ?? null,
+		sizeBytes: typeof attachment?.size === 'number' ? attachment.size : null,
+	}
+}
+
+const APPOINTMENT_STATUS: Partial<Record<NonNullable<Appointment['status']>, StructuredAppointment['status']>> = {
+	booked: 'confirmed',
+	arrived: 'confirmed',
+	fulfilled: 'confirmed',
+	'checked-in': 'confirmed',
+	proposed: 'pending',
+	pending: 'pending',
+	waitlist: 'pending',
+	cancelled: 'cancelled',
+	noshow: 'cancelled',
+}
+
+/** An Appointment with a start time: who (the first named participant that is not the patient), where (a Location, else the second), how long. */
+function appointmentOf(appointment: Appointment, key: string): StructuredAppointment | null {
+	const status = appointment.status ? APPOINTMENT_STATUS[appointment.status] : undefined
+	const start = appointment.start ? Date.parse(appointment.start) : Number.NaN
+	if (!status || !Number.isFinite(start)) return null
+	const end = appointment.end ? Date.parse(appointment.end) : Number.NaN
+	const minutes = appointment.minutesDuration ?? (Number.isFinite(end) ? Math.round((end - start) / 60_000) : 30)
+	let provider: string | null = null
+	let location: string | null = null
+	for (const participant of appointment.participant ?? []) {
+		const { reference, display } = participant.actor ?? {}
+		if (!display || reference?.startsWith('Patient/')) continue
+		if (reference?.startsWith('Location/') || (provider !== null && location === null)) location ??= display
+		else provider ??= display
+	}
+	return {
+		key,
+		title: appointment.description?.trim() || conceptName(appointment.appointmentType) || conceptName(appointment.serviceType?.[0]) || 'Appointment',
+		provider: provider ?? 'Unknown provider',
+		specialty: conceptName(appointment.specialty?.[0]) || conceptName(appointment.serviceType?.[0]) || 'General',
+		location,
+		status,
+		startsAt: new Date(start).toISOString(),
+		durationMinutes: minutes > 0 ? minutes : 30,
+		notes: appointment.comment ?? null,
+		cancelReason: conceptName(appointment.cancelationReason) || null,
+	}
+}
+
+/** The dose as the dosage's text, and the frequency when its timing names one (this app's export writes both so). */
+function doseAndFrequency(dosage: MedicationRequest['dosageInstruction']): { dose: string | null; frequency: string | null } {
+	const frequency = dosage?.[0]?.timing?.code?.text?.trim() || null
+	const text = dosage?.map((item) => item.text).filter(Boolean).join('; ') || null
+	if (!text || !frequency || dosage!.length > 1 || !text.endsWith(frequency)) return { dose: text, frequency }
+	return { dose: text.slice(0, -frequency.length).trim() || null, frequency }
 }
 
 export function readFhirJson(parsed: unknown): StructuredRecord {
@@ -168,7 +267,15 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 	}
 
 	for (const { resource, fullUrl } of resources) {
-		const id = resource.id ?? fullUrl
+		const key = resourceKey(resource, fullUrl)
+		// Observations contained in another resource (a DiagnosticReport's results written inside it)
+		if (resource.resourceType !== 'Observation') {
+			for (const item of (resource as { contained?: Resource[] }).contained ?? []) {
+				if (item.resourceType !== 'Observation' || (item as Observation).status === 'entered-in-error') continue
+				readObservation(record, item as Observation, `${key}#${item.id}`)
+				seeDate(effectiveOf(item as Observation))
+			}
+		}
 		switch (resource.resourceType) {
 			case 'Patient': {
 				const patient = resource as Patient
@@ -183,8 +290,8 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const observation = resource as Observation
 				if (observation.status === 'entered-in-error') break
 				const contained = (observation.contained ?? []).filter((item): item is Observation => item.resourceType === 'Observation')
-				readObservation(record, observation, id ? `Observation/${id}` : contentKey('fhir-obs', observation))
-				for (const item of contained) readObservation(record, item, `Observation/${id}#${item.id}`)
+				readObservation(record, observation, key)
+				for (const item of contained) readObservation(record, item, `${key}#${item.id}`)
 				seeDate(effectiveOf(observation))
 				break
 			}
@@ -193,18 +300,18 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const request = resource as MedicationRequest | MedicationStatement
 				if (request.status === 'entered-in-error' || request.status === 'not-taken') break
 				const { name, rxnorm } = medicationName(request)
-				const dose = resource.resourceType === 'MedicationRequest' ? dosageText((request as MedicationRequest).dosageInstruction) : dosageText((request as MedicationStatement).dosage)
+				const { dose, frequency } = doseAndFrequency(resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).dosageInstruction : (request as MedicationStatement).dosage)
 				const start = resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).authoredOn : ((request as MedicationStatement).effectiveDateTime ?? (request as MedicationStatement).effectivePeriod?.start)
 				const isActive = request.status === 'active' || request.status === 'intended' || request.status === 'on-hold' || request.status === 'draft'
 				record.medications.push({
-					key: id ? `${resource.resourceType}/${id}` : contentKey('fhir-med', request),
+					key,
 					name: name || 'Unnamed medication',
 					rxnorm,
 					dose,
-					frequency: null,
+					frequency,
 					status: isActive ? 'active' : 'discontinued',
 					startDate: dateOnly(start),
-					text: [name, dose].filter(Boolean).join(' — '),
+					text: request.note?.find((note) => note.text)?.text ?? [name, dose, frequency].filter(Boolean).join(' — '),
 				})
 				seeDate(start)
 				break
@@ -213,7 +320,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const immunization = resource as Immunization
 				if (immunization.status === 'not-done' || immunization.status === 'entered-in-error') break
 				record.immunizations.push({
-					key: id ? `Immunization/${id}` : contentKey('fhir-imm', immunization),
+					key: key,
 					name: conceptName(immunization.vaccineCode),
 					cvx: codeIn(immunization.vaccineCode, CVX_SYSTEM),
 					date: immunization.occurrenceDateTime ?? null,
@@ -227,7 +334,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const verification = firstCode(condition.verificationStatus)
 				if (verification === 'refuted' || verification === 'entered-in-error') break
 				record.problems.push({
-					key: id ? `Condition/${id}` : contentKey('fhir-cond', condition),
+					key: key,
 					name: conceptName(condition.code),
 					code: firstCode(condition.code),
 					onset: condition.onsetDateTime ?? condition.recordedDate ?? null,
@@ -241,12 +348,24 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const verification = firstCode(allergy.verificationStatus)
 				if (verification === 'refuted' || verification === 'entered-in-error') break
 				record.allergies.push({
-					key: id ? `AllergyIntolerance/${id}` : contentKey('fhir-allergy', allergy),
+					key: key,
 					name: conceptName(allergy.code),
 					code: firstCode(allergy.code),
 					reaction: allergy.reaction?.flatMap((reaction) => reaction.manifestation?.map(conceptName) ?? []).join(', ') || null,
 					status: firstCode(allergy.clinicalStatus),
 				})
+				break
+			}
+			case 'DocumentReference': {
+				const reference = resource as DocumentReference
+				if (reference.status === 'entered-in-error') break
+				record.documentReferences.push(documentReferenceOf(reference, key))
+				break
+			}
+			case 'Appointment': {
+				const appointment = appointmentOf(resource as Appointment, key)
+				if (appointment) record.appointments.push(appointment)
+				else record.textEntries.push({ section: 'Appointments', name: (resource as Appointment).description ?? 'Appointment', text: (resource as Appointment).status ?? '' })
 				break
 			}
 			default:

@@ -4,6 +4,7 @@ import { FhirReadError, readFhirJson } from './fhir-import.ts'
 import { parseSafeJson, UnsafeJsonError } from './safe-json.ts'
 import { parseSafeXml, UnsafeXmlError } from './safe-xml.ts'
 import { observationsToParameters } from './to-parameters.ts'
+import { medicationContentKey } from './content-key.ts'
 import type { StructuredRecord } from '../shared/structured-types.ts'
 
 /**
@@ -77,7 +78,8 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 		(record.typeCode && TITLE_BY_TYPE_CODE[record.typeCode]) ||
 		(record.format === 'fhir' ? 'FHIR health record' : 'Clinical document')
 	const keptAsText = record.textEntries.length + unmapped.length
-	const imported = parameters.length + record.medications.length + record.immunizations.length + record.problems.length + record.allergies.length
+	const imported =
+		parameters.length + record.medications.length + record.immunizations.length + record.problems.length + record.allergies.length + record.documentReferences.length + record.appointments.length
 	const structured: StructuredSummary = {
 		format: record.format,
 		typeCode: record.typeCode,
@@ -91,6 +93,8 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 			immunizations: record.immunizations.length,
 			problems: record.problems.length,
 			allergies: record.allergies.length,
+			documents: record.documentReferences.length,
+			appointments: record.appointments.length,
 		},
 		immunizations: record.immunizations,
 		problems: record.problems,
@@ -100,7 +104,15 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 	}
 	const summary = [
 		`Imported from ${record.format === 'fhir' ? 'a FHIR R4 file' : 'a C-CDA document'}:`,
-		[plural(parameters.length, 'health parameter'), plural(record.medications.length, 'medication'), plural(record.immunizations.length, 'immunization'), plural(record.problems.length, 'problem'), plural(record.allergies.length, 'allergy').replace('allergys', 'allergies')].join(', ') + '.',
+		[
+			plural(parameters.length, 'health parameter'),
+			plural(record.medications.length, 'medication'),
+			plural(record.immunizations.length, 'immunization'),
+			plural(record.problems.length, 'problem'),
+			plural(record.allergies.length, 'allergy').replace('allergys', 'allergies'),
+			...(record.documentReferences.length ? [`${plural(record.documentReferences.length, 'other record')} (details only)`] : []),
+			...(record.appointments.length ? [plural(record.appointments.length, 'appointment')] : []),
+		].join(', ') + '.',
 		keptAsText > 0 ? `${plural(keptAsText, 'entry').replace('entrys', 'entries')} kept as text (not structured).` : '',
 	]
 		.filter(Boolean)
@@ -132,9 +144,13 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 			frequency: medication.frequency,
 			status: medication.status,
 			text: medication.text,
+			startDate: medication.startDate,
+			entryKeys: [medication.key, medicationContentKey(medication)],
 		})),
 		ocrLanguages: [],
 		structured,
+		...(record.documentReferences.length ? { importedDocuments: record.documentReferences } : {}),
+		...(record.appointments.length ? { importedAppointments: record.appointments } : {}),
 		timingsMs: performance.now() - started,
 	}
 }

@@ -67,9 +67,13 @@ function hasOverlongText(text: string): boolean {
 	}
 }
 
+const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance'
+
 /**
  * Parses `text` into its root element (local names; attributes keep their
- * prefixes, `xsi:type` stays `xsi:type`). `fragment`: a bare section that
+ * prefixes, `xsi:type` stays `xsi:type`, and an attribute in the
+ * XMLSchema-instance namespace under another prefix, such as `schema:type`
+ * where `xmlns:schema` names that namespace, is also given as `xsi:type`). `fragment`: a bare section that
  * may use prefixes it does not declare. Throws UnsafeXmlError.
  */
 export function parseSafeXml(text: string, options: { fragment?: boolean } = {}): XmlElement {
@@ -77,6 +81,8 @@ export function parseSafeXml(text: string, options: { fragment?: boolean } = {})
 	if (hasOverlongText(text)) throw new UnsafeXmlError('text_too_long', XML_REFUSAL_MESSAGES.text_too_long)
 	const parser = new SaxesParser({ xmlns: false, fragment: options.fragment ?? false })
 	const stack: XmlElement[] = []
+	// prefix -> namespace in force at each open element (copied only where an element declares one)
+	const scopes: Map<string, string>[] = []
 	let root: XmlElement | null = null
 	let elements = 0
 	let failure: UnsafeXmlError | null = null
@@ -89,7 +95,20 @@ export function parseSafeXml(text: string, options: { fragment?: boolean } = {})
 		if (++elements > MAX_XML_ELEMENTS) fail('too_many_elements')
 		if (stack.length >= MAX_XML_DEPTH) fail('too_deep')
 		const attributes: Record<string, string> = Object.create(null)
-		for (const [name, value] of Object.entries(tag.attributes)) attributes[name] = String(value)
+		const parentScope = scopes[scopes.length - 1] ?? new Map<string, string>()
+		let scope = parentScope
+		for (const [name, value] of Object.entries(tag.attributes)) {
+			attributes[name] = String(value)
+			if (name.startsWith('xmlns:')) {
+				if (scope === parentScope) scope = new Map(parentScope)
+				scope.set(name.slice(6), String(value))
+			}
+		}
+		for (const [name, value] of Object.entries(attributes)) {
+			const colon = name.indexOf(':')
+			if (colon > 0 && name.slice(0, colon) !== 'xsi' && scope.get(name.slice(0, colon)) === XSI_NAMESPACE) attributes[`xsi:${name.slice(colon + 1)}`] ??= value
+		}
+		scopes.push(scope)
 		const element: XmlElement = { name: localName(tag.name), attributes, children: [], text: '', parts: [] }
 		if (stack.length > 0) {
 			stack[stack.length - 1].children.push(element)
@@ -100,6 +119,7 @@ export function parseSafeXml(text: string, options: { fragment?: boolean } = {})
 	})
 	parser.on('closetag', () => {
 		stack.pop()
+		scopes.pop()
 	})
 	const onText = (chunk: string) => {
 		const current = stack[stack.length - 1]

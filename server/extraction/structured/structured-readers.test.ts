@@ -177,3 +177,45 @@ describe('narrativeOf', () => {
 		expect(tree).toEqual([{ tag: 'p', children: ['Hi', { tag: 'br', children: [] }] }])
 	})
 })
+
+describe('sources the shared fixtures do not cover', () => {
+	it('reads xsi:type under any prefix bound to the XMLSchema-instance namespace, in a cda:-prefixed document', () => {
+		const xml = `<cda:ClinicalDocument xmlns:cda="urn:hl7-org:v3" xmlns:s="http://www.w3.org/2001/XMLSchema-instance"><cda:component><cda:structuredBody><cda:component><cda:section><cda:code code="30954-2" ${LOINC}/>
+			<cda:entry><cda:observation><cda:code code="2345-7" ${LOINC} displayName="Glucose"/><cda:effectiveTime value="20200102"/><cda:value s:type="PQ" value="98" unit="mg/dL"/></cda:observation></cda:entry>
+		</cda:section></cda:component></cda:structuredBody></cda:component></cda:ClinicalDocument>`
+		const record = readCcda(parseSafeXml(xml))
+		expect(record.observations.map((o) => [o.loinc, o.value, o.unit])).toEqual([['2345-7', 98, 'mg/dL']])
+	})
+
+	it('keeps a FHIR value with a comparator (<5) as text, never as the number 5', () => {
+		const record = readFhirJson({ resourceType: 'Observation', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '42637-9' }] }, valueQuantity: { value: 5, comparator: '<', unit: 'pg/mL' } })
+		expect(record.observations).toEqual([])
+		expect(record.textEntries).toEqual([{ section: 'Results', name: '42637-9', text: '< 5 pg/mL' }])
+	})
+
+	it("reads the Observations a DiagnosticReport contains, each once", () => {
+		const observation = (id: string, code: string, value: number) => ({ resourceType: 'Observation', id, status: 'final', category: [{ coding: [{ code: 'laboratory' }] }], code: { coding: [{ system: 'http://loinc.org', code }] }, effectiveDateTime: '2021-05-06', valueQuantity: { value, unit: 'mmol/L' } })
+		const record = readFhirJson({
+			resourceType: 'Bundle',
+			type: 'searchset',
+			entry: [{ fullUrl: 'https://fhir.example.org/DiagnosticReport/9', resource: { resourceType: 'DiagnosticReport', id: '9', status: 'final', code: { text: 'Panel' }, contained: [observation('a', '2823-3', 4.1), observation('b', '2951-2', 140)], result: [{ reference: '#a' }, { reference: '#b' }] } }],
+		})
+		expect(record.observations.map((o) => [o.loinc, o.value, o.key])).toEqual([
+			['2823-3', 4.1, 'https://fhir.example.org/DiagnosticReport/9#a'],
+			['2951-2', 140, 'https://fhir.example.org/DiagnosticReport/9#b'],
+		])
+	})
+
+	it('reads an export\'s DocumentReference and Appointment: kind, title, date, provider; who, where, when, status', () => {
+		const record = readFhirJson({
+			resourceType: 'Bundle',
+			type: 'collection',
+			entry: [
+				{ fullUrl: 'urn:uuid:4f1c1c9e-0000-4000-8000-000000000001', resource: { resourceType: 'DocumentReference', id: '4f1c1c9e-0000-4000-8000-000000000001', status: 'current', type: { coding: [{ system: 'http://loinc.org', code: '11502-2' }], text: 'lab_report' }, date: '2024-01-02T10:00:00Z', description: 'Lipid panel', author: [{ display: 'Bluewater Diagnostics' }], context: { period: { start: '2023-12-28' } }, content: [{ attachment: { contentType: 'application/pdf', title: 'lipids.pdf', size: 1234 } }] } },
+				{ resource: { resourceType: 'Appointment', id: 'appt-1-long-enough-id', status: 'booked', description: 'Follow-up', serviceType: [{ text: 'Cardiology' }], start: '2031-01-05T14:00:00-05:00', end: '2031-01-05T14:30:00-05:00', participant: [{ actor: { reference: 'Patient/p1' } }, { actor: { reference: 'Practitioner/7', display: 'Dr. Ames' } }, { actor: { reference: 'Location/3', display: 'Heart Center' } }] } },
+			],
+		})
+		expect(record.documentReferences).toEqual([{ key: 'urn:uuid:4f1c1c9e-0000-4000-8000-000000000001', title: 'Lipid panel', kind: 'lab_report', date: '2023-12-28', provider: 'Bluewater Diagnostics', fileName: 'lipids.pdf', contentType: 'application/pdf', sizeBytes: 1234 }])
+		expect(record.appointments).toEqual([{ key: 'Appointment/appt-1-long-enough-id', title: 'Follow-up', provider: 'Dr. Ames', specialty: 'Cardiology', location: 'Heart Center', status: 'confirmed', startsAt: '2031-01-05T19:00:00.000Z', durationMinutes: 30, notes: null, cancelReason: null }])
+	})
+})

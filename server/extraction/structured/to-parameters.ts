@@ -2,6 +2,7 @@ import { ANALYTES, lookupAnalyteName, type Analyte } from '../analytes.ts'
 import { gradeValue } from '../parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from '../types.ts'
 import { toUcum } from '../ucum.ts'
+import { resultContentKey } from './content-key.ts'
 import type { Interpretation, StructuredObservation } from '../shared/structured-types.ts'
 
 /**
@@ -10,7 +11,9 @@ import type { Interpretation, StructuredObservation } from '../shared/structured
  * else 'loinc-<code>' so a LOINC-coded result outside the vocabulary still
  * has a trend of its own; the value and unit as in the file, the UCUM unit
  * when the printed one is UCUM, the range, the interpretation and the
- * observation's own date. An observation with neither a LOINC code nor a
+ * observation's own date, with the keys that identify it across files
+ * (its id and its content: server/health/document-parameters.ts stores a
+ * repeated result once). An observation with neither a LOINC code nor a
  * known name is kept as an unmapped result (text), never given an invented
  * code.
  */
@@ -69,6 +72,7 @@ export function observationsToParameters(
 			...range,
 			status,
 			testDate: day(observation.effective) ?? documentDate,
+			entryKeys: [observation.key, resultContentKey(observation)].filter((key): key is string => key !== null),
 		})
 	}
 	return { parameters, unmapped }

@@ -31,6 +31,14 @@ describe('canonical units', () => {
 		expect(calculateBmi(70, 1.75)).toBeCloseTo(22.857142857, 8)
 	})
 
+	it('reads the UCUM spellings of imported C-CDA and FHIR files (mm[Hg], [lb_av], [in_i], [in_us])', () => {
+		expect(toCanonicalValue('systolic_bp', 128, 'mm[Hg]')).toBe(128)
+		expect(toCanonicalValue('diastolic_bp', 82, 'mm[Hg]')).toBe(82)
+		expect(toKilograms(154, '[lb_av]')).toBeCloseTo(69.85322498, 8)
+		expect(toMetres(68, '[in_i]')).toBeCloseTo(1.7272, 10)
+		expect(toMetres(68, '[in_us]')).toBeCloseTo(1.7272, 4)
+	})
+
 	it('rounds half away from zero at the given decimals', () => {
 		expect(roundTo(2.345, 2)).toBe(2.35)
 		expect(roundTo(1.005, 2)).toBe(1.01)

@@ -40,13 +40,14 @@ export function normalizeUnit(unit: string | null): string | null {
 
 const MG_DL = new Set(['mg/dl', 'mg/100ml', 'mg%'])
 const MMOL_L = new Set(['mmol/l', 'mm'])
-const MMHG = new Set(['mmhg', 'mmhg.', 'mm/hg'])
+// UCUM spellings too ('mm[Hg]', '[lb_av]', '[in_i]'): C-CDA and FHIR files write units in UCUM
+const MMHG = new Set(['mmhg', 'mmhg.', 'mm/hg', 'mm[hg]'])
 const KG_M2 = new Set(['kg/m2', 'kg/m^2'])
 const KILOGRAMS = new Set(['kg', 'kgs', 'kilogram', 'kilograms'])
-const POUNDS = new Set(['lb', 'lbs', 'pound', 'pounds'])
+const POUNDS = new Set(['lb', 'lbs', 'pound', 'pounds', '[lb_av]'])
 const CENTIMETRES = new Set(['cm', 'centimetre', 'centimetres', 'centimeter', 'centimeters'])
 const METRES = new Set(['m', 'metre', 'metres', 'meter', 'meters'])
-const INCHES = new Set(['in', 'inch', 'inches', '"'])
+const INCHES = new Set(['in', 'inch', 'inches', '"', '[in_i]', '[in_us]'])
 
 /**
  * The value in the code's canonical unit (mg/dL for glucose and lipids, % for

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedText, parseSearchQuery, safeText, TEXT_LIMITS, TEXT_MESSAGES } from './text.ts'
+import { isAllowedText, parseSearchQuery, safeText, TEXT_LIMITS, TEXT_MESSAGES, toAllowedText } from './text.ts'
 
 describe('allowed text', () => {
 	it('accepts ordinary text in any script, with emoji', () => {
@@ -45,5 +45,15 @@ describe('search queries from the URL', () => {
 	it('turns refused characters or an over-long text into an empty query with a message', () => {
 		expect(parseSearchQuery('PHI\u0000')).toEqual({ query: '', error: TEXT_MESSAGES.notAllowedCharacters })
 		expect(parseSearchQuery('x'.repeat(TEXT_LIMITS.search + 1))).toEqual({ query: '', error: TEXT_MESSAGES.tooLong(TEXT_LIMITS.search) })
+	})
+})
+
+describe('text read from a file', () => {
+	it('becomes allowed text: refused characters replaced, trimmed, cut at the limit', () => {
+		expect(toAllowedText('Annual\u0000 check-up\u0007', 200)).toBe('Annual  check-up')
+		expect(toAllowedText('line one\nline two', 200)).toBe('line one line two')
+		expect(toAllowedText('line one\nline two', 200, { multiline: true })).toBe('line one\nline two')
+		expect(toAllowedText('x'.repeat(300), 200)).toHaveLength(200)
+		expect(isAllowedText(toAllowedText('\uFFFEbad\uD800', 200))).toBe(true)
 	})
 })

@@ -87,3 +87,22 @@ export function parseSearchQuery(raw: string | null | undefined, max: number = T
 	if (value.length > max) return { query: '', error: TEXT_MESSAGES.tooLong(max) }
 	return { query: value, error: null }
 }
+
+// eslint-disable-next-line no-control-regex
+const REFUSED_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\p{Noncharacter_Code_Point}\p{Cs}]+/gu
+// eslint-disable-next-line no-control-regex
+const REFUSED_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Noncharacter_Code_Point}\p{Cs}]+/gu
+
+/**
+ * Text read from a file (an imported record's names and titles) made to follow
+ * the same rules: refused characters become a space, the result is trimmed and
+ * cut at `max` characters. A file's text is not the user's to correct, so it is
+ * cleaned rather than refused.
+ */
+export function toAllowedText(value: string, max: number, options: TextOptions = {}): string {
+	return value
+		.replace(options.multiline ? REFUSED_MULTILINE : REFUSED_SINGLE_LINE, ' ')
+		.trim()
+		.slice(0, max)
+		.trim()
+}
