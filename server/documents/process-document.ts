@@ -124,7 +124,7 @@ export async function processDocument(
 				document,
 				result.parameters.map((parameter) => ({ ...parameter, testDate: parameter.testDate ?? testDateFallback })),
 			)
-			const medicationOutcome = await replaceDocumentMedications(tx, document, result.medications)
+			const medicationOutcome = await replaceDocumentMedications(tx, { ...document, documentDate: result.date }, result.medications)
 			// A FHIR file's other records (details only) and appointments: each made once, however often the file comes.
 			await storeImportedReferences(tx, storage, { organizationId: input.organizationId, documentId: document.id, ownerId: document.ownerId }, result.importedDocuments ?? [])
 			await storeImportedAppointments(tx, { organizationId: input.organizationId, userId: document.ownerId }, result.importedAppointments ?? [])

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
-import { medications } from '#db/schema/tenant.ts'
+import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm'
+import { documents, medications } from '#db/schema/tenant.ts'
 import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 
 /**
@@ -26,17 +26,23 @@ export type DocumentMedication = {
  * Replaces the document's medications with `values` (a second processing run
  * stores them once). A medication whose entry keys one of the patient's
  * other records already holds (a newer CCD listing it again) is not stored
- * twice; the caller holds the owner's import lock. Returns how many were left out.
+ * twice, but its status follows this document when this one is not older
+ * (a medication the newer file lists as completed is no longer active); the
+ * caller holds the owner's import lock. Returns how many were left out.
  */
 export async function replaceDocumentMedications(
 	tx: TenantTransaction,
-	document: { id: string; ownerId: string },
+	document: { id: string; ownerId: string; documentDate: string | null },
 	values: DocumentMedication[],
 ): Promise<{ alreadyHeld: number }> {
 	await removeDocumentMedications(tx, document.id)
 	const held = await selectHeldEntryKeys(tx, medications, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
 	const fresh = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
 	const alreadyHeld = values.length - fresh.length
+	for (const value of values) {
+		if (fresh.includes(value) || !value.entryKeys?.length) continue
+		await followHeldStatus(tx, document, value.entryKeys, value.status)
+	}
 	values = fresh
 	if (values.length === 0) return { alreadyHeld }
 	await tx.insert(medications).values(
@@ -54,6 +60,24 @@ export async function replaceDocumentMedications(
 		})),
 	)
 	return { alreadyHeld }
+}
+
+/** Gives the held copies of a repeated medication this document's status, unless the record holding them is dated after this one. */
+async function followHeldStatus(tx: TenantTransaction, document: { ownerId: string; documentDate: string | null }, keys: string[], status: DocumentMedication['status']) {
+	const holderNotNewer = document.documentDate
+		? sql`(${documents.documentDate} is null or ${documents.documentDate} <= ${document.documentDate}::date)`
+		: sql`true`
+	await tx
+		.update(medications)
+		.set({ status, updatedAt: new Date() })
+		.where(
+			and(
+				eq(medications.ownerId, document.ownerId),
+				arrayOverlaps(medications.entryKeys, keys),
+				ne(medications.status, status),
+				sql`exists (select 1 from ${documents} where ${documents.id} = ${medications.documentId} and ${holderNotNewer})`,
+			),
+		)
 }
 
 /** Removes what a document's processing stored. */

@@ -246,6 +246,17 @@ describe('the same entries arriving in a second file are stored once', () => {
 		expect(newerRows.document.summary).toContain('3 entries were already in your records from an earlier import and not added again.')
 	})
 
+	it('a repeated medication takes the status of the newer record, and an older record processed later does not undo it', async () => {
+		const patient = await newPatient()
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.20', effectiveTime: '20240111', medications: [{ ...LISINOPRIL, id: 'portal-med-9' }] }), 'january.xml')
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.21', effectiveTime: '20240615', medications: [{ ...LISINOPRIL, id: 'portal-med-9', status: 'completed' }] }), 'june.xml')
+		const afterNewer = await ownerRows(patient)
+		expect(afterNewer.medications.map((row) => [row.name, row.status])).toEqual([['Lisinopril 10 MG Oral Tablet', 'discontinued']])
+		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.22', effectiveTime: '20230301', medications: [{ ...LISINOPRIL, id: 'portal-med-9' }] }), 'older.xml')
+		const afterOlder = await ownerRows(patient)
+		expect(afterOlder.medications.map((row) => [row.name, row.status])).toEqual([['Lisinopril 10 MG Oral Tablet', 'discontinued']])
+	})
+
 	it('results without ids are known by their code, value, unit and time, whatever the name or the other ids say', async () => {
 		const patient = await newPatient()
 		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.3', effectiveTime: '20240111', results: [GLUCOSE, HEMOGLOBIN], medications: [LISINOPRIL] }), 'a.xml')

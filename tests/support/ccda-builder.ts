@@ -7,7 +7,7 @@
  */
 
 export type CcdResult = { id?: string; loinc: string; name: string; value: string; unit: string; low?: string; high?: string; time: string }
-export type CcdMedication = { id?: string; rxnorm: string; name: string; dose?: string; doseUnit?: string; start: string }
+export type CcdMedication = { id?: string; rxnorm: string; name: string; dose?: string; doseUnit?: string; start: string; status?: 'active' | 'completed' }
 
 export type CcdOptions = {
 	documentId: string
@@ -40,7 +40,7 @@ function organizer(results: CcdResult[], code: string, templateId: string, obser
 function medication(item: CcdMedication): string {
 	const id = item.id ? `<id root="${escapeXml(item.id)}"/>` : ''
 	const dose = item.dose ? `<doseQuantity value="${item.dose}"${item.doseUnit ? ` unit="${escapeXml(item.doseUnit)}"` : ''}/>` : ''
-	return `<entry typeCode="DRIV"><substanceAdministration classCode="SBADM" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.16" extension="2014-06-09"/>${id}<statusCode code="active"/><effectiveTime xsi:type="IVL_TS"><low value="${item.start}"/></effectiveTime>${dose}<consumable><manufacturedProduct classCode="MANU"><templateId root="2.16.840.1.113883.10.20.22.4.23" extension="2014-06-09"/><manufacturedMaterial><code code="${item.rxnorm}" codeSystem="2.16.840.1.113883.6.88" displayName="${escapeXml(item.name)}"/></manufacturedMaterial></manufacturedProduct></consumable></substanceAdministration></entry>`
+	return `<entry typeCode="DRIV"><substanceAdministration classCode="SBADM" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.16" extension="2014-06-09"/>${id}<statusCode code="${item.status ?? 'active'}"/><effectiveTime xsi:type="IVL_TS"><low value="${item.start}"/></effectiveTime>${dose}<consumable><manufacturedProduct classCode="MANU"><templateId root="2.16.840.1.113883.10.20.22.4.23" extension="2014-06-09"/><manufacturedMaterial><code code="${item.rxnorm}" codeSystem="2.16.840.1.113883.6.88" displayName="${escapeXml(item.name)}"/></manufacturedMaterial></manufacturedProduct></consumable></substanceAdministration></entry>`
 }
 
 function section(templateId: string, code: string, title: string, text: string, entries: string): string {
