@@ -1,5 +1,6 @@
-import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm'
-import { documents, medications } from '#db/schema/tenant.ts'
+import { and, arrayOverlaps, asc, eq, inArray, ne } from 'drizzle-orm'
+import { medications } from '#db/schema/tenant.ts'
+import { selectRecordDates } from '#server/documents/record-dates.ts'
 import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 
 /**
@@ -64,20 +65,17 @@ export async function replaceDocumentMedications(
 
 /** Gives the held copies of a repeated medication this document's status, unless the record holding them is dated after this one. */
 async function followHeldStatus(tx: TenantTransaction, document: { ownerId: string; documentDate: string | null }, keys: string[], status: DocumentMedication['status']) {
-	const holderNotNewer = document.documentDate
-		? sql`(${documents.documentDate} is null or ${documents.documentDate} <= ${document.documentDate}::date)`
-		: sql`true`
-	await tx
-		.update(medications)
-		.set({ status, updatedAt: new Date() })
-		.where(
-			and(
-				eq(medications.ownerId, document.ownerId),
-				arrayOverlaps(medications.entryKeys, keys),
-				ne(medications.status, status),
-				sql`exists (select 1 from ${documents} where ${documents.id} = ${medications.documentId} and ${holderNotNewer})`,
-			),
-		)
+	const held = await tx
+		.select({ id: medications.id, documentId: medications.documentId })
+		.from(medications)
+		.where(and(eq(medications.ownerId, document.ownerId), arrayOverlaps(medications.entryKeys, keys), ne(medications.status, status)))
+	const fromRecords = held.filter((row): row is { id: string; documentId: string } => row.documentId !== null)
+	if (fromRecords.length === 0) return
+	const recordDates = await selectRecordDates(tx, document.ownerId, [...new Set(fromRecords.map((row) => row.documentId))])
+	const isNotNewer = (holderDate: string | null | undefined) => !document.documentDate || !holderDate || holderDate <= document.documentDate
+	const ids = fromRecords.filter((row) => recordDates.has(row.documentId) && isNotNewer(recordDates.get(row.documentId))).map((row) => row.id)
+	if (ids.length === 0) return
+	await tx.update(medications).set({ status, updatedAt: new Date() }).where(inArray(medications.id, ids))
 }
 
 /** Removes what a document's processing stored. */
