@@ -97,6 +97,13 @@ describe('parseLabLine on a text layer', () => {
 			expect(parseLabLine(line, TEXT)).toEqual([])
 		}
 	})
+
+	it('reads a result in the column after a note, not after OCR marks', () => {
+		const found = parseLabLine('All values within normal limits          Total cholesterol 240 mg/dL (elevated)', { ...OCR, columnGaps: true })
+		expect(found.map((row) => [row.code, row.value, row.unit])).toEqual([['total_cholesterol', 240, 'mg/dL']])
+		expect(parseLabLine('All values within normal limits Total cholesterol 240 mg/dL', OCR)).toEqual([])
+		expect(parseLabLine('S) 4 i)     Total cholesterol 240 mg/dL', { ...OCR, columnGaps: true })).toEqual([])
+	})
 })
 
 describe('parseLabLine on OCR text', () => {

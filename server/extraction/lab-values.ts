@@ -473,7 +473,7 @@ export function parseLabLine(rawLine: string, options: LabParseOptions): Extract
 function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {
 	if (allTokens.length < 2) return []
 	const named = matchName(allTokens, options.source, hasColumnGaps(options))
-	if (!named) return []
+	if (!named) return laterColumn(allTokens, options)
 	const qualifiers = skipNameQualifiers(allTokens, named.consumed, hasColumnGaps(options))
 	const start = qualifiers.index
 	const tokens = options.dateColumns ? newestColumnOnly(allTokens, start, options.dateColumns) : allTokens
@@ -489,6 +489,19 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
 	return found ? [found, ...rest] : rest
+}
+
+/**
+ * A line whose first column is words but no result (a note: 'All values
+ * within normal limits     Total cholesterol 240 mg/dL'): the results read
+ * from its next column on. Only where gaps are column breaks; a first
+ * column of OCR marks is not a column of words.
+ */
+function laterColumn(tokens: Token[], options: LabParseOptions): ExtractedParameter[] {
+	if (!hasColumnGaps(options)) return []
+	const column = tokens.findIndex((token, index) => index > 0 && token.gapBefore >= 2)
+	const isWords = column >= 2 && tokens.slice(0, column).every((token) => /\p{L}{2}/u.test(token.text))
+	return isWords ? parseLabTokens(tokens.slice(column), options) : []
 }
 
 /**

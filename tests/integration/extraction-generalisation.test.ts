@@ -24,8 +24,8 @@ const TEXT_TARGET = 0.97
 const FACTS_TARGET = 0.95
 const SCAN_TARGET = 0.9
 const PHOTO_TARGET = 0.8
-/** reached with the system model first, word boxes, page geometry and the list-of-records rules for facts: held-out scans 94.3 %, photos 81.1 %, public-sample scans 81.8 % */
-const PUBLIC_SCAN_FLOOR = 0.8
+/** reached with the system model first, word boxes, page geometry, the list-of-records rules for facts and results in a note's next column: held-out scans 94.3 %, photos 81.1 %, public-sample scans 84.1 % */
+const PUBLIC_SCAN_FLOOR = 0.84
 
 const root = path.resolve(import.meta.dirname, '../..')
 const heldOut = FAMILIES.filter((family) => family.heldOut).map((family) => family.name)
