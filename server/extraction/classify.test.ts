@@ -7,6 +7,11 @@ describe('classifyDocument', () => {
 		expect(classifyDocument({ text, labValueCount: 12 }).kind).toBe('lab_report')
 	})
 
+	it('calls a list of lab results a lab report, even when one entry is an X-ray', () => {
+		const text = '+ Add New Lab Result\nHemoglobin A1C   COMPLETED   Lipid Panel   COMPLETED\nBLOOD WORK\nResult:  NORMAL\nChest X-Ray   COMPLETED\nIMAGING\nFacility:  Riverside Imaging Center'
+		expect(classifyDocument({ text, labValueCount: 0 }).kind).toBe('lab_report')
+	})
+
 	it('recognises a radiology report', () => {
 		const text = 'ELMRIDGE RADIOLOGY ASSOCIATES\nRADIOLOGY REPORT\nExam: XR CHEST 2 VIEWS\nFINDINGS:\nLungs clear.\nIMPRESSION:\n1. No acute process.'
 		expect(classifyDocument({ text, labValueCount: 0 }).kind).toBe('imaging')

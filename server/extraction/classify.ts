@@ -41,6 +41,8 @@ const SIGNALS: Record<Exclude<DocumentKind, 'other'>, Signal[]> = {
 		{ pattern: /\bresults?\b/i, points: 0.5 },
 		{ pattern: /\bflags?\b/i, points: 0.5 },
 		{ pattern: /\blaborator(?:y|ies)\b|\bpathology\b|\bdiagnostics\b/i, points: 1 },
+		{ pattern: /\blab(?:oratory)? (?:results?|tests?|reports?|work)\b|\bblood ?work\b/i, points: 2 },
+		{ pattern: /\b(?:complete blood count|cbc|lipid panel|metabolic panel|hemoglobin a1c|hba1c|urinalysis)\b/i, points: 1 },
 	],
 }
 

@@ -58,4 +58,10 @@ describe('findDocumentDate', () => {
 		expect(findDocumentDate('DOB 01/01/1950\nresults of 2025-03-02, reviewed 2025-03-05', 'lab_report')).toBe('2025-03-02')
 		expect(findDocumentDate('nothing dated', 'other')).toBeNull()
 	})
+
+	it('gives no date to a page listing records, one field label printed with different dates', () => {
+		const cards = 'Ordered:   Aug 10, 2024      Ordered:   Aug 01, 2024\nCompleted:   Aug 12, 2024    Completed:   Aug 03, 2024\nCompleted:  Jun 20, 2024'
+		expect(findDocumentDate(cards, 'lab_report')).toBeNull()
+		expect(findDocumentDate('Ordered: Aug 10, 2024\nCompleted: Aug 12, 2024\nCompleted: Aug 12, 2024', 'lab_report')).toBe('2024-08-10')
+	})
 })

@@ -7,7 +7,9 @@ import type { DocumentKind } from './types.ts'
  *    date; imaging: exam date; visit notes: date of service; immunization
  *    records: date issued), in English and in the languages of the
  *    vocabulary; a date under a column header counts as labelled;
- * 2. else the earliest date that is not a birth date;
+ * 2. else the earliest date that is not a birth date, unless the page lists
+ *    several records, one field label ('Completed:', 'Ordered:') printed with
+ *    different dates: such a page has no single date (null);
  * 3. never a date in the future or before 1900;
  * 4. day-first or month-first from the document's own evidence: another
  *    numeric date whose first or second number is over 12, dots as
@@ -198,6 +200,25 @@ export function findNonBirthDates(lines: string[], order: DateOrder = 'mdy'): Fo
 	return dates
 }
 
+/** A field label and its date ('Completed:   Aug 12, 2024'). */
+const FIELD_DATE = /(?<![\p{L}])(\p{L}[\p{L} ]{2,24}?)\s*:\s*(?=\S)/gu
+
+/** Whether one field label is printed with different dates: a list of records, each with its own date. */
+function isListOfRecords(lines: string[], order: DateOrder): boolean {
+	const datesByLabel = new Map<string, Set<string>>()
+	for (const line of lines) {
+		for (const m of line.matchAll(FIELD_DATE)) {
+			const date = findDates(line.slice(m.index + m[0].length, m.index + m[0].length + 20), order)[0]
+			if (date?.index !== 0) continue
+			const label = m[1].trim().toLowerCase()
+			const dates = datesByLabel.get(label) ?? new Set<string>()
+			dates.add(date.iso)
+			datesByLabel.set(label, dates)
+		}
+	}
+	return [...datesByLabel.values()].some((dates) => dates.size > 1)
+}
+
 export type DocumentDate = { iso: string | null; isAmbiguous: boolean }
 
 /** The document's date by the rules above, and whether its day and month could be the other way round. */
@@ -218,7 +239,7 @@ export function findDocumentDateWithEvidence(text: string, kind: DocumentKind): 
 		}
 	}
 	const dates = findNonBirthDates(lines, order)
-	if (dates.length === 0) return { iso: null, isAmbiguous: false }
+	if (dates.length === 0 || isListOfRecords(lines, order)) return { iso: null, isAmbiguous: false }
 	return answer([...dates].sort((a, b) => a.iso.localeCompare(b.iso))[0])
 }
 

@@ -97,9 +97,26 @@ describe('parseLabLine on a text layer', () => {
 			expect(parseLabLine(line, TEXT)).toEqual([])
 		}
 	})
+
+	it('reads a result in the column after a note, not after OCR marks', () => {
+		const found = parseLabLine('All values within normal limits          Total cholesterol 240 mg/dL (elevated)', { ...OCR, columnGaps: true })
+		expect(found.map((row) => [row.code, row.value, row.unit])).toEqual([['total_cholesterol', 240, 'mg/dL']])
+		expect(parseLabLine('All values within normal limits Total cholesterol 240 mg/dL', OCR)).toEqual([])
+		expect(parseLabLine('S) 4 i)     Total cholesterol 240 mg/dL', { ...OCR, columnGaps: true })).toEqual([])
+	})
 })
 
 describe('parseLabLine on OCR text', () => {
+	it('reads a flag printed against the front of the value as a flag, not a digit', () => {
+		const rows = ['Protein, Total      L2.5      6.0- 8.0     g/dL', 'Chloride      L99      99 - 109     mM', 'Glucose      H 128**      73 - 105     mg/dL', 'ALT      L-1.6      7.9 - 40.9     U/L']
+		expect(rows.flatMap((row) => parseLabLine(row, { ...OCR, columnGaps: true })).map((row) => [row.code, row.value, row.status])).toEqual([
+			['total_protein', 2.5, 'low'],
+			['chloride', 99, 'normal'],
+			['glucose', 128, 'high'],
+			['alt', -1.6, 'low'],
+		])
+	})
+
 	it('repairs look-alike letters in the value', () => {
 		expect(one('Creatinine O.79 0.50-1.10 mg/dL Final', OCR)).toMatchObject({ value: 0.79 })
 		expect(one('Sodium l38 136-145 mmol/L Final', OCR)).toMatchObject({ value: 138 })

@@ -41,7 +41,9 @@ type Token = { text: string; gapBefore: number }
 const FLAG_WORDS = new Set(['h', 'l', 'hh', 'll', 'high', 'low', 'a', 'abn', 'abnormal', 'crit', 'critical', 'c', '*', '**', '!', 'hi', 'lo', 'n', 'normal', 'panic'])
 const FLAG_PHRASE = /^(?:above|below|in|within|out\s+of)\s+range$/i
 const NOISE_WORDS = new Set(['final', 'prelim', 'preliminary', 'corrected', 'amended', 'pending', 'result', 'results'])
-const VALUE_WITH_FLAG = /^(\d+(?:\.\d+)?)(HH|LL|H|L|A|\*)$/
+const VALUE_WITH_FLAG = /^(\d+(?:\.\d+)?)(HH|LL|H|L|A|\*{1,2})$/
+/** A flag printed against the front of its value ('L2.5', 'H10.9', 'L-1.6'): capital H or L, never read as a digit. */
+const FLAG_WITH_VALUE = /^(HH|LL|H|L)(-?\d+(?:\.\d+)?)\**$/
 const VALUE_WITH_UNIT = /^(\d+(?:\.\d+)?)(%|[a-zA-Z°µ][a-zA-Z0-9/^°µ.²]*)$/
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/
 const BLOOD_PRESSURE_VALUE = /^(\d{2,3})\/(\d{2,3})$/
@@ -333,9 +335,10 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 		}
 		if (!hasValue() && !isBloodPressure) {
 			const withFlag = VALUE_WITH_FLAG.exec(text)
-			if (withFlag) {
-				reading.valueCandidates = [withFlag[1]]
-				reading.flag ??= withFlag[2]
+			const flagFirst = withFlag ? null : FLAG_WITH_VALUE.exec(text)
+			if (withFlag || flagFirst) {
+				reading.valueCandidates = [withFlag ? withFlag[1] : flagFirst![2]]
+				reading.flag ??= withFlag ? withFlag[2] : flagFirst![1]
 				index++
 				continue
 			}
@@ -473,7 +476,7 @@ export function parseLabLine(rawLine: string, options: LabParseOptions): Extract
 function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {
 	if (allTokens.length < 2) return []
 	const named = matchName(allTokens, options.source, hasColumnGaps(options))
-	if (!named) return []
+	if (!named) return laterColumn(allTokens, options)
 	const qualifiers = skipNameQualifiers(allTokens, named.consumed, hasColumnGaps(options))
 	const start = qualifiers.index
 	const tokens = options.dateColumns ? newestColumnOnly(allTokens, start, options.dateColumns) : allTokens
@@ -489,6 +492,19 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
 	return found ? [found, ...rest] : rest
+}
+
+/**
+ * A line whose first column is words but no result (a note: 'All values
+ * within normal limits     Total cholesterol 240 mg/dL'): the results read
+ * from its next column on. Only where gaps are column breaks; a first
+ * column of OCR marks is not a column of words.
+ */
+function laterColumn(tokens: Token[], options: LabParseOptions): ExtractedParameter[] {
+	if (!hasColumnGaps(options)) return []
+	const column = tokens.findIndex((token, index) => index > 0 && token.gapBefore >= 2)
+	const isWords = column >= 2 && tokens.slice(0, column).every((token) => /\p{L}{2}/u.test(token.text))
+	return isWords ? parseLabTokens(tokens.slice(column), options) : []
 }
 
 /**

@@ -22,6 +22,12 @@ describe('findProvider', () => {
 		expect(findProvider('BLUEWATER DIAGNOSTICS :\n418 Harbor Light Blvd', 'lab_report')).toBe('Bluewater Diagnostics')
 	})
 
+	it('stops a labelled name at the column gap, and names no provider when the page lists records of several facilities', () => {
+		expect(findProvider('Facility:   Harbor Point Laboratories        Type:   ROUTINE', 'lab_report')).toBe('Harbor Point Laboratories')
+		const cards = 'Hemoglobin A1C          Lipid Panel\nFacility:  Diabetes Care Lab     Facility:  City Lab Services\nChest X-Ray\nFacility:  Riverside Imaging Center'
+		expect(findProvider(cards, 'lab_report')).toBeNull()
+	})
+
 	it('returns null when no organisation is named', () => {
 		expect(findProvider('Patient Report\nGlucose 100 mg/dL', 'lab_report')).toBeNull()
 	})

@@ -5,11 +5,15 @@ import type { DocumentKind } from './types.ts'
  * centre, registry): a labelled name ('Performing laboratory: ...') first,
  * else the letterhead, the first lines' name-like text with an
  * organisation word in it. All-capitals names are given in title case.
+ * A page that lists several records, each labelled with a different
+ * organisation ('Facility: City Lab' on one card, 'Facility: Riverside
+ * Imaging' on the next), has no single issuer: no provider.
  */
 
 const ORGANISATION_WORD = /(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratorio|laboratório|laboratuvar[iı]?|mvz|praxis|klinik(?:um)?|clinique|clínica|clinica|hôpital|ospedale|hospitais?|hastanesi|biologie|análises|analisi|análisis|diagnóstico|diagnostico|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
 
-const LABELLED = /\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at)\s*:\s*([^,\n|·;]+)/i
+/** The value stops at a comma, a separator or a column gap (two spaces or more). */
+const LABELLED = /\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at)\s*:\s*((?:[^,\n|·;\s]|[^\S\n](?!\s))+)/gi
 
 /** Field labels that hold an organisation word but are not a name ('Lab No', 'Lab Incharge'). */
 const FIELD_LABEL = /\b(?:no|number|id|incharge|in-charge|in charge|information|info|technician|technologist|director|code|address|phone|reference range|report|results?|patient|date|specimen|program|department of laboratory|name|signature|signed|authori[sz]ed)\b/i
@@ -53,11 +57,13 @@ function isOrganisationName(text: string): boolean {
 }
 
 export function findProvider(text: string, _kind: DocumentKind): string | null {
-	const labelled = LABELLED.exec(text)
-	if (labelled) {
-		const candidate = tidyCandidate(labelled[1])
-		if (isOrganisationName(candidate)) return titleCaseName(candidate)
+	const labelled = new Set<string>()
+	for (const match of text.matchAll(LABELLED)) {
+		const candidate = tidyCandidate(match[1])
+		if (isOrganisationName(candidate)) labelled.add(titleCaseName(candidate))
 	}
+	if (labelled.size > 1) return null
+	if (labelled.size === 1) return [...labelled][0]
 	const lines = text.split('\n').filter((line) => line.trim() !== '')
 	for (const line of lines.slice(0, 8)) {
 		for (const column of line.split(/\s{2,}|\s[|·•]\s/)) {
