@@ -116,7 +116,7 @@ export function HeaderSearch({ className }: { className?: string }) {
 					setOpen(true)
 				}}
 				onFocus={() => setOpen(true)}
-				onBlur={() => setTimeout(() => setOpen(false), 150)}
+				onBlur={() => setOpen(false)}
 				onKeyDown={onKeyDown}
 				role="combobox"
 				aria-expanded={showPanel}
@@ -130,6 +130,8 @@ export function HeaderSearch({ className }: { className?: string }) {
 					id={`${listId}-list`}
 					role="listbox"
 					aria-label="Search results"
+					// a press anywhere in the panel (an option, its padding, its scrollbar) keeps the focus in the box, so blur means the user left
+					onMouseDown={(event) => event.preventDefault()}
 					className="absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-lg bg-white py-2 shadow-lg ring-1 ring-black/5 dark:bg-slate-900 dark:ring-white/10"
 				>
 					{isSearching && !results.length ? (
@@ -157,7 +159,6 @@ export function HeaderSearch({ className }: { className?: string }) {
 											id={optionId(position)}
 											role="option"
 											aria-selected={active === position}
-											onMouseDown={(event) => event.preventDefault()}
 											onClick={() => openHref(searchResultHref(result))}
 											onMouseEnter={() => setActive(position)}
 											className={cn('flex cursor-pointer items-baseline justify-between gap-3 px-4 py-2', active === position ? 'bg-slate-100 dark:bg-slate-800' : '')}
@@ -182,7 +183,6 @@ export function HeaderSearch({ className }: { className?: string }) {
 						id={optionId(results.length)}
 						role="option"
 						aria-selected={active === results.length}
-						onMouseDown={(event) => event.preventDefault()}
 						onClick={() => openHref(searchPageHref(trimmed))}
 						onMouseEnter={() => setActive(results.length)}
 						className={cn(
