@@ -1,14 +1,14 @@
 /**
  * OCR step benchmark on the scanned fixture pages:
- *   npx tsx scripts/bench-ocr.ts [--runs=3] [--engine=cli|js] [--no-split] [--first-model=system|best_int]
+ *   npx tsx scripts/bench-ocr.ts [--runs=3] [--engine=cli|js] [--no-split]
  * For each page image, the pipeline's OCR step (sharp preprocessing + the
  * engine, as extractDocument runs it) against the raw tesseract CLI on the
  * same image file (`tesseract <img> stdout`), median of the runs, one at a
  * time. Two baselines are printed: the plain command in the default
  * environment (what a user types; OpenMP threads on) and the same command
  * with OMP_THREAD_LIMIT=1 (the fast setting). Target (issue 19): ratio <= 1.5
- * against the OMP_THREAD_LIMIT=1 baseline, the whole OCR path (a second model
- * for a poorly read page included); and the photo preparation (page
+ * against the OMP_THREAD_LIMIT=1 baseline, the whole OCR path (preparation, black and white
+ * for a scan on grey paper, and a second reading of a poorly read page included); and the photo preparation (page
  * flattening and deskew) adds under 1 s a page on generated phone photos.
  * Page images of the scanned PDF are its embedded scans, written once to a
  * temporary PNG so that both sides read the same pixels. The pipeline runs
@@ -36,7 +36,6 @@ const args = process.argv.slice(2)
 const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3))
 const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1] ?? 'cli'
 const split = !args.includes('--no-split')
-const firstModel = args.find((arg) => arg.startsWith('--first-model='))?.split('=')[1] as 'system' | 'best_int' | undefined
 
 type Page = { label: string; file: string; dpi?: number }
 
@@ -109,7 +108,7 @@ async function main() {
 		return 2
 	}
 	const temporary = await mkdtemp(path.join(os.tmpdir(), 'bench-ocr-'))
-	const engine: OcrEngine = engineName === 'js' ? createTesseractJsEngine() : createTesseractCliEngine({ firstModel })
+	const engine: OcrEngine = engineName === 'js' ? createTesseractJsEngine() : createTesseractCliEngine()
 	try {
 		const pages = await collectPages(fixturesDir(process.cwd()), temporary)
 		// warm-up: model unpacking, tesseract.js worker start, file cache

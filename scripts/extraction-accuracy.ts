@@ -1,7 +1,9 @@
 /**
  * Extraction accuracy:
- *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-system|cli-system-first|cli-best-int-first|js] [--only=fixtures,corpus,public]
- *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--ocr-cache=<folder>] [--no-geometry]
+ *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-best-int|js] [--only=fixtures,corpus,public]
+ *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--seed=19] [--ocr-cache=<folder>] [--no-geometry]
+ * --seed makes another corpus of the same families (other content, fonts' variants and
+ * degradations): a sample nobody tuned on.
  * --ocr-cache keeps each prepared page image's OCR text in a folder (keyed by its hash), for
  * quick reruns while working on the readers; timings are then meaningless. With word boxes
  * cached, --no-column-gaps lays the words out one space apart (tesseract's plain text) to
@@ -32,7 +34,7 @@ import { promisify } from 'node:util'
 import { checkExtraction, fixturesDir, loadManifest, matchedShare, type FileCheck } from '../tests/support/fixture-manifest.ts'
 import { checkCorpusDocument, checkPublicSample, factsShare, loadPublicSamples, percent as sharePercent, publicSamplesDir, valueShare, type DocumentCheck } from '../tests/support/extraction-checks.ts'
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
-import { ANALYTE_CODES, closeDefaultOcrEngine, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine, type OcrResult } from '../server/extraction/index.ts'
+import { ANALYTE_CODES, bestIntTessdataDir, closeDefaultOcrEngine, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine, type OcrResult } from '../server/extraction/index.ts'
 import { layoutOcrWords } from '../server/extraction/ocr-layout.ts'
 import { PAGE_PREPROCESSING } from '../server/extraction/ocr-page.ts'
 
@@ -49,6 +51,7 @@ const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1
 const only = args.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split(',') ?? ['fixtures', 'corpus', 'public']
 const perFamily = Number(args.find((arg) => arg.startsWith('--per-family='))?.split('=')[1] ?? 2)
 const familyFilter = args.find((arg) => arg.startsWith('--families='))?.split('=')[1]?.split(',')
+const seed = args.find((arg) => arg.startsWith('--seed='))?.split('=')[1]
 const ocrCacheDir = args.find((arg) => arg.startsWith('--ocr-cache='))?.split('=')[1]
 const columnGaps = !args.includes('--no-column-gaps')
 // --no-geometry: pages read without page flattening and deskew (to measure what they add)
@@ -166,7 +169,7 @@ function printSummary({ label, checks }: Summary) {
 
 async function corpusSection(engine: OcrEngine | undefined): Promise<{ checks: DocumentCheck[]; results: ExtractionResult[] }> {
 	const started = performance.now()
-	const documents = await generateCorpus({ perFamily, families: familyFilter, media: mediaFilter })
+	const documents = await generateCorpus({ perFamily, families: familyFilter, media: mediaFilter, seed: seed === undefined ? undefined : Number(seed) })
 	const generatedMs = performance.now() - started
 	const results = await Promise.all(documents.map((document) => extractDocument({ bytes: document.bytes, fileName: document.fileName, ocr: engine })))
 	const checks = documents.map((document, index) => checkCorpusDocument(document, results[index]))
@@ -198,14 +201,13 @@ function cachedEngine(inner: OcrEngine, folder: string): OcrEngine {
 		name: `${inner.name} (cached)`,
 		parallelism: inner.parallelism,
 		availableLanguages: inner.availableLanguages?.bind(inner),
-		hasAlternateModel: inner.hasAlternateModel?.bind(inner),
 		modelName: inner.modelName?.bind(inner),
 		detectOrientation: inner.detectOrientation?.bind(inner),
 		async recognize(image, options) {
-			// keyed by the model that reads, so runs with another model order share the readings
+			// keyed by the model that reads
 			const key = createHash('sha256')
 				.update(image)
-				.update(JSON.stringify({ languages: options?.languages ?? null, model: inner.modelName?.(options?.model) ?? options?.model ?? 'default' }))
+				.update(JSON.stringify({ languages: options?.languages ?? null, model: inner.modelName?.() ?? 'default' }))
 				.digest('hex')
 			const file = path.join(folder, `${key}.json`)
 			const cached = await readFile(file, 'utf8').catch(() => null)
@@ -223,9 +225,7 @@ async function main() {
 	let engine: OcrEngine | undefined
 	if (engineName === 'js') engine = createTesseractJsEngine()
 	else if (engineName === 'cli') engine = createTesseractCliEngine()
-	else if (engineName === 'cli-system') engine = createTesseractCliEngine({ tessdataDir: null })
-	else if (engineName === 'cli-system-first') engine = createTesseractCliEngine({ firstModel: 'system' })
-	else if (engineName === 'cli-best-int-first') engine = createTesseractCliEngine({ firstModel: 'best_int' })
+	else if (engineName === 'cli-best-int') engine = createTesseractCliEngine({ tessdataDir: bestIntTessdataDir() })
 	if (ocrCacheDir) engine = cachedEngine(engine ?? createDefaultOcrEngine(), ocrCacheDir)
 	const started = performance.now()
 	let isMet = true

@@ -26,6 +26,15 @@ describe('parseDate', () => {
 	it('finds every date in order', () => {
 		expect(findDates('DOB: 03/17/1968 seen 2025-04-02').map((date) => date.iso)).toEqual(['1968-03-17', '2025-04-02'])
 	})
+
+	it('reads numeric dates OCR printed with spaces after the slashes, at their own place in the text', () => {
+		const text = 'Test  09/ 24/ 2024  01/22/ 2025  05/ 22) 2025  Units  10/ 40'
+		expect(findDates(text).map(({ iso, index }) => [iso, text.slice(index, index + 2)])).toEqual([
+			['2024-09-24', '09'],
+			['2025-01-22', '01'],
+			['2025-05-22', '05'],
+		])
+	})
 })
 
 describe('parseDicomDate', () => {

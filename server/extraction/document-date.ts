@@ -96,8 +96,23 @@ function toIso(year: number, month: number, day: number): string {
 	return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
+/**
+ * A numeric date OCR printed with spaces after its slashes ('05/ 23/ 2025'), or with its second
+ * slash misread before a four-digit year ('09/ 24) 2024'), closed up; the spaces moved behind
+ * it so that every other offset in the text stays where it was.
+ */
+function closeSpacedDates(text: string): string {
+	return text.replace(/(?<![\d/])(\d{1,2})\/( ?)(\d{1,2})([/)|\]])( ?)(\d{4}|\d{2})(?!\d)/g, (whole: string, month: string, space: string, day: string, slash: string, space2: string, year: string) => {
+		if (!space && !space2 && slash === '/') return whole
+		if (slash !== '/' && year.length !== 4) return whole
+		const compact = `${month}/${day}/${year}`
+		return compact + ' '.repeat(whole.length - compact.length)
+	})
+}
+
 /** Every date printed in the text, in reading order; numeric dates read in the given order (default month first). */
-export function findDates(text: string, order: DateOrder = 'mdy'): FoundDate[] {
+export function findDates(input: string, order: DateOrder = 'mdy'): FoundDate[] {
+	const text = closeSpacedDates(input)
 	const found: FoundDate[] = []
 	const push = (m: RegExpExecArray, parts: [number, number, number] | null, isAmbiguous = false) => {
 		if (!parts || !isValidDate(...parts)) return

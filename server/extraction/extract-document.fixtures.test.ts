@@ -31,14 +31,13 @@ const scans = accepted.filter((file) => file.ocr_required)
 const rejectedFiles = manifest.files.filter((file) => file.expected.outcome === 'reject')
 
 /**
- * The scans' floors. These fixtures are checks, not targets (issue 19): the OCR reads with
- * Debian's English model first because it reads unseen layouts far better (held-out + public
- * scans 87.6 % against 78.4 % with best_int first), and on these four scans it misreads some
- * bold values that best_int read (97.6 % before, 85.5 % now; npm run accuracy). Asserted at
- * the level reached so that a further loss fails.
+ * The scans' floors. These fixtures are checks, not targets (issue 19). Their pages of grey or
+ * shaded paper are read in black and white first (adaptive thresholding, decision 018): 98.8 %
+ * of the values (82/83, npm run accuracy), against 85.5 % when every page was read in grey. Asserted a little under that, so that a real loss fails and one
+ * misread digit of tesseract's does not.
  */
-const SCAN_FLOOR_PER_FILE = 0.8
-const SCAN_FLOOR_OVERALL = 0.85
+const SCAN_FLOOR_PER_FILE = 0.9
+const SCAN_FLOOR_OVERALL = 0.95
 
 function resultOf(file: ManifestFile): ExtractionResult {
 	const result = results.get(file.path)
@@ -96,7 +95,7 @@ describe('documents with a text layer (and DICOM)', () => {
 })
 
 describe('scans (OCR)', () => {
-	it.each(scans.map((file) => [file.path, file] as const))('%s: kind, date, provider and at least 80 %% of values exactly', (_, file) => {
+	it.each(scans.map((file) => [file.path, file] as const))('%s: kind, date, provider and at least 90 %% of values exactly', (_, file) => {
 		const result = resultOf(file)
 		expect(result.accepted).toBe(true)
 		expect(result.kind).toBe(file.kind)
@@ -109,7 +108,7 @@ describe('scans (OCR)', () => {
 		expect(result.parameters.every((parameter) => parameter.testDate === file.document_date)).toBe(true)
 	})
 
-	it('matches at least 85 % of the scanned lab values overall', () => {
+	it('matches at least 95 % of the scanned lab values overall', () => {
 		const share = matchedShare(scans.map((file) => checkExtraction(file, resultOf(file))))
 		expect(share.share).toBeGreaterThanOrEqual(SCAN_FLOOR_OVERALL)
 	})

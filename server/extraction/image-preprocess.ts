@@ -22,11 +22,6 @@ export type PreprocessOptions = {
 	/** stretch contrast so that paper is white and ink black; default true */
 	normalise?: boolean
 	/**
-	 * even out uneven lighting and shadows (photos) when the page needs it; default false: on the
-	 * generated phone photos it cost more than it gave (values 62 % -> 25 %, npm run accuracy)
-	 */
-	flattenLight?: boolean
-	/**
 	 * page geometry (default true): a photo's page found and flattened out of its
 	 * perspective, and the text lines turned level (page-geometry.ts)
 	 */
@@ -95,74 +90,6 @@ export function stretchContrast(pixels: Uint8Array): void {
 		table[level] = Math.max(0, Math.min(255, Math.round(((level - low) * 255) / (high - low))))
 	}
 	for (let i = 0; i < pixels.length; i++) pixels[i] = table[pixels[i]]
-}
-
-const LIGHT_BLOCK = 24
-/** Paper brightness varying by more than this many grey levels means uneven lighting. */
-const UNEVEN_LIGHT_RANGE = 100
-
-/**
- * Evens out uneven lighting and shadows (phone photos): the paper's
- * brightness is estimated per block (the brightest pixel of each 24x24
- * block, then the brightest of its neighbours, then their mean), scaled
- * back up to the page by sharp, and every pixel divided by it, so paper
- * becomes white everywhere and ink stays dark. A page lit evenly (a scan,
- * grey paper included) is left as it is. Returns whether it changed the pixels.
- */
-export async function flattenIllumination(pixels: Uint8Array, width: number, height: number): Promise<boolean> {
-	const columns = Math.ceil(width / LIGHT_BLOCK)
-	const rows = Math.ceil(height / LIGHT_BLOCK)
-	const brightest = new Uint8Array(columns * rows)
-	for (let y = 0; y < height; y++) {
-		const rowStart = Math.floor(y / LIGHT_BLOCK) * columns
-		const line = y * width
-		for (let block = 0; block < columns; block++) {
-			const end = Math.min(width, (block + 1) * LIGHT_BLOCK)
-			let most = brightest[rowStart + block]
-			for (let x = block * LIGHT_BLOCK; x < end; x++) if (pixels[line + x] > most) most = pixels[line + x]
-			brightest[rowStart + block] = most
-		}
-	}
-	const neighbourhood = (source: Uint8Array, pick: 'max' | 'mean') => {
-		const out = new Uint8Array(source.length)
-		for (let r = 0; r < rows; r++) {
-			for (let c = 0; c < columns; c++) {
-				let most = 0
-				let sum = 0
-				let count = 0
-				for (let dr = -1; dr <= 1; dr++) {
-					for (let dc = -1; dc <= 1; dc++) {
-						const rr = r + dr
-						const cc = c + dc
-						if (rr < 0 || rr >= rows || cc < 0 || cc >= columns) continue
-						const value = source[rr * columns + cc]
-						if (value > most) most = value
-						sum += value
-						count++
-					}
-				}
-				out[r * columns + c] = pick === 'max' ? most : Math.round(sum / count)
-			}
-		}
-		return out
-	}
-	const background = neighbourhood(neighbourhood(brightest, 'max'), 'mean')
-	let low = 255
-	let high = 0
-	for (const value of background) {
-		if (value < low) low = value
-		if (value > high) high = value
-	}
-	// a scan's paper varies by a few dozen grey levels at most (grey paper, dark corners); a photo's by well over a hundred
-	if (high - low < UNEVEN_LIGHT_RANGE) return false
-	const paper = await sharp(background, { raw: { width: columns, height: rows, channels: 1 } }).resize({ width, height, fit: 'fill', kernel: 'linear' }).raw().toBuffer()
-	const gain = new Float32Array(256)
-	for (let level = 0; level < 256; level++) gain[level] = 255 / Math.max(32, level)
-	for (let i = 0; i < pixels.length; i++) {
-		const value = pixels[i] * gain[paper[i]]
-		pixels[i] = value > 255 ? 255 : value
-	}
-	return true
 }
 
 /** A 3x3 median filter (sorting network); border pixels are copied. */
@@ -274,7 +201,6 @@ export async function preprocessForOcr(input: Buffer | RawImage, options: Prepro
 		}
 	}
 	let pixels = page.pixels
-	if (options.flattenLight ?? false) await flattenIllumination(pixels, page.width, page.height)
 	if (options.normalise ?? true) stretchContrast(pixels)
 	if (options.median ?? true) pixels = median3x3(pixels, page.width, page.height)
 	if ((options.format ?? 'pgm') === 'png') {

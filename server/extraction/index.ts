@@ -40,6 +40,7 @@ export {
 	type IsolatedExtraction,
 } from './isolated-extract.ts'
 export {
+	bestIntTessdataDir,
 	createTesseractCliEngine,
 	createTesseractJsEngine,
 	createDefaultOcrEngine,

@@ -5,7 +5,7 @@ import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type Refer
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
 import { isMolarUnit, toUcum } from './ucum.ts'
-import { isLikelyOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
+import { isLikelyOcrUnit, isRepairableOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
 
 /**
  * Result rows of lab reports (and vital signs of clinical notes) as health
@@ -48,17 +48,17 @@ const VALUE_WITH_UNIT = /^(\d+(?:\.\d+)?)(%|[a-zA-Z°µ][a-zA-Z0-9/^°µ.²]*)$/
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/
 const BLOOD_PRESSURE_VALUE = /^(\d{2,3})\/(\d{2,3})$/
 
-function tokenize(line: string): Token[] {
+function tokenize(line: string, source: LabTextSource = 'text'): Token[] {
 	const tokens: Token[] = []
 	const regex = /(\s*)(\S+)/g
 	for (let m = regex.exec(line); m; m = regex.exec(line)) tokens.push({ text: m[2], gapBefore: m[1].length })
-	return joinSpacedUnits(tokens)
+	return joinSpacedUnits(tokens, source)
 }
 
 const UNIT_PART = /^[a-zA-Zµμ%][a-zA-Z0-9µμ.%²³]*$/
 
 /** A unit printed with spaces around its slash ('mg / dl', 'U / L', 'mmol/ L') as one token. */
-function joinSpacedUnits(tokens: Token[]): Token[] {
+function joinSpacedUnits(tokens: Token[], source: LabTextSource): Token[] {
 	const joined: Token[] = []
 	for (let i = 0; i < tokens.length; i++) {
 		const [a, b, c] = [tokens[i], tokens[i + 1], tokens[i + 2]]
@@ -67,7 +67,7 @@ function joinSpacedUnits(tokens: Token[]): Token[] {
 			i += 2
 			continue
 		}
-		if (b && b.gapBefore < 2 && ((a.text.endsWith('/') && UNIT_PART.test(a.text.slice(0, -1)) && UNIT_PART.test(b.text)) || (UNIT_PART.test(a.text) && /^\/[a-zA-Zµμ]/.test(b.text))) && toUcum(a.text + b.text)) {
+		if (b && b.gapBefore < 2 && ((a.text.endsWith('/') && UNIT_PART.test(a.text.slice(0, -1)) && UNIT_PART.test(b.text)) || (UNIT_PART.test(a.text) && /^\/[a-zA-Zµμ]/.test(b.text))) && (toUcum(a.text + b.text) || (source === 'ocr' && isRepairableOcrUnit(a.text + b.text)))) {
 			joined.push({ text: a.text + b.text, gapBefore: a.gapBefore })
 			i += 1
 			continue
@@ -116,7 +116,7 @@ export function writesDecimalCommas(text: string): boolean {
 /** OCR misreadings inside analyte names ('Alc' for 'A1c', 'C02' for 'CO2'). */
 function fixOcrName(name: string): string {
 	return name
-		.replace(/\bA[lI|i]c\b/gi, 'A1c')
+		.replace(/\b(Hb)?A[lI|i]c\b/gi, '$1A1c')
 		.replace(/\bC0(?=2\b)/g, 'CO')
 		.replace(/\bSp0(?=2\b)/gi, 'SpO')
 		.replace(/\b[Il1]DL\b/g, 'LDL')
@@ -267,7 +267,9 @@ function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, 
 	if (source === 'ocr' && !hasValue && /^\d+[:;~=_]\d+$/.test(tokens[index].text)) return null
 	for (let count = 3; count >= 1; count--) {
 		if (index + count > tokens.length) continue
-		if (columnGaps && tokens.slice(index + 1, index + count).some((token) => token.gapBefore >= 2)) continue
+		// OCR's word boxes may leave a wider gap on either side of a range's dash ('4.5 -  11')
+		const isSpacedOcrDash = source === 'ocr' && count === 3 && /^[-–]$/.test(tokens[index + 1].text) && tokens.slice(index + 1, index + 3).every((token) => token.gapBefore <= 3)
+		if (columnGaps && !isSpacedOcrDash && tokens.slice(index + 1, index + count).some((token) => token.gapBefore >= 2)) continue
 		// a unit after the range is the row's unit, not part of the range
 		if (count > 1 && looksLikeUnit(tokens[index + count - 1].text)) continue
 		let text = tokens.slice(index, index + count).map((token) => token.text).join(' ')
@@ -459,13 +461,40 @@ function restoredBetter(text: string, options: string[], fits: (text: string) =>
 function lineTokens(rawLine: string, options: LabParseOptions): Token[] {
 	const line = tidyLine(rawLine, options.decimalComma)
 	if (!line) return []
-	let tokens = tokenize(line)
+	let tokens = tokenize(line, options.source)
 	if (options.source === 'ocr') {
 		tokens = tokens
 			.map((token) => ({ ...token, text: token.text.replace(/^[|{}[\]'"`‘’“”]+(?=[A-Za-z0-9<>])/, '') }))
 			.filter((token) => token.text !== '' && !isJunkToken(token.text))
+		tokens = joinKernedCapitals(joinSplitDecimals(tokens))
 	}
 	return tokens
+}
+
+/**
+ * A word OCR split after its kerned capital ('T otal', 'P otassium', 'F erritin'): T, V, W, Y,
+ * P and F tuck the next letter under their arm, and tesseract sees a gap there. Joined when the
+ * rest is lower-case letters one space on.
+ */
+function joinKernedCapitals(tokens: Token[]): Token[] {
+	const joined: Token[] = []
+	for (const token of tokens) {
+		const last = joined[joined.length - 1]
+		if (last && /^[TVWYPF]$/.test(last.text) && /^[a-z]{2,}[,:]?$/.test(token.text) && token.gapBefore === 1) joined[joined.length - 1] = { ...last, text: last.text + token.text }
+		else joined.push(token)
+	}
+	return joined
+}
+
+/** A number OCR split after its decimal point ('6. 03', '1. 42 - 2. 50') as one token. */
+function joinSplitDecimals(tokens: Token[]): Token[] {
+	const joined: Token[] = []
+	for (const token of tokens) {
+		const last = joined[joined.length - 1]
+		if (last && /^[<>]?\d+\.$/.test(last.text) && /^\d+(?:[-–]|$)/.test(token.text) && token.gapBefore === 1) joined[joined.length - 1] = { ...last, text: last.text + token.text }
+		else joined.push(token)
+	}
+	return joined
 }
 
 /** Reads one line: zero parameters, one, or two for a blood-pressure reading; several when tables sit side by side. */
@@ -634,7 +663,7 @@ export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): 
 	const name = columns[0].trim()
 	if (!/^[A-Za-z][A-Za-z0-9 ,()\-/%.+']{1,48}$/.test(name) || name.split(' ').length > 6) return null
 	if (/\b(page|dob|mrn|date|phone|tel|fax|id|patient|specimen|accession|age|sex)\b/i.test(name)) return null
-	const reading = readRow(tokenize(columns.slice(1).join('  ')), 0, options, null, false)
+	const reading = readRow(tokenize(columns.slice(1).join('  '), options.source), 0, options, null, false)
 	if (reading.valueCandidates === null || !reading.range) return null
 	const valueText = reading.valueCandidates[0]
 	const value = Number(valueText)
@@ -752,7 +781,7 @@ function readCards(lines: string[], index: number, options: LabParseOptions): Ca
 	while (row < lines.length && lines[row].trim() === '') row++
 	const values = cardValues(lineTokens(lines[row] ?? '', options))
 	if (values.length !== names.length) return null
-	const goals = cardGoals(lineTokens(lines[row + 1] ?? '', options))
+	const goals = cardGoals(lineTokens(lines[row + 1] ?? '', options), hasColumnGaps(options))
 	const rangeCells = goals.length === names.length ? goals : null
 	const parameters = names.flatMap((name, column) => parseLabLine(`${name}  ${values[column]}${rangeCells ? `  ${rangeCells[column]}` : ''}`, options))
 	if (parameters.length === 0) return null
@@ -786,15 +815,28 @@ function cardValues(tokens: Token[]): string[] {
 	return cells.every((cell) => /^[<>]?\d/.test(cell)) ? cells : []
 }
 
-/** A line of goals or ranges, one per card ('Goal 13.5 - 17.5   Goal <200'). */
-function cardGoals(tokens: Token[]): string[] {
-	const cells: string[] = []
+/**
+ * A line of goals or ranges, one per card ('Goal 13.5 - 17.5   Goal <200'): cells start at a
+ * label word, or, with column gaps, at a gap, the label then dropped whatever OCR made of it
+ * ('Goad 32 - 36').
+ */
+function cardGoals(tokens: Token[], columnGaps: boolean): string[] {
+	const isRange = (cell: string) => parseReferenceRange(cell) !== null || parseBloodPressureRange(cell) !== null
+	const byLabel: string[] = []
 	for (const token of tokens) {
-		if (/^(?:goal|target|reference|ref\.?|normal|range):?$/i.test(token.text)) cells.push('')
-		else if (cells.length > 0) cells[cells.length - 1] = `${cells[cells.length - 1]} ${token.text}`.trim()
-		else return []
+		if (/^(?:goal|target|reference|ref\.?|normal|range):?$/i.test(token.text)) byLabel.push('')
+		else if (byLabel.length > 0) byLabel[byLabel.length - 1] = `${byLabel[byLabel.length - 1]} ${token.text}`.trim()
+		else break
 	}
-	return cells.every((cell) => parseReferenceRange(cell) !== null || parseBloodPressureRange(cell) !== null) ? cells : []
+	if (byLabel.length > 0 && byLabel.every(isRange)) return byLabel
+	if (!columnGaps) return []
+	const byGap: string[] = []
+	for (const token of tokens) {
+		if (byGap.length === 0 || token.gapBefore >= 2) byGap.push(token.text)
+		else byGap[byGap.length - 1] += ` ${token.text}`
+	}
+	const ranges = byGap.map((cell) => cell.replace(/^[A-Za-z][A-Za-z.]{1,11}:?\s+(?=[<>≤≥]|\d)/, ''))
+	return ranges.every(isRange) ? ranges : []
 }
 
 /** The mapped result rows of a text (see extractLabResults). */

@@ -47,6 +47,18 @@ describe('cards', () => {
 		expect(codes(text)).toEqual(expected)
 		expect(codes(text.replace(/ {2,}/g, ' '), OCR)).toEqual(expected)
 	})
+
+	it('keeps the goals of a row of cards when OCR misreads one label, the cells found at the column gaps', () => {
+		const text = ['HGB                    MCHC                    Creatinine, Serum', '19.2 g/dL              34.9 g/dL               0.84 mg/dL', 'Goal 13.5 - 17.5       Goad 32 - 36            Goal 0.70 - 1.30'].join('\n')
+		const expected = [
+			['hemoglobin', 19.2, 'g/dL', 13.5, 17.5, 'high'],
+			['mchc', 34.9, 'g/dL', 32, 36, 'normal'],
+			['creatinine', 0.84, 'mg/dL', 0.7, 1.3, 'normal'],
+		]
+		expect(codes(text, { ...OCR, columnGaps: true })).toEqual(expected)
+		// without column gaps the cells cannot be told apart: no goals rather than wrong ones
+		expect(codes(text.replace(/ {2,}/g, ' '), OCR).map((row) => row[3])).toEqual([null, null, null])
+	})
 })
 
 describe('a name wrapped in its cell', () => {
@@ -134,5 +146,41 @@ describe('languages', () => {
 			['glucose', 92, 'mg/dL', 70, 99, 'normal'],
 		])
 		expect(extractLabResults('Glicemia de jejum     92     mg/dL     70 - 99', TEXT).parameters[0].loinc).toBe('1558-6')
+	})
+})
+
+describe('a number OCR split after its decimal point', () => {
+	it('joins the two parts of the value and of the range', () => {
+		expect(codes('Absolute Neutrophils     6. 03     K/uL     1. 80 - 7. 70', { ...OCR, columnGaps: true })).toEqual([['neutrophils_abs', 6.03, 'K/uL', 1.8, 7.7, 'normal']])
+	})
+})
+
+describe('units and ranges OCR spread over word boxes', () => {
+	it('joins a unit split after its slash, repairs a misread power sign, and reads a range with a wide gap at its dash', () => {
+		const OCR_GAPS = { ...OCR, columnGaps: true }
+		expect(codes('White Blood Cells     13.0     H     X10%3/ uL     4.5 -  11', OCR_GAPS)).toEqual([['wbc', 13, 'x10^3/uL', 4.5, 11, 'high']])
+		expect(codes('Potassium     4.7     mmol / L     3.5 -  5.1', OCR_GAPS)).toEqual([['potassium', 4.7, 'mmol/L', 3.5, 5.1, 'normal']])
+		expect(codes('Urea     27.7     mg/ db     15 -  40', OCR_GAPS)).toEqual([['urea', 27.7, 'mg/dL', 15, 40, 'normal']])
+	})
+
+	it('keeps a column gap between a value and a lone dash that is no range', () => {
+		const OCR_GAPS = { ...OCR, columnGaps: true }
+		// the dash of an empty flag column is not the dash of a range
+		expect(codes('Sodium     139     -     mmol/L     136 - 145', OCR_GAPS)).toEqual([['sodium', 139, 'mmol/L', 136, 145, 'normal']])
+	})
+})
+
+describe('a word OCR split after its kerned capital', () => {
+	it('joins the capital to the rest of its word, in a row and in a line of card names', () => {
+		const OCR_GAPS = { ...OCR, columnGaps: true }
+		expect(codes('P otassium     4.1     mmol/L     3.5 - 5.1', OCR_GAPS)).toEqual([['potassium', 4.1, 'mmol/L', 3.5, 5.1, 'normal']])
+		const cards = ['Calcium, Total                 Cholesterol, T otal             Total Bilirubin', '9.5 mg/dL                  156 mg/dL                 0.6 mg/dL', 'Goal 8.6 - 10.3            Goal <200                 Goal 0.1 - 1.2'].join('\n')
+		expect(codes(cards, OCR_GAPS).map((row) => row[0])).toEqual(['calcium', 'total_cholesterol', 'bilirubin_total'])
+	})
+})
+
+describe('HbA1c as OCR misreads it', () => {
+	it.each(['HbAic', 'HbAlc', 'Hemoglobin Alc', 'HbA1c'])('reads %s as HbA1c', (name) => {
+		expect(codes(`${name}     5.9     %     <5.7`, { ...OCR, columnGaps: true })).toEqual([['hba1c', 5.9, '%', null, 5.7, 'high']])
 	})
 })

@@ -38,6 +38,13 @@ describe.skipIf(!hasTesseract)('tesseract CLI engine', () => {
 		expect(result.engineMs).toBeGreaterThan(0)
 	}, 30_000)
 
+	it('reads with the bundled best_int model where it is given that model', async () => {
+		const engine = createTesseractCliEngine({ tessdataDir: bestIntTessdataDir() })
+		expect(engine.modelName?.()).toBe(`tessdata:${bestIntTessdataDir()}`)
+		expect(engine.availableLanguages?.()).toEqual(['eng'])
+		expectRows((await recognizePage(engine, rows, { dpi: 250 })).text)
+	}, 30_000)
+
 	it('reports a failing binary as an error', async () => {
 		const engine = createTesseractCliEngine({ binary: '/bin/false' })
 		await expect(engine.recognize(rows)).rejects.toThrow(/tesseract exited/)

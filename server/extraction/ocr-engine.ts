@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,9 +11,9 @@ import type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
  * Two OCR engines behind one interface: the tesseract CLI (fast with
  * OMP_THREAD_LIMIT=1) where the binary exists, tesseract.js (WebAssembly,
  * fully offline with the bundled language data) everywhere else. The CLI
- * reads with the system's English model first (FIRST_MODEL) and the
- * 'best_int' model from @tesseract.js-data/eng as its second (for a page
- * read poorly); tesseract.js uses best_int, which ships with the app.
+ * reads with the system's English model (the 'best_int' model from
+ * @tesseract.js-data/eng where the system has none); tesseract.js uses best_int,
+ * which ships with the app.
  */
 
 export type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
@@ -67,35 +67,15 @@ const SYSTEM_TESSDATA = [process.env.TESSDATA_PREFIX, '/usr/share/tesseract-ocr/
 /** The languages of the vocabulary's reports, as tesseract codes. */
 export const REPORT_LANGUAGES = ['deu', 'fra', 'spa', 'ita', 'por', 'tur'] as const
 
-let systemLanguages: string[] | null = null
-
-/**
- * The report languages whose data is installed (Debian's tesseract-ocr-<lang>
- * packages), linked into the best_int tessdata folder beside its English
- * model so one `--tessdata-dir` serves both.
- */
-export function installedReportLanguages(): string[] {
-	if (systemLanguages) return systemLanguages
-	const folder = bestIntTessdataDir()
-	systemLanguages = []
-	for (const language of REPORT_LANGUAGES) {
-		const source = SYSTEM_TESSDATA.map((dir) => path.join(dir, `${language}.traineddata`)).find((file) => existsSync(file))
-		if (!source) continue
-		const target = path.join(folder, `${language}.traineddata`)
-		try {
-			if (!existsSync(target)) symlinkSync(source, target)
-			systemLanguages.push(language)
-		} catch {
-			// another process linked it first, or the folder is read-only: skip the language
-			if (existsSync(target)) systemLanguages.push(language)
-		}
-	}
-	return systemLanguages
+/** The folder of the system's English model (Debian's tesseract-ocr-eng), or null. */
+export function systemTessdataDir(): string | null {
+	return SYSTEM_TESSDATA.find((dir) => existsSync(path.join(dir, 'eng.traineddata'))) ?? null
 }
 
-/** The system's English model (Debian's tesseract-ocr-eng), or null. */
-export function systemEnglishModel(): string | null {
-	return SYSTEM_TESSDATA.map((dir) => path.join(dir, 'eng.traineddata')).find((file) => existsSync(file)) ?? null
+/** The report languages whose data is installed beside it (Debian's tesseract-ocr-<lang> packages). */
+export function installedReportLanguages(): string[] {
+	const folder = systemTessdataDir()
+	return folder ? REPORT_LANGUAGES.filter((language) => existsSync(path.join(folder, `${language}.traineddata`))) : []
 }
 
 /** The full path of an executable on PATH, or null. */
@@ -132,7 +112,10 @@ function createLimiter(limit: number) {
 export type TesseractCliOptions = {
 	/** the tesseract executable; default: `tesseract` found on PATH */
 	binary?: string
-	/** tessdata folder; default: the unpacked best_int model. Pass null for the system model. */
+	/**
+	 * tessdata folder; default: the system's English model (Debian's tesseract-ocr-eng) where
+	 * installed, else the bundled best_int model. null: the system's; a folder: that one.
+	 */
 	tessdataDir?: string | null
 	psm?: number
 	/** concurrent tesseract processes; default: the number of CPUs */
@@ -140,26 +123,14 @@ export type TesseractCliOptions = {
 	timeoutMs?: number
 	/** read tesseract's word boxes (TSV) and lay the words out by their positions (default true); false: its plain text */
 	wordBoxes?: boolean
-	/**
-	 * With the default tessdata: which English model reads first ('system': Debian's
-	 * tesseract-ocr-eng when installed; 'best_int': the bundled one); the other is the
-	 * alternate model for a page read poorly. Default: FIRST_MODEL.
-	 */
-	firstModel?: 'system' | 'best_int'
 }
-
-/**
- * The English model read first: Debian's (tesseract-ocr-eng) where installed. With word
- * boxes on (npm run accuracy -- --media=scan,photo --per-family=1, same OCR cache), held-out
- * families + public samples: scans 87.6 % system first against 78.4 % best_int first,
- * photos 73.6 % against 69.8 %; the fixture scans, not a target, 91.6 % against 97.6 %.
- */
-export const FIRST_MODEL: 'system' | 'best_int' = 'system'
 
 /**
  * The tesseract CLI, one process per image, image on stdin, text on stdout,
  * OMP_THREAD_LIMIT=1 (OpenMP threads make it about 5x slower on small
- * machines).
+ * machines). It reads with Debian's English model where installed: on unseen layouts it
+ * reads far more than the bundled best_int (held-out + public scans 87.6 % against 78.4 %,
+ * photos 73.6 % against 69.8 %, decision 018); best_int where the system has none.
  */
 export function createTesseractCliEngine(options: TesseractCliOptions = {}): OcrEngine {
 	const binary = options.binary ?? findOnPath('tesseract') ?? 'tesseract'
@@ -167,49 +138,37 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 	const parallelism = Math.max(1, options.concurrency ?? os.availableParallelism?.() ?? os.cpus().length)
 	const limit = createLimiter(parallelism)
 	const timeoutMs = options.timeoutMs ?? 120_000
-	const isBestInt = options.tessdataDir === undefined
 	const wordBoxes = options.wordBoxes ?? true
-	const hasSystemModel = isBestInt && systemEnglishModel() !== null
-	const hasOsdModel = (options.tessdataDir === undefined || options.tessdataDir === null) && SYSTEM_TESSDATA.some((dir) => existsSync(path.join(dir, 'osd.traineddata')))
-	const first = hasSystemModel ? (options.firstModel ?? FIRST_MODEL) : 'best_int'
-	/** the tessdata folder of a recognition: the best_int folder, the system's (null), or the given one */
-	const modelOf = (model: OcrOptions['model']): 'best_int' | 'system' | 'given' => {
-		if (!isBestInt) return 'given'
-		if (model !== 'alternate') return first
-		return first === 'system' ? 'best_int' : 'system'
-	}
+	const system = systemTessdataDir()
+	const dataDir = options.tessdataDir === undefined ? (system ?? bestIntTessdataDir()) : (options.tessdataDir ?? system)
+	const isSystem = dataDir !== null && dataDir === system
+	const hasOsdModel = isSystem && existsSync(path.join(dataDir, 'osd.traineddata'))
+	/** the report languages this engine can add to English: those installed beside the system's model */
+	const reportLanguages = () => (isSystem ? installedReportLanguages() : [])
 	return {
 		name: 'tesseract-cli',
 		parallelism,
-		availableLanguages: () => ['eng', ...(options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : [])],
-		hasAlternateModel: () => hasSystemModel,
-		modelName: (model) => {
-			const which = modelOf(model)
-			return which !== 'given' ? which : options.tessdataDir === null ? 'system' : `tessdata:${options.tessdataDir}`
-		},
+		availableLanguages: () => ['eng', ...reportLanguages()],
+		modelName: () => (isSystem ? 'system' : options.tessdataDir === undefined ? 'best_int' : `tessdata:${dataDir}`),
 		recognize(image: Buffer, recognizeOptions: OcrOptions = {}): Promise<OcrResult> {
-			const available = options.tessdataDir === undefined || options.tessdataDir === null ? installedReportLanguages() : []
+			const available = reportLanguages()
 			const languages = ['eng', ...(recognizeOptions.languages ?? []).filter((language) => language !== 'eng' && available.includes(language))]
-			return limit(
-				async () => {
-					const which = modelOf(recognizeOptions.model)
-					const dataDir = which === 'best_int' ? bestIntTessdataDir() : which === 'system' ? null : options.tessdataDir
-					const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
-					if (dataDir) args.push('--tessdata-dir', dataDir)
-					if (wordBoxes) args.push('-c', 'tessedit_create_tsv=1')
-					const started = performance.now()
-					const output = await runTesseract(binary, args, image, timeoutMs)
-					const ms = performance.now() - started
-					const words = wordBoxes ? parseTesseractTsv(output) : undefined
-					return words ? { text: layoutOcrWords(words), ms, languages, words } : { text: output, ms, languages }
-				},
-			)
+			return limit(async () => {
+				const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
+				if (dataDir) args.push('--tessdata-dir', dataDir)
+				if (wordBoxes) args.push('-c', 'tessedit_create_tsv=1')
+				const started = performance.now()
+				const output = await runTesseract(binary, args, image, timeoutMs)
+				const ms = performance.now() - started
+				const words = wordBoxes ? parseTesseractTsv(output) : undefined
+				return words ? { text: layoutOcrWords(words), ms, languages, words } : { text: output, ms, languages }
+			})
 		},
 		detectOrientation: hasOsdModel
 			? (image) =>
 					limit(async () => {
 						// OSD from the system's tessdata (osd.traineddata: Debian's tesseract-ocr-osd)
-						const output = await runTesseract(binary, ['stdin', 'stdout', '--psm', '0', '-l', 'osd', '--dpi', String(OCR_DPI)], image, timeoutMs).catch(() => '')
+						const output = await runTesseract(binary, ['stdin', 'stdout', '--psm', '0', '-l', 'osd', '--dpi', String(OCR_DPI), ...(dataDir ? ['--tessdata-dir', dataDir] : [])], image, timeoutMs).catch(() => '')
 						return parseOrientation(output)
 					})
 			: undefined,

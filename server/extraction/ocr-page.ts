@@ -1,6 +1,8 @@
 import sharp from 'sharp'
 import { preprocessForOcr, toPgm, type PreprocessedImage, type PreprocessOptions, type RawImage } from './image-preprocess.ts'
 import { findSplitRow } from './page-split.ts'
+import { hasGreyPaper, thresholdPage } from './page-threshold.ts'
+import { OCR_DPI } from './ocr-engine.ts'
 import { detectReportLanguage } from './language.ts'
 import { extractLabResults, writesDecimalCommas } from './lab-values.ts'
 import type { OcrEngine } from './types.ts'
@@ -39,8 +41,6 @@ export type RecognizePageOptions = {
 	split?: boolean
 	/** read again with the report's language when the English reading shows one (default true) */
 	detectLanguage?: boolean
-	/** the engine's model (default or alternate) */
-	model?: 'default' | 'alternate'
 	/** read with these languages straight away (a second reading of a page whose language is known) */
 	languages?: string[]
 	/** the page already prepared (a second reading of the same page) */
@@ -58,7 +58,7 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 	const canSplit = (options.split ?? true) && (engine.parallelism ?? 1) > 1
 	const cut = canSplit ? findSplitRow(prepared.pixels, prepared.width, prepared.height) : null
 	const read = async (languages?: string[]) => {
-		const recognizeOptions = languages || options.model ? { ...(languages ? { languages } : {}), ...(options.model ? { model: options.model } : {}) } : undefined
+		const recognizeOptions = languages ? { languages } : undefined
 		if (cut === null) {
 			const result = await engine.recognize(prepared.image, recognizeOptions)
 			return { text: result.text, engineMs: result.ms, parts: 1, languages: result.languages ?? ['eng'], columnGaps: result.words !== undefined }
@@ -117,32 +117,54 @@ async function turnPage(page: PreprocessedImage, degrees: number): Promise<Prepr
 }
 
 /**
- * OCR of a page with the engine's default model (a page that reads as next to
- * nothing turned first when tesseract's OSD finds it sideways); a page read poorly (see
- * isGoodReading) is read again with the engine's alternate model, and the
- * reading with more complete rows kept.
+ * A page scaled up more than this (scanned under 200 dpi) is read in grey first whatever its
+ * paper: its strokes are a pixel or two wide, and in black and white they lose the shape the
+ * grey edges give them.
+ */
+const MAX_SCALE_FOR_BLACK_AND_WHITE = 1.5
+
+/** The page as black ink on white paper (page-threshold.ts), ready for the engine. */
+async function thresholded(page: PreprocessedImage): Promise<PreprocessedImage> {
+	const { pixels } = await thresholdPage(page, { dpi: OCR_DPI })
+	return { ...page, pixels, image: toPgm(pixels, page.width, page.height) }
+}
+
+/**
+ * OCR of a report page. The page is prepared in grey (preprocessForOcr); a scan on paper that
+ * is not white (grey or tinted paper, rows shaded grey) is read in black and white first
+ * (adaptive thresholding, page-threshold.ts), every other page in grey: white paper, phone
+ * photos and scans under 200 dpi, whose blurred or thin strokes lose their shape in black and
+ * white. A page that reads as next to
+ * nothing is turned first when tesseract's OSD finds it sideways. A page read poorly (see
+ * isGoodReading) is read again prepared the other way, and the reading with more complete
+ * rows kept; the other is returned too (the document's date and provider are looked for in both).
  */
 export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
-	let { prepared, ...first } = await recognizePage(ocr, image, { dpi, split })
+	const started = performance.now()
+	let grey = await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
+	const isBlackAndWhiteFirst = !grey.flattened && grey.scale <= MAX_SCALE_FOR_BLACK_AND_WHITE && hasGreyPaper(grey.pixels)
+	let firstPage = isBlackAndWhiteFirst ? await thresholded(grey) : grey
+	let first = await recognizePage(ocr, image, { split, prepared: firstPage })
 	let score = readingScore(first)
-	if (score.rows < 3 && prepared && ocr.detectOrientation) {
+	if (score.rows < 3 && ocr.detectOrientation) {
 		// next to nothing read: a page scanned sideways or upside down? tesseract's OSD says how to turn it
-		const turn = await ocr.detectOrientation(prepared.image)
+		const turn = await ocr.detectOrientation(grey.image)
 		if (turn) {
-			const upright = await turnPage(prepared, turn)
-			const { prepared: _same, ...again } = await recognizePage(ocr, image, { dpi, split, prepared: upright })
+			const upright = await turnPage(grey, turn)
+			const uprightFirst = isBlackAndWhiteFirst ? await thresholded(upright) : upright
+			const again = await recognizePage(ocr, image, { split, prepared: uprightFirst })
 			const againScore = readingScore(again)
-			if (againScore.rows > score.rows) {
-				;[first, prepared, score] = [{ ...again, ms: first.ms + again.ms }, upright, againScore]
-			}
+			if (againScore.rows > score.rows) [first, grey, firstPage, score] = [again, upright, uprightFirst, againScore]
 		}
 	}
-	if (!ocr.hasAlternateModel?.()) return first
-	if (isGoodReading(score)) return first
-	const second = await recognizePage(ocr, image, { dpi, split, model: 'alternate', prepared, languages: first.languages })
-	delete second.prepared
+	const done = (reading: PageOcrResult, otherReading?: string) => {
+		const { prepared: _page, ...rest } = reading
+		return { ...rest, ms: performance.now() - started, ...(otherReading === undefined ? {} : { otherReading }) }
+	}
+	if (isGoodReading(score)) return done(first)
+	const secondPage = isBlackAndWhiteFirst ? grey : await thresholded(grey)
+	const second = await recognizePage(ocr, image, { split, prepared: secondPage, languages: first.languages })
 	const other = readingScore(second)
 	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
-	const ms = first.ms + second.ms
-	return isSecondBetter ? { ...second, ms, otherReading: first.text } : { ...first, ms, otherReading: second.text }
+	return isSecondBetter ? done(second, first.text) : done(first, second.text)
 }

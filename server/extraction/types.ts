@@ -118,8 +118,6 @@ export type ExtractionResult = {
 /** tesseract language codes: 'eng', 'deu', 'fra', 'spa', 'ita', 'por', 'tur' */
 export type OcrOptions = {
 	languages?: readonly string[]
-	/** 'alternate': the engine's second model (the CLI: the system's tessdata beside the bundled best_int) */
-	model?: 'default' | 'alternate'
 }
 
 export type OcrResult = {
@@ -139,12 +137,10 @@ export interface OcrEngine {
 	recognize(image: Buffer, options?: OcrOptions): Promise<OcrResult>
 	/** the languages this engine can read (default: English only) */
 	availableLanguages?(): readonly string[]
-	/** does the engine have a second model to read a poorly read page again with? */
-	hasAlternateModel?(): boolean
 	/** tesseract's orientation detection (OSD): the clockwise turn that sets the page upright (0, 90, 180, 270), null when unsure */
 	detectOrientation?(image: Buffer): Promise<number | null>
-	/** the name of the model a recognition with these options uses (for caches keyed by model) */
-	modelName?(model?: OcrOptions['model']): string
+	/** the model it reads with ('system', 'best_int', a tessdata folder): caches of readings key on it */
+	modelName?(): string
 	/** how many recognitions it runs at once (default 1); above 1 a page may be read in parts */
 	parallelism?: number
 }

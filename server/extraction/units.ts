@@ -63,9 +63,9 @@ function ocrUnitKey(token: string): string {
 		.replace(/^(x?)[1l][o0][^\d\s]{0,2}a?([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
 		.replace(/^(x?)[1l][o0]7([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
 		.replace(/^1o7(?=\d\/)/, '10^')
-		.replace(/^10[*"'°~]?(?=\d\/)/, '10^')
+		.replace(/^(x?)10[*"'°~%]?(?=\d\/)/, '$110^')
 		.replace(/^107(?=[36]\/)/, '10^')
-		.replace(/\/dt$|\/di$|\/d1$|\/oi$|\/dl$/, '/dl')
+		.replace(/\/d[tib1c]$|\/oi$|\/dl$/, '/dl')
 		.replace(/^mgdl$/, 'mg/dl')
 		.replace(/^ib$|^1b$|^lh$/, 'lb')
 		.replace(/^mmhq$|^mmh9$/, 'mmhg')
@@ -94,6 +94,11 @@ export function repairOcrUnit(token: string, analyte: Analyte | null): string {
 	const allowed = key.length <= 1 ? 0 : key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
 	if (best !== null && bestDistance <= allowed) return best
 	return tidy
+}
+
+/** A token OCR may have misread from a unit ('x10%3/uL', 'mg/dt'): a unit once repaired. */
+export function isRepairableOcrUnit(token: string): boolean {
+	return looksLikeUnit(token) || KNOWN_UNITS.has(normaliseUnitKey(repairOcrUnit(token, null)))
 }
 
 /** Is this token, read by OCR, probably a (misread) unit of the analyte? */

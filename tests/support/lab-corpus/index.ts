@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { openPdf } from '#server/extraction/pdf-text.ts'
 import { renderPdfPage } from '#server/extraction/pdf-page-image.ts'
 import { seededRandom, type CorpusParameter, type Random } from './content.ts'
@@ -58,17 +58,38 @@ async function renderFirstPage(pdf: Uint8Array, dpi: number): Promise<{ png: Buf
 	}
 }
 
-/** A flatbed scan: resolution, a small rotation, a little blur and noise, JPEG. */
-async function simulateScan(pdf: Uint8Array, random: Random): Promise<{ bytes: Buffer; degradation: string }> {
+/**
+ * Paper that is not white (recycled or tinted paper, a scanner's grey): the page darkened to
+ * `tone` and speckled with noise of `noise` grey levels, as a copy of a copy scans.
+ */
+async function greyPaper(image: Sharp, tone: number, noise: number, random: Random): Promise<Sharp> {
+	const { data, info } = await image.raw().toBuffer({ resolveWithObject: true })
+	const out = Buffer.alloc(info.width * info.height)
+	for (let i = 0, pixel = 0; pixel < out.length; i += info.channels, pixel++) {
+		const value = (data[i] * tone) / 255 + (random.next() - 0.5) * 2 * noise
+		out[pixel] = value < 0 ? 0 : value > 255 ? 255 : value
+	}
+	return sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } })
+}
+
+/**
+ * A flatbed scan: resolution, a small rotation, a little blur and noise, JPEG; a third of them
+ * on paper that is not white (`paper`, drawn from its own sequence so the other draws stay as
+ * they were).
+ */
+async function simulateScan(pdf: Uint8Array, random: Random, paper: Random): Promise<{ bytes: Buffer; degradation: string }> {
 	const dpi = random.pick([150, 200, 240, 300])
 	const angle = Math.round((random.next() * 6 - 3) * 10) / 10
 	const blur = random.pick([0, 0.5, 0.8])
 	const quality = random.int(55, 85)
+	const tone = paper.next() < 1 / 3 ? paper.int(196, 226) : null
+	const noise = tone === null ? 0 : paper.int(6, 16)
 	const { png } = await renderFirstPage(pdf, dpi)
 	let image = sharp(png).rotate(angle, { background: '#ffffff' }).greyscale()
 	if (blur > 0) image = image.blur(blur + 0.3)
+	if (tone !== null) image = await greyPaper(image, tone, noise, paper)
 	const bytes = await image.jpeg({ quality }).withMetadata({ density: dpi }).toBuffer()
-	return { bytes, degradation: `${dpi} dpi, ${angle}°, blur ${blur}, jpeg ${quality}` }
+	return { bytes, degradation: `${dpi} dpi, ${angle}°, blur ${blur}, jpeg ${quality}${tone === null ? '' : `, paper ${tone} ±${noise}`}` }
 }
 
 /**
@@ -153,7 +174,7 @@ export async function generateCorpus(options: CorpusOptions = {}): Promise<Corpu
 			if (media.includes('text_pdf')) documents.push(documentOf(family, report, index, 'text_pdf', pdf))
 			if (index > 0) continue
 			if (media.includes('scan')) {
-				const scan = await simulateScan(report.pdf, random)
+				const scan = await simulateScan(report.pdf, random, seededRandom((options.seed ?? 19) * 104729 + familyIndex * 977 + index))
 				documents.push(documentOf(family, report, index, 'scan', scan.bytes, scan.degradation))
 			}
 			if (media.includes('photo')) {

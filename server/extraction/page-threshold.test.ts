@@ -1,0 +1,87 @@
+import { createCanvas } from '@napi-rs/canvas'
+import { describe, expect, it } from 'vitest'
+import type { GreyImage } from './page-geometry.ts'
+import { hasGreyPaper, thresholdPage } from './page-threshold.ts'
+
+/**
+ * A 300-dpi strip of a report: text on paper of the given grey, every other row shaded
+ * `shade` grey levels darker, a heading bar with white letters, speckled with noise of `noise` grey levels.
+ */
+function drawPage({ paper, noise = 0, shade = 20 }: { paper: number; noise?: number; shade?: number }): GreyImage {
+	const width = 900
+	const height = 700
+	const canvas = createCanvas(width, height)
+	const context = canvas.getContext('2d')
+	const grey = (level: number) => `rgb(${level},${level},${level})`
+	context.fillStyle = grey(paper)
+	context.fillRect(0, 0, width, height)
+	// a heading bar: dark, with white letters
+	context.fillStyle = grey(70)
+	context.fillRect(20, 20, 860, 120)
+	context.fillStyle = grey(250)
+	context.font = 'bold 60px sans-serif'
+	context.fillText('HEADING', 60, 105)
+	for (let row = 0; row < 8; row++) {
+		const top = 180 + row * 60
+		if (row % 2 && shade) {
+			context.fillStyle = grey(paper - shade)
+			context.fillRect(20, top, 860, 60)
+		}
+		context.fillStyle = grey(30)
+		context.font = '36px sans-serif'
+		context.fillText(`Row ${row}   12.${row}   3.5-5.1`, 40, top + 44)
+	}
+	const rgba = context.getImageData(0, 0, width, height).data
+	const pixels = new Uint8Array(width * height)
+	let seed = 7
+	for (let i = 0; i < pixels.length; i++) {
+		seed = (seed * 1103515245 + 12345) % 2147483648
+		const speck = noise ? ((seed / 2147483648) * 2 - 1) * noise : 0
+		pixels[i] = Math.max(0, Math.min(255, Math.round(rgba[i * 4] + speck)))
+	}
+	return { pixels, width, height }
+}
+
+const at = (image: GreyImage, x: number, y: number) => image.pixels[y * image.width + x]
+
+describe('hasGreyPaper', () => {
+	it('tells grey, tinted or shaded paper from white paper', () => {
+		expect(hasGreyPaper(drawPage({ paper: 255, shade: 0 }).pixels)).toBe(false)
+		expect(hasGreyPaper(drawPage({ paper: 250, noise: 4, shade: 0 }).pixels)).toBe(false)
+		expect(hasGreyPaper(drawPage({ paper: 215, noise: 10, shade: 0 }).pixels)).toBe(true)
+		expect(hasGreyPaper(drawPage({ paper: 200 }).pixels)).toBe(true)
+		// white paper with every other row shaded grey
+		expect(hasGreyPaper(drawPage({ paper: 255, shade: 40 }).pixels)).toBe(true)
+	})
+})
+
+describe('thresholdPage', () => {
+	it('makes grey, shaded and speckled paper white and the text black', async () => {
+		const page = drawPage({ paper: 210, noise: 14 })
+		const binary = await thresholdPage(page, { dpi: 300 })
+		expect(binary.pixels.every((value) => value === 0 || value === 255)).toBe(true)
+		// paper, in a plain row and in a shaded one
+		expect(at(binary, 880 - 30, 180 + 30)).toBe(255)
+		expect(at(binary, 880 - 30, 240 + 30)).toBe(255)
+		// almost no speckles left on the paper of the rows' right-hand side
+		let dark = 0
+		for (let y = 180; y < 660; y++) for (let x = 700; x < 880; x++) if (at(binary, x, y) === 0) dark++
+		expect(dark / (480 * 180)).toBeLessThan(0.01)
+		// the text is ink: a good share of the first row's text box is black
+		let ink = 0
+		for (let y = 190; y < 230; y++) for (let x = 40; x < 300; x++) if (at(binary, x, y) === 0) ink++
+		expect(ink / (40 * 260)).toBeGreaterThan(0.08)
+	})
+
+	it('keeps a dark heading bar dark around its white letters instead of turning it hollow', async () => {
+		const binary = await thresholdPage(drawPage({ paper: 215, noise: 8 }), { dpi: 300 })
+		// the bar, in its middle far from the letters and at its corners, stays black
+		expect(at(binary, 700, 80)).toBe(0)
+		expect(at(binary, 30, 30)).toBe(0)
+		expect(at(binary, 860, 130)).toBe(0)
+		// the white letters stay white inside it: some white within the letters' box
+		let white = 0
+		for (let y = 55; y < 105; y++) for (let x = 60; x < 340; x++) if (at(binary, x, y) === 255) white++
+		expect(white).toBeGreaterThan(500)
+	})
+})
