@@ -79,8 +79,11 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 	return { ...result, prepared, ms: performance.now() - started }
 }
 
-/** A line that looks like a result row: a name, then somewhere a reference range such as '5-15' or '6.4 - 8.3'. */
-const RESULT_ROW_LIKE = /^\s*[A-Za-z\u00C0-\u024F][^\d\n]{1,40}.*\b\d+(?:[.,]\d+)?\s?[-\u2013]\s?\d+(?:[.,]\d+)?\b/
+/**
+ * A line that looks like a result row: a name, then somewhere a reference range such as '5-15'
+ * or '6.4 - 8.3' (not a part of a code such as 'AG-94-359885').
+ */
+const RESULT_ROW_LIKE = /^\s*[A-Za-z\u00C0-\u024F][^\d\n]{1,40}.*(?<![\w.-])\d+(?:[.,]\d+)?\s?[-\u2013]\s?\d+(?:[.,]\d+)?(?![\w-])/
 /** A date such as 2024-01-02 or 01-02-2024, not a range. */
 const DATE_LIKE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2}-\d{2,4}\b/
 
@@ -134,27 +137,25 @@ async function thresholded(page: PreprocessedImage): Promise<PreprocessedImage> 
  * is not white (grey or tinted paper, rows shaded grey) is read in black and white first
  * (adaptive thresholding, page-threshold.ts), every other page in grey: white paper, phone
  * photos and scans under 200 dpi, whose blurred or thin strokes lose their shape in black and
- * white. A page that reads as next to
- * nothing is turned first when tesseract's OSD finds it sideways. A page read poorly (see
- * isGoodReading) is read again prepared the other way, and the reading with more complete
- * rows kept; the other is returned too (the document's date and provider are looked for in both).
+ * white. A page that reads as next to nothing is turned first when tesseract's OSD finds it
+ * sideways. A page read poorly (see isGoodReading) is read again prepared the other way, and
+ * the reading with more complete rows kept; the other is returned too (the document's date and
+ * provider are looked for in both).
  */
 export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
 	const started = performance.now()
 	let grey = await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
 	const isBlackAndWhiteFirst = !grey.flattened && grey.scale <= MAX_SCALE_FOR_BLACK_AND_WHITE && hasGreyPaper(grey.pixels)
-	let firstPage = isBlackAndWhiteFirst ? await thresholded(grey) : grey
-	let first = await recognizePage(ocr, image, { split, prepared: firstPage })
+	let first = await recognizePage(ocr, image, { split, prepared: isBlackAndWhiteFirst ? await thresholded(grey) : grey })
 	let score = readingScore(first)
 	if (score.rows < 3 && ocr.detectOrientation) {
 		// next to nothing read: a page scanned sideways or upside down? tesseract's OSD says how to turn it
 		const turn = await ocr.detectOrientation(grey.image)
 		if (turn) {
 			const upright = await turnPage(grey, turn)
-			const uprightFirst = isBlackAndWhiteFirst ? await thresholded(upright) : upright
-			const again = await recognizePage(ocr, image, { split, prepared: uprightFirst })
+			const again = await recognizePage(ocr, image, { split, prepared: isBlackAndWhiteFirst ? await thresholded(upright) : upright })
 			const againScore = readingScore(again)
-			if (againScore.rows > score.rows) [first, grey, firstPage, score] = [again, upright, uprightFirst, againScore]
+			if (againScore.rows > score.rows) [first, grey, score] = [again, upright, againScore]
 		}
 	}
 	const done = (reading: PageOcrResult, otherReading?: string) => {

@@ -24,6 +24,20 @@ describe('findSplitRow', () => {
 		expect(findSplitRow(new Uint8Array(100 * 50).fill(255), 100, 50)).toBeNull()
 	})
 
+	it('balances the text, not the ink: a dark heading bar counts as little text', () => {
+		const width = 1000
+		const pixels = new Uint8Array(width * 400).fill(255)
+		// a solid bar, rows 10-60, then eight lines of 'letters' (many short strokes)
+		for (let y = 10; y < 60; y++) pixels.fill(0, y * width, y * width + width)
+		for (let line = 0; line < 8; line++) {
+			for (let y = 80 + line * 40; y < 100 + line * 40; y++) for (let x = 20; x < 980; x += 10) pixels.fill(0, y * width + x, y * width + x + 4)
+		}
+		const cut = findSplitRow(pixels, width, 400)
+		// between the fourth and the fifth line, not under the bar
+		expect(cut).toBeGreaterThanOrEqual(220)
+		expect(cut).toBeLessThan(240)
+	})
+
 	it('ignores specks in a blank band', () => {
 		const pixels = page(1000, 200, [[10, 60], [120, 170]])
 		pixels[90 * 1000 + 500] = 0

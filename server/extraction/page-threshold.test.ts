@@ -73,15 +73,38 @@ describe('thresholdPage', () => {
 		expect(ink / (40 * 260)).toBeGreaterThan(0.08)
 	})
 
-	it('keeps a dark heading bar dark around its white letters instead of turning it hollow', async () => {
+	it('turns a dark heading bar with white letters into black letters on white paper', async () => {
 		const binary = await thresholdPage(drawPage({ paper: 215, noise: 8 }), { dpi: 300 })
-		// the bar, in its middle far from the letters and at its corners, stays black
-		expect(at(binary, 700, 80)).toBe(0)
-		expect(at(binary, 30, 30)).toBe(0)
-		expect(at(binary, 860, 130)).toBe(0)
-		// the white letters stay white inside it: some white within the letters' box
-		let white = 0
-		for (let y = 55; y < 105; y++) for (let x = 60; x < 340; x++) if (at(binary, x, y) === 255) white++
-		expect(white).toBeGreaterThan(500)
+		// the bar, in its middle far from the letters, is paper now
+		expect(at(binary, 700, 80)).toBe(255)
+		expect(at(binary, 500, 40)).toBe(255)
+		// and its letters are ink
+		let ink = 0
+		for (let y = 55; y < 105; y++) for (let x = 60; x < 340; x++) if (at(binary, x, y) === 0) ink++
+		expect(ink / (50 * 280)).toBeGreaterThan(0.1)
+	})
+
+	it('leaves large bold digits and a ruled line as they are', async () => {
+		const width = 900
+		const height = 400
+		const canvas = createCanvas(width, height)
+		const context = canvas.getContext('2d')
+		context.fillStyle = '#f0f0f0'
+		context.fillRect(0, 0, width, height)
+		context.fillStyle = '#141414'
+		context.font = 'bold 150px sans-serif'
+		context.fillText('808', 40, 200)
+		context.fillRect(20, 300, 860, 8)
+		const rgba = context.getImageData(0, 0, width, height).data
+		const pixels = new Uint8Array(width * height)
+		for (let i = 0; i < pixels.length; i++) pixels[i] = rgba[i * 4]
+		const binary = await thresholdPage({ pixels, width, height }, { dpi: 300 })
+		// the ruled line stays black, the paper around the digits white
+		expect(at(binary, 450, 304)).toBe(0)
+		expect(at(binary, 600, 100)).toBe(255)
+		// the digits stay ink: a good share of their box is black
+		let ink = 0
+		for (let y = 90; y < 200; y++) for (let x = 40; x < 300; x++) if (at(binary, x, y) === 0) ink++
+		expect(ink / (110 * 260)).toBeGreaterThan(0.3)
 	})
 })
