@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '#tests/support/lab-corpus/content.ts'
 import { readReportPage } from './ocr-page.ts'
 import type { OcrEngine } from './types.ts'
 
@@ -18,11 +19,8 @@ function page(paper: number, noise = 0) {
 	const width = 1200
 	const height = 1500
 	const data = new Uint8Array(width * height)
-	let seed = 11
-	for (let i = 0; i < data.length; i++) {
-		seed = (seed * 1103515245 + 12345) % 2147483648
-		data[i] = Math.min(255, Math.round(paper + ((seed / 2147483648) * 2 - 1) * noise))
-	}
+	const random = seededRandom(11)
+	for (let i = 0; i < data.length; i++) data[i] = Math.min(255, Math.round(paper + (random.next() * 2 - 1) * noise))
 	for (let y = 200; y < 1300; y += 60) {
 		for (let x = 150; x < 1000; x++) {
 			const level = x % 90 < 70 ? 35 : x % 90 === 70 ? 140 : null

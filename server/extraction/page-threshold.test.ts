@@ -1,5 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '#tests/support/lab-corpus/content.ts'
 import type { GreyImage } from './page-geometry.ts'
 import { hasGreyPaper, thresholdPage } from './page-threshold.ts'
 
@@ -33,12 +34,8 @@ function drawPage({ paper, noise = 0, shade = 20 }: { paper: number; noise?: num
 	}
 	const rgba = context.getImageData(0, 0, width, height).data
 	const pixels = new Uint8Array(width * height)
-	let seed = 7
-	for (let i = 0; i < pixels.length; i++) {
-		seed = (seed * 1103515245 + 12345) % 2147483648
-		const speck = noise ? ((seed / 2147483648) * 2 - 1) * noise : 0
-		pixels[i] = Math.max(0, Math.min(255, Math.round(rgba[i * 4] + speck)))
-	}
+	const random = seededRandom(7)
+	for (let i = 0; i < pixels.length; i++) pixels[i] = Math.max(0, Math.min(255, Math.round(rgba[i * 4] + (random.next() * 2 - 1) * noise)))
 	return { pixels, width, height }
 }
 
