@@ -32,9 +32,10 @@ const rejectedFiles = manifest.files.filter((file) => file.expected.outcome === 
 
 /**
  * The scans' floors. These fixtures are checks, not targets (issue 19). Their pages of grey or
- * shaded paper are read in black and white first (adaptive thresholding, decision 018): 98.8 %
- * of the values (82/83, npm run accuracy), against 85.5 % when every page was read in grey. Asserted a little under that, so that a real loss fails and one
- * misread digit of tesseract's does not.
+ * shaded paper are read in black and white first (adaptive thresholding, decision 018): 97.6 %
+ * of the values (81/83, npm run accuracy), against 85.5 % when every page was read in grey.
+ * Asserted a little under that, so that a real loss fails and one misread digit of
+ * tesseract's does not.
  */
 const SCAN_FLOOR_PER_FILE = 0.9
 const SCAN_FLOOR_OVERALL = 0.95
