@@ -1,6 +1,13 @@
 import path from 'node:path'
 import { z } from 'zod'
 
+/**
+ * The default memory budget of one document's extraction (MB, resident, the child process with
+ * its tesseract processes): a two-page 200-dpi scan on grey paper, read in black and white at
+ * 300 dpi two pages at a time, peaks at 440-460 MB (decision 018).
+ */
+export const DEFAULT_EXTRACTION_MEMORY_MB = 560
+
 const booleanFlag = z
 	.enum(['true', 'false', '1', '0'])
 	.transform((value) => value === 'true' || value === '1')
@@ -54,7 +61,7 @@ const EnvSchema = z.object({
 	VIDEO_BASE_URL: z.string().url().default('https://meet.jit.si/carebook-'),
 	/** Limits of one document's extraction (a child process of the worker): wall-clock time, and memory of the child with its OCR processes. */
 	EXTRACTION_TIMEOUT_SECONDS: positiveInt.default(120),
-	EXTRACTION_MEMORY_MB: positiveInt.default(450),
+	EXTRACTION_MEMORY_MB: positiveInt.default(DEFAULT_EXTRACTION_MEMORY_MB),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 	/** Jobs one worker process runs at the same time. */
 	WORKER_CONCURRENCY: positiveInt.default(2),

@@ -141,6 +141,17 @@ export function median3x3(pixels: Uint8Array, width: number, height: number): Ui
 	return out
 }
 
+/**
+ * An empty 8-bit binary PGM (P5) of this size, and its pixels as a view into it: a page's
+ * picture is held once, not once as pixels and again as the encoded image.
+ */
+export function pgmImage(width: number, height: number): { image: Buffer; pixels: Uint8Array } {
+	const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1')
+	const image = Buffer.allocUnsafe(header.length + width * height)
+	header.copy(image)
+	return { image, pixels: image.subarray(header.length) }
+}
+
 /** An 8-bit binary PGM (P5) of grey pixels. */
 export function toPgm(data: Uint8Array, width: number, height: number): Buffer {
 	return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), data])
@@ -209,5 +220,7 @@ export async function preprocessForOcr(input: Buffer | RawImage, options: Prepro
 			.toBuffer()
 		return { image: png, pixels, width: page.width, height: page.height, scale, flattened, deskewed }
 	}
-	return { image: toPgm(pixels, page.width, page.height), pixels, width: page.width, height: page.height, scale, flattened, deskewed }
+	const encoded = pgmImage(page.width, page.height)
+	encoded.pixels.set(pixels)
+	return { ...encoded, width: page.width, height: page.height, scale, flattened, deskewed }
 }

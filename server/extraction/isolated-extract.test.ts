@@ -8,6 +8,7 @@ import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 import { generateCorpus } from '#tests/support/lab-corpus/index.ts'
 import { extractInChildProcess, processTreeRssMb, stopExtractionProcesses } from './isolated-extract.ts'
 import { REJECTION_MESSAGES } from './messages.ts'
+import { DEFAULT_EXTRACTION_MEMORY_MB } from '#server/env.server.ts'
 
 const fixtures = fixturesDir(path.resolve(import.meta.dirname, '../..'))
 const generous = { timeoutMs: 120_000, memoryMb: 1_000 }
@@ -34,16 +35,24 @@ describe('extraction in a child process', { timeout: 60_000 }, () => {
 		expect(extraction.peakMb).toBeGreaterThan(20)
 	})
 
-	it('flattens a phone photo with OpenCV inside the default memory budget (450 MB)', async () => {
+	it('flattens a phone photo with OpenCV inside the default memory budget', async () => {
 		const [photo] = await generateCorpus({ perFamily: 1, media: ['photo'], families: ['reference-under-row'] })
 		const folder = await mkdtemp(path.join(os.tmpdir(), 'carebook-photo-'))
 		const filePath = path.join(folder, photo!.fileName)
 		await writeFile(filePath, photo!.bytes)
-		const extraction = await extractInChildProcess({ filePath, fileName: photo!.fileName, kind: 'jpeg' }, { timeoutMs: 120_000, memoryMb: 450 }).finally(() => rm(folder, { recursive: true, force: true }))
+		const extraction = await extractInChildProcess({ filePath, fileName: photo!.fileName, kind: 'jpeg' }, { timeoutMs: 120_000, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB }).finally(() => rm(folder, { recursive: true, force: true }))
 		expect(extraction.result).toMatchObject({ accepted: true, kind: 'lab_report' })
 		expect(extraction.result.parameters.length).toBeGreaterThanOrEqual(8)
-		expect(extraction.peakMb).toBeLessThan(450)
+		expect(extraction.peakMb).toBeLessThan(DEFAULT_EXTRACTION_MEMORY_MB)
 		console.log(`phone photo in the child process: peak ${Math.round(extraction.peakMb)} MB`)
+	})
+
+	it('reads a two-page scan on grey paper in black and white inside the default memory budget', async () => {
+		const extraction = await extractInChildProcess({ filePath: path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'), fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 120_000, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB })
+		expect(extraction.result).toMatchObject({ accepted: true, kind: 'lab_report' })
+		expect(extraction.result.parameters.length).toBeGreaterThan(25)
+		expect(extraction.peakMb).toBeLessThan(DEFAULT_EXTRACTION_MEMORY_MB)
+		console.log(`two-page scan in the child process: peak ${Math.round(extraction.peakMb)} MB`)
 	})
 
 	it('stops a document over the time limit, with the processes it started, as processing_timeout', async () => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { preprocessForOcr, toPgm, type PreprocessedImage, type PreprocessOptions, type RawImage } from './image-preprocess.ts'
+import { pgmImage, preprocessForOcr, toPgm, type PreprocessedImage, type PreprocessOptions, type RawImage } from './image-preprocess.ts'
 import { findSplitRow } from './page-split.ts'
 import { hasGreyPaper, thresholdPage } from './page-threshold.ts'
 import { OCR_DPI } from './ocr-engine.ts'
@@ -115,8 +115,9 @@ async function turnPage(page: PreprocessedImage, degrees: number): Promise<Prepr
 		.toColourspace('b-w')
 		.raw()
 		.toBuffer({ resolveWithObject: true })
-	const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-	return { ...page, image: toPgm(pixels, info.width, info.height), pixels, width: info.width, height: info.height }
+	const encoded = pgmImage(info.width, info.height)
+	encoded.pixels.set(data)
+	return { ...page, ...encoded, width: info.width, height: info.height }
 }
 
 /**
@@ -126,10 +127,13 @@ async function turnPage(page: PreprocessedImage, degrees: number): Promise<Prepr
  */
 const MAX_SCALE_FOR_BLACK_AND_WHITE = 1.5
 
-/** The page as black ink on white paper (page-threshold.ts), ready for the engine. */
+/**
+ * The page made black ink on white paper in place (page-threshold.ts), ready for the engine: a
+ * page is held once, whichever way it is read (two pages are read at once, each at 300 dpi).
+ */
 async function thresholded(page: PreprocessedImage): Promise<PreprocessedImage> {
-	const { pixels } = await thresholdPage(page, { dpi: OCR_DPI })
-	return { ...page, pixels, image: toPgm(pixels, page.width, page.height) }
+	await thresholdPage(page, { dpi: OCR_DPI, into: page.pixels })
+	return page
 }
 
 /**
@@ -138,24 +142,28 @@ async function thresholded(page: PreprocessedImage): Promise<PreprocessedImage> 
  * (adaptive thresholding, page-threshold.ts), every other page in grey: white paper, phone
  * photos and scans under 200 dpi, whose blurred or thin strokes lose their shape in black and
  * white. A page that reads as next to nothing is turned first when tesseract's OSD finds it
- * sideways. A page read poorly (see isGoodReading) is read again prepared the other way, and
- * the reading with more complete rows kept; the other is returned too (the document's date and
- * provider are looked for in both).
+ * sideways. A page read poorly (see isGoodReading) is read again prepared the other way (a page
+ * read in black and white prepared in grey anew), and the reading with more complete rows
+ * kept; the other is returned too (the document's date and provider are looked for in both).
  */
 export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
 	const started = performance.now()
-	let grey = await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
-	const isBlackAndWhiteFirst = !grey.flattened && grey.scale <= MAX_SCALE_FOR_BLACK_AND_WHITE && hasGreyPaper(grey.pixels)
-	let first = await recognizePage(ocr, image, { split, prepared: isBlackAndWhiteFirst ? await thresholded(grey) : grey })
+	const prepare = () => preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
+	let page = await prepare()
+	const isBlackAndWhiteFirst = !page.flattened && page.scale <= MAX_SCALE_FOR_BLACK_AND_WHITE && hasGreyPaper(page.pixels)
+	if (isBlackAndWhiteFirst) await thresholded(page)
+	let first = await recognizePage(ocr, image, { split, prepared: page })
 	let score = readingScore(first)
+	/** the page turned upright, when tesseract's OSD asked for it */
+	let turn: number | null = null
 	if (score.rows < 3 && ocr.detectOrientation) {
 		// next to nothing read: a page scanned sideways or upside down? tesseract's OSD says how to turn it
-		const turn = await ocr.detectOrientation(grey.image)
-		if (turn) {
-			const upright = await turnPage(grey, turn)
-			const again = await recognizePage(ocr, image, { split, prepared: isBlackAndWhiteFirst ? await thresholded(upright) : upright })
+		const asked = await ocr.detectOrientation(page.image)
+		if (asked) {
+			const upright = await turnPage(page, asked)
+			const again = await recognizePage(ocr, image, { split, prepared: upright })
 			const againScore = readingScore(again)
-			if (againScore.rows > score.rows) [first, grey, score] = [again, upright, againScore]
+			if (againScore.rows > score.rows) [first, page, score, turn] = [again, upright, againScore, asked]
 		}
 	}
 	const done = (reading: PageOcrResult, otherReading?: string) => {
@@ -163,8 +171,13 @@ export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, d
 		return { ...rest, ms: performance.now() - started, ...(otherReading === undefined ? {} : { otherReading }) }
 	}
 	if (isGoodReading(score)) return done(first)
-	const secondPage = isBlackAndWhiteFirst ? grey : await thresholded(grey)
-	const second = await recognizePage(ocr, image, { split, prepared: secondPage, languages: first.languages })
+	if (isBlackAndWhiteFirst) {
+		const grey = await prepare()
+		page = turn ? await turnPage(grey, turn) : grey
+	} else {
+		await thresholded(page)
+	}
+	const second = await recognizePage(ocr, image, { split, prepared: page, languages: first.languages })
 	const other = readingScore(second)
 	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
 	return isSecondBetter ? done(second, first.text) : done(first, second.text)

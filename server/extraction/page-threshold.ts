@@ -26,7 +26,7 @@ const STRIP_ROWS = 256
 const SAUVOLA_K = 0.3
 const SAUVOLA_R = 128
 
-export type ThresholdOptions = { dpi: number }
+export type ThresholdOptions = { dpi: number; /** where to write the black-and-white pixels (default: a new array) */ into?: Uint8Array }
 
 /**
  * The page as pure black and white (a new image; the input is left as it is), by Sauvola's
@@ -91,10 +91,12 @@ export async function thresholdPage(image: GreyImage, options: ThresholdOptions)
 		thresholdSmall.convertTo(thresholdSmall8, cv.CV_8U)
 		const threshold = track(new cv.Mat())
 		cv.resize(thresholdSmall8, threshold, new cv.Size(image.width, image.height), 0, 0, cv.INTER_LINEAR)
-		const binary = track(new cv.Mat())
-		cv.compare(source, threshold, binary, cv.CMP_GT)
-		invertDarkBars(cv, binary, options.dpi)
-		return { pixels: new Uint8Array(binary.data), width: image.width, height: image.height }
+		// compared in place: the page itself turns black and white
+		cv.compare(source, threshold, source, cv.CMP_GT)
+		invertDarkBars(cv, source, options.dpi)
+		const pixels = options.into ?? new Uint8Array(image.width * image.height)
+		pixels.set(source.data)
+		return { pixels, width: image.width, height: image.height }
 	} finally {
 		for (const item of mats) item.delete()
 	}
