@@ -8,8 +8,9 @@
  * environment (what a user types; OpenMP threads on) and the same command
  * with OMP_THREAD_LIMIT=1 (the fast setting). Target (issue 19): ratio <= 1.5
  * against the OMP_THREAD_LIMIT=1 baseline, the whole OCR path (preparation, black and white
- * for a scan on grey paper, and a second reading of a poorly read page included); and the photo preparation (page
- * flattening and deskew) adds under 1 s a page on generated phone photos.
+ * for a scan on grey paper, and a second reading of a poorly read page included); and the
+ * photo preparation (page flattening and deskew) adds under 1 s a page on generated phone
+ * photos.
  * Page images of the scanned PDF are its embedded scans, written once to a
  * temporary PNG so that both sides read the same pixels. The pipeline runs
  * with the engine extractDocument uses by default (the CLI engine with one

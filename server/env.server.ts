@@ -4,7 +4,7 @@ import { z } from 'zod'
 /**
  * The default memory budget of one document's extraction (MB, resident, the child process with
  * its tesseract processes): a two-page 200-dpi scan on grey paper, read in black and white at
- * 300 dpi two pages at a time, peaks at 440-460 MB (decision 018).
+ * 300 dpi two pages at a time, peaks at 430-475 MB (decision 018).
  */
 export const DEFAULT_EXTRACTION_MEMORY_MB = 560
 

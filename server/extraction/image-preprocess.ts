@@ -142,19 +142,21 @@ export function median3x3(pixels: Uint8Array, width: number, height: number): Ui
 }
 
 /**
- * An empty 8-bit binary PGM (P5) of this size, and its pixels as a view into it: a page's
- * picture is held once, not once as pixels and again as the encoded image.
+ * An 8-bit binary PGM (P5) of this size, and its pixels as a view into it (a page's picture held
+ * once, not once as pixels and again as the encoded image); filled with `data` when given.
  */
-export function pgmImage(width: number, height: number): { image: Buffer; pixels: Uint8Array } {
+export function pgmImage(width: number, height: number, data?: Uint8Array): { image: Buffer; pixels: Uint8Array } {
 	const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1')
 	const image = Buffer.allocUnsafe(header.length + width * height)
 	header.copy(image)
-	return { image, pixels: image.subarray(header.length) }
+	const pixels = image.subarray(header.length)
+	if (data) pixels.set(data)
+	return { image, pixels }
 }
 
 /** An 8-bit binary PGM (P5) of grey pixels. */
 export function toPgm(data: Uint8Array, width: number, height: number): Buffer {
-	return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), data])
+	return pgmImage(width, height, data).image
 }
 
 async function resizeGrey(image: GreyImage, scale: number): Promise<GreyImage> {
@@ -220,7 +222,5 @@ export async function preprocessForOcr(input: Buffer | RawImage, options: Prepro
 			.toBuffer()
 		return { image: png, pixels, width: page.width, height: page.height, scale, flattened, deskewed }
 	}
-	const encoded = pgmImage(page.width, page.height)
-	encoded.pixels.set(pixels)
-	return { ...encoded, width: page.width, height: page.height, scale, flattened, deskewed }
+	return { ...pgmImage(page.width, page.height, pixels), width: page.width, height: page.height, scale, flattened, deskewed }
 }

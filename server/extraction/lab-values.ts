@@ -48,7 +48,7 @@ const VALUE_WITH_UNIT = /^(\d+(?:\.\d+)?)(%|[a-zA-Z°µ][a-zA-Z0-9/^°µ.²]*)$/
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/
 const BLOOD_PRESSURE_VALUE = /^(\d{2,3})\/(\d{2,3})$/
 
-function tokenize(line: string, source: LabTextSource = 'text'): Token[] {
+function tokenize(line: string, source: LabTextSource): Token[] {
 	const tokens: Token[] = []
 	const regex = /(\s*)(\S+)/g
 	for (let m = regex.exec(line); m; m = regex.exec(line)) tokens.push({ text: m[2], gapBefore: m[1].length })
@@ -471,30 +471,29 @@ function lineTokens(rawLine: string, options: LabParseOptions): Token[] {
 	return tokens
 }
 
+/** Tokens with each one joined to the one before it where `belongTogether` says so. */
+function joinTokens(tokens: Token[], belongTogether: (last: Token, token: Token) => boolean): Token[] {
+	const joined: Token[] = []
+	for (const token of tokens) {
+		const last = joined[joined.length - 1]
+		if (last && belongTogether(last, token)) joined[joined.length - 1] = { ...last, text: last.text + token.text }
+		else joined.push(token)
+	}
+	return joined
+}
+
 /**
  * A word OCR split after its kerned capital ('T otal', 'P otassium', 'F erritin'): T, V, W, Y,
  * P and F tuck the next letter under their arm, and tesseract sees a gap there. Joined when the
  * rest is lower-case letters one space on.
  */
 function joinKernedCapitals(tokens: Token[]): Token[] {
-	const joined: Token[] = []
-	for (const token of tokens) {
-		const last = joined[joined.length - 1]
-		if (last && /^[TVWYPF]$/.test(last.text) && /^[a-z]{2,}[,:]?$/.test(token.text) && token.gapBefore === 1) joined[joined.length - 1] = { ...last, text: last.text + token.text }
-		else joined.push(token)
-	}
-	return joined
+	return joinTokens(tokens, (last, token) => /^[TVWYPF]$/.test(last.text) && /^[a-z]{2,}[,:]?$/.test(token.text) && token.gapBefore === 1)
 }
 
 /** A number OCR split after its decimal point ('6. 03', '1. 42 - 2. 50') as one token. */
 function joinSplitDecimals(tokens: Token[]): Token[] {
-	const joined: Token[] = []
-	for (const token of tokens) {
-		const last = joined[joined.length - 1]
-		if (last && /^[<>]?\d+\.$/.test(last.text) && /^\d+(?:[-–]|$)/.test(token.text) && token.gapBefore === 1) joined[joined.length - 1] = { ...last, text: last.text + token.text }
-		else joined.push(token)
-	}
-	return joined
+	return joinTokens(tokens, (last, token) => /^[<>]?\d+\.$/.test(last.text) && /^\d+(?:[-–]|$)/.test(token.text) && token.gapBefore === 1)
 }
 
 /** Reads one line: zero parameters, one, or two for a blood-pressure reading; several when tables sit side by side. */

@@ -115,9 +115,7 @@ async function turnPage(page: PreprocessedImage, degrees: number): Promise<Prepr
 		.toColourspace('b-w')
 		.raw()
 		.toBuffer({ resolveWithObject: true })
-	const encoded = pgmImage(info.width, info.height)
-	encoded.pixels.set(data)
-	return { ...page, ...encoded, width: info.width, height: info.height }
+	return { ...page, ...pgmImage(info.width, info.height, data), width: info.width, height: info.height }
 }
 
 /**

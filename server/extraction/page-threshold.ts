@@ -11,9 +11,9 @@ type Cv = typeof OpenCv
  * grey, a scanner's grey, speckles. tesseract's LSTM reads the grey picture
  * it is given; on such a page it misreads bold digits and drops decimal
  * points that it reads right in black and white. The neighbourhood is wide so
- * that a large dark area (a heading bar with white letters, a bold digit) keeps
- * its dark inside rather than turning hollow. Which pages are read this way:
- * hasGreyPaper (decision 018).
+ * that a bold digit keeps its dark inside rather than turning hollow; a dark bar
+ * with white letters is then turned black on white (invertDarkBars). Which pages
+ * are read this way: hasGreyPaper (decision 018).
  */
 
 /** The neighbourhood's side in inches. */
@@ -29,7 +29,8 @@ const SAUVOLA_R = 128
 export type ThresholdOptions = { dpi: number; /** where to write the black-and-white pixels (default: a new array) */ into?: Uint8Array }
 
 /**
- * The page as pure black and white (a new image; the input is left as it is), by Sauvola's
+ * The page as pure black and white, written to `into` (which may be the input's own pixels) or
+ * to a new array, by Sauvola's
  * threshold T = m (1 + k (s / R - 1)) from the mean m and standard deviation s of each
  * pixel's neighbourhood: on plain paper (s small) T sits well below the paper, so speckles and
  * shading stay white; among text (s large) it sits near the middle between paper and ink, so
