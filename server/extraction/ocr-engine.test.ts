@@ -4,7 +4,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 import { bestIntModelFolder, bestIntTessdataDir, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, findOnPath, parseOrientation } from './ocr-engine.ts'
-import { readReportPage, recognizePage } from './ocr-page.ts'
+import { preprocessForOcr } from './image-preprocess.ts'
+import { PAGE_PREPROCESSING, readReportPage, recognizePage } from './ocr-page.ts'
 
 const scan = path.join(fixturesDir(path.resolve(import.meta.dirname, '../..')), 'scan/bluewater_scan.jpg')
 const hasTesseract = findOnPath('tesseract') !== null
@@ -43,6 +44,23 @@ describe.skipIf(!hasTesseract)('tesseract CLI engine', () => {
 		expect(engine.modelName?.()).toBe(`tessdata:${bestIntTessdataDir()}`)
 		expect(engine.availableLanguages?.()).toEqual(['eng'])
 		expectRows((await recognizePage(engine, rows, { dpi: 250 })).text)
+	}, 30_000)
+
+	it('reads the same with processes started ahead, for the languages they were started with', async () => {
+		const engine = createTesseractCliEngine({ concurrency: 2 })
+		const { image } = await preprocessForOcr(rows, { ...PAGE_PREPROCESSING, dpi: 250 })
+		try {
+			const cold = await engine.recognize(image)
+			engine.warmUp!(undefined, 2)
+			await new Promise((resolve) => setTimeout(resolve, 400))
+			const warm = await engine.recognize(image)
+			expect(warm.text).toBe(cold.text)
+			expectRows(warm.text)
+			// the model loaded while waiting: the warm reading skips that load
+			expect(warm.ms).toBeLessThan(cold.ms + 50)
+		} finally {
+			await engine.close()
+		}
 	}, 30_000)
 
 	it('reports a failing binary as an error', async () => {

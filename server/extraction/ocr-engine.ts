@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process'
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { layoutOcrWords, parseTesseractTsv } from './ocr-layout.ts'
+import { createSpareProcesses, runTesseract, startTesseract } from './tesseract-process.ts'
 import type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
 
 /**
@@ -18,7 +18,7 @@ import type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
 
 export type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
 
-/** An engine that holds resources (a worker thread) until closed. */
+/** An engine that holds resources (a worker thread, processes started ahead) until closed. */
 export type ClosableOcrEngine = OcrEngine & { close(): Promise<void> }
 
 /**
@@ -127,12 +127,12 @@ export type TesseractCliOptions = {
 
 /**
  * The tesseract CLI, one process per image, image on stdin, text on stdout,
- * OMP_THREAD_LIMIT=1 (OpenMP threads make it about 5x slower on small
- * machines). It reads with Debian's English model where installed: on unseen layouts it
- * reads far more than the bundled best_int (held-out + public scans 87.6 % against 78.4 %,
- * photos 73.6 % against 69.8 %, decision 018); best_int where the system has none.
+ * OMP_THREAD_LIMIT=1 (tesseract-process.ts). It reads with Debian's English model where installed:
+ * on unseen layouts it reads far more than the bundled best_int (held-out + public scans 87.6 %
+ * against 78.4 %, photos 73.6 % against 69.8 %, decision 018); best_int where the system has none.
+ * `warmUp` starts the processes of the next readings while their page is being prepared.
  */
-export function createTesseractCliEngine(options: TesseractCliOptions = {}): OcrEngine {
+export function createTesseractCliEngine(options: TesseractCliOptions = {}): ClosableOcrEngine {
 	const binary = options.binary ?? findOnPath('tesseract') ?? 'tesseract'
 	const psm = options.psm ?? REPORT_PAGE_SEGMENTATION
 	const parallelism = Math.max(1, options.concurrency ?? os.availableParallelism?.() ?? os.cpus().length)
@@ -145,20 +145,37 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 	const hasOsdModel = isSystem && existsSync(path.join(dataDir, 'osd.traineddata'))
 	/** the report languages this engine can add to English: those installed beside the system's model */
 	const reportLanguages = () => (isSystem ? installedReportLanguages() : [])
+	/** English and those of the asked languages that are installed */
+	const readingLanguages = (asked: readonly string[] = []) => {
+		const available = reportLanguages()
+		return ['eng', ...asked.filter((language) => language !== 'eng' && available.includes(language))]
+	}
+	const argsFor = (languages: string[]) => [
+		'stdin',
+		'stdout',
+		'-l',
+		languages.join('+'),
+		'--psm',
+		String(psm),
+		'--dpi',
+		String(OCR_DPI),
+		...(dataDir ? ['--tessdata-dir', dataDir] : []),
+		...(wordBoxes ? ['-c', 'tessedit_create_tsv=1'] : []),
+	]
+	const spares = createSpareProcesses((args) => startTesseract(binary, args, timeoutMs), parallelism)
 	return {
 		name: 'tesseract-cli',
 		parallelism,
 		availableLanguages: () => ['eng', ...reportLanguages()],
 		modelName: () => (isSystem ? 'system' : options.tessdataDir === undefined ? 'best_int' : `tessdata:${dataDir}`),
+		warmUp(languages, count) {
+			spares.warm(argsFor(readingLanguages(languages)), count)
+		},
 		recognize(image: Buffer, recognizeOptions: OcrOptions = {}): Promise<OcrResult> {
-			const available = reportLanguages()
-			const languages = ['eng', ...(recognizeOptions.languages ?? []).filter((language) => language !== 'eng' && available.includes(language))]
+			const languages = readingLanguages(recognizeOptions.languages)
 			return limit(async () => {
-				const args = ['stdin', 'stdout', '-l', languages.join('+'), '--psm', String(psm), '--dpi', String(OCR_DPI)]
-				if (dataDir) args.push('--tessdata-dir', dataDir)
-				if (wordBoxes) args.push('-c', 'tessedit_create_tsv=1')
 				const started = performance.now()
-				const output = await runTesseract(binary, args, image, timeoutMs)
+				const output = await spares.take(argsFor(languages)).read(image)
 				const ms = performance.now() - started
 				const words = wordBoxes ? parseTesseractTsv(output) : undefined
 				return words ? { text: layoutOcrWords(words), ms, languages, words } : { text: output, ms, languages }
@@ -172,6 +189,9 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Ocr
 						return parseOrientation(output)
 					})
 			: undefined,
+		async close() {
+			spares.close()
+		},
 	}
 }
 
@@ -184,35 +204,6 @@ export function parseOrientation(output: string): number | null {
 	const confidence = /Orientation confidence:\s*([\d.]+)/.exec(output)
 	if (!rotate || !confidence || Number(confidence[1]) < MIN_ORIENTATION_CONFIDENCE) return null
 	return Number(rotate[1]) % 360
-}
-
-/** Runs tesseract once, the image on stdin, OMP_THREAD_LIMIT=1: its stdout, or an error with the first error line. */
-function runTesseract(binary: string, args: string[], image: Buffer, timeoutMs: number): Promise<string> {
-	return new Promise<string>((resolve, reject) => {
-		const child = spawn(binary, args, { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: ['pipe', 'pipe', 'pipe'] })
-		const out: Buffer[] = []
-		const err: Buffer[] = []
-		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-		child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
-		child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
-		child.on('error', (error) => {
-			clearTimeout(timer)
-			reject(error)
-		})
-		child.on('close', (code, signal) => {
-			clearTimeout(timer)
-			if (code !== 0) {
-				const detail = Buffer.concat(err).toString('utf8').split('\n').filter((line) => /error/i.test(line))[0] ?? ''
-				reject(new Error(`tesseract exited with ${signal ?? code}${detail ? `: ${detail.slice(0, 200)}` : ''}`))
-				return
-			}
-			resolve(Buffer.concat(out).toString('utf8'))
-		})
-		child.stdin.on('error', () => {
-			// the process may exit before reading everything; 'close' reports it
-		})
-		child.stdin.end(image)
-	})
 }
 
 export type TesseractJsOptions = {

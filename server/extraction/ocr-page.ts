@@ -146,6 +146,10 @@ async function thresholded(page: PreprocessedImage): Promise<PreprocessedImage> 
  */
 export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
 	const started = performance.now()
+	/** the readings of one page at once: its parts (see recognizePage) */
+	const parts = (split ?? true) ? (ocr.parallelism ?? 1) : 1
+	// the engine starts up (tesseract loads its model) while the page is being prepared
+	ocr.warmUp?.(undefined, parts)
 	const prepare = () => preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
 	let page = await prepare()
 	const isBlackAndWhiteFirst = !page.flattened && page.scale <= MAX_SCALE_FOR_BLACK_AND_WHITE && hasGreyPaper(page.pixels)
@@ -156,7 +160,9 @@ export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, d
 	let turn: number | null = null
 	if (score.rows < 3 && ocr.detectOrientation) {
 		// next to nothing read: a page scanned sideways or upside down? tesseract's OSD says how to turn it
-		const asked = await ocr.detectOrientation(page.image)
+		// OSD on the page in black and white may not be sure where it is in grey (the grey prepared anew)
+		let asked = await ocr.detectOrientation(page.image)
+		if (asked === null && isBlackAndWhiteFirst) asked = await ocr.detectOrientation((await prepare()).image)
 		if (asked) {
 			const upright = await turnPage(page, asked)
 			const again = await recognizePage(ocr, image, { split, prepared: upright })
@@ -169,6 +175,7 @@ export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, d
 		return { ...rest, ms: performance.now() - started, ...(otherReading === undefined ? {} : { otherReading }) }
 	}
 	if (isGoodReading(score)) return done(first)
+	ocr.warmUp?.(first.languages, parts)
 	if (isBlackAndWhiteFirst) {
 		const grey = await prepare()
 		page = turn ? await turnPage(grey, turn) : grey

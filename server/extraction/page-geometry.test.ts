@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
-import { deskewPage, flattenPage, orderCorners, type GreyImage } from './page-geometry.ts'
+import { deskewPage, flattenPage, orderCorners, resizePage, type GreyImage } from './page-geometry.ts'
 
 /** A page of dark text lines (bars), drawn turned by `degrees`, optionally in perspective on a darker table. */
 function drawPage({ degrees = 0, photo = false }: { degrees?: number; photo?: boolean }): GreyImage {
@@ -81,5 +81,19 @@ describe('deskewPage', () => {
 
 	it('leaves a level page alone', async () => {
 		expect(await deskewPage(drawPage({}))).toBeNull()
+	})
+})
+
+describe('resizePage', () => {
+	it('scales a page up and down to the asked size, keeping what is drawn where it was', async () => {
+		const page = drawPage({})
+		const up = await resizePage(page, 1.5)
+		expect([up.width, up.height, up.pixels.length]).toEqual([1200, 1500, 1200 * 1500])
+		// the first bar (x 220-268, y 200-212) lands at 1.5 times its place, paper around it stays white
+		expect(up.pixels[Math.round(206 * 1.5) * 1200 + Math.round(240 * 1.5)]).toBeLessThan(60)
+		expect(up.pixels[Math.round(180 * 1.5) * 1200 + Math.round(240 * 1.5)]).toBeGreaterThan(240)
+		const down = await resizePage(page, 0.5)
+		expect([down.width, down.height]).toEqual([400, 500])
+		expect(down.pixels[103 * 400 + 120]).toBeLessThan(60)
 	})
 })

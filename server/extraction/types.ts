@@ -143,4 +143,6 @@ export interface OcrEngine {
 	modelName?(): string
 	/** how many recognitions it runs at once (default 1); above 1 a page may be read in parts */
 	parallelism?: number
+	/** gets ready for the next `count` readings with these languages (English by default) while their page is being prepared */
+	warmUp?(languages?: readonly string[], count?: number): void
 }
