@@ -14,8 +14,8 @@
  * Page images of the scanned PDF are its embedded scans, written once to a
  * temporary PNG so that both sides read the same pixels. The pipeline runs
  * with the engine extractDocument uses by default (the CLI engine with one
- * slot per CPU, so a page is read as two halves at once on two CPUs); pass
- * --no-split to read every page whole.
+ * slot per CPU, so a page is read as two halves at once on two CPUs, by tesseract processes
+ * started while the page is prepared); pass --no-split to read every page whole.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -77,10 +77,14 @@ async function collectPages(dir: string, temporary: string): Promise<Page[]> {
 	return pages
 }
 
-/** What photo preparation adds: preprocessing of generated phone photos with and without page geometry (page flattening, deskew). */
-async function photoPreparationMs(): Promise<number[]> {
+/**
+ * What photo preparation adds: preprocessing of generated phone photos with and without page
+ * geometry (page search and flattening, deskew), and the whole preparation with it.
+ */
+async function photoPreparationMs(): Promise<{ added: number[]; whole: number[] }> {
 	const photos = await generateCorpus({ perFamily: 1, media: ['photo'], families: ['flag-column', 'cards', 'patient-block'] })
 	const added: number[] = []
+	const whole: number[] = []
 	for (const photo of photos) {
 		const timed = async (geometry: boolean) => {
 			const started = performance.now()
@@ -95,8 +99,9 @@ async function photoPreparationMs(): Promise<number[]> {
 			flattened.push(await timed(true))
 		}
 		added.push(Math.max(0, median(flattened) - median(plain)))
+		whole.push(median(flattened))
 	}
-	return added
+	return { added, whole }
 }
 
 function pad(text: string, width: number): string {
@@ -143,9 +148,9 @@ async function main() {
 		console.log('')
 		console.log(`all pages: pipeline ${Math.round(totals.pipeline)} ms, raw \`tesseract img stdout\` ${Math.round(totals.raw)} ms -> ratio ${ratio.toFixed(2)}`)
 		console.log(`           raw with OMP_THREAD_LIMIT=1 ${Math.round(totals.rawOmp1)} ms -> ratio ${ratioOmp1.toFixed(2)} (target <= ${TARGET})`)
-		const photoMs = await photoPreparationMs()
-		console.log(`photo preparation: page flattening and deskew on ${photoMs.length} generated phone photos add median ${Math.round(median(photoMs))} ms a page, worst ${Math.round(Math.max(...photoMs))} ms (target < ${PHOTO_PREPARATION_TARGET_MS})`)
-		return ratioOmp1 <= TARGET && median(photoMs) < PHOTO_PREPARATION_TARGET_MS ? 0 : 1
+		const photo = await photoPreparationMs()
+		console.log(`photo preparation: page flattening and deskew on ${photo.added.length} generated phone photos add median ${Math.round(median(photo.added))} ms a page, worst ${Math.round(Math.max(...photo.added))} ms (target < ${PHOTO_PREPARATION_TARGET_MS}); the whole preparation takes median ${Math.round(median(photo.whole))} ms`)
+		return ratioOmp1 <= TARGET && median(photo.added) < PHOTO_PREPARATION_TARGET_MS ? 0 : 1
 	} finally {
 		await (engine as Partial<ClosableOcrEngine>).close?.()
 		await rm(temporary, { recursive: true, force: true })

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ANALYTE_CODES, ANALYTES, findAnalyteByCode, lookupAnalyteName, lookupAnalyteNameApproximately, normaliseAnalyteName } from './analytes.ts'
+import { ANALYTE_CODES, ANALYTES, findAnalyteByCode, lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, normaliseAnalyteName } from './analytes.ts'
 import { expectedParameters, fixturesDir, loadManifest } from '#tests/support/fixture-manifest.ts'
 
 const manifest = loadManifest(fixturesDir(path.resolve(import.meta.dirname, '../..')))
@@ -43,5 +43,16 @@ describe('name lookup', () => {
 		expect(lookupAnalyteNameApproximately('Trigiycerides')).toMatchObject({ analyte: { code: 'triglycerides' } })
 		expect(lookupAnalyteNameApproximately('ASX')).toBeNull()
 		expect(lookupAnalyteNameApproximately('Lipid Panel')).toBeNull()
+	})
+
+	it('matches loosely within a quarter of the letters, the nearest alias only, the same answer every time', () => {
+		for (let round = 0; round < 2; round++) {
+			expect(lookupAnalyteNameLoosely('Eahon Dioxide')).toMatchObject({ analyte: { code: 'co2' } })
+			// three edits in 'Hemoglobin' (10 letters, limit 3), nothing nearer
+			expect(lookupAnalyteNameLoosely('Hemaglobim A')).toMatchObject({ analyte: { code: 'hemoglobin' } })
+			expect(lookupAnalyteNameLoosely('Hemo')).toBeNull()
+			expect(lookupAnalyteNameLoosely('Favourite colour')).toBeNull()
+		}
+		expect(Object.isFrozen(lookupAnalyteNameLoosely('Eahon Dioxide'))).toBe(true)
 	})
 })

@@ -287,21 +287,52 @@ export function normaliseUnitKey(unit: string): string {
 	return unit.toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '')
 }
 
-function editDistanceWithin(a: string, b: string, limit: number): boolean {
-	if (Math.abs(a.length - b.length) > limit) return false
-	let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-	for (let i = 1; i <= a.length; i++) {
-		const current = [i]
-		let rowMin = i
-		for (let j = 1; j <= b.length; j++) {
-			const value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-			current.push(value)
-			rowMin = Math.min(rowMin, value)
-		}
-		if (rowMin > limit) return false
-		previous = current
+/** Two rows of the edit-distance table, reused (names are short; grown when one is not). */
+let previousRow = new Int32Array(64)
+let currentRow = new Int32Array(64)
+
+/** The edit distance between a and b when it is at most `limit`, else limit + 1 (the table given up on early). */
+function editDistanceAtMost(a: string, b: string, limit: number): number {
+	if (Math.abs(a.length - b.length) > limit) return limit + 1
+	if (b.length + 1 > previousRow.length) {
+		previousRow = new Int32Array(b.length + 1)
+		currentRow = new Int32Array(b.length + 1)
 	}
-	return previous[b.length] <= limit
+	let previous = previousRow
+	let current = currentRow
+	for (let j = 0; j <= b.length; j++) previous[j] = j
+	for (let i = 1; i <= a.length; i++) {
+		current[0] = i
+		let rowMin = i
+		const letter = a.charCodeAt(i - 1)
+		for (let j = 1; j <= b.length; j++) {
+			const substitution = previous[j - 1] + (letter === b.charCodeAt(j - 1) ? 0 : 1)
+			const value = Math.min(previous[j] + 1, current[j - 1] + 1, substitution)
+			current[j] = value
+			if (value < rowMin) rowMin = value
+		}
+		if (rowMin > limit) return limit + 1
+		;[previous, current] = [current, previous]
+	}
+	return Math.min(previous[b.length], limit + 1)
+}
+
+/**
+ * Lookups by edit distance, remembered by name: a page's names are looked up again and again
+ * (each candidate name of each row, and the page's text read by the reading score and again
+ * by the extraction), each against every alias.
+ */
+function remembered<T>(lookup: (key: string) => T): (key: string) => T {
+	const known = new Map<string, T>()
+	return (key) => {
+		if (known.has(key)) return known.get(key) as T
+		if (known.size >= 20_000) known.clear()
+		// one answer handed to every caller: frozen, so that none can change it for the others
+		const result = lookup(key)
+		if (result !== null && typeof result === 'object') Object.freeze(result)
+		known.set(key, result)
+		return result
+	}
 }
 
 /**
@@ -312,19 +343,23 @@ function editDistanceWithin(a: string, b: string, limit: number): boolean {
 export function lookupAnalyteNameApproximately(name: string): AnalyteMatch | null {
 	const key = normaliseAnalyteName(name)
 	if (key.replace(/ /g, '').length < 6) return null
+	return lookupApproximately(key)
+}
+
+const lookupApproximately = remembered((key: string): AnalyteMatch | null => {
 	const exact = lookupAnalyteName(key)
 	if (exact) return exact
 	const limit = key.length >= 12 ? 2 : 1
 	const found = new Set<Analyte>()
 	for (const [alias, analyte] of aliasIndex) {
 		if (alias.length < 6) continue
-		if (editDistanceWithin(key, alias, limit)) found.add(analyte)
+		if (editDistanceAtMost(key, alias, limit) <= limit) found.add(analyte)
 	}
-	const bloodPressure = [...bloodPressureAliases].some((alias) => alias.length >= 6 && editDistanceWithin(key, alias, limit))
+	const bloodPressure = [...bloodPressureAliases].some((alias) => alias.length >= 6 && editDistanceAtMost(key, alias, limit) <= limit)
 	if (bloodPressure && found.size === 0) return { kind: 'blood_pressure' }
 	if (found.size !== 1) return null
 	return { kind: 'analyte', analyte: [...found][0] }
-}
+})
 
 /**
  * For OCR text, a looser match to be confirmed by the rest of the row: the
@@ -334,14 +369,18 @@ export function lookupAnalyteNameApproximately(name: string): AnalyteMatch | nul
 export function lookupAnalyteNameLoosely(name: string): { kind: 'analyte'; analyte: Analyte } | null {
 	const key = normaliseAnalyteName(name)
 	if (key.replace(/ /g, '').length < 8) return null
+	return lookupLoosely(key)
+}
+
+const lookupLoosely = remembered((key: string): { kind: 'analyte'; analyte: Analyte } | null => {
 	const limit = Math.ceil(key.length / 4)
 	let best: Analyte | null = null
 	let bestDistance = Number.POSITIVE_INFINITY
 	let isTie = false
 	for (const [alias, analyte] of aliasIndex) {
-		if (alias.length < 8 || !editDistanceWithin(key, alias, limit)) continue
-		let distance = 0
-		while (!editDistanceWithin(key, alias, distance)) distance++
+		if (alias.length < 8) continue
+		const distance = editDistanceAtMost(key, alias, limit)
+		if (distance > limit) continue
 		if (distance < bestDistance) {
 			best = analyte
 			bestDistance = distance
@@ -351,4 +390,4 @@ export function lookupAnalyteNameLoosely(name: string): { kind: 'analyte'; analy
 		}
 	}
 	return best && !isTie ? { kind: 'analyte', analyte: best } : null
-}
+})
