@@ -1,3 +1,5 @@
+import { remembered } from './remembered.ts'
+
 /**
  * The vocabulary of health parameters: for each analyte its canonical code
  * (lower snake case, the health-analytics domain keys trends on it), LOINC
@@ -318,24 +320,6 @@ function editDistanceAtMost(a: string, b: string, limit: number): number {
 }
 
 /**
- * Lookups by edit distance, remembered by name: a page's names are looked up again and again
- * (each candidate name of each row, and the page's text read by the reading score and again
- * by the extraction), each against every alias.
- */
-function remembered<T>(lookup: (key: string) => T): (key: string) => T {
-	const known = new Map<string, T>()
-	return (key) => {
-		if (known.has(key)) return known.get(key) as T
-		if (known.size >= 20_000) known.clear()
-		// one answer handed to every caller: frozen, so that none can change it for the others
-		const result = lookup(key)
-		if (result !== null && typeof result === 'object') Object.freeze(result)
-		known.set(key, result)
-		return result
-	}
-}
-
-/**
  * For OCR text: the analyte whose alias is within one edit (two for names
  * of 12 letters or more) of the printed name; only names of 6 letters or
  * more, and only when exactly one analyte is that close.
@@ -346,6 +330,7 @@ export function lookupAnalyteNameApproximately(name: string): AnalyteMatch | nul
 	return lookupApproximately(key)
 }
 
+/** Remembered by name: a page's candidate names are looked up again and again (by the reading score, then by the extraction). */
 const lookupApproximately = remembered((key: string): AnalyteMatch | null => {
 	const exact = lookupAnalyteName(key)
 	if (exact) return exact

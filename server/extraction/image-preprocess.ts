@@ -163,10 +163,9 @@ export function toPgm(data: Uint8Array, width: number, height: number): Buffer {
 
 /**
  * A phone photo scaled by sharp's Catmull-Rom cubic: on the generated photos it kept more values
- * than OpenCV's sharper bicubic (held-out photos of three corpus samples 154 against 145 to 149 of
- * 170, whichever way OpenCV took part; on scans OpenCV's kept more, 203 against 200 of 214).
- * Scaled up, a photo takes sharp about 0.2 s more; photo preparation stays far under its second
- * (bench:ocr).
+ * than OpenCV did (held-out photos of three corpus samples 154 against 145 to 149 of 170, whichever
+ * way OpenCV took part), while scans read as many scaled by OpenCV (resizePage). Scaled up, a photo
+ * takes sharp about 0.2 s more; photo preparation stays under its second (bench:ocr).
  */
 async function resizePhotoPage(image: GreyImage, scale: number): Promise<GreyImage> {
 	const width = Math.round(image.width * scale)

@@ -152,6 +152,9 @@ export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, d
 	ocr.warmUp?.(undefined, parts)
 	const prepare = () => preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
 	let page = await prepare()
+	/** the page prepared anew in grey, once, when the first reading was in black and white */
+	let grey: Promise<PreprocessedImage> | null = null
+	const greyPage = () => (grey ??= prepare())
 	const isBlackAndWhiteFirst = !page.flattened && page.scale <= MAX_SCALE_FOR_BLACK_AND_WHITE && hasGreyPaper(page.pixels)
 	if (isBlackAndWhiteFirst) await thresholded(page)
 	let first = await recognizePage(ocr, image, { split, prepared: page })
@@ -160,9 +163,9 @@ export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, d
 	let turn: number | null = null
 	if (score.rows < 3 && ocr.detectOrientation) {
 		// next to nothing read: a page scanned sideways or upside down? tesseract's OSD says how to turn it
-		// OSD on the page in black and white may not be sure where it is in grey (the grey prepared anew)
+		// OSD unsure of a page in black and white is asked again of the page in grey
 		let asked = await ocr.detectOrientation(page.image)
-		if (asked === null && isBlackAndWhiteFirst) asked = await ocr.detectOrientation((await prepare()).image)
+		if (asked === null && isBlackAndWhiteFirst) asked = await ocr.detectOrientation((await greyPage()).image)
 		if (asked) {
 			const upright = await turnPage(page, asked)
 			const again = await recognizePage(ocr, image, { split, prepared: upright })
@@ -177,8 +180,8 @@ export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, d
 	if (isGoodReading(score)) return done(first)
 	ocr.warmUp?.(first.languages, parts)
 	if (isBlackAndWhiteFirst) {
-		const grey = await prepare()
-		page = turn ? await turnPage(grey, turn) : grey
+		const inGrey = await greyPage()
+		page = turn ? await turnPage(inGrey, turn) : inGrey
 	} else {
 		await thresholded(page)
 	}

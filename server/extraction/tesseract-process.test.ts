@@ -11,8 +11,8 @@ function fakeProcess(args: string[]) {
 			return args.join(' ')
 		},
 		hasExited: () => state.exited || state.killed,
-		setWaiting: (waiting) => {
-			state.waiting = waiting
+		waitUnreferenced: () => {
+			state.waiting = true
 		},
 		kill: () => {
 			state.killed = true
@@ -78,7 +78,7 @@ describe('spare tesseract processes', () => {
 describe.skipIf(!findOnPath('tesseract'))('a tesseract process started ahead', () => {
 	it('reads an image given after its model has loaded, and reports a failure with its first error line', async () => {
 		const waiting = startTesseract('tesseract', ['stdin', 'stdout', '--psm', '6'], 30_000)
-		waiting.setWaiting(true)
+		waiting.waitUnreferenced()
 		await new Promise((resolve) => setTimeout(resolve, 300))
 		expect(waiting.hasExited()).toBe(false)
 		// a 60x20 white PGM: read, nothing on it

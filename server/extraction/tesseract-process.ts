@@ -12,8 +12,8 @@ export type TesseractProcess = {
 	read(image: Buffer): Promise<string>
 	/** the process ended (killed, or failed to start) */
 	hasExited(): boolean
-	/** a process waiting for its image does not keep Node running (a script may end meanwhile) */
-	setWaiting(waiting: boolean): void
+	/** marks a process started ahead: while it waits for its image it does not keep Node running (a script may end meanwhile) */
+	waitUnreferenced(): void
 	kill(): void
 }
 
@@ -60,8 +60,8 @@ export function startTesseract(binary: string, args: string[], timeoutMs: number
 			return finished
 		},
 		hasExited: () => exited,
-		setWaiting(waiting) {
-			handles.forEach((handle) => (waiting ? handle.unref() : handle.ref()))
+		waitUnreferenced() {
+			handles.forEach((handle) => handle.unref())
 		},
 		kill() {
 			if (!exited) child.kill('SIGKILL')
@@ -96,7 +96,7 @@ export function createSpareProcesses(start: (args: string[]) => TesseractProcess
 			let waiting = spares.filter((spare) => spare.key === key).length
 			while (waiting < count && spares.length < max) {
 				const process = start(args)
-				process.setWaiting(true)
+				process.waitUnreferenced()
 				const timer = setTimeout(() => {
 					const index = spares.findIndex((spare) => spare.process === process)
 					if (index >= 0) remove(index).kill()

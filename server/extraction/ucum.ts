@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Analyte } from './analytes.ts'
+import { remembered } from './remembered.ts'
 
 /**
  * Printed units as UCUM (the Unified Code for Units of Measure) through
@@ -137,20 +138,18 @@ function ucumCase(folded: string): string {
 		.replace(/meq/g, 'meq')
 }
 
-const cache = new Map<string, string | null>()
-
 /** The UCUM code of a printed unit, or null when it is not one UCUM knows. */
 export function toUcum(printed: string | null): string | null {
 	if (printed === null || printed.trim() === '') return null
-	const cached = cache.get(printed)
-	if (cached !== undefined) return cached
+	return ucumCodeOf(printed)
+}
+
+const ucumCodeOf = remembered((printed: string): string | null => {
 	const folded = foldSpelling(printed)
 	const candidate = SPELLINGS[folded] ?? SPELLINGS[folded.replace(/^x/, '')] ?? ucumCase(folded)
 	const checked = ucum().validateUnitString(candidate, false)
-	const code = checked.status === 'valid' ? (checked.ucumCode ?? candidate) : null
-	cache.set(printed, code)
-	return code
-}
+	return checked.status === 'valid' ? (checked.ucumCode ?? candidate) : null
+})
 
 /** Is the UCUM unit a substance (molar) concentration, such as mmol/L or umol/L? */
 export function isMolarUnit(ucumCode: string | null): boolean {
