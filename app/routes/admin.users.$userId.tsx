@@ -11,6 +11,7 @@ import { ConfirmPanel } from '#app/components/ui/confirm-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import {
 	auditTrailFor,
+	canManageAccount,
 	deleteUser,
 	getAdminUser,
 	listOrganizationChoices,
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!user) notFound(ADMIN_MESSAGES.userNotFound)
 	const [organizations, audit] = await Promise.all([listOrganizationChoices(), auditTrailFor({ type: 'user', id: userId })])
 	const choices = [...user.memberships.filter((membership) => membership.kind === 'personal').map((membership) => ({ id: membership.organizationId, name: membership.organizationName })), ...organizations]
-	return { user, organizations: choices, audit, isSuperadmin: admin.role === 'superadmin', isSelf: admin.userId === userId }
+	return { user, organizations: choices, audit, isSuperadmin: admin.role === 'superadmin', isSelf: admin.userId === userId, canManage: canManageAccount(admin, user) }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -84,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name || 'User'} · Carebook Admin` }]
 
 export default function AdminUserRoute() {
-	const { user, organizations, audit, isSuperadmin, isSelf } = useLoaderData<typeof loader>()
+	const { user, organizations, audit, isSuperadmin, isSelf, canManage } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const formAction = useFormAction()
@@ -114,7 +115,12 @@ export default function AdminUserRoute() {
 						: user.memberships.map((membership) => `${membership.organizationName} (${capitalize(membership.role)})`).join(', ')}
 				</p>
 			</Card>
-			<Card>
+			{canManage ? null : (
+				<p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+					{ADMIN_MESSAGES.superadminOnlyForAdmins}
+				</p>
+			)}
+			{canManage ? <Card>
 				<h2 className="mb-4 font-semibold">Edit user</h2>
 				<AdminUserForm
 					mode="edit"
@@ -122,7 +128,7 @@ export default function AdminUserRoute() {
 					organizations={organizations}
 					defaults={{ name: user.name, email: user.email, organizationId: primary?.organizationId ?? null, organizationRole: primary?.role ?? 'user', status: user.status }}
 				/>
-			</Card>
+			</Card> : null}
 			<Card className="space-y-3">
 				<h2 className="font-semibold">Sessions</h2>
 				{user.sessions.length === 0 ? (
@@ -136,13 +142,13 @@ export default function AdminUserRoute() {
 						))}
 					</ul>
 				)}
-				<div className="flex flex-wrap gap-2">
+				{canManage ? <div className="flex flex-wrap gap-2">
 					<ActionButton fields={{ intent: 'sign-out-sessions' }} label="Sign out all sessions" className={linkButtonClassName} />
 					{user.status === 'active' ? <ActionButton fields={{ intent: 'send-password-reset' }} label="Reset password by e-mail" className={linkButtonClassName} /> : null}
 					{isSelf ? null : (
 						<ActionButton fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate' }} label={user.status === 'active' ? 'Deactivate' : 'Activate'} className={linkButtonClassName} />
 					)}
-				</div>
+				</div> : null}
 			</Card>
 			{isSuperadmin && !isSelf ? (
 				<Card className="space-y-3">

@@ -123,7 +123,7 @@ export default function AdminUsersRoute() {
 										<Link to={`/admin/users/${user.id}`} className={rowActionClassName}>
 											Edit
 										</Link>
-										{user.id === adminId ? null : (
+										{user.id === adminId || (!canDelete && user.platformRole !== 'patient') ? null : (
 											<ActionButton
 												fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate', userId: user.id }}
 												label={user.status === 'active' ? 'Deactivate' : 'Activate'}

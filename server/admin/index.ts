@@ -15,6 +15,7 @@ export {
 	setPlatformRole,
 	signOutUserSessions,
 	sendUserPasswordReset,
+	canManageAccount,
 	listOrganizationChoices,
 	type AdminUserRow,
 } from './users.ts'

@@ -1,10 +1,11 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.ts'
-import { memberships, organizations, sessions, users } from '#db/schema/platform.ts'
-import { hashPassword } from '#server/auth/index.ts'
+import { accountTokens, memberships, organizations, sessions, users } from '#db/schema/platform.ts'
+import { hashPassword, invalidateUserSessions } from '#server/auth/index.ts'
 import { sendPasswordResetByAdmin, setAccountStatus } from '#server/account/index.ts'
 import { assertCanAddMember } from '#server/billing/index.ts'
 import { isUuid } from '#server/documents/index.ts'
+import { queueEmail } from '#server/email/index.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
 import { auditAdminAction, isSuperadmin, type AdminActor } from './actor.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
@@ -163,6 +164,31 @@ export async function getAdminUser(userId: string) {
 export { isUuid }
 
 /**
+ * Who may act on whose account (docs/decisions/019-admin-portal.md): a plain
+ * admin manages patients' accounts; only a superadmin acts on an admin's or a
+ * superadmin's (edit, e-mail, status, password reset, sessions, delete).
+ */
+export function canManageAccount(actor: AdminActor, target: { platformRole: AdminUserRow['platformRole'] }) {
+	return target.platformRole === 'patient' || isSuperadmin(actor)
+}
+
+function accountRefusal(actor: AdminActor, target: { platformRole: AdminUserRow['platformRole'] }) {
+	return canManageAccount(actor, target) ? null : refuse('forbidden', 'superadmin-only', ADMIN_MESSAGES.superadminOnlyForAdmins)
+}
+
+/**
+ * Whether taking `userId` out of the active superadmins would leave none.
+ * The active superadmins' rows are locked for the rest of `tx`, so two
+ * administrators removing the last two at once cannot both pass.
+ */
+async function isLastActiveSuperadmin(tx: Transaction, userId: string) {
+	const rows = await tx.execute<{ id: string }>(sql`select id from app.users where role = 'superadmin' and status = 'active' order by id for update`)
+	return rows.length > 0 && rows.every((row) => row.id === userId)
+}
+
+const lastSuperadminRefusal = () => refuse('conflict', 'last-superadmin', ADMIN_MESSAGES.lastSuperadmin)
+
+/**
  * Billing's seat check (assertCanAddMember, which locks the subscription for
  * the rest of `tx`), in the user form's words: the organization field carries
  * the refusal. Null when one more member fits.
@@ -201,22 +227,32 @@ export async function createUser(actor: AdminActor, input: UserForm & { password
 	})
 }
 
-/** Saves name, e-mail, status and the primary organization and its role. */
+/**
+ * Saves name, e-mail, status and the primary organization and its role. A
+ * changed e-mail ends the user's sessions and unused account links, tells the
+ * old address, and is audited (without either address).
+ */
 export async function updateUser(actor: AdminActor, userId: string, input: UserForm) {
 	const db = getDb()
 	const current = await getAdminUser(userId)
 	if (!current) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	const forbidden = accountRefusal(actor, current)
+	if (forbidden) return forbidden
 	if (userId === actor.userId && input.status !== 'active') return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf, 'status')
 	const email = input.email.toLowerCase()
 	const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, sql`${users.id} <> ${userId}`))
 	if (taken) return refuse('conflict', 'email-taken', ADMIN_MESSAGES.emailTaken, 'email')
 	const primary = current.memberships[0]
 	const movesOrganization = input.organizationId && input.organizationId !== primary?.organizationId
+	const changesEmail = email !== current.email.toLowerCase()
 	return db.transaction(async (tx) => {
+		const changesStatus = input.status !== current.status
+		if (changesStatus && input.status !== 'active' && current.platformRole === 'superadmin' && (await isLastActiveSuperadmin(tx, userId))) {
+			return lastSuperadminRefusal()
+		}
 		const refusal = movesOrganization ? await seatRefusal(tx, input.organizationId!) : null
 		if (refusal) return refusal
 		// the status through the account domain (setAccountStatus: sessions end on deactivation, audited); 'pending' is the form's own
-		const changesStatus = input.status !== current.status
 		const statusBy = changesStatus && input.status !== 'pending' ? input.status : null
 		await tx
 			.update(users)
@@ -231,9 +267,31 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 				.where(and(eq(memberships.userId, userId), eq(memberships.organizationId, primary.organizationId)))
 		}
 		if (input.status === 'pending') await tx.delete(sessions).where(eq(sessions.userId, userId))
-		await auditAdminAction(actor, 'user.update', { type: 'user', id: userId }, { status: input.status, organizationId: input.organizationId ?? null }, tx)
+		if (changesEmail) await endAccountAccessAfterEmailChange(tx, actor, userId, current.email)
+		await auditAdminAction(actor, 'user.update', { type: 'user', id: userId }, { status: input.status, organizationId: input.organizationId ?? null, emailChanged: changesEmail }, tx)
 		return succeed({ userId })
 	})
+}
+
+/**
+ * An administrator changed a user's e-mail: whoever held the account's
+ * sessions or links mailed to the old address loses them, the old address is
+ * told (so a takeover is seen by the owner), and the change is audited.
+ */
+async function endAccountAccessAfterEmailChange(tx: Transaction, actor: AdminActor, userId: string, oldEmail: string) {
+	await invalidateUserSessions(userId, tx)
+	await tx.delete(accountTokens).where(and(eq(accountTokens.userId, userId), sql`${accountTokens.usedAt} is null`))
+	await queueEmail(tx, {
+		to: oldEmail,
+		kind: 'email_change',
+		userId,
+		subject: 'Your Carebook e-mail address was changed',
+		lines: [
+			'An administrator changed the e-mail address of your Carebook account. This address no longer signs in to it, and every session of the account was signed out.',
+			'If you did not ask for this, contact your organization or Carebook support at once.',
+		],
+	})
+	await auditAdminAction(actor, 'user.email_change', { type: 'user', id: userId }, undefined, tx)
 }
 
 /**
@@ -243,12 +301,17 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 export async function setUserStatus(actor: AdminActor, userId: string, intent: 'activate' | 'deactivate') {
 	const current = await getAdminUser(userId)
 	if (!current) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	const forbidden = accountRefusal(actor, current)
+	if (forbidden) return forbidden
 	if (userId === actor.userId) return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf)
 	const status = nextUserStatus(current.status, intent)
 	if (!status) return refuse('conflict', 'same-status', ADMIN_MESSAGES.userStatusUpdated(current.status))
-	// one implementation of an account's status: the account domain's (ends sessions on deactivation, audits)
-	if (!(await setAccountStatus(actor, userId, status))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
-	return succeed({ status })
+	return getDb().transaction(async (tx) => {
+		if (status === 'inactive' && current.platformRole === 'superadmin' && (await isLastActiveSuperadmin(tx, userId))) return lastSuperadminRefusal()
+		// one implementation of an account's status: the account domain's (ends sessions on deactivation, audits)
+		if (!(await setAccountStatus(actor, userId, status, tx))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+		return succeed({ status })
+	})
 }
 
 /** The status a user moves to, or null when the action does not apply (spec section 4). */
@@ -259,19 +322,21 @@ export function nextUserStatus(current: 'active' | 'inactive' | 'pending', inten
 
 /** Superadmin only: deletes a user (their memberships and sessions go with them; personal organizations stay until deleted). */
 export async function deleteUser(actor: AdminActor, userId: string) {
-	if (!isSuperadmin(actor)) return refuse('unauthenticated', 'superadmin-only', 'Only a superadmin can delete users.')
+	if (!isSuperadmin(actor)) return refuse('forbidden', 'superadmin-only', 'Only a superadmin can delete users.')
 	if (userId === actor.userId) return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf)
-	if (!(await getAdminUser(userId))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
-	await getDb().transaction(async (tx) => {
+	const current = await getAdminUser(userId)
+	if (!current) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	return getDb().transaction(async (tx) => {
+		if (current.platformRole === 'superadmin' && (await isLastActiveSuperadmin(tx, userId))) return lastSuperadminRefusal()
 		await auditAdminAction(actor, 'user.delete', { type: 'user', id: userId }, undefined, tx)
 		await tx.delete(users).where(eq(users.id, userId))
+		return succeed({})
 	})
-	return succeed({})
 }
 
 /** Superadmin only: grants or revokes the platform admin role. */
 export async function setPlatformRole(actor: AdminActor, userId: string, role: 'patient' | 'admin') {
-	if (!isSuperadmin(actor)) return refuse('unauthenticated', 'superadmin-only', 'Only a superadmin can change platform roles.')
+	if (!isSuperadmin(actor)) return refuse('forbidden', 'superadmin-only', 'Only a superadmin can change platform roles.')
 	if (userId === actor.userId) return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf)
 	const current = await getAdminUser(userId)
 	if (!current) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
@@ -285,18 +350,24 @@ export async function setPlatformRole(actor: AdminActor, userId: string, role: '
 	return succeed({ role })
 }
 
-/** Ends every session of a user (both portals). */
 /**
  * 'Reset password by e-mail': the account domain e-mails the user the same
  * one-hour reset link as 'Forgot password?' (active accounts only, audited).
  */
 export async function sendUserPasswordReset(actor: AdminActor, userId: string, origin: string) {
-	if (!isUuid(userId)) return refuse('not-found', 'no-user', ADMIN_MESSAGES.userNotFound)
+	const current = await getAdminUser(userId)
+	if (!current) return refuse('not-found', 'no-user', ADMIN_MESSAGES.userNotFound)
+	const forbidden = accountRefusal(actor, current)
+	if (forbidden) return forbidden
 	return sendPasswordResetByAdmin(actor, userId, origin)
 }
 
+/** Ends every session of a user (both portals). */
 export async function signOutUserSessions(actor: AdminActor, userId: string) {
-	if (!(await getAdminUser(userId))) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	const current = await getAdminUser(userId)
+	if (!current) return refuse('not-found', 'user-missing', ADMIN_MESSAGES.userNotFound)
+	const forbidden = accountRefusal(actor, current)
+	if (forbidden) return forbidden
 	const ended = await getDb().transaction(async (tx) => {
 		const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
 		await auditAdminAction(actor, 'user.sign_out_sessions', { type: 'user', id: userId }, { sessions: rows.length }, tx)

@@ -191,3 +191,18 @@ test('the dashboard shows real figures; a superadmin opens System Health, a plai
 	await page.goto('/admin/system')
 	await expect(page).toHaveURL('/unauthorized')
 })
+
+test("a plain admin sees a superadmin's account but cannot edit, reset, sign out or deactivate it", async ({ page }) => {
+	const admin = await createAdmin('admin')
+	const superadmin = await createAdmin('superadmin')
+	await signInAsAdmin(page, admin)
+	await page.goto(`/admin/users/${superadmin.id}`)
+	await expect(page.getByRole('note')).toHaveText("Only a superadmin can change an administrator's account.")
+	await expect(page.getByRole('heading', { name: 'Edit user' })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: 'Reset password by e-mail' })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: 'Deactivate' })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: 'Sign out all sessions' })).toHaveCount(0)
+	await page.goto(`/admin/users?q=${encodeURIComponent(superadmin.email)}`)
+	await expect(page.getByRole('row').filter({ hasText: superadmin.email })).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: superadmin.email }).getByRole('button', { name: 'Deactivate' })).toHaveCount(0)
+})

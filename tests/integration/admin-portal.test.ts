@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
-import { auditLog, emailOutbox, memberships, organizations, subscriptions, users } from '#db/schema/platform.ts'
+import { accountTokens, auditLog, emailOutbox, memberships, organizations, sessions, subscriptions, users } from '#db/schema/platform.ts'
 import { documents } from '#db/schema/tenant.ts'
 import {
 	broadcastSystemNotification,
@@ -29,12 +29,14 @@ import {
 	setPlatformRole,
 	setUserStatus,
 	sendUserPasswordReset,
+	signOutUserSessions,
+	updateUser,
 	SUBSCRIPTION_LIST,
 	USER_LIST,
 	type AdminActor,
 } from '#server/admin/index.ts'
 import { readListState } from '#server/admin/shared/list-state.ts'
-import { resetPassword } from '#server/account/index.ts'
+import { requestPasswordReset, resetPassword } from '#server/account/index.ts'
 import { runSubscriptionTransitions } from '#server/billing/index.ts'
 import { getNotificationOverview } from '#server/notifications/index.ts'
 import { authenticate, createSession, hashPassword, registerPatient, SESSION_COOKIE } from '#server/auth/index.ts'
@@ -185,6 +187,90 @@ describe('organizations', () => {
 		const second = await createUser(admin, { name: 'Two', email: `two-${randomUUID()}@example.test`, organizationId, organizationRole: 'user', status: 'active', password: 'Long-enough-pass-1' })
 		expect(second).toMatchObject({ ok: false, code: 'organization-full', field: 'organizationId', message: 'The Basic plan allows a single user. Upgrade the plan to add more members.' })
 		expect(await getDb().select().from(users).where(sql`lower(${users.email}) like 'two-%'`)).toHaveLength(0)
+	})
+})
+
+describe('an administrator stays within their role (issue 29, High)', () => {
+	const origin = 'http://localhost:3000'
+	const userForm = (user: { name: string; email: string }, status: 'active' | 'inactive' | 'pending' = 'active') =>
+		({ name: user.name, email: user.email, organizationId: null, organizationRole: 'user', status }) as const
+
+	it("a plain admin cannot change, reset, deactivate or sign out an admin's or a superadmin's account", async () => {
+		const plainAdmin = await adminAccount('admin')
+		for (const role of ['superadmin', 'admin'] as const) {
+			const target = await adminAccount(role)
+			const takeover = { name: target.name, email: `attacker-${randomUUID()}@example.test` }
+			expect(await updateUser(plainAdmin, target.userId, userForm(takeover)), role).toMatchObject({ ok: false, kind: 'forbidden', code: 'superadmin-only' })
+			expect(await sendUserPasswordReset(plainAdmin, target.userId, origin), role).toMatchObject({ ok: false, kind: 'forbidden' })
+			expect(await setUserStatus(plainAdmin, target.userId, 'deactivate'), role).toMatchObject({ ok: false, kind: 'forbidden' })
+			await createSession({ userId: target.userId, kind: 'admin', organizationId: null })
+			expect(await signOutUserSessions(plainAdmin, target.userId), role).toMatchObject({ ok: false, kind: 'forbidden' })
+			const [row] = await getDb().select({ email: users.email, status: users.status }).from(users).where(eq(users.id, target.userId))
+			expect(row, role).toEqual({ email: target.email, status: 'active' })
+			expect(await getDb().select().from(sessions).where(eq(sessions.userId, target.userId)), role).toHaveLength(1)
+			expect(await getDb().select().from(emailOutbox).where(eq(emailOutbox.userId, target.userId)), role).toHaveLength(0)
+		}
+		// a patient's account stays the plain admin's to manage
+		const user = await patient()
+		expect(await setUserStatus(plainAdmin, user.id, 'deactivate')).toMatchObject({ ok: true, status: 'inactive' })
+		// a superadmin acts on an admin's account
+		const superadmin = await adminAccount('superadmin')
+		expect(await setUserStatus(superadmin, plainAdmin.userId, 'deactivate')).toMatchObject({ ok: true })
+	})
+
+	it("the user page's action refuses a plain admin's save on a superadmin with 403 and changes nothing", async () => {
+		const plainAdmin = await adminAccount('admin')
+		const target = await adminAccount('superadmin')
+		const cookie = await cookieFor('admin', plainAdmin.userId, null)
+		const route = await import('#app/routes/admin.users.$userId.tsx')
+		const body = new URLSearchParams({ intent: 'save', name: target.name, email: `attacker-${randomUUID()}@example.test`, status: 'active', organizationRole: 'user' })
+		const answer = (await route.action({ request: requestWith(`/admin/users/${target.userId}`, cookie, { method: 'POST', body }), params: { userId: target.userId }, context: {} } as never)) as { init?: { status?: number } }
+		expect(answer.init?.status).toBe(403)
+		const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, target.userId))
+		expect(row!.email).toBe(target.email)
+		const page = (await route.loader({ request: requestWith(`/admin/users/${target.userId}`, cookie), params: { userId: target.userId }, context: {} } as never)) as { canManage: boolean }
+		expect(page.canManage).toBe(false)
+	})
+
+	it("changing a user's e-mail ends their sessions and unused links, tells the old address, and is audited without either address", async () => {
+		const plainAdmin = await adminAccount('admin')
+		const user = await patient('Eve Mailchange')
+		await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		await requestPasswordReset({ email: user.email, ipAddress: '198.51.100.40', origin })
+		expect(await getDb().select().from(accountTokens).where(eq(accountTokens.userId, user.id))).toHaveLength(1)
+		const newEmail = `new-${randomUUID()}@example.test`
+		expect(await updateUser(plainAdmin, user.id, userForm({ name: 'Eve Mailchange', email: newEmail }))).toMatchObject({ ok: true })
+		expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
+		expect(await getDb().select().from(accountTokens).where(eq(accountTokens.userId, user.id))).toHaveLength(0)
+		const [notice] = await getDb().select().from(emailOutbox).where(sql`${emailOutbox.recipient} = ${user.email} and ${emailOutbox.subject} = 'Your Carebook e-mail address was changed'`)
+		expect(notice!.textBody).toContain('An administrator changed the e-mail address of your Carebook account')
+		const audit = await getDb().select().from(auditLog).where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'admin.user.email_change')))
+		expect(audit).toHaveLength(1)
+		expect(JSON.stringify(audit[0]!.details ?? {})).not.toContain('@')
+		// the same form saved again with the same address ends nothing more
+		await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
+		expect(await updateUser(plainAdmin, user.id, userForm({ name: 'Eve Mailchange', email: newEmail }))).toMatchObject({ ok: true })
+		expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
+	})
+
+	it('nobody deactivates, demotes by form or deletes the last active superadmin, even two superadmins at once', async () => {
+		const first = await adminAccount('superadmin')
+		const second = await adminAccount('superadmin')
+		// only these two are active superadmins
+		await getDb().update(users).set({ status: 'inactive' }).where(sql`${users.role} = 'superadmin' and ${users.id} not in (${first.userId}, ${second.userId})`)
+		const outcomes = await Promise.all([setUserStatus(first, second.userId, 'deactivate'), setUserStatus(second, first.userId, 'deactivate')])
+		expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1)
+		expect(outcomes.find((outcome) => !outcome.ok)).toMatchObject({ ok: false, code: 'last-superadmin' })
+		const [remaining] = await getDb().select({ id: users.id }).from(users).where(sql`${users.role} = 'superadmin' and ${users.status} = 'active'`)
+		const survivor = remaining!.id === first.userId ? first : second
+		const other = survivor === first ? second : first
+		// the survivor is now the last one: nobody else may deactivate or delete it (an acting superadmin whose own row went inactive meanwhile)
+		expect(await setUserStatus(other, survivor.userId, 'deactivate')).toMatchObject({ ok: false, code: 'last-superadmin' })
+		expect(await updateUser(other, survivor.userId, userForm({ name: survivor.name, email: survivor.email }, 'inactive'))).toMatchObject({ ok: false, code: 'last-superadmin' })
+		expect(await deleteUser(other, survivor.userId)).toMatchObject({ ok: false, code: 'last-superadmin' })
+		const [row] = await getDb().select({ status: users.status }).from(users).where(eq(users.id, survivor.userId))
+		expect(row!.status).toBe('active')
+		await getDb().update(users).set({ status: 'active' }).where(eq(users.role, 'superadmin'))
 	})
 })
 

@@ -26,6 +26,8 @@ export const ADMIN_MESSAGES = {
 	notPastDue: 'Only a past-due subscription can be paid here.',
 	trialOnlyActivates: 'A trial organization can only be activated.',
 	cannotChangeSelf: 'You cannot change your own account here.',
+	superadminOnlyForAdmins: "Only a superadmin can change an administrator's account.",
+	lastSuperadmin: 'This is the last active superadmin: make another superadmin first.',
 	userCreated: 'User created',
 	userSaved: 'User saved',
 	organizationCreated: 'Organization created',
