@@ -10,7 +10,7 @@ import { dataExports, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/auth/index.ts'
 import { selectOwnerAppointmentsForExport } from '#server/appointments/index.ts'
-import { selectOwnerDocumentsForExport } from '#server/documents/index.ts'
+import { isUuid, selectOwnerDocumentsForExport } from '#server/documents/index.ts'
 import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
 import { queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
@@ -240,7 +240,7 @@ export async function failDataExport(exportId: string) {
  * otherwise ("not yours", unknown, expired and not ready answer alike). Audited.
  */
 export async function openDataExport(patient: Patient, exportId: string) {
-	if (!/^[0-9a-f-]{36}$/.test(exportId)) return null
+	if (!isUuid(exportId)) return null
 	const [row] = await getDb()
 		.select()
 		.from(dataExports)
