@@ -11,6 +11,7 @@ export const ACCOUNT_MESSAGES = {
 	nameRequired: 'Please enter your full name.',
 	currentPasswordForEmail: 'Enter your current password to change your email address.',
 	wrongCurrentPassword: 'The current password is not correct.',
+	tooManyPasswordAttempts: 'Too many wrong passwords. Please try again later.',
 	emailChangeSent: 'Confirm your new email address',
 	emailChangeSentDescription: 'We sent a confirmation link to the new address. Your email changes when you open it.',
 	emailChangeConfirmed: 'Email address changed',
