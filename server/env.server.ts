@@ -50,8 +50,12 @@ const EnvSchema = z.object({
 	SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
 	LOGIN_IP_MAX_FAILURES: positiveInt.default(20),
 	LOGIN_IP_WINDOW_MINUTES: positiveInt.default(15),
+	/** Wrong passwords for one account from one address within LOGIN_LOCK_MINUTES; then that pair answers 423. */
 	LOGIN_ACCOUNT_MAX_FAILURES: positiveInt.default(5),
 	LOGIN_LOCK_MINUTES: positiveInt.default(15),
+	/** The slower back-off of one account from every address: past this many wrong passwords within LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES, addresses the account never signed in from answer 423. */
+	LOGIN_ACCOUNT_GLOBAL_MAX_FAILURES: positiveInt.default(50),
+	LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES: positiveInt.default(60),
 	/** Sign-ups per address, and in all, per hour (each makes a database schema). */
 	REGISTER_IP_MAX_PER_HOUR: positiveInt.default(5),
 	REGISTER_GLOBAL_MAX_PER_HOUR: positiveInt.default(100),

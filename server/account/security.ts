@@ -42,10 +42,10 @@ export async function checkCurrentPassword<Field extends string>(
 	password: string,
 	field: Field,
 ): Promise<Refusal<'wrong-password' | 'too-many-attempts', Field> | null> {
-	const attemptId = await takeAttempt(stepUpPasswordLimit(), actor.userId)
-	if (!attemptId) return refuse('rate-limited', 'too-many-attempts', ACCOUNT_MESSAGES.tooManyPasswordAttempts, field)
+	const attempt = await takeAttempt(stepUpPasswordLimit(), actor.userId)
+	if (!attempt) return refuse('rate-limited', 'too-many-attempts', ACCOUNT_MESSAGES.tooManyPasswordAttempts, field)
 	if (await isCurrentPassword(actor.userId, password)) {
-		await giveBackAttempt(attemptId)
+		await giveBackAttempt(attempt.id)
 		return null
 	}
 	await recordAudit({ action: 'account.step_up_failed', actor, details: { check: 'password' } })

@@ -18,6 +18,6 @@ export async function takeUploadSlot(uploader: { userId: string; organizationId:
 	if (!userSlot) return refuse('rate-limited', 'too-many-uploads', DOCUMENT_MESSAGES.tooManyUploads)
 	const organizationSlot = await takeAttempt({ bucket: 'upload-organization', max: env.UPLOAD_ORGANIZATION_MAX_PER_WINDOW, windowMinutes }, uploader.organizationId)
 	if (organizationSlot) return null
-	await giveBackAttempt(userSlot)
+	await giveBackAttempt(userSlot.id)
 	return refuse('rate-limited', 'too-many-uploads', DOCUMENT_MESSAGES.tooManyUploads)
 }

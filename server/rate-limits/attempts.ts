@@ -11,12 +11,13 @@ export type AttemptLimit = { bucket: string; max: number; windowMinutes: number 
 /**
  * Takes one attempt of a limit for a subject, in one step for parallel
  * requests (count-then-insert under a per-bucket-and-subject advisory lock,
- * as in decision 004): the attempt's id, or null when the window already
- * holds `max` attempts (the caller refuses, checking nothing). Rows older
+ * as in decision 004): the attempt's id and how many attempts the window
+ * has left after it, or null when the window already holds `max` attempts
+ * (the caller refuses, checking nothing). Rows older
  * than the window are pruned on the way. Given the caller's transaction, the
  * attempt commits (or rolls back) with it.
  */
-export async function takeAttempt(limit: AttemptLimit, subject: string, executor: Executor = getDb()): Promise<string | null> {
+export async function takeAttempt(limit: AttemptLimit, subject: string, executor: Executor = getDb()): Promise<{ id: string; remaining: number } | null> {
 	return executor.transaction(async (tx) => {
 		await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(ATTEMPT_LOCK_CLASS))}, hashtext(${`${limit.bucket}:${subject}`}))`)
 		const since = sql`now() - make_interval(mins => ${limit.windowMinutes})`
@@ -29,7 +30,7 @@ export async function takeAttempt(limit: AttemptLimit, subject: string, executor
 			.where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.subject, subject), gt(rateLimitEvents.createdAt, since)))
 		if (taken >= limit.max) return null
 		const [row] = await tx.insert(rateLimitEvents).values({ bucket: limit.bucket, subject }).returning({ id: rateLimitEvents.id })
-		return row!.id
+		return { id: row!.id, remaining: limit.max - taken - 1 }
 	})
 }
 
@@ -41,6 +42,11 @@ export async function giveBackAttempt(attemptId: string, executor: Executor = ge
 /** Clears a subject's attempts of a bucket (a right password from the address ends its count). */
 export async function clearAttempts(bucket: string, subject: string, executor: Executor = getDb()) {
 	await executor.delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.subject, subject)))
+}
+
+/** Clears the attempts of a bucket of every subject that starts with `prefix` (an account's, from every address). */
+export async function clearAttemptsByPrefix(bucket: string, prefix: string, executor: Executor = getDb()) {
+	await executor.delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, bucket), sql`starts_with(${rateLimitEvents.subject}, ${prefix})`))
 }
 
 /** How many attempts of a bucket a subject made within the window (no lock: for reading only). */
