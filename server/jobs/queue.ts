@@ -23,6 +23,8 @@ export const TASKS = {
 	sweepUploadTempFiles: 'sweep_upload_temp_files',
 	sendEmail: 'send_email',
 	buildDataExport: 'build_data_export',
+	/** Deletes the zips of expired data exports (server/account), every ten minutes. */
+	deleteExpiredExports: 'delete_expired_exports',
 	/** Subscription renewals, trial ends, past-due cancellations and trial-ending notices (server/billing), every ten minutes. */
 	billingTransitions: 'billing_transitions',
 } as const

@@ -2,6 +2,7 @@ import type { Task, TaskList } from 'graphile-worker'
 import { appointmentReminderTask } from './appointment-reminder-task.ts'
 import { buildDataExportTask } from './build-data-export-task.ts'
 import { billingTransitionsTask } from './billing-transitions-task.ts'
+import { deleteExpiredExportsTask } from './delete-expired-exports-task.ts'
 import { processDocumentTask } from './process-document-task.ts'
 import { pruneSessions } from './prune-sessions.ts'
 import { releaseDeadWorkerJobsTask } from './release-dead-worker-jobs-task.ts'
@@ -20,6 +21,7 @@ export const taskList: TaskList = withRedactedTaskErrors({
 	[TASKS.sendEmail]: sendEmailTask,
 	[TASKS.buildDataExport]: buildDataExportTask,
 	[TASKS.billingTransitions]: billingTransitionsTask,
+	[TASKS.deleteExpiredExports]: deleteExpiredExportsTask,
 } satisfies Record<TaskName, Task>)
 
 export const crontab = [
@@ -28,4 +30,5 @@ export const crontab = [
 	`30 * * * * ${TASKS.sweepUploadTempFiles} ?max=1`,
 	// graphile-worker's cron runs each tick once across all workers (its known_crontabs row lock)
 	`*/10 * * * * ${TASKS.billingTransitions} ?max=1`,
+	`*/10 * * * * ${TASKS.deleteExpiredExports} ?max=1`,
 ].join('\n')

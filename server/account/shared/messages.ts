@@ -35,7 +35,8 @@ export const ACCOUNT_MESSAGES = {
 	exportInitiated: 'Data export process initiated',
 	exportInitiatedDescription: 'You will receive an email.',
 	exportReadyTitle: 'Your data export is ready',
-	exportReadyMessage: 'Download it from Settings within 7 days.',
+	exportReadyMessage: 'Download it from Settings within 7 days. After that it is deleted.',
+	exportDeleted: 'Expired and deleted',
 	exportInProgress: 'An export is already being prepared.',
 
 	deactivateTitle: 'Are you sure you want to deactivate?',
