@@ -215,6 +215,13 @@ async function reserveAccountGuess(email: string, ipAddress: string, userId: str
 			await giveBackAttempt(pairSlot.id)
 			return null
 		}
+		// The guess that fills the back-off shows on the admin's user page as 'Locked until' (for new addresses).
+		if (globalSlot.remaining === 0 && userId) {
+			await getDb()
+				.update(users)
+				.set({ lockedUntil: sql`now() + make_interval(mins => ${env.LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES})` })
+				.where(eq(users.id, userId))
+		}
 	}
 	return {
 		hasLocked: pairSlot.remaining === 0,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getDb } from '#db/client.ts'
-import { auditLog, loginAttempts } from '#db/schema/platform.ts'
+import { auditLog, loginAttempts, users } from '#db/schema/platform.ts'
 import { authenticate, registerPatient, type LoginResult } from '#server/auth/index.ts'
 import { refusalStatus } from '#server/errors/index.ts'
 import { useTestDatabase } from './test-database.ts'
@@ -167,6 +167,9 @@ describe('lock-out and enumeration', () => {
 		checked.count = 0
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, kind: 'locked' })
 		expect(checked.count).toBe(0)
+		// The admin's user page shows it.
+		const [row] = await getDb().select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id))
+		expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000)
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: usual })).toMatchObject({ ok: true })
 	})
 })
