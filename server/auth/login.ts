@@ -205,7 +205,7 @@ async function reserveAccountGuess(email: string, ipAddress: string, userId: str
 	const subjects = accountSubjects(email, ipAddress)
 	const pairSlot = await takeAttempt({ bucket: ACCOUNT_PAIR_BUCKET, max: env.LOGIN_ACCOUNT_MAX_FAILURES, windowMinutes: env.LOGIN_LOCK_MINUTES }, subjects.pair)
 	if (!pairSlot) return null
-	let globalSlot: { id: string } | null = null
+	let globalSlot: { id: string; remaining: number } | null = null
 	if (!userId || !(await isUsualAddress(userId, ipAddress))) {
 		globalSlot = await takeAttempt(
 			{ bucket: ACCOUNT_GLOBAL_BUCKET, max: env.LOGIN_ACCOUNT_GLOBAL_MAX_FAILURES, windowMinutes: env.LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES },
