@@ -25,6 +25,8 @@ export const TASKS = {
 	buildDataExport: 'build_data_export',
 	/** Deletes the zips of expired data exports (server/account), every ten minutes. */
 	deleteExpiredExports: 'delete_expired_exports',
+	/** Deletes rate-limit attempts older than any window (server/rate-limits), hourly. */
+	pruneRateLimitEvents: 'prune_rate_limit_events',
 	/** Subscription renewals, trial ends, past-due cancellations and trial-ending notices (server/billing), every ten minutes. */
 	billingTransitions: 'billing_transitions',
 } as const

@@ -4,6 +4,7 @@ import { buildDataExportTask } from './build-data-export-task.ts'
 import { billingTransitionsTask } from './billing-transitions-task.ts'
 import { deleteExpiredExportsTask } from './delete-expired-exports-task.ts'
 import { processDocumentTask } from './process-document-task.ts'
+import { pruneRateLimitEventsTask } from './prune-rate-limit-events-task.ts'
 import { pruneSessions } from './prune-sessions.ts'
 import { releaseDeadWorkerJobsTask } from './release-dead-worker-jobs-task.ts'
 import { sendEmailTask } from './send-email-task.ts'
@@ -22,6 +23,7 @@ export const taskList: TaskList = withRedactedTaskErrors({
 	[TASKS.buildDataExport]: buildDataExportTask,
 	[TASKS.billingTransitions]: billingTransitionsTask,
 	[TASKS.deleteExpiredExports]: deleteExpiredExportsTask,
+	[TASKS.pruneRateLimitEvents]: pruneRateLimitEventsTask,
 } satisfies Record<TaskName, Task>)
 
 export const crontab = [
@@ -31,4 +33,5 @@ export const crontab = [
 	// graphile-worker's cron runs each tick once across all workers (its known_crontabs row lock)
 	`*/10 * * * * ${TASKS.billingTransitions} ?max=1`,
 	`*/10 * * * * ${TASKS.deleteExpiredExports} ?max=1`,
+	`45 * * * * ${TASKS.pruneRateLimitEvents} ?max=1`,
 ].join('\n')

@@ -63,3 +63,18 @@ export async function countAttempts(limit: Pick<AttemptLimit, 'bucket' | 'window
 		)
 	return taken
 }
+
+/** No limit counts further back than this (the longest window is a day). */
+export const LONGEST_WINDOW_MINUTES = 2 * 24 * 60
+
+/**
+ * Deletes attempts older than any window (the hourly `prune_rate_limit_events`
+ * task): a subject that never comes back (a guessed address) leaves no rows for good.
+ */
+export async function pruneAttempts(executor: Executor = getDb()) {
+	const removed = await executor
+		.delete(rateLimitEvents)
+		.where(lte(rateLimitEvents.createdAt, sql`now() - make_interval(mins => ${LONGEST_WINDOW_MINUTES})`))
+		.returning({ id: rateLimitEvents.id })
+	return removed.length
+}

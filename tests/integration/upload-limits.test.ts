@@ -6,9 +6,11 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { rateLimitEvents } from '#db/schema/platform.ts'
+import { pruneAttempts } from '#server/rate-limits/index.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { acceptUpload } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
@@ -52,5 +54,19 @@ describe('upload rate limits', () => {
 		await alreadyUploaded('upload-organization', organization.id, getEnv().UPLOAD_ORGANIZATION_MAX_PER_WINDOW)
 		expect(await acceptUpload({ userId: user.id, organizationId: organization.id }, await uploadRequest())).toMatchObject({ ok: false, code: 'too-many-uploads' })
 		expect(await acceptUpload(member, await uploadRequest())).toMatchObject({ ok: false, code: 'too-many-uploads' })
+	})
+})
+
+describe('counted attempts', () => {
+	it('are pruned once older than any window, the recent ones kept', async () => {
+		const subject = randomUUID()
+		await getDb()
+			.insert(rateLimitEvents)
+			.values([
+				{ bucket: 'upload-user', subject, createdAt: new Date(Date.now() - 3 * 24 * 60 * 60_000) },
+				{ bucket: 'upload-user', subject },
+			])
+		expect(await pruneAttempts()).toBeGreaterThanOrEqual(1)
+		expect(await getDb().select().from(rateLimitEvents).where(eq(rateLimitEvents.subject, subject))).toHaveLength(1)
 	})
 })
