@@ -50,8 +50,12 @@ const EnvSchema = z.object({
 	SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
 	LOGIN_IP_MAX_FAILURES: positiveInt.default(20),
 	LOGIN_IP_WINDOW_MINUTES: positiveInt.default(15),
+	/** Wrong passwords for one account from one address within LOGIN_LOCK_MINUTES; then that pair answers 423. */
 	LOGIN_ACCOUNT_MAX_FAILURES: positiveInt.default(5),
 	LOGIN_LOCK_MINUTES: positiveInt.default(15),
+	/** The slower back-off of one account from every address: past this many wrong passwords within LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES, addresses the account never signed in from answer 423. */
+	LOGIN_ACCOUNT_GLOBAL_MAX_FAILURES: positiveInt.default(50),
+	LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES: positiveInt.default(60),
 	/** Sign-ups per address, and in all, per hour (each makes a database schema). */
 	REGISTER_IP_MAX_PER_HOUR: positiveInt.default(5),
 	REGISTER_GLOBAL_MAX_PER_HOUR: positiveInt.default(100),
@@ -79,6 +83,11 @@ const EnvSchema = z.object({
 	STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
 	/** Where 'Contact Sales' on /subscription opens a mail to. */
 	SALES_EMAIL: z.string().email().default('sales@carebook.example'),
+	/** Uploads (page, upload API, REST) one user may start per UPLOAD_WINDOW_MINUTES; more answer 429. */
+	UPLOAD_USER_MAX_PER_WINDOW: positiveInt.default(30),
+	/** Uploads all members of one organization may start per UPLOAD_WINDOW_MINUTES; more answer 429. */
+	UPLOAD_ORGANIZATION_MAX_PER_WINDOW: positiveInt.default(100),
+	UPLOAD_WINDOW_MINUTES: positiveInt.default(10),
 	/** REST API calls one key may make per minute (counted in the database); more answer 429 with Retry-After. */
 	API_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
 	/** Object storage: set, files (uploads, previews, exports) live in this S3-compatible bucket instead of DATA_DIR/files; credentials from the standard AWS variables. */

@@ -15,6 +15,7 @@ import {
 	signUpPatient,
 } from '#server/auth/index.ts'
 import { formReply } from '#server/errors/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 import { describeError, logger } from '#server/logger.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (submission.status !== 'success') return formReply(submission, null, { hideFields })
 	let created: Awaited<ReturnType<typeof signUpPatient>>
 	try {
-		created = await signUpPatient({ ...submission.value, ipAddress: context.clientIp })
+		created = await signUpPatient({ ...submission.value, ipAddress: context.clientIp, origin: appOrigin(request) })
 	} catch (error) {
 		logger.error('auth.register_failed', { requestId: context.requestId, ...describeError(error) })
 		return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES.registrationFailed], hideFields }) }, { status: 500 })

@@ -585,3 +585,23 @@ export const shareTokens = platform.table(
 	},
 	(table) => [uniqueIndex('share_tokens_org_share_key').on(table.organizationId, table.shareId)],
 )
+
+/**
+ * Attempts counted by the rate limits of server/rate-limits (step-up
+ * re-checks, sign-in per account and address, uploads, e-mailed shares): one
+ * row per attempt of a `bucket` (what is limited) by a `subject` (a user, an
+ * organization, an account and address pair), counted over a sliding window
+ * under an advisory lock; rows older than the bucket's window are pruned as
+ * new ones come in. No names or addresses in the clear: subjects are ids or
+ * SHA-256 digests.
+ */
+export const rateLimitEvents = platform.table(
+	'rate_limit_events',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		bucket: text('bucket').notNull(),
+		subject: text('subject').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('rate_limit_events_bucket_subject_time_idx').on(table.bucket, table.subject, table.createdAt)],
+)

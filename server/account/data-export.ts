@@ -3,14 +3,14 @@ import { mkdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm'
 import { ZipFile } from 'yazl'
 import { getDb } from '#db/client.ts'
 import { dataExports, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/auth/index.ts'
 import { selectOwnerAppointmentsForExport } from '#server/appointments/index.ts'
-import { selectOwnerDocumentsForExport } from '#server/documents/index.ts'
+import { isUuid, selectOwnerDocumentsForExport } from '#server/documents/index.ts'
 import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
 import { queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
@@ -230,6 +230,28 @@ export async function buildDataExport(exportId: string): Promise<void> {
 	}
 }
 
+/**
+ * The `delete_expired_exports` cron task (every ten minutes): the zip of
+ * every export past its expiry is removed from the file store and the row
+ * forgets its key, so nothing of it outlives the 7 days the owner was told.
+ * The download refuses an expired export already; this removes the file.
+ * One export's failure (a store error) leaves it for the next run.
+ */
+export async function deleteExpiredDataExports(now = new Date()) {
+	const expired = await getDb()
+		.select({ id: dataExports.id, storageKey: dataExports.storageKey })
+		.from(dataExports)
+		.where(and(isNotNull(dataExports.storageKey), lte(dataExports.expiresAt, now)))
+	const storage = getFileStorage()
+	let deleted = 0
+	for (const row of expired) {
+		await storage.remove(row.storageKey!)
+		await getDb().update(dataExports).set({ storageKey: null }).where(eq(dataExports.id, row.id))
+		deleted += 1
+	}
+	return { deleted }
+}
+
 /** The last attempt failed: the export shows as failed and another can be asked for. */
 export async function failDataExport(exportId: string) {
 	await getDb().update(dataExports).set({ status: 'failed', completedAt: new Date() }).where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'queued')))
@@ -240,7 +262,7 @@ export async function failDataExport(exportId: string) {
  * otherwise ("not yours", unknown, expired and not ready answer alike). Audited.
  */
 export async function openDataExport(patient: Patient, exportId: string) {
-	if (!/^[0-9a-f-]{36}$/.test(exportId)) return null
+	if (!isUuid(exportId)) return null
 	const [row] = await getDb()
 		.select()
 		.from(dataExports)

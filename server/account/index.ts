@@ -7,6 +7,7 @@ export { requestPasswordReset, resetPassword, sendPasswordResetByAdmin, RESET_PA
 export { isAccountTokenUsable } from './account-tokens.ts'
 export {
 	buildDataExport,
+	deleteExpiredDataExports,
 	failDataExport,
 	listDataExports,
 	openDataExport,

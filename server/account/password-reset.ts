@@ -4,7 +4,7 @@ import { encodeHexLowerCase } from '@oslojs/encoding'
 import { getDb, type Transaction } from '#db/client.ts'
 import { passwordResetRequests, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
-import { hashPassword, invalidateUserSessions } from '#server/auth/index.ts'
+import { hashPassword, invalidateUserSessions, liftSignInLocks } from '#server/auth/index.ts'
 import { queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { consumeAccountToken, createAccountToken } from './account-tokens.ts'
@@ -107,15 +107,19 @@ export async function resetPassword(input: {
 	const problem = newPasswordProblem(input.newPassword)
 	if (problem) return refuse('invalid', 'weak-password', problem, 'newPassword')
 	const passwordHash = await hashPassword(input.newPassword)
-	return getDb().transaction(async (tx) => {
+	const outcome = await getDb().transaction(async (tx) => {
 		const used = await consumeAccountToken(tx, input.token, 'password_reset')
 		if (!used) return refuse('invalid', 'invalid-link', ACCOUNT_MESSAGES.linkInvalid)
-		await tx
+		const [account] = await tx
 			.update(users)
 			.set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: sql`now()` })
 			.where(eq(users.id, used.userId))
+			.returning({ email: users.email })
 		await invalidateUserSessions(used.userId, tx)
 		await recordAudit({ action: 'account.password_reset', actor: { userId: used.userId, ipAddress: input.ipAddress ?? null } }, tx)
-		return succeed({})
+		return succeed({ email: account?.email ?? null })
 	})
+	if (!outcome.ok) return outcome
+	if (outcome.email) await liftSignInLocks(outcome.email)
+	return succeed({})
 }

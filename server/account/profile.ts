@@ -8,7 +8,7 @@ import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { createHealthProfileFormSchema, getHealthProfile, saveHealthProfile } from '#server/health/index.ts'
 import type { Sex } from '#server/health/shared/pooled-cohort-equations.ts'
 import { consumeAccountToken, createAccountToken } from './account-tokens.ts'
-import { isCurrentPassword } from './security.ts'
+import { checkCurrentPassword } from './security.ts'
 import { ACCOUNT_MESSAGES } from './shared/messages.ts'
 import type { ProfileInput } from './shared/schemas.ts'
 
@@ -78,7 +78,7 @@ export async function updateProfile(
 	patient: Patient,
 	input: ProfileInput,
 	options: { origin: string; today?: Date },
-): Promise<Result<{ emailChangeRequested: boolean }, 'invalid-date-of-birth' | 'wrong-password' | 'email-taken', ProfileField>> {
+): Promise<Result<{ emailChangeRequested: boolean }, 'invalid-date-of-birth' | 'wrong-password' | 'too-many-attempts' | 'email-taken', ProfileField>> {
 	const dateOfBirth = input.dateOfBirth
 		? createHealthProfileFormSchema({ today: options.today ?? new Date() }).shape.dateOfBirth.safeParse(input.dateOfBirth)
 		: null
@@ -91,9 +91,8 @@ export async function updateProfile(
 	const isEmailChange = newEmail !== current.email.toLowerCase()
 	if (isEmailChange) {
 		if (!input.currentPassword) return refuse('invalid', 'wrong-password', ACCOUNT_MESSAGES.currentPasswordForEmail, 'currentPassword')
-		if (!(await isCurrentPassword(patient.userId, input.currentPassword))) {
-			return refuse('invalid', 'wrong-password', ACCOUNT_MESSAGES.wrongCurrentPassword, 'currentPassword')
-		}
+		const wrongPassword = await checkCurrentPassword(patient, input.currentPassword, 'currentPassword')
+		if (wrongPassword) return wrongPassword
 		if (await isEmailTaken(getDb(), newEmail, patient.userId)) return refuse('conflict', 'email-taken', ACCOUNT_MESSAGES.emailTaken, 'email')
 	}
 	await getDb().transaction(async (tx) => {

@@ -3,7 +3,9 @@ import { getDb, type Executor } from '#db/client.ts'
 import { users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { hashPassword, invalidateOtherSessions, invalidateUserSessions, verifyPassword } from '#server/auth/index.ts'
-import { refuse, succeed, type Result } from '#server/errors/index.ts'
+import { getEnv } from '#server/env.server.ts'
+import { refuse, succeed, type Refusal, type Result } from '#server/errors/index.ts'
+import { giveBackAttempt, takeAttempt } from '#server/rate-limits/index.ts'
 import { newPasswordProblem } from './password-policy.ts'
 import { ACCOUNT_MESSAGES } from './shared/messages.ts'
 
@@ -21,6 +23,35 @@ export async function isCurrentPassword(userId: string, password: string) {
 	return !!hash && (await verifyPassword(hash, password))
 }
 
+/** The step-up password re-checks' limit: the sign-in's per-account one (LOGIN_ACCOUNT_MAX_FAILURES per LOGIN_LOCK_MINUTES). */
+function stepUpPasswordLimit() {
+	const env = getEnv()
+	return { bucket: 'step-up-password', max: env.LOGIN_ACCOUNT_MAX_FAILURES, windowMinutes: env.LOGIN_LOCK_MINUTES }
+}
+
+/**
+ * A step-up re-check of the signed-in user's current password (Change
+ * Password, a new e-mail address): the same attempt limit as the sign-in, so
+ * a stolen session cannot brute-force the password. A slot is taken before
+ * the password is checked (decision 004) and given back when it is right;
+ * past the limit the answer is 429 and nothing is checked until the window
+ * moves on. Null when the password is right.
+ */
+export async function checkCurrentPassword<Field extends string>(
+	actor: { userId: string; organizationId?: string | null; ipAddress?: string | null },
+	password: string,
+	field: Field,
+): Promise<Refusal<'wrong-password' | 'too-many-attempts', Field> | null> {
+	const attempt = await takeAttempt(stepUpPasswordLimit(), actor.userId)
+	if (!attempt) return refuse('rate-limited', 'too-many-attempts', ACCOUNT_MESSAGES.tooManyPasswordAttempts, field)
+	if (await isCurrentPassword(actor.userId, password)) {
+		await giveBackAttempt(attempt.id)
+		return null
+	}
+	await recordAudit({ action: 'account.step_up_failed', actor, details: { check: 'password' } })
+	return refuse('invalid', 'wrong-password', ACCOUNT_MESSAGES.wrongCurrentPassword, field)
+}
+
 /**
  * Change Password in Settings: the current password must be right, the new
  * one follows the password rule; on success every other session of the user
@@ -29,10 +60,9 @@ export async function isCurrentPassword(userId: string, password: string) {
 export async function changePassword(
 	actor: AccountActor,
 	input: { currentPassword: string; newPassword: string },
-): Promise<Result<{ signedOutSessions: number }, 'wrong-password' | 'weak-password' | 'same-password', 'currentPassword' | 'newPassword'>> {
-	if (!(await isCurrentPassword(actor.userId, input.currentPassword))) {
-		return refuse('invalid', 'wrong-password', ACCOUNT_MESSAGES.wrongCurrentPassword, 'currentPassword')
-	}
+): Promise<Result<{ signedOutSessions: number }, 'wrong-password' | 'too-many-attempts' | 'weak-password' | 'same-password', 'currentPassword' | 'newPassword'>> {
+	const wrongPassword = await checkCurrentPassword(actor, input.currentPassword, 'currentPassword')
+	if (wrongPassword) return wrongPassword
 	const problem = newPasswordProblem(input.newPassword)
 	if (problem) return refuse('invalid', 'weak-password', problem, 'newPassword')
 	if (input.newPassword === input.currentPassword) {

@@ -10,7 +10,7 @@ export {
 	type SessionUser,
 	type ValidSession,
 } from './sessions.ts'
-export { authenticate, type LoginResult } from './login.ts'
+export { authenticate, liftSignInLocks, type LoginResult } from './login.ts'
 export { registerPatient, signUpPatient, EmailTakenError } from './register.ts'
 export { sessionIdFromToken } from './session-token.ts'
 export {

@@ -1,9 +1,11 @@
-import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { and, count, eq, gt, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { loginAttempts, memberships, organizations, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { refuse, REFUSAL_STATUS, type Refusal } from '#server/errors/shared/result.ts'
+import { clearAttempts, clearAttemptsByPrefix, giveBackAttempt, takeAttempt } from '#server/rate-limits/index.ts'
 import { adminLoginMessage, AUTH_MESSAGES } from './shared/messages.ts'
 import { dummyPasswordHash, verifyPassword } from './password.ts'
 import { createSession, type SessionKind } from './sessions.ts'
@@ -40,19 +42,25 @@ const PORTAL_ROLES: Record<SessionKind, ReadonlyArray<string>> = {
 }
 
 /**
- * Checks credentials for one portal. Both limits are taken before any
+ * Checks credentials for one portal. Every limit is taken before any
  * password is checked, each in one atomic step, so parallel requests cannot
  * slip past them:
  * - the address: a failed attempt is recorded first (under a per-address
  *   advisory lock, counting the window's failures); too many answer 429;
- * - the account: each guess takes a slot of its failure count in one UPDATE,
- *   and the guess that takes the last slot locks the account (423 for a
- *   while, even with the right password).
- * So at most LOGIN_ACCOUNT_MAX_FAILURES guesses per account and
- * LOGIN_IP_MAX_FAILURES per address and window are ever checked. A right
- * password gives the slots back. The role comes from the database: an admin
- * cannot sign in at the patient portal, nor a patient at the admin portal,
- * and both get the same answer as a wrong password.
+ * - the account from this address: LOGIN_ACCOUNT_MAX_FAILURES guesses per
+ *   (account, address) pair and LOGIN_LOCK_MINUTES, then that pair answers
+ *   423 (even with the right password);
+ * - the account from everywhere, slower: past LOGIN_ACCOUNT_GLOBAL_MAX_FAILURES
+ *   guesses within LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES, every address the
+ *   account has not signed in from before answers 423, so a guesser spread
+ *   over many addresses is held back while the owner, from the owner's usual
+ *   address, still signs in.
+ * The account is named by the typed address (its SHA-256), whether an
+ * account has it or not: an unknown address is locked after as many guesses
+ * as a real one, so the answers do not tell which exist. A right password
+ * gives the slots back. The role comes from the database: an admin cannot
+ * sign in at the patient portal, nor a patient at the admin portal, and both
+ * get the same answer as a wrong password.
  */
 export async function authenticate(input: {
 	email: string
@@ -70,8 +78,8 @@ export async function authenticate(input: {
 	const attemptId = await reserveAddressAttempt(input, user?.id ?? null)
 	if (!attemptId) return loginRefusal(input.portal, 'rate-limited')
 
-	const guess = user ? await reserveAccountGuess(user.id) : null
-	if (user && !guess) return loginRefusal(input.portal, 'locked')
+	const guess = await reserveAccountGuess(email, input.ipAddress, user?.id ?? null)
+	if (!guess) return loginRefusal(input.portal, 'locked')
 
 	const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
 	const isPortalRole = !!user && PORTAL_ROLES[input.portal].includes(user.role)
@@ -81,9 +89,9 @@ export async function authenticate(input: {
 		// A wrong password keeps its slot (the attempt row stays a failure); the
 		// right one at the wrong portal is no guess: the slots are given back.
 		if (user && isPasswordRight) {
-			await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
+			await guess.giveBack()
 			if (isPortalRole && user.status === 'inactive') return refuse('unauthenticated', 'deactivated', AUTH_MESSAGES.accountDeactivated)
-		} else if (user && guess?.hasLocked) {
+		} else if (user && guess.hasLocked) {
 			await recordAudit({ action: 'auth.account_locked', actor: { userId: user.id, ipAddress: input.ipAddress } })
 		}
 		return loginRefusal(input.portal, 'unauthenticated')
@@ -98,21 +106,19 @@ export async function authenticate(input: {
 		.limit(1)
 	// A member of a deactivated organization is refused like a deactivated account (no guess counted).
 	if (membership?.organizationStatus === 'inactive') {
-		await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
+		await guess.giveBack()
 		return loginRefusal(input.portal, 'unauthenticated')
 	}
 	const hasTwoFactor = await isTwoFactorEnabled(user.id)
 	// The organization requires a second factor (admin Security settings) and this member has none:
 	// refused with the reason, only to whoever knows the password (no guess counted). See docs/decisions/019-admin-portal.md.
 	if (membership?.requiresTwoFactor && !hasTwoFactor) {
-		await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
+		await guess.giveBack()
 		await recordAudit({ action: 'auth.two_factor_required', actor: { userId: user.id, organizationId: membership.organizationId, ipAddress: input.ipAddress } })
 		return refuse('forbidden', 'two-factor-required', AUTH_MESSAGES.twoFactorRequired)
 	}
-	await db
-		.update(users)
-		.set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })
-		.where(eq(users.id, user.id))
+	await guess.giveBack()
+	await db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() }).where(eq(users.id, user.id))
 	await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId))
 	const organizationId = membership?.organizationId ?? null
 	if (hasTwoFactor) {
@@ -164,22 +170,74 @@ async function reserveAddressAttempt(input: { portal: SessionKind; ipAddress: st
 	})
 }
 
-/**
- * Takes one guess slot of an unlocked account in a single UPDATE (parallel
- * guesses queue on the row): the count goes up, and the guess that reaches
- * LOGIN_ACCOUNT_MAX_FAILURES locks the account and starts the count again.
- * Null when the account is locked.
- */
-async function reserveAccountGuess(userId: string) {
-	const env = getEnv()
-	const reachesLimit = sql`${users.failedLoginCount} + 1 >= ${env.LOGIN_ACCOUNT_MAX_FAILURES}`
+const ACCOUNT_PAIR_BUCKET = 'login-account-address'
+const ACCOUNT_GLOBAL_BUCKET = 'login-account'
+
+function sha256(text: string) {
+	return createHash('sha256').update(text).digest('hex')
+}
+
+/** The rate-limit subjects of a typed address: the account's, and the account's from one client address (digests only). */
+function accountSubjects(email: string, ipAddress: string) {
+	const account = sha256(email.trim().toLowerCase())
+	return { account, pair: `${account}:${sha256(ipAddress)}` }
+}
+
+/** Whether the account has signed in from this address before (its owner's usual address). */
+async function isUsualAddress(userId: string, ipAddress: string) {
 	const [row] = await getDb()
-		.update(users)
-		.set({
-			failedLoginCount: sql`case when ${reachesLimit} then 0 else ${users.failedLoginCount} + 1 end`,
-			lockedUntil: sql`case when ${reachesLimit} then now() + make_interval(mins => ${env.LOGIN_LOCK_MINUTES}) else ${users.lockedUntil} end`,
-		})
-		.where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))))
-		.returning({ hasLocked: sql<boolean>`coalesce(${users.lockedUntil} > now(), false)` })
-	return row ?? null
+		.select({ id: loginAttempts.id })
+		.from(loginAttempts)
+		.where(and(eq(loginAttempts.userId, userId), eq(loginAttempts.ipAddress, ipAddress), eq(loginAttempts.succeeded, true)))
+		.limit(1)
+	return !!row
+}
+
+/**
+ * Takes one guess of the typed account: a slot of its (account, address)
+ * pair, then, from an address it never signed in from, a slot of its slower
+ * global back-off. Null when either is full (the caller answers 423 and
+ * checks nothing). `hasLocked`: this guess took the pair's last slot.
+ * `giveBack`: a right password returns the guess and clears the pair.
+ */
+async function reserveAccountGuess(email: string, ipAddress: string, userId: string | null) {
+	const env = getEnv()
+	const subjects = accountSubjects(email, ipAddress)
+	const pairSlot = await takeAttempt({ bucket: ACCOUNT_PAIR_BUCKET, max: env.LOGIN_ACCOUNT_MAX_FAILURES, windowMinutes: env.LOGIN_LOCK_MINUTES }, subjects.pair)
+	if (!pairSlot) return null
+	let globalSlot: { id: string; remaining: number } | null = null
+	if (!userId || !(await isUsualAddress(userId, ipAddress))) {
+		globalSlot = await takeAttempt(
+			{ bucket: ACCOUNT_GLOBAL_BUCKET, max: env.LOGIN_ACCOUNT_GLOBAL_MAX_FAILURES, windowMinutes: env.LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES },
+			subjects.account,
+		)
+		if (!globalSlot) {
+			await giveBackAttempt(pairSlot.id)
+			return null
+		}
+		// The guess that fills the back-off shows on the admin's user page as 'Locked until' (for new addresses).
+		if (globalSlot.remaining === 0 && userId) {
+			await getDb()
+				.update(users)
+				.set({ lockedUntil: sql`now() + make_interval(mins => ${env.LOGIN_ACCOUNT_GLOBAL_WINDOW_MINUTES})` })
+				.where(eq(users.id, userId))
+		}
+	}
+	return {
+		hasLocked: pairSlot.remaining === 0,
+		giveBack: async () => {
+			await clearAttempts(ACCOUNT_PAIR_BUCKET, subjects.pair)
+			if (globalSlot) await giveBackAttempt(globalSlot.id)
+		},
+	}
+}
+
+/**
+ * Lifts every sign-in lock of an account (a password reset): its guesses
+ * from every address and its global back-off are forgotten.
+ */
+export async function liftSignInLocks(email: string) {
+	const { account } = accountSubjects(email, '')
+	await clearAttemptsByPrefix(ACCOUNT_PAIR_BUCKET, `${account}:`)
+	await clearAttempts(ACCOUNT_GLOBAL_BUCKET, account)
 }

@@ -4,10 +4,35 @@ import { memberships, registrationAttempts, subscriptions, users } from '#db/sch
 import { recordAudit } from '#server/audit/index.ts'
 import { getEnv } from '#server/env.server.ts'
 import { PLANS, TRIAL_DAYS } from '#server/billing/index.ts'
+import { queueEmail } from '#server/email/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
+import { takeAttempt } from '#server/rate-limits/index.ts'
 import { provisionOrganization } from '#server/tenancy/index.ts'
 import { refuse, succeed } from '#server/errors/shared/result.ts'
 import { hashPassword } from './password.ts'
 import { AUTH_MESSAGES } from './shared/messages.ts'
+
+/**
+ * A sign-up with an address that has an account: the owner gets an e-mail
+ * (at most one an hour) saying so, with the way to sign in or reset the
+ * password; the screen says only that the account could not be made.
+ */
+async function tellOwnerOfSignUp(email: string, origin = appOrigin()) {
+	const [owner] = await getDb().select({ id: users.id, email: users.email }).from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+	if (!owner) return
+	if (!(await takeAttempt({ bucket: 'sign-up-notice', max: 1, windowMinutes: 60 }, owner.id))) return
+	await queueEmail(getDb(), {
+		to: owner.email,
+		kind: 'account_exists',
+		userId: owner.id,
+		subject: 'Someone tried to create a Carebook account with your address',
+		lines: [
+			'Someone tried to create a new Carebook account with this e-mail address, which already has an account.',
+			'If it was you, sign in instead, or reset your password from the sign-in page. If it was not, you can ignore this message.',
+		],
+		link: { label: 'Sign in', url: `${origin}/login` },
+	})
+}
 
 /** registerPatient's (seeding, tests); signUpPatient answers it as a refusal. */
 export class EmailTakenError extends Error {
@@ -30,12 +55,16 @@ class RegistrationLimitError extends Error {
  * whether or not it then succeeds, so refused ones cannot probe addresses
  * or make schemas past the limit.
  */
-export async function signUpPatient(input: { name: string; email: string; password: string; ipAddress: string }) {
+export async function signUpPatient(input: { name: string; email: string; password: string; ipAddress: string; origin?: string }) {
 	try {
 		await reserveRegistration(input.ipAddress)
 		return succeed(await registerPatient(input))
 	} catch (error) {
-		if (error instanceof EmailTakenError) return refuse('conflict', 'email-taken', AUTH_MESSAGES.emailTaken)
+		// Not 'already exists': the spec's registration failure text, and the address's owner is told by e-mail (decision 015).
+		if (error instanceof EmailTakenError) {
+			await tellOwnerOfSignUp(input.email, input.origin)
+			return refuse('invalid', 'email-taken', AUTH_MESSAGES.registrationFailed)
+		}
 		// spec section 8: the screen shows its failure text for a 429; the code says which limit (for the log).
 		if (error instanceof RegistrationLimitError) return refuse('rate-limited', `rate-limited-${error.scope}` as const, AUTH_MESSAGES.registrationFailed)
 		throw error

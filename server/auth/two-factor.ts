@@ -150,11 +150,44 @@ export async function confirmTwoFactorSetup(
 	})
 }
 
-/** Turns 2FA off; needs a current code (or an unused recovery code). */
-export async function disableTwoFactor(actor: Actor, code: string, now = Date.now()): Promise<Result<object, 'invalid-code'>> {
+/**
+ * One try of the account's code check (sign-in codes and the step-up code of
+ * Settings share it): a slot taken in one UPDATE before the code is checked
+ * (decision 004); the try that takes the last of CODE_MAX_FAILURES slots
+ * locks the check for CODE_LOCK_MINUTES. False while it is locked (or the
+ * user has no second factor).
+ */
+async function takeCodeSlot(userId: string) {
+	const reachesLimit = sql`${twoFactorCredentials.failedCount} + 1 >= ${CODE_MAX_FAILURES}`
+	const [slot] = await getDb()
+		.update(twoFactorCredentials)
+		.set({
+			failedCount: sql`case when ${reachesLimit} then 0 else ${twoFactorCredentials.failedCount} + 1 end`,
+			lockedUntil: sql`case when ${reachesLimit} then now() + make_interval(mins => ${CODE_LOCK_MINUTES}) else ${twoFactorCredentials.lockedUntil} end`,
+		})
+		.where(and(eq(twoFactorCredentials.userId, userId), or(isNull(twoFactorCredentials.lockedUntil), lte(twoFactorCredentials.lockedUntil, sql`now()`))))
+		.returning({ userId: twoFactorCredentials.userId })
+	return !!slot
+}
+
+/** A right code gives the account's slots back. */
+async function releaseCodeSlots(userId: string) {
+	await getDb().update(twoFactorCredentials).set({ failedCount: 0, lockedUntil: null }).where(eq(twoFactorCredentials.userId, userId))
+}
+
+/**
+ * Turns 2FA off; needs a current code (or an unused recovery code). A step-up
+ * check: it counts against the account's code lock like a sign-in code, and
+ * while that is locked the answer is 429 without checking the code.
+ */
+export async function disableTwoFactor(actor: Actor, code: string, now = Date.now()): Promise<Result<object, 'invalid-code' | 'too-many-attempts'>> {
+	if (!(await takeCodeSlot(actor.userId))) return refuse('rate-limited', 'too-many-attempts', TWO_FACTOR_MESSAGES.locked, 'code')
 	return getDb().transaction(async (tx) => {
 		const isAccepted = (await acceptTotpCode(tx, actor.userId, code, { isEnabled: true, now })) || (await useRecoveryCode(tx, actor.userId, code))
-		if (!isAccepted) return refuse('invalid', 'invalid-code', TWO_FACTOR_MESSAGES.codeInvalid, 'code')
+		if (!isAccepted) {
+			await recordAudit({ action: 'account.step_up_failed', actor, details: { check: 'two_factor_code' } }, tx)
+			return refuse('invalid', 'invalid-code', TWO_FACTOR_MESSAGES.codeInvalid, 'code')
+		}
 		await tx.delete(twoFactorCredentials).where(eq(twoFactorCredentials.userId, actor.userId))
 		await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.userId))
 		await recordAudit({ action: 'account.two_factor_disable', actor }, tx)
@@ -220,19 +253,7 @@ export async function completeTwoFactorChallenge(input: {
 	}
 	const actor = { userId: challenge.userId, organizationId: challenge.organizationId, ipAddress: input.ipAddress }
 	// The account's code lock: one slot per try, taken before the code is checked (like the password's, decision 004).
-	const [slot] = await db
-		.update(twoFactorCredentials)
-		.set({
-			failedCount: sql`case when ${twoFactorCredentials.failedCount} + 1 >= ${CODE_MAX_FAILURES} then 0 else ${twoFactorCredentials.failedCount} + 1 end`,
-			lockedUntil: sql`case when ${twoFactorCredentials.failedCount} + 1 >= ${CODE_MAX_FAILURES} then now() + make_interval(mins => ${CODE_LOCK_MINUTES}) else ${twoFactorCredentials.lockedUntil} end`,
-		})
-		.where(
-			and(
-				eq(twoFactorCredentials.userId, challenge.userId),
-				or(isNull(twoFactorCredentials.lockedUntil), lte(twoFactorCredentials.lockedUntil, sql`now()`)),
-			),
-		)
-		.returning({ userId: twoFactorCredentials.userId })
+	const slot = await takeCodeSlot(challenge.userId)
 	if (!slot) return refuse('locked', 'locked', TWO_FACTOR_MESSAGES.locked)
 	const isAccepted = await db.transaction(
 		async (tx) => (await acceptTotpCode(tx, challenge.userId, input.code, { isEnabled: true, now })) || (await useRecoveryCode(tx, challenge.userId, input.code)),
@@ -241,7 +262,7 @@ export async function completeTwoFactorChallenge(input: {
 		await recordAudit({ action: 'auth.two_factor_failed', actor })
 		return refuse('invalid', 'invalid-code', TWO_FACTOR_MESSAGES.codeInvalid, 'code')
 	}
-	await db.update(twoFactorCredentials).set({ failedCount: 0, lockedUntil: null }).where(eq(twoFactorCredentials.userId, challenge.userId))
+	await releaseCodeSlots(challenge.userId)
 	await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id))
 	await recordAudit({ action: input.kind === 'admin' ? 'auth.admin_login' : 'auth.login', actor, details: { twoFactor: true } })
 	const session = await createSession({ userId: challenge.userId, kind: input.kind, organizationId: challenge.organizationId })

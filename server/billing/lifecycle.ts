@@ -128,13 +128,23 @@ async function renew(tx: Tx, row: SubscriptionRow, periodStart: Date, now: Date)
 	return { status: isPaid ? ('active' as const) : ('past_due' as const), invoiceId: invoice.id }
 }
 
+/** Thrown inside the plan change's transaction when a trial's upgrade could not be paid: nothing of it is kept. */
+class TrialUpgradeNotPaid extends Error {
+	constructor(readonly trialPlan: PlanId) {
+		super('trial upgrade not paid')
+	}
+}
+
 /**
  * Upgrade or downgrade (spec 2.14, 7.1 POST /subscriptions/upgrade): the
  * organization's admin only; a downgrade whose limits the organization
  * already exceeds is refused with the reason. The new plan is in force at
  * once and its price applies from the next renewal. Choosing a plan on a
  * canceled subscription takes it back (within its period) or starts a new
- * period (after it).
+ * period (after it). A trial covers the plan it began on: an upgrade during
+ * the trial (a canceled one taken back included) ends it and starts a paid
+ * period at once, and when the provider does not take the payment (the
+ * built-in one never does) the change is refused and the trial continues.
  */
 export async function changePlan(actor: SubscriptionActor, plan: PlanId, options: { now?: Date; paymentMethod?: 'credit_card' | 'bank_transfer' } = {}) {
 	const now = options.now ?? new Date()
@@ -149,6 +159,8 @@ export async function changePlan(actor: SubscriptionActor, plan: PlanId, options
 		}
 		const reopened = row.status === 'canceled'
 		const withinPeriod = row.currentPeriodEnd !== null && row.currentPeriodEnd > now
+		const isTrial = row.status === 'trialing' || (reopened && row.trialEndsAt !== null && row.trialEndsAt > now)
+		const endsTrial = isTrial && isUpgrade(row.plan, plan)
 		const [updated] = await tx
 			.update(subscriptions)
 			.set({
@@ -160,10 +172,13 @@ export async function changePlan(actor: SubscriptionActor, plan: PlanId, options
 			})
 			.where(eq(subscriptions.id, row.id))
 			.returning()
-		if (reopened && !withinPeriod) await renew(tx, updated!, now, now)
+		if (endsTrial) {
+			const paid = await renew(tx, updated!, now, now)
+			if (paid.status !== 'active') throw new TrialUpgradeNotPaid(row.plan)
+		} else if (reopened && !withinPeriod) await renew(tx, updated!, now, now)
 		await providerFor(row).changePlan(row, plan)
 		await recordAudit(
-			{ action: 'subscription.plan_change', actor, target: { type: 'subscription', id: row.id }, details: { from: row.plan, to: plan, reopened } },
+			{ action: 'subscription.plan_change', actor, target: { type: 'subscription', id: row.id }, details: { from: row.plan, to: plan, reopened, endsTrial } },
 			tx,
 		)
 		await notifyOrganizationAdmins(tx, actor.organizationId, {
@@ -173,7 +188,13 @@ export async function changePlan(actor: SubscriptionActor, plan: PlanId, options
 		})
 		const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id))
 		return succeed({ subscription: subscriptionView(current!, now) })
+	}).catch((error: unknown) => {
+		if (!(error instanceof TrialUpgradeNotPaid)) throw error
+		return refuse('forbidden', 'payment-required', BILLING_MESSAGES.trialUpgradeNeedsPayment(PLANS[error.trialPlan].name, PLANS[plan].name))
 	})
+	if (!outcome.ok && outcome.code === 'payment-required') {
+		await recordAudit({ action: 'subscription.trial_upgrade_refused', actor, details: { to: plan } })
+	}
 	return outcome
 }
 

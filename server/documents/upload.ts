@@ -16,6 +16,7 @@ import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
 import { DOCUMENT_MESSAGES } from './shared/messages.ts'
 import { discardReceivedFile, hasValidUploadFields, receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
 import { getFileStorage } from '#server/storage/index.ts'
+import { takeUploadSlot } from './upload-limits.ts'
 
 /** The document made, or why not: a type we do not take (unsupported), over the plan's storage (too-large). */
 export type UploadOutcome = Result<{ documentId: string }>
@@ -96,11 +97,13 @@ function formRefusal(error: UploadRejectedError) {
 
 /**
  * An upload request from start to end, for the upload page's form and the
- * upload API alike: the streamed form (one file), its other fields' text
- * rules, then storeUploadedDocument. Every refusal is a Result; unexpected
- * failures throw.
+ * upload API alike: the upload rate limits (before the body is read), the
+ * streamed form (one file), its other fields' text rules, then
+ * storeUploadedDocument. Every refusal is a Result; unexpected failures throw.
  */
 export async function acceptUpload(uploader: Uploader, request: Request): Promise<UploadOutcome> {
+	const limited = await takeUploadSlot(uploader)
+	if (limited) return limited
 	let received: Awaited<ReturnType<typeof receiveUpload>>
 	try {
 		received = await receiveUpload(request)

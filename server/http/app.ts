@@ -8,10 +8,11 @@ import { getEnv } from '#server/env.server.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { limitRequestBodies } from './body-limit.ts'
+import { BAD_REQUEST_TEXT, clientErrorStatus, refuseMalformedPaths } from './client-errors.ts'
 import { stampClientIp } from './client-ip.ts'
 import { allowedPostOrigins, isCrossSiteRequest } from './origin-check.ts'
 import { routePatternOf } from './route-pattern.ts'
-import { securityHeaders } from './security-headers.ts'
+import { securityHeaders, sendsStrictTransportSecurity } from './security-headers.ts'
 
 const root = PROJECT_ROOT
 
@@ -63,7 +64,8 @@ export async function createHttpApp() {
 		res.locals.requestId = requestId
 		res.locals.cspNonce = nonce
 		stampClientIp(req)
-		res.set(securityHeaders({ nonce, isDevelopment, isHttps: req.secure, path: req.path }))
+		const isHttps = sendsStrictTransportSecurity({ isProduction: env.isProduction, appOrigin: env.APP_ORIGIN, isSecureRequest: req.secure })
+		res.set(securityHeaders({ nonce, isDevelopment, isHttps, path: req.path }))
 		const started = performance.now()
 		res.on('finish', () => {
 			const ms = Math.round(performance.now() - started)
@@ -74,6 +76,9 @@ export async function createHttpApp() {
 		})
 		next()
 	})
+
+	// A path that does not decode (`/foo%ZZ`) is the client's error: 400 before anything decodes it.
+	app.use(refuseMalformedPaths())
 
 	app.use((req, res, next) => {
 		const ownOrigin = `${req.protocol}://${req.get('host')}`
@@ -131,6 +136,12 @@ export async function createHttpApp() {
 	)
 
 	app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+		const clientStatus = clientErrorStatus(error)
+		if (clientStatus !== null) {
+			logger.warn('http.client_error', { requestId: res.locals.requestId, status: clientStatus })
+			if (!res.headersSent) res.status(clientStatus).type('text/plain').send(BAD_REQUEST_TEXT)
+			return
+		}
 		logger.error('http.unhandled', { requestId: res.locals.requestId, ...describeError(error) })
 		if (!res.headersSent) res.status(500).type('text/plain').send('Server error. Please try again later.')
 	})

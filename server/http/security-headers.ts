@@ -33,6 +33,16 @@ export function isSharedPagePath(path: string) {
 	return path === '/shared' || path.startsWith('/shared/')
 }
 
+/**
+ * Whether to send Strict-Transport-Security: in production with an https
+ * public origin always (the proxy in front terminates TLS, so the request
+ * that reaches us may well say http), else when the request itself is https.
+ */
+export function sendsStrictTransportSecurity(options: { isProduction: boolean; appOrigin?: string | null; isSecureRequest: boolean }) {
+	if (options.isSecureRequest) return true
+	return options.isProduction && !!options.appOrigin && options.appOrigin.startsWith('https://')
+}
+
 export function securityHeaders(options: { nonce: string; isDevelopment: boolean; isHttps: boolean; path?: string }) {
 	const headers: Record<string, string> = {
 		'Content-Security-Policy': contentSecurityPolicy(options),

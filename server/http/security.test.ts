@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { allowedPostOrigins, isCrossSiteRequest } from './origin-check.ts'
-import { contentSecurityPolicy, securityHeaders } from './security-headers.ts'
+import { contentSecurityPolicy, securityHeaders, sendsStrictTransportSecurity } from './security-headers.ts'
 
 describe('content security policy', () => {
 	it('has no unsafe-eval in production and forbids framing', () => {
@@ -15,6 +15,19 @@ describe('content security policy', () => {
 		expect(headers['X-Content-Type-Options']).toBe('nosniff')
 		expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
 		expect(headers['Strict-Transport-Security']).toContain('max-age=')
+	})
+})
+
+describe('Strict-Transport-Security', () => {
+	it('is sent always in production with an https public origin, also for a request the TLS proxy forwarded as http', () => {
+		expect(sendsStrictTransportSecurity({ isProduction: true, appOrigin: 'https://carebook.example', isSecureRequest: false })).toBe(true)
+		expect(sendsStrictTransportSecurity({ isProduction: true, appOrigin: 'https://carebook.example', isSecureRequest: true })).toBe(true)
+	})
+
+	it('is not sent for an http request without an https production origin', () => {
+		expect(sendsStrictTransportSecurity({ isProduction: true, appOrigin: 'http://localhost:3000', isSecureRequest: false })).toBe(false)
+		expect(sendsStrictTransportSecurity({ isProduction: false, appOrigin: 'https://carebook.example', isSecureRequest: false })).toBe(false)
+		expect(sendsStrictTransportSecurity({ isProduction: false, appOrigin: undefined, isSecureRequest: true })).toBe(true)
 	})
 })
 

@@ -23,6 +23,10 @@ export const TASKS = {
 	sweepUploadTempFiles: 'sweep_upload_temp_files',
 	sendEmail: 'send_email',
 	buildDataExport: 'build_data_export',
+	/** Deletes the zips of expired data exports (server/account), every ten minutes. */
+	deleteExpiredExports: 'delete_expired_exports',
+	/** Deletes rate-limit attempts older than any window (server/rate-limits), hourly. */
+	pruneRateLimitEvents: 'prune_rate_limit_events',
 	/** Subscription renewals, trial ends, past-due cancellations and trial-ending notices (server/billing), every ten minutes. */
 	billingTransitions: 'billing_transitions',
 } as const
@@ -66,15 +70,38 @@ export type BuildDataExportPayload = z.infer<typeof BuildDataExportPayloadSchema
 /** Anything that runs a statement: the pool, a platform or a tenant transaction. */
 export type JobExecutor = { execute: (query: SQL) => PromiseLike<unknown> }
 
+/** One place in a tenant's line of waiting documents weighs more than the whole span of OCR priorities (0 to 10). */
+export const FAIR_QUEUE_STEP = 15
+
 /**
- * Queues a document's extraction under its job key at the plan's OCR
- * priority (the upload and the owner's retry alike). A job already waiting
- * under the key is replaced.
+ * The priority of a tenant's next document (lower runs first): its place in
+ * the tenant's own line of waiting documents first, the plan's OCR priority
+ * within the same place. So the workers take documents round-robin between
+ * tenants: a tenant's k-th waiting document runs after every tenant's
+ * (k-1)-th, and one tenant's backlog delays another tenant's next document
+ * by at most one document per worker.
+ */
+export function fairDocumentPriority(plan: PlanId, waitingOfTenant: number) {
+	return waitingOfTenant * FAIR_QUEUE_STEP + ocrJobPriority(plan)
+}
+
+/**
+ * Queues a document's extraction under its job key at the tenant's fair
+ * priority (fairDocumentPriority: the tenant's waiting documents, then the
+ * plan's OCR priority), the upload and the owner's retry alike. A job
+ * already waiting under the key is replaced (and not counted). Uploads of
+ * one organization queue one at a time (its advisory lock in
+ * storeUploadedDocument), so the count is exact for them.
  */
 export async function enqueueProcessDocument(tx: JobExecutor, payload: ProcessDocumentPayload, options: { plan: PlanId }): Promise<void> {
 	const checked = ProcessDocumentPayloadSchema.parse(payload)
+	const jobKey = JOB_KEYS.processDocument(checked.documentId)
+	// graphile-worker's public `jobs` view has no payload: its job table is read (0.17's `_private_jobs`).
+	const waiting = sql`(select count(*)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+		where t.identifier = ${TASKS.processDocument} and j.payload->>'organizationId' = ${checked.organizationId}
+		and j.locked_at is null and j.attempts < j.max_attempts and j.key is distinct from ${jobKey})`
 	await tx.execute(
-		sql`select graphile_worker.add_job(${TASKS.processDocument}, ${JSON.stringify(checked)}::json, job_key := ${JOB_KEYS.processDocument(checked.documentId)}, priority := ${ocrJobPriority(options.plan)}::int, max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS}::int)`,
+		sql`select graphile_worker.add_job(${TASKS.processDocument}, ${JSON.stringify(checked)}::json, job_key := ${jobKey}, priority := (${waiting} * ${FAIR_QUEUE_STEP}::int + ${ocrJobPriority(options.plan)}::int), max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS}::int)`,
 	)
 }
 

@@ -2,7 +2,9 @@ import type { Task, TaskList } from 'graphile-worker'
 import { appointmentReminderTask } from './appointment-reminder-task.ts'
 import { buildDataExportTask } from './build-data-export-task.ts'
 import { billingTransitionsTask } from './billing-transitions-task.ts'
+import { deleteExpiredExportsTask } from './delete-expired-exports-task.ts'
 import { processDocumentTask } from './process-document-task.ts'
+import { pruneRateLimitEventsTask } from './prune-rate-limit-events-task.ts'
 import { pruneSessions } from './prune-sessions.ts'
 import { releaseDeadWorkerJobsTask } from './release-dead-worker-jobs-task.ts'
 import { sendEmailTask } from './send-email-task.ts'
@@ -20,6 +22,8 @@ export const taskList: TaskList = withRedactedTaskErrors({
 	[TASKS.sendEmail]: sendEmailTask,
 	[TASKS.buildDataExport]: buildDataExportTask,
 	[TASKS.billingTransitions]: billingTransitionsTask,
+	[TASKS.deleteExpiredExports]: deleteExpiredExportsTask,
+	[TASKS.pruneRateLimitEvents]: pruneRateLimitEventsTask,
 } satisfies Record<TaskName, Task>)
 
 export const crontab = [
@@ -28,4 +32,6 @@ export const crontab = [
 	`30 * * * * ${TASKS.sweepUploadTempFiles} ?max=1`,
 	// graphile-worker's cron runs each tick once across all workers (its known_crontabs row lock)
 	`*/10 * * * * ${TASKS.billingTransitions} ?max=1`,
+	`*/10 * * * * ${TASKS.deleteExpiredExports} ?max=1`,
+	`45 * * * * ${TASKS.pruneRateLimitEvents} ?max=1`,
 ].join('\n')

@@ -6,7 +6,7 @@
  * `share_tokens`).
  */
 export { selectOwnerSharesForExport } from './owner-export.ts'
-export { createShareLink, getSharePage, shareByEmail, revokeShare, listShares, shareEmailLines, ACCESS_LOG_SHOWN, type CreatedShare, type ShareListEntry, type ShareAccessEntry } from './share-links.ts'
+export { createShareLink, getSharePage, shareByEmail, SHARE_EMAILS_PER_DAY, revokeShare, listShares, shareEmailLines, ACCESS_LOG_SHOWN, type CreatedShare, type ShareListEntry, type ShareAccessEntry } from './share-links.ts'
 export {
 	openSharedRecords,
 	openSharedFile,

@@ -13,6 +13,7 @@ import { hashPassword, type Patient } from '#server/auth/index.ts'
 import { listDocuments, selectDocumentCards } from '#server/documents/index.ts'
 import { queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
+import { giveBackAttempt, takeAttempt } from '#server/rate-limits/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { parseSearchQuery } from '#server/validation/shared/text.ts'
 import { SHARE_EXPIRY_LABELS, shareExpiresAt, type ShareExpiry } from './shared/expiry.ts'
@@ -20,6 +21,7 @@ import { SHARE_MESSAGES } from './shared/messages.ts'
 import { matchesShareSearch } from './shared/search.ts'
 import type { ShareLinkInput } from './shared/share-form-schema.ts'
 import { shareLinkQrCode } from './qr-code.ts'
+import { unlinkableSenderName } from './sender-name.ts'
 import { generateShareToken, hashShareToken, shareLinkUrl } from './tokens.ts'
 
 /** How many access-log entries of each link the page shows (newest first). */
@@ -77,31 +79,45 @@ export async function createShareLink(patient: Patient, input: ShareLinkInput, r
 	return created.ok ? succeed({ ...created, qrCode: await shareLinkQrCode(created.url) }) : created
 }
 
-/** The e-mail's paragraphs: who shared how many records, for how long, and whether a passcode is needed (never the passcode or the records' names). */
+/** Share via Email: at most this many e-mails per user and day (the link itself can be generated freely). */
+export const SHARE_EMAILS_PER_DAY = 20
+
+/**
+ * The e-mail's paragraphs: who shared how many records, for how long, and
+ * whether a passcode is needed (never the passcode or the records' names).
+ * The sender's name is free text: it is put in unlinkable (unlinkableSenderName).
+ */
 export function shareEmailLines(input: { senderName: string; documentCount: number; expiry: ShareExpiry; hasPasscode: boolean }): string[] {
+	const senderName = unlinkableSenderName(input.senderName)
 	const records = input.documentCount === 1 ? '1 medical record' : `${input.documentCount} medical records`
 	return [
 		'Hello,',
-		`${input.senderName} shared ${records} with you through Carebook. You can read and download them without an account.`,
+		`${senderName} shared ${records} with you through Carebook. You can read and download them without an account.`,
 		input.expiry === 'never' ? 'The link works until it is revoked.' : `The link works for ${SHARE_EXPIRY_LABELS[input.expiry]}.`,
-		...(input.hasPasscode ? [`You need a passcode to open it. Ask ${input.senderName} for it.`] : []),
+		...(input.hasPasscode ? [`You need a passcode to open it. Ask ${senderName} for it.`] : []),
 	]
 }
 
 /**
  * Share via Email: the same link, for one recipient, sent through the
  * outbox in the same transaction (no share without its e-mail, no e-mail
- * without its share).
+ * without its share). At most SHARE_EMAILS_PER_DAY per user (429 past it),
+ * so nobody sends mail to strangers in bulk through us.
  */
 export async function shareByEmail(
 	patient: Patient & { user: { name: string } },
 	input: ShareLinkInput & { recipientEmail: string },
 	request: Request,
 	now = new Date(),
-) {
+): Promise<Result<CreatedShare, ShareRefusal | 'too-many-emails', 'documentIds'>> {
+	const slot = await takeAttempt({ bucket: 'share-email', max: SHARE_EMAILS_PER_DAY, windowMinutes: 24 * 60 }, patient.userId)
+	if (!slot) return refuse('rate-limited', 'too-many-emails', SHARE_MESSAGES.tooManyShareEmails(SHARE_EMAILS_PER_DAY))
 	return withTenant(patient.organizationId, async (tx) => {
 		const created = await insertShare(tx, patient, input, request, now)
-		if (!created.ok) return created
+		if (!created.ok) {
+			await giveBackAttempt(slot.id)
+			return created
+		}
 		await queueEmail(tx, {
 			to: input.recipientEmail,
 			kind: 'share_link',

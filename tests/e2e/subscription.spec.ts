@@ -15,8 +15,22 @@ async function subscriptionRow(organizationId: string) {
 	}
 }
 
+/** The trial ends with a paid period (as when the payment of a renewal was taken). */
+async function payForSubscription(organizationId: string) {
+	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
+	try {
+		const now = new Date()
+		await db
+			.update(subscriptions)
+			.set({ status: 'active', currentPeriodStart: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) })
+			.where(eq(subscriptions.organizationId, organizationId))
+	} finally {
+		await sql.end()
+	}
+}
+
 test('upgrading the plan changes the current-plan card', async ({ page, login }) => {
-	await login()
+	const user = await login()
 	await page.goto('/subscription')
 	await expect(page.getByRole('heading', { name: 'Subscription Management' })).toBeVisible()
 	const card = page.getByTestId('current-plan')
@@ -26,6 +40,14 @@ test('upgrading the plan changes the current-plan card', async ({ page, login })
 	await expect(page.getByTestId('plan-professional')).toContainText('Recommended')
 	await expect(page.getByTestId('plan-basic')).toContainText('Current plan')
 
+	// A trial cannot switch to a paid plan without a payment (the built-in provider takes none).
+	await page.getByTestId('plan-professional').getByRole('button', { name: 'Upgrade' }).click()
+	await page.getByRole('dialog', { name: 'Switch to Professional?' }).getByRole('button', { name: 'Switch to Professional' }).click()
+	await expect(page.getByRole('alert').filter({ hasText: BILLING_MESSAGES.upgradeFailedTitle })).toContainText(BILLING_MESSAGES.trialUpgradeNeedsPayment('Basic', 'Professional'))
+	await expect(card.getByTestId('subscription-status')).toHaveText('Trial')
+
+	await payForSubscription(user.organizationId)
+	await page.goto('/subscription')
 	await page.getByTestId('plan-professional').getByRole('button', { name: 'Upgrade' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Switch to Professional?' })
 	await dialog.getByRole('button', { name: 'Switch to Professional' }).click()
@@ -54,10 +76,11 @@ test('canceling shows Canceled with the date access ends, and hides Cancel', asy
 })
 
 test('an API key made in Settings calls /api/v1/documents', async ({ page, login, request }) => {
-	await login()
+	const user = await login()
 	await page.goto('/settings/api-keys')
 	// Basic has no API access: the page says so and offers the plans.
 	await expect(page.getByText(BILLING_MESSAGES.apiNotIncluded('Basic'))).toBeVisible()
+	await payForSubscription(user.organizationId)
 	await page.goto('/subscription')
 	await page.getByTestId('plan-professional').getByRole('button', { name: 'Upgrade' }).click()
 	await page.getByRole('dialog').getByRole('button', { name: 'Switch to Professional' }).click()

@@ -104,6 +104,17 @@ describe('password reset', () => {
 		expect(await resetPassword({ token, newPassword: 'Another-lantern-58' })).toMatchObject({ ok: false, code: 'invalid-link', message: ACCOUNT_MESSAGES.linkInvalid })
 	})
 
+	it("lifts the account's sign-in lock from every address", async () => {
+		const patient = await newPatient()
+		const ip = address()
+		for (let attempt = 0; attempt < 6; attempt++) await authenticate({ email: patient.email, password: `Wrong-${attempt}`, portal: 'patient', ipAddress: ip })
+		expect(await authenticate({ email: patient.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toMatchObject({ ok: false, kind: 'locked' })
+		expect(await requestPasswordReset({ email: patient.email, ipAddress: address(), origin: 'http://localhost:3000' })).toEqual({ ok: true })
+		const token = (await lastLinkSentTo(patient.email))!.searchParams.get('token')!
+		expect(await resetPassword({ token, newPassword: NEW_PASSWORD })).toEqual({ ok: true })
+		expect((await authenticate({ email: patient.email, password: NEW_PASSWORD, portal: 'patient', ipAddress: ip })).ok).toBe(true)
+	})
+
 	it('refuses an expired link, and only the newest link works', async () => {
 		const patient = await newPatient()
 		await requestPasswordReset({ email: patient.email, ipAddress: address(), origin: 'http://localhost:3000' })

@@ -9,6 +9,7 @@ import { notifications } from '#db/schema/tenant.ts'
 import {
 	assertCanAddMember,
 	BILLING_MESSAGES,
+	builtinProvider,
 	cancelSubscription,
 	changePlan,
 	getOrganizationSubscription,
@@ -156,6 +157,33 @@ describe('subscription transitions on a fixed clock', () => {
 		const owner2 = await patientWithSubscription({ plan: 'professional', status: 'active', trialEndsAt: null, currentPeriodEnd: new Date('2026-12-01T10:00:00Z') })
 		await cancelSubscription(owner2, { now })
 		expect(await changePlan(owner2, 'enterprise', { now })).toMatchObject({ ok: true, subscription: { status: 'active', plan: 'enterprise', canceledAt: null } })
+	})
+})
+
+describe('a trial', () => {
+	afterEach(() => vi.restoreAllMocks())
+
+	it('cannot switch to a paid plan without a payment: refused with the reason, the trial continues on its plan', async () => {
+		const owner = await patientWithSubscription()
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'trialing' })
+		const refused = await changePlan(owner, 'enterprise')
+		expect(refused).toMatchObject({ ok: false, kind: 'forbidden', code: 'payment-required', message: BILLING_MESSAGES.trialUpgradeNeedsPayment('Basic', 'Enterprise') })
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'trialing' })
+		expect(await getDb().select().from(invoices).where(eq(invoices.organizationId, owner.organizationId))).toEqual([])
+
+		// Canceling the trial and taking it back on a higher plan is no way round it.
+		expect(await cancelSubscription(owner)).toMatchObject({ ok: true })
+		expect(await changePlan(owner, 'professional')).toMatchObject({ ok: false, code: 'payment-required' })
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'canceled' })
+	})
+
+	it('ends with a paid period on the new plan when the provider takes the payment', async () => {
+		const owner = await patientWithSubscription()
+		vi.spyOn(builtinProvider, 'collect').mockResolvedValue({ status: 'paid', method: 'credit_card', providerPaymentId: null })
+		expect(await changePlan(owner, 'enterprise', { paymentMethod: 'credit_card' })).toMatchObject({ ok: true, subscription: { plan: 'enterprise', status: 'active' } })
+		const [invoice] = await getDb().select().from(invoices).where(eq(invoices.organizationId, owner.organizationId))
+		expect(invoice).toMatchObject({ plan: 'enterprise', status: 'paid' })
+		expect(invoice!.amountCents).toBeGreaterThan(0)
 	})
 })
 

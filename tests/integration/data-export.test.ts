@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { dataExports, emailOutbox, memberships, users } from '#db/schema/platform.ts'
 import { appointments, documents, healthParameters, medications, notifications, shareAccessLog, shareDocuments, shares } from '#db/schema/tenant.ts'
-import { buildDataExport, listDataExports, openDataExport, requestDataExport } from '#server/account/index.ts'
+import { buildDataExport, deleteExpiredDataExports, listDataExports, openDataExport, requestDataExport } from '#server/account/index.ts'
+import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { hashPassword, registerPatient, type Patient } from '#server/auth/index.ts'
 import { getFileStorage } from '#server/storage/index.ts'
-import { JOB_KEYS } from '#server/jobs/queue.ts'
+import { JOB_KEYS, TASKS } from '#server/jobs/queue.ts'
+import { crontab } from '#server/jobs/task-list.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { compileFhirR4Schema, validateFhirR4 } from '#tests/support/fhir-schema.ts'
 import { readZip, streamToBuffer } from '#tests/support/zip-archive.ts'
@@ -137,5 +139,26 @@ describe('data export', () => {
 		expect(await openDataExport(owner, 'not-a-uuid')).toBeNull()
 		await getDb().update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataExports.id, requested.exportId))
 		expect(await openDataExport(owner, requested.exportId)).toBeNull()
+	}, 60_000)
+
+	it('has its zip deleted from the file store once it expires (the delete_expired_exports task), and says so', async () => {
+		const owner = await newPatient()
+		const requested = await requestDataExport(owner)
+		if (!requested.ok) throw new Error('export refused')
+		await buildDataExport(requested.exportId)
+		const [row] = await getDb().select().from(dataExports).where(eq(dataExports.id, requested.exportId))
+		const storageKey = row!.storageKey!
+		expect(await getFileStorage().stat(storageKey)).not.toBeNull()
+		expect(ACCOUNT_MESSAGES.exportReadyMessage).toContain('After that it is deleted.')
+
+		// Not yet expired: kept.
+		expect(await deleteExpiredDataExports(new Date(row!.expiresAt!.getTime() - 1000))).toMatchObject({ deleted: 0 })
+		expect(await getFileStorage().stat(storageKey)).not.toBeNull()
+
+		expect(await deleteExpiredDataExports(new Date(row!.expiresAt!.getTime() + 1000))).toMatchObject({ deleted: 1 })
+		expect(await getFileStorage().stat(storageKey)).toBeNull()
+		const [after] = await getDb().select().from(dataExports).where(eq(dataExports.id, requested.exportId))
+		expect(after!.storageKey).toBeNull()
+		expect(crontab).toContain(`${TASKS.deleteExpiredExports} `)
 	}, 60_000)
 })

@@ -8,7 +8,7 @@ import { documents } from '#db/schema/tenant.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { ocrJobPriority, type PlanId } from '#server/billing/index.ts'
 import { retryDocument, storeUploadedDocument, type Patient } from '#server/documents/index.ts'
-import { JOB_KEYS, PROCESS_DOCUMENT_MAX_ATTEMPTS, TASKS } from '#server/jobs/queue.ts'
+import { enqueueProcessDocument, JOB_KEYS, PROCESS_DOCUMENT_MAX_ATTEMPTS, TASKS } from '#server/jobs/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { receivedFixture } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
@@ -46,5 +46,35 @@ describe('document processing jobs', () => {
 
 		expect((await retryDocument(patient, outcome.documentId)).ok).toBe(true)
 		expect(await documentJobs(outcome.documentId)).toEqual([expected])
+	})
+})
+
+describe('the document queue between tenants', () => {
+	/** The waiting document jobs in the order graphile-worker takes them (priority, then run_at, then id). */
+	async function takingOrder() {
+		const rows = await getDb().execute<{ organization_id: string; priority: number }>(
+			sql`select j.payload->>'organizationId' as organization_id, j.priority from graphile_worker._private_jobs j
+				join graphile_worker._private_tasks t on t.id = j.task_id
+				where t.identifier = ${TASKS.processDocument} and j.locked_at is null order by j.priority, j.run_at, j.id`,
+		)
+		return rows.map((row) => row.organization_id)
+	}
+
+	it("runs another tenant's next document after at most one of a tenant's backlog, whatever the plans", async () => {
+		await getDb().execute(sql`delete from graphile_worker._private_jobs`)
+		const flooding = randomUUID()
+		const other = randomUUID()
+		const third = randomUUID()
+		for (let i = 0; i < 40; i++) await enqueueProcessDocument(getDb(), { organizationId: flooding, documentId: randomUUID() }, { plan: 'enterprise' })
+		await enqueueProcessDocument(getDb(), { organizationId: other, documentId: randomUUID() }, { plan: 'basic' })
+		const order = await takingOrder()
+		expect(order).toHaveLength(41)
+		expect(order.indexOf(other)).toBeLessThanOrEqual(1)
+
+		// Two tenants with backlogs alternate; a third's first document goes before both backlogs' second ones.
+		for (let i = 0; i < 3; i++) await enqueueProcessDocument(getDb(), { organizationId: other, documentId: randomUUID() }, { plan: 'basic' })
+		await enqueueProcessDocument(getDb(), { organizationId: third, documentId: randomUUID() }, { plan: 'professional' })
+		const next = (await takingOrder()).slice(0, 9)
+		expect(next).toEqual([flooding, third, other, flooding, other, flooding, other, flooding, other])
 	})
 })

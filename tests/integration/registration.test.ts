@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb, getSql } from '#db/client.ts'
-import { memberships, organizations, subscriptions, users } from '#db/schema/platform.ts'
-import { EmailTakenError, registerPatient } from '#server/auth/index.ts'
+import { emailOutbox, memberships, organizations, subscriptions, users } from '#db/schema/platform.ts'
+import { EmailTakenError, registerPatient, signUpPatient } from '#server/auth/index.ts'
+import { AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import { useTestDatabase } from './test-database.ts'
 
 useTestDatabase()
@@ -40,5 +41,20 @@ describe('registerPatient', () => {
 		const schemasAfter = await getSql()`select count(*)::int as n from pg_namespace where nspname like 'org_%'`
 		expect(after!.value).toBe(before!.value)
 		expect(schemasAfter[0]!.n).toBe(schemasBefore[0]!.n)
+	})
+})
+
+describe('the sign-up screen with a registered address', () => {
+	it("answers the spec's registration failure text, never 'already exists', and tells the owner by e-mail once an hour", async () => {
+		const { user } = await registerPatient({ name: 'Owner', email: 'owner-signup@example.test', password: 'Correct-horse-9' })
+		const refused = await signUpPatient({ name: 'Prober', email: 'Owner-Signup@example.test', password: 'Correct-horse-9', ipAddress: '10.77.0.1', origin: 'http://localhost:3000' })
+		expect(refused).toMatchObject({ ok: false, message: AUTH_MESSAGES.registrationFailed })
+		expect(refused.ok ? '' : refused.message).not.toMatch(/exists|registered|taken/i)
+		await signUpPatient({ name: 'Prober', email: 'owner-signup@example.test', password: 'Correct-horse-9', ipAddress: '10.77.0.2', origin: 'http://localhost:3000' })
+
+		const sent = await getDb().select().from(emailOutbox).where(eq(emailOutbox.userId, user.id))
+		expect(sent).toHaveLength(1)
+		expect(sent[0]).toMatchObject({ kind: 'account_exists', recipient: 'owner-signup@example.test' })
+		expect(sent[0]!.textBody).toContain('http://localhost:3000/login')
 	})
 })

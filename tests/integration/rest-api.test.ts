@@ -35,7 +35,8 @@ function call(method: string, apiPath: string, key: string | null, init: { body?
 }
 
 async function keyFor(plan: 'professional' | 'enterprise' = 'professional') {
-	const patient = await patientWithSubscription({ plan })
+	// A paid subscription: a trial cannot move to another paid plan (POST /subscriptions/upgrade) without a payment.
+	const patient = await patientWithSubscription({ plan, status: 'active' })
 	const created = await createApiKey(patient, 'Integration')
 	if (!created.ok) throw new Error(created.message)
 	return { patient, key: created.key, id: created.apiKey.id }

@@ -26,9 +26,9 @@ function ExportList({ exports, timeZone }: { exports: DataExportSummary[]; timeZ
 					<span>
 						<span className="font-medium">Export of {formatDateTime(new Date(item.createdAt), timeZone)}</span>
 						<span className="block text-slate-600 dark:text-slate-300">
-							{item.status === 'ready' && !item.expiresAt ? 'Expired' : EXPORT_STATUS_TEXT[item.status]}
+							{item.status === 'ready' && !item.expiresAt ? ACCOUNT_MESSAGES.exportDeleted : EXPORT_STATUS_TEXT[item.status]}
 							{item.status === 'ready' && item.expiresAt && item.sizeBytes !== null
-								? ` · ${formatSize(item.sizeBytes)} · available until ${formatDateTime(new Date(item.expiresAt), timeZone)}`
+								? ` · ${formatSize(item.sizeBytes)} · available until ${formatDateTime(new Date(item.expiresAt), timeZone)}, then deleted`
 								: ''}
 						</span>
 					</span>

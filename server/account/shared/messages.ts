@@ -11,6 +11,7 @@ export const ACCOUNT_MESSAGES = {
 	nameRequired: 'Please enter your full name.',
 	currentPasswordForEmail: 'Enter your current password to change your email address.',
 	wrongCurrentPassword: 'The current password is not correct.',
+	tooManyPasswordAttempts: 'Too many wrong passwords. Please try again later.',
 	emailChangeSent: 'Confirm your new email address',
 	emailChangeSentDescription: 'We sent a confirmation link to the new address. Your email changes when you open it.',
 	emailChangeConfirmed: 'Email address changed',
@@ -34,7 +35,8 @@ export const ACCOUNT_MESSAGES = {
 	exportInitiated: 'Data export process initiated',
 	exportInitiatedDescription: 'You will receive an email.',
 	exportReadyTitle: 'Your data export is ready',
-	exportReadyMessage: 'Download it from Settings within 7 days.',
+	exportReadyMessage: 'Download it from Settings within 7 days. After that it is deleted.',
+	exportDeleted: 'Expired and deleted',
 	exportInProgress: 'An export is already being prepared.',
 
 	deactivateTitle: 'Are you sure you want to deactivate?',

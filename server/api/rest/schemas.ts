@@ -7,6 +7,7 @@ import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { DEFAULT_PARAMETER_TREND_DAYS, DEFAULT_TREND_DAYS, MAX_TREND_DAYS } from '#server/health/index.ts'
 import { DEFAULT_SHARE_EXPIRY, SHARE_EXPIRY_OPTIONS } from '#server/sharing/shared/expiry.ts'
+import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from '#server/sharing/shared/share-form-schema.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 
@@ -118,7 +119,7 @@ export const ShareRequest = z
 			.default(DEFAULT_SHARE_EXPIRY)
 			.openapi({ description: `How long the link works: ${SHARE_EXPIRY_OPTIONS.join(', ')} (default ${DEFAULT_SHARE_EXPIRY})` }),
 		passcode: safeText({ max: PASSCODE_MAX_LENGTH })
-			.min(PASSCODE_MIN_LENGTH, `Use at least ${PASSCODE_MIN_LENGTH} characters.`)
+			.min(PASSCODE_MIN_LENGTH, SHARE_MESSAGES.passcodeTooShort(PASSCODE_MIN_LENGTH))
 			.optional()
 			.openapi({ description: 'The recipient must enter it to open the link; it is never sent with the link' }),
 	})

@@ -5,7 +5,6 @@ export const AUTH_MESSAGES = {
 	passwordsDoNotMatch: 'Passwords do not match',
 	fillAllFields: 'Please fill in all fields',
 	registrationFailed: 'Failed to create an account. Please try again.',
-	emailTaken: 'An account with this email already exists. Sign in instead.',
 	invalidEmail: 'Please enter a valid email address',
 	passwordTooShort: 'Password must be at least 8 characters',
 	adminInvalid: 'Invalid email or password',

@@ -20,6 +20,8 @@ export const BILLING_MESSAGES = {
 	// Plan rules, each with a clear reason.
 	notAdmin: "Only your organization's administrator can change the plan.",
 	samePlan: 'You are already on this plan.',
+	trialUpgradeNeedsPayment: (trialPlanName: string, planName: string) =>
+		`Switching to ${planName} ends your free trial and needs a payment, which could not be taken. Your ${trialPlanName} trial continues.`,
 	alreadyCanceled: 'This subscription is already canceled.',
 	noSubscription: 'This organization has no subscription.',
 	downgradeStorage: (usedMb: number, planName: string, limitMb: number) =>

@@ -1,5 +1,5 @@
 /** What an e-mail is for; a feature that sends a new kind of e-mail adds it here (no migration: the column is text). */
-export const EMAIL_KINDS = ['share_link', 'password_reset', 'email_change', 'notification', 'export_ready'] as const
+export const EMAIL_KINDS = ['share_link', 'password_reset', 'email_change', 'notification', 'export_ready', 'account_exists'] as const
 
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
@@ -9,6 +9,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
 	email_change: 'E-mail change',
 	notification: 'Notification',
 	export_ready: 'Export ready',
+	account_exists: 'Sign-up with a registered address',
 }
 
 /** The label of a stored kind (a kind this build does not know shows as it is). */

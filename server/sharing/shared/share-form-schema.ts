@@ -5,7 +5,8 @@ import { SHARE_MESSAGES } from './messages.ts'
 
 /** At most this many records in one share. */
 export const MAX_SHARED_DOCUMENTS = 100
-export const PASSCODE_MIN_LENGTH = 4
+/** A passcode's floor: guesses are limited per link and network, and 6 characters keep the odds of a guess within those limits small. */
+export const PASSCODE_MIN_LENGTH = 6
 export const PASSCODE_MAX_LENGTH = 64
 
 const documentIds = z
@@ -20,7 +21,7 @@ const linkOptions = {
 	// errorMap: Zod's default text for a wrong choice repeats the value sent.
 	expiry: z.enum(SHARE_EXPIRY_OPTIONS, { errorMap: () => ({ message: SHARE_MESSAGES.chooseExpiry }) }).default(DEFAULT_SHARE_EXPIRY),
 	passcode: safeText({ max: PASSCODE_MAX_LENGTH })
-		.min(PASSCODE_MIN_LENGTH, `Use at least ${PASSCODE_MIN_LENGTH} characters.`)
+		.min(PASSCODE_MIN_LENGTH, SHARE_MESSAGES.passcodeTooShort(PASSCODE_MIN_LENGTH))
 		.optional(),
 }
 

@@ -23,6 +23,9 @@ describe('the Share Records form', () => {
 		expect(issuesOf({ intent: 'generate-link', documentIds: ['1 or 1=1'] })).toHaveProperty('documentIds')
 		expect(issuesOf({ intent: 'share-email', documentIds: [ID], recipientEmail: 'not an address' })).toHaveProperty('recipientEmail')
 		expect(issuesOf({ intent: 'generate-link', documentIds: [ID], passcode: 'abc' })).toHaveProperty('passcode')
+		// At least 6 characters, with the message saying so.
+		expect(issuesOf({ intent: 'generate-link', documentIds: [ID], passcode: '12345' })).toEqual({ passcode: [SHARE_MESSAGES.passcodeTooShort(6)] })
+		expect(issuesOf({ intent: 'generate-link', documentIds: [ID], passcode: '123456' })).toEqual({})
 		expect(issuesOf({ intent: 'generate-link', documentIds: [ID], passcode: 'abc\u0000def' })).toHaveProperty('passcode')
 		expect(issuesOf({ intent: 'generate-link', documentIds: [ID], expiry: '1y' })).toHaveProperty('expiry')
 		expect(issuesOf({ intent: 'revoke', shareId: 'x' })).toHaveProperty('shareId')
