@@ -8,7 +8,7 @@ import { describeError, logger } from '#server/logger.ts'
 import { removeOrganizationFiles } from '#server/storage/index.ts'
 import { forgetTenant, provisionOrganization } from '#server/tenancy/index.ts'
 import { assertTenantSchemaName } from '#server/tenancy/schema-name.ts'
-import { auditAdminAction, type AdminActor } from './actor.ts'
+import { auditAdminAction, isSuperadmin, type AdminActor } from './actor.ts'
 import { containsPattern, isUuid } from './users.ts'
 import { documentCounters } from '#server/documents/index.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
@@ -238,9 +238,11 @@ export async function setOrganizationStatus(actor: AdminActor, organizationId: s
  * Deletes an organization after its name was typed again: the row (with
  * memberships, subscription, sessions), the members who belonged to no other
  * organization, its schema with all its health data, then its files in the
- * store (originals, previews, exports). Audited.
+ * store (originals, previews, exports). Audited. Superadmin only, the same
+ * rule as deleting a user (it deletes users and all their records).
  */
 export async function deleteOrganization(actor: AdminActor, organizationId: string, confirmName: string) {
+	if (!isSuperadmin(actor)) return refuse('forbidden', 'superadmin-only', ADMIN_MESSAGES.superadminDeletesOrganizations)
 	if (!isUuid(organizationId)) return refuse('not-found', 'organization-missing', ADMIN_MESSAGES.organizationNotFound)
 	const db = getDb()
 	const [row] = await db.select({ name: organizations.name, schemaName: organizations.schemaName }).from(organizations).where(eq(organizations.id, organizationId))
