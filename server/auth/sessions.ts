@@ -1,6 +1,6 @@
 import { and, eq, lt, ne } from 'drizzle-orm'
 import { getDb, type Executor } from '#db/client.ts'
-import { organizations, sessions, users } from '#db/schema/platform.ts'
+import { organizations, sessions, twoFactorCredentials, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { generateSessionToken, sessionIdFromToken } from './session-token.ts'
 
@@ -64,7 +64,9 @@ export async function createSession(input: {
  * second half of its idle window is extended by a full window, but never past
  * its absolute end (sign-in plus SESSION_ABSOLUTE_HOURS, or plus the organization's
  * session lifetime when that is shorter); an ended session is
- * deleted.
+ * deleted, and so is the session of an inactive user, of a member of an
+ * inactive organization, or of a member without a second factor in an
+ * organization that requires one.
  */
 export async function validateSessionToken(token: string, kind: SessionKind): Promise<ValidSession | null> {
 	const id = sessionIdFromToken(token)
@@ -78,6 +80,9 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 			createdAt: sessions.createdAt,
 			/** The organization's session lifetime (admin Security settings), when it sets a shorter one. */
 			lifetimeMinutes: organizations.sessionLifetimeMinutes,
+			organizationStatus: organizations.status,
+			requiresTwoFactor: organizations.requireTwoFactor,
+			twoFactorEnabledAt: twoFactorCredentials.enabledAt,
 			user: {
 				id: users.id,
 				email: users.email,
@@ -91,13 +96,18 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 		.from(sessions)
 		.innerJoin(users, eq(users.id, sessions.userId))
 		.leftJoin(organizations, eq(organizations.id, sessions.organizationId))
+		.leftJoin(twoFactorCredentials, eq(twoFactorCredentials.userId, sessions.userId))
 		.where(and(eq(sessions.id, id), eq(sessions.kind, kind)))
 	if (!row) return null
-	const { createdAt, lifetimeMinutes, ...session } = row
+	const { createdAt, lifetimeMinutes, organizationStatus, requiresTwoFactor, twoFactorEnabledAt, ...session } = row
 	const now = Date.now()
 	const absoluteEnd = createdAt.getTime() + Math.min(absoluteMs(), lifetimeMinutes ? lifetimeMinutes * 60_000 : Infinity)
 	const hasEnded = session.expiresAt.getTime() <= now || absoluteEnd <= now
-	if (hasEnded || session.user.status !== 'active') {
+	// The account, its organization and the organization's 2FA rule are read on every request, not only at sign-in:
+	// a deactivated organization, or one that now requires a second factor this member has not set up, ends the session
+	// (sign-in then says why). docs/decisions/015-account-security.md
+	const isRefusedByOrganization = organizationStatus === 'inactive' || (requiresTwoFactor === true && !twoFactorEnabledAt)
+	if (hasEnded || session.user.status !== 'active' || isRefusedByOrganization) {
 		await db.delete(sessions).where(eq(sessions.id, id))
 		return null
 	}
