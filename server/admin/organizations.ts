@@ -182,6 +182,13 @@ export async function updateOrganizationSecurity(actor: AdminActor, organization
 			.set({ requireTwoFactor: input.requireTwoFactor, sessionLifetimeMinutes: input.sessionLifetimeMinutes })
 			.where(eq(organizations.id, organizationId))
 			.returning({ id: organizations.id })
+		if (rows.length && input.requireTwoFactor) {
+			// Members without a second factor are signed out now (their live streams close with their sessions); sign-in tells them why.
+			await tx.execute(sql`
+				delete from app.sessions s using app.memberships m
+				where m.organization_id = ${organizationId} and s.user_id = m.user_id and s.organization_id = ${organizationId}
+				and not exists (select 1 from app.two_factor_credentials t where t.user_id = m.user_id and t.enabled_at is not null)`)
+		}
 		if (rows.length) {
 			await auditAdminAction(actor, 'organization.security', { type: 'organization', id: organizationId }, {
 				requireTwoFactor: input.requireTwoFactor,
