@@ -4,6 +4,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ComponentType, type ReactNode } from 'react'
 import superjson from 'superjson'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { TRPC_MAX_BATCH_SIZE } from '#server/trpc/shared/limits.ts'
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
 
@@ -55,7 +56,7 @@ function getQueryClient() {
 export function TrpcProviders({ children }: { children: ReactNode }) {
 	const [queryClient] = useState(getQueryClient)
 	const [trpcClient] = useState(() =>
-		createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })] }),
+		createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, maxItems: TRPC_MAX_BATCH_SIZE })] }),
 	)
 	return (
 		<QueryClientProvider client={queryClient}>

@@ -15,16 +15,16 @@ import { auditTrailFor, deleteOrganization, getAdminOrganization, replyWithToast
 import { capitalize, formatAdminDate, formatAdminDateTime, formatUsd } from '#server/admin/shared/format.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
 import { DeleteOrganizationSchema } from '#server/admin/shared/schemas.ts'
-import { notFound } from '#server/errors/index.ts'
+import { notFound, refusalStatus } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { data } from '@remix-run/node'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	await requireAdminActor(request)
+	const admin = await requireAdminActor(request)
 	const organizationId = params.tenantId ?? ''
 	const detail = await getAdminOrganization(organizationId)
 	if (!detail) notFound(ADMIN_MESSAGES.organizationNotFound)
-	return { detail, audit: await auditTrailFor({ type: 'organization', id: organizationId }) }
+	return { detail, audit: await auditTrailFor({ type: 'organization', id: organizationId }), canDelete: admin.role === 'superadmin' }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const result = await deleteOrganization(admin, organizationId, submission.value.confirmName)
 		if (!result.ok) {
 			if (result.kind === 'not-found') notFound(ADMIN_MESSAGES.organizationNotFound)
-			return data({ error: result.message }, { status: 400 })
+			return data({ error: result.message }, { status: refusalStatus(result) })
 		}
 		return redirectWithToast(request, '/admin/tenants', { title: ADMIN_MESSAGES.organizationDeleted, tone: 'success' })
 	}
@@ -61,7 +61,7 @@ function ConfirmNameField() {
 }
 
 export default function AdminTenantRoute() {
-	const { detail, audit } = useLoaderData<typeof loader>()
+	const { detail, audit, canDelete } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const formAction = useFormAction()
@@ -80,7 +80,7 @@ export default function AdminTenantRoute() {
 				</Link>
 			</PageHeader>
 			{actionData && 'error' in actionData ? <Alert>{actionData.error}</Alert> : null}
-			{searchParams.get('confirm') === 'delete' ? (
+			{searchParams.get('confirm') === 'delete' && canDelete ? (
 				<ConfirmPanel title="Delete Organization" description={ADMIN_MESSAGES.deleteOrganizationQuestion} confirmLabel="Delete Organization" cancelLabel="Cancel" cancelHref="?" action={formAction} intent="delete">
 					<ConfirmNameField />
 				</ConfirmPanel>
@@ -132,17 +132,19 @@ export default function AdminTenantRoute() {
 				) : (
 					<ActionButton fields={{ intent: 'activate' }} label="Activate" className={linkButtonClassName} />
 				)}
-				<ConfirmAction
-					label="Delete Organization"
-					title="Delete Organization"
-					description={ADMIN_MESSAGES.deleteOrganizationQuestion}
-					confirmLabel="Delete Organization"
-					fields={{ intent: 'delete' }}
-					noScriptHref="?confirm=delete"
-					className="inline-flex items-center rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
-				>
-					<ConfirmNameField />
-				</ConfirmAction>
+				{canDelete ? (
+					<ConfirmAction
+						label="Delete Organization"
+						title="Delete Organization"
+						description={ADMIN_MESSAGES.deleteOrganizationQuestion}
+						confirmLabel="Delete Organization"
+						fields={{ intent: 'delete' }}
+						noScriptHref="?confirm=delete"
+						className="inline-flex items-center rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
+					>
+						<ConfirmNameField />
+					</ConfirmAction>
+				) : null}
 			</Card>
 			<AuditTrail entries={audit} />
 		</div>

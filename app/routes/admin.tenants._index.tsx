@@ -11,9 +11,9 @@ import { readListState } from '#server/admin/shared/list-state.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireAdminActor(request)
+	const admin = await requireAdminActor(request)
 	const state = readListState(new URL(request.url).searchParams, ORGANIZATION_LIST)
-	return { state, page: await listOrganizations(state) }
+	return { state, page: await listOrganizations(state), canDelete: admin.role === 'superadmin' }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: 'Organizations · Carebook Admin' }]
 
 export default function AdminTenantsRoute() {
-	const { state, page } = useLoaderData<typeof loader>()
+	const { state, page, canDelete } = useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto max-w-7xl space-y-6">
 			<PageHeader title="Organization Management">
@@ -95,9 +95,11 @@ export default function AdminTenantsRoute() {
 										) : (
 											<ActionButton fields={{ intent: 'activate', organizationId: organization.id }} label="Activate" className={rowActionClassName} />
 										)}
-										<Link to={`/admin/tenants/${organization.id}?confirm=delete`} className="text-sm font-medium text-red-700 hover:underline">
-											Delete Organization
-										</Link>
+										{canDelete ? (
+											<Link to={`/admin/tenants/${organization.id}?confirm=delete`} className="text-sm font-medium text-red-700 hover:underline">
+												Delete Organization
+											</Link>
+										) : null}
 									</span>
 								</td>
 							</tr>

@@ -8,7 +8,7 @@ import { describeError, logger } from '#server/logger.ts'
 import { removeOrganizationFiles } from '#server/storage/index.ts'
 import { forgetTenant, provisionOrganization } from '#server/tenancy/index.ts'
 import { assertTenantSchemaName } from '#server/tenancy/schema-name.ts'
-import { auditAdminAction, type AdminActor } from './actor.ts'
+import { auditAdminAction, isSuperadmin, type AdminActor } from './actor.ts'
 import { containsPattern, isUuid } from './users.ts'
 import { documentCounters } from '#server/documents/index.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
@@ -182,6 +182,13 @@ export async function updateOrganizationSecurity(actor: AdminActor, organization
 			.set({ requireTwoFactor: input.requireTwoFactor, sessionLifetimeMinutes: input.sessionLifetimeMinutes })
 			.where(eq(organizations.id, organizationId))
 			.returning({ id: organizations.id })
+		if (rows.length && input.requireTwoFactor) {
+			// Members without a second factor are signed out now (their live streams close with their sessions); sign-in tells them why.
+			await tx.execute(sql`
+				delete from app.sessions s using app.memberships m
+				where m.organization_id = ${organizationId} and s.user_id = m.user_id and s.organization_id = ${organizationId}
+				and not exists (select 1 from app.two_factor_credentials t where t.user_id = m.user_id and t.enabled_at is not null)`)
+		}
 		if (rows.length) {
 			await auditAdminAction(actor, 'organization.security', { type: 'organization', id: organizationId }, {
 				requireTwoFactor: input.requireTwoFactor,
@@ -238,9 +245,11 @@ export async function setOrganizationStatus(actor: AdminActor, organizationId: s
  * Deletes an organization after its name was typed again: the row (with
  * memberships, subscription, sessions), the members who belonged to no other
  * organization, its schema with all its health data, then its files in the
- * store (originals, previews, exports). Audited.
+ * store (originals, previews, exports). Audited. Superadmin only, the same
+ * rule as deleting a user (it deletes users and all their records).
  */
 export async function deleteOrganization(actor: AdminActor, organizationId: string, confirmName: string) {
+	if (!isSuperadmin(actor)) return refuse('forbidden', 'superadmin-only', ADMIN_MESSAGES.superadminDeletesOrganizations)
 	if (!isUuid(organizationId)) return refuse('not-found', 'organization-missing', ADMIN_MESSAGES.organizationNotFound)
 	const db = getDb()
 	const [row] = await db.select({ name: organizations.name, schemaName: organizations.schemaName }).from(organizations).where(eq(organizations.id, organizationId))

@@ -81,6 +81,8 @@ export type ApiCaller = {
 export type ApiCallCheck =
 	| { ok: true; caller: ApiCaller }
 	| { ok: false; reason: 'unauthenticated' }
+	/** The organization requires a second factor its member (the key's owner) has not set up: refused until they do. */
+	| { ok: false; reason: 'two-factor-required' }
 	| { ok: false; reason: 'rate-limited'; retryAfterSeconds: number }
 	| { ok: false; reason: 'plan-required'; organizationId: string }
 
@@ -88,7 +90,7 @@ const RATE_WINDOW_SECONDS = 60
 
 /**
  * One API call, checked and counted in one statement: the key (by its hash,
- * not revoked, its user active) takes a slot in its minute's window, and
+ * not revoked, its user active, its organization not inactive) takes a slot in its minute's window, and
  * when the slot is within the limit and the plan includes the API, the
  * organization's call count for the day goes up by one. Row locks queue
  * parallel calls of the same key or organization, so no increment is lost
@@ -111,6 +113,7 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 		phone: string | null
 		role: 'patient' | 'admin' | 'superadmin'
 		time_zone: string | null
+		needs_two_factor: boolean
 	}>(sql`
 		with window_start as (select date_trunc('minute', ${at}::timestamptz) as at),
 		slot as (
@@ -118,9 +121,11 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 			set window_count = case when k.window_started_at = (select at from window_start) then k.window_count + 1 else 1 end,
 				window_started_at = (select at from window_start),
 				last_used_at = ${at}::timestamptz
-			from app.users u
+			from app.users u, app.organizations o
 			where k.key_hash = ${sessionIdFromToken(token)} and k.revoked_at is null and u.id = k.user_id and u.status = 'active'
-			returning k.id, k.user_id, k.organization_id, k.window_count, k.window_started_at, u.name, u.email, u.phone, u.role, u.time_zone
+				and o.id = k.organization_id and o.status <> 'inactive'
+			returning k.id, k.user_id, k.organization_id, k.window_count, k.window_started_at, u.name, u.email, u.phone, u.role, u.time_zone,
+				(o.require_two_factor and not exists (select 1 from app.two_factor_credentials t where t.user_id = k.user_id and t.enabled_at is not null)) as needs_two_factor
 		),
 		allowed as (
 			select slot.*, (s.plan::text = any(${sql.raw(`array[${apiPlans.map((plan) => `'${plan}'`).join(',')}]`)}) and (s.status <> 'canceled' or s.current_period_end > ${at}::timestamptz)) as allowed_plan
@@ -128,16 +133,17 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 		),
 		counted as (
 			insert into app.api_usage (organization_id, day, calls)
-			select organization_id, ${utcDay(now)}::date, 1 from allowed where allowed_plan and window_count <= ${options.limitPerMinute}
+			select organization_id, ${utcDay(now)}::date, 1 from allowed where allowed_plan and not needs_two_factor and window_count <= ${options.limitPerMinute}
 			on conflict (organization_id, day) do update set calls = app.api_usage.calls + 1
 			returning organization_id
 		)
 		select allowed.id as key_id, allowed.user_id, allowed.organization_id, allowed.window_count, allowed.window_started_at, allowed.allowed_plan,
-			allowed.name, allowed.email, allowed.phone, allowed.role, allowed.time_zone, (select count(*) from counted) as counted
+			allowed.name, allowed.email, allowed.phone, allowed.role, allowed.time_zone, allowed.needs_two_factor, (select count(*) from counted) as counted
 		from allowed
 	`)
 	const row = rows[0]
 	if (!row) return { ok: false, reason: 'unauthenticated' }
+	if (row.needs_two_factor) return { ok: false, reason: 'two-factor-required' }
 	if (row.window_count > options.limitPerMinute) {
 		const windowEnd = new Date(row.window_started_at).getTime() + RATE_WINDOW_SECONDS * 1000
 		return { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) }

@@ -4,14 +4,15 @@
  * stored (like session tokens), so the address is shown once when created;
  * creating a new one revokes the old, and it can be revoked at any time.
  * A request with an unknown or revoked token, or for a user who is no longer
- * active or no longer a member of the organization, finds nothing. Every
+ * active or no longer a member of the organization (or whose organization
+ * is inactive), finds nothing. Every
  * access is audited.
  */
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
-import { calendarFeedTokens, memberships, users } from '#db/schema/platform.ts'
+import { calendarFeedTokens, memberships, organizations, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectAppointments, type Patient } from './appointment-store.ts'
@@ -105,7 +106,8 @@ export async function revokeCalendarFeed(patient: Patient): Promise<boolean> {
 /**
  * The iCalendar feed behind a token (every appointment of its owner,
  * cancelled ones as STATUS:CANCELLED), or null when the token is unknown,
- * revoked, or its owner is inactive or has left the organization.
+ * revoked, or its owner is inactive or has left the organization, or the
+ * organization is inactive.
  */
 export async function readCalendarFeed(
 	token: string,
@@ -120,7 +122,8 @@ export async function readCalendarFeed(
 			memberships,
 			and(eq(memberships.userId, calendarFeedTokens.userId), eq(memberships.organizationId, calendarFeedTokens.organizationId)),
 		)
-		.where(and(eq(calendarFeedTokens.tokenHash, hashFeedToken(token)), isNull(calendarFeedTokens.revokedAt), eq(users.status, 'active')))
+		.innerJoin(organizations, eq(organizations.id, calendarFeedTokens.organizationId))
+		.where(and(eq(calendarFeedTokens.tokenHash, hashFeedToken(token)), isNull(calendarFeedTokens.revokedAt), eq(users.status, 'active'), ne(organizations.status, 'inactive')))
 	if (!feed) return null
 	const owner: Patient = { userId: feed.userId, organizationId: feed.organizationId, ipAddress }
 	const stored = await withTenant(owner.organizationId, async (tx) => {

@@ -1,6 +1,6 @@
 import { and, eq, lt, ne } from 'drizzle-orm'
 import { getDb, type Executor } from '#db/client.ts'
-import { organizations, sessions, users } from '#db/schema/platform.ts'
+import { organizations, sessions, twoFactorCredentials, users } from '#db/schema/platform.ts'
 import { getEnv } from '#server/env.server.ts'
 import { generateSessionToken, sessionIdFromToken } from './session-token.ts'
 
@@ -58,18 +58,9 @@ export async function createSession(input: {
 	return { token, expiresAt }
 }
 
-/**
- * Looks a cookie token up for one kind of session. A patient token is never
- * an admin session and the reverse. Sliding expiry: a session used in the
- * second half of its idle window is extended by a full window, but never past
- * its absolute end (sign-in plus SESSION_ABSOLUTE_HOURS, or plus the organization's
- * session lifetime when that is shorter); an ended session is
- * deleted.
- */
-export async function validateSessionToken(token: string, kind: SessionKind): Promise<ValidSession | null> {
-	const id = sessionIdFromToken(token)
-	const db = getDb()
-	const [row] = await db
+/** A session by id with what decides whether it is still in force: its user, its organization's status and rules, the user's second factor. */
+async function selectSession(id: string, kind: SessionKind) {
+	const [row] = await getDb()
 		.select({
 			id: sessions.id,
 			kind: sessions.kind,
@@ -78,6 +69,9 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 			createdAt: sessions.createdAt,
 			/** The organization's session lifetime (admin Security settings), when it sets a shorter one. */
 			lifetimeMinutes: organizations.sessionLifetimeMinutes,
+			organizationStatus: organizations.status,
+			requiresTwoFactor: organizations.requireTwoFactor,
+			twoFactorEnabledAt: twoFactorCredentials.enabledAt,
 			user: {
 				id: users.id,
 				email: users.email,
@@ -91,24 +85,62 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 		.from(sessions)
 		.innerJoin(users, eq(users.id, sessions.userId))
 		.leftJoin(organizations, eq(organizations.id, sessions.organizationId))
+		.leftJoin(twoFactorCredentials, eq(twoFactorCredentials.userId, sessions.userId))
 		.where(and(eq(sessions.id, id), eq(sessions.kind, kind)))
+	return row ?? null
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof selectSession>>>
+
+/** Sign-in plus the absolute lifetime, or plus the organization's session lifetime when that is shorter. */
+function absoluteEndOf(row: SessionRow) {
+	return row.createdAt.getTime() + Math.min(absoluteMs(), row.lifetimeMinutes ? row.lifetimeMinutes * 60_000 : Infinity)
+}
+
+/**
+ * Whether a session still lets its user in: not past its idle or absolute
+ * end, its user active, and its organization neither inactive nor requiring a
+ * second factor the user has not set up. The account, its organization and
+ * the organization's 2FA rule are read on every request, not only at sign-in
+ * (sign-in then says why it refuses). docs/decisions/015-account-security.md
+ */
+function isInForce(row: SessionRow, now: number) {
+	const hasEnded = row.expiresAt.getTime() <= now || absoluteEndOf(row) <= now
+	const isRefusedByOrganization = row.organizationStatus === 'inactive' || (row.requiresTwoFactor === true && !row.twoFactorEnabledAt)
+	return !hasEnded && row.user.status === 'active' && !isRefusedByOrganization
+}
+
+/**
+ * Looks a cookie token up for one kind of session. A patient token is never
+ * an admin session and the reverse. Sliding expiry: a session used in the
+ * second half of its idle window is extended by a full window, but never past
+ * its absolute end; a session no longer in force (isInForce) is deleted.
+ */
+export async function validateSessionToken(token: string, kind: SessionKind): Promise<ValidSession | null> {
+	const id = sessionIdFromToken(token)
+	const db = getDb()
+	const row = await selectSession(id, kind)
 	if (!row) return null
-	const { createdAt, lifetimeMinutes, ...session } = row
 	const now = Date.now()
-	const absoluteEnd = createdAt.getTime() + Math.min(absoluteMs(), lifetimeMinutes ? lifetimeMinutes * 60_000 : Infinity)
-	const hasEnded = session.expiresAt.getTime() <= now || absoluteEnd <= now
-	if (hasEnded || session.user.status !== 'active') {
+	if (!isInForce(row, now)) {
 		await db.delete(sessions).where(eq(sessions.id, id))
 		return null
 	}
+	const { createdAt, lifetimeMinutes: _lifetime, organizationStatus: _status, requiresTwoFactor: _rule, twoFactorEnabledAt: _enabled, ...session } = row
 	let isRenewed = false
-	const renewedExpiry = new Date(Math.min(nextExpiry(createdAt, now).getTime(), absoluteEnd))
+	const renewedExpiry = new Date(Math.min(nextExpiry(createdAt, now).getTime(), absoluteEndOf(row)))
 	if (session.expiresAt.getTime() - now < idleMs() / 2 && renewedExpiry > session.expiresAt) {
 		session.expiresAt = renewedExpiry
 		await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id))
 		isRenewed = true
 	}
 	return { ...session, isRenewed }
+}
+
+/** Whether the session (by id, as a guard gave it) is still in force, without renewing it: what a long-lived answer (the live stream) checks again. */
+export async function isSessionInForce(sessionId: string, kind: SessionKind): Promise<boolean> {
+	const row = await selectSession(sessionId, kind)
+	return !!row && isInForce(row, Date.now())
 }
 
 export async function invalidateSession(token: string) {

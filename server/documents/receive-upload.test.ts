@@ -2,7 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_PARTS, receiveUpload, UploadRejectedError } from './receive-upload.ts'
+import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_PARTS, receiveUpload, UploadRejectedError } from './receive-upload.ts'
+import { acceptUpload } from './upload.ts'
 import { uploadTempDir } from '#server/storage/index.ts'
 
 let dataDir: string
@@ -87,5 +88,90 @@ describe('receiveUpload', () => {
 		expect(fields['__proto__']).toBe('polluted')
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined()
 		await rm(file.tempPath, { force: true })
+	})
+})
+
+const BOUNDARY = 'hostile-boundary-7f3a'
+
+/**
+ * A multipart body produced only as it is read: `pieces` yields its text
+ * piece by piece; `pulled` tells how many bytes the reader has taken so far.
+ */
+function streamedRequest(pieces: () => Iterator<string>, options: { contentType?: string } = {}) {
+	const iterator = pieces()
+	const encoder = new TextEncoder()
+	const stats = { pulled: 0 }
+	const body = new ReadableStream<Uint8Array>({
+		pull(controller) {
+			const next = iterator.next()
+			if (next.done) return controller.close()
+			const bytes = encoder.encode(next.value)
+			stats.pulled += bytes.byteLength
+			controller.enqueue(bytes)
+		},
+	}, { highWaterMark: 0 })
+	const request = new Request('http://localhost/api/documents/upload', {
+		method: 'POST',
+		body,
+		headers: { 'content-type': options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}` },
+		duplex: 'half',
+	} as RequestInit)
+	return { request, stats }
+}
+
+function* tinyParts(count: number) {
+	// 100 parts per piece, as a fast client sends them
+	for (let index = 0; index < count; index += 100) {
+		let piece = ''
+		for (let part = index; part < Math.min(count, index + 100); part++) piece += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${part}"\r\n\r\ny\r\n`
+		yield piece
+	}
+	yield `--${BOUNDARY}--\r\n`
+}
+
+const PATIENT = { userId: '00000000-0000-4000-8000-000000000001', organizationId: '00000000-0000-4000-8000-000000000002' }
+
+describe('receiveUpload with hostile bodies', () => {
+	it('refuses 600,000 tiny parts at the first part over the limit, without reading the rest (413)', async () => {
+		const { request, stats } = streamedRequest(() => tinyParts(600_000))
+		const started = performance.now()
+		const error = await rejection(request)
+		expect(performance.now() - started).toBeLessThan(500)
+		expect(error.reason).toBe('bad_form')
+		// the refusal came after the first piece or two, of about 60 MB
+		expect(stats.pulled).toBeLessThan(50_000)
+		expect(await leftovers()).toEqual([])
+		const again = streamedRequest(() => tinyParts(600_000))
+		expect(await acceptUpload(PATIENT, again.request)).toMatchObject({ ok: false, kind: 'too-large', code: 'bad_form' })
+	})
+
+	it('answers 400 to a body that ends before its closing boundary, keeping no file', async () => {
+		const unterminated = () =>
+			[`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 and then nothing`][Symbol.iterator]()
+		expect((await rejection(streamedRequest(unterminated).request)).reason).toBe('malformed')
+		expect(await leftovers()).toEqual([])
+		expect(await acceptUpload(PATIENT, streamedRequest(unterminated).request)).toMatchObject({ ok: false, kind: 'invalid', code: 'malformed' })
+	})
+
+	it('refuses a part header over 16 KB and a body that is not a multipart form (400)', async () => {
+		const longHeader = () => [`--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\ny\r\n--${BOUNDARY}--\r\n`][Symbol.iterator]()
+		expect((await rejection(streamedRequest(longHeader).request)).reason).toBe('malformed')
+		const plain = () => ['file=hello'][Symbol.iterator]()
+		expect((await rejection(streamedRequest(plain, { contentType: 'application/x-www-form-urlencoded' }).request)).reason).toBe('malformed')
+		expect((await rejection(streamedRequest(plain, { contentType: 'multipart/form-data' }).request)).reason).toBe('malformed')
+	})
+
+	it('stops reading a body without a declared length once it passes the upload limit (413), keeping no file', async () => {
+		function* endlessFile() {
+			yield `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`
+			const megabyte = 'x'.repeat(1024 * 1024)
+			for (;;) yield megabyte
+		}
+		const { request, stats } = streamedRequest(endlessFile)
+		const error = await rejection(request)
+		expect(error.reason).toBe('too_large')
+		expect(error.fileName).toBe('big.pdf')
+		expect(stats.pulled).toBeLessThan(MAX_UPLOAD_BODY_BYTES + 3 * 1024 * 1024)
+		expect(await leftovers()).toEqual([])
 	})
 })

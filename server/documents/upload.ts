@@ -91,6 +91,7 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 /** A refusal of the upload form itself (before any file is kept). */
 function formRefusal(error: UploadRejectedError) {
 	if (error.reason === 'bad_form') return refuse('too-large', 'bad_form', DOCUMENT_MESSAGES.uploadFailed(error.fileName ?? 'the file'))
+	if (error.reason === 'malformed') return refuse('invalid', 'malformed', DOCUMENT_MESSAGES.uploadFailed(error.fileName ?? 'the file'))
 	if (error.reason === 'too_large') return refuse('too-large', 'too_large', DOCUMENT_MESSAGES.tooLarge(error.fileName))
 	return refuse('invalid', 'no_file', DOCUMENT_MESSAGES.noFile)
 }

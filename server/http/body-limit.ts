@@ -8,7 +8,8 @@ export const REQUEST_BODY_LIMIT_BYTES = 1024 * 1024
 /**
  * The actions that take a file (the upload API and the upload page's form
  * without JavaScript, also under Remix's `.data` suffix): they stream the
- * body to disk with their own limit (receiveUpload), so they are left alone.
+ * body to disk with their own limits (receiveUpload: the whole body, parts,
+ * fields, headers, parsing stopped at the first violation), so they are left alone.
  */
 const STREAMED_UPLOAD_PATHS = new Set(['/api/documents/upload', '/api/v1/documents/upload-and-process', '/upload', '/upload.data'])
 

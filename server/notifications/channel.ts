@@ -15,6 +15,8 @@ export const ChannelMessageSchema = z.discriminatedUnion('kind', [
 	z.object({ kind: z.literal('created'), userId: z.string().uuid(), notificationId: z.string().uuid() }),
 	/** The user's notifications were read, removed or cleared (another tab, another device), or one was written while their in-app notifications are off. */
 	z.object({ kind: z.literal('changed'), userId: z.string().uuid() }),
+	/** Some of the user's sessions ended (sign-out, deactivation, password change...): sent by a trigger on app.sessions (platform migration 0012). */
+	z.object({ kind: z.literal('session_ended'), userId: z.string().uuid() }),
 ])
 export type ChannelMessage = z.infer<typeof ChannelMessageSchema>
 

@@ -6,7 +6,8 @@
  * 1,000 members is a few queries, not 1,000), then handed to each owner's
  * streams; a 'changed' message only tells them to refresh. When the listening
  * connection comes back after a loss, every stream is told to catch up
- * (NOTIFY is not durable: messages sent while it was away are gone).
+ * (NOTIFY is not durable: messages sent while it was away are gone). A
+ * 'session_ended' message makes the user's streams check their session again.
  */
 import { getSql } from '#db/client.ts'
 import { describeError, logger } from '#server/logger.ts'
@@ -22,6 +23,8 @@ export type HubSubscriber = {
 	onChanged: () => void
 	/** The listening connection was lost and is back: read what may have been missed. */
 	onResync: () => void
+	/** Some session of the user ended: check this stream's own session again. */
+	onSessionEnded: () => void
 }
 
 const subscribersByUser = new Map<string, Set<HubSubscriber>>()
@@ -65,6 +68,10 @@ function dispatch(payload: string) {
 	if (!subscribers?.size) return
 	if (message.kind === 'changed') {
 		for (const subscriber of subscribers) subscriber.onChanged()
+		return
+	}
+	if (message.kind === 'session_ended') {
+		for (const subscriber of subscribers) subscriber.onSessionEnded()
 		return
 	}
 	if (pendingCreated.length === 0) setImmediate(() => void deliverCreated())
@@ -111,6 +118,39 @@ export async function subscribeToNotifications(subscriber: HubSubscriber): Promi
 	return () => {
 		set.delete(subscriber)
 		if (set.size === 0 && subscribersByUser.get(subscriber.userId) === set) subscribersByUser.delete(subscriber.userId)
+	}
+}
+
+/** Open streams allowed per user and per client address, in each web process (several tabs, an office behind one address). */
+export const MAX_STREAMS_PER_USER = 10
+export const MAX_STREAMS_PER_ADDRESS = 50
+
+const streamsByUser = new Map<string, number>()
+const streamsByAddress = new Map<string, number>()
+
+function adjust(counts: Map<string, number>, key: string, by: number) {
+	const next = (counts.get(key) ?? 0) + by
+	if (next > 0) counts.set(key, next)
+	else counts.delete(key)
+}
+
+/**
+ * Takes a place for one more stream of the user from the address, at once
+ * (before any work), or null when either already holds its most. The
+ * returned function gives the place back (once, however often called).
+ */
+export function reserveStreamSlot(userId: string, address: string | null): (() => void) | null {
+	const addressKey = address ?? 'unknown'
+	if ((streamsByUser.get(userId) ?? 0) >= MAX_STREAMS_PER_USER) return null
+	if ((streamsByAddress.get(addressKey) ?? 0) >= MAX_STREAMS_PER_ADDRESS) return null
+	adjust(streamsByUser, userId, 1)
+	adjust(streamsByAddress, addressKey, 1)
+	let isReleased = false
+	return () => {
+		if (isReleased) return
+		isReleased = true
+		adjust(streamsByUser, userId, -1)
+		adjust(streamsByAddress, addressKey, -1)
 	}
 }
 

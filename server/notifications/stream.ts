@@ -10,7 +10,10 @@ import { getDb } from '#db/client.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { isTenantGone } from '#server/tenancy/index.ts'
-import { subscribeToNotifications, type StreamNotification } from './hub.ts'
+import { isSessionInForce } from '#server/auth/sessions.ts'
+import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
+import { reserveStreamSlot, subscribeToNotifications, type StreamNotification } from './hub.ts'
+import { NOTIFICATION_MESSAGES } from './shared/messages.ts'
 import { readNotificationSwitches } from './preferences.ts'
 import { latestNotificationSeq, listNotificationsAfter } from './queries.ts'
 import { KEEPALIVE_MS, realtimeEventOf, sseMessage, type StreamControl } from './shared/realtime.ts'
@@ -32,17 +35,33 @@ function control(type: StreamControl['type'], data: StreamControl['data'] = {}):
 	return { type, data, timestamp: new Date().toISOString() }
 }
 
-/** Opens the stream; it ends when `signal` aborts (the browser went away). */
+/**
+ * Opens the stream of a signed-in patient's session; it ends when `signal`
+ * aborts (the browser went away) or when the session is no longer in force
+ * (checked again whenever one of the user's sessions ends: sign-out,
+ * deactivation, password change; and before anything is sent after that).
+ * Refused at once (429) past MAX_STREAMS_PER_USER or MAX_STREAMS_PER_ADDRESS
+ * open streams in this process.
+ */
 export async function openNotificationStream(
-	patient: Patient,
+	patient: Patient & { sessionId: string; ipAddress: string | null },
 	options: { lastEventId: number | null; signal: AbortSignal },
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<Result<{ body: ReadableStream<Uint8Array> }, 'too-many-streams'>> {
+	const slot = reserveStreamSlot(patient.userId, patient.ipAddress)
+	if (!slot) return refuse('rate-limited', 'too-many-streams', NOTIFICATION_MESSAGES.tooManyStreams)
+	const release = slot
+	let switches: Awaited<ReturnType<typeof readNotificationSwitches>>
+	try {
+		switches = await readNotificationSwitches(getDb(), patient.userId)
+	} catch (error) {
+		release()
+		throw error
+	}
 	const encoder = new TextEncoder()
-	const switches = await readNotificationSwitches(getDb(), patient.userId)
 	let closed = false
 	let cleanup = () => {}
 	const openedAt = performance.now()
-	return new ReadableStream<Uint8Array>({
+	const body = new ReadableStream<Uint8Array>({
 		async start(controller) {
 			const send = (text: string) => {
 				if (closed) return
@@ -54,11 +73,26 @@ export async function openNotificationStream(
 			}
 			const keepalive = setInterval(() => send(': keepalive\n\n'), KEEPALIVE_MS)
 			let unsubscribe = () => {}
+			// Whether the session is still in force, as last checked; everything sent waits for the check in progress, in order.
+			let signedIn: Promise<boolean> = Promise.resolve(true)
+			const whileSignedIn = (work: () => void) => {
+				void signedIn.then((isSignedIn) => {
+					if (isSignedIn) work()
+				})
+			}
+			const checkSession = () => {
+				signedIn = signedIn.then(async (wasSignedIn) => {
+					const isSignedIn = wasSignedIn && (await isSessionInForce(patient.sessionId, 'patient').catch(() => false))
+					if (!isSignedIn) close()
+					return isSignedIn
+				})
+			}
 			function close() {
 				if (closed) return
 				closed = true
 				clearInterval(keepalive)
 				unsubscribe()
+				release()
 				logger.debug('notifications.stream_closed', { ms: Math.round(performance.now() - openedAt) })
 				try {
 					controller.close()
@@ -70,7 +104,7 @@ export async function openNotificationStream(
 			options.signal.addEventListener('abort', close, { once: true })
 			if (options.signal.aborted) return close()
 
-			const sendChanged = () => send(sseMessage(control('notifications_changed')))
+			const sendChanged = () => whileSignedIn(() => send(sseMessage(control('notifications_changed'))))
 			// In-app off: no notifications on the stream, only that the list changed (the bell and /notifications stay in step across tabs, without toasts).
 			const isQuiet = !switches.inApp
 			const sentIds = new Set<string>()
@@ -90,12 +124,13 @@ export async function openNotificationStream(
 				unsubscribe = await subscribeToNotifications({
 					userId: patient.userId,
 					organizationId: patient.organizationId,
-					onNotification: isQuiet ? sendChanged : (row) => (buffered ? buffered.push(row) : sendNotification(row)),
+					onNotification: isQuiet ? sendChanged : (row) => whileSignedIn(() => (buffered ? buffered.push(row) : sendNotification(row))),
 					onChanged: sendChanged,
 					onResync: () => {
-						if (!isQuiet) void catchUp().catch(() => {})
+						if (!isQuiet) whileSignedIn(() => void catchUp().catch(() => {}))
 						sendChanged()
 					},
+					onSessionEnded: checkSession,
 				})
 				if (closed) return unsubscribe()
 				if (isQuiet) return send(sseMessage(control('connected', { inApp: false })))
@@ -117,4 +152,5 @@ export async function openNotificationStream(
 			cleanup()
 		},
 	})
+	return succeed({ body })
 }

@@ -4,12 +4,12 @@
  * organization and one share, and nothing else is read from the request:
  * the page lists exactly that share's documents, a file is served only when
  * its id is one of them. Unknown, revoked and expired links (and links of an
- * owner who left or was deactivated) all answer the same. Every opening and
+ * owner who left or was deactivated, or of an inactive organization) all answer the same. Every opening and
  * file is logged for the owner (coarse client only), audited, and raises
  * 'Your shared records were opened' at most once per link per hour.
  */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
-import { memberships, shareTokens, users } from '#db/schema/platform.ts'
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm'
+import { memberships, organizations, shareTokens, users } from '#db/schema/platform.ts'
 import { shareAccessLog, shareDocuments, shares, type ShareAccessKind } from '#db/schema/tenant.ts'
 import { getDb } from '#db/client.ts'
 import { recordAudit } from '#server/audit/index.ts'
@@ -41,13 +41,14 @@ type ActiveShare = { id: string; owner: Patient; passcodeHash: string | null; ex
 
 const unavailable = () => refuse('not-found', 'unavailable', SHARE_MESSAGES.unavailable)
 
-/** The organization and share a token names in the platform index, or null. */
+/** The organization and share a token names in the platform index, or null (also while the organization is inactive). */
 async function resolveToken(token: string | undefined) {
 	if (!isShareTokenShaped(token)) return null
 	const [row] = await getDb()
 		.select({ organizationId: shareTokens.organizationId, shareId: shareTokens.shareId })
 		.from(shareTokens)
-		.where(eq(shareTokens.tokenHash, hashShareToken(token)))
+		.innerJoin(organizations, eq(organizations.id, shareTokens.organizationId))
+		.where(and(eq(shareTokens.tokenHash, hashShareToken(token)), ne(organizations.status, 'inactive')))
 	return row ?? null
 }
 

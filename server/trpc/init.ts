@@ -2,16 +2,32 @@ import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server'
 import superjson from 'superjson'
 import { ZodError, type ZodIssue } from 'zod'
 import type { Refusal, RefusalKind } from '#server/errors/shared/result.ts'
-import { getSession, resolvePatientSession } from '#server/auth/guards.ts'
+import { getSession, resolvePatientSession, type PatientSessionResult } from '#server/auth/guards.ts'
 import { patientOf } from '#server/auth/patient.ts'
+import type { ValidSession } from '#server/auth/sessions.ts'
 
 export type TrpcContext = {
 	request: Request
 	clientIp: string
+	/** The request's patient session, looked up once however many calls the batch holds. */
+	patientSession: () => Promise<PatientSessionResult>
+	/** The request's admin session, looked up once however many calls the batch holds. */
+	adminSession: () => Promise<ValidSession | null>
+}
+
+/** The first call's promise, shared by every later call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+	let pending: Promise<T> | null = null
+	return () => (pending ??= load())
 }
 
 export function createTrpcContext(request: Request, clientIp: string): TrpcContext {
-	return { request, clientIp }
+	return {
+		request,
+		clientIp,
+		patientSession: once(() => resolvePatientSession(request)),
+		adminSession: once(() => getSession(request, 'admin')),
+	}
 }
 
 /**
@@ -129,14 +145,14 @@ export const createCallerFactory = t.createCallerFactory
 
 /** A signed-in patient with an organization; everything below it may touch that tenant. */
 export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
-	const result = await resolvePatientSession(ctx.request)
+	const result = await ctx.patientSession()
 	if (!result.ok) throw new TRPCError({ code: 'UNAUTHORIZED' })
 	return next({ ctx: { ...ctx, session: result.session, patient: patientOf(result.session, ctx.clientIp) } })
 })
 
 /** A signed-in administrator (admin or superadmin) of the admin portal. */
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
-	const session = await getSession(ctx.request, 'admin')
+	const session = await ctx.adminSession()
 	if (!session || (session.user.role !== 'admin' && session.user.role !== 'superadmin')) {
 		throw new TRPCError({ code: 'UNAUTHORIZED' })
 	}

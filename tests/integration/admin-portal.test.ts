@@ -165,9 +165,10 @@ describe('organizations', () => {
 
 		const fileKey = `${created.organizationId}/${randomUUID()}`
 		await getFileStorage().putBuffer(fileKey, Buffer.from('%PDF-1.4'))
-		expect(await deleteOrganization(admin, created.organizationId, 'Wrong Name')).toMatchObject({ ok: false, code: 'name-mismatch' })
+		const superadmin = await adminAccount('superadmin')
+		expect(await deleteOrganization(superadmin, created.organizationId, 'Wrong Name')).toMatchObject({ ok: false, code: 'name-mismatch' })
 		expect(await getFileStorage().stat(fileKey)).not.toBeNull()
-		expect(await deleteOrganization(admin, created.organizationId, 'Harbor Clinic')).toMatchObject({ ok: true })
+		expect(await deleteOrganization(superadmin, created.organizationId, 'Harbor Clinic')).toMatchObject({ ok: true })
 		// its files went with it
 		expect(await getFileStorage().stat(fileKey)).toBeNull()
 		const schemas = await getDb().execute(sql`select 1 from pg_namespace where nspname = ${organization!.schemaName}`)
@@ -176,7 +177,34 @@ describe('organizations', () => {
 		// its only member went with it; the deletion is audited
 		expect(await getDb().select().from(users).where(eq(users.id, (user as { userId: string }).userId))).toHaveLength(0)
 		const audit = await getDb().select().from(auditLog).where(eq(auditLog.action, 'admin.organization.delete'))
-		expect(audit.some((row) => row.targetId === created.organizationId && row.actorUserId === admin.userId && row.ipAddress === '203.0.113.7')).toBe(true)
+		expect(audit.some((row) => row.targetId === created.organizationId && row.actorUserId === superadmin.userId && row.ipAddress === '203.0.113.7')).toBe(true)
+	})
+
+	it('deleting an organization is superadmin-only, like deleting a user: a plain admin is refused (403 from the route) and sees no Delete control', async () => {
+		const plainAdmin = await adminAccount('admin')
+		const member = await patient('Kept Member')
+		const [organization] = await getDb().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, member.organizationId))
+		expect(await deleteOrganization(plainAdmin, member.organizationId, organization!.name)).toMatchObject({
+			ok: false,
+			kind: 'forbidden',
+			code: 'superadmin-only',
+			message: 'Only a superadmin can delete organizations.',
+		})
+		const detail = await import('#app/routes/admin.tenants.$tenantId._index.tsx')
+		const list = await import('#app/routes/admin.tenants._index.tsx')
+		const adminCookie = await cookieFor('admin', plainAdmin.userId, null)
+		const context = { clientIp: '203.0.113.9', requestId: 'test', cspNonce: 'test' }
+		const args = (init: RequestInit = {}) => ({ request: requestWith(`/admin/tenants/${member.organizationId}`, adminCookie, init), params: { tenantId: member.organizationId }, context })
+		const answer = (await detail.action(args({ method: 'POST', body: new URLSearchParams({ intent: 'delete', confirmName: organization!.name }) }))) as unknown as { init: { status: number }; data: { error: string } }
+		expect(answer.init.status).toBe(403)
+		expect(answer.data.error).toBe('Only a superadmin can delete organizations.')
+		expect(await getDb().select().from(organizations).where(eq(organizations.id, member.organizationId))).toHaveLength(1)
+		expect(await getDb().select().from(users).where(eq(users.id, member.id))).toHaveLength(1)
+		expect((await getDb().select().from(auditLog).where(eq(auditLog.action, 'admin.organization.delete'))).filter((row) => row.targetId === member.organizationId)).toHaveLength(0)
+		expect(await detail.loader(args())).toMatchObject({ canDelete: false })
+		expect(await list.loader({ request: requestWith('/admin/tenants', adminCookie), params: {}, context })).toMatchObject({ canDelete: false })
+		const superCookie = await cookieFor('admin', (await adminAccount('superadmin')).userId, null)
+		expect(await list.loader({ request: requestWith('/admin/tenants', superCookie), params: {}, context })).toMatchObject({ canDelete: true })
 	})
 
 	it('refuses a user over the plan’s seats', async () => {

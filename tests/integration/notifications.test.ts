@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { emailOutbox, memberships, userPreferences } from '#db/schema/platform.ts'
 import { notifications } from '#db/schema/tenant.ts'
-import { registerPatient } from '#server/auth/index.ts'
+import { createSession, registerPatient } from '#server/auth/index.ts'
+import { sessionIdFromToken } from '#server/auth/session-token.ts'
 import { logger } from '#server/logger.ts'
 import {
 	clearNotifications,
@@ -30,12 +31,13 @@ afterAll(async () => {
 	await stopNotificationHub()
 })
 
-type TestPatient = { userId: string; organizationId: string; email: string }
+type TestPatient = { userId: string; organizationId: string; email: string; sessionId: string; ipAddress: string | null }
 
 async function newPatient(label = 'patient'): Promise<TestPatient> {
 	const email = `${label}-${randomUUID()}@example.test`
 	const { user, organization } = await registerPatient({ name: 'Notified Patient', email, password: 'Correct-horse-9' })
-	return { userId: user.id, organizationId: organization.id, email }
+	const session = await createSession({ userId: user.id, kind: 'patient', organizationId: organization.id })
+	return { userId: user.id, organizationId: organization.id, email, sessionId: sessionIdFromToken(session.token), ipAddress: '203.0.113.30' }
 }
 
 async function notify(patient: TestPatient, title = 'Document processed', type: 'new_document' | 'error' = 'new_document') {
@@ -53,7 +55,10 @@ async function setSwitches(userId: string, values: { inAppNotifications: boolean
 
 function openStream(patient: TestPatient, lastEventId: number | null = null) {
 	const abort = new AbortController()
-	const opened = openNotificationStream(patient, { lastEventId, signal: abort.signal }).then(readSse)
+	const opened = openNotificationStream(patient, { lastEventId, signal: abort.signal }).then((result) => {
+		if (!result.ok) throw new Error(result.message)
+		return readSse(result.body)
+	})
 	return { opened, close: () => abort.abort() }
 }
 

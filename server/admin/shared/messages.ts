@@ -18,6 +18,7 @@ export const ADMIN_MESSAGES = {
 	organizationDeleted: 'Organization deleted',
 	typeOrganizationName: 'Type the organization name to confirm',
 	organizationNameMismatch: 'The name does not match the organization.',
+	superadminDeletesOrganizations: 'Only a superadmin can delete organizations.',
 	userNotFound: 'User not found',
 	organizationNotFound: 'Organization not found',
 	subscriptionNotFound: 'Subscription not found',

@@ -41,6 +41,7 @@ export const API_MESSAGES = {
 	notFound: 'No such API path.',
 	methodNotAllowed: 'This method is not allowed on this path.',
 	rateLimited: 'Too many requests for this key. Please try again later.',
+	twoFactorRequired: 'Your organization requires two-factor authentication, which is not set up on this account. The key works again once it is set up.',
 	invalidJson: 'The request body must be JSON.',
 	serverError: 'Server error. Please try again later.',
 } as const
@@ -107,6 +108,7 @@ export async function handleApiRequest(request: Request, options: { requestId?: 
 		const check = await checkApiCall(token, { limitPerMinute: billingSettings().apiRateLimitPerMinute, now })
 		if (!check.ok) {
 			if (check.reason === 'unauthenticated') return unauthorized()
+			if (check.reason === 'two-factor-required') return apiError('forbidden', API_MESSAGES.twoFactorRequired)
 			if (check.reason === 'rate-limited') return apiError('rate_limited', API_MESSAGES.rateLimited, { 'Retry-After': String(check.retryAfterSeconds) })
 			return apiError('plan_required', await planRequiredMessage(check.organizationId, now))
 		}
