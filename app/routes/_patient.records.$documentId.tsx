@@ -12,8 +12,9 @@ import { DownloadDocumentButton } from '#app/components/records/download-documen
 import { LabValuesTable } from '#app/components/records/lab-values-table.tsx'
 import { MedicationsList } from '#app/components/records/medications-list.tsx'
 import { StructuredRecord } from '#app/components/records/structured-record.tsx'
-import { IMPORTED_REFERENCE_NOTE, importedReferenceOf, patientMismatchWarning, structuredSummaryOf } from '#server/extraction/shared/structured-types.ts'
-import { getHealthProfile } from '#server/health/index.ts'
+import { IMPORTED_REFERENCE_NOTE, importedReferenceOf, structuredSummaryOf } from '#server/extraction/shared/structured-types.ts'
+import { SomeoneElseBadge, SubjectQuestion } from '#app/components/records/subject-question.tsx'
+import { printedPatientOfDetails } from '#server/documents/shared/subject-match.ts'
 import { RetryProcessingButton } from '#app/components/records/retry-processing-button.tsx'
 import { TagList } from '#app/components/records/tag-list.tsx'
 import { useRefreshWhileProcessing } from '#app/components/records/use-refresh-while-processing.ts'
@@ -25,7 +26,7 @@ import { documentTypeLabel } from '#server/documents/shared/document-type-label.
 import { formatCalendarDate, formatDateTime } from '#server/documents/shared/format.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import { deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
+import { answerDocumentSubject, deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
@@ -37,18 +38,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!document) notFound(DOCUMENT_MESSAGES.notFoundTitle)
 	// Only what the page shows: the first part of the text, not the whole file's worth.
 	const { extractedText, details, timings: _timings, attempts: _attempts, ...shown } = document
-	// a C-CDA or FHIR import: its sections, and a warning when its patient is not the profile's
+	// a C-CDA or FHIR import: its sections
 	const structured = structuredSummaryOf(details)
-	const mismatch = structured
-		? patientMismatchWarning(structured.patient, { name: patient.user.name, dateOfBirth: (await getHealthProfile(patient)).dateOfBirth })
-		: null
+	// the patient the record names, for 'Is this you?' when it is not the profile's
+	const printedName = printedPatientOfDetails(details)?.name ?? null
 	// a record made from a FHIR DocumentReference: its file was not in the import
 	const importedReference = importedReferenceOf(details)
-	return { document: { ...shown, text: textExcerpt(extractedText) }, structured, mismatch, importedReference, timeZone: patient.user.timeZone }
+	return { document: { ...shown, text: textExcerpt(extractedText) }, structured, printedName, importedReference, timeZone: patient.user.timeZone }
 }
 
 /** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
-const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download']) })
+const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download', 'this-is-me', 'someone-else']) })
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -66,6 +66,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			await retryDocument(patient, documentId)
 			throw redirect(`/records/${documentId}`)
 		}
+		case 'this-is-me':
+		case 'someone-else': {
+			const isMine = submission.value.intent === 'this-is-me'
+			const answered = await answerDocumentSubject(patient, documentId, isMine ? 'confirmed_self' : 'someone_else')
+			if (!answered.ok) notFound(DOCUMENT_MESSAGES.notFoundTitle)
+			throw await redirectWithToast(request, `/records/${documentId}`, isMine ? DOCUMENT_NOTICES.subjectConfirmed : DOCUMENT_NOTICES.subjectSomeoneElse)
+		}
 		case 'download': {
 			if (!(await getDocument(patient, documentId))) notFound(DOCUMENT_MESSAGES.notFoundTitle)
 			throw redirect(signDocumentLink({ documentId, userId: patient.userId }))
@@ -77,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, structured, mismatch, importedReference, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const { document, structured, printedName, importedReference, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const timeZone = useDisplayTimeZone(storedTimeZone)
 	const [searchParams] = useSearchParams()
 	useRefreshWhileProcessing(document.id, document.status)
@@ -99,6 +106,7 @@ function DocumentDetailRoute() {
 						<div className="flex flex-wrap items-center gap-3">
 							<h1 className="break-words text-2xl font-bold tracking-tight">{document.title}</h1>
 							<DocumentStatusBadge status={document.status} />
+							{document.subjectMatch === 'someone_else' ? <SomeoneElseBadge /> : null}
 						</div>
 						<p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="document-type">
 							{documentTypeLabel(document.documentType)}
@@ -145,6 +153,8 @@ function DocumentDetailRoute() {
 			</Card>
 
 			{isConfirmingDelete ? <InlineDeleteConfirmation documentId={document.id} /> : null}
+
+			<SubjectQuestion documentId={document.id} subjectMatch={document.subjectMatch} printedName={printedName} />
 
 			{isAwaitingProcessing(document.status) ? (
 				<Alert tone="info" title={document.status === 'queued' ? 'Queued for processing' : 'Processing'}>
@@ -202,7 +212,7 @@ function DocumentDetailRoute() {
 			{structured ? (
 				<Card>
 					<h2 className="text-lg font-semibold">Imported record</h2>
-					<StructuredRecord summary={structured} mismatch={mismatch} />
+					<StructuredRecord summary={structured} />
 				</Card>
 			) : null}
 

@@ -83,6 +83,12 @@ export const documents = pgTable(
 		extractedText: text('extracted_text'),
 		pages: integer('pages'),
 		details: jsonb('details').$type<Record<string, unknown>>(),
+		/**
+		 * Whose record this is (server/documents/shared/subject-match.ts): the patient printed in it
+		 * against the profile. 'mismatch' asks the patient 'Is this you?'; until answered, and when
+		 * answered 'someone_else', its values count in no trend, score, risk, prediction or compare.
+		 */
+		subjectMatch: text('subject_match').$type<'matched' | 'unknown' | 'mismatch' | 'confirmed_self' | 'someone_else'>().notNull().default('unknown'),
 		status: text('status').$type<DocumentStatus>().notNull().default('queued'),
 		failureReason: text('failure_reason'),
 		failureMessage: text('failure_message'),

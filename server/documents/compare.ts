@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
+import { convertValue, findAnalyteByCode, toUcum } from '#server/extraction/index.ts'
 import { selectParametersOnDates, selectTestDates, type DocumentParameterValue } from '#server/health/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import type { Patient } from './queries.ts'
@@ -12,9 +13,28 @@ export type ComparedParameter = {
 	name: string
 	left: ParameterRow | null
 	right: ParameterRow | null
-	/** right minus left, when both exist in the same unit. */
+	/** right minus left in the right's unit, when both exist in units UCUM can compare. */
 	change: number | null
 	changePercent: number | null
+	/** The left value in the right's unit, when the two units differ by a factor (g/L and g/dL); else null. */
+	leftConverted: number | null
+}
+
+/**
+ * The left value in the right's unit: as it is when the units are the same
+ * UCUM unit however printed ('10^3/uL', 'x10^3/uL', '10*3/uL', 'K/uL'),
+ * converted by UCUM when they differ by a factor (with the analyte's molar
+ * mass between mass and substance concentrations); null when they do not
+ * compare.
+ */
+export function leftInRightUnit(code: string, left: Pick<ParameterRow, 'value' | 'unit' | 'ucumUnit'>, right: Pick<ParameterRow, 'unit' | 'ucumUnit'>): { value: number; isConverted: boolean } | null {
+	if ((left.unit ?? '') === (right.unit ?? '')) return { value: left.value, isConverted: false }
+	const from = left.ucumUnit ?? toUcum(left.unit)
+	const to = right.ucumUnit ?? toUcum(right.unit)
+	if (!from || !to) return null
+	if (from === to) return { value: left.value, isConverted: false }
+	const converted = convertValue(left.value, from, to, findAnalyteByCode(code)?.molarMass)
+	return converted === null ? null : { value: converted, isConverted: true }
 }
 
 /** Test dates on which the patient has lab values, newest first. */
@@ -27,16 +47,18 @@ export function pairParameters(left: ParameterRow[], right: ParameterRow[]): Com
 	const byCode = new Map<string, ComparedParameter>()
 	for (const [side, rows] of [['left', left], ['right', right]] as const) {
 		for (const row of rows) {
-			const entry = byCode.get(row.code) ?? { code: row.code, name: row.name, left: null, right: null, change: null, changePercent: null }
+			const entry = byCode.get(row.code) ?? { code: row.code, name: row.name, left: null, right: null, change: null, changePercent: null, leftConverted: null }
 			if (!entry[side]) entry[side] = row
 			byCode.set(row.code, entry)
 		}
 	}
 	for (const entry of byCode.values()) {
-		if (entry.left && entry.right && entry.left.unit === entry.right.unit) {
-			entry.change = round(entry.right.value - entry.left.value)
-			entry.changePercent = entry.left.value !== 0 ? round(((entry.right.value - entry.left.value) / Math.abs(entry.left.value)) * 100, 1) : null
-		}
+		if (!entry.left || !entry.right) continue
+		const left = leftInRightUnit(entry.code, entry.left, entry.right)
+		if (!left) continue
+		entry.change = round(entry.right.value - left.value)
+		entry.changePercent = left.value !== 0 ? round(((entry.right.value - left.value) / Math.abs(left.value)) * 100, 1) : null
+		entry.leftConverted = left.isConverted ? round(left.value, 4) : null
 	}
 	return [...byCode.values()]
 }

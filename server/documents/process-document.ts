@@ -15,6 +15,7 @@ import { removeDocumentParameters, replaceDocumentParameters } from '#server/hea
 import { removeDocumentMedications, replaceDocumentMedications } from '#server/medications/index.ts'
 import { storeImportedAppointments } from '#server/appointments/index.ts'
 import { storeImportedReferences } from './imported-references.ts'
+import { printedPatientOf, settleSubjectMatch } from './subject.ts'
 import { documentNotificationKey, writeNotification } from '#server/notifications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
@@ -124,6 +125,9 @@ export async function processDocument(
 				document,
 				result.parameters.map((parameter) => ({ ...parameter, testDate: parameter.testDate ?? testDateFallback })),
 			)
+			// Whose record it is: a record naming someone other than the profile asks 'Is this you?' before its values count.
+			const printedPatient = printedPatientOf(result)
+			const subjectMatch = await settleSubjectMatch(tx, { userId: document.ownerId, organizationId: input.organizationId }, document, printedPatient)
 			const medicationOutcome = await replaceDocumentMedications(tx, { ...document, documentDate: result.date }, result.medications)
 			// A FHIR file's other records (details only) and appointments: each made once, however often the file comes.
 			await storeImportedReferences(tx, storage, { organizationId: input.organizationId, documentId: document.id, ownerId: document.ownerId }, result.importedDocuments ?? [])
@@ -145,7 +149,14 @@ export async function processDocument(
 					tags: result.tags,
 					extractedText: result.text,
 					pages: result.pages,
-					details: result.dicom ? { dicom: result.dicom } : result.structured ? { structured: result.structured } : null,
+					details: result.dicom
+						? { dicom: result.dicom }
+						: result.structured
+							? { structured: result.structured }
+							: printedPatient.name || printedPatient.birthDate
+								? { printedPatient }
+								: null,
+					subjectMatch,
 					previewKey,
 					timings: { ...result.timings, queuedMs },
 					failureReason: null,

@@ -26,6 +26,7 @@ const summaryColumns = {
 	tags: documents.tags,
 	summary: documents.summary,
 	status: documents.status,
+	subjectMatch: documents.subjectMatch,
 	failureReason: documents.failureReason,
 	failureMessage: documents.failureMessage,
 	fileName: documents.fileName,

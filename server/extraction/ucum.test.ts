@@ -91,3 +91,32 @@ describe('vocabulary', () => {
 		expect(loincFor(findAnalyteByCode('co2')!, 'Bicarbonate', false)).toBe('1963-8')
 	})
 })
+
+describe('the same unit however it is printed (Compare Records)', () => {
+	it.each([
+		['10^3/uL', 'x10^3/uL'],
+		['10^3/uL', '10*3/uL'],
+		['x10^3/uL', 'K/uL'],
+		['10^3/µL', 'Thous/cu.mm'],
+		['mg/dl', 'mg/dL'],
+		['mmHg', 'mm[Hg]'],
+		['x10E6/uL', 'M/uL'],
+	])('%s is %s', (a, b) => {
+		expect(isSameUnit(a, b)).toBe(true)
+	})
+
+	it.each([
+		['10^3/uL', '10^6/uL'],
+		['mg/dL', 'mmol/L'],
+		['g/dL', 'g/L'],
+		['%', '10^3/uL'],
+		[null, null],
+	])('%s is not %s', (a, b) => {
+		expect(isSameUnit(a, b)).toBe(false)
+	})
+
+	it('converts units that differ by a factor', () => {
+		expect(convertValue(250, '10*9/L', '10*3/uL')).toBeCloseTo(250, 6)
+		expect(convertValue(13.5, 'g/dL', 'g/L')).toBeCloseTo(135, 6)
+	})
+})

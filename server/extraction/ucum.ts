@@ -145,6 +145,11 @@ export function toUcum(printed: string | null): string | null {
 }
 
 const ucumCodeOf = remembered((printed: string): string | null => {
+	// Written in UCUM already (a C-CDA's or FHIR file's 'mm[Hg]', '[lb_av]'): case matters there.
+	if (printed.includes('[')) {
+		const direct = ucum().validateUnitString(printed.trim(), false)
+		if (direct.status === 'valid') return direct.ucumCode ?? printed.trim()
+	}
 	const folded = foldSpelling(printed)
 	const candidate = SPELLINGS[folded] ?? SPELLINGS[folded.replace(/^x/, '')] ?? ucumCase(folded)
 	const checked = ucum().validateUnitString(candidate, false)

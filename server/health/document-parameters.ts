@@ -4,6 +4,7 @@ import type { Patient } from '#server/auth/patient.ts'
 import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { ExtractedParameter } from '#server/extraction/types.ts'
 import type { LocalDate } from '#server/health/shared/types.ts'
+import { countedParameterCondition } from './counted-values.ts'
 
 /**
  * The health parameters that come from documents, for the documents module
@@ -79,7 +80,7 @@ export async function selectTestDates(tx: TenantTransaction, patient: Patient): 
 	const rows = await tx
 		.selectDistinct({ testDate: healthParameters.testDate })
 		.from(healthParameters)
-		.where(eq(healthParameters.ownerId, patient.userId))
+		.where(and(eq(healthParameters.ownerId, patient.userId), countedParameterCondition()))
 		.orderBy(desc(healthParameters.testDate))
 	return rows.map((row) => row.testDate)
 }
@@ -103,7 +104,7 @@ export function selectParametersOnDates(tx: TenantTransaction, patient: Patient,
 			documentId: healthParameters.documentId,
 		})
 		.from(healthParameters)
-		.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.testDate, dates)))
+		.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.testDate, dates), countedParameterCondition()))
 		.orderBy(asc(healthParameters.documentId), asc(healthParameters.position))
 }
 

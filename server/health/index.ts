@@ -180,6 +180,7 @@ export {
 	listManualReadings,
 	listParameters,
 	saveHealthProfile,
+	selectHealthProfile,
 	selectParameters,
 	type AddedManualReading,
 	type ParameterQuery,
@@ -211,3 +212,4 @@ export {
 	type DocumentParameterValue,
 } from './document-parameters.ts'
 export { selectOwnerHealthParametersForExport } from './owner-export.ts'
+export { countedParameterCondition } from './counted-values.ts'

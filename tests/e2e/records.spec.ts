@@ -31,7 +31,8 @@ test.describe('with two lab reports from different dates', () => {
 
 	test.beforeAll(async ({ browser }) => {
 		test.setTimeout(150_000)
-		owner = await createPatient({ name: 'Rhea Records' })
+		// Bluewater's patient (Meridian names none): both reports are hers, no 'Is this you?'.
+		owner = await createPatient({ name: 'Yesenia Quintrell' })
 		const context = await browser.newContext({ baseURL: BASE_URL })
 		const page = await context.newPage()
 		await signInAs(page, owner)
@@ -169,7 +170,7 @@ test('an unknown or malformed document id shows Document Not Found with a way ba
 })
 
 test('deleting a document asks for confirmation and removes it', async ({ page, login }) => {
-	await login()
+	await login({ name: 'Yesenia Quintrell' })
 	const documentId = await uploadFixture(page.request, BLUEWATER)
 	await page.goto(`/records/${documentId}`)
 	await waitForHydration(page)
@@ -195,7 +196,7 @@ test('deleting a document asks for confirmation and removes it', async ({ page, 
 test('deleting works without JavaScript through the in-page confirmation', async ({ browser }) => {
 	const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false })
 	const page = await context.newPage()
-	const patient = await createPatient()
+	const patient = await createPatient({ name: 'Yesenia Quintrell' })
 	await signInAs(page, patient)
 	const documentId = await uploadFixture(page.request, BLUEWATER)
 	await page.goto(`/records/${documentId}`)

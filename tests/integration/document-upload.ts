@@ -1,7 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { ReceivedFile } from '#server/documents/index.ts'
+import { and, eq, inArray } from 'drizzle-orm'
+import { documents } from '#db/schema/tenant.ts'
+import type { Patient } from '#server/auth/patient.ts'
+import { answerDocumentSubject, type ReceivedFile } from '#server/documents/index.ts'
+import { withTenant } from '#server/tenancy/index.ts'
 import { uploadTempDir } from '#server/storage/index.ts'
 
 export const FIXTURES = path.resolve('../shared/fixtures/documents')
@@ -18,5 +22,20 @@ export async function receivedFixture(relativePath: string, uploadName = path.ba
 		size: bytes.length,
 		sha256: createHash('sha256').update(bytes).digest('hex'),
 		head: bytes.subarray(0, 512),
+	}
+}
+
+/**
+ * The patient answers 'This is me' on each of `documentIds` that asked 'Is this you?' (the shared
+ * fixtures name their own fictional patients; a test that treats them as the patient's records
+ * says so this way).
+ */
+export async function confirmAsOwn(patient: Patient, documentIds: string[]) {
+	const asked = await withTenant(patient.organizationId, (tx) =>
+		tx.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, documentIds), eq(documents.subjectMatch, 'mismatch'))),
+	)
+	for (const { id } of asked) {
+		const answered = await answerDocumentSubject(patient, id, 'confirmed_self')
+		if (!answered.ok) throw new Error(`could not confirm ${id}`)
 	}
 }

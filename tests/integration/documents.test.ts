@@ -24,7 +24,7 @@ import {
 } from '#server/documents/index.ts'
 import { createDefaultOcrEngine, type OcrEngine } from '#server/extraction/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
-import { FIXTURES, receivedFixture } from './document-upload.ts'
+import { confirmAsOwn, FIXTURES, receivedFixture } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
@@ -292,8 +292,11 @@ describe('processing', () => {
 describe('compare records', () => {
 	it('pairs two dates side by side with the change between them', async () => {
 		const patient = await newPatient()
-		await uploadAndProcess(patient, 'lab/bluewater_final_report.pdf')
+		const bluewater = await uploadAndProcess(patient, 'lab/bluewater_final_report.pdf')
 		await uploadAndProcess(patient, 'lab/LabResults_Meridian_2025-03-14.pdf')
+		// Bluewater names Yesenia Quintrell: left out of compare until the patient says it is hers.
+		expect(await listTestDates(patient)).toEqual(['2025-03-14'])
+		await confirmAsOwn(patient, [bluewater])
 		const dates = await listTestDates(patient)
 		expect(dates).toEqual(['2025-03-14', '2025-01-22'])
 		const comparison = await compareTestDates(patient, '2025-01-22', '2025-03-14')

@@ -28,7 +28,7 @@ import {
 	type ManualReading,
 } from '#server/health/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
-import { receivedFixture } from './document-upload.ts'
+import { confirmAsOwn, receivedFixture } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-health-${randomUUID()}`)
@@ -72,6 +72,8 @@ beforeAll(async () => {
 	ocr = createDefaultOcrEngine()
 	owner = await newPatient()
 	for (const fixture of FIXTURES) documentIds.push(await uploadAndProcess(owner, fixture))
+	// The fixtures name their fictional patients (Quintrell, Kowalczyk): the owner says they are hers.
+	await confirmAsOwn(owner, documentIds)
 })
 
 afterAll(async () => {
@@ -291,7 +293,8 @@ describe("another user's parameters", () => {
 
 describe('dashboard', () => {
 	it('counts documents, raises alerts from the latest values and lists recent activity', async () => {
-		const patient = await newPatient()
+		// The Bluewater report's patient: its values are hers.
+		const patient = await newPatient('Yesenia Quintrell')
 		await uploadAndProcess(patient, 'lab/bluewater_final_report.pdf')
 		await addManualReading(patient, reading({ kind: 'glucose', date: TODAY, glucose: 92 }))
 		const dashboard = await getDashboard(patient, { today: TODAY, now: new Date(`${TODAY}T12:00:00Z`) })

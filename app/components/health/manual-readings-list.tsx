@@ -6,6 +6,7 @@ import { formatHealthDate, formatHealthDateTime } from '#server/health/shared/fo
 import { READING_FORM_TEXTS } from '#server/health/shared/texts.ts'
 import { useHydrated } from '#app/lib/health/use-hydrated.ts'
 import type { ManualReadingEntry } from '#server/health/shared/manual-reading-groups.ts'
+import { readingLine } from '#server/health/shared/manual-reading-groups.ts'
 
 export const DELETE_READING_INTENT = 'delete-reading'
 
@@ -32,7 +33,7 @@ export function ManualReadingsList({
 						<li key={reading.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="manual-reading">
 							<div>
 								<p className="text-sm font-medium">
-									{reading.label}: {reading.summary}
+									{readingLine(reading)}
 								</p>
 								<p className="text-xs text-slate-500 dark:text-slate-400">
 									{formatHealthDate(reading.testDate)} · {READING_FORM_TEXTS.addedOn(formatHealthDateTime(reading.addedAt, timeZone))}

@@ -3,6 +3,7 @@ import { formatReferenceRange } from '#server/documents/shared/compare.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { PARAMETER_TONE_TEXT, parameterTone } from '#server/documents/shared/parameter-status.ts'
 import { ParameterStatusPill } from './parameter-status-pill.tsx'
+import { displayUnit, formatValueText } from '#server/health/shared/measurement.ts'
 
 export type LabValue = {
 	id: string
@@ -55,9 +56,9 @@ export function LabValuesTable({ values }: { values: LabValue[] }) {
 								{value.name}
 							</th>
 							<td className={cn('px-4 py-3 font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(value.status)])}>
-								{value.valueText}
+								{formatValueText(value.valueText)}
 							</td>
-							<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{value.unit ?? ''}</td>
+							<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{displayUnit(value.unit)}</td>
 							<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{formatReferenceRange(value)}</td>
 							<td className="px-4 py-3">
 								<ParameterStatusPill status={value.status} />

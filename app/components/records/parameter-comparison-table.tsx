@@ -7,14 +7,26 @@ import { ParameterStatusPill } from './parameter-status-pill.tsx'
 
 type Side = ComparedParameter['left']
 
-function MeasurementCell({ row }: { row: Side }) {
+/** One date's value with its status, the range its own report printed, and (left) its value in the right's unit when they differ by a factor. */
+function MeasurementCell({ row, converted }: { row: Side; converted?: { value: number; unit: string | null } | null }) {
 	if (!row) return <span className="text-slate-400 dark:text-slate-500">{COMPARE_TEXTS.notMeasured}</span>
+	const range = formatReferenceRange(row)
 	return (
-		<div className="flex flex-wrap items-center gap-2">
-			<span className={cn('whitespace-nowrap font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(row.status)])}>
-				{formatMeasurement(row.valueText, row.unit)}
-			</span>
-			<ParameterStatusPill status={row.status} />
+		<div className="space-y-1">
+			<div className="flex flex-wrap items-center gap-2">
+				<span className={cn('whitespace-nowrap font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(row.status)])}>
+					{formatMeasurement(row.valueText, row.unit)}
+				</span>
+				<ParameterStatusPill status={row.status} />
+			</div>
+			{converted ? (
+				<p className="text-xs text-slate-500 dark:text-slate-400" data-testid="converted-value">
+					{COMPARE_TEXTS.convertedAs(formatMeasurement(String(converted.value), converted.unit))}
+				</p>
+			) : null}
+			<p className="text-xs text-slate-500 dark:text-slate-400" data-testid="reference-range">
+				{COMPARE_TEXTS.range(range)}
+			</p>
 		</div>
 	)
 }
@@ -54,9 +66,6 @@ export function ParameterComparisonTable({ parameters, left, right }: { paramete
 							{formatCalendarDate(right)}
 						</th>
 						<th scope="col" className="px-4 py-3">
-							Reference range
-						</th>
-						<th scope="col" className="px-4 py-3">
 							Change
 						</th>
 					</tr>
@@ -68,13 +77,13 @@ export function ParameterComparisonTable({ parameters, left, right }: { paramete
 								{parameter.name}
 							</th>
 							<td className="px-4 py-3">
-								<MeasurementCell row={parameter.left} />
+								<MeasurementCell
+									row={parameter.left}
+									converted={parameter.leftConverted !== null && parameter.right ? { value: parameter.leftConverted, unit: parameter.right.unit } : null}
+								/>
 							</td>
 							<td className="px-4 py-3">
 								<MeasurementCell row={parameter.right} />
-							</td>
-							<td className="px-4 py-3 text-slate-600 dark:text-slate-300">
-								{formatReferenceRange(parameter.right ?? parameter.left ?? {})}
 							</td>
 							<td className="px-4 py-3">
 								<ChangeCell parameter={parameter} />

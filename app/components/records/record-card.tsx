@@ -3,7 +3,9 @@ import { documentTypeLabel } from '#server/documents/shared/document-type-label.
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { DocumentStatusBadge } from './document-status-badge.tsx'
 import { DocumentTypeIcon } from './document-type-icon.tsx'
+import { SomeoneElseBadge } from './subject-question.tsx'
 import { TagList } from './tag-list.tsx'
+import type { SubjectMatch } from '#server/documents/shared/subject-match.ts'
 
 export type RecordCardDocument = {
 	id: string
@@ -13,6 +15,7 @@ export type RecordCardDocument = {
 	tags: string[]
 	status: string
 	failureMessage: string | null
+	subjectMatch?: SubjectMatch
 }
 
 /** One document on the timeline; the whole card opens /records/{id}. */
@@ -28,7 +31,10 @@ export function RecordCard({ document, date }: { document: RecordCardDocument; d
 			<div className="min-w-0 flex-1 space-y-1">
 				<div className="flex flex-wrap items-start justify-between gap-2">
 					<h3 className="min-w-0 break-words font-semibold text-slate-900 dark:text-slate-100">{document.title}</h3>
-					<DocumentStatusBadge status={document.status} />
+					<span className="flex flex-wrap items-center gap-2">
+						{document.subjectMatch === 'someone_else' ? <SomeoneElseBadge /> : null}
+						<DocumentStatusBadge status={document.status} />
+					</span>
 				</div>
 				<p className="text-sm text-slate-600 dark:text-slate-300">
 					<span>{documentTypeLabel(document.documentType)}</span>

@@ -52,15 +52,10 @@ function EntryList({ title, rows }: { title: string; rows: { key: string; name: 
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ')
 
-export function StructuredRecord({ summary, mismatch }: { summary: StructuredSummary; mismatch: string | null }) {
+export function StructuredRecord({ summary }: { summary: StructuredSummary }) {
 	const { counts } = summary
 	return (
 		<div className="space-y-4">
-			{mismatch ? (
-				<p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
-					{mismatch}
-				</p>
-			) : null}
 			<p className="text-sm text-slate-600 dark:text-slate-300">
 				{counts.imported} {counts.imported === 1 ? 'entry' : 'entries'} imported, {counts.keptAsText} kept as text (not structured).
 			</p>

@@ -5,6 +5,10 @@ export const COMPARE_TEXTS = {
 	noParameters: 'No lab values were found for these dates.',
 	noDocuments: 'No documents for this date.',
 	notMeasured: 'Not measured',
+	/** each report's own range, under its value */
+	range: (range: string) => `Range ${range}`,
+	/** the left value in the right's unit, when the reports print units that differ by a factor */
+	convertedAs: (measurement: string) => `= ${measurement}`,
 } as const
 
 /**
@@ -20,10 +24,8 @@ export function pickCompareDates(dates: readonly string[], left?: string | null,
 	}
 }
 
-/** '107 mg/dL', or the value alone when it has no unit. */
-export function formatMeasurement(valueText: string, unit: string | null | undefined) {
-	return unit ? `${valueText} ${unit}` : valueText
-}
+/** '107 mg/dL', or the value alone when it has no unit (the one measurement format, server/health/shared/measurement.ts). */
+export { formatMeasurement } from '#server/health/shared/measurement.ts'
 
 function formatBound(value: number) {
 	return String(Number(value.toFixed(4)))

@@ -29,4 +29,20 @@ export const TEXT_PREVIEW_CHARS = 200
 /** Ours: the notice after a record's delete (the spec names none; it showed nothing). */
 export const DOCUMENT_NOTICES = {
 	deleted: { title: 'Document deleted', description: 'The document and everything read from it have been removed.', tone: 'success' },
+	subjectConfirmed: { title: 'Marked as yours', description: 'Its values now count in your trends.', tone: 'success' },
+	subjectSomeoneElse: { title: "Marked as someone else's", description: 'It is kept, and its values stay out of your trends.', tone: 'success' },
+} as const
+
+/** The question a record that names another patient asks, and its answers (shared/subject-match.ts). */
+export const SUBJECT_TEXTS = {
+	questionTitle: 'Is this you?',
+	question: (name: string | null) =>
+		name
+			? `This record names ${name}, who does not match your profile. Until you answer, its values stay out of your trends, health score, risk, predictions and comparisons.`
+			: 'This record names a patient who does not match your profile. Until you answer, its values stay out of your trends, health score, risk, predictions and comparisons.',
+	thisIsMe: 'This is me',
+	someoneElse: 'Someone else',
+	delete: 'Delete',
+	someoneElseLabel: 'Someone else',
+	someoneElseNote: "You said this record is someone else's: it is kept, and its values are never in your trends, health score, risk, predictions or comparisons.",
 } as const

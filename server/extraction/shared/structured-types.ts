@@ -179,16 +179,3 @@ export function structuredSummaryOf(details: unknown): StructuredSummary | null 
 	const structured = (details as { structured?: unknown } | null)?.structured
 	return structured && typeof structured === 'object' ? (structured as StructuredSummary) : null
 }
-
-function comparableName(name: string): string {
-	return name.toLowerCase().normalize('NFKD').replace(/[^a-z ]/g, '').split(/\s+/).filter(Boolean).sort().join(' ')
-}
-
-/** The warning a record shows when its patient is not the profile's (the import still stands). */
-export function patientMismatchWarning(inFile: StructuredSummary['patient'], profile: { name: string | null; dateOfBirth: string | null }): string | null {
-	const differences: string[] = []
-	if (inFile.name && profile.name && comparableName(inFile.name) !== comparableName(profile.name)) differences.push('name')
-	if (inFile.birthDate && profile.dateOfBirth && inFile.birthDate !== profile.dateOfBirth) differences.push('date of birth')
-	if (differences.length === 0) return null
-	return `This record is for a patient whose ${differences.join(' and ')} differ${differences.length === 1 ? 's' : ''} from your profile. Check that it is yours.`
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatStoredValue, groupManualReadings, manualReadingKindOf, type ManualParameterRow } from './manual-reading-groups.ts'
+import { formatStoredValue, groupManualReadings, manualReadingKindOf, readingLine, type ManualParameterRow } from './manual-reading-groups.ts'
 
 function row(id: string, code: string, value: number, unit: string | null, createdAt: string, position: number, testDate = '2026-03-01'): ManualParameterRow {
 	return { id, code, name: code === 'systolic_bp' ? 'Systolic Blood Pressure' : code === 'bmi' ? 'BMI' : code, value, unit, status: null, testDate, createdAt: new Date(createdAt), position }
@@ -31,5 +31,14 @@ describe('manual reading groups', () => {
 		expect(formatStoredValue(6.1, '%', 'hba1c')).toBe('6.1%')
 		expect(formatStoredValue(37.2, '°C', 'temperature')).toBe('37.2°C')
 		expect(formatStoredValue(80, 'kg', 'weight')).toBe('80 kg')
+	})
+})
+
+describe('readingLine', () => {
+	it('does not repeat the label the summary starts with', () => {
+		expect(readingLine({ label: 'Weight', summary: 'Weight 80 lb' })).toBe('Weight: 80 lb')
+		expect(readingLine({ label: 'Weight', summary: 'Weight 80 kg, Height 180 cm, BMI 24.7' })).toBe('Weight: 80 kg, Height 180 cm, BMI 24.7')
+		expect(readingLine({ label: 'Glucose', summary: 'glucose 96 mg/dL' })).toBe('Glucose: 96 mg/dL')
+		expect(readingLine({ label: 'Blood pressure', summary: '128/82 mmHg, heart rate 64 bpm' })).toBe('Blood pressure: 128/82 mmHg, heart rate 64 bpm')
 	})
 })

@@ -64,6 +64,16 @@ export function formatStoredValue(value: number, unit: string | null, code: stri
 	return `${number} ${unit}`
 }
 
+/**
+ * A reading as one line under its label: 'Weight: 80 lb, Height 180 cm', not
+ * 'Weight: Weight 80 lb' (the summary names its first value, the label already does).
+ */
+export function readingLine(reading: Pick<ManualReadingEntry, 'label' | 'summary'>): string {
+	const prefix = `${reading.label} `
+	const summary = reading.summary.toLowerCase().startsWith(prefix.toLowerCase()) ? reading.summary.slice(prefix.length) : reading.summary
+	return `${reading.label}: ${summary}`
+}
+
 function summaryOf(kind: ManualReadingKind | null, rows: ManualParameterRow[]): string {
 	const byCode = new Map(rows.map((row) => [row.code, row]))
 	const systolic = byCode.get('systolic_bp')

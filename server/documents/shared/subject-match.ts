@@ -1,0 +1,134 @@
+/**
+ * Whose record a document is. Every document, read from a PDF or image or
+ * imported from a C-CDA or FHIR file, is matched to its patient: the name
+ * (and the date of birth, where printed) found in the file against the
+ * profile's. Browser-safe (the document page shows the question).
+ *
+ * - no name printed: 'unknown', no question (most scans of one's own report),
+ *   unless a printed birth date is not the profile's;
+ * - the printed name is the profile's (case, accents, order 'Doe, John',
+ *   middle names and initials do not matter) and the printed birth date, when
+ *   both have one, is the profile's: 'matched';
+ * - otherwise (another name, another birth date, or a profile without a
+ *   name): 'mismatch', and the document page asks 'Is this you?'.
+ *
+ * Until the patient answers, and after 'Someone else', the document's values
+ * stay out of trends, the health score, risk, predictions, BMI and compare
+ * (server/health/counted-values.ts).
+ */
+
+/**
+ * matched: the printed patient is the profile's; unknown: none printed (or read before matching
+ * existed); mismatch: asks 'Is this you?'; confirmed_self / someone_else: the patient's answer.
+ * (documents.subject_match)
+ */
+export type SubjectMatch = 'matched' | 'unknown' | 'mismatch' | 'confirmed_self' | 'someone_else'
+
+export type PrintedPatient = { name: string | null; birthDate: string | null }
+
+export type PatientProfileIdentity = { name: string | null; dateOfBirth: string | null }
+
+/** The states whose values count as the patient's own. */
+export const COUNTED_SUBJECT_MATCHES: readonly SubjectMatch[] = ['matched', 'unknown', 'confirmed_self']
+
+export function isCountedSubject(state: SubjectMatch) {
+	return COUNTED_SUBJECT_MATCHES.includes(state)
+}
+
+const FOLDED_LETTERS: Record<string, string> = { ı: 'i', ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th' }
+
+/** The words of a name, lower case without accents or punctuation ('Doe, John A.' -> ['doe', 'john', 'a']). */
+export function nameWords(name: string): string[] {
+	return name
+		.toLowerCase()
+		.replace(/[ıßøæœłđðþ]/g, (letter) => FOLDED_LETTERS[letter] ?? letter)
+		.normalize('NFKD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.replace(/[^\p{L}\s'-]/gu, ' ')
+		.replace(/['-]/g, ' ')
+		.split(/\s+/)
+		.filter(Boolean)
+}
+
+/** Edit distance of at most one (an OCR slip in a long word). */
+function isWithinOneEdit(a: string, b: string) {
+	if (a === b) return true
+	if (Math.abs(a.length - b.length) > 1) return false
+	let i = 0
+	let j = 0
+	let edits = 0
+	while (i < a.length && j < b.length) {
+		if (a[i] === b[j]) {
+			i++
+			j++
+			continue
+		}
+		if (++edits > 1) return false
+		if (a.length > b.length) i++
+		else if (b.length > a.length) j++
+		else {
+			i++
+			j++
+		}
+	}
+	return edits + (a.length - i) + (b.length - j) <= 1
+}
+
+function sameWord(a: string, b: string) {
+	return a === b || (a.length >= 5 && b.length >= 5 && isWithinOneEdit(a, b))
+}
+
+/**
+ * Whether a printed name is the profile's name. Order, case, accents and
+ * punctuation do not matter; a middle name printed on one side only does not
+ * either, and an initial stands for a word with that first letter. The full
+ * words both sides share must be at least two, or all of the shorter side's.
+ */
+export function isSameName(printed: string, profile: string): boolean {
+	const printedWords = nameWords(printed)
+	const profileWords = nameWords(profile)
+	if (printedWords.length === 0 || profileWords.length === 0) return false
+	const printedFull = printedWords.filter((word) => word.length > 1)
+	const profileFull = profileWords.filter((word) => word.length > 1)
+	const shared = printedFull.filter((word) => profileFull.some((other) => sameWord(word, other)))
+	if (shared.length === 0) return false
+	const needed = Math.min(2, printedFull.length, profileFull.length)
+	if (shared.length < needed) return false
+	// A full word on the shorter side that the other lacks is a different person ('Jane Doe' is not 'John Doe').
+	const [shorter, longer] = printedFull.length <= profileFull.length ? [printedFull, profileWords] : [profileFull, printedWords]
+	const unmatched = shorter.filter((word) => !longer.some((other) => sameWord(word, other) || (other.length === 1 && other === word[0])))
+	if (unmatched.length > 0) return false
+	// An initial stands for a word of the other name that no full word matched ('J. Doe' is not 'Mary Doe');
+	// when every full word matched, it is a middle initial printed on one side only.
+	const initialsFit = (words: string[], otherWords: string[]) => {
+		const otherLeft = otherWords.filter((other) => other.length > 1 && !words.some((word) => word.length > 1 && sameWord(word, other)))
+		return words.filter((word) => word.length === 1).every((initial) => otherLeft.length === 0 || otherLeft.some((other) => other[0] === initial))
+	}
+	return initialsFit(printedWords, profileWords) && initialsFit(profileWords, printedWords)
+}
+
+/**
+ * The state a newly read document starts in. `printed.birthDate` is a list of
+ * possible ISO dates when the printed form is ambiguous (03/04/1980), joined by
+ * '|' (see server/extraction/patient-identity.ts); one of them must be the
+ * profile's.
+ */
+export function matchSubject(printed: PrintedPatient, profile: PatientProfileIdentity): SubjectMatch {
+	const isOtherBirthDate = !!printed.birthDate && !!profile.dateOfBirth && !printed.birthDate.split('|').includes(profile.dateOfBirth)
+	const name = printed.name?.trim()
+	if (!name) return isOtherBirthDate ? 'mismatch' : 'unknown'
+	const profileName = profile.name?.trim()
+	if (!profileName || !isSameName(name, profileName) || isOtherBirthDate) return 'mismatch'
+	return 'matched'
+}
+
+/** A stored answer stays when the document is read again; otherwise the new reading decides. */
+export function nextSubjectMatch(current: SubjectMatch, read: SubjectMatch): SubjectMatch {
+	return current === 'confirmed_self' || current === 'someone_else' ? current : read
+}
+
+/** The patient a stored document names, from its details (a C-CDA's or FHIR file's patient, or the name read from its text). */
+export function printedPatientOfDetails(details: unknown): PrintedPatient | null {
+	const value = details as { structured?: { patient?: PrintedPatient }; printedPatient?: PrintedPatient } | null
+	return value?.structured?.patient ?? value?.printedPatient ?? null
+}
