@@ -32,28 +32,36 @@ export const MAX_UPLOAD_FIELD_BYTES = 10_000
 export const MAX_UPLOAD_PARTS = 8
 const MULTIPART_OVERHEAD = 64 * 1024
 
+/** A file of a several-file upload that was not kept: over 20 MB (read and discarded). */
+export type OversizedFile = { originalName: string }
+
 /**
- * Streams one multipart file part to a temporary file, hashing it and keeping
- * its first bytes for type detection; never holds the file in memory. Past
- * 20 MB the rest is read and discarded (so the browser gets the answer) and
- * the upload is refused. The other parts are bounded too: a field over
- * MAX_UPLOAD_FIELD_BYTES or more than MAX_UPLOAD_PARTS parts refuse the
- * upload ('bad_form'), their excess read and discarded, never kept.
+ * Streams the multipart file parts named 'file' (up to `maxFiles`; any more
+ * are read and discarded) each to a temporary file, hashing it and keeping
+ * its first bytes for type detection; never holds a file in memory. A file
+ * past 20 MB is read to its end and discarded (so the browser gets the
+ * answer) and reported in `oversized`. The other parts are bounded too: a
+ * field over MAX_UPLOAD_FIELD_BYTES or more than MAX_UPLOAD_PARTS parts
+ * besides the files refuse the whole upload ('bad_form'), their excess read
+ * and discarded, never kept.
  */
-export async function receiveUpload(request: Request): Promise<{ file: ReceivedFile; fields: Record<string, string> }> {
+export async function receiveUploads(
+	request: Request,
+	{ maxFiles }: { maxFiles: number },
+): Promise<{ files: ReceivedFile[]; oversized: OversizedFile[]; fields: Record<string, string> }> {
 	const declaredLength = Number(request.headers.get('content-length') ?? 0)
-	if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) {
+	if (declaredLength > maxFiles * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) {
 		throw new UploadRejectedError('too_large', 'too_large')
 	}
 	await mkdir(uploadTempDir(), { recursive: true })
-	let file: (ReceivedFile & { isTooLarge: boolean }) | null = null
+	const received: Array<ReceivedFile & { isTooLarge: boolean }> = []
 	const fields: Record<string, string> = Object.create(null)
 	let partCount = 0
 	let isFormBad = false
 
 	const handler = async (part: UploadHandlerPart) => {
 		partCount++
-		if (partCount > MAX_UPLOAD_PARTS) isFormBad = true
+		if (partCount > MAX_UPLOAD_PARTS + maxFiles - 1) isFormBad = true
 		if (isFormBad) return drain(part)
 		if (!part.filename) {
 			const pieces: Uint8Array[] = []
@@ -66,22 +74,22 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 			if (!isFormBad) fields[part.name] = Buffer.concat(pieces).toString('utf8')
 			return undefined
 		}
-		// only one file per request: drain the others
-		if (part.name !== 'file' || file) return drain(part)
+		// at most maxFiles files per request: drain the others
+		if (part.name !== 'file' || received.length >= maxFiles) return drain(part)
 		const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
-		const received = { tempPath, originalName: part.filename, size: 0, sha256: '', head: Buffer.alloc(0), isTooLarge: false }
-		file = received
+		const file = { tempPath, originalName: part.filename, size: 0, sha256: '', head: Buffer.alloc(0), isTooLarge: false }
+		received.push(file)
 		const hash = createHash('sha256')
 		const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 })
 		try {
 			for await (const chunk of part.data) {
-				received.size += chunk.byteLength
-				if (received.size > MAX_UPLOAD_BYTES) {
-					received.isTooLarge = true
+				file.size += chunk.byteLength
+				if (file.size > MAX_UPLOAD_BYTES) {
+					file.isTooLarge = true
 					continue
 				}
-				if (received.head.length < FILE_TYPE_HEAD_BYTES) {
-					received.head = Buffer.concat([received.head, Buffer.from(chunk)]).subarray(0, FILE_TYPE_HEAD_BYTES)
+				if (file.head.length < FILE_TYPE_HEAD_BYTES) {
+					file.head = Buffer.concat([file.head, Buffer.from(chunk)]).subarray(0, FILE_TYPE_HEAD_BYTES)
 				}
 				hash.update(chunk)
 				if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
@@ -89,28 +97,44 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 		} finally {
 			await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())))
 		}
-		received.sha256 = hash.digest('hex')
+		file.sha256 = hash.digest('hex')
 		return undefined
 	}
 
+	const removeAll = () => Promise.all(received.map((file) => rm(file.tempPath, { force: true })))
 	try {
 		await unstable_parseMultipartFormData(request, handler)
 	} catch (error) {
-		if (file) await rm((file as ReceivedFile).tempPath, { force: true })
+		await removeAll()
 		throw error
 	}
-	const received = file as (ReceivedFile & { isTooLarge: boolean }) | null
 	if (isFormBad) {
-		if (received) await rm(received.tempPath, { force: true })
-		throw new UploadRejectedError('bad_form', 'bad_form', received?.originalName ?? null)
+		await removeAll()
+		throw new UploadRejectedError('bad_form', 'bad_form', received[0]?.originalName ?? null)
 	}
-	if (!received) throw new UploadRejectedError('no_file', 'no_file')
-	if (received.isTooLarge) {
-		await rm(received.tempPath, { force: true })
-		throw new UploadRejectedError('too_large', 'too_large', received.originalName)
+	if (!received.length) throw new UploadRejectedError('no_file', 'no_file')
+	const files: ReceivedFile[] = []
+	const oversized: OversizedFile[] = []
+	for (const { isTooLarge, ...file } of received) {
+		if (isTooLarge) {
+			await rm(file.tempPath, { force: true })
+			oversized.push({ originalName: file.originalName })
+		} else {
+			files.push(file)
+		}
 	}
-	const { isTooLarge: _ignored, ...result } = received
-	return { file: result, fields }
+	return { files, oversized, fields }
+}
+
+/**
+ * One file per request (the upload API and the page's progress uploads):
+ * receiveUploads for a single file, where a file over 20 MB refuses the
+ * upload ('too_large').
+ */
+export async function receiveUpload(request: Request): Promise<{ file: ReceivedFile; fields: Record<string, string> }> {
+	const { files, oversized, fields } = await receiveUploads(request, { maxFiles: 1 })
+	if (oversized.length) throw new UploadRejectedError('too_large', 'too_large', oversized[0]!.originalName)
+	return { file: files[0]!, fields }
 }
 
 async function drain(part: UploadHandlerPart) {
