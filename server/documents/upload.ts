@@ -13,7 +13,7 @@ import { enqueueProcessDocument } from '#server/jobs/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { refuse, type Result } from '#server/errors/shared/result.ts'
 import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
-import { DOCUMENT_MESSAGES } from './shared/messages.ts'
+import { DOCUMENT_MESSAGES, MAX_FILES_PER_FORM_UPLOAD } from './shared/messages.ts'
 import { discardReceivedFile, hasValidUploadFields, receiveUpload, receiveUploads, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
 import { getFileStorage } from '#server/storage/index.ts'
 
@@ -114,9 +114,6 @@ export async function acceptUpload(uploader: Uploader, request: Request): Promis
 	}
 	return storeUploadedDocument(uploader, received.file)
 }
-
-/** The most files the upload page's plain form (without JavaScript) takes in one post. */
-export const MAX_FILES_PER_FORM_UPLOAD = 10
 
 /** What a several-file upload made: the documents, and one line per file that was refused ('name: why'). */
 export type MultiUploadOutcome = Result<{ documentIds: string[]; refusals: string[] }>
