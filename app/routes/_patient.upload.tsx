@@ -78,6 +78,17 @@ function UploadRoute() {
 	const { ids, results } = actionData?.ids.length ? actionData : loaded
 	const failures = pickerFailures.length ? pickerFailures : (actionData?.failures ?? [])
 
+	const formAlerts = (
+		<>
+			{actionData?.error ? <Alert className="mb-4">{actionData.error}</Alert> : null}
+			{!ids.length && failures.length ? (
+				<div className="mb-4">
+					<MessageListAlert title={UPLOAD_TEXTS.allFailed} messages={failures} />
+				</div>
+			) : null}
+		</>
+	)
+
 	const showResults = (result: { ids: string[]; failures: string[] }) => {
 		setFailures(result.failures)
 		navigate(resultsUrl(result.ids), { replace: true })
@@ -103,44 +114,46 @@ function UploadRoute() {
 				</>
 			) : (
 				<Card>
-					<TabGroup>
-						<TabList className="flex gap-2 border-b border-slate-200 dark:border-slate-700">
-							{TABS.map((label) => (
-								<Tab
-									key={label}
-									className={({ selected }) =>
-										cn(
-											'-mb-px border-b-2 px-3 py-2 text-sm font-medium focus:outline-none',
-											selected ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300',
-										)
-									}
-								>
-									{label}
-								</Tab>
-							))}
-						</TabList>
-						<TabPanels className="pt-6">
-							<TabPanel>
-								{actionData?.error ? <Alert className="mb-4">{actionData.error}</Alert> : null}
-								{!ids.length && failures.length ? (
-									<div className="mb-4">
-										<MessageListAlert title={UPLOAD_TEXTS.allFailed} messages={failures} />
+					{/* The tabs, the drop zone and its buttons need JavaScript: shown once hydrated, the plain form until then. */}
+					{isHydrated ? (
+						<TabGroup>
+							<TabList className="flex gap-2 border-b border-slate-200 dark:border-slate-700">
+								{TABS.map((label) => (
+									<Tab
+										key={label}
+										className={({ selected }) =>
+											cn(
+												'-mb-px border-b-2 px-3 py-2 text-sm font-medium focus:outline-none',
+												selected ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300',
+											)
+										}
+									>
+										{label}
+									</Tab>
+								))}
+							</TabList>
+							<TabPanels className="pt-6">
+								<TabPanel>
+									{formAlerts}
+									<FilePicker onFinished={showResults} />
+								</TabPanel>
+								<TabPanel>
+									<CameraCapture onFinished={showResults} />
+								</TabPanel>
+								<TabPanel>
+									<div className="space-y-2 text-sm text-slate-600 dark:text-slate-300">
+										<p className="font-medium text-slate-900 dark:text-slate-100">Email import is not available yet.</p>
+										<p>Forwarding reports by e-mail to a personal import address will come in a later release. Until then, save the attachment and use File Upload.</p>
 									</div>
-								) : null}
-								{/* The drop zone and its buttons need JavaScript: shown once hydrated, the plain form until then. */}
-								{isHydrated ? <FilePicker onFinished={showResults} /> : <PlainUploadForm isSubmitting={isSubmitting} />}
-							</TabPanel>
-							<TabPanel>
-								<CameraCapture onFinished={showResults} />
-							</TabPanel>
-							<TabPanel>
-								<div className="space-y-2 text-sm text-slate-600 dark:text-slate-300">
-									<p className="font-medium text-slate-900 dark:text-slate-100">Email import is not available yet.</p>
-									<p>Forwarding reports by e-mail to a personal import address will come in a later release. Until then, save the attachment and use File Upload.</p>
-								</div>
-							</TabPanel>
-						</TabPanels>
-					</TabGroup>
+								</TabPanel>
+							</TabPanels>
+						</TabGroup>
+					) : (
+						<>
+							{formAlerts}
+							<PlainUploadForm isSubmitting={isSubmitting} />
+						</>
+					)}
 				</Card>
 			)}
 		</div>

@@ -50,6 +50,7 @@ test.describe('without JavaScript', () => {
 		await page.goto('/upload')
 		await expect(page.getByText('Drag and drop files here')).toHaveCount(0)
 		await expect(page.locator('button', { hasText: 'Choose files' })).toHaveCount(0)
+		await expect(page.getByRole('tab')).toHaveCount(0)
 		const picker = page.getByLabel('Choose files')
 		await expect(picker).toHaveAttribute('multiple', '')
 		await picker.setInputFiles([ccd('first-summary.xml', '2.16.840.1.113883.19.5.28.1'), ccd('second-summary.xml', '2.16.840.1.113883.19.5.28.2')])
@@ -71,7 +72,8 @@ test.describe('without JavaScript', () => {
 test('a refused file is shown in red with its reason, never as a full bar; an empty file is 0 B', async ({ page, login }) => {
 	await login()
 	await page.goto('/upload')
-	// Once hydrated, the drop zone replaces the plain form.
+	// Once hydrated, the tabs and the drop zone replace the plain form.
+	await expect(page.getByRole('tab', { name: 'File Upload' })).toBeVisible()
 	await expect(page.getByText('Drag and drop files here, or')).toBeVisible()
 	await expect(page.locator('#plain-file-input')).toHaveCount(0)
 
