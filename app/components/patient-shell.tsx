@@ -1,6 +1,7 @@
 import { Link, NavLink, useRevalidator } from '@remix-run/react'
 import { lazy, useEffect, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
+import { useFocusHeadingOnNavigation } from '#app/lib/focus-heading.ts'
 import { PATIENT_NAV } from '#app/lib/navigation.ts'
 import { AfterHydration } from './after-hydration.tsx'
 import { AvatarButtonFace, AVATAR_BUTTON_CLASS, requestAvatarMenuOpen } from './avatar-button.tsx'
@@ -14,6 +15,8 @@ const AvatarMenu = lazy(() => import('./avatar-menu.tsx'))
 // The same for the search and the bell with the live stream (they bring tRPC and react-query).
 const HeaderSearch = lazy(() => import('./search/header-search.tsx'))
 const HeaderNotifications = lazy(() => import('./notifications/notification-bell.tsx'))
+
+const MAIN_CONTENT_ID = 'main-content'
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 	return (
@@ -67,8 +70,15 @@ export function PatientShell({
 		return () => window.removeEventListener('carebook:refresh-user', refresh)
 	}, [revalidate])
 	const [isSidebarOpen, setSidebarOpen] = useState(false)
+	useFocusHeadingOnNavigation(MAIN_CONTENT_ID)
 	return (
 		<div className="flex min-h-full">
+			<a
+				href={`#${MAIN_CONTENT_ID}`}
+				className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow-lg focus:ring-2 focus:ring-brand-600 dark:focus:bg-slate-900 dark:focus:text-brand-100"
+			>
+				Skip to main content
+			</a>
 			<aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
 				<Link to="/" className="block px-6 pt-6 text-xl font-bold text-brand-700 dark:text-brand-100">
 					Carebook
@@ -110,8 +120,24 @@ export function PatientShell({
 					>
 						<AvatarMenu user={user} />
 					</AfterHydration>
+					{/* Without JavaScript the avatar menu cannot open: sign-out is a plain form instead. */}
+					<noscript>
+						<form method="post" action="/logout">
+							<button type="submit" className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+								Log out
+							</button>
+						</form>
+					</noscript>
 				</header>
-				<main className="flex-1 px-4 py-8 sm:px-6 lg:px-8">{children}</main>
+				{/* Without JavaScript the small-screen menu button cannot open the sidebar: its links are listed here. */}
+				<noscript>
+					<div className="border-b border-slate-200 bg-white lg:hidden dark:border-slate-800 dark:bg-slate-900">
+						<Sidebar />
+					</div>
+				</noscript>
+				<main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
+					{children}
+				</main>
 				<footer className="border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
 					© {new Date().getFullYear()} Carebook. Your records are private to you.
 				</footer>

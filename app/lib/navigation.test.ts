@@ -26,6 +26,7 @@ describe('admin navigation', () => {
 describe('patient navigation', () => {
 	it('has the two groups of the spec in order', () => {
 		expect(PATIENT_NAV.map((group) => group.group)).toEqual(['Main', 'Personal'])
-		expect(PATIENT_NAV[0].items.map((item) => item.to)).toEqual(['/', '/records', '/appointments', '/trends', '/upload'])
+		expect(PATIENT_NAV[0].items.map((item) => item.to)).toEqual(['/', '/records', '/appointments', '/medications', '/trends', '/upload'])
+		expect(PATIENT_NAV[1].items.map((item) => item.to)).toEqual(['/share-records', '/notifications', '/profile', '/settings', '/subscription'])
 	})
 })

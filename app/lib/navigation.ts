@@ -1,4 +1,9 @@
-/** Sidebar entries of the patient shell (spec 2.2) and the admin portal (spec 2.15). */
+/**
+ * Sidebar entries of the patient shell (spec 2.2) and the admin portal (spec 2.15).
+ * The patient's sidebar adds Medications and Subscription to the spec's list: both
+ * are routes of the patient shell (spec 2.1, 2.14 and the search's /medications links)
+ * that were otherwise reachable only from other pages.
+ */
 export const PATIENT_NAV = [
 	{
 		group: 'Main',
@@ -6,6 +11,7 @@ export const PATIENT_NAV = [
 			{ label: 'Dashboard', to: '/' },
 			{ label: 'Medical Records', to: '/records' },
 			{ label: 'Appointments', to: '/appointments' },
+			{ label: 'Medications', to: '/medications' },
 			{ label: 'Health Trends', to: '/trends' },
 			{ label: 'Upload Documents', to: '/upload' },
 		],
@@ -17,6 +23,7 @@ export const PATIENT_NAV = [
 			{ label: 'Notifications', to: '/notifications' },
 			{ label: 'Profile', to: '/profile' },
 			{ label: 'Settings', to: '/settings' },
+			{ label: 'Subscription', to: '/subscription' },
 		],
 	},
 ] as const

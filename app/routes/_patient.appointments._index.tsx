@@ -171,7 +171,7 @@ function AppointmentsRoute() {
 							<h2 id={`day-${group.date}`} className="text-sm font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">
 								{group.heading}
 							</h2>
-							<div className="grid gap-3">
+							<div className="grid grid-cols-1 gap-3">
 								{group.appointments.map((card) => (
 									<AppointmentCard key={card.id} card={card} onCancel={setCancelling} />
 								))}

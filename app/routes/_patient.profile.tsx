@@ -10,6 +10,7 @@ import { SelectField } from '#app/components/ui/select-field.tsx'
 import { getProfile, updateProfile } from '#server/account/index.ts'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { ProfileSchema } from '#server/account/shared/schemas.ts'
+import { timeZoneChoices, timeZoneLabel } from '#server/account/shared/time-zones.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
 	const profile = await getProfile(patient)
 	if (!profile) notFound()
-	return { profile, timeZones: Intl.supportedValuesOf('timeZone') }
+	return { profile, timeZones: timeZoneChoices(profile.timeZone) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -109,7 +110,7 @@ export default function ProfileRoute() {
 						<SelectField
 							label="Time Zone"
 							selectProps={getSelectProps(fields.timeZone)}
-							options={[{ value: '', label: ACCOUNT_MESSAGES.notSet }, ...timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))]}
+							options={[{ value: '', label: ACCOUNT_MESSAGES.notSet }, ...timeZones.map((zone) => ({ value: zone, label: timeZoneLabel(zone) }))]}
 							errors={fields.timeZone.errors}
 							hint="Appointment times and 'today' are shown in this zone."
 						/>
@@ -133,7 +134,7 @@ export default function ProfileRoute() {
 							<ProfileValue label="Phone Number" value={profile.phone} />
 							<ProfileValue label="Date of Birth" value={profile.dateOfBirth ? formatCalendarDate(profile.dateOfBirth) : null} />
 							<ProfileValue label="Sex" value={profile.sex ? SEX_LABELS[profile.sex] : null} />
-							<ProfileValue label="Time Zone" value={profile.timeZone} />
+							<ProfileValue label="Time Zone" value={profile.timeZone ? timeZoneLabel(profile.timeZone) : null} />
 						</dl>
 						<Link
 							to="/profile?edit=1"

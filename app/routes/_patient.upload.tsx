@@ -12,9 +12,11 @@ import { Card } from '#app/components/ui/card.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { ACCEPT_ATTRIBUTE, UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import { acceptUpload, getDocumentsByIds, isUuid } from '#server/documents/index.ts'
+import { acceptUploads, getDocumentsByIds, isUuid } from '#server/documents/index.ts'
+import { MAX_FILES_PER_FORM_UPLOAD } from '#server/documents/shared/messages.ts'
 import { refusalStatus } from '#server/errors/index.ts'
 import { withTrpc } from '#app/lib/trpc.tsx'
+import { useHydrated } from '#app/lib/health/use-hydrated.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -22,12 +24,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { ids, results: await getDocumentsByIds(patient, ids) }
 }
 
-/** Without JavaScript the picker posts here: one file, then the results view. */
+const resultsUrl = (ids: string[]) => `/upload?${ids.map((id) => `done=${id}`).join('&')}`
+
+/**
+ * Before hydration and without JavaScript the plain form posts here: one or
+ * several files in one post. All kept: the results view. Some refused: the
+ * results of the others with the refusals listed. All refused: the form again
+ * with the refusals.
+ */
 export async function action({ request }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
-	const outcome = await acceptUpload(patient, request)
-	if (!outcome.ok) return data({ error: outcome.message }, { status: refusalStatus(outcome) })
-	throw redirect(`/upload?done=${outcome.documentId}`)
+	const outcome = await acceptUploads(patient, request)
+	if (!outcome.ok) return data({ error: outcome.message, failures: [], ids: [], results: [] }, { status: refusalStatus(outcome) })
+	const { documentIds, refusals } = outcome
+	if (!refusals.length) throw redirect(resultsUrl(documentIds))
+	if (!documentIds.length) return data({ error: null, failures: refusals, ids: [], results: [] }, { status: 400 })
+	return { error: null, failures: refusals, ids: documentIds, results: await getDocumentsByIds(patient, documentIds) }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Upload Documents · Carebook' }]
@@ -37,16 +49,49 @@ const TABS = ['File Upload', 'Camera Capture', 'Email Import'] as const
 // Calls tRPC from the browser: the providers wrap this route only (not the root).
 export default withTrpc(UploadRoute)
 
+/** The picker before hydration and without JavaScript: a plain form that posts one or several files. */
+function PlainUploadForm({ isSubmitting }: { isSubmitting: boolean }) {
+	return (
+		<Form method="post" encType="multipart/form-data" className="space-y-3">
+			<label className="block text-sm font-medium" htmlFor="plain-file-input">
+				Choose files
+			</label>
+			<input id="plain-file-input" type="file" name="file" multiple accept={ACCEPT_ATTRIBUTE} required className="block max-w-full text-sm" />
+			<p className="text-xs text-slate-500 dark:text-slate-400">
+				PDF, JPEG, PNG, DICOM, C-CDA (.xml) or FHIR (.json), up to 20 MB each, {MAX_FILES_PER_FORM_UPLOAD} files at a time
+			</p>
+			<Button type="submit" isPending={isSubmitting}>
+				Upload
+			</Button>
+		</Form>
+	)
+}
+
 function UploadRoute() {
-	const { ids, results } = useLoaderData<typeof loader>()
+	const loaded = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigate = useNavigate()
 	const isSubmitting = useNavigation().state === 'submitting'
-	const [failures, setFailures] = useState<string[]>([])
+	const isHydrated = useHydrated()
+	const [pickerFailures, setFailures] = useState<string[]>([])
+	// A plain-form post with some files refused answers with the results itself (no redirect, to keep the refusals).
+	const { ids, results } = actionData?.ids.length ? actionData : loaded
+	const failures = pickerFailures.length ? pickerFailures : (actionData?.failures ?? [])
+
+	const formAlerts = (
+		<>
+			{actionData?.error ? <Alert className="mb-4">{actionData.error}</Alert> : null}
+			{!ids.length && failures.length ? (
+				<div className="mb-4">
+					<MessageListAlert title={UPLOAD_TEXTS.allFailed} messages={failures} />
+				</div>
+			) : null}
+		</>
+	)
 
 	const showResults = (result: { ids: string[]; failures: string[] }) => {
 		setFailures(result.failures)
-		navigate(`/upload?${result.ids.map((id) => `done=${id}`).join('&')}`, { replace: true })
+		navigate(resultsUrl(result.ids), { replace: true })
 	}
 
 	return (
@@ -64,57 +109,51 @@ function UploadRoute() {
 						key={ids.join(',')}
 						ids={ids}
 						initial={results}
-						onUploadMore={() => {
-							setFailures([])
-							navigate('/upload')
-						}}
+						onUploadMore={() => setFailures([])}
 					/>
 				</>
 			) : (
 				<Card>
-					<TabGroup>
-						<TabList className="flex gap-2 border-b border-slate-200 dark:border-slate-700">
-							{TABS.map((label) => (
-								<Tab
-									key={label}
-									className={({ selected }) =>
-										cn(
-											'-mb-px border-b-2 px-3 py-2 text-sm font-medium focus:outline-none',
-											selected ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300',
-										)
-									}
-								>
-									{label}
-								</Tab>
-							))}
-						</TabList>
-						<TabPanels className="pt-6">
-							<TabPanel>
-								{actionData?.error ? <Alert className="mb-4">{actionData.error}</Alert> : null}
-								<FilePicker onFinished={showResults} />
-								<noscript>
-									<Form method="post" encType="multipart/form-data" className="mt-6 space-y-3">
-										<label className="block text-sm font-medium" htmlFor="nojs-file">
-											Choose a file
-										</label>
-										<input id="nojs-file" type="file" name="file" accept={ACCEPT_ATTRIBUTE} required />
-										<Button type="submit" isPending={isSubmitting}>
-											Upload
-										</Button>
-									</Form>
-								</noscript>
-							</TabPanel>
-							<TabPanel>
-								<CameraCapture onFinished={showResults} />
-							</TabPanel>
-							<TabPanel>
-								<div className="space-y-2 text-sm text-slate-600 dark:text-slate-300">
-									<p className="font-medium text-slate-900 dark:text-slate-100">Email import is not available yet.</p>
-									<p>Forwarding reports by e-mail to a personal import address will come in a later release. Until then, save the attachment and use File Upload.</p>
-								</div>
-							</TabPanel>
-						</TabPanels>
-					</TabGroup>
+					{/* The tabs, the drop zone and its buttons need JavaScript: shown once hydrated, the plain form until then. */}
+					{isHydrated ? (
+						<TabGroup>
+							<TabList className="flex gap-2 border-b border-slate-200 dark:border-slate-700">
+								{TABS.map((label) => (
+									<Tab
+										key={label}
+										className={({ selected }) =>
+											cn(
+												'-mb-px border-b-2 px-3 py-2 text-sm font-medium focus:outline-none',
+												selected ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300',
+											)
+										}
+									>
+										{label}
+									</Tab>
+								))}
+							</TabList>
+							<TabPanels className="pt-6">
+								<TabPanel>
+									{formAlerts}
+									<FilePicker onFinished={showResults} />
+								</TabPanel>
+								<TabPanel>
+									<CameraCapture onFinished={showResults} />
+								</TabPanel>
+								<TabPanel>
+									<div className="space-y-2 text-sm text-slate-600 dark:text-slate-300">
+										<p className="font-medium text-slate-900 dark:text-slate-100">Email import is not available yet.</p>
+										<p>Forwarding reports by e-mail to a personal import address will come in a later release. Until then, save the attachment and use File Upload.</p>
+									</div>
+								</TabPanel>
+							</TabPanels>
+						</TabGroup>
+					) : (
+						<>
+							{formAlerts}
+							<PlainUploadForm isSubmitting={isSubmitting} />
+						</>
+					)}
 				</Card>
 			)}
 		</div>

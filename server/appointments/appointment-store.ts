@@ -285,8 +285,10 @@ export type WriteOptions = {
 /**
  * Stores a new appointment from the validated form. The form's local date
  * and time are read in its `timeZone`, else in `fallbackTimeZone` (the
- * patient's zone). Queues the reminders; a confirmed appointment also gets
- * an appointment_confirmed event.
+ * patient's zone). Queues the reminders; a confirmed appointment still to
+ * come also gets an appointment_confirmed event. One that has already
+ * started is the patient logging a past visit: nothing to confirm, no event
+ * (no notification, no e-mail).
  */
 export async function createAppointment(
 	patient: Patient,
@@ -300,7 +302,9 @@ export async function createAppointment(
 			.values({ ...fields, ownerId: patient.userId })
 			.returning(appointmentColumns)
 		await scheduleAppointmentReminders(tx, patient.organizationId, appointment, now)
-		if (appointment.status === 'confirmed') await recordAppointmentEvent(tx, patient.userId, 'confirmed', appointment)
+		if (appointment.status === 'confirmed' && appointment.startsAt.getTime() > now.getTime()) {
+			await recordAppointmentEvent(tx, patient.userId, 'confirmed', appointment)
+		}
 		await audit(tx, patient, 'appointment.create', appointment.id)
 		return { ok: true as const, appointment, timeResolution }
 	})

@@ -1,6 +1,6 @@
-export { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, TEXT_PREVIEW_CHARS } from './shared/messages.ts'
+export { DOCUMENT_MESSAGES, MAX_FILES_PER_FORM_UPLOAD, MAX_UPLOAD_BYTES, TEXT_PREVIEW_CHARS } from './shared/messages.ts'
 export { type ReceivedFile } from './receive-upload.ts'
-export { acceptUpload, storeUploadedDocument, type UploadOutcome } from './upload.ts'
+export { acceptUpload, acceptUploads, storeUploadedDocument, type MultiUploadOutcome, type UploadOutcome } from './upload.ts'
 export {
 	processDocument,
 	markDocumentInterrupted,

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_PARTS, receiveUpload, UploadRejectedError } from './receive-upload.ts'
-import { acceptUpload } from './upload.ts'
+import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FIELD_BYTES, MAX_UPLOAD_PARTS, receiveUpload, receiveUploads, UploadRejectedError } from './receive-upload.ts'
+import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
 import { uploadTempDir } from '#server/storage/index.ts'
 
 let dataDir: string
@@ -129,7 +129,6 @@ function* tinyParts(count: number) {
 	yield `--${BOUNDARY}--\r\n`
 }
 
-const PATIENT = { userId: '00000000-0000-4000-8000-000000000001', organizationId: '00000000-0000-4000-8000-000000000002' }
 
 describe('receiveUpload with hostile bodies', () => {
 	it('refuses 600,000 tiny parts at the first part over the limit, without reading the rest (413)', async () => {
@@ -141,8 +140,6 @@ describe('receiveUpload with hostile bodies', () => {
 		// the refusal came after the first piece or two, of about 60 MB
 		expect(stats.pulled).toBeLessThan(50_000)
 		expect(await leftovers()).toEqual([])
-		const again = streamedRequest(() => tinyParts(600_000))
-		expect(await acceptUpload(PATIENT, again.request)).toMatchObject({ ok: false, kind: 'too-large', code: 'bad_form' })
 	})
 
 	it('answers 400 to a body that ends before its closing boundary, keeping no file', async () => {
@@ -150,7 +147,6 @@ describe('receiveUpload with hostile bodies', () => {
 			[`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 and then nothing`][Symbol.iterator]()
 		expect((await rejection(streamedRequest(unterminated).request)).reason).toBe('malformed')
 		expect(await leftovers()).toEqual([])
-		expect(await acceptUpload(PATIENT, streamedRequest(unterminated).request)).toMatchObject({ ok: false, kind: 'invalid', code: 'malformed' })
 	})
 
 	it('refuses a part header over 16 KB and a body that is not a multipart form (400)', async () => {
@@ -172,6 +168,68 @@ describe('receiveUpload with hostile bodies', () => {
 		expect(error.reason).toBe('too_large')
 		expect(error.fileName).toBe('big.pdf')
 		expect(stats.pulled).toBeLessThan(MAX_UPLOAD_BODY_BYTES + 3 * 1024 * 1024)
+		expect(await leftovers()).toEqual([])
+	})
+})
+
+describe('receiveUploads', () => {
+	it('takes several files of one post, each to its own temporary file', async () => {
+		const { files, oversized } = await receiveUploads(
+			uploadRequest((form) => {
+				form.append('file', pdf('one.pdf'))
+				form.append('file', pdf('two.pdf'))
+				form.append('file', new File([], 'empty.pdf', { type: 'application/pdf' }))
+			}),
+			{ maxFiles: 10 },
+		)
+		expect(files.map((file) => [file.originalName, file.size])).toEqual([
+			['one.pdf', 16],
+			['two.pdf', 16],
+			['empty.pdf', 0],
+		])
+		expect(new Set(files.map((file) => file.tempPath)).size).toBe(3)
+		expect(oversized).toEqual([])
+		await Promise.all(files.map((file) => rm(file.tempPath, { force: true })))
+	})
+
+	it('keeps at most maxFiles files and drains the rest', async () => {
+		const { files } = await receiveUploads(
+			uploadRequest((form) => {
+				for (let index = 0; index < 4; index++) form.append('file', pdf(`r${index}.pdf`))
+			}),
+			{ maxFiles: 2 },
+		)
+		expect(files.map((file) => file.originalName)).toEqual(['r0.pdf', 'r1.pdf'])
+		await Promise.all(files.map((file) => rm(file.tempPath, { force: true })))
+		expect(await leftovers()).toEqual([])
+	})
+
+	it('reports a file over 20 MB without refusing the others, and keeps none of it', async () => {
+		const big = new File([Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20)], 'big.pdf', { type: 'application/pdf' })
+		const { files, oversized } = await receiveUploads(
+			uploadRequest((form) => {
+				form.append('file', big)
+				form.append('file', pdf('small.pdf'))
+			}),
+			{ maxFiles: 10 },
+		)
+		expect(oversized).toEqual([{ originalName: 'big.pdf' }])
+		expect(files.map((file) => file.originalName)).toEqual(['small.pdf'])
+		await rm(files[0]!.tempPath, { force: true })
+		expect(await leftovers()).toEqual([])
+	})
+
+	it('refuses a post with no file', async () => {
+		await expect(receiveUploads(uploadRequest((form) => form.append('note', 'x')), { maxFiles: 10 })).rejects.toMatchObject({ reason: 'no_file' })
+	})
+})
+
+describe('receiveUpload (one file)', () => {
+	it('refuses a file over 20 MB', async () => {
+		const big = new File([Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20)], 'big.pdf', { type: 'application/pdf' })
+		const error = await rejection(uploadRequest((form) => form.append('file', big)))
+		expect(error.reason).toBe('too_large')
+		expect(error.fileName).toBe('big.pdf')
 		expect(await leftovers()).toEqual([])
 	})
 })

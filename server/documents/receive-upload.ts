@@ -43,22 +43,33 @@ const MAX_PART_HEADER_PAIRS = 8
 
 type Violation = { reason: 'too_large' | 'bad_form' | 'malformed' }
 
+/** A file of a several-file upload that was not kept: over 20 MB (read and discarded). */
+export type OversizedFile = { originalName: string }
+
 /**
- * Streams one multipart file part to a temporary file, hashing it and keeping
- * its first bytes for type detection; never holds the file in memory.
- * Parsed by busboy with limits, and parsing stops at the first violation:
- * a body over MAX_UPLOAD_BODY_BYTES or a file over 20 MB ('too_large'), more
- * than MAX_UPLOAD_PARTS parts, a field over MAX_UPLOAD_FIELD_BYTES or a long
- * field name ('bad_form'), a part header over 16 KB, a body that is not
- * multipart or ends before its closing boundary ('malformed'). Nothing past
- * the violation is parsed or kept; the rest of the body is read and dropped
- * up to MAX_UPLOAD_BODY_BYTES in the background (so a browser still reads the
- * answer), then the connection is cut. A second file part is ignored.
+ * Streams the multipart file parts named 'file' (up to `maxFiles`; any more
+ * are dropped) each to a temporary file, hashing it and keeping its first
+ * bytes for type detection; never holds a file in memory. Parsed by busboy
+ * with limits, and parsing stops at the first violation: a body over
+ * `maxFiles` x 20 MB plus the form's overhead ('too_large'), more than
+ * MAX_UPLOAD_PARTS parts besides the files, a field over
+ * MAX_UPLOAD_FIELD_BYTES or a long field name ('bad_form'), a part header
+ * over 16 KB, a body that is not multipart or ends before its closing
+ * boundary ('malformed'). Nothing past the violation is parsed or kept; the
+ * rest of the body is read and dropped up to the body limit in the
+ * background (so a browser still reads the answer), then the connection is
+ * cut. A file over 20 MB refuses a one-file upload ('too_large'); in a
+ * several-file upload it is cut off, kept nowhere and reported in `oversized`.
  * docs/decisions/006-hostile-files.md
  */
-export async function receiveUpload(request: Request): Promise<{ file: ReceivedFile; fields: Record<string, string> }> {
+export async function receiveUploads(
+	request: Request,
+	{ maxFiles }: { maxFiles: number },
+): Promise<{ files: ReceivedFile[]; oversized: OversizedFile[]; fields: Record<string, string> }> {
+	const maxBodyBytes = maxFiles * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD
+	const maxParts = MAX_UPLOAD_PARTS + maxFiles - 1
 	const declaredLength = Number(request.headers.get('content-length') ?? 0)
-	if (declaredLength > MAX_UPLOAD_BODY_BYTES) throw new UploadRejectedError('too_large', 'too_large')
+	if (declaredLength > maxBodyBytes) throw new UploadRejectedError('too_large', 'too_large')
 	const contentType = request.headers.get('content-type') ?? ''
 	if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) throw new UploadRejectedError('malformed', 'malformed')
 	let parser: busboy.Busboy
@@ -67,13 +78,13 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 			headers: { 'content-type': contentType },
 			limits: {
 				// busboy tells when this many parts have ended: one past ours is the violation
-				parts: MAX_UPLOAD_PARTS + 1,
+				parts: maxParts + 1,
 				// busboy marks a value that reaches its limit as cut: one byte past ours
 				fieldSize: MAX_UPLOAD_FIELD_BYTES + 1,
 				fieldNameSize: MAX_FIELD_NAME_BYTES,
 				fileSize: MAX_UPLOAD_BYTES + 1,
 				headerPairs: MAX_PART_HEADER_PAIRS,
-				files: 1,
+				files: maxFiles,
 			},
 		})
 	} catch {
@@ -82,8 +93,8 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 	}
 	await mkdir(uploadTempDir(), { recursive: true })
 
-	let file: ReceivedFile | null = null
-	let fileWrite = null as Promise<void> | null
+	const received: Array<ReceivedFile & { isTooLarge: boolean }> = []
+	const fileWrites: Promise<void>[] = []
 	const fields: Record<string, string> = Object.create(null)
 	let partCount = 0
 	let violation: Violation | null = null
@@ -92,7 +103,7 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 	}
 	const countPart = () => {
 		partCount++
-		if (partCount > MAX_UPLOAD_PARTS) violate('bad_form')
+		if (partCount > maxParts) violate('bad_form')
 	}
 
 	parser.on('field', (name, value, info) => {
@@ -102,22 +113,26 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 	})
 	parser.on('file', (name, stream, info) => {
 		countPart()
-		// only one file per request, named 'file': any other is dropped
-		if (violation || name !== 'file' || file) return void stream.resume()
-		const received: ReceivedFile = { tempPath: path.join(uploadTempDir(), `${randomUUID()}.part`), originalName: basename(info.filename ?? ''), size: 0, sha256: '', head: Buffer.alloc(0) }
-		file = received
+		// at most maxFiles files per request, named 'file': any other is dropped
+		if (violation || name !== 'file' || received.length >= maxFiles) return void stream.resume()
+		const file = { tempPath: path.join(uploadTempDir(), `${randomUUID()}.part`), originalName: basename(info.filename ?? ''), size: 0, sha256: '', head: Buffer.alloc(0), isTooLarge: false }
+		received.push(file)
 		const hash = createHash('sha256')
 		stream.on('data', (chunk: Buffer) => {
-			received.size += chunk.byteLength
-			if (received.head.length < FILE_TYPE_HEAD_BYTES) received.head = Buffer.concat([received.head, chunk]).subarray(0, FILE_TYPE_HEAD_BYTES)
+			file.size += chunk.byteLength
+			if (file.head.length < FILE_TYPE_HEAD_BYTES) file.head = Buffer.concat([file.head, chunk]).subarray(0, FILE_TYPE_HEAD_BYTES)
 			hash.update(chunk)
 		})
-		stream.on('limit', () => violate('too_large'))
-		fileWrite = pipeline(stream, createWriteStream(received.tempPath, { flags: 'wx', mode: 0o600 })).then(() => {
-			received.sha256 = hash.digest('hex')
+		stream.on('limit', () => {
+			file.isTooLarge = true
+			if (maxFiles === 1) violate('too_large')
+		})
+		const write = pipeline(stream, createWriteStream(file.tempPath, { flags: 'wx', mode: 0o600 })).then(() => {
+			file.sha256 = hash.digest('hex')
 		})
 		// a failure here is the parse's failure, reported below
-		fileWrite.catch(() => {})
+		write.catch(() => {})
+		fileWrites.push(write)
 	})
 	parser.on('partsLimit', () => violate('bad_form'))
 	const parsed = new Promise<void>((resolve, reject) => {
@@ -134,7 +149,7 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 			const { done, value } = await reader.read()
 			if (done) break
 			bodyBytes += value.byteLength
-			if (bodyBytes > MAX_UPLOAD_BODY_BYTES) {
+			if (bodyBytes > maxBodyBytes) {
 				violate('too_large')
 				break
 			}
@@ -143,23 +158,37 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 		if (!violation) {
 			parser.end()
 			await parsed
-			await fileWrite
+			await Promise.all(fileWrites)
 		}
 	} catch {
 		// busboy's own refusals (a part header over 16 KB, the body ending before the closing boundary)
 		violate('malformed')
 	}
-	const found = file as ReceivedFile | null
+	const removeAll = (files: ReceivedFile[]) => Promise.all(files.map((file) => rm(file.tempPath, { force: true })))
 	if (violation) {
 		parser.destroy()
-		await fileWrite?.catch(() => {})
-		if (found) await rm(found.tempPath, { force: true })
-		void discardRest(reader, MAX_UPLOAD_BODY_BYTES - bodyBytes)
+		await Promise.all(fileWrites.map((write) => write.catch(() => {})))
+		await removeAll(received)
+		void discardRest(reader, maxBodyBytes - bodyBytes)
 		const { reason } = violation as Violation
-		throw new UploadRejectedError(reason, reason, found?.originalName ?? null)
+		throw new UploadRejectedError(reason, reason, received[0]?.originalName ?? null)
 	}
-	if (!found) throw new UploadRejectedError('no_file', 'no_file')
-	return { file: found, fields }
+	if (!received.length) throw new UploadRejectedError('no_file', 'no_file')
+	const tooLarge = received.filter((file) => file.isTooLarge)
+	await removeAll(tooLarge)
+	const files = received.filter((file) => !file.isTooLarge).map(({ isTooLarge: _isTooLarge, ...file }) => file)
+	return { files, oversized: tooLarge.map((file) => ({ originalName: file.originalName })), fields }
+}
+
+/**
+ * One file per request (the upload API and the page's progress uploads):
+ * receiveUploads for a single file, where a file over 20 MB refuses the
+ * upload ('too_large').
+ */
+export async function receiveUpload(request: Request): Promise<{ file: ReceivedFile; fields: Record<string, string> }> {
+	const { files, oversized, fields } = await receiveUploads(request, { maxFiles: 1 })
+	if (oversized.length || !files[0]) throw new UploadRejectedError('too_large', 'too_large', oversized[0]?.originalName ?? null)
+	return { file: files[0], fields }
 }
 
 /** The file's own name, without a path a browser or script may send. */

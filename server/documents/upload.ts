@@ -13,8 +13,8 @@ import { enqueueProcessDocument } from '#server/jobs/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { refuse, type Result } from '#server/errors/shared/result.ts'
 import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
-import { DOCUMENT_MESSAGES } from './shared/messages.ts'
-import { discardReceivedFile, hasValidUploadFields, receiveUpload, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
+import { DOCUMENT_MESSAGES, MAX_FILES_PER_FORM_UPLOAD } from './shared/messages.ts'
+import { discardReceivedFile, hasValidUploadFields, receiveUpload, receiveUploads, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
 import { getFileStorage } from '#server/storage/index.ts'
 import { takeUploadSlot } from './upload-limits.ts'
 
@@ -117,4 +117,40 @@ export async function acceptUpload(uploader: Uploader, request: Request): Promis
 		return refuse('invalid', 'bad_field', TEXT_MESSAGES.notAllowedCharacters)
 	}
 	return storeUploadedDocument(uploader, received.file)
+}
+
+/** What a several-file upload made: the documents, and one line per file that was refused ('name: why'). */
+export type MultiUploadOutcome = Result<{ documentIds: string[]; refusals: string[] }>
+
+/**
+ * The upload page's form without JavaScript: several files in one post, each
+ * checked and stored like a single upload (storeUploadedDocument), one after
+ * another. A refused file does not stop the others; a form refusal (no file,
+ * a bad field) refuses the whole post and keeps nothing.
+ */
+export async function acceptUploads(uploader: Uploader, request: Request): Promise<MultiUploadOutcome> {
+	let received: Awaited<ReturnType<typeof receiveUploads>>
+	try {
+		received = await receiveUploads(request, { maxFiles: MAX_FILES_PER_FORM_UPLOAD })
+	} catch (error) {
+		if (error instanceof UploadRejectedError) return formRefusal(error)
+		throw error
+	}
+	if (!hasValidUploadFields(received.fields)) {
+		await Promise.all(received.files.map(discardReceivedFile))
+		return refuse('invalid', 'bad_field', TEXT_MESSAGES.notAllowedCharacters)
+	}
+	const documentIds: string[] = []
+	const refusals = received.oversized.map(({ originalName }) => DOCUMENT_MESSAGES.tooLarge(originalName))
+	for (const [index, file] of received.files.entries()) {
+		try {
+			const outcome = await storeUploadedDocument(uploader, file)
+			if (outcome.ok) documentIds.push(outcome.documentId)
+			else refusals.push(`${sanitizeFileName(file.originalName)}: ${outcome.message}`)
+		} catch (error) {
+			await Promise.all(received.files.slice(index + 1).map(discardReceivedFile))
+			throw error
+		}
+	}
+	return { ok: true, documentIds, refusals }
 }

@@ -155,6 +155,16 @@ describe('creating an appointment', () => {
 		])
 	})
 
+	it('writes no appointment_confirmed for a past visit the patient logs, and one for a visit still to come', async () => {
+		const patient = await newPatient()
+		const now = new Date('2030-03-10T12:00:00Z')
+		await create(patient, { title: 'Last week\'s check-up', date: '2030-03-03' }, now)
+		await create(patient, { title: 'Earlier today', date: '2030-03-10', time: '06:00' }, now)
+		expect(await eventsOf(patient)).toEqual([])
+		const upcoming = await create(patient, { title: 'Next visit', date: '2030-03-12' }, now)
+		expect((await eventsOf(patient)).map((event) => [event.type, event.link])).toEqual([['appointment_confirmed', `/appointments/${upcoming.id}`]])
+	})
+
 	it('audits the creation without the appointment content', async () => {
 		const patient = await newPatient()
 		const appointment = await create(patient)

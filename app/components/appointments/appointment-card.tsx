@@ -44,7 +44,7 @@ export function AppointmentCard({ card, onCancel }: { card: AppointmentCardView;
 			data-testid="appointment-card"
 			aria-labelledby={`appointment-${card.id}-title`}
 			className={cn(
-				'relative rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow dark:border-slate-700 dark:bg-slate-900',
+				'relative min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow dark:border-slate-700 dark:bg-slate-900',
 				card.status === 'cancelled' ? 'opacity-80' : '',
 			)}
 		>

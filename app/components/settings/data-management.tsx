@@ -5,16 +5,13 @@ import { ConfirmDialog, ConfirmPanel } from '#app/components/ui/confirm-dialog.t
 import type { DataExportSummary } from '#server/account/index.ts'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { formatDateTime } from '#server/documents/shared/format.ts'
+import { formatFileSize } from '#app/lib/format-file-size.ts'
 import { isSubmittingIntent, SettingsSection } from './section.tsx'
 
 const EXPORT_STATUS_TEXT: Record<DataExportSummary['status'], string> = {
 	queued: 'Being prepared…',
 	ready: 'Ready',
 	failed: 'Failed: please ask for a new export',
-}
-
-function formatSize(bytes: number) {
-	return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`
 }
 
 function ExportList({ exports, timeZone }: { exports: DataExportSummary[]; timeZone: string }) {
@@ -28,7 +25,7 @@ function ExportList({ exports, timeZone }: { exports: DataExportSummary[]; timeZ
 						<span className="block text-slate-600 dark:text-slate-300">
 							{item.status === 'ready' && !item.expiresAt ? ACCOUNT_MESSAGES.exportDeleted : EXPORT_STATUS_TEXT[item.status]}
 							{item.status === 'ready' && item.expiresAt && item.sizeBytes !== null
-								? ` · ${formatSize(item.sizeBytes)} · available until ${formatDateTime(new Date(item.expiresAt), timeZone)}, then deleted`
+								? ` · ${formatFileSize(item.sizeBytes)} · available until ${formatDateTime(new Date(item.expiresAt), timeZone)}, then deleted`
 								: ''}
 						</span>
 					</span>

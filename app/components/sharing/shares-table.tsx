@@ -36,19 +36,19 @@ export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares:
 							<tr key={share.id} data-testid="share-row">
 								<td className="px-4 py-3">
 									<ul className="space-y-0.5">
-										{share.recordTitles.length ? share.recordTitles.map((title, index) => <li key={`${index}-${title}`} className="break-words font-medium">{title}</li>) : <li className="text-slate-500">{SHARE_MESSAGES.documentRemoved}</li>}
+										{share.recordTitles.length ? share.recordTitles.map((title, index) => <li key={`${index}-${title}`} className="font-medium [overflow-wrap:anywhere]">{title}</li>) : <li className="text-slate-500">{SHARE_MESSAGES.documentRemoved}</li>}
 									</ul>
 								</td>
 								<td className="break-all px-4 py-3">
 									{share.sharedWith ?? SHARE_MESSAGES.anyoneWithLink}
 									{share.hasPasscode ? <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">Passcode required</span> : null}
 								</td>
-								<td className="whitespace-nowrap px-4 py-3">{when(share.sharedOn)}</td>
-								<td className="whitespace-nowrap px-4 py-3">
+								<td className="min-w-28 px-4 py-3">{when(share.sharedOn)}</td>
+								<td className="min-w-28 px-4 py-3">
 									{share.expiresOn ? when(share.expiresOn) : SHARE_MESSAGES.never}
 									{isExpired ? <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">{SHARE_MESSAGES.expired}</span> : null}
 								</td>
-								<td className="min-w-48 px-4 py-3">
+								<td className="min-w-40 px-4 py-3">
 									<p data-testid="share-views">
 										{share.views === 1 ? '1 view' : `${share.views} views`}
 										<span className="block text-xs text-slate-500 dark:text-slate-400">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 /** The bordered, scrolling frame and the header row of the app's data tables. */
 export function TableFrame({ caption, testId, children }: { caption: string; testId?: string; children: ReactNode }) {
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+		<div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
 			<table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid={testId}>
 				<caption className="sr-only">{caption}</caption>
 				{children}

@@ -19,6 +19,8 @@ import type { FlashToast, ToastInput, ToastTone } from '#server/notices/shared/t
 export const TOAST_DURATION_MS = 5_000
 export const TOAST_LIMIT = 20
 export const TOAST_SWIPE_THRESHOLD_PX = 50
+/** The most toasts drawn at once (the newest); the others wait in the list and expire on their own. */
+export const TOAST_VISIBLE = 3
 const TOAST_REMOVE_DELAY_MS = 200
 
 export type { ToastTone }
@@ -181,7 +183,12 @@ function ToastItem({ toast: item }: { toast: Toast }) {
 }
 
 /**
- * Where toasts appear (bottom right; top on small screens). The root renders
+ * Where toasts appear, away from the page's content where there is room: on
+ * large screens in the bottom left, over the sidebar's empty lower part and
+ * no wider than it (w-64), so results and cards stay uncovered; on medium
+ * screens bottom right; on small screens at the top. At most TOAST_VISIBLE at
+ * once, so a burst (several documents processed) does not pile up a column
+ * over the page. The root renders
  * it once, with the toast the root loader read from the flash cookie: that
  * one is in the server-rendered page (so it shows without JavaScript) and,
  * once hydrated, joins the store like any other.
@@ -195,11 +202,13 @@ export function Toaster({ flash = null }: { flash?: FlashToast | null }) {
 	}, [flash])
 	// Before hydration the flashed toast is drawn from the prop; once the store holds it (its effect can run
 	// before the hydration flag flips), it is drawn from the store only: never the same key twice.
-	const items = !isHydrated && flash && !stored.some((item) => item.id === flash.id) ? [{ ...flash, open: true }, ...stored] : stored
+	const all = !isHydrated && flash && !stored.some((item) => item.id === flash.id) ? [{ ...flash, open: true }, ...stored] : stored
+	const items = all.slice(0, TOAST_VISIBLE)
 	return (
 		<ol
 			aria-label="Notifications"
-			className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col gap-2 p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-96 sm:flex-col-reverse"
+			data-testid="toaster"
+			className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col gap-2 p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-96 sm:flex-col-reverse lg:right-auto lg:left-0 lg:w-64 lg:p-3"
 		>
 			{items.map((item) => (
 				<ToastItem key={item.id} toast={item} />

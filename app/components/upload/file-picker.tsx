@@ -4,11 +4,26 @@ import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { ACCEPT_ATTRIBUTE, checkPickedFiles, UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { sendFile } from '#app/lib/upload/send-file.ts'
+import { formatFileSize } from '#app/lib/format-file-size.ts'
 
-type Progress = { name: string; percent: number; state: 'waiting' | 'uploading' | 'done' | 'failed' }
+type Progress = { name: string; percent: number; state: 'waiting' | 'uploading' | 'done' | 'failed'; message?: string }
 
-function formatSize(bytes: number) {
-	return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`
+/** One file's line while uploading: its percent, or once refused the server's reason in red (never a full bar). */
+function FileProgress({ fileName, item }: { fileName: string; item: Progress }) {
+	if (item.state === 'failed') {
+		return (
+			<span className="max-w-[60%] text-right text-sm font-medium text-red-700 dark:text-red-300" data-testid="upload-refused">
+				<span aria-hidden>✕ </span>
+				{item.message ?? UPLOAD_TEXTS.failedFallback(fileName)}
+			</span>
+		)
+	}
+	return (
+		<span className="w-36 shrink-0" aria-live="polite">
+			<progress className="h-2 w-24 align-middle" max={100} value={item.percent} aria-label={`Upload progress of ${fileName}`} />{' '}
+			<span data-testid="upload-percent">{item.percent}%</span>
+		</span>
+	)
 }
 
 /**
@@ -49,7 +64,7 @@ export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[
 				update({ state: 'done', percent: 100 })
 			} else {
 				failed.push(`${file.name}: ${result.message}`)
-				update({ state: 'failed' })
+				update({ state: 'failed', message: result.message })
 			}
 		}
 		setUploading(false)
@@ -109,14 +124,14 @@ export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[
 					{files.map((file, index) => {
 						const item = progress[index]
 						return (
-							<li key={`${file.name}-${file.size}`} className="flex items-center gap-3 px-4 py-3 text-sm">
+							<li
+								key={`${file.name}-${file.size}`}
+								className={cn('flex flex-wrap items-center gap-3 px-4 py-3 text-sm', item?.state === 'failed' && 'bg-red-50 dark:bg-red-950/40')}
+							>
 								<span className="min-w-0 flex-1 truncate">{file.name}</span>
-								<span className="text-slate-500 dark:text-slate-400">{formatSize(file.size)}</span>
+								<span className="text-slate-500 dark:text-slate-400">{formatFileSize(file.size)}</span>
 								{item ? (
-									<span className="w-36" aria-live="polite">
-										<progress className="h-2 w-24 align-middle" max={100} value={item.percent} aria-label={`Upload progress of ${file.name}`} />{' '}
-										<span data-testid="upload-percent">{item.percent}%</span>
-									</span>
+									<FileProgress fileName={file.name} item={item} />
 								) : (
 									<button
 										type="button"

@@ -1,6 +1,5 @@
 import { Link } from '@remix-run/react'
 import { useQuery } from '@tanstack/react-query'
-import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
@@ -107,9 +106,14 @@ export function UploadResults({
 				<Link to="/records" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
 					View All Records
 				</Link>
-				<Button variant="secondary" onClick={onUploadMore}>
+				{/* A link, so it works before hydration and without JavaScript too. */}
+				<Link
+					to="/upload"
+					onClick={onUploadMore}
+					className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
+				>
 					Upload More Documents
-				</Button>
+				</Link>
 			</div>
 		</div>
 	)

@@ -24,6 +24,8 @@ export const DOCUMENT_MESSAGES = {
 } as const
 
 export const MAX_UPLOAD_BYTES = 20_971_520
+/** The most files the upload page's plain form (before hydration, without JavaScript) takes in one post. */
+export const MAX_FILES_PER_FORM_UPLOAD = 10
 export const TEXT_PREVIEW_CHARS = 200
 
 /** Ours: the notice after a record's delete (the spec names none; it showed nothing). */
