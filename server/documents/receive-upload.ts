@@ -113,8 +113,9 @@ export async function receiveUploads(
 	})
 	parser.on('file', (name, stream, info) => {
 		countPart()
-		// at most maxFiles files per request, named 'file': any other is dropped
-		if (violation || name !== 'file' || received.length >= maxFiles) return void stream.resume()
+		// at most maxFiles files per request, named 'file': any other is dropped, and so is the
+		// nameless empty part a browser sends for a file input left empty
+		if (violation || name !== 'file' || !info.filename || received.length >= maxFiles) return void stream.resume()
 		const file = { tempPath: path.join(uploadTempDir(), `${randomUUID()}.part`), originalName: basename(info.filename ?? ''), size: 0, sha256: '', head: Buffer.alloc(0), isTooLarge: false }
 		received.push(file)
 		const hash = createHash('sha256')
