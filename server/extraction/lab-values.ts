@@ -5,6 +5,7 @@ import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type Refer
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
 import { isMolarUnit, toUcum } from './ucum.ts'
+import { readTables, rowLines, type Box } from './table-reader.ts'
 import { isLikelyOcrUnit, isRepairableOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
 
 /**
@@ -836,6 +837,29 @@ function cardGoals(tokens: Token[], columnGaps: boolean): string[] {
 	}
 	const ranges = byGap.map((cell) => cell.replace(/^[A-Za-z][A-Za-z.]{1,11}:?\s+(?=[<>≤≥]|\d)/, ''))
 	return ranges.every(isRange) ? ranges : []
+}
+
+/**
+ * The result rows of a page's tables read from its word boxes (table-reader.ts), each row put
+ * through the row reader as a line of cells; of a row's name lines (its name, a method or
+ * comment line) the first that reads as a result is its name. One parameter per code.
+ */
+export function extractTableResults(boxes: Box[], options: LabParseOptions): ExtractedParameter[] {
+	const found: ExtractedParameter[] = []
+	const seen = new Set<string>()
+	for (const row of readTables(boxes)) {
+		for (const line of rowLines(row)) {
+			const read = parseLabLine(line, { ...options, columnGaps: true, dateColumns: undefined })
+			if (read.length === 0) continue
+			for (const parameter of read) {
+				if (seen.has(parameter.code)) continue
+				seen.add(parameter.code)
+				found.push(parameter)
+			}
+			break
+		}
+	}
+	return found
 }
 
 /** The mapped result rows of a text (see extractLabResults). */
