@@ -202,12 +202,18 @@ function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
 /**
  * A page's rows: its tables read from the word boxes (table-reader.ts) first, then the lines of
  * its laid-out text for what no table held (a page without a header row, rows outside tables).
+ * A row both read with the same value keeps the reading with more of unit and range.
  */
 function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
 	const read = pages.map((page) => {
 		const options = { source: page.source, columnGaps: page.columnGaps, testDate, grade: true, decimalComma }
-		const tables = page.boxes ? extractTableResults(page.boxes, options) : []
 		const lines = extractLabResults(page.text, options)
+		// where both read a row with the same value, the more complete reading (a range printed on the line below)
+		const completeness = (parameter: ExtractedParameter) => Number(parameter.unit !== null) + Number(parameter.referenceRangeText !== null)
+		const tables = (page.boxes ? extractTableResults(page.boxes, options) : []).map((table) => {
+			const line = lines.parameters.find((parameter) => parameter.code === table.code && parameter.value === table.value)
+			return line && completeness(line) > completeness(table) ? line : table
+		})
 		return { parameters: [...tables, ...lines.parameters], unmapped: lines.unmapped }
 	})
 	return { parameters: dedupeByCode(read.flatMap((page) => page.parameters)), unmapped: read.flatMap((page) => page.unmapped) }

@@ -52,7 +52,12 @@ const BLOOD_PRESSURE_VALUE = /^(\d{2,3})\/(\d{2,3})$/
 function tokenize(line: string, source: LabTextSource): Token[] {
 	const tokens: Token[] = []
 	const regex = /(\s*)(\S+)/g
-	for (let m = regex.exec(line); m; m = regex.exec(line)) tokens.push({ text: m[2], gapBefore: m[1].length })
+	for (let m = regex.exec(line); m; m = regex.exec(line)) {
+		// an abbreviation with its percent or count sign glued on ('NEU%', 'LYM#'): the name, then the sign
+		const glued = /^(\p{L}{3,})([%#])$/u.exec(m[2])
+		if (glued) tokens.push({ text: glued[1], gapBefore: m[1].length }, { text: glued[2], gapBefore: 1 })
+		else tokens.push({ text: m[2], gapBefore: m[1].length })
+	}
 	return joinSpacedUnits(tokens, source)
 }
 
