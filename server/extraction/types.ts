@@ -93,7 +93,7 @@ export type ExtractionResult = {
 	kind: DocumentKind
 	/** YYYY-MM-DD */
 	date: string | null
-	/** the date's day and month could be the other way round (no evidence in the document): ask the patient to confirm */
+	/** a date was printed whose day and month could be the other way round (no evidence in the document): date is left null, for the patient to give */
 	dateIsAmbiguous: boolean
 	provider: string | null
 	title: string
