@@ -108,7 +108,7 @@ describe('readTables', () => {
 			{ str: '< 25', x: 360, y: 680, width: 20, size: 10 },
 			{ str: 'HIGH', x: 435, y: 680, width: 25, size: 10 },
 		]
-		expect(read(boxesFromPdfItems(items)).map((p) => [p.code, p.value, p.unit, p.max, p.status])).toEqual([['ck', 145, 'U/L', 25, 'high']])
+		expect(read(boxesFromPdfItems(items)).map((p) => [p.code, p.value, p.unit, p.max, p.status])).toEqual([['ck_mb', 145, 'U/L', 25, 'high']])
 	})
 
 	it('finds no table without a header row', () => {
