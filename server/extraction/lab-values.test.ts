@@ -180,3 +180,14 @@ describe('extractLabValues', () => {
 		expect(parameters).toEqual([expect.objectContaining({ code: 'ast', name: 'S.G.O.T', value: 23, unit: 'U/L', referenceRangeMax: 46 })])
 	})
 })
+
+describe('a white cell share and count printed under one name', () => {
+	it('reads the row by its unit: a count per volume is the absolute count, a percent the share', () => {
+		const text = 'Neutrófilos %     20.2 %     41 - 72\nNeutrófilos     0.5 x10^3/μL     1.5 - 7.5\nNEU%     60     %     40-70\nLYM#     2.1     10*3/uL     1.5-4.0'
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.status])).toEqual([
+			['neutrophils_pct', 20.2, 'low'],
+			['neutrophils_abs', 0.5, 'low'],
+			['lymphocytes_abs', 2.1, 'normal'],
+		])
+	})
+})

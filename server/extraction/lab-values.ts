@@ -615,7 +615,21 @@ function readParameter(tokens: Token[], start: number, printedName: string, name
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
 	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
-	return parameterOf(analyte, printedName || analyte.name, value, valueText, unit, reading.range, reading.rangeText, reading.flag, options)
+	return parameterOf(differentialByUnit(analyte, unit), printedName || analyte.name, value, valueText, unit, reading.range, reading.rangeText, reading.flag, options)
+}
+
+/** A count per volume ('x10^3/µL', 'tys/µl', '/cmm', 'K/uL', '10^9/L'). */
+const COUNT_UNIT = /\/\s*(?:[uµμ]l|mm3|cmm|cu\.?\s?mm|nl|l)\b|10\s*[\^*]|x\s*10|^(?:k|tys|thou)/i
+
+/**
+ * A white cell's share and its count are printed under one name ('Neutrófilos  20.2 %' and
+ * 'Neutrófilos  0.5 x10^3/µL'): the unit tells which of the two analytes the row is.
+ */
+function differentialByUnit(analyte: Analyte, unit: string | null): Analyte {
+	if (unit === null) return analyte
+	if (analyte.code.endsWith('_pct') && unit.trim() !== '%' && COUNT_UNIT.test(unit)) return findAnalyteByCode(analyte.code.replace(/_pct$/, '_abs')) ?? analyte
+	if (analyte.code.endsWith('_abs') && unit.trim() === '%') return findAnalyteByCode(analyte.code.replace(/_abs$/, '_pct')) ?? analyte
+	return analyte
 }
 
 /** A parameter with its LOINC code and UCUM unit, graded against its range. */
