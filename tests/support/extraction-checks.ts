@@ -151,9 +151,12 @@ function loincOf(parameter: ExtractedParameter): string | null {
 
 export function checkPublicSample(sample: PublicSample, result: ExtractionResult, group = 'public-samples'): DocumentCheck {
 	const values = sample.parameters.map((want) => {
+		// two rows printed under one name ('Neutrófilos %' and 'Neutrófilos', a share and a count): the one in the same unit
+		const byName = result.parameters.filter((parameter) => nameKey(parameter.name) === nameKey(want.name))
 		const got =
 			(want.loinc ? result.parameters.find((parameter) => loincOf(parameter) === want.loinc) : undefined) ??
-			result.parameters.find((parameter) => nameKey(parameter.name) === nameKey(want.name))
+			byName.find((parameter) => isSameUnitAs(parameter.unit, want.unit)) ??
+			byName[0]
 		return compareValue({ label: want.name, value: want.value, unit: want.unit, min: want.reference_range_min, max: want.reference_range_max, status: want.status }, got)
 	})
 	const problems: string[] = []
