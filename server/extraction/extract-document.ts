@@ -5,7 +5,7 @@ import { findDocumentDateWithEvidence } from './document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
 import { findAnalyteByCode } from './analytes.ts'
-import { extractLabResults, extractTableResults, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
+import { extractLabResults, extractTableResults, isInAnalyteUnit, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
@@ -190,13 +190,14 @@ function readDicom(bytes: Buffer): Content {
 	}
 }
 
+/** One row per code: the first, unless a later one is in one of the analyte's units and the first is not. */
 function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
-	const seen = new Set<string>()
-	return parameters.filter((parameter) => {
-		if (seen.has(parameter.code)) return false
-		seen.add(parameter.code)
-		return true
-	})
+	const kept = new Map<string, ExtractedParameter>()
+	for (const parameter of parameters) {
+		const first = kept.get(parameter.code)
+		if (!first || (!isInAnalyteUnit(first) && isInAnalyteUnit(parameter))) kept.set(parameter.code, parameter)
+	}
+	return [...kept.values()]
 }
 
 /**

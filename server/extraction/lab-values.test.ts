@@ -191,3 +191,10 @@ describe('a white cell share and count printed under one name', () => {
 		])
 	})
 })
+
+describe('a code read twice', () => {
+	it("keeps the row in one of the analyte's units over an earlier one that is not (urine microscopy before the blood count)", () => {
+		const text = 'URINE MICROSCOPY\nWBC     2     /HPF\nCBC\nWBC     5.8     Thousand/uL     3.8-10.8'
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([['wbc', 5.8, 'Thousand/uL']])
+	})
+})

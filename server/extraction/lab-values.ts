@@ -729,7 +729,12 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 	const lines = text.split('\n')
 	const add = (found: ExtractedParameter[]) => {
 		for (const parameter of found) {
-			if (seen.has(parameter.code)) continue
+			if (seen.has(parameter.code)) {
+				// a code read twice: a row in one of the analyte's units wins over one that is not (urine 'WBC 0-5 /HPF' before the blood count)
+				const index = parameters.findIndex((other) => other.code === parameter.code)
+				if (index >= 0 && !isInAnalyteUnit(parameters[index]) && isInAnalyteUnit(parameter)) parameters[index] = parameter
+				continue
+			}
 			seen.add(parameter.code)
 			parameters.push(parameter)
 		}
@@ -770,6 +775,15 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 		add(found)
 	}
 	return { parameters, unmapped: unmapped.filter((row) => !seen.has(row.name)) }
+}
+
+/** The row's unit is one the vocabulary lists for its analyte (spelling compared without case or spaces). */
+export function isInAnalyteUnit(parameter: ExtractedParameter): boolean {
+	const analyte = findAnalyteByCode(parameter.code)
+	if (!analyte || parameter.unit === null) return false
+	const key = (unit: string) => unit.toLowerCase().replace(/\s+/g, '').replace(/[µμ]/g, 'u')
+	const unit = key(parameter.unit)
+	return analyte.units.some((candidate) => key(candidate) === unit) || (parameter.ucumUnit !== null && parameter.ucumUnit === analyte.ucum)
 }
 
 /** A result without a range takes the range printed on the line under it ('Reference range: 70 - 99'). */
