@@ -32,3 +32,17 @@ describe('classifyDocument', () => {
 		expect(classifyDocument({ text: '', labValueCount: 0 }).kind).toBe('other')
 	})
 })
+
+describe('classifyDocument: serology', () => {
+	it('calls a quantitative antigen or antibody result a lab report, not an immunization', () => {
+		const antigen = 'COVID-19 TEST REPORT\nSARS-CoV-2 Nucleocapsid Antigen, quantitative   12.4 pg/mL   < 1.0\nDose of specimen: 1 swab\nCollected: 2024-03-02'
+		expect(classifyDocument({ text: antigen, labValueCount: 0 }).kind).toBe('lab_report')
+		const antibody = 'Hepatitis B vaccine response\nAnti-HBs   85 mIU/mL   > 10\nDate: 2024-03-02'
+		expect(classifyDocument({ text: antibody, labValueCount: 0 }).kind).toBe('lab_report')
+	})
+
+	it('keeps a vaccination record that names antigens without a measured result an immunization', () => {
+		const record = 'IMMUNIZATION RECORD\nVaccine   Date Given   Dose   Lot #\nHepatitis B (recombinant antigen)  08/30/2022  2  AC2562Y1\nCOVID-19 mRNA  01/15/2023  Booster  FK1234'
+		expect(classifyDocument({ text: record, labValueCount: 0 }).kind).toBe('immunization')
+	})
+})

@@ -8,6 +8,13 @@ import type { DocumentKind } from './types.ts'
 
 type Signal = { pattern: RegExp; points: number }
 
+/**
+ * A serology line with a numeric result: an antigen, antibody, immunoglobulin or titre named,
+ * then on the same line a number with a unit or an index ('45.2 AU/mL', '1:320', '3.1 S/CO', '< 0.5 IU/mL').
+ */
+const SEROLOGY_RESULT =
+	/\b(?:antigens?|antibod(?:y|ies)|anti-[a-z0-9]+|ig[gma]|titers?|titres?|serology|hbsag|anti-?hbs|quantitative)\b[^\n]*?(?<![\w.])(?:[<>]=?\s*)?\d+(?:[.,]\d+)?\s*(?:(?:[mµu]?(?:iu|u|au|bau|g|ng|pg)|index|s\/co|coi|ratio)(?:\/m?l)?\b|(?<=\d)\s*:\s*\d+)/i
+
 const SIGNALS: Record<Exclude<DocumentKind, 'other'>, Signal[]> = {
 	immunization: [
 		{ pattern: /\bimmuni[sz]ations?\b/i, points: 3 },
@@ -43,6 +50,9 @@ const SIGNALS: Record<Exclude<DocumentKind, 'other'>, Signal[]> = {
 		{ pattern: /\blaborator(?:y|ies)\b|\bpathology\b|\bdiagnostics\b/i, points: 1 },
 		{ pattern: /\blab(?:oratory)? (?:results?|tests?|reports?|work)\b|\bblood ?work\b/i, points: 2 },
 		{ pattern: /\b(?:complete blood count|cbc|lipid panel|metabolic panel|hemoglobin a1c|hba1c|urinalysis)\b/i, points: 1 },
+		// serology with a measured result ('SARS-CoV-2 antigen, quantitative  12.4 pg/mL', 'Anti-HBs  85 mIU/mL'): a
+		// test of the patient's blood, whatever vaccine or infection it names
+		{ pattern: SEROLOGY_RESULT, points: 4 },
 	],
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findDates, findDocumentDate, parseDate, parseDicomDate } from './document-date.ts'
+import { findDates, findDocumentDate, findDocumentDateWithEvidence, parseDate, parseDicomDate } from './document-date.ts'
 
 describe('parseDate', () => {
 	it.each([
@@ -72,5 +72,28 @@ describe('findDocumentDate', () => {
 		const cards = 'Ordered:   Aug 10, 2024      Ordered:   Aug 01, 2024\nCompleted:   Aug 12, 2024    Completed:   Aug 03, 2024\nCompleted:  Jun 20, 2024'
 		expect(findDocumentDate(cards, 'lab_report')).toBeNull()
 		expect(findDocumentDate('Ordered: Aug 10, 2024\nCompleted: Aug 12, 2024\nCompleted: Aug 12, 2024', 'lab_report')).toBe('2024-08-10')
+	})
+})
+
+describe('findDocumentDateWithEvidence: day first or month first from the document itself', () => {
+	it('reads day first when another date of the document has a day over 12', () => {
+		expect(findDocumentDateWithEvidence('Collected: 04/06/2025\nReported: 15/06/2025', 'lab_report')).toEqual({ iso: '2025-06-04', isAmbiguous: false })
+		expect(findDocumentDateWithEvidence('Collected: 04/06/2025\nReported: 06/15/2025', 'lab_report')).toEqual({ iso: '2025-04-06', isAmbiguous: false })
+	})
+
+	it("reads day first or month first from the laboratory's country: phone number, address", () => {
+		expect(findDocumentDateWithEvidence('Diagnostyka, tel. +48 12 295 01 00\nData pobrania: 04/06/2025', 'lab_report')).toEqual({ iso: '2025-06-04', isAmbiguous: false })
+		expect(findDocumentDateWithEvidence('Labcorp, 531 South Spring Street, Burlington, NC 27215\nCollected: 04/06/2025', 'lab_report')).toEqual({ iso: '2025-04-06', isAmbiguous: false })
+		expect(findDocumentDateWithEvidence('City Hospital, Lahore, Pakistan +92 42 1234567\nDate: 04/06/2025', 'lab_report').iso).toBe('2025-06-04')
+	})
+
+	it("reads day first from the labels' language, and skips a birth date labelled in Spanish", () => {
+		expect(findDocumentDateWithEvidence('Fecha nacimiento: 01/01/1980 Sexo: M\nRecepción: 04/06/25 Finalización: 05/06/25', 'lab_report')).toEqual({ iso: '2025-06-04', isAmbiguous: false })
+	})
+
+	it('leaves a date that stays ambiguous unset, to be asked, instead of guessing', () => {
+		expect(findDocumentDateWithEvidence('Collected: 04/06/2025\nGlucose 92 mg/dL', 'lab_report')).toEqual({ iso: null, isAmbiguous: true })
+		// the same day either way is no ambiguity
+		expect(findDocumentDateWithEvidence('Collected: 04/04/2025', 'lab_report')).toEqual({ iso: '2025-04-04', isAmbiguous: false })
 	})
 })

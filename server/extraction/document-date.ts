@@ -15,8 +15,8 @@ import type { DocumentKind } from './types.ts'
  *    numeric date whose first or second number is over 12, dots as
  *    separators, else the laboratory's country (phone prefix, postcode,
  *    language of the labels); a date that stays ambiguous (4/6/2021 with no
- *    evidence) is read month-first and reported as ambiguous, for the
- *    patient to confirm;
+ *    evidence) is not guessed: the document gets no date and is reported as
+ *    ambiguous, for the patient to give;
  * 5. a two-digit year is the latest year ending in those digits that is not
  *    in the future.
  */
@@ -63,11 +63,11 @@ function readNumericDate(m: RegExpExecArray, order: DateOrder): { parts: [number
 }
 
 /** Day-first evidence beyond the dates: phone prefixes, postcodes and words of countries that write day first. */
-const DAY_FIRST_COUNTRY = /\+(?:44|91|33|49|34|39|55|90|61|64|27|971|92|880|94|234|254|351|41|43|31|32|48|30|353)[\s\d(]|\b(?:india|united kingdom|england|scotland|wales|australia|new zealand|nhs|nabl|germany|deutschland|france|españa|spain|italia|italy|brasil|brazil|portugal|türkiye|turkey)\b|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b\d{6}\b(?=[^\n]*\b(?:india|pune|mumbai|delhi|kolkata|chennai|bangalore|bengaluru|hyderabad)\b)/i
+const DAY_FIRST_COUNTRY = /\+(?:44|91|33|49|34|39|55|90|61|64|27|971|92|880|94|234|254|351|41|43|31|32|48|30|353)[\s\d(]|\b(?:india|united kingdom|england|scotland|wales|australia|new zealand|nhs|nabl|germany|deutschland|france|españa|spain|italia|italy|brasil|brazil|portugal|türkiye|turkey|polska|poland)\b|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b\d{6}\b(?=[^\n]*\b(?:india|pune|mumbai|delhi|kolkata|chennai|bangalore|bengaluru|hyderabad)\b)/i
 /** Month-first evidence: a US phone number or a US state with its ZIP code. */
 const MONTH_FIRST_COUNTRY = /\(\d{3}\)\s?\d{3}-\d{4}|\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\bunited states\b|\busa\b/
 /** Labels in the languages that write dates day first. */
-const DAY_FIRST_WORDS = /\b(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato)\b/i
+const DAY_FIRST_WORDS = /\b(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato|recepción|finalización|wynik|badanie|data pobrania|data urodzenia)\b/i
 
 /** How the document writes numeric dates, from its own evidence; null when nothing tells. */
 export function dateOrderOf(text: string): DateOrder | null {
@@ -147,9 +147,9 @@ export function parseDicomDate(value: string | null | undefined): string | null 
 }
 
 /** Collection dates in the vocabulary's languages. */
-const COLLECTION_LABELS = ['entnahmedatum', 'entnahme', 'abnahmedatum', 'abnahme', 'probenentnahme', 'date de prélèvement', 'date du prélèvement', 'prélevé le', 'prélèvement', 'fecha de toma', 'fecha de extracción', 'fecha de recolección', 'fecha de muestra', 'data prelievo', 'data del prelievo', 'data di prelievo', 'data da coleta', 'data de coleta', 'data coleta', 'numune alma tarihi', 'numune tarihi', 'sample coll', 'sample collected', 'sample collection', 'sample drawn', 'registered on']
+const COLLECTION_LABELS = ['entnahmedatum', 'entnahme', 'abnahmedatum', 'abnahme', 'probenentnahme', 'date de prélèvement', 'date du prélèvement', 'prélevé le', 'prélèvement', 'fecha de toma', 'fecha de extracción', 'fecha de recolección', 'fecha de muestra', 'data prelievo', 'data del prelievo', 'data di prelievo', 'data da coleta', 'data de coleta', 'data coleta', 'numune alma tarihi', 'numune tarihi', 'fecha de recepción', 'recepción', 'data pobrania', 'pobrano', 'sample coll', 'sample collected', 'sample collection', 'sample drawn', 'registered on']
 /** Report dates, the fallback label of a lab report. */
-const REPORT_LABELS = ['date reported', 'report date', 'reported on', 'reported', 'date of report', 'befunddatum', 'befund vom', 'date du compte rendu', 'édité le', 'fecha de informe', 'fecha del informe', 'data referto', 'data do laudo', 'data da emissão', 'rapor tarihi', 'date']
+const REPORT_LABELS = ['date reported', 'report date', 'reported on', 'reported', 'date of report', 'befunddatum', 'befund vom', 'date du compte rendu', 'édité le', 'fecha de informe', 'fecha del informe', 'data referto', 'data do laudo', 'data da emissão', 'rapor tarihi', 'finalización', 'data wydania', 'date']
 
 const LABELS: Record<DocumentKind, string[]> = {
 	lab_report: ['date collected', 'collection date', 'date of collection', 'specimen collected', 'collected on', 'collected', 'collection', ...COLLECTION_LABELS, 'screening date', 'date drawn', 'drawn', 'specimen date', 'sample date', 'date of service', ...REPORT_LABELS],
@@ -159,7 +159,7 @@ const LABELS: Record<DocumentKind, string[]> = {
 	other: ['date of service', 'collection date', 'date collected', 'exam date', 'date issued', 'date'],
 }
 
-const BIRTH_LABEL = /\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|born|geburtsdatum|geb\.|date de naissance|né(?:e)? le|fecha de nacimiento|data di nascita|data de nascimento|nascimento|doğum tarihi|dogum tarihi|age\/dob)\b/i
+const BIRTH_LABEL = /\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|born|geburtsdatum|geb\.|date de naissance|né(?:e)? le|fecha de nacimiento|fecha nacimiento|fecha nac\.?|data urodzenia|data di nascita|data de nascimento|nascimento|doğum tarihi|dogum tarihi|age\/dob)\b/i
 const DATE_HEADER = /\b(?:date|dob|d\.o\.b)\b/gi
 
 function escapeRegex(text: string): string {
@@ -241,7 +241,8 @@ export function findDocumentDateWithEvidence(text: string, kind: DocumentKind): 
 	const lines = text.split('\n')
 	const evidence = dateOrderOf(text)
 	const order = evidence ?? 'mdy'
-	const answer = (date: FoundDate): DocumentDate => ({ iso: date.iso, isAmbiguous: evidence === null && date.isAmbiguous === true })
+	// a day and month that could be either way round, with nothing in the document to tell: not guessed
+	const answer = (date: FoundDate): DocumentDate => (evidence === null && date.isAmbiguous === true ? { iso: null, isAmbiguous: true } : { iso: date.iso, isAmbiguous: false })
 	for (const label of LABELS[kind]) {
 		for (let i = 0; i < lines.length; i++) {
 			const lower = lines[i].toLowerCase()

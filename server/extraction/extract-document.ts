@@ -5,7 +5,7 @@ import { findDocumentDateWithEvidence } from './document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
 import { findAnalyteByCode } from './analytes.ts'
-import { extractLabResults, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
+import { extractLabResults, extractTableResults, isInAnalyteUnit, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
@@ -15,6 +15,7 @@ import { pageImageForOcr } from './pdf-page-image.ts'
 import { validatePdfStructure } from './pdf-structure.ts'
 import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
 import { findProvider, titleCaseName } from './provider.ts'
+import { boxesFromOcrWords, boxesFromPdfItems, type Box } from './table-reader.ts'
 import { buildSummary, buildTags, buildTitle } from './summary.ts'
 import type { DocumentKind, ExtractedParameter, ExtractionResult, OcrEngine, RejectionReason } from './types.ts'
 import { extractVitalSigns } from './vital-signs.ts'
@@ -45,7 +46,17 @@ export const MAX_OCR_PAGES = 30
 const OCR_PAGE_CONCURRENCY = 2
 
 /** otherReading: the OCR reading not kept (another model's), searched too for the document's date and provider */
-type PageText = { pageNumber: number; text: string; source: LabTextSource; /** OCR laid out from word boxes: gaps are column breaks */ columnGaps?: boolean; languages?: string[]; otherReading?: string }
+type PageText = {
+	pageNumber: number
+	text: string
+	source: LabTextSource
+	/** OCR laid out from word boxes: gaps are column breaks */
+	columnGaps?: boolean
+	languages?: string[]
+	otherReading?: string
+	/** the page's word boxes (pdf.js items or OCR words), for the table reader */
+	boxes?: Box[]
+}
 
 type Content = { pages: PageText[]; pageCount: number | null; dicom?: DicomInfo; extractMs: number; ocrMs: number }
 
@@ -105,7 +116,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 			throw new Rejection('corrupt_pdf', REJECTION_MESSAGES.corrupt_pdf)
 		})
 		const extractMs = performance.now() - started
-		const pages: PageText[] = texts.map((page) => ({ pageNumber: page.pageNumber, text: page.text, source: 'text' }))
+		const pages: PageText[] = texts.map((page) => ({ pageNumber: page.pageNumber, text: page.text, source: 'text', boxes: boxesFromPdfItems(page.items) }))
 		const scanned = pages.filter((page, index) => texts[index].characters < MIN_TEXT_LAYER_CHARACTERS).slice(0, MAX_OCR_PAGES)
 		const ocrStarted = performance.now()
 		if (scanned.length > 0) {
@@ -118,6 +129,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 				page.columnGaps = result.columnGaps
 				page.languages = result.languages
 				page.otherReading = result.otherReading
+				page.boxes = result.words ? boxesFromOcrWords(result.words) : undefined
 			})
 		}
 		const ocrMs = scanned.length > 0 ? performance.now() - ocrStarted : 0
@@ -146,7 +158,8 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Conten
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
 	const result = await readReportPage(engine(), bytes)
-	return { pages: [{ pageNumber: 1, text: result.text, source: 'ocr', columnGaps: result.columnGaps, languages: result.languages, otherReading: result.otherReading }], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
+	const page: PageText = { pageNumber: 1, text: result.text, source: 'ocr', columnGaps: result.columnGaps, languages: result.languages, otherReading: result.otherReading, boxes: result.words ? boxesFromOcrWords(result.words) : undefined }
+	return { pages: [page], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 
 /** The DICOM tags as text lines; the patient's identity is left out. */
@@ -177,17 +190,33 @@ function readDicom(bytes: Buffer): Content {
 	}
 }
 
+/** One row per code: the first, unless a later one is in one of the analyte's units and the first is not. */
 function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
-	const seen = new Set<string>()
-	return parameters.filter((parameter) => {
-		if (seen.has(parameter.code)) return false
-		seen.add(parameter.code)
-		return true
-	})
+	const kept = new Map<string, ExtractedParameter>()
+	for (const parameter of parameters) {
+		const first = kept.get(parameter.code)
+		if (!first || (!isInAnalyteUnit(first) && isInAnalyteUnit(parameter))) kept.set(parameter.code, parameter)
+	}
+	return [...kept.values()]
 }
 
+/**
+ * A page's rows: its tables read from the word boxes (table-reader.ts) first, then the lines of
+ * its laid-out text for what no table held (a page without a header row, rows outside tables).
+ * A row both read with the same value keeps the reading with more of unit and range.
+ */
 function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
-	const read = pages.map((page) => extractLabResults(page.text, { source: page.source, columnGaps: page.columnGaps, testDate, grade: true, decimalComma }))
+	const read = pages.map((page) => {
+		const options = { source: page.source, columnGaps: page.columnGaps, testDate, grade: true, decimalComma }
+		const lines = extractLabResults(page.text, options)
+		// where both read a row with the same value, the more complete reading (a range printed on the line below)
+		const completeness = (parameter: ExtractedParameter) => Number(parameter.unit !== null) + Number(parameter.referenceRangeText !== null)
+		const tables = (page.boxes ? extractTableResults(page.boxes, options) : []).map((table) => {
+			const line = lines.parameters.find((parameter) => parameter.code === table.code && parameter.value === table.value)
+			return line && completeness(line) > completeness(table) ? line : table
+		})
+		return { parameters: [...tables, ...lines.parameters], unmapped: lines.unmapped }
+	})
 	return { parameters: dedupeByCode(read.flatMap((page) => page.parameters)), unmapped: read.flatMap((page) => page.unmapped) }
 }
 

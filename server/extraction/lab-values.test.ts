@@ -180,3 +180,21 @@ describe('extractLabValues', () => {
 		expect(parameters).toEqual([expect.objectContaining({ code: 'ast', name: 'S.G.O.T', value: 23, unit: 'U/L', referenceRangeMax: 46 })])
 	})
 })
+
+describe('a white cell share and count printed under one name', () => {
+	it('reads the row by its unit: a count per volume is the absolute count, a percent the share', () => {
+		const text = 'Neutrófilos %     20.2 %     41 - 72\nNeutrófilos     0.5 x10^3/μL     1.5 - 7.5\nNEU%     60     %     40-70\nLYM#     2.1     10*3/uL     1.5-4.0'
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.status])).toEqual([
+			['neutrophils_pct', 20.2, 'low'],
+			['neutrophils_abs', 0.5, 'low'],
+			['lymphocytes_abs', 2.1, 'normal'],
+		])
+	})
+})
+
+describe('a code read twice', () => {
+	it("keeps the row in one of the analyte's units over an earlier one that is not (urine microscopy before the blood count)", () => {
+		const text = 'URINE MICROSCOPY\nWBC     2     /HPF\nCBC\nWBC     5.8     Thousand/uL     3.8-10.8'
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([['wbc', 5.8, 'Thousand/uL']])
+	})
+})

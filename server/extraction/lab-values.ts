@@ -5,6 +5,7 @@ import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type Refer
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
 import { isMolarUnit, toUcum } from './ucum.ts'
+import { readTables, rowLines, type Box } from './table-reader.ts'
 import { isLikelyOcrUnit, isRepairableOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
 
 /**
@@ -51,7 +52,12 @@ const BLOOD_PRESSURE_VALUE = /^(\d{2,3})\/(\d{2,3})$/
 function tokenize(line: string, source: LabTextSource): Token[] {
 	const tokens: Token[] = []
 	const regex = /(\s*)(\S+)/g
-	for (let m = regex.exec(line); m; m = regex.exec(line)) tokens.push({ text: m[2], gapBefore: m[1].length })
+	for (let m = regex.exec(line); m; m = regex.exec(line)) {
+		// an abbreviation with its percent or count sign glued on ('NEU%', 'LYM#'): the name, then the sign
+		const glued = /^(\p{L}{3,})([%#])$/u.exec(m[2])
+		if (glued) tokens.push({ text: glued[1], gapBefore: m[1].length }, { text: glued[2], gapBefore: 1 })
+		else tokens.push({ text: m[2], gapBefore: m[1].length })
+	}
 	return joinSpacedUnits(tokens, source)
 }
 
@@ -609,7 +615,21 @@ function readParameter(tokens: Token[], start: number, printedName: string, name
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
 	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
-	return parameterOf(analyte, printedName || analyte.name, value, valueText, unit, reading.range, reading.rangeText, reading.flag, options)
+	return parameterOf(differentialByUnit(analyte, unit), printedName || analyte.name, value, valueText, unit, reading.range, reading.rangeText, reading.flag, options)
+}
+
+/** A count per volume ('x10^3/µL', 'tys/µl', '/cmm', 'K/uL', '10^9/L'). */
+const COUNT_UNIT = /\/\s*(?:[uµμ]l|mm3|cmm|cu\.?\s?mm|nl|l)\b|10\s*[\^*]|x\s*10|^(?:k|tys|thou)/i
+
+/**
+ * A white cell's share and its count are printed under one name ('Neutrófilos  20.2 %' and
+ * 'Neutrófilos  0.5 x10^3/µL'): the unit tells which of the two analytes the row is.
+ */
+function differentialByUnit(analyte: Analyte, unit: string | null): Analyte {
+	if (unit === null) return analyte
+	if (analyte.code.endsWith('_pct') && unit.trim() !== '%' && COUNT_UNIT.test(unit)) return findAnalyteByCode(analyte.code.replace(/_pct$/, '_abs')) ?? analyte
+	if (analyte.code.endsWith('_abs') && unit.trim() === '%') return findAnalyteByCode(analyte.code.replace(/_abs$/, '_pct')) ?? analyte
+	return analyte
 }
 
 /** A parameter with its LOINC code and UCUM unit, graded against its range. */
@@ -709,7 +729,12 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 	const lines = text.split('\n')
 	const add = (found: ExtractedParameter[]) => {
 		for (const parameter of found) {
-			if (seen.has(parameter.code)) continue
+			if (seen.has(parameter.code)) {
+				// a code read twice: a row in one of the analyte's units wins over one that is not (urine 'WBC 0-5 /HPF' before the blood count)
+				const index = parameters.findIndex((other) => other.code === parameter.code)
+				if (index >= 0 && !isInAnalyteUnit(parameters[index]) && isInAnalyteUnit(parameter)) parameters[index] = parameter
+				continue
+			}
 			seen.add(parameter.code)
 			parameters.push(parameter)
 		}
@@ -750,6 +775,15 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 		add(found)
 	}
 	return { parameters, unmapped: unmapped.filter((row) => !seen.has(row.name)) }
+}
+
+/** The row's unit is one the vocabulary lists for its analyte (spelling compared without case or spaces). */
+export function isInAnalyteUnit(parameter: ExtractedParameter): boolean {
+	const analyte = findAnalyteByCode(parameter.code)
+	if (!analyte || parameter.unit === null) return false
+	const key = (unit: string) => unit.toLowerCase().replace(/\s+/g, '').replace(/[µμ]/g, 'u')
+	const unit = key(parameter.unit)
+	return analyte.units.some((candidate) => key(candidate) === unit) || (parameter.ucumUnit !== null && parameter.ucumUnit === analyte.ucum)
 }
 
 /** A result without a range takes the range printed on the line under it ('Reference range: 70 - 99'). */
@@ -836,6 +870,29 @@ function cardGoals(tokens: Token[], columnGaps: boolean): string[] {
 	}
 	const ranges = byGap.map((cell) => cell.replace(/^[A-Za-z][A-Za-z.]{1,11}:?\s+(?=[<>≤≥]|\d)/, ''))
 	return ranges.every(isRange) ? ranges : []
+}
+
+/**
+ * The result rows of a page's tables read from its word boxes (table-reader.ts), each row put
+ * through the row reader as a line of cells; of a row's name lines (its name, a method or
+ * comment line) the first that reads as a result is its name. One parameter per code.
+ */
+export function extractTableResults(boxes: Box[], options: LabParseOptions): ExtractedParameter[] {
+	const found: ExtractedParameter[] = []
+	const seen = new Set<string>()
+	for (const row of readTables(boxes)) {
+		for (const line of rowLines(row)) {
+			const read = parseLabLine(line, { ...options, columnGaps: true, dateColumns: undefined })
+			if (read.length === 0) continue
+			for (const parameter of read) {
+				if (seen.has(parameter.code)) continue
+				seen.add(parameter.code)
+				found.push(parameter)
+			}
+			break
+		}
+	}
+	return found
 }
 
 /** The mapped result rows of a text (see extractLabResults). */

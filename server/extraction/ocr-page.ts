@@ -5,7 +5,7 @@ import { hasGreyPaper, thresholdPage } from './page-threshold.ts'
 import { OCR_DPI } from './ocr-engine.ts'
 import { detectReportLanguage } from './language.ts'
 import { extractLabResults, writesDecimalCommas } from './lab-values.ts'
-import type { OcrEngine } from './types.ts'
+import type { OcrEngine, OcrWord } from './types.ts'
 
 /**
  * The OCR step of the pipeline for one page: sharp preprocessing, then the
@@ -32,6 +32,8 @@ export type PageOcrResult = {
 	languages: string[]
 	/** the text was laid out from word boxes: gaps of two spaces or more are column breaks */
 	columnGaps: boolean
+	/** the word boxes, in the prepared page's pixels (the table reader's input), when the engine gives them */
+	words?: OcrWord[]
 }
 
 export type RecognizePageOptions = {
@@ -61,13 +63,16 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 		const recognizeOptions = languages ? { languages } : undefined
 		if (cut === null) {
 			const result = await engine.recognize(prepared.image, recognizeOptions)
-			return { text: result.text, engineMs: result.ms, parts: 1, languages: result.languages ?? ['eng'], columnGaps: result.words !== undefined }
+			return { text: result.text, engineMs: result.ms, parts: 1, languages: result.languages ?? ['eng'], columnGaps: result.words !== undefined, words: result.words }
 		}
 		const { pixels, width, height } = prepared
 		const top = toPgm(pixels.subarray(0, cut * width), width, cut)
 		const bottom = toPgm(pixels.subarray(cut * width), width, height - cut)
 		const [upper, lower] = await Promise.all([engine.recognize(top, recognizeOptions), engine.recognize(bottom, recognizeOptions)])
-		return { text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`, engineMs: Math.max(upper.ms, lower.ms), parts: 2, languages: upper.languages ?? ['eng'], columnGaps: upper.words !== undefined && lower.words !== undefined }
+		// the lower half's boxes moved down by the cut, its blocks numbered after the upper half's
+		const upperBlocks = Math.max(0, ...(upper.words ?? []).map((word) => word.block)) + 1
+		const words = upper.words && lower.words ? [...upper.words, ...lower.words.map((word) => ({ ...word, top: word.top + cut, block: word.block + upperBlocks }))] : undefined
+		return { text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`, engineMs: Math.max(upper.ms, lower.ms), parts: 2, languages: upper.languages ?? ['eng'], columnGaps: upper.words !== undefined && lower.words !== undefined, words }
 	}
 	const known = options.languages && options.languages.length > 1 ? options.languages : undefined
 	let result = await read(known)

@@ -118,16 +118,17 @@ export function layoutLines(items: PositionedText[]): string[] {
 	})
 }
 
-export type PdfPageText = { pageNumber: number; text: string; characters: number }
+/** items: the page's text items with their positions (the table reader's word boxes) */
+export type PdfPageText = { pageNumber: number; text: string; characters: number; items: PositionedText[] }
 
 /** The laid-out text of every page. */
 export async function extractPdfPageTexts(doc: PDFDocumentProxy): Promise<PdfPageText[]> {
 	const pages: PdfPageText[] = []
 	for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber++) {
 		const page = await doc.getPage(pageNumber)
-		const lines = layoutLines(await readPositionedText(page))
-		const text = lines.join('\n')
-		pages.push({ pageNumber, text, characters: text.replace(/\s+/g, '').length })
+		const items = await readPositionedText(page)
+		const text = layoutLines(items).join('\n')
+		pages.push({ pageNumber, text, characters: text.replace(/\s+/g, '').length, items })
 		page.cleanup()
 	}
 	return pages

@@ -49,6 +49,8 @@ export type ExtractedParameter = {
 	testDate: string | null
 	/** a C-CDA or FHIR entry's identity (its id, and a hash of code, value, unit and time), so a repeated entry is stored once */
 	entryKeys?: string[]
+	/** set when the reading is doubtful (plausibility checks): shown as 'to check' with the reason, kept out of trends until confirmed */
+	toCheck?: { code: string; reason: string }
 }
 
 /** A result row whose name the vocabulary does not know: kept as printed, never given a code. */
@@ -91,7 +93,7 @@ export type ExtractionResult = {
 	kind: DocumentKind
 	/** YYYY-MM-DD */
 	date: string | null
-	/** the date's day and month could be the other way round (no evidence in the document): ask the patient to confirm */
+	/** a date was printed whose day and month could be the other way round (no evidence in the document): date is left null, for the patient to give */
 	dateIsAmbiguous: boolean
 	provider: string | null
 	title: string

@@ -13,7 +13,8 @@ import type { CorpusDocument } from './lab-corpus/index.ts'
  * support only.
  */
 
-export type ValueCheck = { label: string; matched: boolean; mismatches: string[] }
+/** shown: the extraction shows a value for this row (found and not held back as 'to check'); a shown value that does not match is a wrong value shown */
+export type ValueCheck = { label: string; matched: boolean; shown: boolean; mismatches: string[] }
 
 export type DocumentCheck = {
 	id: string
@@ -58,6 +59,8 @@ type Expected = { label: string; value: number; unit: string | null; min: number
 
 function compareValue(want: Expected, got: ExtractedParameter | undefined): ValueCheck {
 	const mismatches: string[] = []
+	// a value held back as 'to check' is not shown: neither a right nor a wrong value
+	if (got?.toCheck) return { label: want.label, matched: false, shown: false, mismatches: [`to check (${got.toCheck.code})`] }
 	if (!got) mismatches.push('missing')
 	else {
 		if (!same(got.value, want.value)) mismatches.push(`value ${got.value}≠${want.value}`)
@@ -66,7 +69,7 @@ function compareValue(want: Expected, got: ExtractedParameter | undefined): Valu
 		if (!same(got.referenceRangeMax, want.max)) mismatches.push(`max ${got.referenceRangeMax}≠${want.max}`)
 		if (!statusMatches(got.status, want.status, want.value, want.min, want.max)) mismatches.push(`status ${got.status}≠${want.status}`)
 	}
-	return { label: want.label, matched: mismatches.length === 0, mismatches }
+	return { label: want.label, matched: mismatches.length === 0, shown: got !== undefined, mismatches }
 }
 
 function isImpossible(date: string | null, today = new Date().toISOString().slice(0, 10)): boolean {
@@ -103,16 +106,30 @@ export type PublicSampleParameter = {
 
 export type PublicSample = {
 	path: string
+	/** e.g. 'phone photo: 500x559 JPEG …': a phone photo is measured apart from scans and screenshots */
+	layout: string
 	ocr_required: boolean
 	kind: string
 	document_date: string | null
 	provider: string | null
-	layout: string
 	parameters: PublicSampleParameter[]
+	language?: string
+	country?: string
 }
 
 export function publicSamplesDir(repoRoot = process.cwd()): string {
 	return path.resolve(repoRoot, '../shared/fixtures/public-samples')
+}
+
+/** The second set of real published reports (../shared/fixtures/real-reports), same manifest format. */
+export function realReportsDir(repoRoot = process.cwd()): string {
+	return path.resolve(repoRoot, '../shared/fixtures/real-reports')
+}
+
+/** The source a sample was taken from: a text layer, a scan (or screenshot), a phone photo. */
+export function sampleMedium(sample: Pick<PublicSample, 'ocr_required' | 'layout'>): DocumentCheck['medium'] {
+	if (!sample.ocr_required) return 'text_pdf'
+	return /^phone photo/i.test(sample.layout) ? 'photo' : 'scan'
 }
 
 export function loadPublicSamples(dir = publicSamplesDir()): PublicSample[] {
@@ -132,11 +149,14 @@ function loincOf(parameter: ExtractedParameter): string | null {
 	return (parameter as ExtractedParameter & { loinc?: string | null }).loinc ?? null
 }
 
-export function checkPublicSample(sample: PublicSample, result: ExtractionResult): DocumentCheck {
+export function checkPublicSample(sample: PublicSample, result: ExtractionResult, group = 'public-samples'): DocumentCheck {
 	const values = sample.parameters.map((want) => {
+		// two rows printed under one name ('Neutrófilos %' and 'Neutrófilos', a share and a count): the one in the same unit
+		const byName = result.parameters.filter((parameter) => nameKey(parameter.name) === nameKey(want.name))
 		const got =
 			(want.loinc ? result.parameters.find((parameter) => loincOf(parameter) === want.loinc) : undefined) ??
-			result.parameters.find((parameter) => nameKey(parameter.name) === nameKey(want.name))
+			byName.find((parameter) => isSameUnitAs(parameter.unit, want.unit)) ??
+			byName[0]
 		return compareValue({ label: want.name, value: want.value, unit: want.unit, min: want.reference_range_min, max: want.reference_range_max, status: want.status }, got)
 	})
 	const problems: string[] = []
@@ -148,8 +168,8 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 	if (!providerMatched) problems.push(`provider ${result.provider}≠${sample.provider}`)
 	return {
 		id: sample.path,
-		group: 'public-samples',
-		medium: sample.ocr_required ? 'scan' : 'text_pdf',
+		group,
+		medium: sampleMedium(sample),
 		heldOut: true,
 		kindMatched,
 		dateMatched,
@@ -168,6 +188,13 @@ export function valueShare(checks: DocumentCheck[]): Share {
 	const all = checks.flatMap((check) => check.values)
 	const matched = all.filter((value) => value.matched).length
 	return { matched, total: all.length, share: all.length ? matched / all.length : 1 }
+}
+
+/** Of the values shown (found and not held back as 'to check'), how many match the printed row; the rest are wrong values shown. */
+export function shownShare(checks: DocumentCheck[]): Share & { wrong: number } {
+	const shown = checks.flatMap((check) => check.values).filter((value) => value.shown)
+	const matched = shown.filter((value) => value.matched).length
+	return { matched, total: shown.length, share: shown.length ? matched / shown.length : 1, wrong: shown.length - matched }
 }
 
 /** Documents whose kind, date and provider are all right. */
