@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { extractLabResults } from './lab-values.ts'
 import { layoutOcrWords } from './ocr-layout.ts'
-import { boxesFromProbabilities, boxWords, createPaddleEngine, decodeCtc, detectionInput, paddleLines, parsePgm, type PaddleBox } from './paddle-engine.ts'
+import { boxesFromProbabilities, boxWords, restoreSpaces, createPaddleEngine, decodeCtc, detectionInput, paddleLines, parsePgm, type PaddleBox } from './paddle-engine.ts'
 
 /** A box of `text` at 10 px a character from `left`, 20 px high, characters centred in their cells. */
 function box(text: string, left: number, top: number, confidence = 0.95): PaddleBox {
@@ -17,6 +17,12 @@ describe('PaddleOCR boxes as words', () => {
 			{ block: 1, paragraph: 1, line: 3, left: 100, top: 40, width: 50, height: 20, confidence: 95, text: 'Total' },
 			{ block: 1, paragraph: 1, line: 3, left: 160, top: 40, width: 110, height: 20, confidence: 95, text: 'Cholesterol' },
 		])
+	})
+
+	it('restores the spaces the model leaves out between mixed-case words, never inside units', () => {
+		expect(restoreSpaces('CedarHollow Family Health')).toBe('Cedar Hollow Family Health')
+		expect(restoreSpaces('AbsoluteNeutrophilCount')).toBe('Absolute Neutrophil Count')
+		for (const unit of ['mmHg', 'mEq/L', 'mOsm/kg', 'HbA1c', 'mIU/L', 'x10^3/uL', 'eGFR']) expect(restoreSpaces(unit)).toBe(unit)
 	})
 
 	it('places the words proportionally when the character positions are missing', () => {

@@ -220,6 +220,16 @@ export function decodeCtc(output: Float32Array, offset: number, steps: number, c
 }
 
 /**
+ * Spaces the recognition model left out between two words of mixed case ('CedarHollow',
+ * 'PlateletCount'; its dictionary is mostly Chinese, where words run together): a lower-case pair
+ * followed by a capital and two lower-case letters. Units keep their shape ('mmHg', 'mEq/L',
+ * 'mOsm/kg', 'HbA1c': one lower-case letter before the capital, or fewer after it).
+ */
+export function restoreSpaces(text: string): string {
+	return text.replace(/(?<=[a-z]{2})(?=[A-Z][a-z]{2,})/g, ' ')
+}
+
+/**
  * A box's words as OcrWords: split at spaces, each placed by the centres of its first and last
  * characters (half a character's pitch either side), so a single space between two words stays
  * about one character wide and the gap between two boxes keeps its measure.
@@ -286,6 +296,18 @@ export function paddleLines(boxes: PaddleBox[]): OcrWord[] {
 		for (const box of [...row.boxes].sort((p, q) => p.left - q.left)) words.push(...boxWords(box, index + 1, block))
 	})
 	return words
+}
+
+/** The character centres of `spaced` (`text` with spaces inserted), an inserted space halfway between its neighbours. */
+function spacedCentres(text: string, spaced: string, centres: number[]): number[] {
+	const original = [...text]
+	const result: number[] = []
+	let index = 0
+	for (const character of spaced) {
+		if (index < original.length && character === original[index]) result.push(centres[index++])
+		else result.push(((centres[index - 1] ?? centres[0]) + (centres[index] ?? centres[centres.length - 1])) / 2)
+	}
+	return result
 }
 
 /** A box cut from the page and scaled to the recognition model's height, values in -1..1. */
@@ -384,7 +406,10 @@ export function createPaddleEngine(options: PaddleEngineOptions = {}): PaddleEng
 				const stepWidth = width / steps
 				const toPage = item.rect.width / item.width
 				const charCentres = decoded.steps.map((step) => item.rect.left + (step + 0.5) * stepWidth * toPage)
-				read.push({ text: decoded.text, confidence: decoded.confidence, ...item.rect, charCentres })
+				const text = restoreSpaces(decoded.text)
+				// an inserted space sits halfway between its neighbours
+				const centres = [...text].length === charCentres.length ? charCentres : spacedCentres(decoded.text, text, charCentres)
+				read.push({ text, confidence: decoded.confidence, ...item.rect, charCentres: centres })
 			})
 			output.dispose?.()
 		}
