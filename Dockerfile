@@ -12,7 +12,7 @@ RUN apt-get update \
 WORKDIR /app
 
 FROM base AS deps
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS build
@@ -20,7 +20,7 @@ COPY . .
 RUN npm run build
 
 FROM base AS runtime
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/app ./app

@@ -3,10 +3,11 @@ import { z } from 'zod'
 
 /**
  * The default memory budget of one document's extraction (MB, resident, the child process with
- * its tesseract processes): a two-page 200-dpi scan on grey paper, read in black and white at
- * 300 dpi two pages at a time, peaks at 430-475 MB (decision 018).
+ * its tesseract processes): with PaddleOCR reading image pages (its models and onnxruntime's
+ * arena), the fixtures' two-page 200-dpi scan peaks at 728-751 MB, a generated phone photo at 633-641 MB
+ * and a real 300-dpi render at 630 MB (tesseract alone: 430-475 MB; decision 018).
  */
-export const DEFAULT_EXTRACTION_MEMORY_MB = 560
+export const DEFAULT_EXTRACTION_MEMORY_MB = 850
 
 const booleanFlag = z
 	.enum(['true', 'false', '1', '0'])

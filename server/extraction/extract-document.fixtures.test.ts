@@ -23,7 +23,7 @@ beforeAll(async () => {
 			results.set(file.path, await extractDocument({ bytes, fileName: path.basename(file.path) }))
 		}),
 	)
-}, 120_000)
+}, 600_000)
 
 const accepted = manifest.files.filter((file) => file.expected.outcome === 'accept')
 const textDocuments = accepted.filter((file) => !file.ocr_required)

@@ -9,7 +9,7 @@ import { extractLabResults, extractTableResults, isInAnalyteUnit, writesDecimalC
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
-import { createDefaultOcrEngine } from './ocr-engine.ts'
+import { createDefaultOcrEngine, createDefaultPaddleEngine } from './ocr-engine.ts'
 import { readReportPage } from './ocr-page.ts'
 import { pageImageForOcr } from './pdf-page-image.ts'
 import { validatePdfStructure } from './pdf-structure.ts'
@@ -34,6 +34,11 @@ export type ExtractDocumentInput = {
 	fileName: string
 	/** default: createDefaultOcrEngine() (the tesseract CLI when installed) */
 	ocr?: OcrEngine
+	/**
+	 * the engine that reads image pages first (readReportPage); default: PaddleOCR
+	 * (createDefaultPaddleEngine) when `ocr` is not given, none when it is
+	 */
+	paddle?: OcrEngine | null
 }
 
 /** The upload limit (spec section 9: 20 MB = 20971520 bytes); larger files are refused unread. */
@@ -99,7 +104,7 @@ async function mapInBatches<T, R>(items: T[], size: number, run: (item: T) => Pr
 	return results
 }
 
-async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content> {
+async function readPdf(bytes: Buffer, engine: () => OcrEngine, paddle: () => OcrEngine | null): Promise<Content> {
 	const structure = validatePdfStructure(bytes)
 	if (!structure.ok) throw new Rejection(structure.reason, structure.message)
 	const started = performance.now()
@@ -123,7 +128,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 			const ocr = engine()
 			await mapInBatches(scanned, OCR_PAGE_CONCURRENCY, async (page) => {
 				const image = await pageImageForOcr(doc, page.pageNumber)
-				const result = await readReportPage(ocr, image.raw, image.dpi)
+				const result = await readReportPage(ocr, image.raw, image.dpi, undefined, paddle())
 				page.text = result.text
 				page.source = 'ocr'
 				page.columnGaps = result.columnGaps
@@ -139,7 +144,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine): Promise<Content>
 	}
 }
 
-async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Content> {
+async function readImage(bytes: Buffer, engine: () => OcrEngine, paddle: () => OcrEngine | null): Promise<Content> {
 	const started = performance.now()
 	let metadata: Metadata
 	try {
@@ -157,7 +162,7 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine): Promise<Conten
 	}
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
-	const result = await readReportPage(engine(), bytes)
+	const result = await readReportPage(engine(), bytes, undefined, undefined, paddle())
 	const page: PageText = { pageNumber: 1, text: result.text, source: 'ocr', columnGaps: result.columnGaps, languages: result.languages, otherReading: result.otherReading, boxes: result.words ? boxesFromOcrWords(result.words) : undefined }
 	return { pages: [page], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
@@ -229,11 +234,12 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	if (detected.kind === 'rejected') return rejectedResult(detected.reason, detected.message, fileName, started)
 	if (detected.kind === 'ccda' || detected.kind === 'fhir') return readStructuredDocument(bytes, detected.kind, fileName, started)
 	const engine = () => input.ocr ?? createDefaultOcrEngine()
+	const paddle = () => (input.paddle !== undefined ? input.paddle : input.ocr ? null : createDefaultPaddleEngine())
 	let content: Content
 	try {
-		if (detected.kind === 'pdf') content = await readPdf(bytes, engine)
+		if (detected.kind === 'pdf') content = await readPdf(bytes, engine, paddle)
 		else if (detected.kind === 'dicom') content = readDicom(bytes)
-		else content = await readImage(bytes, engine)
+		else content = await readImage(bytes, engine, paddle)
 	} catch (error) {
 		if (error instanceof Rejection) return rejectedResult(error.reason, error.message, fileName, started)
 		if (error instanceof ProcessingLimitError) return rejectedResult(error.reason, error.message, fileName, started)

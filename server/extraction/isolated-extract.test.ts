@@ -47,7 +47,7 @@ describe('extraction in a child process', { timeout: 60_000 }, () => {
 		console.log(`phone photo in the child process: peak ${Math.round(extraction.peakMb)} MB`)
 	})
 
-	it('reads a two-page scan on grey paper in black and white inside the default memory budget', async () => {
+	it('reads a two-page scan on grey paper (PaddleOCR, tesseract beside it) inside the default memory budget', async () => {
 		const extraction = await extractInChildProcess({ filePath: path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'), fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 120_000, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB })
 		expect(extraction.result).toMatchObject({ accepted: true, kind: 'lab_report' })
 		expect(extraction.result.parameters.length).toBeGreaterThan(25)

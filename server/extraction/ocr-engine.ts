@@ -4,16 +4,18 @@ import os from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { layoutOcrWords, parseTesseractTsv } from './ocr-layout.ts'
+import { createPaddleEngine } from './paddle-engine.ts'
 import { createSpareProcesses, runTesseract, startTesseract } from './tesseract-process.ts'
 import type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
 
 /**
- * Two OCR engines behind one interface: the tesseract CLI (fast with
+ * Tesseract behind the OCR engine interface: the tesseract CLI (fast with
  * OMP_THREAD_LIMIT=1) where the binary exists, tesseract.js (WebAssembly,
  * fully offline with the bundled language data) everywhere else. The CLI
  * reads with the system's English model (the 'best_int' model from
  * @tesseract.js-data/eng where the system has none); tesseract.js uses best_int,
- * which ships with the app.
+ * which ships with the app. PaddleOCR, the engine that reads image pages first, is
+ * paddle-engine.ts (createDefaultPaddleEngine below).
  */
 
 export type { OcrEngine, OcrOptions, OcrResult } from './types.ts'
@@ -256,6 +258,7 @@ export function createTesseractJsEngine(options: TesseractJsOptions = {}): Closa
 }
 
 let defaultEngine: (OcrEngine & { close?: () => Promise<void> }) | null = null
+let defaultPaddle: ClosableOcrEngine | null = null
 
 /** The CLI when `tesseract` is on PATH, else tesseract.js; one instance per process. */
 export function createDefaultOcrEngine(): OcrEngine {
@@ -264,12 +267,24 @@ export function createDefaultOcrEngine(): OcrEngine {
 }
 
 /**
- * Releases the default engine (tesseract.js holds a worker thread that keeps
- * a process alive); scripts call it before exiting. The next
+ * PaddleOCR (paddle-engine.ts), which reads image pages first (readReportPage, decision 018); one
+ * instance per process, its models loaded on its first page. CAREBOOK_PADDLE_OCR=0 turns it off
+ * (tesseract alone, as before it).
+ */
+export function createDefaultPaddleEngine(): OcrEngine | null {
+	if (process.env.CAREBOOK_PADDLE_OCR === '0') return null
+	defaultPaddle ??= createPaddleEngine()
+	return defaultPaddle
+}
+
+/**
+ * Releases the default engines (tesseract.js holds a worker thread that keeps
+ * a process alive, PaddleOCR its models); scripts call it before exiting. The next
  * createDefaultOcrEngine() makes a new one.
  */
 export async function closeDefaultOcrEngine(): Promise<void> {
-	const engine = defaultEngine
+	const engines = [defaultEngine, defaultPaddle]
 	defaultEngine = null
-	await engine?.close?.()
+	defaultPaddle = null
+	await Promise.all(engines.map((engine) => engine?.close?.()))
 }

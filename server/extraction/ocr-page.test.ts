@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '#tests/support/lab-corpus/content.ts'
-import { readReportPage } from './ocr-page.ts'
+import { needsTesseractToo, preferredReading, readReportPage } from './ocr-page.ts'
 import type { OcrEngine } from './types.ts'
 
 /**
@@ -81,5 +81,57 @@ describe('readReportPage', () => {
 		const result = await readReportPage(engine, page(255), 300)
 		expect(result.text).toBe(POOR_READING)
 		expect(result.otherReading).toBe('nothing legible')
+	})
+})
+
+describe('PaddleOCR beside tesseract', () => {
+	const failing: OcrEngine = {
+		name: 'paddle',
+		async recognize() {
+			throw new Error('models not loaded')
+		},
+	}
+
+	it('keeps a page PaddleOCR reads well without asking tesseract', async () => {
+		const paddle = recordingEngine([GOOD_READING])
+		const tesseract = recordingEngine([GOOD_READING])
+		const result = await readReportPage(tesseract.engine, page(205, 12), 300, undefined, paddle.engine)
+		// Paddle sees the page in grey, even on grey paper (tesseract would have read it in black and white)
+		expect(paddle.seen).toEqual(['grey'])
+		expect(tesseract.seen).toEqual([])
+		expect(result.text).toBe(GOOD_READING)
+		expect(result.otherReading).toBeUndefined()
+	})
+
+	it('asks tesseract too when PaddleOCR reads the page poorly, and keeps the better reading', async () => {
+		const paddle = recordingEngine([POOR_READING])
+		const tesseract = recordingEngine([GOOD_READING])
+		const result = await readReportPage(tesseract.engine, page(255), 300, undefined, paddle.engine)
+		expect(tesseract.seen).toEqual(['grey'])
+		expect(result.text).toBe(GOOD_READING)
+		expect(result.otherReading).toBe(POOR_READING)
+
+		const better = recordingEngine(['Sodium       140   mmol/L   136-145\nPotassium    4.1   mmol/L   3.5-5.1\nChloride     S)'])
+		const worse = recordingEngine(['nothing legible'])
+		const kept = await readReportPage(worse.engine, page(255), 300, undefined, better.engine)
+		expect(kept.text).toContain('Potassium    4.1')
+		expect(kept.otherReading).toBe('nothing legible')
+	})
+
+	it('reads with tesseract alone when PaddleOCR fails', async () => {
+		const tesseract = recordingEngine([GOOD_READING])
+		const result = await readReportPage(tesseract.engine, page(255), 300, undefined, failing)
+		expect(tesseract.seen).toEqual(['grey'])
+		expect(result.text).toBe(GOOD_READING)
+	})
+
+	it('chooses by complete rows, then rows; a tie goes to PaddleOCR', () => {
+		expect(needsTesseractToo({ rows: 3, complete: 3, rowLike: 3 })).toBe(false)
+		expect(needsTesseractToo({ rows: 2, complete: 2, rowLike: 2 })).toBe(true)
+		expect(needsTesseractToo({ rows: 8, complete: 8, rowLike: 10 })).toBe(true)
+		expect(preferredReading({ rows: 5, complete: 3, rowLike: 6 }, { rows: 4, complete: 4, rowLike: 6 })).toBe('tesseract')
+		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 6, complete: 4, rowLike: 6 })).toBe('tesseract')
+		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 5, complete: 4, rowLike: 6 })).toBe('paddle')
+		expect(preferredReading({ rows: 1, complete: 1, rowLike: 6 }, { rows: 0, complete: 0, rowLike: 0 })).toBe('paddle')
 	})
 })

@@ -6,6 +6,7 @@ import { OCR_DPI } from './ocr-engine.ts'
 import { detectReportLanguage } from './language.ts'
 import { extractLabResults, writesDecimalCommas } from './lab-values.ts'
 import type { OcrEngine, OcrWord } from './types.ts'
+import { describeError, logger } from '#server/logger.ts'
 
 /**
  * The OCR step of the pipeline for one page: sharp preprocessing, then the
@@ -97,7 +98,7 @@ const DATE_LIKE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2}-\d{2,4}\b/
  * misread row loses one or both), and the lines that look like result rows (a
  * row whose value was misread, 'S)' for 9, is not a result but still looks like a row).
  */
-function readingScore({ text, columnGaps }: PageOcrResult): { rows: number; complete: number; rowLike: number } {
+function readingScore({ text, columnGaps }: PageOcrResult): ReadingScore {
 	const { parameters } = extractLabResults(text, { source: 'ocr', columnGaps, testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
 	const rowLike = text.split('\n').filter((line) => RESULT_ROW_LIKE.test(line) && !DATE_LIKE.test(line)).length
 	return { rows: parameters.length, complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length, rowLike }
@@ -149,14 +150,14 @@ async function thresholded(page: PreprocessedImage): Promise<PreprocessedImage> 
  * read in black and white prepared in grey anew), and the reading with more complete rows
  * kept; the other is returned too (the document's date and provider are looked for in both).
  */
-export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean): Promise<PageOcrResult & { otherReading?: string }> {
+async function readWithTesseract(ocr: OcrEngine, image: Buffer | RawImage, dpi: number | undefined, split: boolean | undefined, prepared?: PreprocessedImage): Promise<PageReading> {
 	const started = performance.now()
 	/** the readings of one page at once: its parts (see recognizePage) */
 	const parts = (split ?? true) ? (ocr.parallelism ?? 1) : 1
 	// the engine starts up (tesseract loads its model) while the page is being prepared
 	ocr.warmUp?.(undefined, parts)
 	const prepare = () => preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
-	let page = await prepare()
+	let page = prepared ?? (await prepare())
 	/** the page prepared anew in grey, once, when the first reading was in black and white */
 	let grey: Promise<PreprocessedImage> | null = null
 	const greyPage = () => (grey ??= prepare())
@@ -178,9 +179,9 @@ export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, d
 			if (againScore.rows > score.rows) [first, page, score, turn] = [again, upright, againScore, asked]
 		}
 	}
-	const done = (reading: PageOcrResult, otherReading?: string) => {
+	const done = (reading: PageOcrResult, otherReading?: string): PageReading => {
 		const { prepared: _page, ...rest } = reading
-		return { ...rest, ms: performance.now() - started, ...(otherReading === undefined ? {} : { otherReading }) }
+		return { ...rest, ms: performance.now() - started, score: readingScore(reading), ...(otherReading === undefined ? {} : { otherReading }) }
 	}
 	if (isGoodReading(score)) return done(first)
 	ocr.warmUp?.(first.languages, parts)
@@ -194,4 +195,60 @@ export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, d
 	const other = readingScore(second)
 	const isSecondBetter = other.complete > score.complete || (other.complete === score.complete && other.rows > score.rows)
 	return isSecondBetter ? done(second, first.text) : done(first, second.text)
+}
+
+/** A page's reading, with its score (readingScore) and the reading not kept. */
+type PageReading = PageOcrResult & { otherReading?: string; score: ReadingScore }
+
+type ReadingScore = { rows: number; complete: number; rowLike: number }
+
+/**
+ * Whether a page PaddleOCR read is read by tesseract too: when Paddle's reading is poor (fewer
+ * than three rows, or row-like lines it did not read as rows: a page sideways or upside down,
+ * which only tesseract's OSD turns, or a layout it split badly). Decision 018 gives the figures.
+ */
+export function needsTesseractToo(paddle: ReadingScore): boolean {
+	return !isGoodReading(paddle)
+}
+
+/**
+ * Of two readings of one page, the one kept: more rows with a unit and a range, then more rows;
+ * on a tie PaddleOCR's (its text held more of the printed values on every real image measured).
+ */
+export function preferredReading(paddle: ReadingScore, tesseract: ReadingScore): 'paddle' | 'tesseract' {
+	if (tesseract.complete !== paddle.complete) return tesseract.complete > paddle.complete ? 'tesseract' : 'paddle'
+	return tesseract.rows > paddle.rows ? 'tesseract' : 'paddle'
+}
+
+/**
+ * OCR of a report page. With PaddleOCR (`paddle`, paddle-engine.ts), the page prepared in grey is
+ * read by it; a page it reads poorly (needsTesseractToo) is read by tesseract as well (orientation,
+ * black and white, second reading: readWithTesseract) and the better reading kept
+ * (preferredReading), the other returned as `otherReading`. Without Paddle, or when it fails (its
+ * models cannot load), tesseract reads the page alone, as before.
+ */
+export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean, paddle?: OcrEngine | null): Promise<PageOcrResult & { otherReading?: string }> {
+	if (!paddle) return withoutScore(await readWithTesseract(ocr, image, dpi, split))
+	const started = performance.now()
+	const page = await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
+	let reading: PageOcrResult
+	try {
+		reading = await recognizePage(paddle, image, { prepared: page, split: false, detectLanguage: false })
+	} catch (error) {
+		// the models did not load or the run failed: tesseract reads the page (no page content in the log)
+		logger.warn('ocr_engine_failed', { kind: paddle.name, ...describeError(error) })
+		return withoutScore(await readWithTesseract(ocr, image, dpi, split, page))
+	}
+	const { prepared: _page, ...paddleReading } = reading
+	const score = readingScore(reading)
+	if (!needsTesseractToo(score)) return { ...paddleReading, ms: performance.now() - started }
+	const tesseract = await readWithTesseract(ocr, image, dpi, split, page)
+	const ms = performance.now() - started
+	const engineMs = paddleReading.engineMs + tesseract.engineMs
+	if (preferredReading(score, tesseract.score) === 'paddle') return { ...paddleReading, ms, engineMs, otherReading: tesseract.text }
+	return { ...withoutScore(tesseract), ms, engineMs, otherReading: paddleReading.text }
+}
+
+function withoutScore({ score: _score, ...reading }: PageReading): PageOcrResult & { otherReading?: string } {
+	return reading
 }
