@@ -26,6 +26,7 @@ export {
 	type Patient,
 	type DocumentSummary,
 } from './queries.ts'
+export { reviewDocumentValue } from './value-review.ts'
 export { listTestDates, compareTestDates, pairParameters, type ComparedParameter } from './compare.ts'
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
 export { fileResponse, fileResponseHeaders } from './file-response.ts'

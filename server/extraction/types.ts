@@ -49,6 +49,10 @@ export type ExtractedParameter = {
 	testDate: string | null
 	/** a C-CDA or FHIR entry's identity (its id, and a hash of code, value, unit and time), so a repeated entry is stored once */
 	entryKeys?: string[]
+	/** the flag printed beside the value ('H', 'L', 'Low', '*'), when the row has one */
+	flag?: string | null
+	/** name, value, unit and range do not agree (plausibility.ts): the rule's code and the reason shown to the patient */
+	toCheck?: { code: string; reason: string }
 }
 
 /** A result row whose name the vocabulary does not know: kept as printed, never given a code. */

@@ -4,6 +4,7 @@ import type { Patient } from '#server/auth/patient.ts'
 import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { ExtractedParameter } from '#server/extraction/types.ts'
 import type { LocalDate } from '#server/health/shared/types.ts'
+import { countedParameterCondition } from './counted-values.ts'
 
 /**
  * The health parameters that come from documents, for the documents module
@@ -54,6 +55,10 @@ export async function replaceDocumentParameters(
 			status: value.status,
 			testDate: value.testDate,
 			entryKeys: value.entryKeys ?? null,
+			// a value whose name, value, unit and range disagree waits for the patient (counted-values.ts)
+			reviewStatus: value.toCheck ? ('to_check' as const) : ('accepted' as const),
+			reviewCode: value.toCheck?.code ?? null,
+			reviewReason: value.toCheck?.reason ?? null,
 			position,
 		})),
 	)
@@ -79,7 +84,7 @@ export async function selectTestDates(tx: TenantTransaction, patient: Patient): 
 	const rows = await tx
 		.selectDistinct({ testDate: healthParameters.testDate })
 		.from(healthParameters)
-		.where(eq(healthParameters.ownerId, patient.userId))
+		.where(and(eq(healthParameters.ownerId, patient.userId), countedParameterCondition()))
 		.orderBy(desc(healthParameters.testDate))
 	return rows.map((row) => row.testDate)
 }
@@ -103,7 +108,7 @@ export function selectParametersOnDates(tx: TenantTransaction, patient: Patient,
 			documentId: healthParameters.documentId,
 		})
 		.from(healthParameters)
-		.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.testDate, dates)))
+		.where(and(eq(healthParameters.ownerId, patient.userId), countedParameterCondition(), inArray(healthParameters.testDate, dates)))
 		.orderBy(asc(healthParameters.documentId), asc(healthParameters.position))
 }
 
@@ -123,7 +128,7 @@ export async function countDocumentParameters(
 			abnormalCount: sql<number>`(count(*) filter (where ${healthParameters.status} in ('low', 'high', 'critical')))::int`,
 		})
 		.from(healthParameters)
-		.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.documentId, documentIds)))
+		.where(and(eq(healthParameters.ownerId, patient.userId), countedParameterCondition(), inArray(healthParameters.documentId, documentIds)))
 		.groupBy(healthParameters.documentId)
 	return new Map(rows.map((row) => [row.documentId!, { parameterCount: row.parameterCount, abnormalCount: row.abnormalCount }]))
 }

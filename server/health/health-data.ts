@@ -11,6 +11,7 @@ import { groupManualReadings, type ManualReadingEntry } from '#server/health/sha
 import { manualReadingToParameters, type ManualReading } from '#server/health/shared/manual-reading.ts'
 import type { HealthParameter, LocalDate } from '#server/health/shared/types.ts'
 import { addDaysToLocalDate } from '#server/time/shared/zoned-time.ts'
+import { countedParameterCondition } from './counted-values.ts'
 
 /**
  * The health domain's database access. Every query runs through the tenant
@@ -63,6 +64,7 @@ export type ParameterQuery = {
 function parameterConditions(patient: Patient, query: ParameterQuery) {
 	return and(
 		eq(healthParameters.ownerId, patient.userId),
+		countedParameterCondition(),
 		query.codes ? inArray(healthParameters.code, [...query.codes]) : undefined,
 		query.documentIds ? inArray(healthParameters.documentId, [...query.documentIds]) : undefined,
 		query.since ? gte(healthParameters.testDate, query.since) : undefined,
@@ -124,14 +126,14 @@ export async function selectRecentParameterValues(
 	query: { codes: readonly string[]; until: LocalDate; days: number },
 ): Promise<{ rows: HealthParameter[]; since: LocalDate | null }> {
 	if (query.codes.length === 0) return { rows: [], since: null }
-	const since = sql`((select max(newest.test_date) from health_parameters newest where newest.owner_id = ${patient.userId} and newest.code in ${[...query.codes]} and newest.test_date <= ${query.until}) - ${query.days}::int)`
+	const since = sql`((select max(newest.test_date) from health_parameters newest where newest.owner_id = ${patient.userId} and newest.code in ${[...query.codes]} and newest.test_date <= ${query.until} and ${countedParameterCondition('newest')}) - ${query.days}::int)`
 	const recent = (codes: string[], from: SQL) =>
 		tx
 			.select(analyticsColumns)
 			.from(healthParameters)
 			.where(and(parameterConditions(patient, { codes, until: query.until }), gte(healthParameters.testDate, from)))
 	const otherCodes = query.codes.filter((code) => code !== 'height')
-	const heightsFrom = sql`coalesce((select max(anchor.test_date) from health_parameters anchor where anchor.owner_id = ${patient.userId} and anchor.code = 'height' and anchor.test_date <= ${since}), ${since})`
+	const heightsFrom = sql`coalesce((select max(anchor.test_date) from health_parameters anchor where anchor.owner_id = ${patient.userId} and anchor.code = 'height' and anchor.test_date <= ${since} and ${countedParameterCondition('anchor')}), ${since})`
 	const heights = query.codes.includes('height') ? recent(['height'], heightsFrom) : null
 	const rows: HealthParameter[] =
 		otherCodes.length === 0 ? await heights! : heights ? await unionAll(recent(otherCodes, since), heights) : await recent(otherCodes, since)
@@ -157,8 +159,9 @@ export function selectLatestParameters(tx: TenantTransaction, patient: Patient, 
 		.where(
 			and(
 				eq(healthParameters.ownerId, patient.userId),
+				countedParameterCondition(),
 				lte(healthParameters.testDate, until),
-				sql`${healthParameters.testDate} = (select max(newest.test_date) from health_parameters newest where newest.owner_id = ${patient.userId} and newest.code = ${healthParameters.code} and newest.test_date <= ${until})`,
+				sql`${healthParameters.testDate} = (select max(newest.test_date) from health_parameters newest where newest.owner_id = ${patient.userId} and newest.code = ${healthParameters.code} and newest.test_date <= ${until} and ${countedParameterCondition('newest')})`,
 			),
 		)
 		.orderBy(asc(healthParameters.code), asc(healthParameters.position), asc(healthParameters.id))
