@@ -215,6 +215,7 @@ export { applyValueReview, type ValueReviewCode, type ValueReviewOutcome } from 
 export { COUNTED_REVIEW_STATUSES, countedParameterCondition } from './counted-values.ts'
 export {
 	VALUE_REVIEW_INTENTS,
+	VALUE_REVIEW_NOTICES,
 	VALUE_REVIEW_TEXTS,
 	ValueReviewSchema,
 	isValueReviewIntent,

@@ -28,10 +28,14 @@ export const VALUE_REVIEW_TEXTS = {
 	codeUnknown: 'Choose a test from the list',
 	rangeInvalid: 'Enter a range such as 70 - 99, < 150 or > 40',
 	notFound: 'This value is no longer on the document.',
-	confirmed_notice: 'Value confirmed',
-	corrected_notice: 'Value corrected',
-	removed_notice: 'Row removed',
-	added_notice: 'Value added',
+} as const
+
+/** The toast after each change (the page shows the value's new state). */
+export const VALUE_REVIEW_NOTICES = {
+	'confirm-value': { title: 'Value confirmed', description: 'It now counts in your trends.', tone: 'success' },
+	'correct-value': { title: 'Value corrected', description: 'Your correction is used in your trends; the value as read is kept.', tone: 'success' },
+	'remove-value': { title: 'Row removed', description: 'It no longer counts as a result.', tone: 'success' },
+	'add-value': { title: 'Value added', description: 'It now counts in your trends.', tone: 'success' },
 } as const
 
 /** A value as a patient types it: a number, with a '<' or '>' before it for a result below or above what was measured. */
