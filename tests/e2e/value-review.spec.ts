@@ -63,7 +63,7 @@ async function reviewAndFollowTrend(page: Page, user: TestUser & { organizationI
 
 	// confirm: it counts
 	await glucose.getByRole('button', { name: 'Confirm Glucose' }).click()
-	await expect(page.getByText('Value confirmed')).toBeVisible()
+	await expect(page.getByText('Value confirmed', { exact: true })).toBeVisible()
 	await expect(glucose.getByText('Confirmed')).toBeVisible()
 	await expect(page.getByText('1 value to check')).toHaveCount(0)
 	await expect(await glucoseOnTrends(page)).toHaveText('107')
@@ -79,7 +79,7 @@ async function reviewAndFollowTrend(page: Page, user: TestUser & { organizationI
 	await form.getByLabel('Value').fill('101')
 	await form.getByLabel('Reference range').fill('70 - 99')
 	await form.getByRole('button', { name: 'Save correction' }).click()
-	await expect(page.getByText('Value corrected')).toBeVisible()
+	await expect(page.getByText('Value corrected', { exact: true })).toBeVisible()
 	await expect(glucose.getByText('Corrected')).toBeVisible()
 	await expect(glucose.getByText('Read as: 107 mg/dL (70 - 9)')).toBeVisible()
 	await expect(glucose.locator('td').first()).toHaveText('101')
@@ -88,7 +88,7 @@ async function reviewAndFollowTrend(page: Page, user: TestUser & { organizationI
 	// remove: no longer a result
 	await page.goto(`/records/${documentId}`)
 	await glucose.getByRole('button', { name: 'Remove Glucose' }).click()
-	await expect(page.getByText('Row removed')).toBeVisible()
+	await expect(page.getByText('Row removed', { exact: true })).toBeVisible()
 	await expect(glucose).toHaveCount(0)
 	await expect(page.getByText('1 row removed as not a result.')).toBeVisible()
 	await expect(await glucoseOnTrends(page)).toHaveCount(0)
@@ -104,7 +104,7 @@ async function reviewAndFollowTrend(page: Page, user: TestUser & { organizationI
 	await add.getByLabel('Unit').fill('mg/dL')
 	await add.getByLabel('Reference range').fill('70 - 99')
 	await add.getByRole('button', { name: 'Add value' }).click()
-	await expect(page.getByText('Value added')).toBeVisible()
+	await expect(page.getByText('Value added', { exact: true })).toBeVisible()
 	await expect(glucose.getByText('Added by you')).toBeVisible()
 	await expect(await glucoseOnTrends(page)).toHaveText('95')
 }
