@@ -243,7 +243,8 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		text,
 		provider,
 		date,
-		parameters,
+		// the title, summary and tags name only values that stand as read
+		parameters: parameters.filter((parameter) => !parameter.toCheck),
 		medications,
 		dicom: content.dicom,
 		fallbackTitle: titleFromFileName(fileName),

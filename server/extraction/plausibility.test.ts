@@ -47,6 +47,11 @@ describe('checkPlausibility', () => {
 		expect(checkPlausibility(row({ code: 'wbc', value: 6.1, unit: 'g/dL' }))?.code).toBe('unit_dimension')
 	})
 
+	it('accepts the UCUM code a C-CDA or FHIR file gives (mm[Hg], not a printed spelling)', () => {
+		expect(checkPlausibility({ ...row({ code: 'systolic_bp', value: 128, unit: 'mm[Hg]' }), ucumUnit: 'mm[Hg]' })).toBeNull()
+		expect(checkPlausibility({ ...row({ code: 'glucose', value: 112, unit: 'mg/dL', min: 70, max: 99 }), ucumUnit: 'mg/dL' })).toBeNull()
+	})
+
 	it('keeps a unit nobody recognises to check', () => {
 		expect(checkPlausibility(row({ code: 'glucose', value: 95, unit: 'mq/zz' }))).toEqual({ code: 'unit_unknown', reason: 'The unit "mq/zz" was not recognised.' })
 	})

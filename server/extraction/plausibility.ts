@@ -124,24 +124,29 @@ function foldInternationalUnit(ucum: string): string {
 	return ucum.replaceAll('[IU]', 'U')
 }
 
-function isAnalyteSpelling(analyte: Analyte, unit: string): boolean {
+/** A printed unit as UCUM: the code the file gave (C-CDA and FHIR give 'mm[Hg]', which a printed spelling never folds to), else the printed spelling's. */
+type PrintedUnit = { unit: string; ucum: string | null }
+
+function unitOf(unit: string, ucumUnit: string | null = null): PrintedUnit {
+	return { unit, ucum: ucumUnit ?? toUcum(unit) }
+}
+
+function isAnalyteSpelling(analyte: Analyte, { unit, ucum }: PrintedUnit): boolean {
 	const key = normaliseUnitKey(unit)
-	const ucum = toUcum(unit)
 	return analyte.units.some((candidate) => normaliseUnitKey(candidate) === key || (ucum !== null && toUcum(candidate) === ucum))
 }
 
 /** A number in the analyte's UCUM unit, from the printed unit; null when they do not convert. */
-function inAnalyteUnit(analyte: Analyte, value: number, unit: string): number | null {
-	const from = toUcum(unit)
+function inAnalyteUnit(analyte: Analyte, value: number, { ucum: from }: PrintedUnit): number | null {
 	if (!from || !analyte.ucum) return null
 	if (analyte.code === 'hba1c' && from === 'mmol/mol') return 0.09148 * value + 2.152
 	return convertValue(value, foldInternationalUnit(from), foldInternationalUnit(analyte.ucum), analyte.molarMass)
 }
 
 /** Does the printed unit measure what the analyte is measured in? null when the unit is not understood at all. */
-function unitFits(analyte: Analyte, unit: string): boolean | null {
+function unitFits(analyte: Analyte, unit: PrintedUnit): boolean | null {
 	if (isAnalyteSpelling(analyte, unit)) return true
-	if (toUcum(unit) === null) return null
+	if (unit.ucum === null) return null
 	return inAnalyteUnit(analyte, 1, unit) !== null
 }
 
@@ -156,7 +161,7 @@ function isFarFrom(printed: number, usual: number, factor: number): boolean {
 }
 
 /** Is the range far from the usual interval, read in this unit? */
-function isRangeOffIn(analyte: Analyte, usual: readonly [number, number, number?], min: number | null, max: number | null, unit: string | null): boolean {
+function isRangeOffIn(analyte: Analyte, usual: readonly [number, number, number?], min: number | null, max: number | null, unit: PrintedUnit | null): boolean {
 	const convert = (bound: number) => (unit === null ? bound : inAnalyteUnit(analyte, bound, unit))
 	const low = min === null || min <= 0 ? null : convert(min)
 	const high = max === null ? null : convert(max)
@@ -180,10 +185,13 @@ function isRangeImplausible(analyte: Analyte, parameter: ExtractedParameter): bo
 	}
 	const usual = USUAL_REFERENCE_INTERVALS[analyte.code]
 	if (!usual) return false
-	if (parameter.unit !== null && unitFits(analyte, parameter.unit)) return isRangeOffIn(analyte, usual, min, max, parameter.unit)
+	if (parameter.unit !== null && parameter.unit.trim() !== '') {
+		const printed = unitOf(parameter.unit, parameter.ucumUnit)
+		return unitFits(analyte, printed) ? isRangeOffIn(analyte, usual, min, max, printed) : false
+	}
 	// no unit printed: the range must fit the analyte in one of its usual units
 	const units = [analyte.ucum, ...analyte.units].filter((unit): unit is string => unit !== null)
-	return units.length > 0 && units.every((unit) => isRangeOffIn(analyte, usual, min, max, unit === analyte.ucum ? null : unit))
+	return units.length > 0 && units.every((unit) => isRangeOffIn(analyte, usual, min, max, unit === analyte.ucum ? null : unitOf(unit)))
 }
 
 const OPPOSITES: Readonly<Record<ParameterStatus, readonly ParameterStatus[]>> = {
@@ -205,7 +213,7 @@ export function checkPlausibility(parameter: ExtractedParameter): ToCheck | null
 	if (!analyte) return null
 	const name = analyte.name
 	if (parameter.unit !== null && parameter.unit.trim() !== '' && analyte.units.length > 0) {
-		const fits = unitFits(analyte, parameter.unit)
+		const fits = unitFits(analyte, unitOf(parameter.unit, parameter.ucumUnit))
 		if (fits === null) return { code: 'unit_unknown', reason: TO_CHECK_REASONS.unitUnknown(parameter.unit) }
 		if (!fits) return { code: 'unit_dimension', reason: TO_CHECK_REASONS.unitDimension(parameter.unit, name) }
 	}
