@@ -49,6 +49,7 @@ describe('checkPlausibility', () => {
 
 	it('accepts the UCUM code a C-CDA or FHIR file gives (mm[Hg], not a printed spelling)', () => {
 		expect(checkPlausibility({ ...row({ code: 'systolic_bp', value: 128, unit: 'mm[Hg]' }), ucumUnit: 'mm[Hg]' })).toBeNull()
+		expect(checkPlausibility(row({ code: 'systolic_bp', value: 128, unit: 'mm[Hg]' }))).toBeNull()
 		expect(checkPlausibility({ ...row({ code: 'glucose', value: 112, unit: 'mg/dL', min: 70, max: 99 }), ucumUnit: 'mg/dL' })).toBeNull()
 	})
 

@@ -2,7 +2,7 @@ import { findAnalyteByCode, normaliseUnitKey, type Analyte } from './analytes.ts
 import { TO_CHECK_REASONS } from './messages.ts'
 import { statusFromFlag } from './parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus } from './types.ts'
-import { convertValue, toUcum } from './ucum.ts'
+import { convertValue, exactUcumCode, toUcum } from './ucum.ts'
 
 /**
  * "No wrong value shown" (issue 27 point 3): a lab value is accepted only
@@ -128,7 +128,7 @@ function foldInternationalUnit(ucum: string): string {
 type PrintedUnit = { unit: string; ucum: string | null }
 
 function unitOf(unit: string, ucumUnit: string | null = null): PrintedUnit {
-	return { unit, ucum: ucumUnit ?? toUcum(unit) }
+	return { unit, ucum: ucumUnit ?? toUcum(unit) ?? exactUcumCode(unit.trim()) }
 }
 
 function isAnalyteSpelling(analyte: Analyte, { unit, ucum }: PrintedUnit): boolean {
