@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { DeleteDocumentButton, InlineDeleteConfirmation } from '#app/components/records/delete-document.tsx'
@@ -15,6 +15,10 @@ import { StructuredRecord } from '#app/components/records/structured-record.tsx'
 import { IMPORTED_REFERENCE_NOTE, importedReferenceOf, structuredSummaryOf } from '#server/extraction/shared/structured-types.ts'
 import { SomeoneElseBadge, SubjectQuestion } from '#app/components/records/subject-question.tsx'
 import { printedPatientOfDetails } from '#server/documents/shared/subject-match.ts'
+import { isValueReviewIntent, VALUE_REVIEW_NOTICES, ValueReviewSchema } from '#server/health/index.ts'
+import { VALUE_REVIEW_TEXTS } from '#server/health/shared/value-review.ts'
+import { ANALYTES } from '#server/extraction/index.ts'
+import { AddValueForm } from '#app/components/records/lab-value-review.tsx'
 import { RetryProcessingButton } from '#app/components/records/retry-processing-button.tsx'
 import { TagList } from '#app/components/records/tag-list.tsx'
 import { useRefreshWhileProcessing } from '#app/components/records/use-refresh-while-processing.ts'
@@ -26,7 +30,7 @@ import { documentTypeLabel } from '#server/documents/shared/document-type-label.
 import { formatCalendarDate, formatDateTime } from '#server/documents/shared/format.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import { answerDocumentSubject, deleteDocument, getDocument, retryDocument, signDocumentLink } from '#server/documents/index.ts'
+import { answerDocumentSubject, deleteDocument, getDocument, retryDocument, reviewDocumentValue, signDocumentLink } from '#server/documents/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
@@ -44,7 +48,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const printedName = printedPatientOfDetails(details)?.name ?? null
 	// a record made from a FHIR DocumentReference: its file was not in the import
 	const importedReference = importedReferenceOf(details)
-	return { document: { ...shown, text: textExcerpt(extractedText) }, structured, printedName, importedReference, timeZone: patient.user.timeZone }
+	// the patient's review of the lab values: removed rows stay stored, out of sight and of every count
+	const parameters = shown.parameters.filter((parameter) => parameter.reviewStatus !== 'removed')
+	const review = {
+		removedCount: shown.parameters.length - parameters.length,
+		editingId: new URL(request.url).searchParams.get('edit'),
+		analytes: ANALYTES.filter((analyte) => analyte.category !== 'vitals').map((analyte) => ({ code: analyte.code, name: analyte.name })),
+	}
+	return { document: { ...shown, parameters, text: textExcerpt(extractedText) }, structured, printedName, importedReference, review, timeZone: patient.user.timeZone }
 }
 
 /** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
@@ -52,9 +63,18 @@ const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download', '
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
-	const submission = parseWithZod(await request.formData(), { schema: IntentSchema })
-	if (submission.status !== 'success') return formReply(submission)
+	const formData = await request.formData()
 	const documentId = params.documentId ?? ''
+	// the lab values' review: confirm, correct, remove, add (another patient's document or value: 404)
+	if (isValueReviewIntent(formData.get('intent'))) {
+		const review = parseWithZod(formData, { schema: ValueReviewSchema })
+		if (review.status !== 'success') return formReply(review)
+		const outcome = await reviewDocumentValue(patient, documentId, review.value)
+		if (!outcome.ok) return formReply(review, outcome, { notFoundText: DOCUMENT_MESSAGES.notFoundTitle })
+		throw await redirectWithToast(request, `/records/${documentId}`, VALUE_REVIEW_NOTICES[review.value.intent])
+	}
+	const submission = parseWithZod(formData, { schema: IntentSchema })
+	if (submission.status !== 'success') return formReply(submission)
 	switch (submission.value.intent) {
 		case 'delete': {
 			const deleted = await deleteDocument(patient, documentId)
@@ -84,7 +104,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, structured, printedName, importedReference, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const { document, structured, printedName, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const reviewState = { path: `/records/${document.id}`, editingId: review.editingId, lastResult: actionData?.result, analytes: review.analytes }
+	const toCheckCount = document.parameters.filter((parameter) => parameter.reviewStatus === 'to_check').length
 	const timeZone = useDisplayTimeZone(storedTimeZone)
 	const [searchParams] = useSearchParams()
 	useRefreshWhileProcessing(document.id, document.status)
@@ -178,12 +201,19 @@ function DocumentDetailRoute() {
 				</Card>
 			) : null}
 
-			{document.parameters.length ? (
+			{document.parameters.length || document.documentType === 'lab_report' ? (
 				<section aria-labelledby="lab-values-heading" className="space-y-3">
 					<h2 id="lab-values-heading" className="text-lg font-semibold">
 						Lab values
 					</h2>
-					<LabValuesTable values={document.parameters} />
+					{toCheckCount ? (
+						<Alert tone="warning" title={`${toCheckCount} value${toCheckCount === 1 ? '' : 's'} to check`}>
+							{VALUE_REVIEW_TEXTS.toCheckNote}
+						</Alert>
+					) : null}
+					{document.parameters.length ? <LabValuesTable values={document.parameters} review={reviewState} /> : null}
+					{review.removedCount ? <p className="text-sm text-slate-500 dark:text-slate-400">{VALUE_REVIEW_TEXTS.removedCount(review.removedCount)}</p> : null}
+					<AddValueForm state={reviewState} />
 				</section>
 			) : null}
 

@@ -156,6 +156,21 @@ export const healthParameters = pgTable(
 		 * not stored twice (server/health/document-parameters.ts). Null for values read from PDFs and scans.
 		 */
 		entryKeys: text('entry_keys').array(),
+		/**
+		 * Whether the value counts for the patient (server/health/counted-values.ts): 'accepted' as read,
+		 * 'to_check' when name, value, unit and range disagree (server/extraction/plausibility.ts) until the
+		 * patient confirms or corrects it, 'confirmed', 'corrected' (the reading below kept), 'added' by the
+		 * patient (a row the reading missed), 'removed' (not a result; kept for the record, never counted).
+		 */
+		reviewStatus: text('review_status').$type<'accepted' | 'to_check' | 'confirmed' | 'corrected' | 'added' | 'removed'>().notNull().default('accepted'),
+		/** the plausibility rule that kept the value to check, and the reason shown beside it */
+		reviewCode: text('review_code'),
+		reviewReason: text('review_reason'),
+		/** the reading as extracted, kept when the patient corrected it */
+		originalValueText: text('original_value_text'),
+		originalUnit: text('original_unit'),
+		originalReferenceRangeText: text('original_reference_range_text'),
+		reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [

@@ -13,6 +13,7 @@ import { createDefaultOcrEngine, createDefaultPaddleEngine } from './ocr-engine.
 import { readReportPage } from './ocr-page.ts'
 import { pageImageForOcr } from './pdf-page-image.ts'
 import { validatePdfStructure } from './pdf-structure.ts'
+import { markValuesToCheck } from './plausibility.ts'
 import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
 import { findProvider, titleCaseName } from './provider.ts'
 import { boxesFromOcrWords, boxesFromPdfItems, type Box } from './table-reader.ts'
@@ -269,13 +270,16 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}
+	// every value read passes the plausibility rules: one that disagrees is kept "to check"
+	parameters = markValuesToCheck(parameters)
 	const medications = kind === 'clinical_notes' || kind === 'other' ? extractMedications(text) : []
 	const described = {
 		kind,
 		text,
 		provider,
 		date,
-		parameters,
+		// the title, summary and tags name only values that stand as read
+		parameters: parameters.filter((parameter) => !parameter.toCheck),
 		medications,
 		dicom: content.dicom,
 		fallbackTitle: titleFromFileName(fileName),
@@ -309,7 +313,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 function readStructuredDocument(bytes: Buffer, format: 'ccda' | 'fhir', fileName: string, started: number): ExtractionResult {
 	try {
 		const { timingsMs, ...result } = structuredToResult(readStructuredRecord(bytes, format), started)
-		return { ...result, timings: { extractMs: timingsMs, ocrMs: 0, totalMs: performance.now() - started } }
+		return { ...result, parameters: markValuesToCheck(result.parameters), timings: { extractMs: timingsMs, ocrMs: 0, totalMs: performance.now() - started } }
 	} catch (error) {
 		if (error instanceof StructuredReadError) return rejectedResult(error.reason, error.message, fileName, started)
 		throw error

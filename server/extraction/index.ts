@@ -62,6 +62,7 @@ export {
 } from './analytes.ts'
 export { parseReferenceRange, type ReferenceRange } from './reference-range.ts'
 export { gradeValue } from './parameter-status.ts'
+export { checkPlausibility, markValuesToCheck, type PlausibilityCode, type ToCheck } from './plausibility.ts'
 export { parseDate, findDocumentDate } from './document-date.ts'
 export { classifyDocument } from './classify.ts'
 export { extractLabValues } from './lab-values.ts'

@@ -25,6 +25,7 @@ describe('parseLabLine on a text layer', () => {
 			referenceRangeText: '70-99',
 			status: 'high',
 			testDate: '2025-03-14',
+			flag: 'High',
 		})
 	})
 

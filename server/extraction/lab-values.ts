@@ -648,6 +648,7 @@ function parameterOf(analyte: Analyte, name: string, value: number, valueText: s
 		referenceRangeText: rangeText,
 		status: gradeOrNull(options, analyte.code, value, unit, range, flag),
 		testDate: options.testDate,
+		...(flag ? { flag } : {}),
 	}
 }
 

@@ -36,3 +36,12 @@ export function tooLargeMessage(fileName: string): string {
 export function tooManyPagesMessage(maxPages: number): string {
 	return `This file is too large to process: it has more than ${maxPages} pages.`
 }
+
+/** Why a lab value is kept "to check" (plausibility.ts), shown beside it on the document page. */
+export const TO_CHECK_REASONS = {
+	unitUnknown: (unit: string) => `The unit "${unit}" was not recognised.`,
+	unitDimension: (unit: string, name: string) => `The unit "${unit}" does not measure ${name}.`,
+	valueImplausible: (valueText: string, name: string) => `The value ${valueText} is outside what is possible for ${name}; it may have been misread.`,
+	rangeImplausible: (range: string, name: string) => `The reference range "${range}" is unusual for ${name}; a digit may have been misread.`,
+	flagDisagrees: (flagged: string, computed: string) => `The report marks this value ${flagged}, but against its reference range it is ${computed}.`,
+}

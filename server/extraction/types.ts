@@ -49,7 +49,9 @@ export type ExtractedParameter = {
 	testDate: string | null
 	/** a C-CDA or FHIR entry's identity (its id, and a hash of code, value, unit and time), so a repeated entry is stored once */
 	entryKeys?: string[]
-	/** set when the reading is doubtful (plausibility checks): shown as 'to check' with the reason, kept out of trends until confirmed */
+	/** the flag printed beside the value ('H', 'L', 'Low', '*'), when the row has one */
+	flag?: string | null
+	/** name, value, unit and range do not agree (plausibility.ts): the rule's code and the reason shown to the patient; kept out of trends until confirmed */
 	toCheck?: { code: string; reason: string }
 }
 

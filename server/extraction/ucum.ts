@@ -195,3 +195,9 @@ export function toAnalyteUnit(analyte: Analyte, value: number, printedUnit: stri
 	if (analyte.code === 'hba1c' && from === 'mmol/mol' && analyte.ucum === '%') return Math.round((HBA1C_NGSP_PER_IFCC * value + HBA1C_NGSP_OFFSET) * 100) / 100
 	return convertValue(value, from, analyte.ucum, analyte.molarMass)
 }
+
+/** The unit when it is already a valid UCUM code as written ('mm[Hg]', '10*3/uL' from a C-CDA or FHIR file), else null; no respelling. */
+export const exactUcumCode = remembered((unit: string): string | null => {
+	const checked = ucum().validateUnitString(unit, false)
+	return checked.status === 'valid' ? (checked.ucumCode ?? unit) : null
+})

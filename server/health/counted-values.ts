@@ -3,24 +3,50 @@ import { healthParameters } from '#db/schema/tenant.ts'
 import { COUNTED_SUBJECT_MATCHES } from '#server/documents/shared/subject-match.ts'
 
 /**
- * Which health parameters count as the patient's own: the one SQL condition
- * every health query (trends, dashboard and health score, risk, compare,
- * predictions, BMI) adds to its own. A value counts when it is a manual
- * reading or comes from a document whose patient is the profile's (matched),
- * names no one (unknown), or that the patient confirmed ('This is me'). A
- * document that asks 'Is this you?' and one answered 'Someone else' keep their
- * values on their own page and out of everything else
- * (server/documents/shared/subject-match.ts).
+ * Which stored health parameters count as the patient's own: the one SQL
+ * condition every health query adds to its own (trends, the dashboard's
+ * cards, alerts and health score, risk, Compare Records, predictions, BMI,
+ * the REST and tRPC lists, a share's lab values). Add any further rule about
+ * what counts here, in this one function, so no query can forget it.
  *
- * `alias`: the name the query gives health_parameters in raw SQL
- * (`from health_parameters newest`); without it, the table's own columns.
+ * - The row: a value kept "to check" (server/extraction/plausibility.ts)
+ *   does not count until the patient confirms or corrects it on the
+ *   document page; a row the patient removed never does.
+ * - Its document: a manual reading, or a document whose patient is the
+ *   profile's (matched), names no one (unknown) or that the patient confirmed
+ *   ('This is me'). A document that asks 'Is this you?' and one answered
+ *   'Someone else' keep their values on their own page and out of everything
+ *   else (server/documents/shared/subject-match.ts).
+ */
+
+/** The review states that count: as read, confirmed, corrected or added by the patient. */
+export const COUNTED_REVIEW_STATUSES = ['accepted', 'confirmed', 'corrected', 'added'] as const
+
+/**
+ * The SQL condition on a health_parameters row. Without an argument it
+ * names the table's own columns (a Drizzle query on `healthParameters`);
+ * inside raw SQL that aliases the table (`from health_parameters newest`)
+ * pass the alias, so a correlated subquery tests its own row and not the
+ * outer one.
  */
 export function countedParameterCondition(alias?: string): SQL {
-	if (alias !== undefined && !/^[a-z_]+$/.test(alias)) throw new Error('countedParameterCondition: the alias must be a plain SQL name')
-	const documentId = alias ? sql.raw(`${alias}.document_id`) : sql`${healthParameters.documentId}`
-	const counted = sql.join(
-		COUNTED_SUBJECT_MATCHES.map((state) => sql`${state}`),
-		sql`, `,
-	)
-	return sql`(${documentId} is null or exists (select 1 from documents counted_document where counted_document.id = ${documentId} and counted_document.subject_match in (${counted})))`
+	const documentId = columnOf(alias, 'document_id') ?? sql`${healthParameters.documentId}`
+	const subjects = sql.join(COUNTED_SUBJECT_MATCHES.map((state) => sql`${state}`), sql`, `)
+	return sql`(${reviewedParameterCondition(alias)} and (${documentId} is null or exists (select 1 from documents counted_document where counted_document.id = ${documentId} and counted_document.subject_match in (${subjects}))))`
+}
+
+/**
+ * The row's half alone, for the values of documents named by id (a share's:
+ * what those documents hold, whoever they name), where a value to check or
+ * removed still never shows.
+ */
+export function reviewedParameterCondition(alias?: string): SQL {
+	const reviewStatus = columnOf(alias, 'review_status') ?? sql`${healthParameters.reviewStatus}`
+	return sql`${reviewStatus} in (${sql.join(COUNTED_REVIEW_STATUSES.map((status) => sql`${status}`), sql`, `)})`
+}
+
+function columnOf(alias: string | undefined, name: string): SQL | null {
+	if (alias === undefined) return null
+	if (!/^[a-z_]+$/.test(alias)) throw new Error('countedParameterCondition: the alias must be a plain SQL name')
+	return sql.raw(`${alias}.${name}`)
 }

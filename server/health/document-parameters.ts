@@ -55,6 +55,10 @@ export async function replaceDocumentParameters(
 			status: value.status,
 			testDate: value.testDate,
 			entryKeys: value.entryKeys ?? null,
+			// a value whose name, value, unit and range disagree waits for the patient (counted-values.ts)
+			reviewStatus: value.toCheck ? ('to_check' as const) : ('accepted' as const),
+			reviewCode: value.toCheck?.code ?? null,
+			reviewReason: value.toCheck?.reason ?? null,
 			position,
 		})),
 	)
@@ -104,7 +108,7 @@ export function selectParametersOnDates(tx: TenantTransaction, patient: Patient,
 			documentId: healthParameters.documentId,
 		})
 		.from(healthParameters)
-		.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.testDate, dates), countedParameterCondition()))
+		.where(and(eq(healthParameters.ownerId, patient.userId), countedParameterCondition(), inArray(healthParameters.testDate, dates)))
 		.orderBy(asc(healthParameters.documentId), asc(healthParameters.position))
 }
 
@@ -124,7 +128,7 @@ export async function countDocumentParameters(
 			abnormalCount: sql<number>`(count(*) filter (where ${healthParameters.status} in ('low', 'high', 'critical')))::int`,
 		})
 		.from(healthParameters)
-		.where(and(eq(healthParameters.ownerId, patient.userId), inArray(healthParameters.documentId, documentIds)))
+		.where(and(eq(healthParameters.ownerId, patient.userId), countedParameterCondition(), inArray(healthParameters.documentId, documentIds)))
 		.groupBy(healthParameters.documentId)
 	return new Map(rows.map((row) => [row.documentId!, { parameterCount: row.parameterCount, abnormalCount: row.abnormalCount }]))
 }

@@ -11,7 +11,7 @@ import { groupManualReadings, type ManualReadingEntry } from '#server/health/sha
 import { manualReadingToParameters, type ManualReading } from '#server/health/shared/manual-reading.ts'
 import type { HealthParameter, LocalDate } from '#server/health/shared/types.ts'
 import { addDaysToLocalDate } from '#server/time/shared/zoned-time.ts'
-import { countedParameterCondition } from './counted-values.ts'
+import { countedParameterCondition, reviewedParameterCondition } from './counted-values.ts'
 
 /**
  * The health domain's database access. Every query runs through the tenant
@@ -65,7 +65,7 @@ function parameterConditions(patient: Patient, query: ParameterQuery) {
 	return and(
 		eq(healthParameters.ownerId, patient.userId),
 		// The values of named documents (a share's) are what those documents hold; everything else counts only the patient's own.
-		query.documentIds ? undefined : countedParameterCondition(),
+		query.documentIds ? reviewedParameterCondition() : countedParameterCondition(),
 		query.codes ? inArray(healthParameters.code, [...query.codes]) : undefined,
 		query.documentIds ? inArray(healthParameters.documentId, [...query.documentIds]) : undefined,
 		query.since ? gte(healthParameters.testDate, query.since) : undefined,

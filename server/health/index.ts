@@ -212,4 +212,14 @@ export {
 	type DocumentParameterValue,
 } from './document-parameters.ts'
 export { selectOwnerHealthParametersForExport } from './owner-export.ts'
-export { countedParameterCondition } from './counted-values.ts'
+export { applyValueReview, type ValueReviewCode, type ValueReviewOutcome } from './value-review.ts'
+export { COUNTED_REVIEW_STATUSES, countedParameterCondition } from './counted-values.ts'
+export {
+	VALUE_REVIEW_INTENTS,
+	VALUE_REVIEW_NOTICES,
+	VALUE_REVIEW_TEXTS,
+	ValueReviewSchema,
+	isValueReviewIntent,
+	type ValueReview,
+	type ValueReviewIntent,
+} from '#server/health/shared/value-review.ts'

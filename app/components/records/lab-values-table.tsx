@@ -2,6 +2,8 @@ import { cn } from '#app/lib/cn.ts'
 import { formatReferenceRange } from '#server/documents/shared/compare.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { PARAMETER_TONE_TEXT, parameterTone } from '#server/documents/shared/parameter-status.ts'
+import { Fragment } from 'react'
+import { CorrectValueForm, ValueReviewActions, ValueReviewNote, type ReviewedValue, type ValueReviewState } from './lab-value-review.tsx'
 import { ParameterStatusPill } from './parameter-status-pill.tsx'
 import { displayUnit, formatValueText } from '#server/health/shared/measurement.ts'
 
@@ -16,11 +18,15 @@ export type LabValue = {
 	referenceRangeText: string | null
 	status: string | null
 	testDate: string
-}
+} & Partial<Omit<ReviewedValue, 'id' | 'valueText' | 'unit' | 'referenceRangeText'>>
 
-/** The lab values extracted from one document; a test-date column appears when they span several dates. */
-export function LabValuesTable({ values }: { values: LabValue[] }) {
+/**
+ * The lab values extracted from one document; a test-date column appears when they span several dates.
+ * With `review` (the owner's document page): each value's review state and the actions that confirm, correct or remove it.
+ */
+export function LabValuesTable({ values, review }: { values: LabValue[]; review?: ValueReviewState }) {
 	const hasSeveralDates = new Set(values.map((value) => value.testDate)).size > 1
+	const columnCount = 5 + (hasSeveralDates ? 1 : 0) + (review ? 1 : 0)
 	return (
 		<div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
 			<table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="lab-values">
@@ -47,26 +53,42 @@ export function LabValuesTable({ values }: { values: LabValue[] }) {
 								Test date
 							</th>
 						) : null}
+						{review ? (
+							<th scope="col" className="px-4 py-3">
+								<span className="sr-only">Actions</span>
+							</th>
+						) : null}
 					</tr>
 				</thead>
 				<tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
 					{values.map((value) => (
-						<tr key={value.id} data-code={value.code}>
-							<th scope="row" className="px-4 py-3 text-left font-medium text-slate-900 dark:text-slate-100">
-								{value.name}
-							</th>
-							<td className={cn('px-4 py-3 font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(value.status)])}>
-								{formatValueText(value.valueText)}
-							</td>
-							<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{displayUnit(value.unit)}</td>
-							<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{formatReferenceRange(value)}</td>
-							<td className="px-4 py-3">
-								<ParameterStatusPill status={value.status} />
-							</td>
-							{hasSeveralDates ? (
-								<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{formatCalendarDate(value.testDate)}</td>
+						<Fragment key={value.id}>
+							<tr data-code={value.code} data-review={value.reviewStatus ?? undefined}>
+								<th scope="row" className="px-4 py-3 text-left font-medium text-slate-900 dark:text-slate-100">
+									{value.name}
+									{review ? <ValueReviewNote value={value} /> : null}
+								</th>
+								<td className={cn('px-4 py-3 font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(value.status)])}>{formatValueText(value.valueText)}</td>
+								<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{displayUnit(value.unit)}</td>
+								<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{formatReferenceRange(value)}</td>
+								<td className="px-4 py-3">
+									<ParameterStatusPill status={value.status} />
+								</td>
+								{hasSeveralDates ? <td className="px-4 py-3 text-slate-600 dark:text-slate-300">{formatCalendarDate(value.testDate)}</td> : null}
+								{review ? (
+									<td className="px-4 py-3">
+										<ValueReviewActions value={value} state={review} name={value.name} />
+									</td>
+								) : null}
+							</tr>
+							{review?.editingId === value.id ? (
+								<tr data-testid="correct-value-row">
+									<td colSpan={columnCount} className="bg-slate-50 px-4 py-4 dark:bg-slate-800">
+										<CorrectValueForm value={value} state={review} name={value.name} />
+									</td>
+								</tr>
 							) : null}
-						</tr>
+						</Fragment>
 					))}
 				</tbody>
 			</table>

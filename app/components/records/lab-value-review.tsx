@@ -1,0 +1,257 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Field } from '#app/components/ui/field.tsx'
+import { SelectField } from '#app/components/ui/select-field.tsx'
+import { VALUE_REVIEW_TEXTS, ValueReviewSchema, type ValueReviewIntent } from '#server/health/shared/value-review.ts'
+
+/**
+ * The patient's review of a document's lab values (issue 27 point 4): the
+ * state of a value under its name, and the forms that confirm, correct,
+ * remove and add one. Plain forms posting an `intent`: they work without
+ * JavaScript; with it, Conform validates before sending.
+ */
+
+export type ReviewedValue = {
+	id: string
+	valueText: string
+	unit: string | null
+	referenceRangeText: string | null
+	reviewStatus?: string | null
+	reviewReason?: string | null
+	originalValueText?: string | null
+	originalUnit?: string | null
+	originalReferenceRangeText?: string | null
+}
+
+export type ValueReviewState = {
+	/** the page's own address (the edit link adds ?edit=id to it) */
+	path: string
+	/** the value whose correction form is open (?edit=id) */
+	editingId: string | null
+	lastResult?: SubmissionResult<string[]> | null
+	analytes: { code: string; name: string }[]
+}
+
+/** Which of the page's forms the action's answer belongs to. */
+function resultFor(state: ValueReviewState, intent: ValueReviewIntent, parameterId?: string) {
+	const initial = state.lastResult?.initialValue as Record<string, unknown> | undefined
+	if (!initial || initial.intent !== intent) return undefined
+	if (parameterId && initial.parameterId !== parameterId) return undefined
+	return state.lastResult ?? undefined
+}
+
+function isSubmitting(navigation: ReturnType<typeof useNavigation>, intent: ValueReviewIntent, parameterId?: string) {
+	const data = navigation.formData
+	return navigation.state === 'submitting' && data?.get('intent') === intent && (!parameterId || data.get('parameterId') === parameterId)
+}
+
+/** 'To check' with its reason, or 'Corrected' with the value as it was read. */
+export function ValueReviewNote({ value }: { value: ReviewedValue }) {
+	if (value.reviewStatus === 'to_check') {
+		return (
+			<div className="mt-1 space-y-1" data-testid="to-check">
+				<Badge tone="warning">{VALUE_REVIEW_TEXTS.toCheck}</Badge>
+				{value.reviewReason ? <p className="text-xs font-normal text-amber-800 dark:text-amber-200">{value.reviewReason}</p> : null}
+			</div>
+		)
+	}
+	if (value.reviewStatus === 'corrected') {
+		const original = [value.originalValueText, value.originalUnit, value.originalReferenceRangeText ? `(${value.originalReferenceRangeText})` : null].filter(Boolean).join(' ')
+		return (
+			<div className="mt-1 space-y-1" data-testid="corrected">
+				<Badge tone="info">{VALUE_REVIEW_TEXTS.corrected}</Badge>
+				<p className="text-xs font-normal text-slate-500 dark:text-slate-400">
+					{VALUE_REVIEW_TEXTS.readAs}: {original}
+				</p>
+			</div>
+		)
+	}
+	if (value.reviewStatus === 'added') {
+		return (
+			<div className="mt-1">
+				<Badge tone="brand">{VALUE_REVIEW_TEXTS.added}</Badge>
+			</div>
+		)
+	}
+	if (value.reviewStatus === 'confirmed') {
+		return (
+			<div className="mt-1">
+				<Badge tone="success">{VALUE_REVIEW_TEXTS.confirmed}</Badge>
+			</div>
+		)
+	}
+	return null
+}
+
+/** Confirm (a value to check), Edit (opens the correction form through ?edit=id) and Remove. */
+export function ValueReviewActions({ value, state, name }: { value: ReviewedValue; state: ValueReviewState; name: string }) {
+	const navigation = useNavigation()
+	return (
+		<div className="flex flex-wrap items-center gap-2">
+			{value.reviewStatus === 'to_check' ? (
+				<Form method="post" preventScrollReset>
+					<input type="hidden" name="intent" value="confirm-value" />
+					<input type="hidden" name="parameterId" value={value.id} />
+					<Button type="submit" variant="secondary" className="px-3 py-1" isPending={isSubmitting(navigation, 'confirm-value', value.id)} aria-label={`${VALUE_REVIEW_TEXTS.confirm} ${name}`}>
+						{VALUE_REVIEW_TEXTS.confirm}
+					</Button>
+				</Form>
+			) : null}
+			<Link
+				to={`${state.path}?edit=${value.id}`}
+				preventScrollReset
+				aria-label={`${VALUE_REVIEW_TEXTS.edit} ${name}`}
+				className="inline-flex items-center rounded-md px-3 py-1 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+			>
+				{VALUE_REVIEW_TEXTS.edit}
+			</Link>
+			<Form method="post" preventScrollReset>
+				<input type="hidden" name="intent" value="remove-value" />
+				<input type="hidden" name="parameterId" value={value.id} />
+				<Button
+					type="submit"
+					variant="ghost"
+					className="px-3 py-1 text-red-700 dark:text-red-300"
+					isPending={isSubmitting(navigation, 'remove-value', value.id)}
+					aria-label={`${VALUE_REVIEW_TEXTS.remove} ${name}`}
+				>
+					{VALUE_REVIEW_TEXTS.remove}
+				</Button>
+			</Form>
+		</div>
+	)
+}
+
+/** The correction of one value: value, unit and range, as printed. */
+export function CorrectValueForm({ value, state, name }: { value: ReviewedValue; state: ValueReviewState; name: string }) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: `correct-value-${value.id}`,
+		lastResult: resultFor(state, 'correct-value', value.id),
+		defaultValue: {
+			intent: 'correct-value',
+			parameterId: value.id,
+			value: value.valueText,
+			unit: value.unit ?? '',
+			range: value.referenceRangeText ?? '',
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ValueReviewSchema }),
+		shouldRevalidate: 'onSubmit',
+	})
+	return (
+		<Form method="post" preventScrollReset className="space-y-3" aria-label={`Correct ${name}`} {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="correct-value" />
+			<input type="hidden" name="parameterId" value={value.id} />
+			{form.errors?.length ? <Alert id={form.errorId}>{form.errors[0]}</Alert> : null}
+			<div className="grid gap-3 sm:grid-cols-3">
+				<Field
+					label="Value"
+					inputProps={{
+						...getInputProps(fields.value, { type: 'text' }),
+						inputMode: 'decimal',
+						autoComplete: 'off',
+					}}
+					errors={fields.value.errors}
+				/>
+				<Field
+					label="Unit"
+					inputProps={{
+						...getInputProps(fields.unit, { type: 'text' }),
+						autoComplete: 'off',
+					}}
+					errors={fields.unit.errors}
+				/>
+				<Field
+					label="Reference range"
+					inputProps={{
+						...getInputProps(fields.range, { type: 'text' }),
+						autoComplete: 'off',
+						placeholder: '70 - 99',
+					}}
+					errors={fields.range.errors}
+				/>
+			</div>
+			<div className="flex flex-wrap gap-2">
+				<Button type="submit" isPending={isSubmitting(navigation, 'correct-value', value.id)}>
+					{VALUE_REVIEW_TEXTS.save}
+				</Button>
+				<Link
+					to={state.path}
+					preventScrollReset
+					className="inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+				>
+					{VALUE_REVIEW_TEXTS.cancel}
+				</Link>
+			</div>
+		</Form>
+	)
+}
+
+/** A value the reading missed: the test from the vocabulary, its value, unit and range. */
+export function AddValueForm({ state }: { state: ValueReviewState }) {
+	const navigation = useNavigation()
+	const lastResult = resultFor(state, 'add-value')
+	const [form, fields] = useForm({
+		id: 'add-value',
+		lastResult,
+		defaultValue: { intent: 'add-value' },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ValueReviewSchema }),
+		shouldRevalidate: 'onSubmit',
+	})
+	return (
+		<details className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" open={lastResult ? true : undefined}>
+			<summary className="cursor-pointer text-sm font-semibold">{VALUE_REVIEW_TEXTS.addTitle}</summary>
+			<Form method="post" preventScrollReset className="mt-4 space-y-3" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="add-value" />
+				{form.errors?.length ? <Alert id={form.errorId}>{form.errors[0]}</Alert> : null}
+				<div className="grid gap-3 sm:grid-cols-4">
+					<SelectField
+						label="Test"
+						selectProps={getSelectProps(fields.code)}
+						options={[
+							{ value: '', label: 'Choose a test' },
+							...state.analytes.map((analyte) => ({
+								value: analyte.code,
+								label: analyte.name,
+							})),
+						]}
+						errors={fields.code.errors}
+					/>
+					<Field
+						label="Value"
+						inputProps={{
+							...getInputProps(fields.value, { type: 'text' }),
+							inputMode: 'decimal',
+							autoComplete: 'off',
+						}}
+						errors={fields.value.errors}
+					/>
+					<Field
+						label="Unit"
+						inputProps={{
+							...getInputProps(fields.unit, { type: 'text' }),
+							autoComplete: 'off',
+						}}
+						errors={fields.unit.errors}
+					/>
+					<Field
+						label="Reference range"
+						inputProps={{
+							...getInputProps(fields.range, { type: 'text' }),
+							autoComplete: 'off',
+							placeholder: '70 - 99',
+						}}
+						errors={fields.range.errors}
+					/>
+				</div>
+				<Button type="submit" isPending={isSubmitting(navigation, 'add-value')}>
+					{VALUE_REVIEW_TEXTS.add}
+				</Button>
+			</Form>
+		</details>
+	)
+}
