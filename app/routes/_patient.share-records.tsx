@@ -45,6 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		case 'share-email': {
 			const shared = await shareByEmail(patient, { ...value, recipientEmail: value.recipientEmail! }, request)
 			if (!shared.ok) return formReply(submission, shared, { hideFields: HIDDEN_FIELDS })
+			// No e-mail relay on this server: the link exists but was not sent; the page says so and offers it to copy.
+			if (!shared.emailSent) return { result: submission.reply({ hideFields: HIDDEN_FIELDS }), link: { url: shared.url, qrCode: shared.qrCode, expiresAt: shared.expiresAt }, emailNotSent: true }
 			return redirectWithToast(request, '/share-records', { title: SHARE_MESSAGES.sharedViaEmail, description: SHARE_MESSAGES.sharedViaEmailDescription, tone: 'success' })
 		}
 		case 'revoke': {
@@ -83,6 +85,7 @@ export default function ShareRecordsRoute() {
 	const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	const pendingShareId = pendingIntent === 'revoke' ? String(navigation.formData?.get('shareId')) : null
 	const link = actionData && 'link' in actionData ? actionData.link : null
+	const isEmailNotSent = !!actionData && 'emailNotSent' in actionData
 	const hasSelection = selected.size > 0
 	const showsOptions = !isHydrated || hasSelection
 
@@ -210,6 +213,11 @@ export default function ShareRecordsRoute() {
 						</section>
 					) : null}
 				</Form>
+				{link && isEmailNotSent ? (
+					<Alert tone="warning" title={SHARE_MESSAGES.emailNotSent}>
+						{SHARE_MESSAGES.emailNotSentDescription}
+					</Alert>
+				) : null}
 				{link ? <GeneratedLink url={link.url} qrCode={link.qrCode} expiresOn={link.expiresAt ? formatDateTime(new Date(link.expiresAt), timeZone) : SHARE_MESSAGES.never} isHydrated={isHydrated} /> : null}
 			</Card>
 

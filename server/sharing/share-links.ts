@@ -11,7 +11,7 @@ import { shareAccessLog, shareDocuments, shares, type ShareAccessKind } from '#d
 import { recordAudit } from '#server/audit/index.ts'
 import { hashPassword, type Patient } from '#server/auth/index.ts'
 import { listDocuments, selectDocumentCards } from '#server/documents/index.ts'
-import { queueEmail } from '#server/email/index.ts'
+import { isEmailDeliveryAvailable, queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { parseSearchQuery } from '#server/validation/shared/text.ts'
@@ -91,7 +91,10 @@ export function shareEmailLines(input: { senderName: string; documentCount: numb
 /**
  * Share via Email: the same link, for one recipient, sent through the
  * outbox in the same transaction (no share without its e-mail, no e-mail
- * without its share).
+ * without its share). A server that cannot send e-mail (production without
+ * a relay) still makes the link for that recipient but queues nothing and
+ * answers `emailSent: false`, so the page offers the link to copy instead
+ * of claiming it was sent.
  */
 export async function shareByEmail(
 	patient: Patient & { user: { name: string } },
@@ -102,6 +105,7 @@ export async function shareByEmail(
 	return withTenant(patient.organizationId, async (tx) => {
 		const created = await insertShare(tx, patient, input, request, now)
 		if (!created.ok) return created
+		if (!isEmailDeliveryAvailable()) return { ...created, qrCode: await shareLinkQrCode(created.url), emailSent: false as const }
 		await queueEmail(tx, {
 			to: input.recipientEmail,
 			kind: 'share_link',
@@ -110,7 +114,7 @@ export async function shareByEmail(
 			lines: shareEmailLines({ senderName: patient.user.name, documentCount: input.documentIds.length, expiry: input.expiry, hasPasscode: !!input.passcode }),
 			link: { label: SHARE_MESSAGES.emailLinkLabel, url: created.url },
 		})
-		return created
+		return { ...created, emailSent: true as const }
 	})
 }
 

@@ -41,6 +41,7 @@ export const ErrorBody = z
 				'conflict',
 				'rate_limited',
 				'server_error',
+				'service_unavailable',
 			]),
 			message: z.string(),
 		}),
@@ -130,6 +131,7 @@ export const ShareCreated = z
 		shareId: z.string().uuid(),
 		url: z.string().url().openapi({ description: 'The share link, shown this once (only its hash is stored)' }),
 		recipientEmail: z.string().nullable(),
+		emailSent: z.boolean().openapi({ description: 'Whether the link was e-mailed to recipientEmail (false without a recipient, or when the server has no e-mail relay: send the url yourself)' }),
 		expiresAt: Instant.nullable(),
 	})
 	.openapi('ShareCreated')

@@ -32,6 +32,8 @@ export const SHARE_MESSAGES = {
 	qrCodeHint: 'Show this code to your doctor to open the records on their device.',
 	sharedViaEmail: 'Shared via Email',
 	sharedViaEmailDescription: 'The recipient was sent a link to the selected records.',
+	emailNotSent: 'The link was not sent',
+	emailNotSentDescription: 'E-mail is not available on this server. Copy the link below and send it to the recipient yourself.',
 	accessRevoked: 'Access Revoked',
 	accessRevokedDescription: 'The link no longer opens the shared records.',
 
