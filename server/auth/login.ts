@@ -111,7 +111,7 @@ export async function authenticate(input: {
 	}
 	await db
 		.update(users)
-		.set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })
+		.set({ failedLoginCount: 0, lockedUntil: null })
 		.where(eq(users.id, user.id))
 	await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId))
 	const organizationId = membership?.organizationId ?? null
