@@ -5,7 +5,7 @@
  * documents are read through server/documents, the e-mail goes through the
  * outbox (server/email).
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { shareTokens } from '#db/schema/platform.ts'
 import { shareAccessLog, shareDocuments, shares, type ShareAccessKind } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
@@ -144,10 +144,12 @@ export type ShareListEntry = {
 	hasPasscode: boolean
 	views: number
 	lastOpenedAt: Date | null
+	/** Set once revoked: the link no longer works, its access log stays listed. */
+	revokedOn: Date | null
 	accessLog: ShareAccessEntry[]
 }
 
-/** The patient's links that are not revoked (expired ones too, to revoke), newest first, with their views and recent access. */
+/** The patient's links, newest first (expired ones, to revoke; revoked ones, labelled, to keep their history), with their views and recent access. */
 export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 	return withTenant(patient.organizationId, async (tx) => {
 		const rows = await tx
@@ -157,9 +159,10 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 				createdAt: shares.createdAt,
 				expiresAt: shares.expiresAt,
 				hasPasscode: sql<boolean>`${shares.passcodeHash} is not null`,
+				revokedAt: shares.revokedAt,
 			})
 			.from(shares)
-			.where(and(eq(shares.ownerId, patient.userId), isNull(shares.revokedAt)))
+			.where(eq(shares.ownerId, patient.userId))
 			.orderBy(desc(shares.createdAt), desc(shares.id))
 		if (rows.length === 0) return []
 		const shareIds = rows.map((row) => row.id)
@@ -190,6 +193,7 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 			hasPasscode: row.hasPasscode,
 			views: statsOf.get(row.id)?.views ?? 0,
 			lastOpenedAt: statsOf.get(row.id)?.lastOpenedAt ?? null,
+			revokedOn: row.revokedAt,
 			accessLog: recent
 				.filter((entry) => entry.share_id === row.id)
 				.map((entry) => ({ kind: entry.kind, documentId: entry.document_id, client: entry.client, network: entry.network, at: new Date(entry.created_at) })),

@@ -221,7 +221,10 @@ describe('links that no longer work', () => {
 		expect(await openSharedFile(created.token, labId, visitor())).toBeNull()
 		expect(await submitSharePasscode(created.token, 'anything', visitor())).toEqual(unknown)
 		expect(await getDb().select().from(shareTokens).where(eq(shareTokens.shareId, created.shareId))).toEqual([])
-		expect((await listShares(owner)).map((entry) => entry.id)).not.toContain(created.shareId)
+		// Still listed, as revoked, with its access log (the opening above).
+		const listed = (await listShares(owner)).find((entry) => entry.id === created.shareId)
+		expect(listed?.revokedOn).toBeInstanceOf(Date)
+		expect(listed?.accessLog.map((entry) => entry.kind)).toEqual(['opened'])
 		// Revoking again is fine.
 		expect(await revokeShare(owner, created.shareId)).toEqual({ ok: true })
 	})
