@@ -67,7 +67,8 @@ export default defineConfig({
 			APP_ORIGIN: `http://localhost:${NO_RELAY_PORT}`,
 			DATABASE_URL: process.env.E2E_DATABASE_URL,
 			SIGNING_SECRET: 'e2e-no-relay-signing-secret-0123456789abcdef',
-			DATA_DIR: `${DATA_DIR}-no-relay`,
+			// the same files as the test server, whose worker processes what this one stores
+			DATA_DIR,
 			BUILD_DIR,
 			START_WORKER: 'false',
 			SMTP_URL: '',

@@ -75,9 +75,9 @@ test('shares two records by link: the recipient opens them without an account, d
 	const labCard = documents.filter({ hasText: 'Lab Report' })
 	await expect(labCard.getByTestId('lab-values').locator('tbody tr').first()).toBeVisible()
 	// The values in the report's order, as on the owner's document page (not re-sorted by name).
-	const sharedOrder = await labCard.getByTestId('lab-values').locator('tbody tr td:first-child').allInnerTexts()
+	const sharedOrder = await labCard.getByTestId('lab-values').locator('tbody tr th').allInnerTexts()
 	await page.goto(`/records/${ids[0]}`)
-	const ownerOrder = await page.getByTestId('lab-values').first().locator('tbody tr td:first-child').allInnerTexts()
+	const ownerOrder = await page.getByTestId('lab-values').first().locator('tbody tr th').allInnerTexts()
 	expect(sharedOrder.length).toBeGreaterThan(2)
 	expect(sharedOrder).toEqual(ownerOrder)
 	expect(sharedOrder).not.toEqual([...sharedOrder].sort((a, b) => a.localeCompare(b)))
