@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
-import { FIXTURES, waitForHydration } from './documents.ts'
+import { FIXTURES, waitForHydration, waitUntilProcessed } from './documents.ts'
 import { createPatient, emailsTo, expect, signInAs, test, uniqueEmail } from './fixtures.ts'
 
 test("'Forgot password' says e-mail is not available here, the same for a known and an unknown address", async ({ page }) => {
@@ -32,6 +32,8 @@ test("Share via Email says the link was not sent and offers it to copy", async (
 		multipart: { file: { name: 'visit_note_2025-04-02.pdf', mimeType: 'application/pdf', buffer: bytes } },
 	})
 	expect(uploaded.status(), await uploaded.text()).toBe(201)
+	// processed by the test server's worker before the test's clean-up drops the organization
+	await waitUntilProcessed(page.request, [((await uploaded.json()) as { documentId: string }).documentId])
 
 	await page.goto('/share-records')
 	await waitForHydration(page)
