@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100)
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54339)
 const DATA_DIR = `tests/.tmp/e2e-data-${PORT}`
 const BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build'
+/** A second server of the same build in production mode without an e-mail relay (the *.no-relay.spec.ts files), on the first one's database. */
+const NO_RELAY_PORT = PORT + 10_000
 
 // The tests reach the same database as the server, to create their own users.
 process.env.E2E_BASE_URL = `http://localhost:${PORT}`
@@ -24,8 +26,11 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 		screenshot: 'only-on-failure',
 	},
-	projects: [chromiumProject('chromium')],
-	webServer: {
+	projects: [
+		{ ...chromiumProject('chromium'), testIgnore: /\.no-relay\.spec\.ts$/ },
+		{ ...chromiumProject('production-without-relay'), testMatch: /\.no-relay\.spec\.ts$/, use: { ...chromiumProject('production-without-relay').use, baseURL: `http://localhost:${NO_RELAY_PORT}` } },
+	],
+	webServer: [{
 		command: `rm -rf ${DATA_DIR} && npm run build && npm start`,
 		url: `http://localhost:${PORT}/healthz`,
 		timeout: 180_000,
@@ -47,4 +52,29 @@ export default defineConfig({
 			REGISTER_IP_MAX_PER_HOUR: '500',
 		},
 	},
+	{
+		// Started after the first (its database must be up); no worker, so the test server's worker alone sends e-mail.
+		command: 'npm start',
+		url: `http://localhost:${NO_RELAY_PORT}/healthz`,
+		timeout: 120_000,
+		reuseExistingServer: !process.env.CI,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: {
+			NODE_ENV: 'production',
+			PORT: String(NO_RELAY_PORT),
+			HOST: '127.0.0.1',
+			APP_ORIGIN: `http://localhost:${NO_RELAY_PORT}`,
+			DATABASE_URL: process.env.E2E_DATABASE_URL,
+			SIGNING_SECRET: 'e2e-no-relay-signing-secret-0123456789abcdef',
+			// the same files as the test server, whose worker processes what this one stores
+			DATA_DIR,
+			BUILD_DIR,
+			START_WORKER: 'false',
+			SMTP_URL: '',
+			MAIL_FROM: '',
+			LOG_LEVEL: 'warn',
+			LOGIN_IP_MAX_FAILURES: '500',
+		},
+	}],
 })

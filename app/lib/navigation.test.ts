@@ -5,7 +5,8 @@ describe('admin navigation', () => {
 	it('shows System Health to the superadmin only', () => {
 		expect(adminNavFor('superadmin').map((item) => item.label)).toContain('System Health')
 		expect(adminNavFor('admin').map((item) => item.label)).not.toContain('System Health')
-		expect(adminNavFor('admin')).toHaveLength(8)
+		expect(adminNavFor('admin')).toHaveLength(9)
+		expect(adminNavFor('admin').map((item) => item.label)).toContain('Audit Log')
 	})
 
 	it('highlights on equality or prefix, the dashboard on equality only', () => {

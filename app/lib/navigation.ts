@@ -38,6 +38,7 @@ const ADMIN_NAV = [
 	{ label: 'Documents', to: '/admin/documents' },
 	{ label: 'Analytics', to: '/admin/analytics' },
 	{ label: 'Reports', to: '/admin/reports' },
+	{ label: 'Audit Log', to: '/admin/audit' },
 	{ label: 'System Health', to: '/admin/system', superadminOnly: true },
 	{ label: 'Notifications', to: '/admin/notifications' },
 ] as const

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { GeneratedLink } from '#app/components/sharing/generated-link.tsx'
 import { RecordPicker } from '#app/components/sharing/record-picker.tsx'
@@ -9,6 +9,7 @@ import { SharesTable } from '#app/components/sharing/shares-table.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
+import { ConfirmPanel } from '#app/components/ui/confirm-dialog.tsx'
 import { Field, inputClassName } from '#app/components/ui/field.tsx'
 import { replyMessages } from '#app/lib/form-result.ts'
 import { useHydrated } from '#app/lib/health/use-hydrated.ts'
@@ -45,6 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		case 'share-email': {
 			const shared = await shareByEmail(patient, { ...value, recipientEmail: value.recipientEmail! }, request)
 			if (!shared.ok) return formReply(submission, shared, { hideFields: HIDDEN_FIELDS })
+			// No e-mail relay on this server: the link exists but was not sent; the page says so and offers it to copy.
+			if (!shared.emailSent) return { result: submission.reply({ hideFields: HIDDEN_FIELDS }), link: { url: shared.url, qrCode: shared.qrCode, expiresAt: shared.expiresAt }, emailNotSent: true }
 			return redirectWithToast(request, '/share-records', { title: SHARE_MESSAGES.sharedViaEmail, description: SHARE_MESSAGES.sharedViaEmailDescription, tone: 'success' })
 		}
 		case 'revoke': {
@@ -82,7 +85,11 @@ export default function ShareRecordsRoute() {
 	const [form, fields] = useForm({ id: 'share-form', lastResult: isRevokeReply ? undefined : reply })
 	const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	const pendingShareId = pendingIntent === 'revoke' ? String(navigation.formData?.get('shareId')) : null
+	const [searchParams] = useSearchParams()
+	// Without JavaScript, Revoke links here: the same question in the page.
+	const revokeCandidate = searchParams.get('confirm') === 'revoke' ? shares.find((share) => share.id === searchParams.get('id') && !share.revokedOn) : undefined
 	const link = actionData && 'link' in actionData ? actionData.link : null
+	const isEmailNotSent = !!actionData && 'emailNotSent' in actionData
 	const hasSelection = selected.size > 0
 	const showsOptions = !isHydrated || hasSelection
 
@@ -210,11 +217,30 @@ export default function ShareRecordsRoute() {
 						</section>
 					) : null}
 				</Form>
+				{link && isEmailNotSent ? (
+					<Alert tone="warning" title={SHARE_MESSAGES.emailNotSent}>
+						{SHARE_MESSAGES.emailNotSentDescription}
+					</Alert>
+				) : null}
 				{link ? <GeneratedLink url={link.url} qrCode={link.qrCode} expiresOn={link.expiresAt ? formatDateTime(new Date(link.expiresAt), timeZone) : SHARE_MESSAGES.never} isHydrated={isHydrated} /> : null}
 			</Card>
 
 			<Card className="space-y-4">
 				<h2 className="text-lg font-semibold">{SHARE_MESSAGES.currentHeading}</h2>
+				{revokeCandidate ? (
+					<ConfirmPanel
+						title={SHARE_MESSAGES.revokeTitle}
+						description={SHARE_MESSAGES.revokeQuestion}
+						confirmLabel={SHARE_MESSAGES.revokeConfirm}
+						cancelLabel={SHARE_MESSAGES.revokeCancel}
+						cancelHref="/share-records"
+						action="/share-records"
+						intent="revoke"
+						isPending={pendingShareId === revokeCandidate.id}
+					>
+						<input type="hidden" name="shareId" value={revokeCandidate.id} />
+					</ConfirmPanel>
+				) : null}
 				{isRevokeReply && replyMessages(reply).length ? <Alert>{replyMessages(reply).join(' ')}</Alert> : null}
 				<SharesTable shares={shares} timeZone={timeZone} now={new Date(now)} pendingShareId={pendingShareId} />
 			</Card>

@@ -106,13 +106,16 @@ export default function AdminUserRoute() {
 				</p>
 				<p>Platform role: {capitalize(user.platformRole)}</p>
 				<p>Created: {formatAdminDateTime(user.createdAt)}</p>
-				<p>Last login: {formatAdminDateTime(user.lastLoginAt, ADMIN_MESSAGES.never)}</p>
+				<p>Last sign-in: {formatAdminDateTime(user.lastLoginAt, ADMIN_MESSAGES.never)}</p>
+				<p>Last active: {formatAdminDateTime(user.lastActiveAt, ADMIN_MESSAGES.never)}</p>
 				{user.lockedUntil && new Date(user.lockedUntil) > new Date() ? <p className="text-red-700">Locked until {formatAdminDateTime(user.lockedUntil)}</p> : null}
 				<p>
 					Organizations:{' '}
 					{user.memberships.length === 0
 						? 'none'
-						: user.memberships.map((membership) => `${membership.organizationName} (${capitalize(membership.role)})`).join(', ')}
+						: user.memberships
+								.map((membership) => (membership.kind === 'personal' ? `${membership.organizationName} (personal)` : `${membership.organizationName} (${capitalize(membership.role)})`))
+								.join(', ')}
 				</p>
 			</Card>
 			{canManage ? null : (

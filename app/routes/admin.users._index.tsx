@@ -23,6 +23,8 @@ import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
 import { readListState } from '#server/admin/shared/list-state.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
 
+const PLATFORM_ROLE_LABELS = { patient: 'Patient', admin: 'Platform admin', superadmin: 'Superadmin' } as const
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdminActor(request)
 	const state = readListState(new URL(request.url).searchParams, USER_LIST)
@@ -81,7 +83,8 @@ export default function AdminUsersRoute() {
 				searchLabel="Search users"
 				selects={[
 					{ name: 'status', label: 'Status', value: state.filters.status, options: [allOption(), ...USER_LIST.filters.status!.map((value) => ({ value, label: capitalize(value) }))] },
-					{ name: 'role', label: 'Role', value: state.filters.role, options: [allOption(), ...USER_LIST.filters.role!.map((value) => ({ value, label: capitalize(value) }))] },
+					{ name: 'platformRole', label: 'Platform role', value: state.filters.platformRole, options: [allOption(), ...USER_LIST.filters.platformRole!.map((value) => ({ value, label: PLATFORM_ROLE_LABELS[value as keyof typeof PLATFORM_ROLE_LABELS] }))] },
+					{ name: 'role', label: 'Organization role', value: state.filters.role, options: [allOption(), ...USER_LIST.filters.role!.map((value) => ({ value, label: capitalize(value) }))] },
 					{ name: 'organization', label: 'Organization', value: state.filters.organization, options: [allOption(), ...organizations.map((organization) => ({ value: organization.id, label: organization.name }))] },
 				]}
 			/>
@@ -90,15 +93,17 @@ export default function AdminUsersRoute() {
 						<>
 							<SortHeader state={state} column="name">Name</SortHeader>
 							<SortHeader state={state} column="email">Email</SortHeader>
-							<PlainHeader>Role</PlainHeader>
+							<PlainHeader>Platform role</PlainHeader>
+							<PlainHeader>Organization role</PlainHeader>
 							<PlainHeader>Status</PlainHeader>
 							<SortHeader state={state} column="tenantName">Organization</SortHeader>
 							<SortHeader state={state} column="lastLogin">Last Login</SortHeader>
+							<PlainHeader>Last Active</PlainHeader>
 							<PlainHeader>Actions</PlainHeader>
 						</>
 					}
 				>
-						{page.rows.length === 0 ? <EmptyRow colSpan={7} text={ADMIN_MESSAGES.noUsers} /> : null}
+						{page.rows.length === 0 ? <EmptyRow colSpan={9} text={ADMIN_MESSAGES.noUsers} /> : null}
 						{page.rows.map((user) => (
 							<tr key={user.id} data-testid="user-row">
 								<td className={cellClassName}>
@@ -107,17 +112,18 @@ export default function AdminUsersRoute() {
 									</Link>
 								</td>
 								<td className={cellClassName}>{user.email}</td>
-								<td className={cellClassName}>
-									<span className="flex flex-wrap gap-1">
-										{user.role ? capitalize(user.role) : '—'}
-										{user.platformRole !== 'patient' ? <Badge tone="brand">{user.platformRole === 'superadmin' ? 'Superadmin' : 'Platform admin'}</Badge> : null}
-									</span>
+								<td className={cellClassName} data-testid="platform-role">
+									{user.platformRole === 'patient' ? PLATFORM_ROLE_LABELS.patient : <Badge tone="brand">{PLATFORM_ROLE_LABELS[user.platformRole]}</Badge>}
+								</td>
+								<td className={cellClassName} data-testid="organization-role">
+									{user.role ? capitalize(user.role) : user.organizationKind === 'personal' ? 'Personal account' : '—'}
 								</td>
 								<td className={cellClassName}>
 									<StatusBadge status={user.status} />
 								</td>
 								<td className={cellClassName}>{user.tenantName ?? '—'}</td>
 								<td className={cellClassName}>{formatAdminDateTime(user.lastLogin, ADMIN_MESSAGES.never)}</td>
+								<td className={cellClassName}>{formatAdminDateTime(user.lastActive, ADMIN_MESSAGES.never)}</td>
 								<td className={`${cellClassName} whitespace-nowrap`}>
 									<span className="flex flex-wrap items-center gap-3">
 										<Link to={`/admin/users/${user.id}`} className={rowActionClassName}>

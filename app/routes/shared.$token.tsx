@@ -78,15 +78,31 @@ function SharedDocuments() {
 	return (
 		<>
 			<div>
-				<h1 className="text-2xl font-bold tracking-tight">{SHARE_MESSAGES.sharedTitle}</h1>
+				<h1 className="text-2xl font-bold tracking-tight">{SHARE_MESSAGES.recordsOf(view.patientName)}</h1>
 				<p className="mt-1 text-slate-600 dark:text-slate-300">{SHARE_MESSAGES.sharedIntro}</p>
+				<p className="mt-1 text-sm text-slate-600 dark:text-slate-300" data-testid="shared-by">
+					{SHARE_MESSAGES.sharedBy(view.patientName, formatDateTime(new Date(view.sharedAt), FALLBACK_TIME_ZONE))}
+				</p>
 				{view.expiresAt ? (
 					<p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
 						{SHARE_MESSAGES.sharedUntil} {formatDateTime(new Date(view.expiresAt), FALLBACK_TIME_ZONE)} (UTC).
 					</p>
 				) : null}
 			</div>
-			{view.documents.length === 0 ? <Alert tone="info">{SHARE_MESSAGES.unavailable}</Alert> : null}
+			{view.documents.length === 0 ? (
+				<Alert tone="info">{SHARE_MESSAGES.unavailable}</Alert>
+			) : (
+				<section aria-labelledby="shared-contents-heading" className="text-sm">
+					<h2 id="shared-contents-heading" className="text-slate-600 dark:text-slate-300">
+						{SHARE_MESSAGES.includedRecords(view.documents.length)}
+					</h2>
+					<ul className="mt-1 list-inside list-disc">
+						{view.documents.map((document) => (
+							<li key={document.id}>{document.title}</li>
+						))}
+					</ul>
+				</section>
+			)}
 			{view.documents.map((document) => (
 				<Card key={document.id} className="space-y-4" data-testid="shared-document">
 					<div className="flex flex-wrap items-start gap-4">

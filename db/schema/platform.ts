@@ -46,7 +46,10 @@ export const users = platform.table(
 		timeZone: text('time_zone'),
 		failedLoginCount: integer('failed_login_count').notNull().default(0),
 		lockedUntil: timestamp('locked_until', { withTimezone: true }),
+		/** The last sign-in: set when a session is created (password, two-factor, registration). */
 		lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+		/** The last request with a valid session, kept to within a few minutes (server/auth/sessions.ts). */
+		lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
 		/**
 		 * The user's first membership's organization (by the membership's
 		 * creation), the admin users list's Organization column and sort. Kept by
@@ -347,6 +350,8 @@ export const auditLog = platform.table(
 		index('audit_log_actor_time_idx').on(table.actorUserId, table.createdAt),
 		index('audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt),
 		index('audit_log_time_idx').on(table.createdAt),
+		// the admin audit log screen's action filter, newest first
+		index('audit_log_action_time_idx').on(table.action, table.createdAt),
 	],
 )
 

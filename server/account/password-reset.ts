@@ -5,7 +5,7 @@ import { getDb, type Transaction } from '#db/client.ts'
 import { passwordResetRequests, users } from '#db/schema/platform.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { hashPassword, invalidateUserSessions, liftSignInLocks } from '#server/auth/index.ts'
-import { queueEmail } from '#server/email/index.ts'
+import { isEmailDeliveryAvailable, queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { consumeAccountToken, createAccountToken } from './account-tokens.ts'
 import { newPasswordProblem } from './password-policy.ts'
@@ -27,9 +27,12 @@ function emailHashOf(email: string) {
  * 'Forgot password?': counts the request against the address and the e-mail
  * asked for (both before anything is looked up), then, for an active account
  * with that e-mail, queues a one-hour single-use link. The answer is the same
- * whether or not the e-mail is registered; only the limits refuse.
+ * whether or not the e-mail is registered; only the limits refuse. A server
+ * that cannot send e-mail (production without a relay) says so before
+ * anything is looked up, the same for every address.
  */
-export async function requestPasswordReset(input: { email: string; ipAddress: string; origin: string }): Promise<Result<object, 'rate-limited'>> {
+export async function requestPasswordReset(input: { email: string; ipAddress: string; origin: string }): Promise<Result<object, 'rate-limited' | 'email-unavailable'>> {
+	if (!isEmailDeliveryAvailable()) return refuse('unavailable', 'email-unavailable', ACCOUNT_MESSAGES.resetEmailUnavailable)
 	const email = input.email.trim().toLowerCase()
 	const emailHash = emailHashOf(email)
 	return getDb().transaction(async (tx) => {
@@ -83,7 +86,8 @@ export async function sendPasswordResetByAdmin(
 	admin: { userId: string; ipAddress?: string | null },
 	userId: string,
 	origin: string,
-): Promise<Result<object, 'no-user' | 'inactive'>> {
+): Promise<Result<object, 'no-user' | 'inactive' | 'email-unavailable'>> {
+	if (!isEmailDeliveryAvailable()) return refuse('unavailable', 'email-unavailable', ACCOUNT_MESSAGES.adminResetEmailUnavailable)
 	return getDb().transaction(async (tx) => {
 		const [user] = await tx.select({ id: users.id, email: users.email, status: users.status }).from(users).where(eq(users.id, userId))
 		if (!user) return refuse('not-found', 'no-user', ACCOUNT_MESSAGES.userNotFound)

@@ -37,7 +37,7 @@ export function isSuperadmin(actor: AdminActor) {
 export function auditAdminAction(
 	actor: AdminActor,
 	action: string,
-	target: { type: 'user' | 'organization' | 'subscription' | 'document' | 'alert' | 'notification' | 'report'; id: string },
+	target: { type: 'user' | 'organization' | 'subscription' | 'document' | 'alert' | 'notification' | 'report' | 'audit_log'; id: string },
 	details?: AuditEntry['details'],
 	executor?: Executor,
 ) {

@@ -4,6 +4,7 @@ import { adminAlertAcknowledgements } from '#db/schema/platform.ts'
 import { PLANS, type PlanId } from '#server/billing/index.ts'
 import { auditAdminAction, type AdminActor } from './actor.ts'
 import { documentCounters, type TenantDocumentTotals } from '#server/documents/index.ts'
+import { SMTP_NOT_CONFIGURED } from '#server/email/index.ts'
 
 export type AdminAlert = {
 	/** Stable per event, so an acknowledgement hides that event and no other. */
@@ -23,7 +24,8 @@ export const STORAGE_ALERT_PERCENT = 90
 export const REPEATED_LOCKOUTS = 2
 
 /**
- * Alerts from real events, newest first: permanently failed jobs, past-due
+ * Alerts from real events, newest first: permanently failed jobs, e-mails
+ * that could not be sent in the last day (one alert), past-due
  * subscriptions, organizations near their storage limit, repeated login
  * lockouts (warnings); organizations created in the last day (info);
  * payments processed in the last day (success). Acknowledged ones are left
@@ -33,7 +35,7 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 	const now = options.now ?? new Date()
 	const since = new Date(now.getTime() - DAY_MS).toISOString()
 	const db = getDb()
-	const [failedJobs, pastDue, lockouts, newOrganizations, payments, plans, acknowledged] = await Promise.all([
+	const [failedJobs, pastDue, lockouts, newOrganizations, payments, plans, acknowledged, failedEmails] = await Promise.all([
 		db.execute<{ id: string; task: string; attempts: number; at: Date }>(sql`
 			select id::text, task_identifier as task, attempts, updated_at as at from graphile_worker.jobs
 			where attempts >= max_attempts order by updated_at desc limit 50`),
@@ -52,12 +54,28 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 		db.execute<{ organizationId: string; name: string; plan: PlanId }>(sql`
 			select o.id as "organizationId", o.name, coalesce(s.plan, 'basic') as plan from app.organizations o left join app.subscriptions s on s.organization_id = o.id`),
 		db.select().from(adminAlertAcknowledgements),
+		db.execute<{ failed: number; notConfigured: number; at: Date | null }>(sql`
+			select count(*)::int as failed, count(*) filter (where last_error_code = ${SMTP_NOT_CONFIGURED})::int as "notConfigured",
+				max(coalesce(last_attempt_at, created_at)) as at
+			from app.email_outbox where status = 'failed' and coalesce(last_attempt_at, created_at) >= ${since}::timestamptz`),
 	])
 	const documents = options.documents ?? (await documentCounters(now))
 	const bytesById = new Map(documents.map((row) => [row.organizationId, row.bytes]))
 	const alerts: Omit<AdminAlert, 'acknowledgedAt'>[] = []
 	for (const job of failedJobs) {
 		alerts.push({ key: `job:${job.id}:${job.attempts}`, level: 'warning', title: 'Background job failed', message: `A ${job.task} job failed after ${job.attempts} attempts.`, at: iso(job.at), href: '/admin/documents' })
+	}
+	const emails = failedEmails[0]
+	if (emails && emails.failed > 0 && emails.at) {
+		alerts.push({
+			// Keyed by the latest failure: acknowledging hides these, a new failure raises it again.
+			key: `email-failures:${new Date(emails.at).getTime()}`,
+			level: 'warning',
+			title: emailFailureTitle(emails),
+			message: emailFailureMessage(emails),
+			at: iso(emails.at),
+			href: '/admin/system',
+		})
 	}
 	for (const row of pastDue) {
 		alerts.push({ key: `past-due:${row.id}:${new Date(row.at).getTime()}`, level: 'warning', title: 'Subscription past due', message: `${row.name} has a past-due subscription.`, at: iso(row.at), href: `/admin/subscriptions/${row.id}` })
@@ -84,6 +102,17 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 		.filter((alert) => options.includeAcknowledged || !alert.acknowledgedAt)
 		.sort((a, b) => b.at.localeCompare(a.at))
 		.slice(0, options.limit ?? 200)
+}
+
+function emailFailureTitle(emails: { failed: number; notConfigured: number }) {
+	return emails.notConfigured > 0 ? 'E-mail is not configured' : 'E-mail delivery failing'
+}
+
+function emailFailureMessage(emails: { failed: number; notConfigured: number }) {
+	const count = emails.failed === 1 ? '1 e-mail' : `${emails.failed} e-mails`
+	return emails.notConfigured > 0
+		? `${count} could not be sent in the last 24 hours: no e-mail relay is set (SMTP_URL and MAIL_FROM, see the README).`
+		: `${count} could not be delivered in the last 24 hours. See System Health for the error codes.`
 }
 
 function iso(value: Date | string) {

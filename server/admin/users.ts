@@ -20,12 +20,16 @@ export type AdminUserRow = {
 	name: string
 	email: string
 	platformRole: 'patient' | 'admin' | 'superadmin'
+	/** The role in the primary organization when it is a shared organization; null for a personal one (a patient's own) or none. */
 	role: 'admin' | 'manager' | 'user' | null
 	status: 'active' | 'inactive' | 'pending'
 	organizationId: string | null
 	tenantName: string | null
+	/** 'personal': the patient's own organization, where every patient is its admin. */
+	organizationKind: 'personal' | 'organization' | null
 	createdAt: string
 	lastLogin: string | null
+	lastActive: string | null
 }
 
 /** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
@@ -41,8 +45,11 @@ function userFilters(state: UserListState): SQL[] {
 	}
 	if (state.filters.status !== 'all') conditions.push(sql`u.status = ${state.filters.status}`)
 	if (state.filters.role !== 'all') {
-		conditions.push(sql`exists (select 1 from app.memberships fm where fm.user_id = u.id and fm.role = ${state.filters.role})`)
+		// A role in a shared organization: every patient is the admin of their own personal one, which says nothing.
+		conditions.push(sql`exists (select 1 from app.memberships fm join app.organizations fmo on fmo.id = fm.organization_id
+			where fm.user_id = u.id and fm.role = ${state.filters.role} and fmo.kind = 'organization')`)
 	}
+	if (state.filters.platformRole !== 'all') conditions.push(sql`u.role = ${state.filters.platformRole}`)
 	if (state.filters.organization !== 'all') {
 		conditions.push(sql`exists (select 1 from app.memberships fo where fo.user_id = u.id and fo.organization_id = ${state.filters.organization})`)
 	}
@@ -97,8 +104,9 @@ export async function listUsers(state: UserListState) {
 			: sql`(select u.* from app.users u ${where} order by ${order} limit ${ADMIN_PAGE_SIZE} offset ${offset}) u`
 	const [rows, [{ total }]] = await Promise.all([
 		db.execute<AdminUserRow>(sql`
-			select u.id, u.name, u.email, u.role as "platformRole", m.role, u.status, u.primary_organization_id as "organizationId",
-				o.name as "tenantName", u.created_at as "createdAt", u.last_login_at as "lastLogin"
+			select u.id, u.name, u.email, u.role as "platformRole", case when o.kind = 'organization' then m.role end as role, u.status,
+				u.primary_organization_id as "organizationId", o.name as "tenantName", o.kind as "organizationKind",
+				u.created_at as "createdAt", u.last_login_at as "lastLogin", u.last_active_at as "lastActive"
 			from ${pageOfUsers}
 			left join app.memberships m on m.user_id = u.id and m.organization_id = u.primary_organization_id
 			left join app.organizations o on o.id = u.primary_organization_id
@@ -113,6 +121,7 @@ function normalizeUserRow(row: AdminUserRow): AdminUserRow {
 		...row,
 		createdAt: new Date(row.createdAt).toISOString(),
 		lastLogin: row.lastLogin ? new Date(row.lastLogin).toISOString() : null,
+		lastActive: row.lastActive ? new Date(row.lastActive).toISOString() : null,
 	}
 }
 
@@ -140,6 +149,7 @@ export async function getAdminUser(userId: string) {
 			phone: users.phone,
 			createdAt: users.createdAt,
 			lastLoginAt: users.lastLoginAt,
+			lastActiveAt: users.lastActiveAt,
 			lockedUntil: users.lockedUntil,
 		})
 		.from(users)

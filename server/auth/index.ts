@@ -6,6 +6,7 @@ export {
 	invalidateUserSessions,
 	invalidateOtherSessions,
 	deleteExpiredSessions,
+	LAST_ACTIVE_RESOLUTION_MS,
 	type SessionKind,
 	type SessionUser,
 	type ValidSession,

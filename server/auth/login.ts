@@ -118,7 +118,7 @@ export async function authenticate(input: {
 		return refuse('forbidden', 'two-factor-required', AUTH_MESSAGES.twoFactorRequired)
 	}
 	await guess.giveBack()
-	await db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() }).where(eq(users.id, user.id))
+	await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id))
 	await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId))
 	const organizationId = membership?.organizationId ?? null
 	if (hasTwoFactor) {

@@ -39,6 +39,10 @@ function nextExpiry(createdAt: Date, now: number) {
 	return new Date(Math.min(now + idleMs(), createdAt.getTime() + absoluteMs()))
 }
 
+/** Last activity is written at most this often per user (and per organization): one small update, not one per request. */
+export const LAST_ACTIVE_RESOLUTION_MS = 5 * 60_000
+
+/** A sign-in (password, second factor, registration): the session, and the user's last sign-in and activity. */
 export async function createSession(input: {
 	userId: string
 	kind: SessionKind
@@ -47,15 +51,32 @@ export async function createSession(input: {
 	const token = generateSessionToken()
 	const createdAt = new Date()
 	const expiresAt = nextExpiry(createdAt, createdAt.getTime())
-	await getDb().insert(sessions).values({
-		id: sessionIdFromToken(token),
-		userId: input.userId,
-		kind: input.kind,
-		organizationId: input.organizationId,
-		createdAt,
-		expiresAt,
+	await getDb().transaction(async (tx) => {
+		await tx.insert(sessions).values({
+			id: sessionIdFromToken(token),
+			userId: input.userId,
+			kind: input.kind,
+			organizationId: input.organizationId,
+			createdAt,
+			expiresAt,
+		})
+		await tx.update(users).set({ lastLoginAt: createdAt, lastActiveAt: createdAt }).where(eq(users.id, input.userId))
+		if (input.organizationId) await tx.update(organizations).set({ lastActiveAt: createdAt }).where(eq(organizations.id, input.organizationId))
 	})
 	return { token, expiresAt }
+}
+
+/** Records activity of the user and their organization when the stored time is older than LAST_ACTIVE_RESOLUTION_MS. */
+async function noteActivity(session: { userId: string; organizationId: string | null; userLastActiveAt: Date | null; organizationLastActiveAt: Date | null }, now: number) {
+	const isStale = (at: Date | null) => !at || now - at.getTime() >= LAST_ACTIVE_RESOLUTION_MS
+	const db = getDb()
+	const at = new Date(now)
+	await Promise.all([
+		isStale(session.userLastActiveAt) ? db.update(users).set({ lastActiveAt: at }).where(eq(users.id, session.userId)) : null,
+		session.organizationId && isStale(session.organizationLastActiveAt)
+			? db.update(organizations).set({ lastActiveAt: at }).where(eq(organizations.id, session.organizationId))
+			: null,
+	])
 }
 
 /** A session by id with what decides whether it is still in force: its user, its organization's status and rules, the user's second factor. */
@@ -72,6 +93,8 @@ async function selectSession(id: string, kind: SessionKind) {
 			organizationStatus: organizations.status,
 			requiresTwoFactor: organizations.requireTwoFactor,
 			twoFactorEnabledAt: twoFactorCredentials.enabledAt,
+			organizationLastActiveAt: organizations.lastActiveAt,
+			userLastActiveAt: users.lastActiveAt,
 			user: {
 				id: users.id,
 				email: users.email,
@@ -126,7 +149,17 @@ export async function validateSessionToken(token: string, kind: SessionKind): Pr
 		await db.delete(sessions).where(eq(sessions.id, id))
 		return null
 	}
-	const { createdAt, lifetimeMinutes: _lifetime, organizationStatus: _status, requiresTwoFactor: _rule, twoFactorEnabledAt: _enabled, ...session } = row
+	const {
+		createdAt,
+		lifetimeMinutes: _lifetime,
+		organizationStatus: _status,
+		requiresTwoFactor: _rule,
+		twoFactorEnabledAt: _enabled,
+		organizationLastActiveAt,
+		userLastActiveAt,
+		...session
+	} = row
+	await noteActivity({ userId: session.user.id, organizationId: session.organizationId, userLastActiveAt, organizationLastActiveAt }, now)
 	let isRenewed = false
 	const renewedExpiry = new Date(Math.min(nextExpiry(createdAt, now).getTime(), absoluteEndOf(row)))
 	if (session.expiresAt.getTime() - now < idleMs() / 2 && renewedExpiry > session.expiresAt) {

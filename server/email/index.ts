@@ -7,5 +7,6 @@ export { composeEmail, escapeHtml, type ComposedEmail, type EmailContent, type E
 export { queueEmail, OutgoingEmailSchema, type OutgoingEmail } from './outbox.ts'
 export { deliverQueuedEmail, EmailRetryError, SMTP_NOT_CONFIGURED, type SendOutcome } from './send.ts'
 export { getMailboxMessage, isMailboxServed, listMailboxMessages } from './mailbox.ts'
+export { isEmailDeliveryAvailable } from './availability.ts'
 export { getOutboxSummary } from './admin-summary.ts'
 export { EMAIL_KINDS, emailKindLabel, type EmailKind } from './shared/kinds.ts'

@@ -59,6 +59,8 @@ export type ParameterQuery = {
 	codes?: readonly string[]
 	/** Only the values extracted from these documents (a share's documents). */
 	documentIds?: readonly string[]
+	/** 'report': each document's values in the order its report printed them (default: by date, then code). */
+	order?: 'date' | 'report'
 }
 
 function parameterConditions(patient: Patient, query: ParameterQuery) {
@@ -80,7 +82,11 @@ export function selectParameters(tx: TenantTransaction, patient: Patient, query:
 		.select(parameterColumns)
 		.from(healthParameters)
 		.where(parameterConditions(patient, query))
-		.orderBy(asc(healthParameters.testDate), asc(healthParameters.code), asc(healthParameters.position), asc(healthParameters.id))
+		.orderBy(
+			...(query.order === 'report'
+				? [asc(healthParameters.documentId), asc(healthParameters.position), asc(healthParameters.id)]
+				: [asc(healthParameters.testDate), asc(healthParameters.code), asc(healthParameters.position), asc(healthParameters.id)]),
+		)
 }
 
 /** The columns the analytics read: what HealthParameter holds, nothing more (fewer values to turn into objects). */
@@ -109,7 +115,11 @@ export function selectParameterValues(
 		.select(analyticsColumns)
 		.from(healthParameters)
 		.where(parameterConditions(patient, query))
-		.orderBy(asc(healthParameters.testDate), asc(healthParameters.code), asc(healthParameters.position), asc(healthParameters.id))
+		.orderBy(
+			...(query.order === 'report'
+				? [asc(healthParameters.documentId), asc(healthParameters.position), asc(healthParameters.id)]
+				: [asc(healthParameters.testDate), asc(healthParameters.code), asc(healthParameters.position), asc(healthParameters.id)]),
+		)
 }
 
 /**

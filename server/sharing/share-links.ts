@@ -5,13 +5,13 @@
  * documents are read through server/documents, the e-mail goes through the
  * outbox (server/email).
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { shareTokens } from '#db/schema/platform.ts'
 import { shareAccessLog, shareDocuments, shares, type ShareAccessKind } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { hashPassword, type Patient } from '#server/auth/index.ts'
 import { listDocuments, selectDocumentCards } from '#server/documents/index.ts'
-import { queueEmail } from '#server/email/index.ts'
+import { isEmailDeliveryAvailable, queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { giveBackAttempt, takeAttempt } from '#server/rate-limits/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
@@ -30,6 +30,9 @@ export const ACCESS_LOG_SHOWN = 20
 const DOCUMENTS_GONE = 'Some of the selected records no longer exist. Select them again.'
 
 export type CreatedShare = { shareId: string; url: string; expiresAt: Date | null }
+
+/** A share made by e-mail: sent, or (no relay on this server) made with its link and QR code for the page to offer instead. */
+type EmailedShare = CreatedShare & ({ emailSent: true } | { emailSent: false; qrCode: string })
 
 type ShareRefusal = 'documents-gone'
 
@@ -102,14 +105,17 @@ export function shareEmailLines(input: { senderName: string; documentCount: numb
  * Share via Email: the same link, for one recipient, sent through the
  * outbox in the same transaction (no share without its e-mail, no e-mail
  * without its share). At most SHARE_EMAILS_PER_DAY per user (429 past it),
- * so nobody sends mail to strangers in bulk through us.
+ * so nobody sends mail to strangers in bulk through us. A server that cannot
+ * send e-mail (production without a relay) still makes the link for that
+ * recipient but queues nothing and answers `emailSent: false`, so the page
+ * offers the link to copy instead of claiming it was sent.
  */
 export async function shareByEmail(
 	patient: Patient & { user: { name: string } },
 	input: ShareLinkInput & { recipientEmail: string },
 	request: Request,
 	now = new Date(),
-): Promise<Result<CreatedShare, ShareRefusal | 'too-many-emails', 'documentIds'>> {
+): Promise<Result<EmailedShare, ShareRefusal | 'too-many-emails', 'documentIds'>> {
 	const slot = await takeAttempt({ bucket: 'share-email', max: SHARE_EMAILS_PER_DAY, windowMinutes: 24 * 60 }, patient.userId)
 	if (!slot) return refuse('rate-limited', 'too-many-emails', SHARE_MESSAGES.tooManyShareEmails(SHARE_EMAILS_PER_DAY))
 	return withTenant(patient.organizationId, async (tx) => {
@@ -118,6 +124,7 @@ export async function shareByEmail(
 			await giveBackAttempt(slot.id)
 			return created
 		}
+		if (!isEmailDeliveryAvailable()) return { ...created, qrCode: await shareLinkQrCode(created.url), emailSent: false as const }
 		await queueEmail(tx, {
 			to: input.recipientEmail,
 			kind: 'share_link',
@@ -126,7 +133,7 @@ export async function shareByEmail(
 			lines: shareEmailLines({ senderName: patient.user.name, documentCount: input.documentIds.length, expiry: input.expiry, hasPasscode: !!input.passcode }),
 			link: { label: SHARE_MESSAGES.emailLinkLabel, url: created.url },
 		})
-		return created
+		return { ...created, emailSent: true as const }
 	})
 }
 
@@ -156,10 +163,12 @@ export type ShareListEntry = {
 	hasPasscode: boolean
 	views: number
 	lastOpenedAt: Date | null
+	/** Set once revoked: the link no longer works, its access log stays listed. */
+	revokedOn: Date | null
 	accessLog: ShareAccessEntry[]
 }
 
-/** The patient's links that are not revoked (expired ones too, to revoke), newest first, with their views and recent access. */
+/** The patient's links, newest first (expired ones, to revoke; revoked ones, labelled, to keep their history), with their views and recent access. */
 export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 	return withTenant(patient.organizationId, async (tx) => {
 		const rows = await tx
@@ -169,9 +178,10 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 				createdAt: shares.createdAt,
 				expiresAt: shares.expiresAt,
 				hasPasscode: sql<boolean>`${shares.passcodeHash} is not null`,
+				revokedAt: shares.revokedAt,
 			})
 			.from(shares)
-			.where(and(eq(shares.ownerId, patient.userId), isNull(shares.revokedAt)))
+			.where(eq(shares.ownerId, patient.userId))
 			.orderBy(desc(shares.createdAt), desc(shares.id))
 		if (rows.length === 0) return []
 		const shareIds = rows.map((row) => row.id)
@@ -202,6 +212,7 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 			hasPasscode: row.hasPasscode,
 			views: statsOf.get(row.id)?.views ?? 0,
 			lastOpenedAt: statsOf.get(row.id)?.lastOpenedAt ?? null,
+			revokedOn: row.revokedAt,
 			accessLog: recent
 				.filter((entry) => entry.share_id === row.id)
 				.map((entry) => ({ kind: entry.kind, documentId: entry.document_id, client: entry.client, network: entry.network, at: new Date(entry.created_at) })),

@@ -37,7 +37,7 @@ export async function visitorOf(request: Request): Promise<ShareVisitor> {
 	return { ipAddress: clientIpOf(request), userAgent: request.headers.get('user-agent'), grantedShareIds: await grantedShareIds(request) }
 }
 
-type ActiveShare = { id: string; owner: Patient; passcodeHash: string | null; expiresAt: Date | null }
+type ActiveShare = { id: string; owner: Patient; ownerName: string; passcodeHash: string | null; expiresAt: Date | null; createdAt: Date }
 
 const unavailable = () => refuse('not-found', 'unavailable', SHARE_MESSAGES.unavailable)
 
@@ -55,13 +55,13 @@ async function resolveToken(token: string | undefined) {
 /** The share inside its tenant transaction if it still works: not revoked, not expired, its owner active and still a member. */
 async function selectActiveShare(tx: TenantTransaction, organizationId: string, shareId: string, now: Date): Promise<ActiveShare | null> {
 	const [row] = await tx
-		.select({ id: shares.id, ownerId: shares.ownerId, passcodeHash: shares.passcodeHash, expiresAt: shares.expiresAt })
+		.select({ id: shares.id, ownerId: shares.ownerId, ownerName: users.name, passcodeHash: shares.passcodeHash, expiresAt: shares.expiresAt, createdAt: shares.createdAt })
 		.from(shares)
 		.innerJoin(users, eq(users.id, shares.ownerId))
 		.innerJoin(memberships, and(eq(memberships.userId, shares.ownerId), eq(memberships.organizationId, organizationId)))
 		.where(and(eq(shares.id, shareId), isNull(shares.revokedAt), or(isNull(shares.expiresAt), gt(shares.expiresAt, now)), eq(users.status, 'active')))
 	if (!row) return null
-	return { id: row.id, owner: { userId: row.ownerId, organizationId }, passcodeHash: row.passcodeHash, expiresAt: row.expiresAt }
+	return { id: row.id, owner: { userId: row.ownerId, organizationId }, ownerName: row.ownerName, passcodeHash: row.passcodeHash, expiresAt: row.expiresAt, createdAt: row.createdAt }
 }
 
 /** Runs `work` on the link's active share in its organization's transaction; null when the link does not work. */
@@ -119,12 +119,22 @@ async function sharedDocumentIds(tx: TenantTransaction, shareId: string) {
 
 export type SharedDocument = DocumentCard & { labValues: StoredHealthParameter[] }
 
-export type SharedRecordsView = { status: 'passcode' } | { status: 'open'; documents: SharedDocument[]; expiresAt: Date | null }
+export type SharedRecordsView =
+	| { status: 'passcode' }
+	| {
+			status: 'open'
+			/** The patient whose records these are; a patient shares only their own, so also who shared them. */
+			patientName: string
+			sharedAt: Date
+			documents: SharedDocument[]
+			expiresAt: Date | null
+	  }
 
 /**
  * The shared page: the passcode form when the link has one this browser has
- * not given, else the shared documents (title, type, date, provider,
- * extracted lab values); logged as an opening. Not-found for a link that
+ * not given, else whose records they are and when they were shared, and the
+ * shared documents (title, type, date, provider, extracted lab values in
+ * the report's order); logged as an opening. Not-found for a link that
  * does not work, whatever the reason.
  */
 export async function openSharedRecords(token: string | undefined, visitor: ShareVisitor, now = new Date()): Promise<Result<SharedRecordsView, 'unavailable'>> {
@@ -132,10 +142,12 @@ export async function openSharedRecords(token: string | undefined, visitor: Shar
 		if (needsPasscode(share, visitor)) return { status: 'passcode' }
 		const documentIds = await sharedDocumentIds(tx, share.id)
 		const cards = await selectDocumentCards(tx, share.owner, documentIds)
-		const labValues = await selectParameters(tx, share.owner, { documentIds: cards.map((card) => card.id) })
+		const labValues = await selectParameters(tx, share.owner, { documentIds: cards.map((card) => card.id), order: 'report' })
 		await logAccess(tx, share, visitor, now, { kind: 'opened' })
 		return {
 			status: 'open',
+			patientName: share.ownerName,
+			sharedAt: share.createdAt,
 			documents: cards.map((card) => ({ ...card, labValues: labValues.filter((value) => value.documentId === card.id) })),
 			expiresAt: share.expiresAt,
 		}

@@ -46,6 +46,7 @@ const TRPC_CODE_OF_REFUSAL: Record<RefusalKind, TRPC_ERROR_CODE_KEY> = {
 	'too-large': 'PAYLOAD_TOO_LARGE',
 	unsupported: 'UNSUPPORTED_MEDIA_TYPE',
 	locked: 'FORBIDDEN',
+	unavailable: 'SERVICE_UNAVAILABLE',
 	'rate-limited': 'TOO_MANY_REQUESTS',
 }
 

@@ -64,13 +64,24 @@ test('shares two records by link: the recipient opens them without an account, d
 	expect(answer?.headers()['referrer-policy']).toBe('no-referrer')
 	expect(answer?.headers()['x-robots-tag']).toBe('noindex, nofollow')
 	await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
-	await expect(visitor.getByRole('heading', { level: 1, name: SHARE_MESSAGES.sharedTitle })).toBeVisible()
+	// Whose records, who shared them and when, and what the patient chose to include.
+	await expect(visitor.getByRole('heading', { level: 1, name: SHARE_MESSAGES.recordsOf('Sasha Sharer') })).toBeVisible()
+	await expect(visitor.getByTestId('shared-by')).toHaveText(/^Shared by Sasha Sharer on .+ \(UTC\)\.$/)
+	await expect(visitor.getByText(SHARE_MESSAGES.includedRecords(2))).toBeVisible()
 	const documents = visitor.getByTestId('shared-document')
 	await expect(documents).toHaveCount(2)
 	expect((await documents.getByRole('heading', { level: 2 }).allInnerTexts()).sort()).toEqual([...sharedTitles].sort())
 	await expect(visitor.getByText(unsharedTitle)).toHaveCount(0)
 	const labCard = documents.filter({ hasText: 'Lab Report' })
 	await expect(labCard.getByTestId('lab-values').locator('tbody tr').first()).toBeVisible()
+	// The values in the report's order, as on the owner's document page (not re-sorted by name).
+	const sharedOrder = await labCard.getByTestId('lab-values').locator('tbody tr th').allInnerTexts()
+	await page.goto(`/records/${ids[0]}`)
+	const ownerOrder = await page.getByTestId('lab-values').first().locator('tbody tr th').allInnerTexts()
+	expect(sharedOrder.length).toBeGreaterThan(2)
+	expect(sharedOrder).toEqual(ownerOrder)
+	expect(sharedOrder).not.toEqual([...sharedOrder].sort((a, b) => a.localeCompare(b)))
+	await page.goto('/share-records')
 	// Nothing of the patient's area is reachable from the page.
 	await expect(visitor.locator('a[href^="/records"], a[href="/"], a[href^="/share-records"]')).toHaveCount(0)
 
@@ -87,9 +98,22 @@ test('shares two records by link: the recipient opens them without an account, d
 	await expect(log).toContainText('Viewed or downloaded')
 
 	await waitForHydration(page)
-	await shareRow.getByRole('button', { name: /Revoke/ }).click()
+	// Revoke asks first; keeping the link changes nothing.
+	await shareRow.getByRole('button', { name: SHARE_MESSAGES.revoke }).click()
+	const dialog = page.getByRole('dialog', { name: SHARE_MESSAGES.revokeTitle })
+	await expect(dialog).toContainText(SHARE_MESSAGES.revokeQuestion)
+	await dialog.getByRole('button', { name: 'Cancel' }).click()
+	await expect(dialog).toHaveCount(0)
+	await expect(shareRow.getByTestId('share-revoked')).toHaveCount(0)
+	await shareRow.getByRole('button', { name: SHARE_MESSAGES.revoke }).click()
+	await page.getByRole('dialog', { name: SHARE_MESSAGES.revokeTitle }).getByRole('button', { name: SHARE_MESSAGES.revokeConfirm }).click()
 	await expect(page.getByText(SHARE_MESSAGES.accessRevoked, { exact: true })).toBeVisible()
-	await expect(page.getByText(SHARE_MESSAGES.noShares)).toBeVisible()
+	// Still listed as revoked, with its history.
+	await expect(shareRow).toHaveCount(1)
+	await expect(shareRow.getByTestId('share-revoked')).toHaveText(SHARE_MESSAGES.revoked)
+	await expect(shareRow.getByRole('button', { name: SHARE_MESSAGES.revoke })).toHaveCount(0)
+	await shareRow.getByText(SHARE_MESSAGES.accessLogSummary).click()
+	await expect(shareRow.getByTestId('share-access-log')).toContainText('Opened the records')
 
 	const refused = await visitor.reload()
 	expect(refused?.status()).toBe(404)

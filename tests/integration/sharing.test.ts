@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { auditLog, emailOutbox, shareTokens } from '#db/schema/platform.ts'
-import { notifications, shareAccessLog, shares } from '#db/schema/tenant.ts'
+import { healthParameters, notifications, shareAccessLog, shares } from '#db/schema/tenant.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { processDocument, storeUploadedDocument, type Patient } from '#server/documents/index.ts'
 import { createDefaultOcrEngine, type OcrEngine } from '#server/extraction/index.ts'
@@ -149,6 +149,13 @@ describe('opening a link', () => {
 		expect(lab.documentType).toBe('lab_report')
 		expect(lab.labValues.length).toBeGreaterThan(10)
 		expect(lab.labValues.every((value) => value.documentId === labId)).toBe(true)
+		// whose records, shared when, and the values in the report's order
+		expect(opened.patientName).toBe('Sharon Owner')
+		expect(Math.abs(opened.sharedAt.getTime() - now.getTime())).toBeLessThan(60_000)
+		const stored = await withTenant(owner.organizationId, (tx) => tx.select({ id: healthParameters.id, position: healthParameters.position }).from(healthParameters).where(eq(healthParameters.documentId, labId)))
+		const positionOf = new Map(stored.map((row) => [row.id, row.position]))
+		const positions = lab.labValues.map((value) => positionOf.get(value.id)!)
+		expect(positions).toEqual([...positions].sort((a, b) => a - b))
 		expect(opened.documents.find((document) => document.id === visitNoteId)!.labValues.every((value) => value.documentId === visitNoteId)).toBe(true)
 
 		await openSharedRecords(created.token, visitor({ ipAddress: '2001:db8:abcd:12::1', userAgent: null }), now)
@@ -221,7 +228,10 @@ describe('links that no longer work', () => {
 		expect(await openSharedFile(created.token, labId, visitor())).toBeNull()
 		expect(await submitSharePasscode(created.token, 'anything', visitor())).toEqual(unknown)
 		expect(await getDb().select().from(shareTokens).where(eq(shareTokens.shareId, created.shareId))).toEqual([])
-		expect((await listShares(owner)).map((entry) => entry.id)).not.toContain(created.shareId)
+		// Still listed, as revoked, with its access log (the opening above).
+		const listed = (await listShares(owner)).find((entry) => entry.id === created.shareId)
+		expect(listed?.revokedOn).toBeInstanceOf(Date)
+		expect(listed?.accessLog.map((entry) => entry.kind)).toEqual(['opened'])
 		// Revoking again is fine.
 		expect(await revokeShare(owner, created.shareId)).toEqual({ ok: true })
 	})

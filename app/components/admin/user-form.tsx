@@ -29,7 +29,8 @@ export function AdminUserForm({
 		constraint: getZodConstraint(schema),
 		defaultValue: defaults ?? { organizationRole: 'user', status: 'active' },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-		shouldRevalidate: 'onBlur',
+		// Revalidated while typing: a corrected field's message goes before the pointer reaches the button, so the button does not move under the first click.
+		shouldRevalidate: 'onInput',
 	})
 	// the create schema's extra field (Conform's fields object is typed by the edit schema here)
 	const createFields = fields as typeof fields & { password: typeof fields.name }

@@ -1,19 +1,23 @@
-import { Form } from '@remix-run/react'
-import { Button } from '#app/components/ui/button.tsx'
+import { ConfirmAction } from '#app/components/admin/confirm-action.tsx'
 import { TableFrame, TableHeader } from '#app/components/ui/table.tsx'
 import { formatDateTime } from '#server/documents/shared/format.ts'
 import { hasShareExpired } from '#server/sharing/shared/expiry.ts'
 import { ACCESS_KIND_LABELS, SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import type { ShareListEntry } from '#server/sharing/index.ts'
 
-type Share = Omit<ShareListEntry, 'sharedOn' | 'expiresOn' | 'lastOpenedAt' | 'accessLog'> & {
+type Share = Omit<ShareListEntry, 'sharedOn' | 'expiresOn' | 'lastOpenedAt' | 'revokedOn' | 'accessLog'> & {
 	sharedOn: Date | string
 	expiresOn: Date | string | null
 	lastOpenedAt: Date | string | null
+	revokedOn: Date | string | null
 	accessLog: Array<Omit<ShareListEntry['accessLog'][number], 'at'> & { at: Date | string }>
 }
 
-/** 'Currently Shared Records': each link with its records, recipient, dates, views, access log and Revoke. */
+/**
+ * 'Currently Shared Records': each link with its records, recipient, dates,
+ * views, access log and Revoke (which asks first; without JavaScript through
+ * `?confirm=revoke&id=`); a revoked link stays listed as 'Revoked' with its log.
+ */
 export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares: Share[]; timeZone: string; now: Date; pendingShareId: string | null }) {
 	if (shares.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{SHARE_MESSAGES.noShares}</p>
 	const when = (value: Date | string) => formatDateTime(new Date(value), timeZone)
@@ -75,13 +79,22 @@ export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares:
 									</details>
 								</td>
 								<td className="px-4 py-3 text-right">
-									<Form method="post">
-										<input type="hidden" name="intent" value="revoke" />
-										<input type="hidden" name="shareId" value={share.id} />
-										<Button type="submit" variant="secondary" isPending={pendingShareId === share.id} aria-label={`${SHARE_MESSAGES.revoke} the link shared on ${when(share.sharedOn)}`}>
-											{SHARE_MESSAGES.revoke}
-										</Button>
-									</Form>
+									{share.revokedOn ? (
+										<span className="whitespace-nowrap rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200" data-testid="share-revoked" title={`${SHARE_MESSAGES.revokedOn} ${when(share.revokedOn)}`}>
+											{SHARE_MESSAGES.revoked}
+										</span>
+									) : (
+										<ConfirmAction
+											label={SHARE_MESSAGES.revoke}
+											title={SHARE_MESSAGES.revokeTitle}
+											description={SHARE_MESSAGES.revokeQuestion}
+											confirmLabel={SHARE_MESSAGES.revokeConfirm}
+											fields={{ intent: 'revoke', shareId: share.id }}
+											noScriptHref={`?${new URLSearchParams({ confirm: 'revoke', id: share.id })}`}
+											className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-60 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+										/>
+									)}
+									{pendingShareId === share.id ? <span className="sr-only">Revoking…</span> : null}
 								</td>
 							</tr>
 						)

@@ -51,6 +51,9 @@ export const ACCOUNT_MESSAGES = {
 	resetRequested: 'Check your email',
 	resetRequestedDescription:
 		'If an account exists for that address, we sent a link to reset its password. The link is valid for one hour.',
+	resetEmailUnavailable:
+		'E-mail is not available on this server, so no reset link can be sent. Please contact your administrator to reset your password.',
+	adminResetEmailUnavailable: 'E-mail is not available on this server (no e-mail relay is configured), so no reset link can be sent.',
 	resetTooMany: 'Too many reset requests. Please try again later.',
 	resetDone: 'Password reset',
 	resetDoneDescription: 'Your password has been reset. Please sign in with the new one.',

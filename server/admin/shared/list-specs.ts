@@ -1,10 +1,15 @@
 /** The admin tables' sorts and filters (spec 2.15), shared by the loaders and the screens. Browser-safe. */
 import type { ListSpec, ListState } from './list-state.ts'
 
-export const USER_LIST: ListSpec<'name' | 'email' | 'tenantName' | 'lastLogin', 'status' | 'role' | 'organization'> = {
+/**
+ * Users: `role` is the role in an organization (admin, manager, user; a
+ * patient's own personal organization does not count), `platformRole` the
+ * account's role on the platform (patient, admin, superadmin).
+ */
+export const USER_LIST: ListSpec<'name' | 'email' | 'tenantName' | 'lastLogin', 'status' | 'role' | 'platformRole' | 'organization'> = {
 	sorts: ['name', 'email', 'tenantName', 'lastLogin'],
 	defaultSort: 'name',
-	filters: { status: ['active', 'inactive', 'pending'], role: ['admin', 'manager', 'user'], organization: null },
+	filters: { status: ['active', 'inactive', 'pending'], role: ['admin', 'manager', 'user'], platformRole: ['patient', 'admin', 'superadmin'], organization: null },
 }
 
 export type UserListState = ListState<(typeof USER_LIST.sorts)[number], keyof typeof USER_LIST.filters>

@@ -170,7 +170,7 @@ export const ENDPOINTS: Endpoint[] = [
 				? await shareByEmail({ ...patient, user: caller.user }, { ...link, recipientEmail: input.recipientEmail }, request, now)
 				: await createShareLink(patient, link, request, now)
 			if (!created.ok) return created
-			return ok({ shareId: created.shareId, url: created.url, recipientEmail: input.recipientEmail ?? null, expiresAt: iso(created.expiresAt) }, 201)
+			return ok({ shareId: created.shareId, url: created.url, recipientEmail: input.recipientEmail ?? null, emailSent: 'emailSent' in created && created.emailSent, expiresAt: iso(created.expiresAt) }, 201)
 		},
 	},
 	{

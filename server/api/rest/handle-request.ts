@@ -8,7 +8,7 @@ import { describeError, logger } from '#server/logger.ts'
 import { ENDPOINTS, type Endpoint } from './endpoints.ts'
 import { API_BASE_PATH, openApiDocument } from './openapi.ts'
 
-type ErrorCode = 'unauthorized' | 'plan_required' | 'forbidden' | 'not_found' | 'invalid_request' | 'method_not_allowed' | 'payload_too_large' | 'unsupported_media_type' | 'conflict' | 'rate_limited' | 'server_error'
+type ErrorCode = 'unauthorized' | 'plan_required' | 'forbidden' | 'not_found' | 'invalid_request' | 'method_not_allowed' | 'payload_too_large' | 'unsupported_media_type' | 'conflict' | 'rate_limited' | 'server_error' | 'service_unavailable'
 
 /** The REST answer of a domain refusal: its kind decides the status (as everywhere) and the stable code. */
 const CODE_OF_KIND: Record<RefusalKind, ErrorCode> = {
@@ -21,6 +21,7 @@ const CODE_OF_KIND: Record<RefusalKind, ErrorCode> = {
 	unsupported: 'unsupported_media_type',
 	locked: 'forbidden',
 	'rate-limited': 'rate_limited',
+	unavailable: 'service_unavailable',
 }
 const STATUS_OF_CODE: Record<ErrorCode, number> = {
 	invalid_request: 400,
@@ -34,6 +35,7 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
 	unsupported_media_type: 415,
 	rate_limited: 429,
 	server_error: 500,
+	service_unavailable: 503,
 }
 
 export const API_MESSAGES = {

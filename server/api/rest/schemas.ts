@@ -42,6 +42,7 @@ export const ErrorBody = z
 				'conflict',
 				'rate_limited',
 				'server_error',
+				'service_unavailable',
 			]),
 			message: z.string(),
 		}),
@@ -131,6 +132,7 @@ export const ShareCreated = z
 		shareId: z.string().uuid(),
 		url: z.string().url().openapi({ description: 'The share link, shown this once (only its hash is stored)' }),
 		recipientEmail: z.string().nullable(),
+		emailSent: z.boolean().openapi({ description: 'Whether the link was e-mailed to recipientEmail (false without a recipient, or when the server has no e-mail relay: send the url yourself)' }),
 		expiresAt: Instant.nullable(),
 	})
 	.openapi('ShareCreated')

@@ -27,6 +27,8 @@ export const REFUSAL_STATUS = {
 	locked: 423,
 	/** Too many attempts: try later. */
 	'rate-limited': 429,
+	/** The server cannot do it at all as configured (no e-mail relay). */
+	unavailable: 503,
 } as const
 
 export type RefusalKind = keyof typeof REFUSAL_STATUS

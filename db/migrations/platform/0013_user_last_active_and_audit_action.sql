@@ -1,0 +1,2 @@
+ALTER TABLE "app"."users" ADD COLUMN "last_active_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "audit_log_action_time_idx" ON "app"."audit_log" USING btree ("action","created_at");
