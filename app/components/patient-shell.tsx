@@ -79,7 +79,7 @@ export function PatientShell({
 			>
 				Skip to main content
 			</a>
-			<aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+			<aside className="hidden w-64 print:hidden shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
 				<Link to="/" className="block px-6 pt-6 text-xl font-bold text-brand-700 dark:text-brand-100">
 					Carebook
 				</Link>
@@ -94,7 +94,7 @@ export function PatientShell({
 				</div>
 			) : null}
 			<div className="flex min-w-0 flex-1 flex-col">
-				<header className="flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-4 sm:px-6 dark:border-slate-800 dark:bg-slate-900">
+				<header className="flex h-16 print:hidden items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-4 sm:px-6 dark:border-slate-800 dark:bg-slate-900">
 					<button
 						type="button"
 						className="rounded-md p-2 text-slate-600 lg:hidden"
@@ -131,14 +131,14 @@ export function PatientShell({
 				</header>
 				{/* Without JavaScript the small-screen menu button cannot open the sidebar: its links are listed here. */}
 				<noscript>
-					<div className="border-b border-slate-200 bg-white lg:hidden dark:border-slate-800 dark:bg-slate-900">
+					<div className="border-b border-slate-200 bg-white lg:hidden print:hidden dark:border-slate-800 dark:bg-slate-900">
 						<Sidebar />
 					</div>
 				</noscript>
-				<main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
+				<main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8 print:p-0">
 					{children}
 				</main>
-				<footer className="border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
+				<footer className="print:hidden border-t border-slate-200 px-6 py-4 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
 					© {new Date().getFullYear()} Carebook. Your records are private to you.
 				</footer>
 			</div>

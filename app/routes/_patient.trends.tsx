@@ -11,6 +11,7 @@ import { PredictionCard } from '#app/components/health/prediction-card.tsx'
 import { RiskCard } from '#app/components/health/risk-card.tsx'
 import { RiskProfileForm, SAVE_PROFILE_INTENT } from '#app/components/health/risk-profile-form.tsx'
 import { TimeRangeSelect } from '#app/components/health/time-range-select.tsx'
+import { TrendsExportMenu } from '#app/components/health/trends-export-menu.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { replyMessages } from '#app/lib/form-result.ts'
@@ -113,7 +114,10 @@ export default function TrendsRoute() {
 					<h1 className="text-2xl font-bold tracking-tight">{TRENDS_TEXTS.title}</h1>
 					<p className="mt-1 text-slate-600 dark:text-slate-300">{TRENDS_TEXTS.description}</p>
 				</div>
-				<TimeRangeSelect state={state} />
+				<div className="flex items-end gap-2">
+					<TimeRangeSelect state={state} />
+					<TrendsExportMenu filters={{ range: state.range, metric: state.metric }} />
+				</div>
 			</div>
 			{replyMessages(resultFor(DELETE_READING_INTENT)).map((message) => (
 				<Alert key={message}>{message}</Alert>

@@ -223,3 +223,15 @@ export {
 	type ValueReview,
 	type ValueReviewIntent,
 } from '#server/health/shared/value-review.ts'
+export { getTrendsExport, type TrendsExport } from './trends-export.ts'
+export {
+	TRENDS_CSV_HEADER,
+	TRENDS_EXPORT_TEXTS,
+	summarizeRows,
+	trendsCsv,
+	trendsCsvFilename,
+	trendsCsvHref,
+	trendsSummaryHref,
+	type SummaryParameter,
+	type TrendsExportRow,
+} from '#server/health/shared/trends-export.ts'

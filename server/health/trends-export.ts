@@ -1,0 +1,45 @@
+import { recordAudit } from '#server/audit/index.ts'
+import { selectDocumentTitles, type Patient } from '#server/documents/index.ts'
+import { withTenant } from '#server/tenancy/index.ts'
+import { METRIC_DEFINITIONS } from '#server/health/shared/metrics.ts'
+import { timeRangeStartDate } from '#server/health/shared/time-range.ts'
+import { toExportRow, type TrendsExportFilters, type TrendsExportRow } from '#server/health/shared/trends-export.ts'
+import type { LocalDate } from '#server/health/shared/types.ts'
+import { selectHealthProfile, selectParameters } from './health-data.ts'
+
+export type TrendsExport = {
+	rows: TrendsExportRow[]
+	dateOfBirth: LocalDate | null
+}
+
+/**
+ * The values /trends has in view for its filters: every value that counts as
+ * the patient's own (health-data.ts, counted-values.ts) dated in the time
+ * range up to today, only the chosen metric's codes when one is chosen;
+ * oldest first. Audited as a data export (ids, format and counts only).
+ */
+export async function getTrendsExport(
+	patient: Patient & { ipAddress?: string | null },
+	options: TrendsExportFilters & { today: LocalDate; format: 'csv' | 'summary' },
+): Promise<TrendsExport> {
+	return withTenant(patient.organizationId, async (tx) => {
+		const stored = await selectParameters(tx, patient, {
+			since: timeRangeStartDate(options.range, options.today),
+			until: options.today,
+			codes: options.metric ? METRIC_DEFINITIONS[options.metric].codes : undefined,
+		})
+		const documentIds = [...new Set(stored.flatMap((row) => (row.documentId ? [row.documentId] : [])))]
+		const titles = await selectDocumentTitles(tx, patient, documentIds)
+		const profile = await selectHealthProfile(tx, patient)
+		await recordAudit(
+			{
+				action: 'health.trends.export',
+				actor: patient,
+				target: { type: 'data_export', id: patient.userId },
+				details: { format: options.format, range: options.range, metric: options.metric, rows: stored.length },
+			},
+			tx,
+		)
+		return { rows: stored.map((row) => toExportRow(row, titles)), dateOfBirth: profile.dateOfBirth }
+	})
+}
