@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '#tests/support/lab-corpus/content.ts'
-import { needsTesseractToo, preferredReading, readReportPage } from './ocr-page.ts'
+import { needsPaddleToo, preferredReading, readReportPage } from './ocr-page.ts'
 import type { OcrEngine } from './types.ts'
 
 /**
@@ -92,46 +92,47 @@ describe('PaddleOCR beside tesseract', () => {
 		},
 	}
 
-	it('keeps a page PaddleOCR reads well without asking tesseract', async () => {
+	it('keeps a page tesseract reads well without asking PaddleOCR', async () => {
 		const paddle = recordingEngine([GOOD_READING])
 		const tesseract = recordingEngine([GOOD_READING])
 		const result = await readReportPage(tesseract.engine, page(205, 12), 300, undefined, paddle.engine)
-		// Paddle sees the page in grey, even on grey paper (tesseract would have read it in black and white)
-		expect(paddle.seen).toEqual(['grey'])
-		expect(tesseract.seen).toEqual([])
+		expect(tesseract.seen).toEqual(['black and white'])
+		expect(paddle.seen).toEqual([])
 		expect(result.text).toBe(GOOD_READING)
 		expect(result.otherReading).toBeUndefined()
 	})
 
-	it('asks tesseract too when PaddleOCR reads the page poorly, and keeps the better reading', async () => {
-		const paddle = recordingEngine([POOR_READING])
-		const tesseract = recordingEngine([GOOD_READING])
-		const result = await readReportPage(tesseract.engine, page(255), 300, undefined, paddle.engine)
-		expect(tesseract.seen).toEqual(['grey'])
+	it('asks PaddleOCR too when tesseract reads the page poorly both ways, in grey, and keeps the better reading', async () => {
+		const paddle = recordingEngine([GOOD_READING])
+		const tesseract = recordingEngine([POOR_READING, POOR_READING])
+		const result = await readReportPage(tesseract.engine, page(205, 12), 300, undefined, paddle.engine)
+		// Paddle sees the page in grey, even on grey paper (tesseract read it in black and white first)
+		expect(tesseract.seen).toEqual(['black and white', 'grey'])
+		expect(paddle.seen).toEqual(['grey'])
 		expect(result.text).toBe(GOOD_READING)
 		expect(result.otherReading).toBe(POOR_READING)
 
-		const better = recordingEngine(['Sodium       140   mmol/L   136-145\nPotassium    4.1   mmol/L   3.5-5.1\nChloride     S)'])
-		const worse = recordingEngine(['nothing legible'])
-		const kept = await readReportPage(worse.engine, page(255), 300, undefined, better.engine)
-		expect(kept.text).toContain('Potassium    4.1')
-		expect(kept.otherReading).toBe('nothing legible')
+		const better = recordingEngine(['nothing legible', 'nothing legible'])
+		const worse = recordingEngine(['nothing legible either'])
+		const kept = await readReportPage(better.engine, page(255), 300, undefined, worse.engine)
+		expect(kept.text).toBe('nothing legible')
+		expect(kept.otherReading).toBe('nothing legible either')
 	})
 
 	it('reads with tesseract alone when PaddleOCR fails', async () => {
-		const tesseract = recordingEngine([GOOD_READING])
+		const tesseract = recordingEngine([POOR_READING, POOR_READING])
 		const result = await readReportPage(tesseract.engine, page(255), 300, undefined, failing)
-		expect(tesseract.seen).toEqual(['grey'])
-		expect(result.text).toBe(GOOD_READING)
+		expect(tesseract.seen).toEqual(['grey', 'black and white'])
+		expect(result.text).toBe(POOR_READING)
 	})
 
-	it('chooses by complete rows, then rows; a tie goes to PaddleOCR', () => {
-		expect(needsTesseractToo({ rows: 3, complete: 3, rowLike: 3 })).toBe(false)
-		expect(needsTesseractToo({ rows: 2, complete: 2, rowLike: 2 })).toBe(true)
-		expect(needsTesseractToo({ rows: 8, complete: 8, rowLike: 10 })).toBe(true)
+	it('chooses by complete rows, then rows; a tie goes to tesseract', () => {
+		expect(needsPaddleToo({ rows: 3, complete: 3, rowLike: 3 })).toBe(false)
+		expect(needsPaddleToo({ rows: 2, complete: 2, rowLike: 2 })).toBe(true)
+		expect(needsPaddleToo({ rows: 8, complete: 8, rowLike: 10 })).toBe(true)
 		expect(preferredReading({ rows: 5, complete: 3, rowLike: 6 }, { rows: 4, complete: 4, rowLike: 6 })).toBe('tesseract')
 		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 6, complete: 4, rowLike: 6 })).toBe('tesseract')
-		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 5, complete: 4, rowLike: 6 })).toBe('paddle')
+		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 5, complete: 4, rowLike: 6 })).toBe('tesseract')
 		expect(preferredReading({ rows: 1, complete: 1, rowLike: 6 }, { rows: 0, complete: 0, rowLike: 0 })).toBe('paddle')
 	})
 })

@@ -115,7 +115,8 @@ describe('a user’s primary organization', () => {
 		const moved = await updateUser(admin, patient.userId, { name: 'Primary Person', email: user!.email, organizationId: created.organizationId, organizationRole: 'manager', status: 'active' })
 		expect(moved.ok).toBe(true)
 		const search = (sort: string) => listUsers(readListState(new URLSearchParams({ q: user!.email, sort }), USER_LIST))
-		expect((await search('tenantName')).rows).toMatchObject([{ id: patient.userId, organizationId: patient.organizationId, role: 'admin' }])
+		// a personal organization has no organization role to show ('Personal account')
+		expect((await search('tenantName')).rows).toMatchObject([{ id: patient.userId, organizationId: patient.organizationId, role: null }])
 
 		const [{ name: personalName }] = await getDb().execute<{ name: string }>(sql`select name from app.organizations where id = ${patient.organizationId}`)
 		expect(await deleteOrganization(admin, patient.organizationId, personalName!)).toMatchObject({ ok: true })

@@ -104,7 +104,8 @@ describe('every document read', () => {
 
 	it('says which languages OCR read a page with', () => {
 		const languages = corpus.filter((item) => item.document.medium !== 'text_pdf' && item.document.language !== 'en').map((item) => item.result.ocrLanguages)
-		for (const used of languages) expect(used[0]).toBe('eng')
+		// tesseract's models, English first; or PaddleOCR's where it read a page tesseract read poorly
+		for (const used of languages) expect(['eng', 'paddle']).toContain(used[0])
 		expect(corpus.filter((item) => item.document.medium === 'text_pdf').every((item) => item.result.ocrLanguages.length === 0)).toBe(true)
 	})
 })

@@ -10,7 +10,7 @@ import { compareTestDates, processDocument, reviewDocumentValue, storeUploadedDo
 import { createDefaultOcrEngine, type OcrEngine } from '#server/extraction/index.ts'
 import { getParameterSeries, listParameters, replaceDocumentParameters } from '#server/health/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
-import { receivedFixture } from './document-upload.ts'
+import { confirmAsOwn, receivedFixture } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-value-review-${randomUUID()}`)
@@ -35,6 +35,8 @@ async function uploadAndProcess(patient: Patient, fixture: string) {
 	const outcome = await storeUploadedDocument(patient, await receivedFixture(fixture))
 	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { ocr })
+	// the fixtures name their own fictional patients: answered 'This is me', as the owner would
+	await confirmAsOwn(patient, [outcome.documentId])
 	return outcome.documentId
 }
 
