@@ -55,6 +55,12 @@ describe('receiveUpload', () => {
 		await rm(file.tempPath, { force: true })
 	})
 
+	it("keeps a file's name written in UTF-8 as the browser sent it", async () => {
+		const { file } = await receiveUpload(uploadRequest((form) => form.append('file', pdf('Laborbefund Müller – Ağustos.pdf'))))
+		expect(file.originalName).toBe('Laborbefund Müller – Ağustos.pdf')
+		await rm(file.tempPath, { force: true })
+	})
+
 	it('refuses a field over the limit rather than cutting it, and keeps no file', async () => {
 		const error = await rejection(
 			uploadRequest((form) => {

@@ -76,6 +76,8 @@ export async function receiveUploads(
 	try {
 		parser = busboy({
 			headers: { 'content-type': contentType },
+			// browsers send a file's name as UTF-8 bytes ('Müller.pdf'), not latin1
+			defParamCharset: 'utf8',
 			limits: {
 				// busboy tells when this many parts have ended: one past ours is the violation
 				parts: maxParts + 1,

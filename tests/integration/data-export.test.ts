@@ -156,7 +156,8 @@ describe('data export', () => {
 		expect(await deleteExpiredDataExports(new Date(row!.expiresAt!.getTime() - 1000))).toMatchObject({ deleted: 0 })
 		expect(await getFileStorage().stat(storageKey)).not.toBeNull()
 
-		expect(await deleteExpiredDataExports(new Date(row!.expiresAt!.getTime() + 1000))).toMatchObject({ deleted: 1 })
+		// (with this one, the exports of earlier tests that expire at the same time)
+		expect((await deleteExpiredDataExports(new Date(row!.expiresAt!.getTime() + 1000))).deleted).toBeGreaterThanOrEqual(1)
 		expect(await getFileStorage().stat(storageKey)).toBeNull()
 		const [after] = await getDb().select().from(dataExports).where(eq(dataExports.id, requested.exportId))
 		expect(after!.storageKey).toBeNull()

@@ -352,14 +352,11 @@ describe('records, document and calendar addresses', () => {
 			return callRoute(upload.action as RouteHandler, new Request('http://localhost/api/documents/upload', { method: 'POST', body: form, headers: { cookie: patient.cookie } }))
 		}
 		expectRefused(await send('scan.png', { note: HOSTILE }), 'upload field', { fieldMessage: true })
-		// A control character in a name is cleaned before it is stored; a NUL no browser sends
-		// breaks the part's header, which the multipart parser refuses (400, decision 006).
-		const named = await send(`${MARKER}\u0007.png`, {})
-		expect(named.status).toBe(201)
+		// A control character (a NUL) no browser sends breaks the part's header, which the
+		// multipart parser refuses (400, decision 006), without the name in the answer or the logs.
+		const named = await send(`${MARKER}\u0000.png`, {})
+		expect(named.status).toBe(400)
 		expect(named.body).not.toContain(MARKER)
-		const withNul = await send(`${MARKER}\u0000.png`, {})
-		expect(withNul.status).toBe(400)
-		expect(withNul.body).not.toContain(MARKER)
 		expectCleanLogs()
 	})
 })
