@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
+import { isWithinOneEdit } from './shared/one-edit.ts'
 
 /**
  * A provider name read by OCR can keep letters from the logo ('PC Pinnacle
@@ -30,29 +31,6 @@ function wordsOf(name: string): string[] {
 		.filter(Boolean)
 }
 
-/** True when the two words differ by at most one inserted, removed or replaced letter. */
-function isWithinOneEdit(a: string, b: string): boolean {
-	if (a === b) return true
-	if (Math.abs(a.length - b.length) > 1) return false
-	let i = 0
-	let j = 0
-	let edits = 0
-	while (i < a.length && j < b.length) {
-		if (a[i] === b[j]) {
-			i++
-			j++
-			continue
-		}
-		if (++edits > 1) return false
-		if (a.length > b.length) i++
-		else if (b.length > a.length) j++
-		else {
-			i++
-			j++
-		}
-	}
-	return edits + (a.length - i) + (b.length - j) <= 1
-}
 
 function isSameWord(read: string, known: string): boolean {
 	return read === known || (known.length >= FUZZY_MIN_LENGTH && isWithinOneEdit(read, known))

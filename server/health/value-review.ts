@@ -30,6 +30,22 @@ function statusOf(code: string, value: number, unit: string | null, range: Refer
 	return !range && status === 'normal' ? null : status
 }
 
+/** The stored columns of a value the patient typed (added or corrected): value, unit, range and the status they give. */
+function typedMeasurement(code: string, typed: { value: string; unit?: string }, range: ReferenceRange | null) {
+	const unit = typed.unit || null
+	const value = numberOfValueText(typed.value)
+	return {
+		value,
+		valueText: typed.value,
+		unit,
+		ucumUnit: toUcum(unit),
+		referenceRangeMin: range?.min ?? null,
+		referenceRangeMax: range?.max ?? null,
+		referenceRangeText: range?.text ?? null,
+		status: statusOf(code, value, unit, range),
+	}
+}
+
 export async function applyValueReview(
 	tx: TenantTransaction,
 	patient: Patient,
@@ -43,8 +59,6 @@ export async function applyValueReview(
 		if (!analyte) return refuse('invalid', 'unknown-code', VALUE_REVIEW_TEXTS.codeUnknown, 'code')
 		const range = rangeOf(review.range)
 		if (range === 'invalid') return refuse('invalid', 'invalid-range', VALUE_REVIEW_TEXTS.rangeInvalid, 'range')
-		const unit = review.unit || null
-		const value = numberOfValueText(review.value)
 		const [last] = await tx.select({ position: max(healthParameters.position) }).from(healthParameters).where(eq(healthParameters.documentId, document.id))
 		const [added] = await tx
 			.insert(healthParameters)
@@ -55,14 +69,7 @@ export async function applyValueReview(
 				code: analyte.code,
 				loinc: analyte.loinc,
 				name: analyte.name,
-				value,
-				valueText: review.value,
-				unit,
-				ucumUnit: toUcum(unit),
-				referenceRangeMin: range?.min ?? null,
-				referenceRangeMax: range?.max ?? null,
-				referenceRangeText: range?.text ?? null,
-				status: statusOf(analyte.code, value, unit, range),
+				...typedMeasurement(analyte.code, review, range),
 				testDate: document.testDate,
 				position: (last?.position ?? -1) + 1,
 				reviewStatus: 'added',
@@ -95,21 +102,12 @@ export async function applyValueReview(
 		case 'correct-value': {
 			const range = rangeOf(review.range)
 			if (range === 'invalid') return refuse('invalid', 'invalid-range', VALUE_REVIEW_TEXTS.rangeInvalid, 'range')
-			const unit = review.unit || null
-			const value = numberOfValueText(review.value)
 			// the first reading stays the original, however often the patient corrects it; a row the patient added has none
 			const hasOriginal = row.reviewStatus === 'corrected' || row.reviewStatus === 'added'
 			await tx
 				.update(healthParameters)
 				.set({
-					value,
-					valueText: review.value,
-					unit,
-					ucumUnit: toUcum(unit),
-					referenceRangeMin: range?.min ?? null,
-					referenceRangeMax: range?.max ?? null,
-					referenceRangeText: range?.text ?? null,
-					status: statusOf(row.code, value, unit, range),
+					...typedMeasurement(row.code, review, range),
 					reviewStatus: row.reviewStatus === 'added' ? 'added' : 'corrected',
 					...(hasOriginal ? {} : { originalValueText: row.valueText, originalUnit: row.unit, originalReferenceRangeText: row.referenceRangeText ?? rangeTextOf(row) }),
 					reviewedAt: now,

@@ -1,3 +1,4 @@
+import { isWithinOneEdit } from './one-edit.ts'
 /**
  * Whose record a document is. Every document, read from a PDF or image or
  * imported from a C-CDA or FHIR file, is matched to its patient: the name
@@ -50,29 +51,6 @@ export function nameWords(name: string): string[] {
 		.filter(Boolean)
 }
 
-/** Edit distance of at most one (an OCR slip in a long word). */
-function isWithinOneEdit(a: string, b: string) {
-	if (a === b) return true
-	if (Math.abs(a.length - b.length) > 1) return false
-	let i = 0
-	let j = 0
-	let edits = 0
-	while (i < a.length && j < b.length) {
-		if (a[i] === b[j]) {
-			i++
-			j++
-			continue
-		}
-		if (++edits > 1) return false
-		if (a.length > b.length) i++
-		else if (b.length > a.length) j++
-		else {
-			i++
-			j++
-		}
-	}
-	return edits + (a.length - i) + (b.length - j) <= 1
-}
 
 function sameWord(a: string, b: string) {
 	return a === b || (a.length >= 5 && b.length >= 5 && isWithinOneEdit(a, b))
