@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { appointments } from '#db/schema/tenant.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { confirmAsOwn } from './documents.ts'
 import { BASE_URL, expect, test } from './fixtures.ts'
 
 const FIXTURES = path.resolve('../shared/fixtures/documents')
@@ -47,6 +48,7 @@ test('the dashboard counts documents, raises alerts, scores health and lists rec
 			intervals: [500, 1000],
 		})
 		.toBe('processed')
+	await confirmAsOwn(page.request, [documentId])
 
 	const today = new Date().toISOString().slice(0, 10)
 	const reading = await page.request.post('/api/trpc/health.addReading', {

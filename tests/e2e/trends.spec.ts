@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
+import { confirmAsOwn } from './documents.ts'
 import { BASE_URL, expect, test } from './fixtures.ts'
 
 const FIXTURES = path.resolve('../shared/fixtures/documents')
@@ -36,6 +37,7 @@ async function uploadAndWait(request: APIRequestContext, fixtures: string[]) {
 			{ timeout: 60_000, intervals: [500, 1000] },
 		)
 		.toEqual(fixtures.map(() => 'processed'))
+	await confirmAsOwn(request, ids)
 	return ids
 }
 

@@ -28,7 +28,7 @@ export function LabValuesTable({ values, review }: { values: LabValue[]; review?
 	const hasSeveralDates = new Set(values.map((value) => value.testDate)).size > 1
 	const columnCount = 5 + (hasSeveralDates ? 1 : 0) + (review ? 1 : 0)
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+		<div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
 			<table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="lab-values">
 				<caption className="sr-only">Lab values</caption>
 				<thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:bg-slate-800 dark:text-slate-400">
