@@ -91,14 +91,15 @@ test('with its scripts running, the dev server signs in, opens the avatar menu, 
 	await expect(page).toHaveURL(/\/records\/[0-9a-f-]{36}$/)
 	const documentUrl = page.url()
 
-	await page.getByRole('button', { name: 'Delete', exact: true }).click()
+	// the page's own Delete (the fixture names another patient, so 'Is this you?' offers a Delete too)
+	await page.getByRole('button', { name: 'Delete', exact: true }).first().click()
 	const dialog = page.getByRole('dialog', { name: 'Delete this document?' })
 	await expect(dialog).toBeVisible()
 	await dialog.getByRole('button', { name: 'Keep document' }).click()
 	await expect(dialog).toBeHidden()
 	// Without scripts the button would have loaded the in-page fallback (?confirm=delete).
 	expect(page.url()).toBe(documentUrl)
-	await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Delete', exact: true }).first()).toBeVisible()
 
 	await page.waitForLoadState('networkidle')
 	expect(problems.take(), 'the rest of the flow').toEqual([])
