@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
@@ -148,32 +148,7 @@ export function CorrectValueForm({ value, state, name }: { value: ReviewedValue;
 			<input type="hidden" name="parameterId" value={value.id} />
 			{form.errors?.length ? <Alert id={form.errorId}>{form.errors[0]}</Alert> : null}
 			<div className="grid gap-3 sm:grid-cols-3">
-				<Field
-					label="Value"
-					inputProps={{
-						...getInputProps(fields.value, { type: 'text' }),
-						inputMode: 'decimal',
-						autoComplete: 'off',
-					}}
-					errors={fields.value.errors}
-				/>
-				<Field
-					label="Unit"
-					inputProps={{
-						...getInputProps(fields.unit, { type: 'text' }),
-						autoComplete: 'off',
-					}}
-					errors={fields.unit.errors}
-				/>
-				<Field
-					label="Reference range"
-					inputProps={{
-						...getInputProps(fields.range, { type: 'text' }),
-						autoComplete: 'off',
-						placeholder: '70 - 99',
-					}}
-					errors={fields.range.errors}
-				/>
+				<MeasurementFields value={fields.value} unit={fields.unit} range={fields.range} />
 			</div>
 			<div className="flex flex-wrap gap-2">
 				<Button type="submit" isPending={isSubmitting(navigation, 'correct-value', value.id)}>
@@ -221,37 +196,23 @@ export function AddValueForm({ state }: { state: ValueReviewState }) {
 						]}
 						errors={fields.code.errors}
 					/>
-					<Field
-						label="Value"
-						inputProps={{
-							...getInputProps(fields.value, { type: 'text' }),
-							inputMode: 'decimal',
-							autoComplete: 'off',
-						}}
-						errors={fields.value.errors}
-					/>
-					<Field
-						label="Unit"
-						inputProps={{
-							...getInputProps(fields.unit, { type: 'text' }),
-							autoComplete: 'off',
-						}}
-						errors={fields.unit.errors}
-					/>
-					<Field
-						label="Reference range"
-						inputProps={{
-							...getInputProps(fields.range, { type: 'text' }),
-							autoComplete: 'off',
-							placeholder: '70 - 99',
-						}}
-						errors={fields.range.errors}
-					/>
+					<MeasurementFields value={fields.value} unit={fields.unit} range={fields.range} />
 				</div>
 				<Button type="submit" isPending={isSubmitting(navigation, 'add-value')}>
 					{VALUE_REVIEW_TEXTS.add}
 				</Button>
 			</Form>
 		</details>
+	)
+}
+
+/** The value, unit and range a patient types, in the correct and add forms alike. */
+function MeasurementFields({ value, unit, range }: Record<'value' | 'unit' | 'range', FieldMetadata<string | undefined>>) {
+	return (
+		<>
+			<Field label="Value" inputProps={{ ...getInputProps(value, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }} errors={value.errors} />
+			<Field label="Unit" inputProps={{ ...getInputProps(unit, { type: 'text' }), autoComplete: 'off' }} errors={unit.errors} />
+			<Field label="Reference range" inputProps={{ ...getInputProps(range, { type: 'text' }), autoComplete: 'off', placeholder: '70 - 99' }} errors={range.errors} />
+		</>
 	)
 }
