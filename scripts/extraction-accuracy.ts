@@ -38,7 +38,7 @@ import { promisify } from 'node:util'
 import { checkExtraction, fixturesDir, loadManifest, matchedShare, type FileCheck } from '../tests/support/fixture-manifest.ts'
 import { checkCorpusDocument, checkPublicSample, factsShare, loadPublicSamples, percent as sharePercent, publicSamplesDir, realReportsDir, sampleMedium, shownShare, valueShare, type DocumentCheck } from '../tests/support/extraction-checks.ts'
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
-import { ANALYTE_CODES, bestIntTessdataDir, closeDefaultOcrEngine, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine, type OcrResult } from '../server/extraction/index.ts'
+import { ANALYTE_CODES, bestIntTessdataDir, closeDefaultOcrEngine, createDefaultOcrEngine, createDefaultPaddleEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine, type OcrResult } from '../server/extraction/index.ts'
 import { layoutOcrWords } from '../server/extraction/ocr-layout.ts'
 import { PAGE_PREPROCESSING } from '../server/extraction/ocr-page.ts'
 
@@ -59,6 +59,8 @@ const familyFilter = args.find((arg) => arg.startsWith('--families='))?.split('=
 const seed = args.find((arg) => arg.startsWith('--seed='))?.split('=')[1]
 const ocrCacheDir = args.find((arg) => arg.startsWith('--ocr-cache='))?.split('=')[1]
 const columnGaps = !args.includes('--no-column-gaps')
+// --no-paddle: pages tesseract reads poorly are not read by PaddleOCR too (production reads them; ocr-page.ts readReportPage)
+const withPaddle = !args.includes('--no-paddle')
 // --no-geometry: pages read without page flattening and deskew (to measure what they add)
 if (args.includes('--no-geometry')) PAGE_PREPROCESSING.geometry = false
 const mediaFilter = args.find((arg) => arg.startsWith('--media='))?.split('=')[1]?.split(',') as Array<'text_pdf' | 'scan' | 'photo'> | undefined
@@ -83,7 +85,7 @@ async function fixturesSection(engine: OcrEngine | undefined): Promise<boolean> 
 	const results = await Promise.all(
 		manifest.files.map(async (file) => {
 			const bytes = await readFile(path.join(dir, file.path))
-			const result = await extractDocument({ bytes, fileName: path.basename(file.path), ocr: engine })
+			const result = await extractDocument({ bytes, fileName: path.basename(file.path), ocr: engine, paddle })
 			return { file, result, check: checkExtraction(file, result) }
 		}),
 	)
@@ -111,7 +113,7 @@ async function fixturesSection(engine: OcrEngine | undefined): Promise<boolean> 
 			if (stored.includes(forbidden)) uploadProblems.push(`${upload.id}: sanitised name still contains '${forbidden}'`)
 		}
 		const bytes = await readFile(path.join(dir, upload.content_from!))
-		const result = await extractDocument({ bytes, fileName: upload.upload_name, ocr: engine })
+		const result = await extractDocument({ bytes, fileName: upload.upload_name, ocr: engine, paddle })
 		if (!result.accepted) uploadProblems.push(`${upload.id}: rejected (${result.reason})`)
 		if (upload.document_date && result.date !== upload.document_date) uploadProblems.push(`${upload.id}: date ${result.date}`)
 		if (upload.provider && result.provider?.toLowerCase() !== upload.provider.toLowerCase()) uploadProblems.push(`${upload.id}: provider ${result.provider}`)
@@ -123,7 +125,7 @@ async function fixturesSection(engine: OcrEngine | undefined): Promise<boolean> 
 		try {
 			const out = path.join(temporary, upload.upload_name)
 			await execFileAsync(process.execPath, [path.join(dir, upload.generator!), out, String(upload.bytes)])
-			const result = await extractDocument({ bytes: await readFile(out), fileName: upload.upload_name, ocr: engine })
+			const result = await extractDocument({ bytes: await readFile(out), fileName: upload.upload_name, ocr: engine, paddle })
 			const isRight = upload.expected.outcome === 'reject' ? !result.accepted && result.reason === upload.expected.reason : result.accepted
 			if (!isRight) uploadProblems.push(`${upload.id}: ${result.accepted ? 'accepted' : result.reason}`)
 			console.log(`${pad(`upload ${upload.id}`, 44)} ${pad(mark(isRight), 8)} ${result.accepted ? 'accepted' : `rejected: ${result.reason}`}`)
@@ -176,7 +178,7 @@ async function corpusSection(engine: OcrEngine | undefined): Promise<{ checks: D
 	const started = performance.now()
 	const documents = await generateCorpus({ perFamily, families: familyFilter, media: mediaFilter, seed: seed === undefined ? undefined : Number(seed) })
 	const generatedMs = performance.now() - started
-	const results = await Promise.all(documents.map((document) => extractDocument({ bytes: document.bytes, fileName: document.fileName, ocr: engine })))
+	const results = await Promise.all(documents.map((document) => extractDocument({ bytes: document.bytes, fileName: document.fileName, ocr: engine, paddle })))
 	const checks = documents.map((document, index) => checkCorpusDocument(document, results[index]))
 	console.log('')
 	console.log(`generated corpus: ${documents.length} documents in ${FAMILIES.length} layout families (generated in ${Math.round(generatedMs)} ms, read in ${Math.round(performance.now() - started - generatedMs)} ms)`)
@@ -221,7 +223,7 @@ async function realSection(engine: OcrEngine | undefined, media?: string[]): Pro
 	console.log('REAL DOCUMENTS (the measure; the generated corpus below is a stress test)')
 	for (const set of sets) {
 		const samples = loadPublicSamples(set.dir).filter((sample) => !media || media.includes(sampleMedium(sample)))
-		const read = await Promise.all(samples.map(async (sample) => extractDocument({ bytes: await readFile(path.join(set.dir, sample.path)), fileName: path.basename(sample.path), ocr: engine })))
+		const read = await Promise.all(samples.map(async (sample) => extractDocument({ bytes: await readFile(path.join(set.dir, sample.path)), fileName: path.basename(sample.path), ocr: engine, paddle })))
 		const setChecks = samples.map((sample, index) => checkPublicSample(sample, read[index], set.name))
 		console.log('')
 		console.log(`${set.name}: ${samples.length} documents`)
@@ -279,12 +281,17 @@ function cachedEngine(inner: OcrEngine, folder: string): OcrEngine {
 	}
 }
 
+/** PaddleOCR beside tesseract, as the pipeline runs it (null with --no-paddle or when its models are missing). */
+let paddle: OcrEngine | null = null
+
 async function main() {
 	let engine: OcrEngine | undefined
 	if (engineName === 'js') engine = createTesseractJsEngine()
 	else if (engineName === 'cli') engine = createTesseractCliEngine()
 	else if (engineName === 'cli-best-int') engine = createTesseractCliEngine({ tessdataDir: bestIntTessdataDir() })
 	if (ocrCacheDir) engine = cachedEngine(engine ?? createDefaultOcrEngine(), ocrCacheDir)
+	const paddleEngine = withPaddle ? createDefaultPaddleEngine() : null
+	paddle = paddleEngine && ocrCacheDir ? cachedEngine(paddleEngine, ocrCacheDir) : paddleEngine
 	const started = performance.now()
 	let isMet = true
 	const samples = only.includes('real') ? await realSection(engine, mediaFilter) : { checks: [], results: [] }
@@ -311,7 +318,7 @@ async function main() {
 		const share = (medium: DocumentCheck['medium']) => valueShare(targeted.filter((check) => check.medium === medium)).share
 		isMet = isMet && share('text_pdf') >= TARGETS.text_pdf && share('scan') >= TARGETS.scan && share('photo') >= TARGETS.photo && factsShare(targeted).share >= TARGETS.facts && impossible === 0 && invented.length === 0
 	}
-	console.log(`engine: ${engine?.name ?? 'default'}; wall time ${Math.round(performance.now() - started)} ms; targets ${isMet ? 'met' : 'NOT met'}`)
+	console.log(`engine: ${engine?.name ?? 'default'}${paddle ? ` + ${paddle.name} on pages read poorly` : ''}; wall time ${Math.round(performance.now() - started)} ms; targets ${isMet ? 'met' : 'NOT met'}`)
 	const closable = engine as Partial<ClosableOcrEngine> | undefined
 	await closable?.close?.()
 	await closeDefaultOcrEngine()

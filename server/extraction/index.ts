@@ -44,6 +44,7 @@ export {
 	createTesseractCliEngine,
 	createTesseractJsEngine,
 	createDefaultOcrEngine,
+	createDefaultPaddleEngine,
 	closeDefaultOcrEngine,
 	findOnPath,
 	type ClosableOcrEngine,
