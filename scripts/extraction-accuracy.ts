@@ -198,7 +198,8 @@ function recallAndPrecision(checks: DocumentCheck[]): string {
 	const read = valueShare(checks)
 	if (read.total === 0) return '-'
 	const shown = shownShare(checks)
-	return `read ${sharePercent(read)}, shown wrong ${shown.wrong}/${shown.total}${shown.total ? ` = ${((shown.wrong / shown.total) * 100).toFixed(1)}%` : ''}`
+	const unclaimed = checks.reduce((sum, check) => sum + (check.unclaimedShown?.length ?? 0), 0)
+	return `read ${sharePercent(read)}, shown wrong ${shown.wrong}/${shown.total}${shown.total ? ` = ${((shown.wrong / shown.total) * 100).toFixed(1)}%` : ''}${unclaimed ? `, +${unclaimed} on no printed row` : ''}`
 }
 
 function factsOf(checks: DocumentCheck[]): string {
@@ -233,12 +234,13 @@ async function realSection(engine: OcrEngine | undefined, media?: string[]): Pro
 			if (!isVerbose) continue
 			for (const problem of check.problems) console.log(`    ! ${problem}`)
 			for (const value of check.values.filter((item) => !item.matched)) console.log(`    ${value.shown ? 'x' : '-'} ${value.label}: ${value.mismatches.join(', ')}`)
+			for (const value of check.unclaimedShown ?? []) console.log(`    + shown, on no printed row by that name: ${value}`)
 		}
 		checks.push(...setChecks)
 		results.push(...read)
 	}
 	console.log('')
-	console.log('real documents per set and source (read = value, unit, range and status all right; shown wrong = shown and not matching):')
+	console.log('real documents per set and source (read = value, unit, range and status all right; shown wrong = shown and not matching; on no printed row = shown under a name no printed row has):')
 	for (const set of [...sets.map((item) => item.name), 'both sets']) {
 		const setChecks = set === 'both sets' ? checks : checks.filter((check) => check.group === set)
 		for (const medium of MEDIA) {

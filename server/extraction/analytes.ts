@@ -255,17 +255,27 @@ export function lookupAnalyteName(name: string): AnalyteMatch | null {
 }
 
 /**
+ * A name with its abbreviation in brackets after it ('Toplam Lökosit Sayımı (WBC)', 'Hemoglobina(HGB)'):
+ * capitals (and digits, '%', '#'), no lower-case word, so a qualifier ('Bilirubin (Conjugated)') is not one.
+ */
+const NAME_WITH_ABBREVIATION = /^\s*([^\d\s(][^()]*?)\s*\(\s*((?=[^()]*[A-Z][^()]*[A-Z])(?![^()]*[a-z]{3})[A-Za-z][A-Za-z0-9%#.\- ]{0,9}?)\s*\)\s*$/
+
+/**
  * An abbreviation joined to a name in another language ('HGB-Hemoglobin',
  * 'RBC-Alyuvarlar', 'NEU%-Nötrofil'): the pair stands for the analyte both
- * parts (or the one part known) name.
+ * parts (or the one part known) name. A name with its abbreviation in brackets
+ * stands for the analyte the abbreviation names, when the name does not name
+ * another: the name alone may be a wider one ('Bilirubin (DBIL)').
  */
 function lookupPairedName(name: string): AnalyteMatch | null {
 	const pair = /^\s*([A-Za-z][A-Za-z0-9%#.]{0,9})\s*[-–/]\s*([^\d\s].*)$/.exec(name)
-	if (!pair) return null
-	const first = aliasIndex.get(normaliseAnalyteName(pair[1]))
-	const second = aliasIndex.get(normaliseAnalyteName(pair[2]))
+	const bracketed = pair ? null : NAME_WITH_ABBREVIATION.exec(name)
+	const parts = pair ?? bracketed
+	if (!parts) return null
+	const first = aliasIndex.get(normaliseAnalyteName(parts[1]))
+	const second = aliasIndex.get(normaliseAnalyteName(parts[2]))
 	if (first && second && first !== second) return null
-	const analyte = first ?? second
+	const analyte = bracketed ? second : (first ?? second)
 	return analyte ? { kind: 'analyte', analyte } : null
 }
 

@@ -209,7 +209,8 @@ function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
 /**
  * A page's rows: its tables read from the word boxes (table-reader.ts) first, then the lines of
  * its laid-out text for what no table held (a page without a header row, rows outside tables).
- * A row both read with the same value keeps the reading with more of unit and range.
+ * A row both read with the same value keeps the reading with more of unit and range; read with
+ * two values from an OCR page, the line's reading when it has both.
  */
 function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
 	const read = pages.map((page) => {
@@ -218,8 +219,12 @@ function labResults(pages: PageText[], testDate: string | null, decimalComma: bo
 		// where both read a row with the same value, the more complete reading (a range printed on the line below)
 		const completeness = (parameter: ExtractedParameter) => Number(parameter.unit !== null) + Number(parameter.referenceRangeText !== null)
 		const tables = (page.boxes ? extractTableResults(page.boxes, options) : []).map((table) => {
-			const line = lines.parameters.find((parameter) => parameter.code === table.code && parameter.value === table.value)
-			return line && completeness(line) > completeness(table) ? line : table
+			const line = lines.parameters.find((parameter) => parameter.code === table.code)
+			if (!line) return table
+			if (line.value === table.value) return completeness(line) > completeness(table) ? line : table
+			// read with two values: on a photographed or skewed page the table's rows may join a name to the
+			// next row's cells, where the laid-out line keeps them together; a complete line wins there
+			return page.source === 'ocr' && completeness(line) === 2 ? line : table
 		})
 		return { parameters: [...tables, ...lines.parameters], unmapped: lines.unmapped }
 	})

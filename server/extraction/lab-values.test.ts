@@ -118,6 +118,33 @@ describe('parseLabLine on OCR text', () => {
 		])
 	})
 
+	it('reads flags strengthened by marks or a panic letter against the value', () => {
+		const rows = ['WBC      H+31.2      10^3/uL     4.0 - 10.0', 'Hemoglobin      P6,1      g/dL     12,0 - 16,0', 'Platelets      L* 88      10^3/uL     150 - 400', 'Ferritin      ↑412      ng/mL     15 - 150']
+		const found = rows.flatMap((row) => parseLabLine(row, { ...OCR, columnGaps: true, decimalComma: row.includes(',') }))
+		expect(found.map((row) => [row.code, row.value])).toEqual([
+			['wbc', 31.2],
+			['hemoglobin', 6.1],
+			['platelets', 88],
+			['ferritin', 412],
+		])
+		expect(found.map((row) => row.referenceRangeMin)).toEqual([4, 12, 150, 15])
+	})
+
+	it('reads a name it does not know by the abbreviation in brackets after it, with the whole name kept', () => {
+		const rows = ['Beyaz Kan Hucresi Sayisi(WBC)      7,9      10^3/uL     4,0 - 10,0', 'Conta Globuli Rossi (RBC)      4,61      10^6/uL     4,2 - 5,4', 'Trombosit Dagilim Orani (MPV)      9,8      fL     7,5 - 11,5']
+		const found = rows.flatMap((row) => parseLabLine(row, { ...OCR, columnGaps: true, decimalComma: true }))
+		expect(found.map((row) => [row.code, row.value, row.name])).toEqual([
+			['wbc', 7.9, 'Beyaz Kan Hucresi Sayisi(WBC)'],
+			['rbc', 4.61, 'Conta Globuli Rossi (RBC)'],
+			['mpv', 9.8, 'Trombosit Dagilim Orani (MPV)'],
+		])
+	})
+
+	it('does not take a bracketed qualifier for an abbreviation', () => {
+		// '(Conjugated)' is a word, not an abbreviation: the unknown name stays unknown
+		expect(parseLabLine('Frazione Coniugata (Conjugated)      0.2      mg/dL     0.0 - 0.3', { ...OCR, columnGaps: true })).toEqual([])
+	})
+
 	it('repairs look-alike letters in the value', () => {
 		expect(one('Creatinine O.79 0.50-1.10 mg/dL Final', OCR)).toMatchObject({ value: 0.79 })
 		expect(one('Sodium l38 136-145 mmol/L Final', OCR)).toMatchObject({ value: 138 })

@@ -39,12 +39,15 @@ export type LabParseOptions = {
 
 type Token = { text: string; gapBefore: number }
 
-const FLAG_WORDS = new Set(['h', 'l', 'hh', 'll', 'high', 'low', 'a', 'abn', 'abnormal', 'crit', 'critical', 'c', '*', '**', '!', 'hi', 'lo', 'n', 'normal', 'panic'])
+const FLAG_WORDS = new Set(['h', 'l', 'hh', 'll', 'high', 'low', 'a', 'abn', 'abnormal', 'crit', 'critical', 'c', '*', '**', '!', 'hi', 'lo', 'n', 'normal', 'panic', 'h+', 'h++', 'l-', 'l--', 'h*', 'l*', 'p', '↑', '↓'])
 const FLAG_PHRASE = /^(?:above|below|in|within|out\s+of)\s+range$/i
 const NOISE_WORDS = new Set(['final', 'prelim', 'preliminary', 'corrected', 'amended', 'pending', 'result', 'results'])
 const VALUE_WITH_FLAG = /^(\d+(?:\.\d+)?)(HH|LL|H|L|A|\*{1,2})$/
-/** A flag printed against the front of its value ('L2.5', 'H10.9', 'L-1.6'): capital H or L, never read as a digit. */
-const FLAG_WITH_VALUE = /^(HH|LL|H|L)(-?\d+(?:\.\d+)?)\**$/
+/**
+ * A flag printed against the front of its value ('L2.5', 'H10.9', 'L-1.6', 'H+99.4', 'P3.5' for a panic
+ * value, '↑12'): capital H, L or P, never read as a digit, with the marks that strengthen it.
+ */
+const FLAG_WITH_VALUE = /^((?:HH|LL|H|L|P)(?:\+{1,2}|\*{1,2}|!)?|[↑↓])(-?\d+(?:\.\d+)?)\**$/
 const VALUE_WITH_UNIT = /^(\d+(?:\.\d+)?)(%|[a-zA-Z°µ][a-zA-Z0-9/^°µ.²]*)$/
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/
 const BLOOD_PRESSURE_VALUE = /^(\d{2,3})\/(\d{2,3})$/
@@ -178,7 +181,8 @@ function skipNameQualifiers(tokens: Token[], start: number, columnGaps: boolean)
 	for (let guard = 0; index < tokens.length && guard < 8; guard++) {
 		const text = tokens[index].text
 		if (columnGaps && depth === 0 && tokens[index].gapBefore >= 2) break
-		if (text.startsWith('(')) depth++
+		// a bracket opened at the start or inside a word ('(calculated)', 'Orani(LYM%)')
+		if (text.startsWith('(') || (depth === 0 && /^\p{L}[^()]*\(/u.test(text))) depth++
 		if (depth > 0) {
 			// a unit printed inside the name: 'Glucose (mg/dL)'
 			const inner = /^\(([^()]+)\)[,:]?$/.exec(text)

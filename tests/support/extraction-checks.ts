@@ -28,6 +28,8 @@ export type DocumentCheck = {
 	isImpossibleDate: boolean
 	values: ValueCheck[]
 	problems: string[]
+	/** values shown (not held back) that no printed row claimed: a row read under a wrong name, or one the manifest leaves out */
+	unclaimedShown?: string[]
 }
 
 function same(a: number | null, b: number | null): boolean {
@@ -139,6 +141,9 @@ export function loadPublicSamples(dir = publicSamplesDir()): PublicSample[] {
 /** Printed names compared on letters and digits only. */
 export function nameKey(name: string): string {
 	return name
+		// letters NFKD leaves whole (Turkish dotless i, Polish barred l)
+		.replace(/ı/g, 'i')
+		.replace(/[łŁ]/g, 'l')
 		.normalize('NFKD')
 		.replace(/[\u0300-\u036f]/g, '')
 		.toLowerCase()
@@ -150,6 +155,7 @@ function loincOf(parameter: ExtractedParameter): string | null {
 }
 
 export function checkPublicSample(sample: PublicSample, result: ExtractionResult, group = 'public-samples'): DocumentCheck {
+	const claimed = new Set<ExtractedParameter>()
 	const values = sample.parameters.map((want) => {
 		// two rows printed under one name ('Neutrófilos %' and 'Neutrófilos', a share and a count): the one in the same unit
 		const byName = result.parameters.filter((parameter) => nameKey(parameter.name) === nameKey(want.name))
@@ -157,6 +163,7 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 			(want.loinc ? result.parameters.find((parameter) => loincOf(parameter) === want.loinc) : undefined) ??
 			byName.find((parameter) => isSameUnitAs(parameter.unit, want.unit)) ??
 			byName[0]
+		if (got) claimed.add(got)
 		return compareValue({ label: want.name, value: want.value, unit: want.unit, min: want.reference_range_min, max: want.reference_range_max, status: want.status }, got)
 	})
 	const problems: string[] = []
@@ -177,6 +184,7 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 		isImpossibleDate: isImpossible(result.date),
 		values,
 		problems,
+		unclaimedShown: result.parameters.filter((parameter) => !claimed.has(parameter) && !parameter.toCheck).map((parameter) => `${parameter.name}: ${parameter.value} ${parameter.unit ?? ''}`.trim()),
 	}
 }
 
