@@ -67,6 +67,12 @@ describe('parseLabLine on a text layer', () => {
 		expect(one('Sodium   mmol/L   142   136-145')).toMatchObject({ value: 142, unit: 'mmol/L' })
 	})
 
+	it('reads a name joined to its qualifiers by commas, and a range written with OR', () => {
+		expect(one('VITAMIN D,25-OH,TOTAL,IA            41              NORMAL          30-100 ng/mL')).toMatchObject({ code: 'vitamin_d', value: 41, referenceRangeMin: 30 })
+		expect(one('SED RATE BY MODIFIED WESTERGREN     12               NORMAL          < OR = 20 mm/h')).toMatchObject({ code: 'esr', value: 12, referenceRangeMin: null, referenceRangeMax: 20 })
+		expect(one('Potassium, Serum      4.6      mmol/L      3.5-5.1')).toMatchObject({ code: 'potassium', value: 4.6 })
+	})
+
 	it('skips a lab code printed after the name', () => {
 		expect(one('Glucose 01                 107     High     mg/dL      65-99      01')).toMatchObject({ code: 'glucose', value: 107, referenceRangeMin: 65 })
 	})

@@ -59,7 +59,10 @@ function tokenize(line: string, source: LabTextSource): Token[] {
 		// an abbreviation with its percent or count sign glued on ('NEU%', 'LYM#'): the name, then the sign
 		const glued = /^(\p{L}{3,})([%#])$/u.exec(m[2])
 		if (glued) tokens.push({ text: glued[1], gapBefore: m[1].length }, { text: glued[2], gapBefore: 1 })
-		else tokens.push({ text: m[2], gapBefore: m[1].length })
+		// a name and its qualifiers joined by commas ('D,25-OH,TOTAL,IA'): one word each, the comma kept
+		else if (/^\p{L}[^,\s]*,(?:[^,\s]+,)*[^,\s]*\p{L}[^,\s]*$/u.test(m[2]) && /\p{L},/u.test(m[2])) {
+			m[2].split(/(?<=,)/).forEach((part, index) => tokens.push({ text: part, gapBefore: index === 0 ? m![1].length : 1 }))
+		} else tokens.push({ text: m[2], gapBefore: m[1].length })
 	}
 	return joinSpacedUnits(tokens, source)
 }
@@ -96,6 +99,8 @@ function tidyLine(line: string, decimalComma = false): string {
 		line
 			.replace(/[\u2010-\u2015\u2212]/g, (dash) => (dash === '\u2014' ? '—' : '-'))
 			.replace(/\u00a0/g, ' ')
+			// '< OR = 20', '> or = 60': one comparison
+			.replace(/([<>])\s*or\s*=\s*/gi, '$1=')
 			.replace(/^[\s|:;.,'"`~_=+*•·»«>{}[\]\\-]+/, ''),
 		decimalComma,
 	)

@@ -38,6 +38,24 @@ describe('extractPdfPageTexts', () => {
 		expect(pages[0].characters).toBeGreaterThan(500)
 	})
 
+	it('leaves out a slanted watermark that crosses the rows', async () => {
+		const { PDFDocument, StandardFonts, degrees } = await import('pdf-lib')
+		const pdf = await PDFDocument.create()
+		const font = await pdf.embedFont(StandardFonts.Helvetica)
+		const page = pdf.addPage([612, 792])
+		const rows = ['Glucose', 'Sodium', 'Potassium', 'Chloride', 'Calcium']
+		rows.forEach((name, index) => {
+			page.drawText(name, { x: 50, y: 600 - index * 14, size: 10, font })
+			page.drawText(String(90 + index), { x: 250, y: 600 - index * 14, size: 10, font })
+		})
+		page.drawText('SAMPLE REPORT', { x: 40, y: 540, size: 56, font, rotate: degrees(12) })
+		const doc = await openPdf(await pdf.save())
+		const [read] = await extractPdfPageTexts(doc)
+		await doc.destroy()
+		expect(read.text).not.toMatch(/SAMPLE|REPORT/)
+		expect(read.text.split('\n')).toEqual(rows.map((name, index) => expect.stringMatching(new RegExp(`^${name}\\s{2,}${90 + index}$`))))
+	})
+
 	it('finds no text layer on a scanned PDF', async () => {
 		const doc = await openPdf(readFileSync(path.join(dir, 'scan/scanned_lab_report_2p.pdf')))
 		const pages = await extractPdfPageTexts(doc)

@@ -70,17 +70,24 @@ export type PositionedText = { str: string; x: number; y: number; width: number;
 
 type RawTextItem = { str?: string; transform?: number[]; width?: number; height?: number }
 
-/** Text items of a page with their position (PDF units, y up). */
+/**
+ * Text items of a page with their position (PDF units, y up). Text set at a slant or on its side
+ * ('SAMPLE REPORT' across the page, a margin note running up it) is left out when most of the
+ * page's text runs level: its letters would land inside the rows it crosses.
+ */
 export async function readPositionedText(page: PDFPageProxy): Promise<PositionedText[]> {
 	const content = await page.getTextContent()
-	const items: PositionedText[] = []
+	const level: PositionedText[] = []
+	const turned: PositionedText[] = []
 	for (const raw of content.items as RawTextItem[]) {
 		if (typeof raw.str !== 'string' || !raw.transform) continue
 		const [a, b, c, d, x, y] = raw.transform
 		const size = Math.hypot(c, d) || Math.hypot(a, b) || raw.height || 10
-		items.push({ str: raw.str, x, y, width: raw.width ?? 0, size })
+		const isTurned = Math.abs(b) > 0.05 * Math.abs(a) || Math.abs(c) > 0.05 * Math.abs(d)
+		;(isTurned ? turned : level).push({ str: raw.str, x, y, width: raw.width ?? 0, size })
 	}
-	return items
+	const count = (items: PositionedText[]) => items.filter((item) => item.str.trim() !== '').length
+	return count(turned) < count(level) ? level : [...level, ...turned]
 }
 
 /** Joins positioned text into lines, columns separated by at least two spaces. */

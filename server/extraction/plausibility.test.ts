@@ -33,6 +33,13 @@ describe('checkPlausibility', () => {
 		expect(checkPlausibility(row({ code: 'hemoglobin', value: 140, unit: 'g/L', min: 120, max: 160 }))).toBeNull()
 	})
 
+	it('judges a count printed per microlitre in thousands per microlitre, the analyte unit', () => {
+		expect(checkPlausibility(row({ code: 'neutrophils_abs', value: 3596, unit: 'cells/uL', min: 1500, max: 7800 }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'lymphocytes_abs', value: 1450, unit: '/uL', min: 850, max: 3900 }))).toBeNull()
+		// the same digits in the analyte's own unit are not a count anybody has
+		expect(checkPlausibility(row({ code: 'neutrophils_abs', value: 3596, unit: '10^3/uL', min: 1.5, max: 7.8 }))?.code).toBe('value_implausible')
+	})
+
 	it('accepts U/L and IU/L for the same enzyme, and mU/L for TSH', () => {
 		expect(checkPlausibility(row({ code: 'alt', value: 30, unit: 'IU/L', min: 7, max: 56 }))).toBeNull()
 		expect(checkPlausibility(row({ code: 'tsh', value: 2.1, unit: 'mU/L', min: 0.27, max: 4.2 }))).toBeNull()

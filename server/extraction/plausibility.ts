@@ -150,6 +150,18 @@ function unitFits(analyte: Analyte, unit: PrintedUnit): boolean | null {
 	return inAnalyteUnit(analyte, 1, unit) !== null
 }
 
+/**
+ * The value in the analyte's unit, for its physiological span: a count printed per microlitre
+ * ('3596 cells/uL') is 3.596 thousand per microlitre. As printed when the unit is the analyte's own
+ * spelling, missing, or does not convert.
+ */
+function valueInAnalyteUnit(analyte: Analyte, parameter: ExtractedParameter): number {
+	if (parameter.unit === null || parameter.unit.trim() === '') return parameter.value
+	const printed = unitOf(parameter.unit, parameter.ucumUnit)
+	if (printed.ucum === null || printed.ucum === analyte.ucum) return parameter.value
+	return inAnalyteUnit(analyte, parameter.value, printed) ?? parameter.value
+}
+
 function isWithin(value: number, span: readonly [number, number]): boolean {
 	return value >= span[0] && value <= span[1]
 }
@@ -181,7 +193,8 @@ function isRangeImplausible(analyte: Analyte, parameter: ExtractedParameter): bo
 	if (min === null && max === null) return false
 	if (analyte.plausible) {
 		const [, highest] = analyte.plausible
-		if ((min !== null && min > highest) || (max !== null && max > highest)) return true
+		const inUnit = (bound: number) => valueInAnalyteUnit(analyte, { ...parameter, value: bound })
+		if ((min !== null && inUnit(min) > highest) || (max !== null && inUnit(max) > highest)) return true
 	}
 	const usual = USUAL_REFERENCE_INTERVALS[analyte.code]
 	if (!usual) return false
@@ -217,7 +230,7 @@ export function checkPlausibility(parameter: ExtractedParameter): ToCheck | null
 		if (fits === null) return { code: 'unit_unknown', reason: TO_CHECK_REASONS.unitUnknown(parameter.unit) }
 		if (!fits) return { code: 'unit_dimension', reason: TO_CHECK_REASONS.unitDimension(parameter.unit, name) }
 	}
-	if (!Number.isFinite(parameter.value) || (analyte.plausible && !isWithin(parameter.value, analyte.plausible))) {
+	if (!Number.isFinite(parameter.value) || (analyte.plausible && !isWithin(valueInAnalyteUnit(analyte, parameter), analyte.plausible))) {
 		return { code: 'value_implausible', reason: TO_CHECK_REASONS.valueImplausible(parameter.valueText, name) }
 	}
 	if (isRangeImplausible(analyte, parameter)) {

@@ -25,6 +25,8 @@ describe('parseReferenceRange', () => {
 		['≥60', 60, null],
 		['> 59', 59, null],
 		['<5.7', null, 5.7],
+		['< OR = 20', null, 20],
+		['> or = 60', 60, null],
 	])('reads a one-sided range %s', (text, min, max) => {
 		expect(parseReferenceRange(text)).toMatchObject({ min, max })
 	})

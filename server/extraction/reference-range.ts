@@ -28,8 +28,8 @@ export function tidyRangeText(text: string): string {
 	return text
 		.trim()
 		.replace(/[\u2010-\u2015\u2212]/g, '-')
-		.replace(/≤|=</g, '<=')
-		.replace(/≥|=>/g, '>=')
+		.replace(/≤|=<|<\s*or\s*=/gi, '<=')
+		.replace(/≥|=>|>\s*or\s*=/gi, '>=')
 		.replace(/(\d),(\d)/g, '$1.$2')
 		.replace(/\s+/g, ' ')
 }
