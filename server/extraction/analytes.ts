@@ -64,9 +64,9 @@ export type Analyte = {
 }
 
 /** Spellings of 10^3 per microlitre (cell counts). */
-export const THOUSANDS_PER_UL = ['K/uL', 'x10^3/uL', '10^3/uL', 'x10E3/uL', '10*3/uL', 'x10*3/uL', 'x10(3)/uL', '10^9/L', 'x10^9/L', 'thou/uL', 'K/mcL', 'K/µL', 'Thousand/uL', 'Thous/cu.mm', 'x10^3/µL', '10^3/µL', 'Tsd/µl', '/nl', 'G/L', 'Bin/µL', 'mil/mm3', '10*9/L'] as const
+export const THOUSANDS_PER_UL = ['K/uL', 'x10^3/uL', '10^3/uL', 'x10E3/uL', '10*3/uL', 'x10*3/uL', 'x10(3)/uL', '10^9/L', 'x10^9/L', 'thou/uL', 'K/mcL', 'K/µL', 'Thousand/uL', 'Thous/cu.mm', 'x10^3/µL', '10^3/µL', 'Tsd/µl', 'tys/µl', '/nl', 'G/L', 'Bin/µL', 'mil/mm3', '10*9/L'] as const
 /** Spellings of 10^6 per microlitre (red cell counts). */
-export const MILLIONS_PER_UL = ['M/uL', 'x10^6/uL', '10^6/uL', 'x10E6/uL', '10*6/uL', 'x10*6/uL', 'x10(6)/uL', '10^12/L', 'x10^12/L', 'mill/uL', 'M/mcL', 'M/µL', 'Million/uL', 'mill/cumm', 'Mil/cu.mm', 'x10^6/µL', 'Mio/µl', '/pl', 'T/L', 'Milyon/µL', 'milhões/mm3', 'Million/cmm'] as const
+export const MILLIONS_PER_UL = ['M/uL', 'x10^6/uL', '10^6/uL', 'x10E6/uL', '10*6/uL', 'x10*6/uL', 'x10(6)/uL', '10^12/L', 'x10^12/L', 'mill/uL', 'M/mcL', 'M/µL', 'Million/uL', 'mill/cumm', 'Mil/cu.mm', 'x10^6/µL', 'Mio/µl', 'mln/µl', '/pl', 'T/L', 'Milyon/µL', 'milhões/mm3', 'Million/cmm'] as const
 /** Cell counts per cubic millimetre (= per microlitre), printed with thousands separators. */
 export const PER_CUBIC_MM = ['/cumm', 'cells/cumm', 'cumm', 'cells/mcL', 'cells/uL', '/uL', '/mm3', 'cells/cmm'] as const
 

@@ -73,6 +73,13 @@ describe('parseLabLine on a text layer', () => {
 		expect(one('Potassium, Serum      4.6      mmol/L      3.5-5.1')).toMatchObject({ code: 'potassium', value: 4.6 })
 	})
 
+	it('reads a count with a footnote mark against its unit, and leaves a procedure code out of the name', () => {
+		const options = { ...OCR, columnGaps: true, decimalComma: true }
+		expect(parseLabLine('Neutrofile      3,12      tys/µl*      2,00 - 7,00', options)[0]).toMatchObject({ code: 'neutrophils_abs', value: 3.12, unit: 'tys/µl' })
+		expect(parseLabLine('Neutrofile      51,0      %*      40,0 - 80,0', options)[0]).toMatchObject({ code: 'neutrophils_pct', value: 51, unit: '%' })
+		expect(parseLabLine('Glukoza (ICD-9: L43)      94      mg/dl      70 - 99', options)[0]).toMatchObject({ code: 'glucose', name: 'Glukoza', value: 94 })
+	})
+
 	it('skips a lab code printed after the name', () => {
 		expect(one('Glucose 01                 107     High     mg/dL      65-99      01')).toMatchObject({ code: 'glucose', value: 107, referenceRangeMin: 65 })
 	})

@@ -409,8 +409,10 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			index += 2
 			continue
 		}
-		if (reading.unit === null && (looksLikeUnit(text) || (isOcr && hasValue() && isLikelyOcrUnit(text, analyte)))) {
-			reading.unit = text
+		// a footnote mark against the unit ('tys/µl*': an age-specific range) is not part of it
+		const unitText = text.replace(/(?<=[^\s*])\*{1,2}$/, '')
+		if (reading.unit === null && (looksLikeUnit(unitText) || (isOcr && hasValue() && isLikelyOcrUnit(unitText, analyte)))) {
+			reading.unit = unitText
 			index++
 			continue
 		}
@@ -527,6 +529,8 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 		.slice(0, start)
 		.map((token) => token.text)
 		.join(' ')
+		// a procedure code printed after the name ('Glukoza (ICD-9: L43)') is not part of it
+		.replace(/\s*\(ICD-?\d{1,2}\s*:\s*[A-Z0-9.]{1,8}\)\s*\S?$/i, '')
 		.replace(/[\s,:;.|]+$/, '')
 	// a second table beside the first: the row ends where the next name begins
 	const next = nextRowStart(tokens, start, options)
@@ -624,7 +628,10 @@ function readParameter(tokens: Token[], start: number, printedName: string, name
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
 	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
-	return parameterOf(differentialByUnit(analyte, unit), printedName || analyte.name, value, valueText, unit, reading.range, reading.rangeText, reading.flag, options)
+	const byUnit = differentialByUnit(analyte, unit)
+	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
+	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source)
+	return parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
 }
 
 /** A count per volume ('x10^3/µL', 'tys/µl', '/cmm', 'K/uL', '10^9/L'). */
