@@ -14,6 +14,7 @@ import { MedicationsList } from '#app/components/records/medications-list.tsx'
 import { StructuredRecord } from '#app/components/records/structured-record.tsx'
 import { IMPORTED_REFERENCE_NOTE, importedReferenceOf, structuredSummaryOf } from '#server/extraction/shared/structured-types.ts'
 import { SomeoneElseBadge, SubjectQuestion } from '#app/components/records/subject-question.tsx'
+import { DateQuestion } from '#app/components/records/date-question.tsx'
 import { printedPatientOfDetails } from '#server/documents/shared/subject-match.ts'
 import { isValueReviewIntent, VALUE_REVIEW_NOTICES, ValueReviewSchema } from '#server/health/index.ts'
 import { VALUE_REVIEW_TEXTS } from '#server/health/shared/value-review.ts'
@@ -30,7 +31,7 @@ import { documentTypeLabel } from '#server/documents/shared/document-type-label.
 import { formatCalendarDate, formatDateTime } from '#server/documents/shared/format.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import { answerDocumentSubject, deleteDocument, getDocument, retryDocument, reviewDocumentValue, signDocumentLink } from '#server/documents/index.ts'
+import { answerDocumentSubject, chooseDocumentDate, deleteDocument, getDocument, retryDocument, reviewDocumentValue, signDocumentLink } from '#server/documents/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
@@ -58,6 +59,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return { document: { ...shown, parameters, text: textExcerpt(extractedText) }, structured, printedName, importedReference, review, timeZone: patient.user.timeZone }
 }
 
+/** 'Which date is this record from?': one of the two readings (date-question.tsx). */
+const DateChoiceSchema = z.object({ intent: z.literal('choose-date'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+
 /** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
 const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download', 'this-is-me', 'someone-else']) })
 
@@ -72,6 +76,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const outcome = await reviewDocumentValue(patient, documentId, review.value)
 		if (!outcome.ok) return formReply(review, outcome, { notFoundText: DOCUMENT_MESSAGES.notFoundTitle })
 		throw await redirectWithToast(request, `/records/${documentId}`, VALUE_REVIEW_NOTICES[review.value.intent])
+	}
+	if (formData.get('intent') === 'choose-date') {
+		const choice = parseWithZod(formData, { schema: DateChoiceSchema })
+		if (choice.status !== 'success') return formReply(choice)
+		const chosen = await chooseDocumentDate(patient, documentId, choice.value.date)
+		if (!chosen.ok) return formReply(choice, chosen, { notFoundText: DOCUMENT_MESSAGES.notFoundTitle })
+		throw await redirectWithToast(request, `/records/${documentId}`, DOCUMENT_NOTICES.dateChosen)
 	}
 	const submission = parseWithZod(formData, { schema: IntentSchema })
 	if (submission.status !== 'success') return formReply(submission)
@@ -178,6 +189,7 @@ function DocumentDetailRoute() {
 			{isConfirmingDelete ? <InlineDeleteConfirmation documentId={document.id} /> : null}
 
 			<SubjectQuestion documentId={document.id} subjectMatch={document.subjectMatch} printedName={printedName} />
+			<DateQuestion documentId={document.id} choices={document.dateChoices} error={actionData?.result?.error?.date?.[0]} />
 
 			{isAwaitingProcessing(document.status) ? (
 				<Alert tone="info" title={document.status === 'queued' ? 'Queued for processing' : 'Processing'}>

@@ -77,6 +77,11 @@ export const documents = pgTable(
 			.notNull()
 			.default('other'),
 		documentDate: date('document_date', { mode: 'string' }),
+		/**
+		 * A printed date whose day and month could be either way round: its two readings (YYYY-MM-DD),
+		 * for the patient to choose on the record's page; null once chosen or when there was no doubt.
+		 */
+		dateChoices: date('date_choices', { mode: 'string' }).array(),
 		provider: text('provider'),
 		summary: text('summary'),
 		tags: text('tags').array().notNull().default(sql`'{}'::text[]`),

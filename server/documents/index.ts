@@ -27,6 +27,7 @@ export {
 	type DocumentSummary,
 } from './queries.ts'
 export { answerDocumentSubject, printedPatientOf, type SubjectAnswer } from './subject.ts'
+export { chooseDocumentDate } from './date-choice.ts'
 export { reviewDocumentValue } from './value-review.ts'
 export { listTestDates, compareTestDates, pairParameters, type ComparedParameter } from './compare.ts'
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'

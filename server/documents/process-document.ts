@@ -144,6 +144,8 @@ export async function processDocument(
 					documentType: result.kind,
 					title: named.title,
 					documentDate: result.date,
+					// a date that reads two ways: the patient chooses (date-choice.ts)
+					dateChoices: result.date === null && result.dateChoices.length === 2 ? result.dateChoices : null,
 					provider: named.provider,
 					summary: result.summary + DOCUMENT_MESSAGES.alreadyImported(parameterOutcome.alreadyHeld + medicationOutcome.alreadyHeld),
 					tags: result.tags,

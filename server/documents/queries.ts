@@ -90,7 +90,7 @@ export async function getDocument(patient: Patient, documentId: string) {
 	if (!isUuid(documentId)) return null
 	return withTenant(patient.organizationId, async (tx) => {
 		const [document] = await tx
-			.select({ ...summaryColumns, extractedText: documents.extractedText, details: documents.details, pages: documents.pages, timings: documents.timings, attempts: documents.attempts })
+			.select({ ...summaryColumns, extractedText: documents.extractedText, details: documents.details, pages: documents.pages, timings: documents.timings, attempts: documents.attempts, dateChoices: documents.dateChoices })
 			.from(documents)
 			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
 		if (!document) return null

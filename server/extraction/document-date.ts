@@ -234,15 +234,27 @@ function isListOfRecords(lines: string[], order: DateOrder): boolean {
 	return [...datesByLabel.values()].some((dates) => dates.size > 1)
 }
 
-export type DocumentDate = { iso: string | null; isAmbiguous: boolean }
+/** choices: the two readings of a date whose day and month could be either way round (iso is then null) */
+export type DocumentDate = { iso: string | null; choices: string[] }
+
+/** The date with its day and month swapped ('2025-04-06' -> '2025-06-04'). */
+function swappedDayAndMonth(iso: string): string {
+	const [year, month, day] = iso.split('-')
+	return `${year}-${day}-${month}`
+}
 
 /** The document's date by the rules above, and whether its day and month could be the other way round. */
-export function findDocumentDateWithEvidence(text: string, kind: DocumentKind): DocumentDate {
+export function findDocumentDateWithEvidence(text: string, kind: DocumentKind, today = new Date().toISOString().slice(0, 10)): DocumentDate {
 	const lines = text.split('\n')
 	const evidence = dateOrderOf(text)
 	const order = evidence ?? 'mdy'
-	// a day and month that could be either way round, with nothing in the document to tell: not guessed
-	const answer = (date: FoundDate): DocumentDate => (evidence === null && date.isAmbiguous === true ? { iso: null, isAmbiguous: true } : { iso: date.iso, isAmbiguous: false })
+	// a day and month that could be either way round, with nothing in the document to tell: not guessed,
+	// unless one of the two readings is still to come (a report is not dated in the future)
+	const answer = (date: FoundDate): DocumentDate => {
+		if (evidence !== null || date.isAmbiguous !== true) return { iso: date.iso, choices: [] }
+		const readings = [date.iso, swappedDayAndMonth(date.iso)].filter((iso) => iso <= today).sort()
+		return readings.length === 1 ? { iso: readings[0], choices: [] } : { iso: null, choices: readings }
+	}
 	for (const label of LABELS[kind]) {
 		for (let i = 0; i < lines.length; i++) {
 			const lower = lines[i].toLowerCase()
@@ -255,7 +267,7 @@ export function findDocumentDateWithEvidence(text: string, kind: DocumentKind): 
 		}
 	}
 	const dates = findNonBirthDates(lines, order)
-	if (dates.length === 0 || isListOfRecords(lines, order)) return { iso: null, isAmbiguous: false }
+	if (dates.length === 0 || isListOfRecords(lines, order)) return { iso: null, choices: [] }
 	return answer([...dates].sort((a, b) => a.iso.localeCompare(b.iso))[0])
 }
 

@@ -84,7 +84,7 @@ export function rejectedResult(reason: RejectionReason, message: string, fileNam
 		message,
 		kind: 'other',
 		date: null,
-		dateIsAmbiguous: false,
+		dateChoices: [],
 		provider: null,
 		title: titleFromFileName(fileName),
 		summary: message,
@@ -256,7 +256,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 
 	let kind: DocumentKind
 	let date: string | null
-	let dateIsAmbiguous = false
+	let dateChoices: string[] = []
 	let provider: string | null
 	let parameters: ExtractedParameter[] = []
 	let unmapped: ExtractionResult['unmapped'] = []
@@ -270,7 +270,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		kind = classifyDocument({ text, labValueCount: rows.length }).kind
 		// the date and the provider may be read by one model and not the other
 		const factsText = [text, ...content.pages.flatMap((page) => (page.otherReading ? [page.otherReading] : []))].join('\n\n')
-		;({ iso: date, isAmbiguous: dateIsAmbiguous } = findDocumentDateWithEvidence(factsText, kind))
+		;({ iso: date, choices: dateChoices } = findDocumentDateWithEvidence(factsText, kind))
 		provider = findProvider(text, kind) ?? (factsText === text ? null : findProvider(factsText, kind))
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
@@ -294,7 +294,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		accepted: true,
 		kind,
 		date,
-		dateIsAmbiguous,
+		dateChoices,
 		provider,
 		title: buildTitle(described),
 		summary: buildSummary(described),

@@ -95,8 +95,11 @@ export type ExtractionResult = {
 	kind: DocumentKind
 	/** YYYY-MM-DD */
 	date: string | null
-	/** a date was printed whose day and month could be the other way round (no evidence in the document): date is left null, for the patient to give */
-	dateIsAmbiguous: boolean
+	/**
+	 * a date was printed whose day and month could be the other way round (no evidence in the
+	 * document): date is left null and these are its two readings (YYYY-MM-DD), for the patient to choose
+	 */
+	dateChoices: string[]
 	provider: string | null
 	title: string
 	summary: string

@@ -33,6 +33,18 @@ export const DOCUMENT_NOTICES = {
 	deleted: { title: 'Document deleted', description: 'The document and everything read from it have been removed.', tone: 'success' },
 	subjectConfirmed: { title: 'Marked as yours', description: 'Its values now count in your trends.', tone: 'success' },
 	subjectSomeoneElse: { title: "Marked as someone else's", description: 'It is kept, and its values stay out of your trends.', tone: 'success' },
+	dateChosen: { title: 'Date saved', description: 'The record and its values now carry the date you chose.', tone: 'success' },
+} as const
+
+/**
+ * The question a record asks when its printed date reads two ways (04/06/2025: 4 June or April 6)
+ * and nothing in the document tells which (server/extraction/document-date.ts).
+ */
+export const DATE_CHOICE_TEXTS = {
+	title: 'Which date is this record from?',
+	question:
+		'The date printed on this record can be read two ways, and nothing else in it tells which. Until you choose, the record is dated by its upload and its values are shown on that day.',
+	notOffered: 'Choose one of the two dates offered.',
 } as const
 
 /** The question a record that names another patient asks, and its answers (shared/subject-match.ts). */

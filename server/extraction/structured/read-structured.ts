@@ -129,7 +129,7 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 		accepted: true,
 		kind,
 		date: record.date,
-		dateIsAmbiguous: false,
+		dateChoices: [],
 		provider: record.provider,
 		title,
 		summary,

@@ -1,0 +1,98 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '#db/client.ts'
+import { auditLog } from '#db/schema/platform.ts'
+import { documents, healthParameters } from '#db/schema/tenant.ts'
+import type { Patient } from '#server/auth/patient.ts'
+import { registerPatient } from '#server/auth/index.ts'
+import { chooseDocumentDate, inProcessExtractor, processDocument, storeUploadedDocument } from '#server/documents/index.ts'
+import { uploadTempDir } from '#server/storage/index.ts'
+import { withTenant } from '#server/tenancy/index.ts'
+import { useTestDatabase } from './test-database.ts'
+
+process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
+useTestDatabase()
+
+async function newPatient(name: string): Promise<Patient> {
+	const { user, organization } = await registerPatient({ name, email: `date-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
+	return { userId: user.id, organizationId: organization.id }
+}
+
+/** A one-page lab report whose only date, 04/06/2025, reads two ways, with nothing to tell which. */
+async function reportWithAmbiguousDate(patientName: string): Promise<Buffer> {
+	const pdf = await PDFDocument.create()
+	const font = await pdf.embedFont(StandardFonts.Helvetica)
+	const page = pdf.addPage([612, 792])
+	const lines = ['Lakeside Laboratory', `Patient: ${patientName}`, 'Collected: 04/06/2025', 'Test          Result     Unit       Reference', '']
+	lines.forEach((line, index) => page.drawText(line, { x: 50, y: 720 - index * 16, size: 11, font }))
+	const rows: Array<[string, string, string, string]> = [
+		['Glucose', '92', 'mg/dL', '70 - 99'],
+		['Sodium', '140', 'mmol/L', '136 - 145'],
+		['Potassium', '4.2', 'mmol/L', '3.5 - 5.1'],
+		['Creatinine', '0.9', 'mg/dL', '0.6 - 1.2'],
+	]
+	rows.forEach((row, index) => row.forEach((cell, column) => page.drawText(cell, { x: 50 + column * 130, y: 640 - index * 16, size: 11, font })))
+	return Buffer.from(await pdf.save())
+}
+
+async function upload(patient: Patient, bytes: Buffer) {
+	await mkdir(uploadTempDir(), { recursive: true })
+	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
+	await writeFile(tempPath, bytes)
+	const outcome = await storeUploadedDocument(patient, { tempPath, originalName: 'report.pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), head: bytes.subarray(0, 4096) })
+	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
+	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
+	return outcome.documentId
+}
+
+function stored(patient: Patient, documentId: string) {
+	return withTenant(patient.organizationId, async (tx) => {
+		const [document] = await tx.select({ documentDate: documents.documentDate, dateChoices: documents.dateChoices, uploadedAt: documents.uploadedAt }).from(documents).where(eq(documents.id, documentId))
+		const values = await tx.select({ code: healthParameters.code, testDate: healthParameters.testDate }).from(healthParameters).where(eq(healthParameters.documentId, documentId))
+		return { ...document, values }
+	})
+}
+
+describe('a printed date that reads two ways is asked, not guessed', () => {
+	let patient: Patient
+	let documentId: string
+
+	beforeAll(async () => {
+		patient = await newPatient('Robin Day')
+		documentId = await upload(patient, await reportWithAmbiguousDate('Robin Day'))
+	})
+
+	it('stores both readings and no date; the values carry the upload day meanwhile', async () => {
+		const document = await stored(patient, documentId)
+		expect(document.documentDate).toBeNull()
+		expect(document.dateChoices).toEqual(['2025-04-06', '2025-06-04'])
+		expect(document.values.map((value) => value.code).sort()).toEqual(['creatinine', 'glucose', 'potassium', 'sodium'])
+		const uploadDay = document.uploadedAt.toISOString().slice(0, 10)
+		expect(document.values.every((value) => value.testDate === uploadDay)).toBe(true)
+	})
+
+	it("refuses a date it did not offer and another patient's answer, changing nothing", async () => {
+		const notOffered = await chooseDocumentDate(patient, documentId, '2025-05-06')
+		expect(notOffered).toMatchObject({ ok: false, kind: 'invalid', code: 'not-offered', field: 'date' })
+		const stranger = await newPatient('Sam Other')
+		expect(await chooseDocumentDate(stranger, documentId, '2025-06-04')).toMatchObject({ ok: false, kind: 'not-found' })
+		expect(await chooseDocumentDate(patient, 'not-a-uuid', '2025-06-04')).toMatchObject({ ok: false, kind: 'not-found' })
+		expect((await stored(patient, documentId)).dateChoices).toEqual(['2025-04-06', '2025-06-04'])
+	})
+
+	it('takes the chosen reading for the record and its values, closes the question and audits it', async () => {
+		expect(await chooseDocumentDate(patient, documentId, '2025-06-04')).toMatchObject({ ok: true, date: '2025-06-04' })
+		const document = await stored(patient, documentId)
+		expect(document.documentDate).toBe('2025-06-04')
+		expect(document.dateChoices).toBeNull()
+		expect(document.values.every((value) => value.testDate === '2025-06-04')).toBe(true)
+		// answered: the question is closed
+		expect(await chooseDocumentDate(patient, documentId, '2025-04-06')).toMatchObject({ ok: false, code: 'not-offered' })
+		const audits = await getDb().select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog).where(eq(auditLog.targetId, documentId))
+		expect(audits.map((entry) => entry.action)).toContain('document.date_chosen')
+	})
+})
