@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import { documents, healthParameters } from '#db/schema/tenant.ts'
+import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
+import { redateDocumentParameters } from '#server/health/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { isUuid, type Patient } from './queries.ts'
 import { DATE_CHOICE_TEXTS, DOCUMENT_MESSAGES } from './shared/messages.ts'
@@ -26,11 +27,7 @@ export async function chooseDocumentDate(patient: Patient, documentId: string, d
 		if (!document.dateChoices?.includes(date)) return refuse('invalid', 'not-offered', DATE_CHOICE_TEXTS.notOffered, 'date')
 		await tx.update(documents).set({ documentDate: date, dateChoices: null }).where(eq(documents.id, documentId))
 		// the values processing dated by the upload day (process-document.ts testDateFallback)
-		const uploadDay = document.uploadedAt.toISOString().slice(0, 10)
-		await tx
-			.update(healthParameters)
-			.set({ testDate: date })
-			.where(and(eq(healthParameters.documentId, documentId), eq(healthParameters.ownerId, patient.userId), eq(healthParameters.testDate, uploadDay)))
+		await redateDocumentParameters(tx, patient, documentId, document.uploadedAt.toISOString().slice(0, 10), date)
 		await recordAudit({ action: 'document.date_chosen', actor: patient, target: { type: 'document', id: documentId } }, tx)
 		return succeed({ date })
 	})

@@ -132,3 +132,14 @@ export async function countDocumentParameters(
 		.groupBy(healthParameters.documentId)
 	return new Map(rows.map((row) => [row.documentId!, { parameterCount: row.parameterCount, abnormalCount: row.abnormalCount }]))
 }
+
+/**
+ * The document's values dated `from` (the upload day processing gave them when the printed date
+ * read two ways) take the date the patient chose, `to` (documents/date-choice.ts).
+ */
+export async function redateDocumentParameters(tx: TenantTransaction, owner: Pick<Patient, 'userId'>, documentId: string, from: LocalDate, to: LocalDate): Promise<void> {
+	await tx
+		.update(healthParameters)
+		.set({ testDate: to })
+		.where(and(eq(healthParameters.documentId, documentId), eq(healthParameters.ownerId, owner.userId), eq(healthParameters.testDate, from)))
+}

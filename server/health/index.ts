@@ -203,6 +203,7 @@ export {
 export { getDashboard, type Dashboard, type DashboardAppointment, type DocumentCounts, type RiskSummary } from './dashboard.ts'
 export {
 	countDocumentParameters,
+	redateDocumentParameters,
 	removeDocumentParameters,
 	replaceDocumentParameters,
 	selectDocumentParameters,
