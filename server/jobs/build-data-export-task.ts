@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import { buildDataExport, failDataExport } from '#server/account/index.ts'
-import { BuildDataExportPayloadSchema } from './queue.ts'
+import { BuildDataExportPayloadSchema } from '#server/queue/queue.ts'
 
 /**
  * Builds one data export (server/account/data-export.ts). An error throws so

@@ -8,7 +8,7 @@ import { buildDataExport, deleteExpiredDataExports, listDataExports, openDataExp
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { hashPassword, registerPatient, type Patient } from '#server/auth/index.ts'
 import { getFileStorage } from '#server/storage/index.ts'
-import { JOB_KEYS, TASKS } from '#server/jobs/queue.ts'
+import { JOB_KEYS, TASKS } from '#server/queue/queue.ts'
 import { crontab } from '#server/jobs/task-list.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { compileFhirR4Schema, validateFhirR4 } from '#tests/support/fhir-schema.ts'
