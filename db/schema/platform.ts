@@ -548,7 +548,7 @@ export const twoFactorChallenges = platform.table(
 export const dataExportStatus = platform.enum('data_export_status', ['queued', 'ready', 'failed'])
 
 /**
- * A user's data export (server/account/data-export.ts): built by the
+ * A user's data export (server/exports/data-export.ts): built by the
  * `build_data_export` job into the file store under `storage_key`,
  * downloadable by that user alone until `expires_at`.
  */

@@ -2,7 +2,7 @@ import QRCode from 'qrcode'
 import type { SignedInPatient } from '#server/auth/index.ts'
 import { getTwoFactorStatus } from '#server/auth/index.ts'
 import { resolvePatientTimeZone } from '#server/appointments/patient-time-zone.ts'
-import { listDataExports } from './data-export.ts'
+import { listDataExports } from '#server/exports/index.ts'
 import { getUserPreferences } from './preferences.ts'
 
 /** What the second factor's part of Settings shows (both portals). */

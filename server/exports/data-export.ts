@@ -21,7 +21,7 @@ import { selectOwnerMedicationsForExport } from '#server/medications/index.ts'
 import { selectOwnerNotificationsForExport, writeNotification } from '#server/notifications/index.ts'
 import { selectOwnerSharesForExport } from '#server/sharing/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
-import { ACCOUNT_MESSAGES } from './shared/messages.ts'
+import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
 
 /**
