@@ -431,7 +431,7 @@ export const emailOutbox = platform.table(
 	],
 )
 
-/** A user's preferences; no row means the defaults (server/account/preferences.ts). */
+/** A user's preferences; no row means the defaults (server/preferences/preferences.ts). */
 export const theme = platform.enum('theme', ['light', 'dark', 'system'])
 
 export const userPreferences = platform.table('user_preferences', {
