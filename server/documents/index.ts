@@ -8,7 +8,6 @@ export {
 	inProcessExtractor,
 	type DocumentExtractor,
 } from './process-document.ts'
-export { documentNotificationKey } from '#server/notifications/index.ts'
 export {
 	listDocuments,
 	getDocumentsByIds,
