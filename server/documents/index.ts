@@ -31,14 +31,6 @@ export { listTestDates, compareTestDates, pairParameters, type ComparedParameter
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
 export { fileResponse, fileResponseHeaders } from './file-response.ts'
 export {
-	selectDocumentCounts,
-	selectDocumentTitles,
-	selectOrganizationDocumentUsage,
-	selectRecentDocuments,
-	type DocumentCounts,
-	type RecentDocument,
-} from './overview.ts'
-export {
 	documentTotals,
 	recentDocuments,
 	processingByDay,
