@@ -10,6 +10,5 @@ export {
 	listDataExports,
 	openDataExport,
 	requestDataExport,
-	EXPORT_LIFETIME_DAYS,
 	type DataExportSummary,
 } from './data-export.ts'

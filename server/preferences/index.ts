@@ -4,4 +4,4 @@
  * them (docs/decisions/026-layers.md).
  */
 export { getUserPreferences, getUsersPreferences, updateUserPreferences } from './preferences.ts'
-export { DEFAULT_PREFERENCES, PreferencesPatchSchema, THEMES, type PreferencesPatch, type Theme, type UserPreferences } from './shared/preferences.ts'
+export { DEFAULT_PREFERENCES } from './shared/preferences.ts'

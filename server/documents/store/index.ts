@@ -12,6 +12,5 @@ export {
 	selectOrganizationDocumentUsage,
 	selectRecentDocuments,
 	type DocumentCounts,
-	type RecentDocument,
 } from './overview.ts'
 export { selectRecordDates } from './record-dates.ts'
