@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -62,6 +63,10 @@ const SERVER_LAYERS = [
 	{ floor: 'entry points', modules: ['trpc', 'jobs'] },
 ]
 const SHARED_FOLDERS = '**/server/*/shared/**'
+const UNPLACED_FOLDERS = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
+	.filter((entry) => entry.isDirectory() && !SERVER_LAYERS.some(({ modules }) => modules.includes(entry.name)))
+	.map((entry) => entry.name)
+if (UNPLACED_FOLDERS.length > 0) throw new Error(`server/${UNPLACED_FOLDERS.join(', server/')}: give each a place in SERVER_LAYERS (eslint.config.js, docs/decisions/026-layers.md).`)
 
 /** import-x/no-restricted-paths zones: each module may not import the modules listed after it. */
 function layerZones() {
