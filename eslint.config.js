@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -41,6 +43,46 @@ function tenantTableRestrictions(folder, extraPatterns = []) {
 		})),
 		patterns: [...extraPatterns, { regex: '^(\\.\\./)+db/schema/tenant', message: 'Import tenant tables through #db/schema/tenant.ts (and only in their owning module).' }],
 	}
+}
+
+/**
+ * The server's floors, bottom first (docs/decisions/026-layers.md). A module imports only
+ * modules listed before its own: never one on a higher floor, nor one after it on its own
+ * floor, so the domains cannot depend on each other in a circle. Any module may import any
+ * server/<domain>/shared/ folder (browser-safe vocabulary that imports only other shared
+ * folders). Paths are folders under server/ (or files directly in it).
+ */
+const SERVER_LAYERS = [
+	{ floor: 'base', modules: ['project-root.ts', 'env.server.ts', 'logger.ts'] },
+	{
+		floor: 'platform',
+		modules: ['errors', 'validation', 'time', 'audit', 'rate-limits', 'queue', 'preferences', 'storage', 'tenancy', 'http', 'email', 'auth', 'notices', 'notifications'],
+	},
+	{ floor: 'records', modules: ['extraction', 'fhir', 'documents/store', 'appointments', 'medications', 'billing', 'health', 'documents'] },
+	{ floor: 'features', modules: ['sharing', 'search', 'api', 'exports', 'account', 'admin'] },
+	{ floor: 'entry points', modules: ['trpc', 'jobs'] },
+]
+const SHARED_FOLDERS = '**/server/*/shared/**'
+const UNPLACED_FOLDERS = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
+	.filter((entry) => entry.isDirectory() && !SERVER_LAYERS.some(({ modules }) => modules.includes(entry.name)))
+	.map((entry) => entry.name)
+if (UNPLACED_FOLDERS.length > 0) throw new Error(`server/${UNPLACED_FOLDERS.join(', server/')}: give each a place in SERVER_LAYERS (eslint.config.js, docs/decisions/026-layers.md).`)
+
+/** import-x/no-restricted-paths zones: each module may not import the modules listed after it. */
+function layerZones() {
+	const modules = SERVER_LAYERS.flatMap(({ floor, modules }) => modules.map((name) => ({ floor, name })))
+	const glob = (name) => (name.endsWith('.ts') ? `server/@(${name})` : `server/${name}/**`)
+	return modules.slice(0, -1).map(({ floor, name }, index) => {
+		const earlier = modules.slice(0, index + 1).map((module) => module.name)
+		const later = modules.slice(index + 1).map((module) => module.name)
+		return {
+			target: name.endsWith('.ts') ? `server/${name}` : `server/${name}/**`,
+			from: later.map(glob),
+			// a lower module nested in a later one's folder (documents/store in documents)
+			except: [SHARED_FOLDERS, ...earlier.filter((lower) => later.some((upper) => lower.startsWith(`${upper}/`))).map((lower) => `**/${glob(lower)}`)],
+			message: `server/${name} is on the ${floor} floor: it imports only modules listed before it in SERVER_LAYERS (eslint.config.js, docs/decisions/026-layers.md).`,
+		}
+	})
 }
 
 export default tseslint.config(
@@ -129,6 +171,21 @@ export default tseslint.config(
 					message: 'Production code (server/, app/, db/) never imports tests/: test helpers are for tests and scripts.',
 				},
 			],
+		},
+	},
+	// Layers and cycles (docs/decisions/026-layers.md): imports between server modules go down
+	// the floors of SERVER_LAYERS, and no module imports itself back through others.
+	{
+		files: ['server/**/*.{ts,tsx}'],
+		plugins: { 'import-x': importX },
+		settings: {
+			'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+			'import-x/extensions': ['.ts', '.tsx', '.js'],
+			'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+		},
+		rules: {
+			'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
+			'import-x/no-cycle': ['error', { ignoreExternal: true }],
 		},
 	},
 	{

@@ -15,11 +15,10 @@ import {
 	RESCHEDULE_PAGE_LABELS,
 	TIME_ZONE_HINT,
 } from '#server/appointments/shared/labels.ts'
-import { localDateOf } from '#server/time/shared/zoned-time.ts'
+import { instantToZonedDateTime, localDateOf } from '#server/time/shared/zoned-time.ts'
 import {
 	getAppointment,
 	getVideoBaseUrl,
-	instantToZonedDateTime,
 	rescheduleAppointmentById,
 	resolvePatientTimeZone,
 	toAppointmentDetailView,

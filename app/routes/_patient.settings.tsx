@@ -13,10 +13,10 @@ import {
 	changePassword,
 	deactivateAccount,
 	getSettings,
-	requestDataExport,
 	themeCookie,
-	updateUserPreferences,
 } from '#server/account/index.ts'
+import { requestDataExport } from '#server/exports/index.ts'
+import { updateUserPreferences } from '#server/preferences/index.ts'
 import { answerTwoFactorIntent, isTwoFactorIntent, withIntent } from '#server/account/two-factor-actions.ts'
 import { clearedSessionCookie, requirePatient } from '#server/auth/index.ts'
 import { formReply } from '#server/errors/index.ts'

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { openDataExport } from '#server/account/index.ts'
+import { openDataExport } from '#server/exports/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { fileResponseHeaders } from '#server/documents/index.ts'
 import { notFound } from '#server/errors/index.ts'

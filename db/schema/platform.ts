@@ -431,7 +431,7 @@ export const emailOutbox = platform.table(
 	],
 )
 
-/** A user's preferences; no row means the defaults (server/account/preferences.ts). */
+/** A user's preferences; no row means the defaults (server/preferences/preferences.ts). */
 export const theme = platform.enum('theme', ['light', 'dark', 'system'])
 
 export const userPreferences = platform.table('user_preferences', {
@@ -548,7 +548,7 @@ export const twoFactorChallenges = platform.table(
 export const dataExportStatus = platform.enum('data_export_status', ['queued', 'ready', 'failed'])
 
 /**
- * A user's data export (server/account/data-export.ts): built by the
+ * A user's data export (server/exports/data-export.ts): built by the
  * `build_data_export` job into the file store under `storage_key`,
  * downloadable by that user alone until `expires_at`.
  */

@@ -1,6 +1,6 @@
 import { isServedOverHttps, readCookie } from '#server/auth/cookies.ts'
-import { getUserPreferences } from './preferences.ts'
-import { DEFAULT_PREFERENCES, THEMES, type Theme } from './shared/preferences.ts'
+import { getUserPreferences } from '#server/preferences/index.ts'
+import { DEFAULT_PREFERENCES, THEMES, type Theme } from '#server/preferences/shared/preferences.ts'
 
 /**
  * The theme travels in a cookie so the root loader can put it on <html>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { requeueFailedDocument } from '#server/documents/index.ts'
-import { TASKS } from '#server/jobs/queue.ts'
+import { TASKS } from '#server/queue/queue.ts'
 import { refuse, succeed } from '#server/errors/index.ts'
 import { auditAdminAction, type AdminActor } from './actor.ts'
 import { isUuid } from './users.ts'

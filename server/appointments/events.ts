@@ -5,7 +5,7 @@
  * appointment_rescheduled, appointment_reminder). The notifications screen
  * reads them.
  */
-import type { ReminderKey } from '#server/jobs/queue.ts'
+import type { ReminderKey } from '#server/queue/queue.ts'
 import { writeNotification } from '#server/notifications/index.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import type { Appointment } from '#server/appointments/shared/appointment.ts'

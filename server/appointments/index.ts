@@ -30,18 +30,6 @@ export {
 export { appointmentStatusBadge, type StatusBadge } from '#server/appointments/shared/status-badge.ts'
 
 export {
-	addDaysToLocalDate,
-	instantToZonedDateTime,
-	isValidTimeZone,
-	localDateOf,
-	localDayRange,
-	resolveLocalDateTime,
-	timeZoneOffsetMinutes,
-	zonedDateTimeToInstant,
-	type LocalDateTimeResolution,
-	type ResolvedLocalDateTime,
-} from '#server/time/shared/zoned-time.ts'
-export {
 	appointmentsInTab,
 	canStepShownDateBack,
 	isInAppointmentTab,

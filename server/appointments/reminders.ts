@@ -17,7 +17,7 @@ import {
 	ReminderPayloadSchema,
 	type ReminderKey,
 	type ReminderPayload,
-} from '#server/jobs/queue.ts'
+} from '#server/queue/queue.ts'
 import { hasNotification, writeNotification } from '#server/notifications/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { Appointment } from '#server/appointments/shared/appointment.ts'

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import { getDb, type Executor } from '#db/client.ts'
 import { apiUsage, subscriptions } from '#db/schema/platform.ts'
-import { selectOrganizationDocumentUsage } from '#server/documents/index.ts'
+import { selectOrganizationDocumentUsage } from '#server/documents/store/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { PLANS } from './shared/plans.ts'
 import { usagePercent } from './shared/usage-format.ts'

@@ -9,7 +9,7 @@ import {
 	sanitizeFileName,
 	titleFromFileName,
 } from '#server/extraction/index.ts'
-import { enqueueProcessDocument } from '#server/jobs/queue.ts'
+import { enqueueProcessDocument } from '#server/queue/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { refuse, type Result } from '#server/errors/shared/result.ts'
 import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'

@@ -3,10 +3,8 @@
  * e-mail with `queueEmail(tx, { to, kind, userId, subject, lines, link })`
  * in its own transaction; the `send_email` job delivers it.
  */
-export { composeEmail, escapeHtml, type ComposedEmail, type EmailContent, type EmailLink } from './compose.ts'
 export { queueEmail, OutgoingEmailSchema, type OutgoingEmail } from './outbox.ts'
-export { deliverQueuedEmail, EmailRetryError, SMTP_NOT_CONFIGURED, type SendOutcome } from './send.ts'
+export { deliverQueuedEmail, SMTP_NOT_CONFIGURED } from './send.ts'
 export { getMailboxMessage, isMailboxServed, listMailboxMessages } from './mailbox.ts'
 export { isEmailDeliveryAvailable } from './availability.ts'
 export { getOutboxSummary } from './admin-summary.ts'
-export { EMAIL_KINDS, emailKindLabel, type EmailKind } from './shared/kinds.ts'

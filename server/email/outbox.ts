@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Executor } from '#db/client.ts'
 import { emailOutbox } from '#db/schema/platform.ts'
-import { enqueueSendEmail } from '#server/jobs/queue.ts'
+import { enqueueSendEmail } from '#server/queue/queue.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { composeEmail, isWebLink } from './compose.ts'
 import { EMAIL_KINDS } from './shared/kinds.ts'

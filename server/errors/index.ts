@@ -4,14 +4,11 @@
  * tRPC's counterparts (trpcNotFound, refusalToTrpcError) live in server/trpc/init.ts.
  */
 export { notFound } from './not-found.ts'
-export { formReply, type FormReplyOptions } from './form-reply.ts'
+export { formReply } from './form-reply.ts'
 export {
-	isRefusal,
 	refuse,
 	refusalStatus,
-	REFUSAL_STATUS,
 	succeed,
 	type Refusal,
-	type RefusalKind,
 	type Result,
 } from './shared/result.ts'

@@ -1,4 +1,5 @@
-import { selectDocumentTitles, type Patient } from '#server/documents/index.ts'
+import type { Patient } from '#server/auth/patient.ts'
+import { selectDocumentTitles } from '#server/documents/store/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { calculateHealthScore, type HealthScore } from '#server/health/shared/health-score.ts'
 import { riskProfileOf, type HealthProfile } from '#server/health/shared/health-profile.ts'

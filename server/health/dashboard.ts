@@ -1,10 +1,6 @@
 import { getNextAppointment } from '#server/appointments/index.ts'
-import {
-	selectDocumentCounts,
-	selectRecentDocuments,
-	type DocumentCounts,
-	type Patient,
-} from '#server/documents/index.ts'
+import type { Patient } from '#server/auth/patient.ts'
+import { selectDocumentCounts, selectRecentDocuments, type DocumentCounts } from '#server/documents/store/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { buildRecentActivity, RECENT_ACTIVITY_LIMIT, type ActivityDocument, type ActivityEvent } from '#server/health/shared/activity.ts'
 import { findAbnormalAlerts, type HealthAlert } from '#server/health/shared/alerts.ts'

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import { unionAll } from 'drizzle-orm/pg-core'
 import { healthParameters, healthProfiles } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
-import type { Patient } from '#server/documents/index.ts'
+import type { Patient } from '#server/auth/patient.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import { MANUAL_READING_TEXTS } from '#server/health/shared/messages.ts'

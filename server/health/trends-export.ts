@@ -1,5 +1,6 @@
 import { recordAudit } from '#server/audit/index.ts'
-import { selectDocumentTitles, type Patient } from '#server/documents/index.ts'
+import type { Patient } from '#server/auth/patient.ts'
+import { selectDocumentTitles } from '#server/documents/store/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { METRIC_DEFINITIONS } from '#server/health/shared/metrics.ts'
 import { timeRangeStartDate } from '#server/health/shared/time-range.ts'

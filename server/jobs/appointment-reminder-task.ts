@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker'
 import { deliverAppointmentReminder } from '#server/appointments/index.ts'
 import { logger } from '#server/logger.ts'
-import { ReminderPayloadSchema } from './queue.ts'
+import { ReminderPayloadSchema } from '#server/queue/queue.ts'
 
 /**
  * Writes an appointment's 24-hour or 1-hour reminder (queued, moved and

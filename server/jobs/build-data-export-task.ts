@@ -1,9 +1,9 @@
 import type { Task } from 'graphile-worker'
-import { buildDataExport, failDataExport } from '#server/account/index.ts'
-import { BuildDataExportPayloadSchema } from './queue.ts'
+import { buildDataExport, failDataExport } from '#server/exports/index.ts'
+import { BuildDataExportPayloadSchema } from '#server/queue/queue.ts'
 
 /**
- * Builds one data export (server/account/data-export.ts). An error throws so
+ * Builds one data export (server/exports/data-export.ts). An error throws so
  * graphile-worker tries again; the last attempt marks the export failed.
  */
 export const buildDataExportTask: Task = async (payload, helpers) => {

@@ -4,7 +4,7 @@ import postgres from 'postgres'
 import { getSql } from '#db/client.ts'
 import { markDocumentInterrupted } from '#server/documents/index.ts'
 import { logger } from '#server/logger.ts'
-import { ProcessDocumentPayloadSchema, TASKS } from './queue.ts'
+import { ProcessDocumentPayloadSchema, TASKS } from '#server/queue/queue.ts'
 import { sweepUploadTempFiles } from './sweep-upload-temp-files.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker'
 import { childProcessExtractor, processDocument, type DocumentExtractor } from '#server/documents/index.ts'
 import { logger } from '#server/logger.ts'
-import { ProcessDocumentPayloadSchema } from './queue.ts'
+import { ProcessDocumentPayloadSchema } from '#server/queue/queue.ts'
 
 /**
  * Extracts one uploaded document (queued by the upload in the same

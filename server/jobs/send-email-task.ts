@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import { deliverQueuedEmail } from '#server/email/index.ts'
-import { SendEmailPayloadSchema } from './queue.ts'
+import { SendEmailPayloadSchema } from '#server/queue/queue.ts'
 
 /**
  * Sends one outbox message (queued by server/email's queueEmail). A

@@ -9,7 +9,7 @@ import { pruneSessions } from './prune-sessions.ts'
 import { releaseDeadWorkerJobsTask } from './release-dead-worker-jobs-task.ts'
 import { sendEmailTask } from './send-email-task.ts'
 import { sweepUploadTempFilesTask } from './sweep-upload-temp-files.ts'
-import { TASKS, type TaskName } from './queue.ts'
+import { TASKS, type TaskName } from '#server/queue/queue.ts'
 import { withRedactedTaskErrors } from './redacted-task.ts'
 
 /** Every job the worker runs, by identifier; a failure keeps only its error's class and code (redacted-task.ts). */

@@ -6,7 +6,6 @@ export {
 	removeDocumentMedications,
 	replaceDocumentMedications,
 	selectDocumentMedications,
-	type DocumentMedication,
 } from './medication-store.ts'
 export {
 	listMedications,
@@ -15,8 +14,6 @@ export {
 	updateMedication,
 	stopMedication,
 	searchMedicationRows,
-	type MedicationSummary,
-	type MedicationDetail,
 } from './medications.ts'
-export { MedicationFormSchema, MEDICATION_MESSAGES, type MedicationFormValue } from './shared/medication.ts'
+export { MedicationFormSchema, MEDICATION_MESSAGES } from './shared/medication.ts'
 export { selectOwnerMedicationsForExport } from './owner-export.ts'

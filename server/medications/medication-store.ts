@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, eq, inArray, ne } from 'drizzle-orm'
 import { medications } from '#db/schema/tenant.ts'
-import { selectRecordDates } from '#server/documents/record-dates.ts'
+import { selectRecordDates } from '#server/documents/store/index.ts'
 import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 
 /**

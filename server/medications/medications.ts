@@ -8,7 +8,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { medications } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { recordAudit } from '#server/audit/index.ts'
-import { selectDocumentTitles } from '#server/documents/index.ts'
+import { selectDocumentTitles } from '#server/documents/store/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { MedicationFormValue } from './shared/medication.ts'
 

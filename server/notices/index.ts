@@ -1,3 +1,3 @@
 /** Notices after an action (docs/decisions/010-errors-and-notices.md). */
-export { getToast, redirectWithToast, toastCookieHeader } from './toast.server.ts'
-export { ToastSchema, type FlashToast, type ToastInput, type ToastTone } from './shared/toast.ts'
+export { getToast, redirectWithToast } from './toast.server.ts'
+export { type ToastInput } from './shared/toast.ts'

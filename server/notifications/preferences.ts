@@ -1,5 +1,5 @@
 import type { Executor } from '#db/client.ts'
-import { getUserPreferences, getUsersPreferences } from '#server/account/index.ts'
+import { getUserPreferences, getUsersPreferences } from '#server/preferences/index.ts'
 
 export type NotificationSwitches = { inApp: boolean; email: boolean }
 

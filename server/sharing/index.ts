@@ -6,21 +6,14 @@
  * `share_tokens`).
  */
 export { selectOwnerSharesForExport } from './owner-export.ts'
-export { createShareLink, getSharePage, shareByEmail, SHARE_EMAILS_PER_DAY, revokeShare, listShares, shareEmailLines, ACCESS_LOG_SHOWN, type CreatedShare, type ShareListEntry, type ShareAccessEntry } from './share-links.ts'
+export { createShareLink, getSharePage, shareByEmail, SHARE_EMAILS_PER_DAY, revokeShare, listShares, type ShareListEntry } from './share-links.ts'
 export {
 	openSharedRecords,
 	openSharedFile,
 	submitSharePasscode,
 	visitorOf,
-	shareOpenedNotificationKey,
 	PASSCODE_MAX_FAILURES_PER_LINK,
 	PASSCODE_MAX_FAILURES_PER_NETWORK,
-	PASSCODE_WINDOW_MINUTES,
 	type ShareVisitor,
-	type SharedDocument,
-	type SharedRecordsView,
 } from './shared-view.ts'
 export { grantShareCookie } from './passcode-grant.ts'
-export { shareLinkQrCode } from './qr-code.ts'
-export { isShareTokenShaped } from './tokens.ts'
-export { describeClient, coarseNetwork } from './client-info.ts'

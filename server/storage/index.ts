@@ -7,17 +7,12 @@ import { S3FileStorage } from './s3-storage.ts'
 
 export {
 	RangeNotSatisfiableError,
-	assertStorageKey,
-	type ByteRange,
 	type FileStorage,
-	type StoredFileStream,
-	type StoredObject,
 } from './file-storage.ts'
 export { LocalFileStorage } from './local-storage.ts'
-export { S3FileStorage, createS3Client, type S3StorageConfig } from './s3-storage.ts'
-export { parseRangeHeader } from './range-header.ts'
-export { copyLocalFilesToBucket, type CopyProgress } from './copy-to-bucket.ts'
-export { copyToTempFile, StoredFileTooLargeError, type TempCopy } from './temp-file.ts'
+export { S3FileStorage } from './s3-storage.ts'
+export { copyLocalFilesToBucket } from './copy-to-bucket.ts'
+export { copyToTempFile, StoredFileTooLargeError } from './temp-file.ts'
 
 /** The store configuration names: the S3 bucket when S3_BUCKET is set, else the local folder DATA_DIR/files. */
 export function createFileStorage(env: Pick<Env, 'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>): FileStorage {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { userPreferences, users } from '#db/schema/platform.ts'
-import { DEFAULT_PREFERENCES, getUserPreferences, getUsersPreferences, updateUserPreferences } from '#server/account/index.ts'
+import { DEFAULT_PREFERENCES, getUserPreferences, getUsersPreferences, updateUserPreferences } from '#server/preferences/index.ts'
 import { registerPatient } from '#server/auth/index.ts'
 import { useTestDatabase } from './test-database.ts'
 

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
-import { THEMES, type Theme } from '#server/account/shared/preferences.ts'
+import { THEMES, type Theme } from '#server/preferences/shared/preferences.ts'
 import { THEME_LABELS } from '#server/account/shared/schemas.ts'
 import { isSubmittingIntent, SettingsSection } from './section.tsx'
 

@@ -3,7 +3,7 @@ import { HEALTH_PROFILE_TEXTS, SEXES } from '#server/health/shared/health-profil
 import { isValidTimeZone } from '#server/time/shared/zoned-time.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { ACCOUNT_MESSAGES } from './messages.ts'
-import { THEMES, type Theme } from './preferences.ts'
+import { THEMES, type Theme } from '#server/preferences/shared/preferences.ts'
 
 /*
  * The account forms' schemas, shared by each form (instant validation) and

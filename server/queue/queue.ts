@@ -23,7 +23,7 @@ export const TASKS = {
 	sweepUploadTempFiles: 'sweep_upload_temp_files',
 	sendEmail: 'send_email',
 	buildDataExport: 'build_data_export',
-	/** Deletes the zips of expired data exports (server/account), every ten minutes. */
+	/** Deletes the zips of expired data exports (server/exports), every ten minutes. */
 	deleteExpiredExports: 'delete_expired_exports',
 	/** Deletes rate-limit attempts older than any window (server/rate-limits), hourly. */
 	pruneRateLimitEvents: 'prune_rate_limit_events',
