@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ANALYTE_CODES, ANALYTES, findAnalyteByCode, lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, normaliseAnalyteName } from './analytes.ts'
+import { ANALYTE_CODES, ANALYTES, analyteInContext, findAnalyteByCode, lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, namesOf, normaliseAnalyteName } from './analytes.ts'
 import { expectedParameters, fixturesDir, loadManifest } from '#tests/support/fixture-manifest.ts'
 
 const manifest = loadManifest(fixturesDir(path.resolve(import.meta.dirname, '../..')))
@@ -24,6 +24,170 @@ describe('analyte catalogue', () => {
 
 	it('gives every analyte a default unit or none, and a display name', () => {
 		for (const analyte of ANALYTES) expect(analyte.name.length).toBeGreaterThan(1)
+	})
+
+	it('gives LOINC codes with a valid check digit', () => {
+		const isValid = (loinc: string) => {
+			const match = /^(\d{1,7})-(\d)$/.exec(loinc)
+			if (!match) return false
+			// LOINC's mod 10 check digit: every other digit from the right doubled, the digits summed
+			const sum = [...match[1]].reverse().reduce((total, digit, index) => {
+				const value = index % 2 === 0 ? Number(digit) * 2 : Number(digit)
+				return total + Math.floor(value / 10) + (value % 10)
+			}, 0)
+			return (10 - (sum % 10)) % 10 === Number(match[2])
+		}
+		expect(isValid('2345-7')).toBe(true)
+		expect(isValid('38476-3')).toBe(false)
+		for (const analyte of ANALYTES) {
+			for (const loinc of [analyte.loinc, analyte.loincMolar, ...Object.values(analyte.loincByWord ?? {}).flat()]) {
+				if (loinc) expect(isValid(loinc), `${analyte.code} ${loinc}`).toBe(true)
+			}
+		}
+	})
+
+	it('gives every analyte a plausible span, and every absolute count its share (told apart by unit)', () => {
+		for (const analyte of ANALYTES) {
+			expect(analyte.plausible, analyte.code).toBeDefined()
+			expect(analyte.plausible![0], analyte.code).toBeLessThan(analyte.plausible![1])
+		}
+		for (const code of ANALYTE_CODES.filter((item) => item.endsWith('_abs'))) expect(findAnalyteByCode(code.replace(/_abs$/, '_pct')), code).toBeDefined()
+	})
+
+	it('maps every name to its own analyte: no name stands for two', () => {
+		for (const analyte of ANALYTES) {
+			for (const name of namesOf(analyte)) expect(lookupAnalyteName(name), `${name} (${analyte.code})`).toMatchObject({ kind: 'analyte', analyte: { code: analyte.code } })
+		}
+	})
+})
+
+describe('vocabulary of reports in other languages and of less common panels', () => {
+	it.each([
+		// hormones
+		['Estradiol (E2)', 'estradiol'],
+		['Östradiol', 'estradiol'],
+		['Progesteron', 'progesterone'],
+		['Prolaktyna', 'prolactin'],
+		['LH', 'lh'],
+		['FSH', 'fsh'],
+		['Testosterone, Total', 'testosterone'],
+		['Testosterona libre', 'testosterone_free'],
+		['DHEA-SO4', 'dhea_s'],
+		['SHBG', 'shbg'],
+		['Kortyzol', 'cortisol'],
+		['PTH intact', 'pth'],
+		['Anti-Müllerian Hormone', 'amh'],
+		['β-hCG', 'beta_hcg'],
+		['Anti-TPO', 'anti_tpo'],
+		['anty-TG', 'anti_tg'],
+		['TRAK', 'trab'],
+		// blood gases
+		['pCO2', 'pco2'],
+		['pO2', 'po2'],
+		['sO2', 'so2'],
+		['Saturación de O2', 'so2'],
+		['HCO3 act', 'co2'],
+		['Bicarbonato estándar', 'bicarbonate_standard'],
+		['Exceso de bases', 'base_excess'],
+		['BEecf', 'base_excess_ecf'],
+		['Lactato', 'lactate'],
+		['Ca2+', 'calcium_ionized'],
+		['Calcio iónico', 'calcium_ionized'],
+		['COHb', 'carboxyhemoglobin'],
+		['MetHb', 'methemoglobin'],
+		['pH arterial', 'blood_ph'],
+		// blood count
+		['RDW-SD', 'rdw_sd'],
+		['RDW-CV', 'rdw'],
+		['PDW', 'pdw'],
+		['P-LCR', 'p_lcr'],
+		['Plateletcrit', 'plateletcrit'],
+		['IPF', 'ipf'],
+		['MID', 'mid_pct'],
+		['GRA #', 'granulocytes_abs'],
+		['Reticulocytes', 'reticulocytes_pct'],
+		['NRBC', 'nrbc_pct'],
+		['Immature Granulocytes', 'ig_pct'],
+		// immunology and others
+		['IgE total', 'ige_total'],
+		['IgG', 'igg'],
+		['Complement C3', 'complement_c3'],
+		['C4', 'complement_c4'],
+		['Rheumafaktor', 'rheumatoid_factor'],
+		['ASLO', 'aso'],
+		['Homocysteine', 'homocysteine'],
+		['Vitamin B6', 'vitamin_b6'],
+		['Thiamine', 'vitamin_b1'],
+		['Zinc', 'zinc'],
+		['Procalcitonin', 'procalcitonin'],
+		['Microalbumin, urine', 'microalbumin'],
+		['Creatinine, urine', 'urine_creatinine'],
+		['Albumin/Creatinine Ratio', 'albumin_creatinine_ratio'],
+		['Cystatin C', 'cystatin_c'],
+		['Ammonia', 'ammonia'],
+		['Cholinesterase', 'cholinesterase'],
+		['Lp(a)', 'lipoprotein_a'],
+		['Apo A-I', 'apo_a1'],
+		['Apolipoprotein B', 'apo_b'],
+		['hs-CRP', 'crp'],
+		['Free PSA', 'psa_free'],
+		['CEA', 'cea'],
+		['AFP', 'afp'],
+		['CA-125', 'ca_125'],
+		['CA 19-9', 'ca_19_9'],
+		['C-Peptide', 'c_peptide'],
+		['Indirect Bilirubin', 'bilirubin_indirect'],
+		['Bilirrubina indirecta', 'bilirubin_indirect'],
+		['LDL/HDL Ratio', 'ldl_hdl_ratio'],
+		['ACTH', 'acth'],
+		['IGF-1', 'igf_1'],
+		['Growth Hormone', 'growth_hormone'],
+		['Calcitonin', 'calcitonin'],
+		['Beta-2 Microglobulin', 'beta2_microglobulin'],
+		['Ceruloplasmin', 'ceruloplasmin'],
+		['Haptoglobin', 'haptoglobin'],
+		['HOMA-IR', 'homa_ir'],
+		// names added to the basic analytes
+		['Toplam Lökosit Sayımı', 'wbc'],
+		['Ortalama Eritrosit Hacmi', 'mcv'],
+		['Ortalama Eritrosit Hemoglobini', 'mch'],
+		['Ortalama Eritrosit Hemoglobin Konsantrasyonu', 'mchc'],
+		['Eritrosit Dağılım Genişliği', 'rdw'],
+		['Trombosit', 'platelets'],
+		['Granülosit', 'granulocytes_pct'],
+		['Lenfosit Oranı', 'lymphocytes_pct'],
+		['Volumen plaquetar medio', 'mpv'],
+		['Fosfato', 'phosphorus'],
+		['Alanina aminotransferasa', 'alt'],
+		['Leukocyty', 'wbc'],
+		['Erytrocyty', 'rbc'],
+		['Płytki krwi', 'platelets'],
+		['Glukoza', 'glucose'],
+		['Białko C-reaktywne', 'crp'],
+	])('%s is %s', (printed, code) => {
+		expect(lookupAnalyteName(printed)).toMatchObject({ kind: 'analyte', analyte: { code } })
+	})
+
+	it('leaves out abbreviations that stand for two analytes, and keeps the old meaning of short names', () => {
+		// plateletcrit on a blood count, procalcitonin elsewhere
+		expect(lookupAnalyteName('PCT')).toBeNull()
+		expect(lookupAnalyteName('Ca')).toMatchObject({ analyte: { code: 'calcium' } })
+		expect(lookupAnalyteName('CRP')).toMatchObject({ analyte: { code: 'crp' } })
+		expect(lookupAnalyteName('Oxygen saturation')).toMatchObject({ analyte: { code: 'spo2' } })
+		expect(lookupAnalyteName('Lactate dehydrogenase')).toMatchObject({ analyte: { code: 'ldh' } })
+		expect(lookupAnalyteName('DHEA')).toBeNull()
+		expect(lookupAnalyteName('Base deficit')).toBeNull()
+	})
+
+	it("reads a bare 'pH' as the urine's, and as the blood's beside blood gas values", () => {
+		const ph = lookupAnalyteName('pH')
+		expect(ph).toMatchObject({ analyte: { code: 'urine_ph' } })
+		const analyte = ph?.kind === 'analyte' ? ph.analyte : null
+		expect(analyte).not.toBeNull()
+		expect(analyteInContext(analyte!, new Set(['urine_specific_gravity', 'glucose'])).code).toBe('urine_ph')
+		expect(analyteInContext(analyte!, new Set()).code).toBe('urine_ph')
+		expect(analyteInContext(analyte!, new Set(['pco2', 'po2', 'lactate'])).code).toBe('blood_ph')
+		expect(analyteInContext(findAnalyteByCode('glucose')!, new Set(['pco2'])).code).toBe('glucose')
 	})
 })
 
