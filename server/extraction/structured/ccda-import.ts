@@ -1,10 +1,14 @@
 import { contentKey } from './content-key.ts'
 import { narrativeOf } from './narrative.ts'
+import { isNoneCode, isNoneText, noneStatement } from './none-entries.ts'
 import { child, childrenNamed, textContent, type XmlElement } from './safe-xml.ts'
 import {
 	emptyRecord,
 	interpretationOf,
 	numberOf,
+	type EntryKind,
+	type NotImportedReason,
+	type SectionRead,
 	type StructuredObservation,
 	type StructuredRecord,
 } from '../shared/structured-types.ts'
@@ -16,7 +20,9 @@ import {
  * Problems and Allergies. Each entry is read on its own: one that cannot be
  * read (an unknown template, a nullFlavor or text-only value) is kept as
  * text and counted, and never costs the rest of the document. Sections are
- * recognised by their LOINC code, else by their templateId.
+ * recognised by their templateId, else their LOINC code, else their title.
+ * 'None' entries (negated, null-flavoured, 'No known allergies') become
+ * statements, never entries.
  */
 
 const LOINC_OID = '2.16.840.1.113883.6.1'
@@ -55,6 +61,28 @@ const SECTION_BY_TEMPLATE: Record<string, SectionKind> = {
 	'2.16.840.1.113883.3.88.11.83.102': 'allergies',
 }
 
+/**
+ * Section titles vendors write when the section has neither a known template
+ * nor a LOINC code (lower case, spaces folded, trailing colon dropped).
+ */
+const SECTION_BY_TITLE: [RegExp, SectionKind][] = [
+	[/^(?:(?:lab(?:oratory)?|diagnostic|test)\s+)?results?(?:\s+section)?$|^lab(?:oratory)?(?:\s+(?:data|tests?|studies|values))?$|^(?:relevant\s+)?diagnostic\s+(?:tests?\s+(?:and|&)\s+)?(?:laboratory\s+)?(?:data|results)$/, 'results'],
+	[/^vital\s*signs?(?:\s+section)?$|^vitals$/, 'vitals'],
+	[/^(?:current\s+|active\s+|home\s+)?medications?(?:\s+(?:list|section|history))?$|^meds$|^medication\s+list$/, 'medications'],
+	[/^immuni[sz]ations?(?:\s+(?:list|section|history))?$|^vaccinations?(?:\s+(?:list|history))?$/, 'immunizations'],
+	[/^(?:active\s+|current\s+)?problems?(?:\s+(?:list|section))?$|^(?:active\s+|current\s+)?(?:diagnos[ie]s|conditions)(?:\s+list)?$/, 'problems'],
+	[/^(?:drug\s+)?allerg(?:y|ies)(?:(?:,|\s+and|\s*&)\s+(?:adverse\s+reactions|intolerances|alerts))*(?:\s+(?:list|section))?$|^alerts$/, 'allergies'],
+]
+
+const ENTRY_KIND: Record<SectionKind, EntryKind> = {
+	results: 'results',
+	vitals: 'vitals',
+	medications: 'medications',
+	immunizations: 'immunizations',
+	problems: 'problems',
+	allergies: 'allergies',
+}
+
 const SECTION_TITLES: Record<SectionKind, string> = {
 	results: 'Results',
 	vitals: 'Vital signs',
@@ -88,7 +116,11 @@ function timeOf(element: XmlElement | undefined): string | null {
 }
 
 function isNegated(element: XmlElement): boolean {
-	return element.attributes.negationInd === 'true'
+	return element.attributes.negationInd?.trim().toLowerCase() === 'true'
+}
+
+function textEntry(context: Context, kind: EntryKind, section: string, name: string, text: string, reason: NotImportedReason) {
+	context.record.textEntries.push({ section, name, text, kind, reason })
 }
 
 function templateIds(element: XmlElement): string[] {
@@ -114,6 +146,18 @@ function originalText(context: Context, element: XmlElement | undefined): string
 	const reference = child(original, 'reference')?.attributes.value
 	if (reference?.startsWith('#')) return context.references.get(reference.slice(1)) ?? textContent(original)
 	return textContent(original)
+}
+
+/**
+ * A coded value's code and name: the value's own, else (when the value is
+ * null-flavoured: 'UNK' with the SNOMED code in a translation) its first
+ * translation with a code, else its originalText.
+ */
+function codedValue(context: Context, element: XmlElement | undefined): { code: string | null; name: string } {
+	if (!element) return { code: null, name: '' }
+	const own = element.attributes.nullFlavor ? null : (element.attributes.code?.trim() || null)
+	const translation = own ? undefined : childrenNamed(element, 'translation').find((candidate) => candidate.attributes.code && !candidate.attributes.nullFlavor)
+	return { code: own ?? translation?.attributes.code?.trim() ?? null, name: codeName(context, element) || codeName(context, translation) }
 }
 
 function codeName(context: Context, code: XmlElement | undefined): string {
@@ -167,8 +211,15 @@ function readObservation(context: Context, observation: XmlElement, category: 'r
 	const loinc = codeInSystem(code, [LOINC_OID])
 	const name = codeName(context, code) || loinc || 'Unnamed result'
 	const section = category === 'vital' ? 'Vital signs' : 'Results'
-	if (code?.attributes.code?.trim() === '30954-2') return
-	if (isNegated(observation)) return
+	const kind = category === 'vital' ? 'vitals' : 'results'
+	if (code?.attributes.code?.trim() === '30954-2') {
+		context.record.skipped.push({ kind, reason: 'placeholder', name: codeName(context, code) })
+		return
+	}
+	if (isNegated(observation)) {
+		context.record.statements.push(noneStatement(kind, codeName(context, code), true))
+		return
+	}
 	const value = child(observation, 'value')
 	const type = xsiType(value)
 	let number: number | null = null
@@ -188,7 +239,8 @@ function readObservation(context: Context, observation: XmlElement, category: 'r
 	}
 	if (number === null) {
 		const printed = value ? (value.attributes.value ?? value.attributes.displayName ?? textContent(value)) || describeInterval(value) || originalText(context, value) : ''
-		context.record.textEntries.push({ section, name, text: printed || value?.attributes.nullFlavor || '' })
+		const reason: NotImportedReason = !value || value.attributes.nullFlavor ? 'no_value' : type === 'IVL_PQ' ? 'comparator' : 'not_a_number'
+		textEntry(context, kind, section, name, printed || value?.attributes.nullFlavor || '', reason)
 		return
 	}
 	const range = chosenRange(observation)
@@ -245,7 +297,7 @@ function readObservationSection(context: Context, section: XmlElement, category:
 					for (const observation of childrenNamed(component, 'observation')) readObservation(context, observation, category, organizerTime)
 				}
 			} else if (statement.name === 'observation') readObservation(context, statement, category, null)
-			else context.record.textEntries.push({ section: SECTION_TITLES[category === 'vital' ? 'vitals' : 'results'], name: statement.name, text: textContent(statement).slice(0, 200) })
+			else textEntry(context, category === 'vital' ? 'vitals' : 'results', SECTION_TITLES[category === 'vital' ? 'vitals' : 'results'], statement.name, textContent(statement).slice(0, 200), 'unknown_section')
 		}
 	}
 }
@@ -256,13 +308,29 @@ function productName(context: Context, administration: XmlElement): { name: stri
 	return { name: codeName(context, code) || textContent(child(material, 'name')), code }
 }
 
+/**
+ * A 'none' medication or immunization: negated ('not given'), coded as
+ * none, named 'No known medications', or with a null-flavoured product and
+ * no name at all. Its statement goes in the record, and it is not an entry.
+ */
+function isNoneAdministration(context: Context, kind: EntryKind, administration: XmlElement, name: string, code: XmlElement | undefined): boolean {
+	const negated = isNegated(administration)
+	const nullFlavor = code?.attributes.nullFlavor ?? null
+	const coded = codedValue(context, code).code
+	if (negated || isNoneCode(coded) || isNoneText(name) || (!name && nullFlavor && !coded)) {
+		context.record.statements.push(noneStatement(kind, name, negated, nullFlavor))
+		return true
+	}
+	return false
+}
+
 function readMedications(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const administration of childrenNamed(entry, 'substanceAdministration')) {
-			if (isNegated(administration)) continue
 			const { name, code } = productName(context, administration)
+			if (isNoneAdministration(context, 'medications', administration, name, code)) continue
 			if (!name) {
-				context.record.textEntries.push({ section: 'Medications', name: 'medication', text: textContent(administration).slice(0, 200) })
+				textEntry(context, 'medications', 'Medications', 'medication', textContent(administration).slice(0, 200), 'no_name')
 				continue
 			}
 			const dose = child(administration, 'doseQuantity')
@@ -289,8 +357,8 @@ function readMedications(context: Context, section: XmlElement) {
 function readImmunizations(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const administration of childrenNamed(entry, 'substanceAdministration')) {
-			if (isNegated(administration)) continue
 			const { name, code } = productName(context, administration)
+			if (isNoneAdministration(context, 'immunizations', administration, name, code)) continue
 			context.record.immunizations.push({
 				key: entryKey(administration, 'imm'),
 				name: name || 'Unnamed vaccine',
@@ -311,19 +379,35 @@ function concernObservations(entry: XmlElement): XmlElement[] {
 	})
 }
 
+/** A null-flavoured value with no code of its own, no coded translation and no original text. */
 function isPlaceholder(value: XmlElement | undefined): boolean {
-	return !value || (Boolean(value.attributes.nullFlavor) && !value.attributes.code && !child(value, 'originalText'))
+	return (
+		!value ||
+		(Boolean(value.attributes.nullFlavor) &&
+			!value.attributes.code &&
+			!child(value, 'originalText') &&
+			!childrenNamed(value, 'translation').some((translation) => translation.attributes.code && !translation.attributes.nullFlavor))
+	)
 }
 
 function readProblems(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const observation of concernObservations(entry)) {
 			const value = child(observation, 'value')
-			if (isNegated(observation) || isPlaceholder(value)) continue
+			const coded = codedValue(context, value)
+			const negated = isNegated(observation)
+			if (negated || isNoneCode(coded.code) || isNoneText(coded.name)) {
+				context.record.statements.push(noneStatement('problems', coded.name, negated, value?.attributes.nullFlavor ?? null))
+				continue
+			}
+			if (isPlaceholder(value)) {
+				context.record.skipped.push({ kind: 'problems', reason: 'placeholder', name: codeName(context, child(observation, 'code')) })
+				continue
+			}
 			context.record.problems.push({
 				key: entryKey(observation, 'problem'),
-				name: codeName(context, value) || 'Unnamed problem',
-				code: value?.attributes.code ?? null,
+				name: coded.name || 'Unnamed problem',
+				code: coded.code,
 				onset: timeOf(child(observation, 'effectiveTime')),
 				status: child(observation, 'statusCode')?.attributes.code ?? null,
 			})
@@ -334,13 +418,21 @@ function readProblems(context: Context, section: XmlElement) {
 function readAllergies(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const observation of concernObservations(entry)) {
-			if (isNegated(observation)) continue
 			const agent = child(observation, 'participant', 'participantRole', 'playingEntity')
 			const agentCode = child(agent, 'code')
 			const value = child(observation, 'value')
 			const name = codeName(context, agentCode) || textContent(child(agent, 'name'))
-			if (!name && isPlaceholder(value)) continue
-			if (!name && isPlaceholder(agentCode)) continue
+			const valueCode = codedValue(context, value)
+			const negated = isNegated(observation)
+			// 'No known allergies': negated, coded as none (716186003...), or in those words
+			if (negated || isNoneCode(valueCode.code) || isNoneCode(codedValue(context, agentCode).code) || isNoneText(name) || (!name && isNoneText(valueCode.name))) {
+				context.record.statements.push(noneStatement('allergies', isNoneText(valueCode.name) ? valueCode.name : name, negated, agentCode?.attributes.nullFlavor ?? null))
+				continue
+			}
+			if (!name && (isPlaceholder(value) || isPlaceholder(agentCode))) {
+				context.record.statements.push(noneStatement('allergies', null, false, agentCode?.attributes.nullFlavor ?? value?.attributes.nullFlavor ?? 'NI'))
+				continue
+			}
 			const reactions = childrenNamed(observation, 'entryRelationship')
 				.flatMap((relation) => childrenNamed(relation, 'observation'))
 				.filter((item) => templateIds(item).includes('2.16.840.1.113883.10.20.22.4.9'))
@@ -349,7 +441,7 @@ function readAllergies(context: Context, section: XmlElement) {
 			context.record.allergies.push({
 				key: entryKey(observation, 'allergy'),
 				name: name || codeName(context, value) || 'Unnamed allergy',
-				code: agentCode?.attributes.code ?? null,
+				code: codedValue(context, agentCode).code,
 				reaction: reactions.join(', ') || null,
 				status: child(observation, 'statusCode')?.attributes.code ?? null,
 			})
@@ -357,18 +449,35 @@ function readAllergies(context: Context, section: XmlElement) {
 	}
 }
 
-function sectionKind(section: XmlElement): SectionKind | null {
-	const code = child(section, 'code')?.attributes.code?.trim()
-	if (code && SECTION_BY_LOINC[code]) return SECTION_BY_LOINC[code]
-	for (const template of templateIds(section)) if (SECTION_BY_TEMPLATE[template]) return SECTION_BY_TEMPLATE[template]
+/** A section's kind by its templateId, else its LOINC code, else (when it has no LOINC code at all) its title. */
+export function sectionKind(section: XmlElement): { kind: SectionKind; foundBy: SectionRead['foundBy'] } | null {
+	for (const template of templateIds(section)) if (SECTION_BY_TEMPLATE[template.trim()]) return { kind: SECTION_BY_TEMPLATE[template.trim()], foundBy: 'template' }
+	const codeElement = child(section, 'code')
+	const code = codeElement?.attributes.code?.trim()
+	if (code && SECTION_BY_LOINC[code]) return { kind: SECTION_BY_LOINC[code], foundBy: 'code' }
+	// a section coded as something else in LOINC is that something else, whatever its title
+	const system = codeElement?.attributes.codeSystem?.trim()
+	if (code && (!system || system === LOINC_OID)) return null
+	const title = textContent(child(section, 'title')).trim().toLowerCase().replace(/\s+/g, ' ').replace(/[:.]+$/, '')
+	for (const [pattern, kind] of SECTION_BY_TITLE) if (pattern.test(title)) return { kind, foundBy: 'title' }
 	return null
 }
 
 function readSection(context: Context, section: XmlElement) {
-	const kind = sectionKind(section)
+	const found = sectionKind(section)
+	const kind = found?.kind ?? null
 	const title = textContent(child(section, 'title')) || (kind ? SECTION_TITLES[kind] : 'Section')
 	const text = child(section, 'text')
 	if (text) context.record.narrative.push({ title, content: narrativeOf(text) })
+	if (found) {
+		context.record.sections.push({
+			kind: ENTRY_KIND[found.kind],
+			title,
+			entries: childrenNamed(section, 'entry').length,
+			foundBy: found.foundBy,
+			nullFlavor: section.attributes.nullFlavor ?? null,
+		})
+	}
 	switch (kind) {
 		case 'results':
 			readObservationSection(context, section, 'result')
@@ -389,7 +498,7 @@ function readSection(context: Context, section: XmlElement) {
 			readAllergies(context, section)
 			break
 		default:
-			for (const entry of childrenNamed(section, 'entry')) context.record.textEntries.push({ section: title, name: entryClinicalStatements(entry)[0]?.name ?? 'entry', text: textContent(entry).slice(0, 200) })
+			for (const entry of childrenNamed(section, 'entry')) textEntry(context, 'other', title, entryClinicalStatements(entry)[0]?.name ?? 'entry', textContent(entry).slice(0, 200), 'unknown_section')
 	}
 	for (const component of childrenNamed(section, 'component')) for (const nested of childrenNamed(component, 'section')) readSection(context, nested)
 }
@@ -420,7 +529,7 @@ export function readCcda(root: XmlElement): StructuredRecord {
 	record.patient.birthDate = isoDay(timeOf(child(patient, 'birthTime')))
 	const body = child(root, 'component', 'structuredBody')
 	for (const component of childrenNamed(body, 'component')) for (const section of childrenNamed(component, 'section')) readSection(context, section)
-	if (!body && child(root, 'component', 'nonXMLBody')) record.textEntries.push({ section: 'Document', name: 'nonXMLBody', text: 'The document body is not structured.' })
+	if (!body && child(root, 'component', 'nonXMLBody')) record.textEntries.push({ section: 'Document', name: 'nonXMLBody', text: 'The document body is not structured.', kind: 'other', reason: 'not_structured' })
 	return record
 }
 
