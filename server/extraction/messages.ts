@@ -83,6 +83,8 @@ export const IMPORT_REPORT_TEXTS = {
 	noInformationSection: (title: string) => `The section '${title}' says there is no information.`,
 	sectionByTitle: (title: string) => `The section '${title}' was recognised by its title (it has no standard code).`,
 	moreEntries: (count: number) => `and ${count} more`,
+	entriesWhy: (count: number, why: string) => `${count} ${count === 1 ? 'entry' : 'entries'} ${why}`,
+	keptAsTextUnknownReason: 'kept as text (not structured)',
 }
 
 /** The statements 'none' entries become (structured/none-entries.ts). */
