@@ -29,6 +29,8 @@ const LOINC_OID = '2.16.840.1.113883.6.1'
 const RXNORM_OID = '2.16.840.1.113883.6.88'
 const CVX_OIDS = ['2.16.840.1.113883.12.292', '2.16.840.1.113883.6.59']
 const PLACEHOLDER_CODES = new Set(['UNKNOWN', 'UNK', '30954-2'])
+/** SNOMED classes a negated entry names to say 'none of these': drug or medicament, medicinal product, vaccine product. */
+const GENERIC_PRODUCT_CODES = new Set(['410942007', '763158003', '787859002'])
 
 type SectionKind = 'results' | 'vitals' | 'medications' | 'immunizations' | 'problems' | 'allergies'
 
@@ -317,8 +319,10 @@ function isNoneAdministration(context: Context, kind: EntryKind, administration:
 	const negated = isNegated(administration)
 	const nullFlavor = code?.attributes.nullFlavor ?? null
 	const coded = codedValue(context, code).code
-	if (negated || isNoneCode(coded) || isNoneText(name) || (!name && nullFlavor && !coded)) {
-		context.record.statements.push(noneStatement(kind, name, negated, nullFlavor))
+	const ownWords = [originalText(context, code), name].find((words) => isNoneText(words))
+	if (negated || isNoneCode(coded) || ownWords || (!name && nullFlavor && !coded)) {
+		// a negated generic class ('Drug or medicament' not taken) says there are none
+		context.record.statements.push(noneStatement(kind, ownWords ?? (coded && GENERIC_PRODUCT_CODES.has(coded) ? null : name), negated && !(coded && GENERIC_PRODUCT_CODES.has(coded)), nullFlavor))
 		return true
 	}
 	return false
@@ -498,7 +502,10 @@ function readSection(context: Context, section: XmlElement) {
 			readAllergies(context, section)
 			break
 		default:
-			for (const entry of childrenNamed(section, 'entry')) textEntry(context, 'other', title, entryClinicalStatements(entry)[0]?.name ?? 'entry', textContent(entry).slice(0, 200), 'unknown_section')
+			for (const entry of childrenNamed(section, 'entry')) {
+				const statement = entryClinicalStatements(entry)[0]
+				textEntry(context, 'other', title, codeName(context, child(statement, 'code')) || statement?.name || 'entry', textContent(entry).slice(0, 200), 'unknown_section')
+			}
 	}
 	for (const component of childrenNamed(section, 'component')) for (const nested of childrenNamed(component, 'section')) readSection(context, nested)
 }
