@@ -64,17 +64,27 @@ const SECTION_BY_TEMPLATE: Record<string, SectionKind> = {
 }
 
 /**
- * Section titles vendors write when the section has neither a known template
- * nor a LOINC code (lower case, spaces folded, trailing colon dropped).
+ * A section's kind from its title, for a section with neither a known
+ * template nor a LOINC code: the words that name it ('Current Meds:',
+ * 'Vital Signs (Last Filed)', 'LAB RESULTS', 'Allergies, Adverse Reactions
+ * and Alerts'), checked in this order, and never a history, plan or
+ * administration section ('Family History of Conditions', 'Medications
+ * Administered').
  */
 const SECTION_BY_TITLE: [RegExp, SectionKind][] = [
-	[/^(?:(?:lab(?:oratory)?|diagnostic|test)\s+)?results?(?:\s+section)?$|^lab(?:oratory)?(?:\s+(?:data|tests?|studies|values))?$|^(?:relevant\s+)?diagnostic\s+(?:tests?\s+(?:and|&)\s+)?(?:laboratory\s+)?(?:data|results)$/, 'results'],
-	[/^vital\s*signs?(?:\s+section)?$|^vitals$/, 'vitals'],
-	[/^(?:current\s+|active\s+|home\s+)?medications?(?:\s+(?:list|section|history))?$|^meds$|^medication\s+list$/, 'medications'],
-	[/^immuni[sz]ations?(?:\s+(?:list|section|history))?$|^vaccinations?(?:\s+(?:list|history))?$/, 'immunizations'],
-	[/^(?:active\s+|current\s+)?problems?(?:\s+(?:list|section))?$|^(?:active\s+|current\s+)?(?:diagnos[ie]s|conditions)(?:\s+list)?$/, 'problems'],
-	[/^(?:drug\s+)?allerg(?:y|ies)(?:(?:,|\s+and|\s*&)\s+(?:adverse\s+reactions|intolerances|alerts))*(?:\s+(?:list|section))?$|^alerts$/, 'allergies'],
+	[/\ballerg|^alerts$/, 'allergies'],
+	[/\bimmuni[sz]|\bvaccin/, 'immunizations'],
+	[/\bvital/, 'vitals'],
+	[/\bmedications?\b|\bmeds\b|\bmedicines\b|\bprescriptions\b/, 'medications'],
+	[/\bproblems?\b|\bdiagnos[ie]s\b|\bconditions\b/, 'problems'],
+	[/\bresults?\b|\blab\b|\blabs\b|\blaboratory\b/, 'results'],
 ]
+const NOT_A_LIST_TITLE = /\bhistory of\b|\bfamily\b|\bpast\b|\bplan\b|\badministered\b|\binstructions?\b|\bgoals?\b|\bsocial\b|\bprocedures?\b|\bimaging\b|\bradiology\b|\borders?\b/
+
+/** Lower case, a parenthesised remark and punctuation dropped ('Vital Signs (Last Filed)' -> 'vital signs'). */
+function titleWords(title: string): string {
+	return title.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/[^a-z0-9]+/g, ' ').trim()
+}
 
 const ENTRY_KIND: Record<SectionKind, EntryKind> = {
 	results: 'results',
@@ -462,7 +472,8 @@ export function sectionKind(section: XmlElement): { kind: SectionKind; foundBy: 
 	// a section coded as something else in LOINC is that something else, whatever its title
 	const system = codeElement?.attributes.codeSystem?.trim()
 	if (code && (!system || system === LOINC_OID)) return null
-	const title = textContent(child(section, 'title')).trim().toLowerCase().replace(/\s+/g, ' ').replace(/[:.]+$/, '')
+	const title = titleWords(textContent(child(section, 'title')))
+	if (!title || NOT_A_LIST_TITLE.test(title)) return null
 	for (const [pattern, kind] of SECTION_BY_TITLE) if (pattern.test(title)) return { kind, foundBy: 'title' }
 	return null
 }

@@ -109,11 +109,19 @@ function dateOnly(value: string | undefined | null): string | null {
 	return match ? match[1] : null
 }
 
+/** The standard categories that are neither a laboratory result nor a vital sign. */
+const OTHER_CATEGORIES = new Set(['social-history', 'imaging', 'survey', 'exam', 'therapy', 'activity', 'procedure'])
+
+/**
+ * Vital sign or result by the category's codes or words, the standard's or a
+ * vendor's own ('LAB' in a local system, 'Laboratory' as text); 'other' only
+ * when a category says what else it is (survey, social history...).
+ */
 function categoryOf(observation: Observation): 'result' | 'vital' | 'other' {
-	const codes = (observation.category ?? []).flatMap((category) => category.coding?.map((coding) => coding.code) ?? [])
-	if (codes.includes('vital-signs')) return 'vital'
-	if (codes.includes('laboratory') || codes.length === 0) return 'result'
-	return 'other'
+	const words = (observation.category ?? []).flatMap((category) => [...(category.coding?.map((coding) => coding.code) ?? []), category.text]).filter((word): word is string => Boolean(word)).map((word) => word.trim().toLowerCase())
+	if (words.some((word) => word === 'vital-signs' || /^vital[\s-]?signs?$|^vitals?$/.test(word))) return 'vital'
+	if (words.some((word) => /^(?:laboratory|lab|labs)$/.test(word))) return 'result'
+	return words.some((word) => OTHER_CATEGORIES.has(word)) ? 'other' : 'result'
 }
 
 function effectiveOf(observation: Observation): string | null {
