@@ -123,10 +123,28 @@ describe('C-CDA sections without their template id', () => {
 		])
 	})
 
+	it("reads a title's words: a remark in brackets and punctuation dropped, never a history section", () => {
+		const meds = `<section><title>Current Meds:</title><entry><substanceAdministration><consumable><manufacturedProduct><manufacturedMaterial><code displayName="Atorvastatin 20 MG"/></manufacturedMaterial></manufacturedProduct></consumable></substanceAdministration></entry></section>`
+		const vitals = `<section><title>Vital Signs (Last Filed)</title><entry><observation><code code="8867-4" ${LOINC} displayName="Heart rate"/><effectiveTime value="20240105"/><value xsi:type="PQ" value="72" unit="/min"/></observation></entry></section>`
+		const family = `<section><title>Family History of Conditions</title><entry><observation><value xsi:type="CD" code="22298006" ${SNOMED} displayName="Myocardial infarction"/></observation></entry></section>`
+		const record = readStructuredRecord(ccd(meds + vitals + family), 'ccda')
+		expect([record.medications.length, record.observations.map((item) => item.category), record.problems.length]).toEqual([1, ['vital'], 0])
+	})
+
 	it('prefers the template id to a wrong section code', () => {
 		const xml = `<section><templateId root="2.16.840.1.113883.10.20.22.2.6.1"/><code code="10160-0" ${LOINC}/><title>Allergies</title><entry><act><entryRelationship typeCode="SUBJ"><observation><value xsi:type="CD" code="419511003" ${SNOMED}/><participant><participantRole><playingEntity><code displayName="Latex"/></playingEntity></participantRole></participant></observation></entryRelationship></act></entry></section>`
 		const record = readCcda(parseSafeXml(xml, { fragment: true }))
 		expect([record.allergies.length, record.medications.length]).toEqual([1, 0])
+	})
+})
+
+describe('FHIR categories in a vendor\'s own codes', () => {
+	it("takes 'LAB' in a local system, or the text 'Laboratory', for a result; a survey stays other", () => {
+		const local = { ...observation('2160-0', 1.1, 'MG/DL'), category: [{ coding: [{ system: 'urn:oid:1.2.840.114350.1.13', code: 'LAB' }], text: 'Laboratory' }] }
+		const survey = { ...observation('44249-1', 7, '{score}'), category: [{ coding: [{ code: 'survey' }] }] }
+		const record = readStructuredRecord(fhir({ resourceType: 'Bundle', type: 'collection', entry: [{ resource: local }, { resource: survey }] }), 'fhir')
+		expect(record.observations.map((item) => [item.loinc, item.category])).toEqual([['2160-0', 'result']])
+		expect(record.textEntries.map((item) => item.reason)).toEqual(['other_category'])
 	})
 })
 
