@@ -26,7 +26,7 @@ const NONE_CODES = new Set([
 ])
 
 const NONE_TEXT =
-	/^\s*(?:no\s+(?:known|current|active|significant|reported|recorded|documented)\b|none\b|nil\b|nkda\b|nka\b|nkma\b|no\s+(?:medications?|meds|immuni[sz]ations?|vaccinations?|vaccines?|allerg(?:y|ies)|problems?|diagnos[ie]s)\b|not\s+(?:on|taking)\s+any\b|patient\s+(?:has\s+no|denies|is\s+not\s+taking)\b)/i
+	/^\s*(?:no\s+(?:known|current|active|significant|reported|recorded|documented)\b|none\b|nil\b|nkda\b|nka\b|nkma\b|no\s+(?:medications?|meds|immuni[sz]ations?|vaccinations?|vaccines?|allerg(?:y|ies)|problems?|diagnos[ie]s)\b|not\s+(?:on|taking)\s+any\b|(?:the\s+)?patient\s+(?:is\s+|was\s+)?(?:not\s+(?:taking|on)\s+any|has\s+no|denies|takes\s+no)\b)/i
 
 export function isNoneCode(code: string | null | undefined): boolean {
 	return Boolean(code && NONE_CODES.has(code.trim()))

@@ -183,6 +183,7 @@ describe("'none' entries", () => {
 				entry: [
 					{ resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips', code: 'no-known-medications', display: 'No known medications' }] } } },
 					{ resource: { resourceType: 'MedicationStatement', status: 'not-taken', medicationCodeableConcept: { text: 'Ibuprofen' } } },
+					{ resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Patient not taking any medications' } } },
 					{ resource: { resourceType: 'Immunization', status: 'completed', vaccineCode: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-NullFlavor', code: 'UNK' }], text: 'No immunizations' } } },
 					{ resource: { resourceType: 'AllergyIntolerance', code: { coding: [{ system: 'http://snomed.info/sct', code: '716186003', display: 'No known allergy' }] } } },
 				],
@@ -190,7 +191,7 @@ describe("'none' entries", () => {
 			'fhir',
 		)
 		expect([record.medications.length, record.immunizations.length, record.allergies.length]).toEqual([0, 0, 0])
-		expect(record.statements.map((item) => item.text)).toEqual(['No known medications', 'Not taken: Ibuprofen', 'No immunizations', 'No known allergy'])
+		expect(record.statements.map((item) => item.text)).toEqual(['No known medications', 'Not taken: Ibuprofen', 'Patient not taking any medications', 'No immunizations', 'No known allergy'])
 	})
 })
 
