@@ -29,8 +29,8 @@ const LOINC_OID = '2.16.840.1.113883.6.1'
 const RXNORM_OID = '2.16.840.1.113883.6.88'
 const CVX_OIDS = ['2.16.840.1.113883.12.292', '2.16.840.1.113883.6.59']
 const PLACEHOLDER_CODES = new Set(['UNKNOWN', 'UNK', '30954-2'])
-/** SNOMED classes a negated entry names to say 'none of these': drug or medicament, medicinal product, vaccine product. */
-const GENERIC_PRODUCT_CODES = new Set(['410942007', '763158003', '787859002'])
+/** SNOMED classes a negated entry names to say 'none of these': drug or medicament, medicinal product, vaccine product, substance. */
+const GENERIC_PRODUCT_CODES = new Set(['410942007', '763158003', '787859002', '105590001'])
 
 type SectionKind = 'results' | 'vitals' | 'medications' | 'immunizations' | 'problems' | 'allergies'
 
@@ -440,7 +440,10 @@ function readAllergies(context: Context, section: XmlElement) {
 			const negated = isNegated(observation)
 			// 'No known allergies': negated, coded as none (716186003...), or in those words
 			if (negated || isNoneCode(valueCode.code) || isNoneCode(codedValue(context, agentCode).code) || isNoneText(name) || (!name && isNoneText(valueCode.name))) {
-				context.record.statements.push(noneStatement('allergies', isNoneText(valueCode.name) ? valueCode.name : name, negated, agentCode?.attributes.nullFlavor ?? null))
+				// a negated class ('Substance', 'Drug or medicament') is 'no known allergies'
+				const agentCoded = codedValue(context, agentCode).code
+				const isGeneric = Boolean(agentCoded && GENERIC_PRODUCT_CODES.has(agentCoded))
+				context.record.statements.push(noneStatement('allergies', isNoneText(valueCode.name) ? valueCode.name : isGeneric ? null : name, negated && !isGeneric, agentCode?.attributes.nullFlavor ?? null))
 				continue
 			}
 			if (!name && (isPlaceholder(value) || isPlaceholder(agentCode))) {

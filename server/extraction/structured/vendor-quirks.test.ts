@@ -175,6 +175,15 @@ describe("'none' entries", () => {
 		expect(result.medications).toEqual([])
 	})
 
+	it("reads a negated allergy to the class 'Substance' as 'No known allergies', and one to a named agent as no allergy to it", () => {
+		const negatedAllergy = (agent: string) =>
+			`<entry><act><entryRelationship typeCode="SUBJ"><observation negationInd="true"><value xsi:type="CD" code="419199007" ${SNOMED}/><participant><participantRole><playingEntity>${agent}</playingEntity></participantRole></participant></observation></entryRelationship></act></entry>`
+		const xml = `<section><code code="48765-2" ${LOINC}/><title>Allergies</title>${negatedAllergy(`<code code="105590001" ${SNOMED} displayName="Substance"/>`)}${negatedAllergy('<code code="7980" codeSystem="2.16.840.1.113883.6.88" displayName="Penicillin G"/>')}</section>`
+		const record = readStructuredRecord(ccd(xml), 'ccda')
+		expect(record.allergies).toEqual([])
+		expect(record.statements.map((item) => item.text)).toEqual(['No known allergies', 'No allergy to Penicillin G'])
+	})
+
 	it('are statements in FHIR: not-taken, not-done and the no-known codes', () => {
 		const record = readStructuredRecord(
 			fhir({
