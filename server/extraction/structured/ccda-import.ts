@@ -474,7 +474,7 @@ export function sectionKind(section: XmlElement): { kind: SectionKind; foundBy: 
 	if (code && SECTION_BY_LOINC[code]) return { kind: SECTION_BY_LOINC[code], foundBy: 'code' }
 	// a section coded as something else in LOINC is that something else, whatever its title
 	const system = codeElement?.attributes.codeSystem?.trim()
-	if (code && (!system || system === LOINC_OID)) return null
+	if (code && (system === LOINC_OID || (!system && /^\d{1,7}-\d$/.test(code)))) return null
 	const title = titleWords(textContent(child(section, 'title')))
 	if (!title || NOT_A_LIST_TITLE.test(title)) return null
 	for (const [pattern, kind] of SECTION_BY_TITLE) if (pattern.test(title)) return { kind, foundBy: 'title' }

@@ -126,9 +126,11 @@ describe('C-CDA sections without their template id', () => {
 	it("reads a title's words: a remark in brackets and punctuation dropped, never a history section", () => {
 		const meds = `<section><title>Current Meds:</title><entry><substanceAdministration><consumable><manufacturedProduct><manufacturedMaterial><code displayName="Atorvastatin 20 MG"/></manufacturedMaterial></manufacturedProduct></consumable></substanceAdministration></entry></section>`
 		const vitals = `<section><title>Vital Signs (Last Filed)</title><entry><observation><code code="8867-4" ${LOINC} displayName="Heart rate"/><effectiveTime value="20240105"/><value xsi:type="PQ" value="72" unit="/min"/></observation></entry></section>`
+		const local = `<section><code code="PROB"/><title>Problem List</title><entry><act><entryRelationship typeCode="SUBJ"><observation><value xsi:type="CD" code="195967001" ${SNOMED} displayName="Asthma"/></observation></entryRelationship></act></entry></section>`
 		const family = `<section><title>Family History of Conditions</title><entry><observation><value xsi:type="CD" code="22298006" ${SNOMED} displayName="Myocardial infarction"/></observation></entry></section>`
-		const record = readStructuredRecord(ccd(meds + vitals + family), 'ccda')
-		expect([record.medications.length, record.observations.map((item) => item.category), record.problems.length]).toEqual([1, ['vital'], 0])
+		const record = readStructuredRecord(ccd(meds + vitals + local + family), 'ccda')
+		// a vendor's own section code (no system, not a LOINC code) leaves the title to decide
+		expect([record.medications.length, record.observations.map((item) => item.category), record.problems.map((item) => item.name)]).toEqual([1, ['vital'], ['Asthma']])
 	})
 
 	it('prefers the template id to a wrong section code', () => {
