@@ -18,7 +18,7 @@ import { DateQuestion } from '#app/components/records/date-question.tsx'
 import { printedPatientOfDetails } from '#server/documents/shared/subject-match.ts'
 import { isValueReviewIntent, VALUE_REVIEW_NOTICES, ValueReviewSchema } from '#server/health/index.ts'
 import { VALUE_REVIEW_TEXTS } from '#server/health/shared/value-review.ts'
-import { ANALYTES } from '#server/extraction/index.ts'
+import { ANALYTES, importReportOf } from '#server/extraction/index.ts'
 import { AddValueForm } from '#app/components/records/lab-value-review.tsx'
 import { RetryProcessingButton } from '#app/components/records/retry-processing-button.tsx'
 import { TagList } from '#app/components/records/tag-list.tsx'
@@ -45,6 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { extractedText, details, timings: _timings, attempts: _attempts, ...shown } = document
 	// a C-CDA or FHIR import: its sections
 	const structured = structuredSummaryOf(details)
+	// what the import left out, and why, by entry kind
+	const importReport = structured ? importReportOf(structured) : null
 	// the patient the record names, for 'Is this you?' when it is not the profile's
 	const printedName = printedPatientOfDetails(details)?.name ?? null
 	// a record made from a FHIR DocumentReference: its file was not in the import
@@ -56,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		editingId: new URL(request.url).searchParams.get('edit'),
 		analytes: ANALYTES.filter((analyte) => analyte.category !== 'vitals').map((analyte) => ({ code: analyte.code, name: analyte.name })),
 	}
-	return { document: { ...shown, parameters, text: textExcerpt(extractedText) }, structured, printedName, importedReference, review, timeZone: patient.user.timeZone }
+	return { document: { ...shown, parameters, text: textExcerpt(extractedText) }, structured, importReport, printedName, importedReference, review, timeZone: patient.user.timeZone }
 }
 
 /** 'Which date is this record from?': one of the two readings (date-question.tsx). */
@@ -115,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, structured, printedName, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const { document, structured, importReport, printedName, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const reviewState = { path: `/records/${document.id}`, editingId: review.editingId, lastResult: actionData?.result, analytes: review.analytes }
 	const toCheckCount = document.parameters.filter((parameter) => parameter.reviewStatus === 'to_check').length
@@ -251,10 +253,10 @@ function DocumentDetailRoute() {
 				</Card>
 			) : null}
 
-			{structured ? (
+			{structured && importReport ? (
 				<Card>
 					<h2 className="text-lg font-semibold">Imported record</h2>
-					<StructuredRecord summary={structured} />
+					<StructuredRecord summary={structured} report={importReport} />
 				</Card>
 			) : null}
 

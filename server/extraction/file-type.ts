@@ -37,10 +37,14 @@ function sniffXml(text: string): 'ccda' | 'other' | null {
 	return new RegExp(`${namespaceAttribute}\\s*=\\s*["']urn:hl7-org:v3["']`).test(tag) ? 'ccda' : 'other'
 }
 
-/** A FHIR resource: a JSON object with a resourceType near its start. 'other' for other JSON. */
+/**
+ * FHIR: a JSON object (or a list) with a resourceType in its first bytes, at
+ * its root or in its first entry (a bundle written without its own
+ * resourceType, as test servers' seed transactions are). 'other' for other JSON.
+ */
 function sniffJson(text: string): 'fhir' | 'other' | null {
 	if (!text.startsWith('{') && !text.startsWith('[')) return null
-	return /^\{[\s\S]*?"resourceType"\s*:\s*"[A-Z][A-Za-z]+"/.test(text) ? 'fhir' : 'other'
+	return /^[{[][\s\S]*?"resourceType"\s*:\s*"[A-Z][A-Za-z]+"/.test(text) ? 'fhir' : 'other'
 }
 
 function startsWith(head: Uint8Array, bytes: number[], offset = 0): boolean {

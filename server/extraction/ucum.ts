@@ -126,9 +126,18 @@ function foldSpelling(printed: string): string {
 		.replace(/^(?:x|×)?10(?:\^|\*|e|\()?(\d+)\)?(?=\/)/, '10*$1')
 }
 
-/** Case-sensitive UCUM for the common bases once folded ('mg/dl' -> 'mg/dL'). */
+/**
+ * Case-sensitive UCUM for the common bases once folded ('mg/dl' -> 'mg/dL'),
+ * and the atoms whose case UCUM's case-insensitive forms settle ('MM[HG]',
+ * 'CEL', '[DEGF]', '[IU]/L' as a system writing units in capitals prints them).
+ */
 function ucumCase(folded: string): string {
 	return folded
+		.replace(/\[hg\]/g, '[Hg]')
+		.replace(/\[h2o\]/g, '[H2O]')
+		.replace(/\[degf\]/g, '[degF]')
+		.replace(/\[iu\]/g, '[IU]')
+		.replace(/^cel$/, 'Cel')
 		.replace(/dl\b/g, 'dL')
 		.replace(/ml\b/g, 'mL')
 		.replace(/(^|\/|\d)l\b/g, '$1L')

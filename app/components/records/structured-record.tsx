@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { NarrativeNode, NarrativeTag, StructuredSummary } from '#server/extraction/shared/structured-types.ts'
+import type { ImportReport } from '#server/extraction/structured/import-report.ts'
 
 /**
  * What a C-CDA or FHIR import held beyond lab values and medications:
@@ -7,7 +8,8 @@ import type { NarrativeNode, NarrativeTag, StructuredSummary } from '#server/ext
  * narrative sections. The narrative is a tree of a few allowed tags built
  * on the server (server/extraction/structured/narrative.ts) and rendered
  * here as React elements: no HTML string is ever injected, so nothing in a
- * document can run or load anything.
+ * document can run or load anything. What was not imported, and why, is
+ * listed by entry kind (built on the server: structured/import-report.ts).
  */
 
 const NARRATIVE_CLASSES: Partial<Record<NarrativeTag, string>> = {
@@ -50,9 +52,44 @@ function EntryList({ title, rows }: { title: string; rows: { key: string; name: 
 	)
 }
 
+function NotImported({ report }: { report: ImportReport }) {
+	return (
+		<section className="space-y-2" aria-labelledby="not-imported-heading" data-testid="not-imported">
+			<h3 id="not-imported-heading" className="font-semibold">
+				{report.heading}
+			</h3>
+			{report.notes.map((note) => (
+				<p key={note} className="text-sm text-slate-600 dark:text-slate-300">
+					{note}
+				</p>
+			))}
+			<p className="text-sm text-slate-600 dark:text-slate-300">{report.intro}</p>
+			{report.groups.map((group) => (
+				<div key={group.kind} className="text-sm" role="group" aria-label={group.label}>
+					<h4 className="font-medium">{group.label}</h4>
+					<ul className="mt-1 list-disc space-y-1 pl-5">
+						{group.lines.map((line, index) => (
+							<li key={index}>
+								{line.text}
+								{line.entries.length ? (
+									<ul className="list-[circle] pl-5 text-slate-600 dark:text-slate-300">
+										{line.entries.map((entry, entryIndex) => (
+											<li key={entryIndex}>{entry}</li>
+										))}
+									</ul>
+								) : null}
+							</li>
+						))}
+					</ul>
+				</div>
+			))}
+		</section>
+	)
+}
+
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ')
 
-export function StructuredRecord({ summary }: { summary: StructuredSummary }) {
+export function StructuredRecord({ summary, report }: { summary: StructuredSummary; report: ImportReport }) {
 	const { counts } = summary
 	return (
 		<div className="space-y-4">
@@ -62,6 +99,7 @@ export function StructuredRecord({ summary }: { summary: StructuredSummary }) {
 			<EntryList title="Immunizations" rows={summary.immunizations.map((item) => ({ key: item.key, name: item.name, detail: joined(item.date, item.cvx ? `CVX ${item.cvx}` : null, item.status) }))} />
 			<EntryList title="Problems" rows={summary.problems.map((item) => ({ key: item.key, name: item.name, detail: joined(item.onset, item.code, item.status) }))} />
 			<EntryList title="Allergies" rows={summary.allergies.map((item) => ({ key: item.key, name: item.name, detail: joined(item.reaction, item.status) }))} />
+			<NotImported report={report} />
 			{summary.narrative.length ? (
 				<details>
 					<summary className="cursor-pointer font-semibold">Document sections</summary>

@@ -17,8 +17,36 @@ export type StructuredObservation = MeasuredValue & {
 	effective: string | null
 }
 
-/** An entry that could not be read as structured data, kept as its text and counted. */
-export type TextEntry = { section: string; name: string; text: string }
+/** The kinds of entry a record's page reports on, each with what was imported and what was not. */
+export type EntryKind = 'results' | 'vitals' | 'medications' | 'immunizations' | 'problems' | 'allergies' | 'documents' | 'appointments' | 'other'
+
+/** Why an entry was kept as text or skipped (texts: IMPORT_REPORT_TEXTS in server/extraction/messages.ts). */
+export type NotImportedReason =
+	| 'not_a_number'
+	| 'comparator'
+	| 'no_value'
+	| 'unknown_code'
+	| 'no_name'
+	| 'unknown_section'
+	| 'not_structured'
+	| 'other_category'
+	| 'no_time'
+	| 'entered_in_error'
+	| 'refuted'
+	| 'placeholder'
+	| 'no_resource'
+
+/** An entry that could not be read as structured data, kept as its text and counted. Kind and reason: files read before they were recorded have none. */
+export type TextEntry = { section: string; name: string; text: string; kind?: EntryKind; reason?: NotImportedReason }
+
+/** An entry neither imported nor kept as text (entered in error, refuted, a placeholder), listed with its reason. */
+export type SkippedEntry = { kind: EntryKind; reason: NotImportedReason; name: string }
+
+/** A 'none' entry ('No known allergies', a negated or null-flavoured entry, a vaccine not given): shown as the statement it is, never counted as an entry. */
+export type NoneStatement = { kind: EntryKind; text: string }
+
+/** A C-CDA section of a known kind, how it was recognised and how many entries it held. */
+export type SectionRead = { kind: EntryKind; title: string; entries: number; foundBy: 'template' | 'code' | 'title'; nullFlavor: string | null }
 
 export type StructuredMedication = {
 	key: string
@@ -89,6 +117,14 @@ export type StructuredRecord = {
 	appointments: StructuredAppointment[]
 	/** entries kept as text: nullFlavor, text-only values, units outside UCUM, unknown templates */
 	textEntries: TextEntry[]
+	/** entries not kept at all, with their reason */
+	skipped: SkippedEntry[]
+	/** 'none' entries as the statements they are */
+	statements: NoneStatement[]
+	/** C-CDA: the sections of known kinds */
+	sections: SectionRead[]
+	/** how the file was read when it is not as the standard writes it (a bundle without resourceType) */
+	notes: string[]
 	narrative: NarrativeSection[]
 }
 
@@ -108,6 +144,10 @@ export function emptyRecord(format: StructuredRecord['format']): StructuredRecor
 		documentReferences: [],
 		appointments: [],
 		textEntries: [],
+		skipped: [],
+		statements: [],
+		sections: [],
+		notes: [],
 		narrative: [],
 	}
 }
@@ -154,6 +194,11 @@ export type StructuredSummary = {
 	problems: StructuredProblem[]
 	allergies: StructuredAllergy[]
 	textEntries: TextEntry[]
+	/** absent on records imported before they were recorded */
+	skipped?: SkippedEntry[]
+	statements?: NoneStatement[]
+	sections?: SectionRead[]
+	notes?: string[]
 	narrative: NarrativeSection[]
 }
 

@@ -1,10 +1,14 @@
 import { contentKey } from './content-key.ts'
 import { narrativeOf } from './narrative.ts'
+import { isNoneCode, isNoneText, noneStatement } from './none-entries.ts'
 import { child, childrenNamed, textContent, type XmlElement } from './safe-xml.ts'
 import {
 	emptyRecord,
 	interpretationOf,
 	numberOf,
+	type EntryKind,
+	type NotImportedReason,
+	type SectionRead,
 	type StructuredObservation,
 	type StructuredRecord,
 } from '../shared/structured-types.ts'
@@ -16,13 +20,17 @@ import {
  * Problems and Allergies. Each entry is read on its own: one that cannot be
  * read (an unknown template, a nullFlavor or text-only value) is kept as
  * text and counted, and never costs the rest of the document. Sections are
- * recognised by their LOINC code, else by their templateId.
+ * recognised by their templateId, else their LOINC code, else their title.
+ * 'None' entries (negated, null-flavoured, 'No known allergies') become
+ * statements, never entries.
  */
 
 const LOINC_OID = '2.16.840.1.113883.6.1'
 const RXNORM_OID = '2.16.840.1.113883.6.88'
 const CVX_OIDS = ['2.16.840.1.113883.12.292', '2.16.840.1.113883.6.59']
 const PLACEHOLDER_CODES = new Set(['UNKNOWN', 'UNK', '30954-2'])
+/** SNOMED classes a negated entry names to say 'none of these': drug or medicament, medicinal product, vaccine product, substance. */
+const GENERIC_PRODUCT_CODES = new Set(['410942007', '763158003', '787859002', '105590001'])
 
 type SectionKind = 'results' | 'vitals' | 'medications' | 'immunizations' | 'problems' | 'allergies'
 
@@ -53,6 +61,38 @@ const SECTION_BY_TEMPLATE: Record<string, SectionKind> = {
 	'2.16.840.1.113883.3.88.11.83.117': 'immunizations',
 	'2.16.840.1.113883.3.88.11.83.103': 'problems',
 	'2.16.840.1.113883.3.88.11.83.102': 'allergies',
+}
+
+/**
+ * A section's kind from its title, for a section with neither a known
+ * template nor a LOINC code: the words that name it ('Current Meds:',
+ * 'Vital Signs (Last Filed)', 'LAB RESULTS', 'Allergies, Adverse Reactions
+ * and Alerts'), checked in this order, and never a history, plan or
+ * administration section ('Family History of Conditions', 'Medications
+ * Administered').
+ */
+const SECTION_BY_TITLE: [RegExp, SectionKind][] = [
+	[/\ballerg|^alerts$/, 'allergies'],
+	[/\bimmuni[sz]|\bvaccin/, 'immunizations'],
+	[/\bvital/, 'vitals'],
+	[/\bmedications?\b|\bmeds\b|\bmedicines\b|\bprescriptions\b/, 'medications'],
+	[/\bproblems?\b|\bdiagnos[ie]s\b|\bconditions\b/, 'problems'],
+	[/\bresults?\b|\blab\b|\blabs\b|\blaboratory\b/, 'results'],
+]
+const NOT_A_LIST_TITLE = /\bhistory of\b|\bfamily\b|\bpast\b|\bplan\b|\badministered\b|\binstructions?\b|\bgoals?\b|\bsocial\b|\bprocedures?\b|\bimaging\b|\bradiology\b|\borders?\b/
+
+/** Lower case, a parenthesised remark and punctuation dropped ('Vital Signs (Last Filed)' -> 'vital signs'). */
+function titleWords(title: string): string {
+	return title.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/[^a-z0-9]+/g, ' ').trim()
+}
+
+const ENTRY_KIND: Record<SectionKind, EntryKind> = {
+	results: 'results',
+	vitals: 'vitals',
+	medications: 'medications',
+	immunizations: 'immunizations',
+	problems: 'problems',
+	allergies: 'allergies',
 }
 
 const SECTION_TITLES: Record<SectionKind, string> = {
@@ -88,7 +128,11 @@ function timeOf(element: XmlElement | undefined): string | null {
 }
 
 function isNegated(element: XmlElement): boolean {
-	return element.attributes.negationInd === 'true'
+	return element.attributes.negationInd?.trim().toLowerCase() === 'true'
+}
+
+function textEntry(context: Context, kind: EntryKind, section: string, name: string, text: string, reason: NotImportedReason) {
+	context.record.textEntries.push({ section, name, text, kind, reason })
 }
 
 function templateIds(element: XmlElement): string[] {
@@ -114,6 +158,18 @@ function originalText(context: Context, element: XmlElement | undefined): string
 	const reference = child(original, 'reference')?.attributes.value
 	if (reference?.startsWith('#')) return context.references.get(reference.slice(1)) ?? textContent(original)
 	return textContent(original)
+}
+
+/**
+ * A coded value's code and name: the value's own, else (when the value is
+ * null-flavoured: 'UNK' with the SNOMED code in a translation) its first
+ * translation with a code, else its originalText.
+ */
+function codedValue(context: Context, element: XmlElement | undefined): { code: string | null; name: string } {
+	if (!element) return { code: null, name: '' }
+	const own = element.attributes.nullFlavor ? null : (element.attributes.code?.trim() || null)
+	const translation = own ? undefined : childrenNamed(element, 'translation').find((candidate) => candidate.attributes.code && !candidate.attributes.nullFlavor)
+	return { code: own ?? translation?.attributes.code?.trim() ?? null, name: codeName(context, element) || codeName(context, translation) }
 }
 
 function codeName(context: Context, code: XmlElement | undefined): string {
@@ -167,8 +223,15 @@ function readObservation(context: Context, observation: XmlElement, category: 'r
 	const loinc = codeInSystem(code, [LOINC_OID])
 	const name = codeName(context, code) || loinc || 'Unnamed result'
 	const section = category === 'vital' ? 'Vital signs' : 'Results'
-	if (code?.attributes.code?.trim() === '30954-2') return
-	if (isNegated(observation)) return
+	const kind = category === 'vital' ? 'vitals' : 'results'
+	if (code?.attributes.code?.trim() === '30954-2') {
+		context.record.skipped.push({ kind, reason: 'placeholder', name: codeName(context, code) })
+		return
+	}
+	if (isNegated(observation)) {
+		context.record.statements.push(noneStatement(kind, codeName(context, code), true))
+		return
+	}
 	const value = child(observation, 'value')
 	const type = xsiType(value)
 	let number: number | null = null
@@ -188,7 +251,8 @@ function readObservation(context: Context, observation: XmlElement, category: 'r
 	}
 	if (number === null) {
 		const printed = value ? (value.attributes.value ?? value.attributes.displayName ?? textContent(value)) || describeInterval(value) || originalText(context, value) : ''
-		context.record.textEntries.push({ section, name, text: printed || value?.attributes.nullFlavor || '' })
+		const reason: NotImportedReason = !value || value.attributes.nullFlavor ? 'no_value' : type === 'IVL_PQ' ? 'comparator' : 'not_a_number'
+		textEntry(context, kind, section, name, printed || value?.attributes.nullFlavor || '', reason)
 		return
 	}
 	const range = chosenRange(observation)
@@ -245,7 +309,7 @@ function readObservationSection(context: Context, section: XmlElement, category:
 					for (const observation of childrenNamed(component, 'observation')) readObservation(context, observation, category, organizerTime)
 				}
 			} else if (statement.name === 'observation') readObservation(context, statement, category, null)
-			else context.record.textEntries.push({ section: SECTION_TITLES[category === 'vital' ? 'vitals' : 'results'], name: statement.name, text: textContent(statement).slice(0, 200) })
+			else textEntry(context, category === 'vital' ? 'vitals' : 'results', SECTION_TITLES[category === 'vital' ? 'vitals' : 'results'], statement.name, textContent(statement).slice(0, 200), 'unknown_section')
 		}
 	}
 }
@@ -256,13 +320,31 @@ function productName(context: Context, administration: XmlElement): { name: stri
 	return { name: codeName(context, code) || textContent(child(material, 'name')), code }
 }
 
+/**
+ * A 'none' medication or immunization: negated ('not given'), coded as
+ * none, named 'No known medications', or with a null-flavoured product and
+ * no name at all. Its statement goes in the record, and it is not an entry.
+ */
+function isNoneAdministration(context: Context, kind: EntryKind, administration: XmlElement, name: string, code: XmlElement | undefined): boolean {
+	const negated = isNegated(administration)
+	const nullFlavor = code?.attributes.nullFlavor ?? null
+	const coded = codedValue(context, code).code
+	const ownWords = [originalText(context, code), name].find((words) => isNoneText(words))
+	if (negated || isNoneCode(coded) || ownWords || (!name && nullFlavor && !coded)) {
+		// a negated generic class ('Drug or medicament' not taken) says there are none
+		context.record.statements.push(noneStatement(kind, ownWords ?? (coded && GENERIC_PRODUCT_CODES.has(coded) ? null : name), negated && !(coded && GENERIC_PRODUCT_CODES.has(coded)), nullFlavor))
+		return true
+	}
+	return false
+}
+
 function readMedications(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const administration of childrenNamed(entry, 'substanceAdministration')) {
-			if (isNegated(administration)) continue
 			const { name, code } = productName(context, administration)
+			if (isNoneAdministration(context, 'medications', administration, name, code)) continue
 			if (!name) {
-				context.record.textEntries.push({ section: 'Medications', name: 'medication', text: textContent(administration).slice(0, 200) })
+				textEntry(context, 'medications', 'Medications', 'medication', textContent(administration).slice(0, 200), 'no_name')
 				continue
 			}
 			const dose = child(administration, 'doseQuantity')
@@ -289,8 +371,8 @@ function readMedications(context: Context, section: XmlElement) {
 function readImmunizations(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const administration of childrenNamed(entry, 'substanceAdministration')) {
-			if (isNegated(administration)) continue
 			const { name, code } = productName(context, administration)
+			if (isNoneAdministration(context, 'immunizations', administration, name, code)) continue
 			context.record.immunizations.push({
 				key: entryKey(administration, 'imm'),
 				name: name || 'Unnamed vaccine',
@@ -311,19 +393,35 @@ function concernObservations(entry: XmlElement): XmlElement[] {
 	})
 }
 
+/** A null-flavoured value with no code of its own, no coded translation and no original text. */
 function isPlaceholder(value: XmlElement | undefined): boolean {
-	return !value || (Boolean(value.attributes.nullFlavor) && !value.attributes.code && !child(value, 'originalText'))
+	return (
+		!value ||
+		(Boolean(value.attributes.nullFlavor) &&
+			!value.attributes.code &&
+			!child(value, 'originalText') &&
+			!childrenNamed(value, 'translation').some((translation) => translation.attributes.code && !translation.attributes.nullFlavor))
+	)
 }
 
 function readProblems(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const observation of concernObservations(entry)) {
 			const value = child(observation, 'value')
-			if (isNegated(observation) || isPlaceholder(value)) continue
+			const coded = codedValue(context, value)
+			const negated = isNegated(observation)
+			if (negated || isNoneCode(coded.code) || isNoneText(coded.name)) {
+				context.record.statements.push(noneStatement('problems', coded.name, negated, value?.attributes.nullFlavor ?? null))
+				continue
+			}
+			if (isPlaceholder(value)) {
+				context.record.skipped.push({ kind: 'problems', reason: 'placeholder', name: codeName(context, child(observation, 'code')) })
+				continue
+			}
 			context.record.problems.push({
 				key: entryKey(observation, 'problem'),
-				name: codeName(context, value) || 'Unnamed problem',
-				code: value?.attributes.code ?? null,
+				name: coded.name || 'Unnamed problem',
+				code: coded.code,
 				onset: timeOf(child(observation, 'effectiveTime')),
 				status: child(observation, 'statusCode')?.attributes.code ?? null,
 			})
@@ -334,13 +432,24 @@ function readProblems(context: Context, section: XmlElement) {
 function readAllergies(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const observation of concernObservations(entry)) {
-			if (isNegated(observation)) continue
 			const agent = child(observation, 'participant', 'participantRole', 'playingEntity')
 			const agentCode = child(agent, 'code')
 			const value = child(observation, 'value')
 			const name = codeName(context, agentCode) || textContent(child(agent, 'name'))
-			if (!name && isPlaceholder(value)) continue
-			if (!name && isPlaceholder(agentCode)) continue
+			const valueCode = codedValue(context, value)
+			const negated = isNegated(observation)
+			// 'No known allergies': negated, coded as none (716186003...), or in those words
+			if (negated || isNoneCode(valueCode.code) || isNoneCode(codedValue(context, agentCode).code) || isNoneText(name) || (!name && isNoneText(valueCode.name))) {
+				// a negated class ('Substance', 'Drug or medicament') is 'no known allergies'
+				const agentCoded = codedValue(context, agentCode).code
+				const isGeneric = Boolean(agentCoded && GENERIC_PRODUCT_CODES.has(agentCoded))
+				context.record.statements.push(noneStatement('allergies', isNoneText(valueCode.name) ? valueCode.name : isGeneric ? null : name, negated && !isGeneric, agentCode?.attributes.nullFlavor ?? null))
+				continue
+			}
+			if (!name && (isPlaceholder(value) || isPlaceholder(agentCode))) {
+				context.record.statements.push(noneStatement('allergies', null, false, agentCode?.attributes.nullFlavor ?? value?.attributes.nullFlavor ?? 'NI'))
+				continue
+			}
 			const reactions = childrenNamed(observation, 'entryRelationship')
 				.flatMap((relation) => childrenNamed(relation, 'observation'))
 				.filter((item) => templateIds(item).includes('2.16.840.1.113883.10.20.22.4.9'))
@@ -349,7 +458,7 @@ function readAllergies(context: Context, section: XmlElement) {
 			context.record.allergies.push({
 				key: entryKey(observation, 'allergy'),
 				name: name || codeName(context, value) || 'Unnamed allergy',
-				code: agentCode?.attributes.code ?? null,
+				code: codedValue(context, agentCode).code,
 				reaction: reactions.join(', ') || null,
 				status: child(observation, 'statusCode')?.attributes.code ?? null,
 			})
@@ -357,18 +466,36 @@ function readAllergies(context: Context, section: XmlElement) {
 	}
 }
 
-function sectionKind(section: XmlElement): SectionKind | null {
-	const code = child(section, 'code')?.attributes.code?.trim()
-	if (code && SECTION_BY_LOINC[code]) return SECTION_BY_LOINC[code]
-	for (const template of templateIds(section)) if (SECTION_BY_TEMPLATE[template]) return SECTION_BY_TEMPLATE[template]
+/** A section's kind by its templateId, else its LOINC code, else (when it has no LOINC code at all) its title. */
+export function sectionKind(section: XmlElement): { kind: SectionKind; foundBy: SectionRead['foundBy'] } | null {
+	for (const template of templateIds(section)) if (SECTION_BY_TEMPLATE[template.trim()]) return { kind: SECTION_BY_TEMPLATE[template.trim()], foundBy: 'template' }
+	const codeElement = child(section, 'code')
+	const code = codeElement?.attributes.code?.trim()
+	if (code && SECTION_BY_LOINC[code]) return { kind: SECTION_BY_LOINC[code], foundBy: 'code' }
+	// a section coded as something else in LOINC is that something else, whatever its title
+	const system = codeElement?.attributes.codeSystem?.trim()
+	if (code && (system === LOINC_OID || (!system && /^\d{1,7}-\d$/.test(code)))) return null
+	const title = titleWords(textContent(child(section, 'title')))
+	if (!title || NOT_A_LIST_TITLE.test(title)) return null
+	for (const [pattern, kind] of SECTION_BY_TITLE) if (pattern.test(title)) return { kind, foundBy: 'title' }
 	return null
 }
 
 function readSection(context: Context, section: XmlElement) {
-	const kind = sectionKind(section)
+	const found = sectionKind(section)
+	const kind = found?.kind ?? null
 	const title = textContent(child(section, 'title')) || (kind ? SECTION_TITLES[kind] : 'Section')
 	const text = child(section, 'text')
 	if (text) context.record.narrative.push({ title, content: narrativeOf(text) })
+	if (found) {
+		context.record.sections.push({
+			kind: ENTRY_KIND[found.kind],
+			title,
+			entries: childrenNamed(section, 'entry').length,
+			foundBy: found.foundBy,
+			nullFlavor: section.attributes.nullFlavor ?? null,
+		})
+	}
 	switch (kind) {
 		case 'results':
 			readObservationSection(context, section, 'result')
@@ -389,7 +516,10 @@ function readSection(context: Context, section: XmlElement) {
 			readAllergies(context, section)
 			break
 		default:
-			for (const entry of childrenNamed(section, 'entry')) context.record.textEntries.push({ section: title, name: entryClinicalStatements(entry)[0]?.name ?? 'entry', text: textContent(entry).slice(0, 200) })
+			for (const entry of childrenNamed(section, 'entry')) {
+				const statement = entryClinicalStatements(entry)[0]
+				textEntry(context, 'other', title, codeName(context, child(statement, 'code')) || statement?.name || 'entry', textContent(entry).slice(0, 200), 'unknown_section')
+			}
 	}
 	for (const component of childrenNamed(section, 'component')) for (const nested of childrenNamed(component, 'section')) readSection(context, nested)
 }
@@ -420,7 +550,7 @@ export function readCcda(root: XmlElement): StructuredRecord {
 	record.patient.birthDate = isoDay(timeOf(child(patient, 'birthTime')))
 	const body = child(root, 'component', 'structuredBody')
 	for (const component of childrenNamed(body, 'component')) for (const section of childrenNamed(component, 'section')) readSection(context, section)
-	if (!body && child(root, 'component', 'nonXMLBody')) record.textEntries.push({ section: 'Document', name: 'nonXMLBody', text: 'The document body is not structured.' })
+	if (!body && child(root, 'component', 'nonXMLBody')) record.textEntries.push({ section: 'Document', name: 'nonXMLBody', text: 'The document body is not structured.', kind: 'other', reason: 'not_structured' })
 	return record
 }
 

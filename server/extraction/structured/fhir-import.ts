@@ -15,13 +15,16 @@ import type {
 	Quantity,
 	Resource,
 } from '@medplum/fhirtypes'
+import { IMPORT_NOTES } from '../messages.ts'
 import { contentKey } from './content-key.ts'
+import { isNoneCode, isNoneText, noneStatement } from './none-entries.ts'
 import {
 	emptyRecord,
 	interpretationOf,
 	type StructuredAppointment,
 	type StructuredDocumentReference,
 	type StructuredObservation,
+	type NotImportedReason,
 	type StructuredRecord,
 } from '../shared/structured-types.ts'
 
@@ -49,6 +52,35 @@ export const FHIR_MESSAGES = {
 	notFhir: 'The JSON file is not a FHIR R4 resource (it has no resourceType).',
 }
 
+type BundleEntry = { resource?: unknown; fullUrl?: unknown }
+
+/**
+ * What the file holds as a list of bundle entries: a Bundle's entries; a
+ * JSON object without resourceType whose entries are FHIR resources (test
+ * servers' seed transactions written as { type, entry }), with a note; a
+ * JSON list of resources, with a note; else a single resource. Null when
+ * nothing in it is FHIR.
+ */
+function entriesOf(parsed: unknown): { entries: BundleEntry[]; bundle: Bundle | null; note: string | null } | null {
+	if (Array.isArray(parsed)) {
+		if (!parsed.some(isResource)) return null
+		return { entries: parsed.map((resource) => ({ resource })), bundle: null, note: IMPORT_NOTES.resourceList }
+	}
+	if (isResource(parsed)) {
+		if (parsed.resourceType === 'Bundle') return { entries: ((parsed as Bundle).entry ?? []) as BundleEntry[], bundle: parsed as Bundle, note: null }
+		return { entries: [{ resource: parsed }], bundle: null, note: null }
+	}
+	const entry = typeof parsed === 'object' && parsed !== null ? (parsed as { entry?: unknown }).entry : undefined
+	if (!Array.isArray(entry) || !entry.some((item) => isResource((item as BundleEntry | null)?.resource))) return null
+	return { entries: entry as BundleEntry[], bundle: parsed as Bundle, note: IMPORT_NOTES.bundleWithoutResourceType }
+}
+
+/** 'Observation/123' from an absolute address 'https://server/fhir/Observation/123' (or with '/_history/2'). */
+function relativeReference(fullUrl: string): string | null {
+	const match = /(?:^|\/)([A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(fullUrl)
+	return match ? match[1] : null
+}
+
 function isResource(value: unknown): value is Resource {
 	return typeof value === 'object' && value !== null && typeof (value as { resourceType?: unknown }).resourceType === 'string'
 }
@@ -61,6 +93,13 @@ function codeIn(concept: CodeableConcept | undefined, system: string): string | 
 	return concept?.coding?.find((coding) => coding.system === system && coding.code)?.code?.trim() ?? null
 }
 
+/** A code or text that says the list is empty ('No known allergy', the IPS 'no-known-problems', a null-flavour code with 'No immunizations'). */
+function isNoneConcept(concept: CodeableConcept | undefined): boolean {
+	if (!concept) return false
+	if (concept.coding?.some((coding) => isNoneCode(coding.code))) return true
+	return isNoneText(conceptName(concept))
+}
+
 function firstCode(concept: CodeableConcept | undefined): string | null {
 	return concept?.coding?.find((coding) => coding.code)?.code ?? null
 }
@@ -70,11 +109,19 @@ function dateOnly(value: string | undefined | null): string | null {
 	return match ? match[1] : null
 }
 
+/** The standard categories that are neither a laboratory result nor a vital sign. */
+const OTHER_CATEGORIES = new Set(['social-history', 'imaging', 'survey', 'exam', 'therapy', 'activity', 'procedure'])
+
+/**
+ * Vital sign or result by the category's codes or words, the standard's or a
+ * vendor's own ('LAB' in a local system, 'Laboratory' as text); 'other' only
+ * when a category says what else it is (survey, social history...).
+ */
 function categoryOf(observation: Observation): 'result' | 'vital' | 'other' {
-	const codes = (observation.category ?? []).flatMap((category) => category.coding?.map((coding) => coding.code) ?? [])
-	if (codes.includes('vital-signs')) return 'vital'
-	if (codes.includes('laboratory') || codes.length === 0) return 'result'
-	return 'other'
+	const words = (observation.category ?? []).flatMap((category) => [...(category.coding?.map((coding) => coding.code) ?? []), category.text]).filter((word): word is string => Boolean(word)).map((word) => word.trim().toLowerCase())
+	if (words.some((word) => word === 'vital-signs' || /^vital[\s-]?signs?$|^vitals?$/.test(word))) return 'vital'
+	if (words.some((word) => /^(?:laboratory|lab|labs)$/.test(word))) return 'result'
+	return words.some((word) => OTHER_CATEGORIES.has(word)) ? 'other' : 'result'
 }
 
 function effectiveOf(observation: Observation): string | null {
@@ -112,6 +159,12 @@ function observationOf(
 	}
 }
 
+function notReadReason(observation: Observation | ObservationComponent): NotImportedReason {
+	if (observation.valueQuantity?.comparator) return 'comparator'
+	if (observation.valueString || observation.valueCodeableConcept || observation.valueBoolean !== undefined || observation.valueRatio || observation.valueRange) return 'not_a_number'
+	return 'no_value'
+}
+
 function observationText(observation: Observation | ObservationComponent): string {
 	if (observation.valueString) return observation.valueString
 	if (observation.valueCodeableConcept) return conceptName(observation.valueCodeableConcept)
@@ -123,21 +176,22 @@ function observationText(observation: Observation | ObservationComponent): strin
 function readObservation(record: StructuredRecord, observation: Observation, idBase: string) {
 	const category = categoryOf(observation)
 	const section = category === 'vital' ? 'Vital signs' : category === 'result' ? 'Results' : 'Other observations'
+	const kind = category === 'vital' ? 'vitals' : category === 'result' ? 'results' : 'other'
 	if (category === 'other') {
-		record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation) })
+		record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation), kind, reason: 'other_category' })
 		return
 	}
 	if (observation.component?.length) {
 		observation.component.forEach((component, index) => {
 			const read = observationOf(observation, component, category, `${idBase}#${index}`)
 			if (read) record.observations.push(read)
-			else record.textEntries.push({ section, name: conceptName(component.code), text: observationText(component) })
+			else record.textEntries.push({ section, name: conceptName(component.code), text: observationText(component), kind, reason: notReadReason(component) })
 		})
 		if (!observation.valueQuantity) return
 	}
 	const read = observationOf(observation, observation, category, idBase)
 	if (read) record.observations.push(read)
-	else if (!observation.component?.length && !observation.hasMember?.length) record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation) })
+	else if (!observation.component?.length && !observation.hasMember?.length) record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation), kind, reason: notReadReason(observation) })
 }
 
 /**
@@ -234,18 +288,25 @@ function doseAndFrequency(dosage: MedicationRequest['dosageInstruction']): { dos
 }
 
 export function readFhirJson(parsed: unknown): StructuredRecord {
-	if (!isResource(parsed)) throw new FhirReadError(FHIR_MESSAGES.notFhir)
+	const read = entriesOf(parsed)
+	if (!read) throw new FhirReadError(FHIR_MESSAGES.notFhir)
 	const record = emptyRecord('fhir')
+	if (read.note) record.notes.push(read.note)
 	const resources: { resource: Resource; fullUrl?: string }[] = []
-	if (parsed.resourceType === 'Bundle') {
-		const bundle = parsed as Bundle
-		for (const entry of bundle.entry ?? []) if (isResource(entry.resource)) resources.push({ resource: entry.resource, fullUrl: entry.fullUrl })
-		record.date = dateOnly(bundle.timestamp)
-	} else resources.push({ resource: parsed })
+	for (const entry of read.entries) {
+		const fullUrl = typeof entry?.fullUrl === 'string' ? entry.fullUrl : undefined
+		if (isResource(entry?.resource)) resources.push({ resource: entry.resource, fullUrl })
+		// an entry with only its address (a transaction response, a deleted resource in a history)
+		else if (fullUrl) record.skipped.push({ kind: 'other', reason: 'no_resource', name: fullUrl.slice(0, 200) })
+	}
+	record.date = dateOnly(read.bundle?.timestamp)
 
 	const byReference = new Map<string, Resource>()
 	for (const { resource, fullUrl } of resources) {
 		if (fullUrl) byReference.set(fullUrl, resource)
+		// an absolute address also answers its relative reference ('Medication/123')
+		const relative = fullUrl ? relativeReference(fullUrl) : null
+		if (relative && !byReference.has(relative)) byReference.set(relative, resource)
 		if (resource.id) byReference.set(`${resource.resourceType}/${resource.id}`, resource)
 	}
 	const medicationName = (request: MedicationRequest | MedicationStatement): { name: string; rxnorm: string | null } => {
@@ -288,7 +349,10 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			}
 			case 'Observation': {
 				const observation = resource as Observation
-				if (observation.status === 'entered-in-error') break
+				if (observation.status === 'entered-in-error') {
+					record.skipped.push({ kind: categoryOf(observation) === 'vital' ? 'vitals' : 'results', reason: 'entered_in_error', name: conceptName(observation.code) })
+					break
+				}
 				const contained = (observation.contained ?? []).filter((item): item is Observation => item.resourceType === 'Observation')
 				readObservation(record, observation, key)
 				for (const item of contained) readObservation(record, item, `${key}#${item.id}`)
@@ -298,8 +362,17 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			case 'MedicationRequest':
 			case 'MedicationStatement': {
 				const request = resource as MedicationRequest | MedicationStatement
-				if (request.status === 'entered-in-error' || request.status === 'not-taken') break
 				const { name, rxnorm } = medicationName(request)
+				if (request.status === 'entered-in-error') {
+					record.skipped.push({ kind: 'medications', reason: 'entered_in_error', name })
+					break
+				}
+				// 'not taken', 'no known medications': a statement, not a medication
+				const medicationCode = request.medicationCodeableConcept?.coding?.find((coding) => isNoneCode(coding.code))
+				if (request.status === 'not-taken' || medicationCode || isNoneText(name)) {
+					record.statements.push(noneStatement('medications', name, request.status === 'not-taken'))
+					break
+				}
 				const { dose, frequency } = doseAndFrequency(resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).dosageInstruction : (request as MedicationStatement).dosage)
 				const start = resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).authoredOn : ((request as MedicationStatement).effectiveDateTime ?? (request as MedicationStatement).effectivePeriod?.start)
 				const isActive = request.status === 'active' || request.status === 'intended' || request.status === 'on-hold' || request.status === 'draft'
@@ -318,7 +391,15 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			}
 			case 'Immunization': {
 				const immunization = resource as Immunization
-				if (immunization.status === 'not-done' || immunization.status === 'entered-in-error') break
+				const vaccine = conceptName(immunization.vaccineCode)
+				if (immunization.status === 'entered-in-error') {
+					record.skipped.push({ kind: 'immunizations', reason: 'entered_in_error', name: vaccine })
+					break
+				}
+				if (immunization.status === 'not-done' || isNoneConcept(immunization.vaccineCode)) {
+					record.statements.push(noneStatement('immunizations', vaccine, immunization.status === 'not-done'))
+					break
+				}
 				record.immunizations.push({
 					key: key,
 					name: conceptName(immunization.vaccineCode),
@@ -332,7 +413,14 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			case 'Condition': {
 				const condition = resource as Condition
 				const verification = firstCode(condition.verificationStatus)
-				if (verification === 'refuted' || verification === 'entered-in-error') break
+				if (verification === 'refuted' || verification === 'entered-in-error') {
+					record.skipped.push({ kind: 'problems', reason: verification === 'refuted' ? 'refuted' : 'entered_in_error', name: conceptName(condition.code) })
+					break
+				}
+				if (isNoneConcept(condition.code)) {
+					record.statements.push(noneStatement('problems', conceptName(condition.code), false))
+					break
+				}
 				record.problems.push({
 					key: key,
 					name: conceptName(condition.code),
@@ -346,7 +434,14 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			case 'AllergyIntolerance': {
 				const allergy = resource as AllergyIntolerance
 				const verification = firstCode(allergy.verificationStatus)
-				if (verification === 'refuted' || verification === 'entered-in-error') break
+				if (verification === 'refuted' || verification === 'entered-in-error') {
+					record.skipped.push({ kind: 'allergies', reason: verification === 'refuted' ? 'refuted' : 'entered_in_error', name: conceptName(allergy.code) })
+					break
+				}
+				if (isNoneConcept(allergy.code)) {
+					record.statements.push(noneStatement('allergies', conceptName(allergy.code), false))
+					break
+				}
 				record.allergies.push({
 					key: key,
 					name: conceptName(allergy.code),
@@ -358,14 +453,17 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			}
 			case 'DocumentReference': {
 				const reference = resource as DocumentReference
-				if (reference.status === 'entered-in-error') break
+				if (reference.status === 'entered-in-error') {
+					record.skipped.push({ kind: 'documents', reason: 'entered_in_error', name: reference.description ?? conceptName(reference.type) })
+					break
+				}
 				record.documentReferences.push(documentReferenceOf(reference, key))
 				break
 			}
 			case 'Appointment': {
 				const appointment = appointmentOf(resource as Appointment, key)
 				if (appointment) record.appointments.push(appointment)
-				else record.textEntries.push({ section: 'Appointments', name: (resource as Appointment).description ?? 'Appointment', text: (resource as Appointment).status ?? '' })
+				else record.textEntries.push({ section: 'Appointments', name: (resource as Appointment).description ?? 'Appointment', text: (resource as Appointment).status ?? '', kind: 'appointments', reason: 'no_time' })
 				break
 			}
 			default:

@@ -5,7 +5,7 @@ import { parseSafeJson, UnsafeJsonError } from './safe-json.ts'
 import { parseSafeXml, UnsafeXmlError } from './safe-xml.ts'
 import { observationsToParameters } from './to-parameters.ts'
 import { medicationContentKey } from './content-key.ts'
-import type { StructuredRecord } from '../shared/structured-types.ts'
+import type { StructuredRecord, TextEntry } from '../shared/structured-types.ts'
 
 /**
  * A C-CDA document or a FHIR R4 file, as the extraction result every other
@@ -70,7 +70,15 @@ function plural(count: number, word: string): string {
 }
 
 export function structuredToResult(record: StructuredRecord, started: number): Omit<ExtractionResult, 'timings'> & { timingsMs: number } {
-	const { parameters, unmapped } = observationsToParameters(record.observations, record.date)
+	const { parameters, unmapped, unmappedObservations } = observationsToParameters(record.observations, record.date)
+	// a number without a LOINC code or a known name: kept as text, listed with that reason
+	const unmappedEntries: TextEntry[] = unmappedObservations.map((observation) => ({
+		section: observation.category === 'vital' ? 'Vital signs' : 'Results',
+		name: observation.name,
+		text: `${observation.valueText}${observation.unit ? ` ${observation.unit}` : ''}`,
+		kind: observation.category === 'vital' ? 'vitals' : 'results',
+		reason: 'unknown_code',
+	}))
 	const results = record.observations.filter((observation) => observation.category === 'result').length
 	const kind = kindOf(record, results)
 	const title =
@@ -99,7 +107,11 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 		immunizations: record.immunizations,
 		problems: record.problems,
 		allergies: record.allergies,
-		textEntries: record.textEntries.slice(0, 500),
+		textEntries: [...record.textEntries, ...unmappedEntries].slice(0, 500),
+		skipped: record.skipped.slice(0, 500),
+		statements: record.statements.slice(0, 100),
+		sections: record.sections,
+		notes: record.notes,
 		narrative: record.narrative,
 	}
 	const summary = [
@@ -114,6 +126,7 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 			...(record.appointments.length ? [plural(record.appointments.length, 'appointment')] : []),
 		].join(', ') + '.',
 		keptAsText > 0 ? `${plural(keptAsText, 'entry').replace('entrys', 'entries')} kept as text (not structured).` : '',
+		...record.notes,
 	]
 		.filter(Boolean)
 		.join(' ')

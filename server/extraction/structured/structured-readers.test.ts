@@ -74,7 +74,7 @@ describe('C-CDA section parsers', () => {
 			</structuredBody></component></ClinicalDocument>`
 		const record = readCcda(parseSafeXml(doc))
 		expect(record.observations).toHaveLength(1)
-		expect(record.textEntries).toEqual([{ section: 'Odd', name: 'entry', text: 'x' }])
+		expect(record.textEntries).toEqual([{ section: 'Odd', name: 'entry', text: 'x', kind: 'other', reason: 'unknown_section' }])
 		expect(record.date).toBe('2013-08-15')
 	})
 })
@@ -190,7 +190,7 @@ describe('sources the shared fixtures do not cover', () => {
 	it('keeps a FHIR value with a comparator (<5) as text, never as the number 5', () => {
 		const record = readFhirJson({ resourceType: 'Observation', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '42637-9' }] }, valueQuantity: { value: 5, comparator: '<', unit: 'pg/mL' } })
 		expect(record.observations).toEqual([])
-		expect(record.textEntries).toEqual([{ section: 'Results', name: '42637-9', text: '< 5 pg/mL' }])
+		expect(record.textEntries).toEqual([{ section: 'Results', name: '42637-9', text: '< 5 pg/mL', kind: 'results', reason: 'comparator' }])
 	})
 
 	it("reads the Observations a DiagnosticReport contains, each once", () => {

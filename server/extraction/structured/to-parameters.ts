@@ -25,6 +25,24 @@ for (const analyte of ANALYTES) {
 	}
 }
 
+/**
+ * LOINC codes vendors use for the same measurement as the vocabulary's code
+ * (the method-less 'in Blood' codes beside the automated-count ones), so a
+ * mean cell volume coded 30428-7 joins the 787-2 series instead of starting
+ * one of its own.
+ */
+const SAME_MEASUREMENT_LOINC: Record<string, string> = {
+	'30428-7': '787-2', // MCV [Entitic volume]
+	'28539-5': '785-6', // MCH [Entitic mass]
+	'28540-3': '786-4', // MCHC [Mass/volume]
+	'30385-9': '788-0', // RDW [Ratio]
+	'26515-7': '777-3', // Platelets [#/volume] in Blood
+	'26464-8': '6690-2', // Leukocytes [#/volume] in Blood
+	'26453-1': '789-8', // Erythrocytes [#/volume] in Blood
+	'20570-8': '4544-3', // Hematocrit [Volume Fraction] of Blood
+	'28542-9': '32623-1', // Platelet mean volume [Entitic volume]
+}
+
 const STATUS: Record<Interpretation, ParameterStatus> = { H: 'high', L: 'low', N: 'normal' }
 
 function day(value: string | null): string | null {
@@ -32,7 +50,7 @@ function day(value: string | null): string | null {
 }
 
 function codeFor(observation: StructuredObservation): string | null {
-	const byLoinc = observation.loinc ? analyteByLoinc.get(observation.loinc) : undefined
+	const byLoinc = observation.loinc ? (analyteByLoinc.get(observation.loinc) ?? analyteByLoinc.get(SAME_MEASUREMENT_LOINC[observation.loinc] ?? '')) : undefined
 	if (byLoinc) return byLoinc.code
 	if (observation.loinc) return `loinc-${observation.loinc}`
 	const byName = lookupAnalyteName(observation.name)
@@ -42,9 +60,10 @@ function codeFor(observation: StructuredObservation): string | null {
 export function observationsToParameters(
 	observations: StructuredObservation[],
 	documentDate: string | null,
-): { parameters: ExtractedParameter[]; unmapped: UnmappedResult[] } {
+): { parameters: ExtractedParameter[]; unmapped: UnmappedResult[]; unmappedObservations: StructuredObservation[] } {
 	const parameters: ExtractedParameter[] = []
 	const unmapped: UnmappedResult[] = []
+	const unmappedObservations: StructuredObservation[] = []
 	for (const observation of observations) {
 		const code = codeFor(observation)
 		const range = {
@@ -54,8 +73,11 @@ export function observationsToParameters(
 		}
 		if (!code) {
 			unmapped.push({ name: observation.name, value: observation.value, valueText: observation.valueText, unit: observation.unit, ...range })
+			unmappedObservations.push(observation)
 			continue
 		}
+		// matched case-insensitively where UCUM allows ('FL' is fL); the unit stays as printed for display
+		const ucumUnit = toUcum(observation.unit)
 		const status = observation.interpretation
 			? STATUS[observation.interpretation]
 			: observation.referenceRangeMin !== null || observation.referenceRangeMax !== null
@@ -68,12 +90,12 @@ export function observationsToParameters(
 			value: observation.value,
 			valueText: observation.valueText || String(observation.value),
 			unit: observation.unit,
-			ucumUnit: toUcum(observation.unit),
+			ucumUnit,
 			...range,
 			status,
 			testDate: day(observation.effective) ?? documentDate,
-			entryKeys: [observation.key, resultContentKey(observation)].filter((key): key is string => key !== null),
+			entryKeys: [...new Set([observation.key, resultContentKey(observation), ucumUnit && ucumUnit !== observation.unit ? resultContentKey({ ...observation, unit: ucumUnit }) : null])].filter((key): key is string => key !== null),
 		})
 	}
-	return { parameters, unmapped }
+	return { parameters, unmapped, unmappedObservations }
 }

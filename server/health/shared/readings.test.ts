@@ -58,6 +58,22 @@ describe('daily readings', () => {
 		expect(mostSevereStatus(['normal', null, 'low', 'critical', 'high'])).toBe('critical')
 		expect(mostSevereStatus([null, null])).toBeNull()
 	})
+
+	it("joins a mean cell volume written 'FL' (a vendor's capitals) to the 'fL' series", () => {
+		const readings = dailyReadingsForCode(
+			[
+				makeParameter('mcv', 88, '2024-01-15', { unit: 'fL' }),
+				makeParameter('mcv', 91, '2024-03-02', { unit: 'FL' }),
+				makeParameter('mcv', 90, '2024-05-20', { unit: 'fL' }),
+			],
+			'mcv'
+		)
+		expect(readings.map(({ date, value }) => [date, value])).toEqual([
+			['2024-01-15', 88],
+			['2024-03-02', 91],
+			['2024-05-20', 90],
+		])
+	})
 })
 
 describe('blood-pressure readings', () => {
