@@ -4,7 +4,7 @@ import { DicomReadError, readDicomInfo, type DicomInfo } from './dicom.ts'
 import { findDocumentDateWithEvidence } from './document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
-import { findAnalyteByCode } from './analytes.ts'
+import { analyteInContext, findAnalyteByCode } from './analytes.ts'
 import { extractLabResults, extractTableResults, isInAnalyteUnit, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
@@ -228,7 +228,17 @@ function labResults(pages: PageText[], testDate: string | null, decimalComma: bo
 		})
 		return { parameters: [...tables, ...lines.parameters], unmapped: lines.unmapped }
 	})
-	return { parameters: dedupeByCode(read.flatMap((page) => page.parameters)), unmapped: read.flatMap((page) => page.unmapped) }
+	return { parameters: inContext(dedupeByCode(read.flatMap((page) => page.parameters))), unmapped: read.flatMap((page) => page.unmapped) }
+}
+
+/** A name that stands for one of two analytes by what else the document holds ('pH' beside pCO2 is the blood's): analyteInContext. */
+function inContext(parameters: ExtractedParameter[]): ExtractedParameter[] {
+	const codes = new Set(parameters.map((parameter) => parameter.code))
+	return parameters.map((parameter) => {
+		const analyte = findAnalyteByCode(parameter.code)
+		const meant = analyte ? analyteInContext(analyte, codes) : analyte
+		return meant && meant !== analyte && !codes.has(meant.code) ? { ...parameter, code: meant.code, loinc: meant.loinc } : parameter
+	})
 }
 
 export async function extractDocument(input: ExtractDocumentInput): Promise<ExtractionResult> {

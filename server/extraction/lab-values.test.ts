@@ -80,6 +80,12 @@ describe('parseLabLine on a text layer', () => {
 		expect(parseLabLine('Glukoza (ICD-9: L43)      94      mg/dl      70 - 99', options)[0]).toMatchObject({ code: 'glucose', name: 'Glukoza', value: 94 })
 	})
 
+	it('reads a signed value and range where the analyte has negative values', () => {
+		expect(one('Base excess      -3.5      mmol/L      -2.0 - 3.0')).toMatchObject({ code: 'base_excess', value: -3.5, referenceRangeMin: -2, referenceRangeMax: 3, status: 'low' })
+		// a dash before a count is not a sign
+		expect(one('Glucose      92      mg/dL      70 - 99')).toMatchObject({ value: 92 })
+	})
+
 	it('skips a lab code printed after the name', () => {
 		expect(one('Glucose 01                 107     High     mg/dL      65-99      01')).toMatchObject({ code: 'glucose', value: 107, referenceRangeMin: 65 })
 	})

@@ -374,6 +374,12 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			index += range.consumed
 			continue
 		}
+		// a value with a sign, where the analyte has negative values (base excess '-3.5')
+		if (!hasValue() && analyte?.plausible && analyte.plausible[0] < 0 && /^[-+]\d+(?:\.\d+)?$/.test(text)) {
+			reading.valueCandidates = [text.replace(/^\+/, '')]
+			index++
+			continue
+		}
 		if (!hasValue() && !isBloodPressure) {
 			const candidates = numberCandidates(text, options.source)
 			if (candidates) {

@@ -11,6 +11,8 @@ describe('parseReferenceRange', () => {
 		['3.5 – 5.1', 3.5, 5.1],
 		['10 to 40', 10, 40],
 		['4,0 - 5,6', 4, 5.6],
+		['-2.0 - 3.0', -2, 3],
+		['-2 - +2', -2, 2],
 	])('reads a two-sided range %s', (text, min, max) => {
 		expect(parseReferenceRange(text)).toMatchObject({ min, max })
 	})

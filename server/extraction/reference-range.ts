@@ -15,7 +15,9 @@ export type ReferenceRange = {
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`
 
-const BETWEEN = new RegExp(String.raw`^${NUMBER}\s*(?:-|to)\s*${NUMBER}$`, 'i')
+/** A bound that may carry a sign ('-2.0 - +3.0', base excess): only in a two-sided range. */
+const SIGNED = String.raw`([-+]?(?:\d+(?:\.\d+)?|\.\d+))`
+const BETWEEN = new RegExp(String.raw`^${SIGNED}\s*(?:-|to)\s*${SIGNED}$`, 'i')
 const BELOW = new RegExp(String.raw`^(?:<|<=|less than|up to|upto|até|ate|bis|jusqu'à|hasta|fino a|below)\s*${NUMBER}$`, 'i')
 const ABOVE = new RegExp(String.raw`^(?:>|>=|greater than|at least|more than|above|over)\s*${NUMBER}$`, 'i')
 /** A label before the range ('Normal:', 'Desirable:', 'Goal', 'Ref.'). */
@@ -35,7 +37,7 @@ export function tidyRangeText(text: string): string {
 }
 
 function toNumber(text: string): number {
-	return Number(text.startsWith('.') ? `0${text}` : text)
+	return Number(text.replace(/^([-+]?)\./, '$10.'))
 }
 
 /**
