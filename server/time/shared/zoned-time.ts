@@ -1,3 +1,4 @@
+import { z } from 'zod'
 /**
  * The one module for calendar dates and time zones (docs/decisions: date and
  * time). Browser-safe: Intl.DateTimeFormat only, no Node APIs.
@@ -190,6 +191,9 @@ export function parseLocalDate(value: string): { year: number; month: number; da
 export function isValidLocalDate(value: string): boolean {
 	return typeof value === 'string' && parseLocalDate(value) !== null
 }
+
+/** The schema of a `LocalDate` in input and query strings alike: 'YYYY-MM-DD' and a real calendar date (so '2025-02-31' is refused). */
+export const LocalDateSchema = z.string().regex(LOCAL_DATE_PATTERN, 'must be a YYYY-MM-DD date').refine(isValidLocalDate, 'must be a real calendar date')
 
 export function parseLocalTime(value: string): { hour: number; minute: number } | null {
 	const match = LOCAL_TIME_PATTERN.exec(value)
