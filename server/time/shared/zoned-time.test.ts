@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
 	LocalDateSchema,
+	resolvePatientTimeZone,
 	addDaysToLocalDate,
 	compareLocalDates,
 	getZonedParts,
@@ -108,5 +109,15 @@ describe('LocalDateSchema', () => {
 		expect(LocalDateSchema.safeParse('2025-02-31').success).toBe(false)
 		expect(LocalDateSchema.safeParse('2025-2-3').success).toBe(false)
 		expect(LocalDateSchema.safeParse('2025-02-03T00:00').success).toBe(false)
+	})
+})
+
+describe('resolvePatientTimeZone', () => {
+	it("takes the stored zone, else the browser's, else UTC", () => {
+		expect(resolvePatientTimeZone('Europe/Berlin', 'America/New_York')).toBe('Europe/Berlin')
+		expect(resolvePatientTimeZone(null, 'America/New_York')).toBe('America/New_York')
+		expect(resolvePatientTimeZone('Not/AZone', 'America/New_York')).toBe('America/New_York')
+		expect(resolvePatientTimeZone(undefined, 'Not/AZone')).toBe('UTC')
+		expect(resolvePatientTimeZone(null)).toBe('UTC')
 	})
 })

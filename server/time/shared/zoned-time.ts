@@ -239,6 +239,15 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
 	return timeZone && isValidTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE
 }
 
+/**
+ * The one way to the patient's zone, to compute 'today' and local times in: the stored one
+ * (`users.timeZone`), else a valid hint (the browser's), else UTC.
+ */
+export function resolvePatientTimeZone(storedTimeZone: string | null | undefined, hint?: string | null): string {
+	if (storedTimeZone && isValidTimeZone(storedTimeZone)) return storedTimeZone
+	return safeTimeZone(hint)
+}
+
 /** 'exact': one instant; 'skipped': in a DST gap; 'repeated': in a DST overlap. */
 export type LocalDateTimeResolution = 'exact' | 'skipped' | 'repeated'
 
