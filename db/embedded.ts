@@ -18,6 +18,16 @@ exitHook.unhookEvent('beforeExit')
 // On 'exit' it can only call its async stop without a callback, which throws; our callers stop the server themselves.
 exitHook.unhookEvent('exit')
 
+/**
+ * Leaves SIGINT, SIGTERM and SIGHUP to the caller, which then stops the server itself: the start
+ * script stops it only after the web server and the worker closed their connection pools (a server
+ * stopped under an open pool ends its connections with "terminating connection due to
+ * administrator command", an unhandled 'error' in the worker's pool).
+ */
+export function leaveSignalsToCaller() {
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal)
+}
+
 export type EmbeddedDatabase = {
 	url: string
 	stop: () => Promise<void>

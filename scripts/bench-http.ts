@@ -14,9 +14,9 @@ if (!existsSync('build/server/index.js')) {
 	process.exit(1)
 }
 const dataDir = await mkdtemp(path.join(tmpdir(), 'carebook-bench-'))
-const port = 3220
+const port = Number(process.env.BENCH_PORT ?? 3220)
 const base = `http://localhost:${port}`
-const app = startApp({ script: 'start', port, pgPort: 54369, dataDir })
+const app = startApp({ script: 'start', port, pgPort: Number(process.env.BENCH_PG_PORT ?? 54369), dataDir })
 try {
 	await waitFor200(`${base}/healthz`)
 	const { email, cookie } = await registerBenchPatient(base, 'Bench Mark')

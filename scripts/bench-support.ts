@@ -1,11 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import postgres from 'postgres'
 
 /** Starts the app (npm run dev / npm start) with its own data folder and ports. */
 export function startApp(options: { script: 'dev' | 'start'; port: number; pgPort: number; dataDir: string; env?: Record<string, string> }) {
-	const child = spawn('npm', ['run', options.script], {
+	// The start script itself (what `npm run dev` / `npm start` run), without npm and its shell, which would not pass a signal on.
+	const tsx = pathToFileURL(createRequire(path.resolve('package.json')).resolve('tsx')).href
+	const child = spawn(process.execPath, ['--import', tsx, 'scripts/start.ts', ...(options.script === 'dev' ? ['--dev'] : [])], {
 		env: {
 			...process.env,
 			PORT: String(options.port),
@@ -25,11 +29,20 @@ export function startApp(options: { script: 'dev' | 'start'; port: number; pgPor
 	return child
 }
 
+/**
+ * Stops the app as its start script does on SIGTERM: the web server and the worker close their
+ * database pools and extraction processes, then the database stops. Only the start script is
+ * signalled: a signal to the whole process group would reach PostgreSQL at the same time and end
+ * the pools' connections under them.
+ */
 export async function stopApp(child: ChildProcess) {
 	if (child.exitCode !== null) return
 	const exited = new Promise((resolve) => child.once('exit', resolve))
-	process.kill(-child.pid!, 'SIGINT')
+	child.kill('SIGTERM')
+	// whatever is left after a minute (a stuck child) goes with its process group
+	const stuck = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000)
 	await exited
+	clearTimeout(stuck)
 }
 
 export async function waitFor200(url: string, timeoutMs = 180_000) {

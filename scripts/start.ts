@@ -89,6 +89,10 @@ async function stopAll(exitCode: number) {
 
 process.on('SIGINT', () => void stopAll(0))
 process.on('SIGTERM', () => void stopAll(0))
+process.on('SIGHUP', () => void stopAll(0))
+// The database stops last, in stopAll, once the web server and the worker closed their pools.
+const { leaveSignalsToCaller } = await import('#db/embedded.ts')
+leaveSignalsToCaller()
 
 const { plannedDatabaseUrl, resolveDatabaseUrl } = await import('#db/database-url.ts')
 const { migrateAll } = await import('#db/migrate.ts')

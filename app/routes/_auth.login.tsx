@@ -8,16 +8,9 @@ import { Card } from '#app/components/ui/card.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { LoginSchema } from '#server/auth/shared/schemas.ts'
 import { DEMO_ACCOUNTS } from '#db/demo-accounts.ts'
-import {
-	authenticate,
-	getSession,
-	safeRedirectPath,
-	loginSuccessRedirect,
-} from '#server/auth/index.ts'
-import { signedInThemeCookie } from '#server/account/theme.ts'
+import { getSession } from '#server/auth/index.ts'
+import { answerSignIn } from '#server/account/sign-in-action.ts'
 import { getEnv } from '#server/env.server.ts'
-import { formReply } from '#server/errors/index.ts'
-import { appOrigin } from '#server/http/app-origin.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	if (await getSession(request, 'patient')) throw redirect('/')
@@ -25,13 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await request.formData()
-	const submission = parseWithZod(formData, { schema: LoginSchema })
-	if (submission.status !== 'success') return formReply(submission, null, { hideFields: ['password'] })
-	const { email, password, redirectTo } = submission.value
-	const result = await authenticate({ email, password, portal: 'patient', ipAddress: context.clientIp })
-	if (!result.ok) return formReply(submission, result, { hideFields: ['password'] })
-	throw loginSuccessRedirect(request, 'patient', result, safeRedirectPath(redirectTo, '/', appOrigin(request)), { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
+	return answerSignIn(request, context, 'patient')
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Carebook' }]

@@ -12,7 +12,7 @@ import { notFound } from '#server/errors/index.ts'
 import { getMedication, MEDICATION_MESSAGES, stopMedication } from '#server/medications/index.ts'
 import { medicationStatusLabel } from '#server/medications/shared/medication.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
-import { localDateOf, safeTimeZone } from '#server/time/shared/zoned-time.ts'
+import { localDateOf, resolvePatientTimeZone } from '#server/time/shared/zoned-time.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Stop: the medication ends today (the patient's zone). */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
-	const today = localDateOf(new Date(), safeTimeZone(patient.user.timeZone))
+	const today = localDateOf(new Date(), resolvePatientTimeZone(patient.user.timeZone))
 	const id = params.medicationId ?? ''
 	if (!(await stopMedication(patient, id, today))) notFound(MEDICATION_MESSAGES.notFoundTitle)
 	return redirectWithToast(request, `/medications/${id}`, { title: MEDICATION_MESSAGES.stopped, tone: 'success' })

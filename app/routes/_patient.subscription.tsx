@@ -13,6 +13,7 @@ import { cancelSubscription, changePlan, getSubscriptionOverview, PLANS } from '
 import { formatCalendarInstant } from '#server/billing/shared/format.ts'
 import { BILLING_MESSAGES, CANCEL_TEXTS, PLAN_CHANGE_TEXTS } from '#server/billing/shared/messages.ts'
 import { isUpgrade, PLAN_IDS, type CatalogueEntry } from '#server/billing/shared/plans.ts'
+import { notFound } from '#server/errors/index.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: 'Subscription | Carebook' }]
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
 	const overview = await getSubscriptionOverview(patient)
-	if (!overview) throw new Response(BILLING_MESSAGES.loadFailed, { status: 404 })
+	if (!overview) notFound(BILLING_MESSAGES.loadFailed)
 	return overview
 }
 

@@ -1,19 +1,16 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Field } from '#app/components/ui/field.tsx'
-import { adminLoginMessage, AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
+import { AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import { LoginSchema } from '#server/auth/shared/schemas.ts'
-import { authenticate, getSession, loginSuccessRedirect, safeRedirectPath } from '#server/auth/index.ts'
-import { signedInThemeCookie } from '#server/account/theme.ts'
-import { formReply } from '#server/errors/index.ts'
-import { describeError, logger } from '#server/logger.ts'
-import { appOrigin } from '#server/http/app-origin.ts'
+import { getSession } from '#server/auth/index.ts'
+import { answerSignIn } from '#server/account/sign-in-action.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	if (await getSession(request, 'admin')) throw redirect('/admin')
@@ -21,22 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await request.formData()
-	const submission = parseWithZod(formData, { schema: LoginSchema })
-	if (submission.status !== 'success') return formReply(submission, null, { hideFields: ['password'] })
-	const { email, password, redirectTo } = submission.value
-	try {
-		const result = await authenticate({ email, password, portal: 'admin', ipAddress: context.clientIp })
-		if (result.ok) {
-			const target = safeRedirectPath(redirectTo, '/admin', appOrigin(request))
-			throw loginSuccessRedirect(request, 'admin', result, /^\/admin(?:[/?#]|$)/.test(target) ? target : '/admin', { redirectTo, cookies: [await signedInThemeCookie(result.userId, request)] })
-		}
-		return formReply(submission, result, { hideFields: ['password'] })
-	} catch (error) {
-		if (error instanceof Response) throw error
-		logger.error('auth.admin_login_failed', { requestId: context.requestId, ...describeError(error) })
-		return data({ result: submission.reply({ formErrors: [adminLoginMessage(500)], hideFields: ['password'] }) }, { status: 500 })
-	}
+	return answerSignIn(request, context, 'admin')
 }
 
 export const meta: MetaFunction = () => [{ title: 'Admin sign in · Carebook' }]

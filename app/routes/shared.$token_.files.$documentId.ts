@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { fileResponse } from '#server/documents/index.ts'
+import { notFound } from '#server/errors/index.ts'
 import { openSharedFile, visitorOf } from '#server/sharing/index.ts'
 import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 
@@ -10,7 +11,7 @@ import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const file = await openSharedFile(params.token, params.documentId ?? '', await visitorOf(request), { rangeHeader: request.headers.get('range') })
-	if (!file) return new Response(SHARE_MESSAGES.unavailable, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+	if (!file) notFound(SHARE_MESSAGES.unavailable)
 	const download = new URL(request.url).searchParams.get('download') === '1'
 	return fileResponse(file, { download })
 }

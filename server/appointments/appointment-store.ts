@@ -101,10 +101,22 @@ async function audit(
 	await recordAudit({ action, actor: patient, target: { type: 'appointment', id: appointmentId }, details }, tx)
 }
 
-/** The patient's appointment locked for a change, or null. */
-async function lockOwnAppointment(tx: TenantTransaction, patient: Patient, appointmentId: string) {
-	const [row] = await tx.select(appointmentColumns).from(appointments).where(isOwnAppointment(patient, appointmentId)).for('update')
-	return row ?? null
+/**
+ * The opening of every change to one of the patient's appointments (as
+ * sharing's withActiveShare is of a visit): a malformed id, an appointment of
+ * someone else's or none at all answers NOT_FOUND; else `change` runs in the
+ * tenant's transaction with the appointment locked for update.
+ */
+async function withOwnAppointment(
+	patient: Patient,
+	appointmentId: string,
+	change: (tx: TenantTransaction, current: StoredAppointment) => Promise<AppointmentWriteResult>,
+): Promise<AppointmentWriteResult> {
+	if (!isAppointmentId(appointmentId)) return NOT_FOUND
+	return withTenant(patient.organizationId, async (tx) => {
+		const [current] = await tx.select(appointmentColumns).from(appointments).where(isOwnAppointment(patient, appointmentId)).for('update')
+		return current ? change(tx, current) : NOT_FOUND
+	})
 }
 
 export type AppointmentRange = {
@@ -323,10 +335,7 @@ export async function updateAppointment(
 	values: AppointmentFormValue,
 	{ now = new Date() }: WriteOptions = {},
 ): Promise<AppointmentWriteResult> {
-	if (!isAppointmentId(appointmentId)) return NOT_FOUND
-	return withTenant(patient.organizationId, async (tx) => {
-		const current = await lockOwnAppointment(tx, patient, appointmentId)
-		if (!current) return NOT_FOUND
+	return withOwnAppointment(patient, appointmentId, async (tx, current) => {
 		if (!canEditAppointment(current, now)) return refusalFor(current)
 		const { fields, timeResolution } = appointmentFieldsFromForm(values, { fallbackTimeZone: current.timeZone })
 		const isTimeChanged = fields.startsAt.getTime() !== current.startsAt.getTime()
@@ -380,10 +389,7 @@ export async function rescheduleAppointmentById(
 	values: RescheduleFormValue,
 	{ now = new Date() }: WriteOptions = {},
 ): Promise<AppointmentWriteResult> {
-	if (!isAppointmentId(appointmentId)) return NOT_FOUND
-	return withTenant(patient.organizationId, async (tx) => {
-		const current = await lockOwnAppointment(tx, patient, appointmentId)
-		if (!current) return NOT_FOUND
+	return withOwnAppointment(patient, appointmentId, async (tx, current) => {
 		const outcome = rescheduleAppointment(
 			current,
 			{ date: values.date, time: values.time, timeZone: values.timeZone, reason: values.reason },
@@ -414,10 +420,7 @@ export async function cancelAppointmentById(
 	values: CancelFormValue,
 	{ now = new Date() }: WriteOptions = {},
 ): Promise<AppointmentWriteResult> {
-	if (!isAppointmentId(appointmentId)) return NOT_FOUND
-	return withTenant(patient.organizationId, async (tx) => {
-		const current = await lockOwnAppointment(tx, patient, appointmentId)
-		if (!current) return NOT_FOUND
+	return withOwnAppointment(patient, appointmentId, async (tx, current) => {
 		const outcome = cancelAppointment(current, { reason: values.reason }, now)
 		if (!outcome.ok) return outcome
 		const [appointment] = await tx

@@ -7,16 +7,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { users } from '#db/schema/platform.ts'
-import { FALLBACK_TIME_ZONE, isValidTimeZone } from '#server/time/shared/zoned-time.ts'
+import { FALLBACK_TIME_ZONE, isValidTimeZone, resolvePatientTimeZone } from '#server/time/shared/zoned-time.ts'
 
-export { FALLBACK_TIME_ZONE }
-
-/** The zone to compute 'today' and local times in: the stored one, else a valid hint, else UTC. */
-export function resolvePatientTimeZone(storedTimeZone: string | null | undefined, hint?: string | null): string {
-	if (storedTimeZone && isValidTimeZone(storedTimeZone)) return storedTimeZone
-	if (hint && isValidTimeZone(hint)) return hint
-	return FALLBACK_TIME_ZONE
-}
+export { FALLBACK_TIME_ZONE, resolvePatientTimeZone }
 
 /**
  * Stores `timeZone` on the user when none is stored yet (a later change is

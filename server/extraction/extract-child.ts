@@ -1,16 +1,20 @@
 import { readFile } from 'node:fs/promises'
-import { closeDefaultOcrEngine } from './ocr-engine.ts'
+import { closeDefaultTesseractEngine } from './ocr-engine.ts'
 import { extractDocument } from './extract-document.ts'
 import { loadPdfjs } from './pdf-text.ts'
 import { renderPreview } from './preview.ts'
 import type { ExtractionResult, FileKind } from './types.ts'
 
 /**
- * The entry point of the child process that extracts one document (started
- * by isolated-extract.ts): it receives the path of the file (a temporary
- * copy the worker made, bounded by the upload limit) over IPC, reads it, runs
- * extractDocument and renderPreview, sends the result back and exits. It
- * never logs: anything it could print may hold document content.
+ * The entry point of a warm extraction process (started and recycled by
+ * isolated-extract.ts): it loads the extraction modules, says 'ready', then
+ * extracts the documents it is sent, one at a time. For each it receives the
+ * path of the file (a temporary copy the worker made, bounded by the upload
+ * limit) over IPC, reads it, runs extractDocument and renderPreview, stops
+ * the tesseract processes it started and sends the result back. PaddleOCR
+ * keeps its models loaded for the next document. After an error it exits (the
+ * worker starts another). It never logs: anything it could print may hold
+ * document content.
  */
 
 export type ExtractRequest = { type: 'extract'; filePath: string; fileName: string; kind: FileKind }
@@ -31,19 +35,18 @@ if (!process.send) {
 // The worker went away (crashed or killed): stop too.
 process.on('disconnect', () => process.exit(1))
 
-process.once('message', async (message: ExtractRequest) => {
-	let exitCode = 0
+process.on('message', async (message: ExtractRequest) => {
 	try {
 		const bytes = await readFile(message.filePath)
 		const result = await extractDocument({ bytes, fileName: message.fileName })
 		const preview = result.accepted ? await renderPreview({ bytes, kind: message.kind }) : null
+		// nothing this document started outlives it
+		await closeDefaultTesseractEngine()
 		await send({ type: 'result', result, preview })
 	} catch (error) {
-		exitCode = 1
 		await send({ type: 'error', errorName: error instanceof Error ? error.name : 'unknown' }).catch(() => {})
+		process.exit(1)
 	}
-	await closeDefaultOcrEngine().catch(() => {})
-	process.exit(exitCode)
 })
 
 // Loaded before saying ready, so that a document waits for none of it.

@@ -6,7 +6,8 @@ import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 import { generateCorpus } from '#tests/support/lab-corpus/index.ts'
-import { extractInChildProcess, processTreeRssMb, stopExtractionProcesses } from './isolated-extract.ts'
+import { pngDeclaring } from '#tests/support/hostile-files.ts'
+import { extractInChildProcess, MAX_DOCUMENTS_PER_PROCESS, processTreeRssMb, stopExtractionProcesses } from './isolated-extract.ts'
 import { REJECTION_MESSAGES } from './messages.ts'
 import { DEFAULT_EXTRACTION_MEMORY_MB } from '#server/env.server.ts'
 
@@ -76,5 +77,52 @@ describe('extraction in a child process', { timeout: 60_000 }, () => {
 
 	it('measures the resident memory of a process tree', () => {
 		expect(processTreeRssMb(process.pid)).toBeGreaterThan(20)
+	})
+})
+
+describe('warm extraction processes', { timeout: 120_000 }, () => {
+	const labReport = { filePath: path.join(fixtures, 'lab/bluewater_final_report.pdf'), fileName: 'report.pdf', kind: 'pdf' as const }
+	const limits = { timeoutMs: 120_000, memoryMb: 900 }
+	const isAlive = (pid: number) => {
+		try {
+			process.kill(pid, 0)
+			return true
+		} catch {
+			return false
+		}
+	}
+
+	it('reads one document after another in the same warm process, then recycles it after its document count', async () => {
+		const pids: number[] = []
+		for (let index = 0; index <= MAX_DOCUMENTS_PER_PROCESS; index++) {
+			const extraction = await extractInChildProcess(labReport, limits)
+			expect(extraction.result).toMatchObject({ accepted: true, kind: 'lab_report' })
+			pids.push(extraction.pid)
+		}
+		expect(new Set(pids.slice(0, MAX_DOCUMENTS_PER_PROCESS)).size).toBe(1)
+		expect(pids[MAX_DOCUMENTS_PER_PROCESS]).not.toBe(pids[0])
+		await expect.poll(() => isAlive(pids[0]!), { timeout: 5_000, interval: 100 }).toBe(false)
+	})
+
+	it('gives the document after a limit kill a healthy process of its own', async () => {
+		const before = await extractInChildProcess(labReport, limits)
+		const stopped = await extractInChildProcess({ filePath: path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'), fileName: 'scan.pdf', kind: 'pdf' }, { ...limits, timeoutMs: 1_500 })
+		expect(stopped.result).toMatchObject({ accepted: false, reason: 'processing_timeout' })
+		expect(stopped.pid).toBe(before.pid)
+		const after = await extractInChildProcess(labReport, limits)
+		expect(after.result).toMatchObject({ accepted: true, kind: 'lab_report' })
+		expect(after.pid).not.toBe(stopped.pid)
+	})
+
+	it('does not reuse the process that read a file refused for a processing limit', async () => {
+		const folder = await mkdtemp(path.join(os.tmpdir(), 'carebook-hostile-'))
+		const filePath = path.join(folder, 'huge.png')
+		await writeFile(filePath, await pngDeclaring(30_000, 30_000))
+		const refused = await extractInChildProcess({ filePath, fileName: 'huge.png', kind: 'png' }, limits).finally(() => rm(folder, { recursive: true, force: true }))
+		expect(refused.result).toMatchObject({ accepted: false, reason: 'too_large_to_process' })
+		await expect.poll(() => isAlive(refused.pid), { timeout: 5_000, interval: 100 }).toBe(false)
+		const next = await extractInChildProcess(labReport, limits)
+		expect(next.result).toMatchObject({ accepted: true })
+		expect(next.pid).not.toBe(refused.pid)
 	})
 })

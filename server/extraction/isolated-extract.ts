@@ -10,16 +10,24 @@ import { REJECTION_MESSAGES } from './messages.ts'
 import type { ExtractionResult, FileKind } from './types.ts'
 
 /**
- * Runs the extraction of one document in a child process of its own, so
- * that a file which gets past the limits in limits.ts still cannot take the
- * worker down: the child is killed when it runs past the time limit
- * ('processing_timeout') or when it, with the OCR processes it starts, uses
- * more memory than the budget ('too_large_to_process'). V8's heap is capped
- * with --max-old-space-size; pixels, canvases and libvips buffers live
- * outside it, so the resident memory of the child's process tree is
- * sampled as well. One child runs at a time per worker process: OCR in one
- * child already keeps two cores busy, and the worker's memory stays its own
- * plus one budget.
+ * Runs the extraction of each document in a child process, so that a file
+ * which gets past the limits in limits.ts still cannot take the worker down:
+ * the child is killed when it runs past the time limit ('processing_timeout')
+ * or when it, with the OCR processes it starts, uses more memory than the
+ * budget ('too_large_to_process'). V8's heap is capped with
+ * --max-old-space-size; pixels, canvases and libvips buffers live outside it,
+ * so the resident memory of the child's process tree is sampled as well.
+ *
+ * The children are warm: one is kept loaded and waiting (Node, tsx and the
+ * extraction modules take 1-2 s to load, and PaddleOCR's models stay loaded
+ * once read), and each serves several documents, one at a time. A child is
+ * recycled (killed, and the next one started off the document's path) after
+ * MAX_DOCUMENTS_PER_PROCESS documents, when it rests above
+ * RECYCLE_MEMORY_SHARE of its budget after a document, and after any
+ * failure: a limit kill, a file refused for a processing limit, an error, a
+ * crash, an abort. One child runs at a time per worker process (the worker's
+ * WORKER_CONCURRENCY jobs wait for it): OCR in one child already keeps two
+ * cores busy, and the worker's memory stays its own plus one budget.
  */
 
 export type ExtractionLimits = {
@@ -51,8 +59,6 @@ export class ExtractionProcessError extends Error {
 
 /** How often the watchdog reads the child's process-tree memory (a real sampling interval, not a delay). */
 const MEMORY_SAMPLE_MS = 50
-/** After a result arrives, how long the child may take to exit by itself before anything it started is killed. */
-const LINGERING_PROCESS_GRACE_MS = 1_000
 // From the project folder, not this module's URL: the web server's bundle holds this module too.
 const SOURCE_DIR = path.join(PROJECT_ROOT, 'server/extraction')
 const CHILD_ENTRY = path.join(SOURCE_DIR, 'extract-child.ts')
@@ -101,13 +107,15 @@ export function processTreeRssMb(pid: number): number | null {
 	return totalKb / 1024
 }
 
-/** A started child: it loads the extraction modules, says 'ready', then waits for one request. */
+/** A started child: it loads the extraction modules, says 'ready', then extracts the documents it is sent, one at a time. */
 type ExtractionProcess = {
 	child: ChildProcess
 	memoryMb: number
 	ready: Promise<void>
 	stderrTail: () => string
 	hasExited: () => boolean
+	/** documents it has been given */
+	documents: number
 }
 
 function startExtractionProcess(memoryMb: number): ExtractionProcess {
@@ -141,7 +149,7 @@ function startExtractionProcess(memoryMb: number): ExtractionProcess {
 		child.once('error', reject)
 	})
 	ready.catch(() => {})
-	return { child, memoryMb, ready, stderrTail: () => stderrTail, hasExited: () => hasExited }
+	return { child, memoryMb, ready, stderrTail: () => stderrTail, hasExited: () => hasExited, documents: 0 }
 }
 
 function killProcessGroup(child: ChildProcess) {
@@ -153,18 +161,27 @@ function killProcessGroup(child: ChildProcess) {
 	}
 }
 
+/** Documents one child extracts before it is replaced by a fresh one (what a document leaves behind cannot add up for long). */
+export const MAX_DOCUMENTS_PER_PROCESS = 25
 /**
- * A started child kept waiting for the next document, so a document does not
- * wait for Node, tsx and the extraction modules to load (1-2 s). It does not
- * keep the parent alive, and exits when the parent goes.
+ * A child resting above this share of its budget after a document is replaced: a warm child's
+ * memory counts against the next document's budget (PaddleOCR's models, about 150 MB once a
+ * scan was read, are meant to stay; growth beyond that is not).
  */
-let spare: ExtractionProcess | null = null
+export const RECYCLE_MEMORY_SHARE = 0.5
+
+/**
+ * The warm child waiting for the next document (null while one runs, or none
+ * is started yet). It does not keep the parent alive, and exits when the
+ * parent goes.
+ */
+let idle: ExtractionProcess | null = null
 let isStopped = false
 
-function keepSpare(memoryMb: number) {
-	if (isStopped || (spare && !spare.hasExited())) return
-	spare = startExtractionProcess(memoryMb)
-	holdsParentOpen(spare.child, false)
+function keepWarm(memoryMb: number) {
+	if (isStopped || (idle && !idle.hasExited())) return
+	idle = startExtractionProcess(memoryMb)
+	holdsParentOpen(idle.child, false)
 }
 
 /** Whether the child (its handle, IPC channel and stderr pipe) keeps the parent's event loop alive. */
@@ -177,27 +194,43 @@ function holdsParentOpen(child: ChildProcess, isHeld: boolean) {
 }
 
 function takeProcess(memoryMb: number): ExtractionProcess {
-	const taken = spare
-	spare = null
+	const taken = idle
+	idle = null
 	if (taken && !taken.hasExited() && taken.memoryMb === memoryMb) return taken
 	if (taken) killProcessGroup(taken.child)
 	return startExtractionProcess(memoryMb)
 }
 
-/** Stops the waiting child and starts no other (the worker is shutting down). */
+/** After a document the child answered normally: it waits for the next one, or is recycled. */
+function giveBack(worker: ExtractionProcess, result: ExtractionResult) {
+	const restingMb = worker.child.pid ? (processTreeRssMb(worker.child.pid) ?? 0) : 0
+	const isReusable =
+		!isStopped &&
+		!worker.hasExited() &&
+		worker.documents < MAX_DOCUMENTS_PER_PROCESS &&
+		restingMb <= worker.memoryMb * RECYCLE_MEMORY_SHARE &&
+		// a file refused for a processing limit (a hostile file, most likely) takes its child with it
+		!(!result.accepted && result.reason === 'too_large_to_process') &&
+		!(idle && !idle.hasExited())
+	if (!isReusable) return killProcessGroup(worker.child)
+	holdsParentOpen(worker.child, false)
+	idle = worker
+}
+
+/** Stops the waiting child and starts no other (the worker is shutting down); a running one is stopped when its document ends. */
 export function stopExtractionProcesses() {
 	isStopped = true
-	if (spare) killProcessGroup(spare.child)
-	spare = null
+	if (idle) killProcessGroup(idle.child)
+	idle = null
 }
 
 let queue: Promise<unknown> = Promise.resolve()
 
-/** Runs one extraction in a child process within the limits; one at a time per process. */
+/** Runs one extraction in a warm child process within the limits; one at a time per process. */
 export function extractInChildProcess(input: IsolatedExtractInput, limits: ExtractionLimits): Promise<IsolatedExtraction> {
 	const run = queue.then(() => runInChild(input, limits))
 	queue = run.catch(() => {})
-	return run.finally(() => keepSpare(limits.memoryMb))
+	return run.finally(() => keepWarm(limits.memoryMb))
 }
 
 function limitResult(reason: 'too_large_to_process' | 'processing_timeout', fileName: string, startedMs: number, peakMb: number, pid: number): IsolatedExtraction {
@@ -209,6 +242,7 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 	if (input.signal?.aborted) return Promise.reject(new ExtractionProcessError('aborted'))
 	const worker = takeProcess(limits.memoryMb)
 	const { child } = worker
+	worker.documents++
 	holdsParentOpen(child, true)
 	return new Promise((resolve, reject) => {
 		let isSettled = false
@@ -250,8 +284,7 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 				settle()
 				const preview = message.preview ? Buffer.from(message.preview.buffer, message.preview.byteOffset, message.preview.byteLength) : null
 				resolve({ result: message.result, preview, peakMb, pid: child.pid! })
-				// its work is done: make sure nothing it started lingers
-				setTimeout(() => killProcessGroup(child), LINGERING_PROCESS_GRACE_MS).unref()
+				giveBack(worker, message.result)
 			} else if (message.type === 'error') {
 				settle()
 				killProcessGroup(child)
@@ -276,7 +309,8 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 			() => {
 				if (isSettled || limitHit) return
 				const request: ExtractRequest = { type: 'extract', filePath: input.filePath, fileName: input.fileName, kind: input.kind }
-				child.send(request)
+				// a channel closed meanwhile: the child is gone or going, and onExit answers
+				child.send(request, (error) => error && killProcessGroup(child))
 			},
 			() => {
 				// it ended while starting: onExit answers

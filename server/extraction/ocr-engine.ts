@@ -283,8 +283,18 @@ export function createDefaultPaddleEngine(): OcrEngine | null {
  * createDefaultOcrEngine() makes a new one.
  */
 export async function closeDefaultOcrEngine(): Promise<void> {
-	const engines = [defaultEngine, defaultPaddle]
-	defaultEngine = null
+	const paddle = defaultPaddle
 	defaultPaddle = null
-	await Promise.all(engines.map((engine) => engine?.close?.()))
+	await Promise.all([closeDefaultTesseractEngine(), paddle?.close()])
+}
+
+/**
+ * Releases the default tesseract engine alone: its waiting processes are killed, PaddleOCR keeps
+ * its models. A warm extraction process calls it after each document, so that nothing it started
+ * outlives the document.
+ */
+export async function closeDefaultTesseractEngine(): Promise<void> {
+	const engine = defaultEngine
+	defaultEngine = null
+	await engine?.close?.()
 }

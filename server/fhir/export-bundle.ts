@@ -11,6 +11,7 @@ import type {
 } from '@medplum/fhirtypes'
 import { LOINC_BY_PARAMETER, LOINC_SYSTEM } from './loinc.ts'
 import type { MeasuredValue } from '#server/extraction/shared/measured-value.ts'
+import type { ExtractedMedication } from '#server/extraction/types.ts'
 
 /**
  * A user's records as a FHIR R4 Bundle (type `collection`): Patient,
@@ -69,16 +70,10 @@ export type ExportAppointment = {
 	cancelReason: string | null
 }
 
-export type ExportMedication = {
+/** A stored medication: what extraction read (or the patient entered), with its record's id, document and time. */
+export type ExportMedication = Omit<ExtractedMedication, 'entryKeys'> & {
 	id: string
 	documentId: string | null
-	name: string
-	dose: string | null
-	frequency: string | null
-	status: 'active' | 'discontinued'
-	text: string
-	/** YYYY-MM-DD, when known */
-	startDate?: string | null
 	createdAt: Date
 }
 

@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, asc, eq, inArray, ne } from 'drizzle-orm'
 import { medications } from '#db/schema/tenant.ts'
+import type { ExtractedMedication } from '#server/extraction/index.ts'
 import { selectRecordDates } from '#server/documents/store/index.ts'
 import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 
@@ -11,17 +12,8 @@ import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/ind
  * module.
  */
 
-/** A medication read from a document, in the document's order. */
-export type DocumentMedication = {
-	name: string
-	dose: string | null
-	frequency: string | null
-	status: 'active' | 'discontinued'
-	text: string
-	startDate?: string | null
-	/** a C-CDA or FHIR entry's identity (its id, and its RxNorm code or name, dose and start date) */
-	entryKeys?: string[]
-}
+/** A medication read from a document, in the document's order: what extraction reads (entryKeys: a C-CDA or FHIR entry's identity). */
+export type DocumentMedication = ExtractedMedication
 
 /**
  * Replaces the document's medications with `values` (a second processing run

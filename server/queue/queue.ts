@@ -70,6 +70,20 @@ export type BuildDataExportPayload = z.infer<typeof BuildDataExportPayloadSchema
 /** Anything that runs a statement: the pool, a platform or a tenant transaction. */
 export type JobExecutor = { execute: (query: SQL) => PromiseLike<unknown> }
 
+/** The one `add_job` call: a checked payload under its job key, with the task's attempts and, where given, its time, priority and key mode. */
+async function addJob(
+	tx: JobExecutor,
+	task: TaskName,
+	payload: unknown,
+	options: { jobKey: string; maxAttempts: number; runAt?: Date; priority?: SQL; jobKeyMode?: 'replace' },
+): Promise<void> {
+	const named = [sql`job_key := ${options.jobKey}`, sql`max_attempts := ${options.maxAttempts}::int`]
+	if (options.runAt) named.push(sql`run_at := ${options.runAt.toISOString()}::timestamptz`)
+	if (options.priority) named.push(sql`priority := (${options.priority})`)
+	if (options.jobKeyMode) named.push(sql`job_key_mode := ${options.jobKeyMode}`)
+	await tx.execute(sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, ${sql.join(named, sql`, `)})`)
+}
+
 /** One place in a tenant's line of waiting documents weighs more than the whole span of OCR priorities (0 to 10). */
 export const FAIR_QUEUE_STEP = 15
 
@@ -100,9 +114,11 @@ export async function enqueueProcessDocument(tx: JobExecutor, payload: ProcessDo
 	const waiting = sql`(select count(*)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
 		where t.identifier = ${TASKS.processDocument} and j.payload->>'organizationId' = ${checked.organizationId}
 		and j.locked_at is null and j.attempts < j.max_attempts and j.key is distinct from ${jobKey})`
-	await tx.execute(
-		sql`select graphile_worker.add_job(${TASKS.processDocument}, ${JSON.stringify(checked)}::json, job_key := ${jobKey}, priority := (${waiting} * ${FAIR_QUEUE_STEP}::int + ${ocrJobPriority(options.plan)}::int), max_attempts := ${PROCESS_DOCUMENT_MAX_ATTEMPTS}::int)`,
-	)
+	await addJob(tx, TASKS.processDocument, checked, {
+		jobKey,
+		maxAttempts: PROCESS_DOCUMENT_MAX_ATTEMPTS,
+		priority: sql`${waiting} * ${FAIR_QUEUE_STEP}::int + ${ocrJobPriority(options.plan)}::int`,
+	})
 }
 
 /** Removes a document's waiting extraction job (the document was deleted). */
@@ -113,9 +129,12 @@ export async function removeProcessDocumentJob(tx: JobExecutor, documentId: stri
 /** Queues (or moves, under the same key) one reminder of an appointment to run at `runAt`. */
 export async function enqueueAppointmentReminder(tx: JobExecutor, payload: ReminderPayload, options: { runAt: Date }): Promise<void> {
 	const checked = ReminderPayloadSchema.parse(payload)
-	await tx.execute(
-		sql`select graphile_worker.add_job(${TASKS.appointmentReminder}, ${JSON.stringify(checked)}::json, run_at := ${options.runAt.toISOString()}::timestamptz, max_attempts := ${APPOINTMENT_REMINDER_MAX_ATTEMPTS}::int, job_key := ${JOB_KEYS.appointmentReminder(checked.appointmentId, checked.kind)}, job_key_mode := 'replace')`,
-	)
+	await addJob(tx, TASKS.appointmentReminder, checked, {
+		jobKey: JOB_KEYS.appointmentReminder(checked.appointmentId, checked.kind),
+		maxAttempts: APPOINTMENT_REMINDER_MAX_ATTEMPTS,
+		runAt: options.runAt,
+		jobKeyMode: 'replace',
+	})
 }
 
 /** Removes one waiting reminder of an appointment (cancelled, deleted, or the reminder's time has passed). */
@@ -126,15 +145,11 @@ export async function removeAppointmentReminderJob(tx: JobExecutor, appointmentI
 /** Queues the sending of one outbox message (server/email's queueEmail, in the transaction that wrote it). */
 export async function enqueueSendEmail(tx: JobExecutor, payload: SendEmailPayload): Promise<void> {
 	const checked = SendEmailPayloadSchema.parse(payload)
-	await tx.execute(
-		sql`select graphile_worker.add_job(${TASKS.sendEmail}, ${JSON.stringify(checked)}::json, job_key := ${JOB_KEYS.sendEmail(checked.messageId)}, max_attempts := ${SEND_EMAIL_MAX_ATTEMPTS}::int)`,
-	)
+	await addJob(tx, TASKS.sendEmail, checked, { jobKey: JOB_KEYS.sendEmail(checked.messageId), maxAttempts: SEND_EMAIL_MAX_ATTEMPTS })
 }
 
 /** Queues the building of a user's data export (server/account's requestDataExport, in the transaction that wrote its row). */
 export async function enqueueBuildDataExport(tx: JobExecutor, payload: BuildDataExportPayload): Promise<void> {
 	const checked = BuildDataExportPayloadSchema.parse(payload)
-	await tx.execute(
-		sql`select graphile_worker.add_job(${TASKS.buildDataExport}, ${JSON.stringify(checked)}::json, job_key := ${JOB_KEYS.buildDataExport(checked.exportId)}, max_attempts := ${BUILD_DATA_EXPORT_MAX_ATTEMPTS}::int)`,
-	)
+	await addJob(tx, TASKS.buildDataExport, checked, { jobKey: JOB_KEYS.buildDataExport(checked.exportId), maxAttempts: BUILD_DATA_EXPORT_MAX_ATTEMPTS })
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { FALLBACK_TIME_ZONE, safeTimeZone } from '#server/time/shared/zoned-time.ts'
+import { resolvePatientTimeZone } from '#server/time/shared/zoned-time.ts'
 
 /**
  * The zone to show times in: the patient's stored zone, else the browser's
@@ -11,5 +11,5 @@ export function useDisplayTimeZone(storedTimeZone: string | null | undefined) {
 		if (storedTimeZone) return
 		setBrowserTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? null)
 	}, [storedTimeZone])
-	return safeTimeZone(storedTimeZone ?? browserTimeZone ?? FALLBACK_TIME_ZONE)
+	return resolvePatientTimeZone(storedTimeZone, browserTimeZone)
 }

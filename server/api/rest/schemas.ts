@@ -10,6 +10,7 @@ import { DEFAULT_SHARE_EXPIRY, SHARE_EXPIRY_OPTIONS } from '#server/sharing/shar
 import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from '#server/sharing/shared/share-form-schema.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
+import { LocalDateSchema } from '#server/time/shared/zoned-time.ts'
 
 extendZodWithOpenApi(z)
 
@@ -25,7 +26,7 @@ function nullableEnum<const T extends [string, ...string[]]>(values: T) {
 }
 
 const Instant = z.string().datetime({ offset: true }).openapi({ example: '2026-11-25T09:30:00.000Z' })
-const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ example: '2026-11-20' })
+const LocalDate = LocalDateSchema.openapi({ example: '2026-11-20' })
 
 export const ErrorBody = z
 	.object({

@@ -3,7 +3,7 @@
  * action, from/to dates, the 'older than' cursor), read the same way by the
  * screen and its CSV export. Browser-safe.
  */
-const DATE = /^\d{4}-\d{2}-\d{2}$/
+import { isValidLocalDate } from '#server/time/shared/zoned-time.ts'
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const ACTION = /^[a-z0-9_.-]{1,80}$/
 /** An entry's place in the newest-first order: its time (ISO) and id. */
@@ -27,7 +27,7 @@ export type AuditCursor = { createdAt: string; id: string }
 
 export function readAuditFilters(params: URLSearchParams): AuditFilters & { before: AuditCursor | null } {
 	const text = (name: string) => (params.get(name) ?? '').trim()
-	const date = (name: string) => (DATE.test(text(name)) && !Number.isNaN(Date.parse(text(name))) ? text(name) : '')
+	const date = (name: string) => (isValidLocalDate(text(name)) ? text(name) : '')
 	const user = text('user').slice(0, 254)
 	let from = date('from')
 	let to = date('to')

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+	LocalDateSchema,
+	resolvePatientTimeZone,
 	addDaysToLocalDate,
 	compareLocalDates,
 	getZonedParts,
@@ -97,5 +99,25 @@ describe('getZonedParts agrees with Intl around every kind of offset change', ()
 				expect(getZonedParts(instant, timeZone)).toEqual(intlParts(instant, timeZone))
 			}
 		}
+	})
+})
+
+describe('LocalDateSchema', () => {
+	it('accepts a real calendar date and refuses other shapes and impossible days', () => {
+		expect(LocalDateSchema.safeParse('2024-02-29').success).toBe(true)
+		expect(LocalDateSchema.safeParse('2025-02-29').success).toBe(false)
+		expect(LocalDateSchema.safeParse('2025-02-31').success).toBe(false)
+		expect(LocalDateSchema.safeParse('2025-2-3').success).toBe(false)
+		expect(LocalDateSchema.safeParse('2025-02-03T00:00').success).toBe(false)
+	})
+})
+
+describe('resolvePatientTimeZone', () => {
+	it("takes the stored zone, else the browser's, else UTC", () => {
+		expect(resolvePatientTimeZone('Europe/Berlin', 'America/New_York')).toBe('Europe/Berlin')
+		expect(resolvePatientTimeZone(null, 'America/New_York')).toBe('America/New_York')
+		expect(resolvePatientTimeZone('Not/AZone', 'America/New_York')).toBe('America/New_York')
+		expect(resolvePatientTimeZone(undefined, 'Not/AZone')).toBe('UTC')
+		expect(resolvePatientTimeZone(null)).toBe('UTC')
 	})
 })

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 /**
  * The one module for calendar dates and time zones (docs/decisions: date and
  * time). Browser-safe: Intl.DateTimeFormat only, no Node APIs.
@@ -191,6 +192,9 @@ export function isValidLocalDate(value: string): boolean {
 	return typeof value === 'string' && parseLocalDate(value) !== null
 }
 
+/** The schema of a `LocalDate` in input and query strings alike: 'YYYY-MM-DD' and a real calendar date (so '2025-02-31' is refused). */
+export const LocalDateSchema = z.string().regex(LOCAL_DATE_PATTERN, 'must be a YYYY-MM-DD date').refine(isValidLocalDate, 'must be a real calendar date')
+
 export function parseLocalTime(value: string): { hour: number; minute: number } | null {
 	const match = LOCAL_TIME_PATTERN.exec(value)
 	if (!match) return null
@@ -233,6 +237,15 @@ export function compareLocalDates(a: LocalDate, b: LocalDate): number {
 /** A usable IANA zone: `timeZone` when Intl knows it, else UTC. */
 export function safeTimeZone(timeZone: string | null | undefined): string {
 	return timeZone && isValidTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE
+}
+
+/**
+ * The one way to the patient's zone, to compute 'today' and local times in: the stored one
+ * (`users.timeZone`), else a valid hint (the browser's), else UTC.
+ */
+export function resolvePatientTimeZone(storedTimeZone: string | null | undefined, hint?: string | null): string {
+	if (storedTimeZone && isValidTimeZone(storedTimeZone)) return storedTimeZone
+	return safeTimeZone(hint)
 }
 
 /** 'exact': one instant; 'skipped': in a DST gap; 'repeated': in a DST overlap. */

@@ -17,12 +17,7 @@ import {
 	toAppointmentDetailView,
 	updateAppointment,
 } from '#server/appointments/index.ts'
-import type { SignedInPatient } from '#server/auth/index.ts'
 import { protectedProcedure, router, trpcNotFound, unwrapResult } from '../init.ts'
-
-function patientTimeZone(ctx: { patient: SignedInPatient }): string {
-	return resolvePatientTimeZone(ctx.patient.user.timeZone)
-}
 
 const AppointmentId = z.object({ id: z.string().uuid() })
 
@@ -60,14 +55,14 @@ export const appointmentsRouter = router({
 		loadAppointmentListPage(ctx.patient, {
 			searchParams: listSearchParams(input),
 			now: new Date(),
-			timeZone: patientTimeZone(ctx),
+			timeZone: resolvePatientTimeZone(ctx.patient.user.timeZone),
 			videoBaseUrl: getVideoBaseUrl(),
 		}),
 	),
 	/** One appointment with its history (and the detail page's view of it). */
 	get: protectedProcedure.input(AppointmentId).query(async ({ ctx, input }) => {
 		const appointment = (await getAppointment(ctx.patient, input.id)) ?? trpcNotFound(APPOINTMENT_NOT_FOUND_MESSAGE)
-		const view = toAppointmentDetailView(appointment, { now: new Date(), timeZone: patientTimeZone(ctx), videoBaseUrl: getVideoBaseUrl() })
+		const view = toAppointmentDetailView(appointment, { now: new Date(), timeZone: resolvePatientTimeZone(ctx.patient.user.timeZone), videoBaseUrl: getVideoBaseUrl() })
 		return { appointment, view }
 	}),
 	create: protectedProcedure.input(AppointmentFormSchema).mutation(async ({ ctx, input }) => {

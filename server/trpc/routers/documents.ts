@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LocalDateSchema } from '#server/time/shared/zoned-time.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import {
 	compareTestDates,
@@ -14,7 +15,6 @@ import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 import { protectedProcedure, router, trpcNotFound, unwrapResult } from '../init.ts'
 
 const DocumentId = z.object({ id: z.string().uuid() })
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 
 export const documentsRouter = router({
 	/** spec 7.1 GET /documents */
@@ -44,6 +44,6 @@ export const documentsRouter = router({
 	}),
 	testDates: protectedProcedure.query(({ ctx }) => listTestDates(ctx.patient)),
 	compare: protectedProcedure
-		.input(z.object({ left: IsoDate, right: IsoDate }))
+		.input(z.object({ left: LocalDateSchema, right: LocalDateSchema }))
 		.query(({ ctx, input }) => compareTestDates(ctx.patient, input.left, input.right)),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LocalDateSchema } from '#server/time/shared/zoned-time.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import type { SignedInPatient } from '#server/auth/index.ts'
 import {
@@ -33,7 +34,6 @@ function today(ctx: Context) {
 	return patientToday(ctx.patient.user.timeZone)
 }
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 const ParameterCode = safeText({ max: TEXT_LIMITS.code }).min(1)
 const Days = (fallback: number) => z.number().int().min(1).max(MAX_TREND_DAYS).default(fallback)
 const Range = z.enum(TIME_RANGES).default(DEFAULT_TIME_RANGE)
@@ -42,7 +42,7 @@ const Range = z.enum(TIME_RANGES).default(DEFAULT_TIME_RANGE)
 export const healthRouter = router({
 	/** spec 7.1 GET /health/parameters: the patient's parameters, oldest first (optionally one code, or since a date). */
 	parameters: protectedProcedure
-		.input(z.object({ code: ParameterCode.optional(), since: IsoDate.optional() }).optional())
+		.input(z.object({ code: ParameterCode.optional(), since: LocalDateSchema.optional() }).optional())
 		.query(({ ctx, input }) =>
 			listParameters(ctx.patient, {
 				codes: input?.code ? [input.code] : undefined,
