@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { auditLog } from '#db/schema/platform.ts'
@@ -12,6 +11,7 @@ import { registerPatient } from '#server/auth/index.ts'
 import { chooseDocumentDate, inProcessExtractor, processDocument, storeUploadedDocument } from '#server/documents/index.ts'
 import { uploadTempDir } from '#server/storage/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { reportWithAmbiguousDate } from '../support/ambiguous-date-report.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
@@ -20,23 +20,6 @@ useTestDatabase()
 async function newPatient(name: string): Promise<Patient> {
 	const { user, organization } = await registerPatient({ name, email: `date-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
 	return { userId: user.id, organizationId: organization.id }
-}
-
-/** A one-page lab report whose only date, 04/06/2025, reads two ways, with nothing to tell which. */
-async function reportWithAmbiguousDate(patientName: string): Promise<Buffer> {
-	const pdf = await PDFDocument.create()
-	const font = await pdf.embedFont(StandardFonts.Helvetica)
-	const page = pdf.addPage([612, 792])
-	const lines = ['Lakeside Laboratory', `Patient: ${patientName}`, 'Collected: 04/06/2025', 'Test          Result     Unit       Reference', '']
-	lines.forEach((line, index) => page.drawText(line, { x: 50, y: 720 - index * 16, size: 11, font }))
-	const rows: Array<[string, string, string, string]> = [
-		['Glucose', '92', 'mg/dL', '70 - 99'],
-		['Sodium', '140', 'mmol/L', '136 - 145'],
-		['Potassium', '4.2', 'mmol/L', '3.5 - 5.1'],
-		['Creatinine', '0.9', 'mg/dL', '0.6 - 1.2'],
-	]
-	rows.forEach((row, index) => row.forEach((cell, column) => page.drawText(cell, { x: 50 + column * 130, y: 640 - index * 16, size: 11, font })))
-	return Buffer.from(await pdf.save())
 }
 
 async function upload(patient: Patient, bytes: Buffer) {
