@@ -26,6 +26,7 @@ export {
 	type Patient,
 	type DocumentSummary,
 } from './queries.ts'
+export { countedDocumentCondition } from './counted-documents.ts'
 export { answerDocumentSubject, printedPatientOf, type SubjectAnswer } from './subject.ts'
 export { reviewDocumentValue } from './value-review.ts'
 export { listTestDates, compareTestDates, pairParameters, type ComparedParameter } from './compare.ts'

@@ -1,4 +1,5 @@
 import { remembered } from './remembered.ts'
+import { THOUSANDS_PER_UL } from './shared/critical-values.ts'
 
 /**
  * The vocabulary of health parameters: for each analyte its canonical code
@@ -6,9 +7,9 @@ import { remembered } from './remembered.ts'
  * code, display name, the names reports print for it (English, and the
  * labels of German, French, Spanish, Italian, Portuguese and Turkish
  * reports), its UCUM unit and the unit spellings seen on reports, the molar
- * mass that lets UCUM convert between conventional and SI units, critical
- * thresholds and a physiologically plausible span (used to repair OCR
- * misreadings such as a dropped decimal point). A printed name that is not
+ * mass that lets UCUM convert between conventional and SI units, and a
+ * physiologically plausible span (used to repair OCR misreadings such as a
+ * dropped decimal point). Critical values: shared/critical-values.ts. A printed name that is not
  * here stays unmapped: it never gets an invented code.
  */
 
@@ -29,12 +30,7 @@ export type AnalyteCategory =
 	| 'vitals'
 	| 'other'
 
-export type CriticalThreshold = {
-	low: number | null
-	high: number | null
-	/** units the thresholds are expressed in; other units skip the critical check */
-	units: readonly string[]
-}
+export type { CriticalThreshold } from './shared/critical-values.ts'
 
 export type ReportLanguage = 'de' | 'fr' | 'es' | 'it' | 'pt' | 'tr'
 
@@ -58,13 +54,12 @@ export type Analyte = {
 	labels?: Readonly<Partial<Record<ReportLanguage, readonly string[]>>>
 	/** unit spellings seen on reports; the first is the default */
 	units: readonly string[]
-	critical?: CriticalThreshold
 	/** values outside this span are taken for misreadings */
 	plausible?: readonly [number, number]
 }
 
 /** Spellings of 10^3 per microlitre (cell counts). */
-export const THOUSANDS_PER_UL = ['K/uL', 'x10^3/uL', '10^3/uL', 'x10E3/uL', '10*3/uL', 'x10*3/uL', 'x10(3)/uL', '10^9/L', 'x10^9/L', 'thou/uL', 'K/mcL', 'K/µL', 'Thousand/uL', 'Thous/cu.mm', 'x10^3/µL', '10^3/µL', 'Tsd/µl', '/nl', 'G/L', 'Bin/µL', 'mil/mm3', '10*9/L'] as const
+export { THOUSANDS_PER_UL } from './shared/critical-values.ts'
 /** Spellings of 10^6 per microlitre (red cell counts). */
 export const MILLIONS_PER_UL = ['M/uL', 'x10^6/uL', '10^6/uL', 'x10E6/uL', '10*6/uL', 'x10*6/uL', 'x10(6)/uL', '10^12/L', 'x10^12/L', 'mill/uL', 'M/mcL', 'M/µL', 'Million/uL', 'mill/cumm', 'Mil/cu.mm', 'x10^6/µL', 'Mio/µl', '/pl', 'T/L', 'Milyon/µL', 'milhões/mm3', 'Million/cmm'] as const
 /** Cell counts per cubic millimetre (= per microlitre), printed with thousands separators. */
@@ -76,19 +71,19 @@ const FASTING_GLUCOSE = ['1558-6', '14771-0'] as const
 
 export const ANALYTES: readonly Analyte[] = [
 	// chemistry
-	{ code: 'glucose', name: 'Glucose', category: 'diabetes', loinc: '2345-7', loincMolar: '14749-6', loincByWord: { fasting: FASTING_GLUCOSE, fbs: FASTING_GLUCOSE, nuchtern: FASTING_GLUCOSE, 'a jeun': FASTING_GLUCOSE, ayunas: FASTING_GLUCOSE, digiuno: FASTING_GLUCOSE, jejum: FASTING_GLUCOSE, aclik: FASTING_GLUCOSE }, ucum: 'mg/dL', molarMass: 180.156, aliases: ['glucose', 'glucose fasting', 'fasting glucose', 'glucose serum', 'glucose plasma', 'blood glucose', 'blood sugar', 'fasting blood sugar', 'blood sugar fasting', 'glucose random', 'random blood sugar', 'fbs', 'glucose fasting serum', 'plasma glucose'], labels: { de: ['glukose', 'blutzucker', 'nuchternglukose', 'glucose nuchtern'], fr: ['glycemie', 'glycemie a jeun', 'glucose a jeun'], es: ['glucosa', 'glucemia', 'glucosa en ayunas'], it: ['glicemia', 'glucosio', 'glicemia a digiuno'], pt: ['glicose', 'glicemia', 'glicemia de jejum', 'glicose em jejum'], tr: ['glukoz', 'aclik kan sekeri', 'aclik glukoz'] }, units: ['mg/dL', 'mmol/L', 'g/L'], critical: { low: 50, high: 400, units: ['mg/dL'] }, plausible: [0.3, 2000] },
+	{ code: 'glucose', name: 'Glucose', category: 'diabetes', loinc: '2345-7', loincMolar: '14749-6', loincByWord: { fasting: FASTING_GLUCOSE, fbs: FASTING_GLUCOSE, nuchtern: FASTING_GLUCOSE, 'a jeun': FASTING_GLUCOSE, ayunas: FASTING_GLUCOSE, digiuno: FASTING_GLUCOSE, jejum: FASTING_GLUCOSE, aclik: FASTING_GLUCOSE }, ucum: 'mg/dL', molarMass: 180.156, aliases: ['glucose', 'glucose fasting', 'fasting glucose', 'glucose serum', 'glucose plasma', 'blood glucose', 'blood sugar', 'fasting blood sugar', 'blood sugar fasting', 'glucose random', 'random blood sugar', 'fbs', 'glucose fasting serum', 'plasma glucose'], labels: { de: ['glukose', 'blutzucker', 'nuchternglukose', 'glucose nuchtern'], fr: ['glycemie', 'glycemie a jeun', 'glucose a jeun'], es: ['glucosa', 'glucemia', 'glucosa en ayunas'], it: ['glicemia', 'glucosio', 'glicemia a digiuno'], pt: ['glicose', 'glicemia', 'glicemia de jejum', 'glicose em jejum'], tr: ['glukoz', 'aclik kan sekeri', 'aclik glukoz'] }, units: ['mg/dL', 'mmol/L', 'g/L'], plausible: [0.3, 2000] },
 	{ code: 'hba1c', name: 'Hemoglobin A1c', category: 'diabetes', loinc: '4548-4', loincMolar: '59261-8', ucum: '%', aliases: ['hemoglobin a1c', 'hemoglobin alc', 'hemoglobin aic', 'hemoglobin a1e', 'hba1c', 'hb a1c', 'hgb a1c', 'a1c', 'glycated hemoglobin', 'glycohemoglobin', 'glycosylated hemoglobin', 'glycosylated hemoglobin hba1c', 'hba1c ifcc', 'hba1c dcct', 'hba1c ngsp'], labels: { de: ['hamoglobin a1c', 'glykohamoglobin'], fr: ['hemoglobine glyquee', 'hemoglobine glyquee hba1c', 'hba1c'], es: ['hemoglobina glicosilada', 'hemoglobina glicada', 'hemoglobina glucosilada'], it: ['emoglobina glicata', 'emoglobina glicosilata'], pt: ['hemoglobina glicada', 'hemoglobina glicosilada'], tr: ['hba1c', 'glikozile hemoglobin'] }, units: ['%', 'mmol/mol'], plausible: [2, 200] },
 	{ code: 'bun', name: 'BUN', category: 'chemistry', loinc: '3094-0', loincMolar: '14937-7', ucum: 'mg/dL', molarMass: 28.014, aliases: ['bun', 'urea nitrogen', 'urea nitrogen bun', 'blood urea nitrogen', 'urea nitrogen blood', 'urea nitrogen serum', 'blood urea nitrogen bun', 'serum urea nitrogen'], units: MASS, plausible: [1, 300] },
 	{ code: 'urea', name: 'Urea', category: 'chemistry', loinc: '3091-6', loincMolar: '22664-7', ucum: 'mg/dL', molarMass: 60.06, aliases: ['urea', 'blood urea', 'serum urea', 'urea serum'], labels: { de: ['harnstoff'], fr: ['uree'], es: ['urea'], it: ['urea', 'azotemia'], pt: ['ureia'], tr: ['ure'] }, units: ['mg/dL', 'mmol/L'], plausible: [0.5, 600] },
 	{ code: 'creatinine', name: 'Creatinine', category: 'chemistry', loinc: '2160-0', loincMolar: '14682-9', ucum: 'mg/dL', molarMass: 113.12, aliases: ['creatinine', 'creatinine serum', 'serum creatinine', 'creat'], labels: { de: ['kreatinin'], fr: ['creatinine'], es: ['creatinina'], it: ['creatinina'], pt: ['creatinina'], tr: ['kreatinin'] }, units: ['mg/dL', 'umol/L', 'µmol/L'], plausible: [0.1, 2000] },
 	{ code: 'egfr', name: 'eGFR', category: 'chemistry', loinc: '33914-3', ucum: 'mL/min/{1.73_m2}', aliases: ['egfr', 'estimated gfr', 'gfr estimated', 'egfr ckd epi 2021', 'egfr non afr american', 'egfr if nonafricn am', 'egfr kidney function', 'estimated glomerular filtration rate'], labels: { de: ['egfr', 'gfr'], fr: ['dfg', 'debit de filtration glomerulaire'], es: ['filtrado glomerular'], it: ['filtrato glomerulare'], pt: ['taxa de filtracao glomerular'], tr: ['egfr'] }, units: ['mL/min/1.73m2', 'mL/min/1.73', 'mL/min/1.73 m2', 'mL/min', 'mL/min/1.73m²'], plausible: [1, 200] },
 	{ code: 'bun_creatinine_ratio', name: 'BUN/Creatinine Ratio', category: 'chemistry', loinc: '3097-3', ucum: '{ratio}', aliases: ['bun creatinine ratio', 'bun creat ratio'], units: [], plausible: [1, 100] },
-	{ code: 'sodium', name: 'Sodium', category: 'chemistry', loinc: '2951-2', ucum: 'mmol/L', aliases: ['sodium', 'sodium serum', 'serum sodium', 'na', 'sodium na'], labels: { de: ['natrium'], fr: ['sodium'], es: ['sodio'], it: ['sodio'], pt: ['sodio'], tr: ['sodyum'] }, units: ['mmol/L', 'mEq/L', 'mM'], critical: { low: 120, high: 160, units: ['mmol/L', 'mEq/L'] }, plausible: [90, 200] },
-	{ code: 'potassium', name: 'Potassium', category: 'chemistry', loinc: '2823-3', ucum: 'mmol/L', aliases: ['potassium', 'potassium serum', 'serum potassium', 'k', 'potassium k'], labels: { de: ['kalium'], fr: ['potassium'], es: ['potasio'], it: ['potassio'], pt: ['potassio'], tr: ['potasyum'] }, units: ['mmol/L', 'mEq/L', 'mM'], critical: { low: 2.8, high: 6.2, units: ['mmol/L', 'mEq/L'] }, plausible: [1, 10] },
+	{ code: 'sodium', name: 'Sodium', category: 'chemistry', loinc: '2951-2', ucum: 'mmol/L', aliases: ['sodium', 'sodium serum', 'serum sodium', 'na', 'sodium na'], labels: { de: ['natrium'], fr: ['sodium'], es: ['sodio'], it: ['sodio'], pt: ['sodio'], tr: ['sodyum'] }, units: ['mmol/L', 'mEq/L', 'mM'], plausible: [90, 200] },
+	{ code: 'potassium', name: 'Potassium', category: 'chemistry', loinc: '2823-3', ucum: 'mmol/L', aliases: ['potassium', 'potassium serum', 'serum potassium', 'k', 'potassium k'], labels: { de: ['kalium'], fr: ['potassium'], es: ['potasio'], it: ['potassio'], pt: ['potassio'], tr: ['potasyum'] }, units: ['mmol/L', 'mEq/L', 'mM'], plausible: [1, 10] },
 	{ code: 'chloride', name: 'Chloride', category: 'chemistry', loinc: '2075-0', ucum: 'mmol/L', aliases: ['chloride', 'chloride serum', 'serum chloride', 'cl', 'chloride cl'], labels: { de: ['chlorid'], fr: ['chlore', 'chlorures'], es: ['cloro', 'cloruro'], it: ['cloro'], pt: ['cloro', 'cloreto'], tr: ['klor'] }, units: ['mmol/L', 'mEq/L', 'mM'], plausible: [60, 150] },
 	{ code: 'co2', name: 'Carbon Dioxide', category: 'chemistry', loinc: '2028-9', loincByWord: { bicarbonate: ['1963-8'], hco3: ['1963-8'], bikarbonat: ['1963-8'], bicarbonates: ['1963-8'], bicarbonato: ['1963-8'] }, ucum: 'mmol/L', aliases: ['co2', 'c02', 'carbon dioxide', 'carbon dioxide total', 'total co2', 'bicarbonate', 'hco3', 'bicarbonate serum'], labels: { de: ['bikarbonat'], fr: ['bicarbonates'], es: ['bicarbonato'], it: ['bicarbonato'], pt: ['bicarbonato'], tr: ['bikarbonat'] }, units: ['mmol/L', 'mEq/L', 'mM'], plausible: [5, 60] },
 	{ code: 'anion_gap', name: 'Anion Gap', category: 'chemistry', loinc: '33037-3', ucum: 'mmol/L', aliases: ['anion gap'], units: ['mmol/L', 'mEq/L'], plausible: [0, 50] },
-	{ code: 'calcium', name: 'Calcium', category: 'chemistry', loinc: '17861-6', loincMolar: '2000-8', ucum: 'mg/dL', molarMass: 40.078, aliases: ['calcium', 'calcium serum', 'calcium total', 'serum calcium', 'total calcium', 'ca'], labels: { de: ['calcium', 'kalzium'], fr: ['calcium', 'calcemie'], es: ['calcio'], it: ['calcio'], pt: ['calcio'], tr: ['kalsiyum'] }, units: ['mg/dL', 'mmol/L'], critical: { low: 6.5, high: 13, units: ['mg/dL'] }, plausible: [0.5, 20] },
+	{ code: 'calcium', name: 'Calcium', category: 'chemistry', loinc: '17861-6', loincMolar: '2000-8', ucum: 'mg/dL', molarMass: 40.078, aliases: ['calcium', 'calcium serum', 'calcium total', 'serum calcium', 'total calcium', 'ca'], labels: { de: ['calcium', 'kalzium'], fr: ['calcium', 'calcemie'], es: ['calcio'], it: ['calcio'], pt: ['calcio'], tr: ['kalsiyum'] }, units: ['mg/dL', 'mmol/L'], plausible: [0.5, 20] },
 	{ code: 'magnesium', name: 'Magnesium', category: 'chemistry', loinc: '19123-9', loincMolar: '2601-3', ucum: 'mg/dL', molarMass: 24.305, aliases: ['magnesium', 'serum magnesium'], labels: { de: ['magnesium'], fr: ['magnesium'], es: ['magnesio'], it: ['magnesio'], pt: ['magnesio'], tr: ['magnezyum'] }, units: ['mg/dL', 'mmol/L'], plausible: [0.2, 10] },
 	{ code: 'phosphorus', name: 'Phosphorus', category: 'chemistry', loinc: '2777-1', loincMolar: '14879-1', ucum: 'mg/dL', molarMass: 30.974, aliases: ['phosphorus', 'phosphate', 'inorganic phosphorus', 'serum phosphorus'], labels: { de: ['phosphat'], fr: ['phosphore', 'phosphates'], es: ['fosforo'], it: ['fosforo'], pt: ['fosforo'], tr: ['fosfor'] }, units: ['mg/dL', 'mmol/L'], plausible: [0.2, 20] },
 	{ code: 'uric_acid', name: 'Uric Acid', category: 'chemistry', loinc: '3084-1', loincMolar: '14933-6', ucum: 'mg/dL', molarMass: 168.11, aliases: ['uric acid', 'serum uric acid', 'urate'], labels: { de: ['harnsaure'], fr: ['acide urique'], es: ['acido urico'], it: ['acido urico'], pt: ['acido urico'], tr: ['urik asit'] }, units: ['mg/dL', 'umol/L'], plausible: [0.5, 1500] },
@@ -116,15 +111,15 @@ export const ANALYTES: readonly Analyte[] = [
 	{ code: 'triglycerides', name: 'Triglycerides', category: 'lipids', loinc: '2571-8', loincMolar: '14927-8', ucum: 'mg/dL', molarMass: 885.7, aliases: ['triglycerides', 'triglyceride', 'trig', 'serum triglycerides', 'triglycerides serum'], labels: { de: ['triglyceride', 'triglyzeride'], fr: ['triglycerides'], es: ['trigliceridos'], it: ['trigliceridi'], pt: ['triglicerides', 'triglicerideos'], tr: ['trigliserit', 'trigliserid'] }, units: ['mg/dL', 'mmol/L', 'g/L'], plausible: [0.1, 5000] },
 	{ code: 'chol_hdl_ratio', name: 'Total Cholesterol/HDL Ratio', category: 'lipids', loinc: '9830-1', ucum: '{ratio}', aliases: ['total cholesterol hdl ratio', 'cholesterol hdl ratio', 'chol hdl ratio', 'tc hdl ratio', 'total cholesterol hdl cholesterol ratio'], units: [], plausible: [0.5, 20] },
 	// hematology
-	{ code: 'wbc', name: 'WBC', category: 'hematology', loinc: '6690-2', ucum: '10*3/uL', aliases: ['wbc', 'white cell count', 'white blood cell count', 'white blood cells', 'wbc count', 'leukocytes', 'leukocyte count', 'total leukocyte count', 'total leucocyte count', 'tlc', 'total wbc count', 'total white blood cell count', 'white blood cell', 'leucocytes', 'leucocyte count'], labels: { de: ['leukozyten', 'leukocyten'], fr: ['leucocytes', 'globules blancs'], es: ['leucocitos', 'globulos blancos'], it: ['leucociti', 'globuli bianchi'], pt: ['leucocitos', 'globulos brancos'], tr: ['lokosit', 'akyuvarlar', 'beyaz kure'] }, units: [...THOUSANDS_PER_UL, ...PER_CUBIC_MM], critical: { low: 2, high: 30, units: THOUSANDS_PER_UL }, plausible: [0.1, 500000] },
+	{ code: 'wbc', name: 'WBC', category: 'hematology', loinc: '6690-2', ucum: '10*3/uL', aliases: ['wbc', 'white cell count', 'white blood cell count', 'white blood cells', 'wbc count', 'leukocytes', 'leukocyte count', 'total leukocyte count', 'total leucocyte count', 'tlc', 'total wbc count', 'total white blood cell count', 'white blood cell', 'leucocytes', 'leucocyte count'], labels: { de: ['leukozyten', 'leukocyten'], fr: ['leucocytes', 'globules blancs'], es: ['leucocitos', 'globulos blancos'], it: ['leucociti', 'globuli bianchi'], pt: ['leucocitos', 'globulos brancos'], tr: ['lokosit', 'akyuvarlar', 'beyaz kure'] }, units: [...THOUSANDS_PER_UL, ...PER_CUBIC_MM], plausible: [0.1, 500000] },
 	{ code: 'rbc', name: 'RBC', category: 'hematology', loinc: '789-8', ucum: '10*6/uL', aliases: ['rbc', 'red cell count', 'red blood cell count', 'red blood cells', 'rbc count', 'erythrocytes', 'erythrocyte count', 'total rbc count', 'red blood cell'], labels: { de: ['erythrozyten', 'erythrocyten'], fr: ['hematies', 'erythrocytes', 'globules rouges'], es: ['hematies', 'eritrocitos', 'globulos rojos'], it: ['eritrociti', 'globuli rossi'], pt: ['eritrocitos', 'hemacias', 'globulos vermelhos'], tr: ['eritrosit', 'alyuvarlar'] }, units: MILLIONS_PER_UL, plausible: [0.5, 10] },
-	{ code: 'hemoglobin', name: 'Hemoglobin', category: 'hematology', loinc: '718-7', ucum: 'g/dL', aliases: ['hemoglobin', 'hgb', 'hemoglobin blood', 'hb', 'hemoglobin hb', 'hemoglobin hgb'], labels: { de: ['hamoglobin', 'hb'], fr: ['hemoglobine'], es: ['hemoglobina'], it: ['emoglobina'], pt: ['hemoglobina'], tr: ['hemoglobin'] }, units: ['g/dL', 'g/L', 'gm/dl', 'g%', 'mmol/L'], critical: { low: 7, high: 20, units: ['g/dL'] }, plausible: [2, 250] },
+	{ code: 'hemoglobin', name: 'Hemoglobin', category: 'hematology', loinc: '718-7', ucum: 'g/dL', aliases: ['hemoglobin', 'hgb', 'hemoglobin blood', 'hb', 'hemoglobin hb', 'hemoglobin hgb'], labels: { de: ['hamoglobin', 'hb'], fr: ['hemoglobine'], es: ['hemoglobina'], it: ['emoglobina'], pt: ['hemoglobina'], tr: ['hemoglobin'] }, units: ['g/dL', 'g/L', 'gm/dl', 'g%', 'mmol/L'], plausible: [2, 250] },
 	{ code: 'hematocrit', name: 'Hematocrit', category: 'hematology', loinc: '4544-3', ucum: '%', aliases: ['hematocrit', 'hct', 'packed cell volume', 'pcv', 'packed cell volume pcv', 'hematocrit pcv', 'hematocrit hct'], labels: { de: ['hamatokrit'], fr: ['hematocrite'], es: ['hematocrito'], it: ['ematocrito'], pt: ['hematocrito'], tr: ['hematokrit'] }, units: ['%', 'L/L'], plausible: [0.05, 75] },
 	{ code: 'mcv', name: 'MCV', category: 'hematology', loinc: '787-2', ucum: 'fL', aliases: ['mcv', 'mean cell volume', 'mean corpuscular volume', 'mean corpuscular volume mcv'], labels: { fr: ['vgm', 'volume globulaire moyen'], es: ['vcm', 'volumen corpuscular medio'], it: ['volume corpuscolare medio'], pt: ['vcm', 'volume corpuscular medio'], tr: ['mcv'] }, units: ['fL'], plausible: [40, 150] },
 	{ code: 'mch', name: 'MCH', category: 'hematology', loinc: '785-6', ucum: 'pg', aliases: ['mch', 'mean cell hemoglobin', 'mean corpuscular hemoglobin', 'mean corpuscular hgb', 'mean corpuscular hemoglobin mch'], labels: { fr: ['tcmh', 'teneur corpusculaire moyenne en hemoglobine'], es: ['hcm', 'hemoglobina corpuscular media'], it: ['contenuto emoglobinico medio'], pt: ['hcm', 'hemoglobina corpuscular media'], tr: ['mch'] }, units: ['pg'], plausible: [10, 50] },
 	{ code: 'mchc', name: 'MCHC', category: 'hematology', loinc: '786-4', ucum: 'g/dL', aliases: ['mchc', 'mean cell hemoglobin concentration', 'mean corpuscular hemoglobin concentration', 'mean corpuscular hgb conc', 'mean cell hemoglobin con', 'mean cell hemoglobin conc', 'mean corpuscular hemoglobin conc', 'mean corpuscular hemoglobin concentration mchc'], labels: { fr: ['ccmh', 'concentration corpusculaire moyenne en hemoglobine'], es: ['chcm', 'concentracion de hemoglobina corpuscular media'], it: ['concentrazione emoglobinica media'], pt: ['chcm', 'concentracao de hemoglobina corpuscular media'], tr: ['mchc'] }, units: ['g/dL', 'g/L', '%', 'g%'], plausible: [20, 450] },
 	{ code: 'rdw', name: 'RDW', category: 'hematology', loinc: '788-0', ucum: '%', aliases: ['rdw', 'rdw cv', 'red cell distribution width', 'red cell distribution width cv', 'rdw cv red cell distribution width'], labels: { fr: ['idr', 'indice de distribution des globules rouges'], es: ['ade', 'rdw'], it: ['rdw'], pt: ['rdw'], tr: ['rdw'] }, units: ['%'], plausible: [5, 40] },
-	{ code: 'platelets', name: 'Platelets', category: 'hematology', loinc: '777-3', ucum: '10*3/uL', aliases: ['platelets', 'platelet count', 'platelet', 'plt', 'plt count', 'platelets count', 'thrombocytes'], labels: { de: ['thrombozyten', 'thrombocyten'], fr: ['plaquettes', 'numeration plaquettaire'], es: ['plaquetas'], it: ['piastrine'], pt: ['plaquetas'], tr: ['trombosit'] }, units: [...THOUSANDS_PER_UL, ...PER_CUBIC_MM, 'Lakhs/cmm', 'lakhs/cumm'], critical: { low: 50, high: 1000, units: THOUSANDS_PER_UL }, plausible: [1, 3000000] },
+	{ code: 'platelets', name: 'Platelets', category: 'hematology', loinc: '777-3', ucum: '10*3/uL', aliases: ['platelets', 'platelet count', 'platelet', 'plt', 'plt count', 'platelets count', 'thrombocytes'], labels: { de: ['thrombozyten', 'thrombocyten'], fr: ['plaquettes', 'numeration plaquettaire'], es: ['plaquetas'], it: ['piastrine'], pt: ['plaquetas'], tr: ['trombosit'] }, units: [...THOUSANDS_PER_UL, ...PER_CUBIC_MM, 'Lakhs/cmm', 'lakhs/cumm'], plausible: [1, 3000000] },
 	{ code: 'mpv', name: 'MPV', category: 'hematology', loinc: '32623-1', ucum: 'fL', aliases: ['mpv', 'mean platelet volume'], labels: { fr: ['vpm', 'volume plaquettaire moyen'], es: ['vpm', 'volumen plaquetario medio'], it: ['volume piastrinico medio'], pt: ['vpm', 'volume plaquetario medio'], tr: ['mpv'] }, units: ['fL'], plausible: [3, 20] },
 	// white cell differential (percent)
 	{ code: 'neutrophils_pct', name: 'Neutrophils', category: 'differential', loinc: '770-8', ucum: '%', aliases: ['neutrophils', 'neutrophil', 'neutrophils percent', 'neutrophils %', 'neut', 'segs', 'neu', 'neutrophils relative', 'polymorphs', 'segmented neutrophils'], labels: { de: ['neutrophile', 'neutrophile granulozyten', 'segmentkernige'], fr: ['polynucleaires neutrophiles', 'neutrophiles'], es: ['neutrofilos', 'segmentados'], it: ['neutrofili'], pt: ['neutrofilos', 'segmentados'], tr: ['notrofil', 'neu notrofil'] }, units: ['%'], plausible: [0, 100] },
@@ -279,14 +274,6 @@ export function loincFor(analyte: Analyte, printedName: string, isMolarUnit: boo
 	const particular = Object.entries(analyte.loincByWord ?? {}).find(([word]) => ` ${key} `.includes(` ${word} `))?.[1]
 	if (particular) return (isMolarUnit ? particular[1] : undefined) ?? particular[0]
 	return (isMolarUnit ? analyte.loincMolar : undefined) ?? analyte.loinc
-}
-
-/** Is the unit one of the spellings in which the code's critical thresholds are given? */
-export function isCriticalUnit(analyte: Analyte, unit: string | null): boolean {
-	if (!analyte.critical) return false
-	if (unit === null) return true
-	const wanted = normaliseUnitKey(unit)
-	return analyte.critical.units.some((candidate) => normaliseUnitKey(candidate) === wanted)
 }
 
 /** A comparison key for unit spellings: case and spaces ignored, µ as u. */
