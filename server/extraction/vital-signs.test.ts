@@ -19,7 +19,7 @@ describe('extractVitalSigns', () => {
 	it('reads every vital sign, graded only where a guideline grades it (no range is printed)', () => {
 		const vitals = extractVitalSigns(NOTE, { source: 'text', testDate: '2025-04-02' })
 		expect(vitals.map((v) => [v.code, v.value, v.unit, v.status])).toEqual([
-			// ACC/AHA 2017 stage 2 and WHO pre-obesity (decision 024); the others not graded
+			// ACC/AHA 2017 stage 2 and WHO pre-obesity (decision 025); the others not graded
 			['systolic_bp', 141, 'mmHg', 'high'],
 			['diastolic_bp', 90, 'mmHg', 'high'],
 			['heart_rate', 83, 'bpm', null],

@@ -82,7 +82,7 @@ describe('the pipeline on every accepted fixture', () => {
 		const document = await getDocument(owner, id)
 		expect(document).toMatchObject({ status: 'processed', documentType: file.kind, documentDate: file.document_date, provider: file.provider })
 		for (const forbidden of file.title_must_not_contain ?? []) expect(document!.title).not.toContain(forbidden)
-		// statuses under the product's grading rule (decision 024), where the manifest grades a value without a range otherwise
+		// statuses under the product's grading rule (decision 025), where the manifest grades a value without a range otherwise
 		const expected = [...(file.parameters ?? []), ...(file.vitals ?? [])].map((want) => ({ ...want, status: statusUnderGradingRule(want) }))
 		const stored = document!.parameters
 		const matches = expected.filter((want) =>

@@ -16,7 +16,7 @@ import { buildCcd, type CcdOptions } from '../support/ccda-builder.ts'
 import { useTestDatabase } from './test-database.ts'
 
 /**
- * The one grading rule (decision 024) end to end: a value without a printed
+ * The one grading rule (decision 025) end to end: a value without a printed
  * range reads the same grade on its document page and in trends; the
  * migration regrades the values stored before the rule; and a record of
  * someone else keeps its medications off the patient's list.

@@ -77,7 +77,7 @@ export function expectedParameters(file: ManifestFile): ManifestParameter[] {
 
 /**
  * The manifest's status of a row, under the product's one grading rule
- * (docs/decisions/024-one-grading-rule.md). The manifest grades a value
+ * (docs/decisions/025-one-grading-rule.md). The manifest grades a value
  * without a printed range 'normal' (height and weight of the wellness
  * screening) and leaves a clinical note's vital signs ungraded (null); the
  * product grades a value without a printed range only by a named guideline

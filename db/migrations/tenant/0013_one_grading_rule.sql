@@ -1,4 +1,4 @@
--- One grading rule (docs/decisions/024-one-grading-rule.md), applied to the values stored before it.
+-- One grading rule (docs/decisions/025-one-grading-rule.md), applied to the values stored before it.
 -- A typed reading's range was the product's default, not a printed one: it is no range.
 UPDATE "health_parameters" SET "reference_range_min" = NULL, "reference_range_max" = NULL
 WHERE "source" = 'manual' AND "reference_range_text" IS NULL;--> statement-breakpoint

@@ -15,7 +15,7 @@ describe('parameterTone', () => {
 		expect(parameterTone('normal')).toBe('green')
 	})
 
-	it('is neutral for a value not graded, never the green of normal (decision 024)', () => {
+	it('is neutral for a value not graded, never the green of normal (decision 025)', () => {
 		expect(parameterTone(null)).toBe('neutral')
 		expect(parameterTone(undefined)).toBe('neutral')
 		expect(parameterTone('unexpected')).toBe('neutral')

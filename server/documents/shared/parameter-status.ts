@@ -3,7 +3,7 @@ import { guidelineGradeOf } from '#server/extraction/shared/grading.ts'
 /**
  * How a lab value's status is shown (spec 2.6): red for high or critical,
  * yellow for low, green for normal, neutral grey for a value no rule grades
- * ('Not graded': no printed range and no guideline, decision 024). Every
+ * ('Not graded': no printed range and no guideline, decision 025). Every
  * colour comes with a text label so the status never rests on colour alone.
  */
 export type ParameterStatus = 'normal' | 'low' | 'high' | 'critical'

@@ -3,7 +3,7 @@ import type { ParameterStatus } from '../types.ts'
 import { criticalThresholdFor, unitKey } from './critical-values.ts'
 
 /**
- * The one grading rule (docs/decisions/024-one-grading-rule.md), for every
+ * The one grading rule (docs/decisions/025-one-grading-rule.md), for every
  * value wherever it comes from (a report's text or scan, a clinical note's
  * vital signs, a C-CDA or FHIR import, a reading the patient types, a BMI
  * computed from weight and height) and wherever it is shown (the document

@@ -9,7 +9,7 @@ import type { DateInput, HealthParameter, LocalDate, ParameterStatus, ReferenceR
  * Dashboard alerts: for every parameter code, its latest value (the rows of
  * the newest test date on or before today; of several rows that day the most
  * severe) when that value is low, high or critical. The stored status counts;
- * a row without one is graded by the one rule (gradeParameter, decision 024):
+ * a row without one is graded by the one rule (gradeParameter, decision 025):
  * its own printed range, or the guideline that grades its code. Newest first; on the same date
  * critical before high/low, then by name.
  */

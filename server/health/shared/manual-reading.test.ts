@@ -147,7 +147,7 @@ describe('manual reading validation', () => {
 })
 
 describe('manual reading to parameter rows', () => {
-	it('turns a blood pressure into systolic and diastolic rows graded by ACC/AHA 2017, the heart rate not graded (no printed range, decision 024)', () => {
+	it('turns a blood pressure into systolic and diastolic rows graded by ACC/AHA 2017, the heart rate not graded (no printed range, decision 025)', () => {
 		const rows = manualReadingToParameters(
 			readingOf({ kind: 'blood_pressure', date: '2024-06-01', systolic: 135, diastolic: 85, heartRate: 72 })
 		)
@@ -206,7 +206,7 @@ describe('manual reading to parameter rows', () => {
 		).toHaveLength(1)
 	})
 
-	it('makes a row per cholesterol value; only a critical glucose is graded, as a typed value has no range (decision 024)', () => {
+	it('makes a row per cholesterol value; only a critical glucose is graded, as a typed value has no range (decision 025)', () => {
 		const lipids = manualReadingToParameters(
 			readingOf({ kind: 'cholesterol', date: '2024-06-01', totalCholesterol: 245, hdl: 38 })
 		)

@@ -246,7 +246,7 @@ function bmiOf(weight: number, weightUnit: 'kg' | 'lb', height: number, heightUn
 	return calculateBmi(toKilograms(weight, weightUnit)!, toMetres(height, heightUnit)!)
 }
 
-/** A typed reading has no printed range: graded by the one rule (decision 024), so only blood pressure and BMI by their guideline. */
+/** A typed reading has no printed range: graded by the one rule (decision 025), so only blood pressure and BMI by their guideline. */
 function manualRow(code: string, value: number, unit: string | null, testDate: LocalDate): NewHealthParameter {
 	return {
 		code,

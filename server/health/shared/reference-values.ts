@@ -5,7 +5,7 @@ import type { ParameterStatus, ReferenceRange } from './types.ts'
  * the band a chart shades when no reading in view carries a printed range.
  *
  * Grading is not done here: every status comes from the one rule,
- * gradeParameter (server/extraction/parameter-status.ts, decision 024). A
+ * gradeParameter (server/extraction/parameter-status.ts, decision 025). A
  * value without a printed range is not graded unless a named guideline
  * grades it, so the only default bands are those guidelines' normal
  * categories: blood pressure, ACC/AHA 2017 "normal" (systolic < 120,

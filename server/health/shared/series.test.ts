@@ -30,7 +30,7 @@ describe('metric series', () => {
 	it('shades the newest stored reference range and grades each point against its own printed range only', () => {
 		const series = buildMetricSeries(glucose, 'glucose', { range: '6m', today })
 		expect(series.referenceRange).toEqual({ min: 65, max: 110 })
-		// One grading rule (decision 024): a point is graded as its document page grades it. The
+		// One grading rule (decision 025): a point is graded as its document page grades it. The
 		// rows without a range of their own are not graded (60 mg/dL is above the critical 50),
 		// not judged against another report's range.
 		expect(series.points.map((point) => [point.value, point.flag, point.isGraded])).toEqual([
@@ -110,7 +110,7 @@ describe('parameter series', () => {
 		const trends = buildParameterTrends(rows, { today })
 		expect(trends.map((series) => [series.code, series.points.length, series.abnormalCount])).toEqual([
 			['ferritin', 2, 1],
-			// no range printed for HbA1c: not graded (decision 024)
+			// no range printed for HbA1c: not graded (decision 025)
 			['hba1c', 1, 0],
 		])
 		expect(buildParameterTrends(rows, { today, days: 30 })).toEqual([])

@@ -22,7 +22,7 @@ import type { DateInput, HealthParameter, LocalDate, ReferenceRange } from './ty
  * Reference range of a chart: the range stored on the newest reading in the
  * window that has one, otherwise the normal band of the guideline that grades
  * the code (blood pressure, BMI; reference-values.ts), else none.
- * A point is graded by the one rule (gradeParameter, decision 024) against its
+ * A point is graded by the one rule (gradeParameter, decision 025) against its
  * own printed range, as on its document page: a stored row of that day that
  * says low/high/critical, or its value graded. A point no rule grades is 'Not
  * graded' (isGraded false), never 'Normal'. Blood pressure is abnormal when
