@@ -10,7 +10,7 @@ import { requirePatient } from '#server/auth/index.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { notFound } from '#server/errors/index.ts'
 import { getMedication, MEDICATION_MESSAGES, stopMedication } from '#server/medications/index.ts'
-import { medicationStatusLabel } from '#server/medications/shared/medication.ts'
+import { medicationDoseText, medicationStatusLabel } from '#server/medications/shared/medication.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { localDateOf, resolvePatientTimeZone } from '#server/time/shared/zoned-time.ts'
 
@@ -56,7 +56,7 @@ export default function MedicationRoute() {
 					<Badge tone={isActive ? 'success' : 'neutral'}>{medicationStatusLabel(medication.status)}</Badge>
 				</div>
 				<dl className="grid gap-4 sm:grid-cols-2">
-					<Detail label="Dose">{medication.dose ?? 'Not recorded'}</Detail>
+					<Detail label="Dose">{medicationDoseText(medication.dose) ?? 'Not recorded'}</Detail>
 					<Detail label="Frequency">{medication.frequency ?? 'Not recorded'}</Detail>
 					<Detail label="Start date">{medication.startDate ? formatCalendarDate(medication.startDate) : 'Not recorded'}</Detail>
 					<Detail label="Status">

@@ -5,7 +5,7 @@ import { Card } from '#app/components/ui/card.tsx'
 import { requirePatient } from '#server/auth/index.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { listMedications } from '#server/medications/index.ts'
-import { MEDICATION_MESSAGES, medicationStatusLabel } from '#server/medications/shared/medication.ts'
+import { MEDICATION_MESSAGES, medicationDoseText, medicationStatusLabel } from '#server/medications/shared/medication.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -37,7 +37,7 @@ export default function MedicationsRoute() {
 									<div className="min-w-0">
 										<p className="font-medium">{medication.name}</p>
 										<p className="text-sm text-slate-600 dark:text-slate-300">
-											{[medication.dose, medication.frequency].filter(Boolean).join(' · ') || 'No dose recorded'}
+											{[medicationDoseText(medication.dose), medication.frequency].filter(Boolean).join(' · ') || 'No dose recorded'}
 											{medication.startDate ? ` · since ${formatCalendarDate(medication.startDate)}` : ''}
 										</p>
 										{medication.documentTitle ? <p className="text-xs text-slate-500">From {medication.documentTitle}</p> : null}

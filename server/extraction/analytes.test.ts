@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { CRITICAL_VALUES } from './shared/critical-values.ts'
 import { ANALYTE_CODES, ANALYTES, analyteInContext, findAnalyteByCode, lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, namesOf, normaliseAnalyteName } from './analytes.ts'
 import { expectedParameters, fixturesDir, loadManifest } from '#tests/support/fixture-manifest.ts'
 
@@ -18,7 +19,8 @@ describe('analyte catalogue', () => {
 
 	it('has the manifest critical thresholds', () => {
 		for (const [code, threshold] of Object.entries(manifest.critical_thresholds)) {
-			expect(findAnalyteByCode(code)?.critical, code).toMatchObject({ low: threshold.low, high: threshold.high })
+			expect(findAnalyteByCode(code), code).toBeDefined()
+			expect(CRITICAL_VALUES[code], code).toMatchObject({ low: threshold.low, high: threshold.high })
 		}
 	})
 

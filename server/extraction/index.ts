@@ -62,7 +62,7 @@ export {
 	type CriticalThreshold,
 } from './analytes.ts'
 export { parseReferenceRange, type ReferenceRange } from './reference-range.ts'
-export { gradeValue } from './parameter-status.ts'
+export { gradeParameter, guidelineGradeOf, type GuidelineGrade } from './parameter-status.ts'
 export { checkPlausibility, markValuesToCheck, type PlausibilityCode, type ToCheck } from './plausibility.ts'
 export { parseDate, findDocumentDate } from './document-date.ts'
 export { classifyDocument } from './classify.ts'

@@ -101,8 +101,8 @@ describe('parseLabLine on a text layer', () => {
 		expect(diastolic).toMatchObject({ code: 'diastolic_bp', value: 84, unit: 'mmHg', referenceRangeMax: 80, status: 'high' })
 	})
 
-	it('gives a measure without a range the status normal, or null when not graded', () => {
-		expect(one(' Weight      176.7 lb      —')).toMatchObject({ code: 'weight', unit: 'lb', referenceRangeMin: null, status: 'normal' })
+	it('does not grade a measure without a range (decision 025), nor any value when not asked to', () => {
+		expect(one(' Weight      176.7 lb      —')).toMatchObject({ code: 'weight', unit: 'lb', referenceRangeMin: null, status: null })
 		expect(one('Weight 177.4 lb', { ...TEXT, grade: false }).status).toBeNull()
 	})
 

@@ -1,6 +1,6 @@
 import { findAnalyteByCode, loincFor, lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, MAX_ALIAS_WORDS, type Analyte, type AnalyteMatch } from './analytes.ts'
 import { ocrNumberCandidates, repairOcrNumber, restoreDecimalPoint, restoreRangeDecimal } from './ocr-numbers.ts'
-import { gradeValue, statusFromFlag } from './parameter-status.ts'
+import { gradeParameter, statusFromFlag } from './parameter-status.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
@@ -24,7 +24,7 @@ export type LabParseOptions = {
 	source: LabTextSource
 	/** the specimen collection date, set on every parameter */
 	testDate: string | null
-	/** grade against the range (lab reports); vital signs of notes are not graded (status null) */
+	/** grade by the one rule (parameter-status.ts); false only where the status is not wanted (an OCR page's scoring) */
 	grade: boolean
 	/** the document writes decimal commas ('5,9'; '25.000' is twenty-five thousand) */
 	decimalComma?: boolean
@@ -434,10 +434,7 @@ function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTex
 
 function gradeOrNull(options: LabParseOptions, code: string, value: number, unit: string | null, range: ReferenceRange | null, flag: string | null): ParameterStatus | null {
 	if (!options.grade) return null
-	const status = gradeValue({ code, value, unit, min: range?.min ?? null, max: range?.max ?? null })
-	// no range printed: the printed flag, else normal for vital signs and body measures, else unknown
-	if (!range && status === 'normal') return statusFromFlag(flag) ?? (findAnalyteByCode(code)?.category === 'vitals' ? 'normal' : null)
-	return status
+	return gradeParameter({ code, value, unit, min: range?.min ?? null, max: range?.max ?? null, stated: statusFromFlag(flag) })
 }
 
 function isPlausible(value: number, analyte: Analyte): boolean {

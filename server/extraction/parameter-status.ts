@@ -1,28 +1,7 @@
-import { findAnalyteByCode, isCriticalUnit } from './analytes.ts'
 import type { ParameterStatus } from './types.ts'
 
-/**
- * Grades a value (manifest convention): critical when strictly beyond the
- * code's critical threshold, else low below the range minimum, high above
- * its maximum, else normal.
- */
-export function gradeValue(input: {
-	code: string
-	value: number
-	unit: string | null
-	min: number | null
-	max: number | null
-}): ParameterStatus {
-	const analyte = findAnalyteByCode(input.code)
-	if (analyte?.critical && isCriticalUnit(analyte, input.unit)) {
-		const { low, high } = analyte.critical
-		if (low !== null && input.value < low) return 'critical'
-		if (high !== null && input.value > high) return 'critical'
-	}
-	if (input.min !== null && input.value < input.min) return 'low'
-	if (input.max !== null && input.value > input.max) return 'high'
-	return 'normal'
-}
+/** The one grading rule lives in shared/grading.ts (browser-safe: the screens name a guideline's grade). */
+export { gradeParameter, guidelineGradeOf, type GuidelineGrade } from './shared/grading.ts'
 
 /** The status a printed flag states, or null for none or an unknown word. */
 export function statusFromFlag(flag: string | null): ParameterStatus | null {

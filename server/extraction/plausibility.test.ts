@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gradeValue } from './parameter-status.ts'
+import { gradeParameter } from './parameter-status.ts'
 import { checkPlausibility, markValuesToCheck } from './plausibility.ts'
 import type { ExtractedParameter } from './types.ts'
 
@@ -7,7 +7,7 @@ type Row = { code: string; value: number; valueText?: string; unit: string | nul
 
 /** A value as the readers give it, graded against its printed range. */
 function row({ code, value, valueText, unit, min = null, max = null, range = null, flag = null }: Row): ExtractedParameter {
-	const status = min === null && max === null ? null : gradeValue({ code, value, unit, min, max })
+	const status = min === null && max === null ? null : gradeParameter({ code, value, unit, min, max })
 	return {
 		code,
 		loinc: null,

@@ -16,17 +16,18 @@ describe('splitVitalItems', () => {
 })
 
 describe('extractVitalSigns', () => {
-	it('reads every vital sign, ungraded', () => {
+	it('reads every vital sign, graded only where a guideline grades it (no range is printed)', () => {
 		const vitals = extractVitalSigns(NOTE, { source: 'text', testDate: '2025-04-02' })
 		expect(vitals.map((v) => [v.code, v.value, v.unit, v.status])).toEqual([
-			['systolic_bp', 141, 'mmHg', null],
-			['diastolic_bp', 90, 'mmHg', null],
+			// ACC/AHA 2017 stage 2 and WHO pre-obesity (decision 025); the others not graded
+			['systolic_bp', 141, 'mmHg', 'high'],
+			['diastolic_bp', 90, 'mmHg', 'high'],
 			['heart_rate', 83, 'bpm', null],
 			['temperature', 98.3, 'F', null],
 			['spo2', 98, '%', null],
 			['weight', 177.4, 'lb', null],
 			['height', 65, 'in', null],
-			['bmi', 29.5, 'kg/m2', null],
+			['bmi', 29.5, 'kg/m2', 'high'],
 		])
 		expect(vitals.every((v) => v.testDate === '2025-04-02' && v.referenceRangeMin === null && v.referenceRangeMax === null)).toBe(true)
 	})

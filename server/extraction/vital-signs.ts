@@ -3,8 +3,9 @@ import { findSections } from './sections.ts'
 import type { ExtractedParameter } from './types.ts'
 
 /**
- * Vital signs of clinical notes ('BP 141/90 mmHg | Pulse 83 bpm | ...'):
- * parameters without grading (status null, no range printed).
+ * Vital signs of clinical notes ('BP 141/90 mmHg | Pulse 83 bpm | ...'): no
+ * range is printed, so they are graded by the one rule (parameter-status.ts):
+ * blood pressure and BMI by their guideline, the others not graded.
  */
 
 const HEADING = /^(?:vitals?|vital signs)$/i
@@ -27,7 +28,7 @@ export function extractVitalSigns(text: string, options: { source: LabTextSource
 		: text.split('\n').filter((line) => /^\s*(?:BP|blood pressure)\s*:?\s*\d{2,3}\/\d{2,3}/i.test(line))
 	for (const vitals of texts) {
 		for (const item of splitVitalItems(vitals)) {
-			for (const parameter of parseLabLine(item.replace(/:/g, ' '), { source: options.source, testDate: options.testDate, grade: false })) {
+			for (const parameter of parseLabLine(item.replace(/:/g, ' '), { source: options.source, testDate: options.testDate, grade: true })) {
 				if (seen.has(parameter.code)) continue
 				seen.add(parameter.code)
 				parameters.push(parameter)

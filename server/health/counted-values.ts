@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
-import { COUNTED_SUBJECT_MATCHES } from '#server/documents/shared/subject-match.ts'
+import { countedDocumentCondition } from '#server/documents/store/index.ts'
 
 /**
  * Which stored health parameters count as the patient's own: the one SQL
@@ -31,8 +31,7 @@ export const COUNTED_REVIEW_STATUSES = ['accepted', 'confirmed', 'corrected', 'a
  */
 export function countedParameterCondition(alias?: string): SQL {
 	const documentId = columnOf(alias, 'document_id') ?? sql`${healthParameters.documentId}`
-	const subjects = sql.join(COUNTED_SUBJECT_MATCHES.map((state) => sql`${state}`), sql`, `)
-	return sql`(${reviewedParameterCondition(alias)} and (${documentId} is null or exists (select 1 from documents counted_document where counted_document.id = ${documentId} and counted_document.subject_match in (${subjects}))))`
+	return sql`(${reviewedParameterCondition(alias)} and ${countedDocumentCondition(documentId)})`
 }
 
 /**

@@ -145,7 +145,7 @@ export {
 	type ManualReadingValidation,
 } from '#server/health/shared/manual-reading.ts'
 
-export { defaultReferenceRangeFor, parameterNameFor, statusForValue } from '#server/health/shared/reference-values.ts'
+export { defaultReferenceRangeFor, parameterNameFor } from '#server/health/shared/reference-values.ts'
 export * as healthMessages from '#server/health/shared/messages.ts'
 
 export { calendarDateIn, patientToday } from '#server/health/shared/today.ts'

@@ -1,7 +1,7 @@
 import { and, eq, max, ne } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
-import { findAnalyteByCode, gradeValue, parseReferenceRange, toUcum, type ReferenceRange } from '#server/extraction/index.ts'
+import { findAnalyteByCode, gradeParameter, parseReferenceRange, toUcum, type ReferenceRange } from '#server/extraction/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import { numberOfValueText, VALUE_REVIEW_TEXTS, type ValueReview } from '#server/health/shared/value-review.ts'
@@ -24,10 +24,9 @@ function rangeOf(text: string | undefined): ReferenceRange | null | 'invalid' {
 	return parseReferenceRange(text) ?? 'invalid'
 }
 
-/** Graded as the reading grades (a value without a range has no status unless critical). */
+/** Graded by the one rule (server/extraction/parameter-status.ts): a value typed without a range is not graded unless a guideline grades it. */
 function statusOf(code: string, value: number, unit: string | null, range: ReferenceRange | null) {
-	const status = gradeValue({ code, value, unit, min: range?.min ?? null, max: range?.max ?? null })
-	return !range && status === 'normal' ? null : status
+	return gradeParameter({ code, value, unit, min: range?.min ?? null, max: range?.max ?? null })
 }
 
 /** The stored columns of a value the patient typed (added or corrected): value, unit, range and the status they give. */

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { medications } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { recordAudit } from '#server/audit/index.ts'
-import { selectDocumentTitles } from '#server/documents/store/index.ts'
+import { countedDocumentCondition, selectDocumentTitles } from '#server/documents/store/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { MedicationFormValue } from './shared/medication.ts'
 
@@ -30,13 +30,23 @@ function isOwn(patient: Patient, medicationId: string) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/**
+ * Medications that are the patient's own: added by hand, or listed by a
+ * document that counts as theirs. A record answered 'Someone else', or one
+ * that still asks 'Is this you?', keeps its medications on its own page, as
+ * its values (server/documents/store/counted-documents.ts).
+ */
+function isCounted() {
+	return countedDocumentCondition(sql`${medications.documentId}`)
+}
+
 /** The patient's medications: active first, then by start date (newest first), then name. */
 export async function listMedications(patient: Patient) {
 	return withTenant(patient.organizationId, async (tx) => {
 		const rows = await tx
 			.select(summaryColumns)
 			.from(medications)
-			.where(eq(medications.ownerId, patient.userId))
+			.where(and(eq(medications.ownerId, patient.userId), isCounted()))
 			.orderBy(
 				sql`${medications.status} = 'active' desc`,
 				sql`coalesce(${medications.startDate}, (${medications.createdAt} at time zone 'UTC')::date) desc`,
@@ -126,7 +136,7 @@ export function searchMedicationRows(tx: TenantTransaction, patient: Patient, ts
 			date: sql<string>`coalesce(${medications.startDate}, (${medications.createdAt} at time zone 'UTC')::date)::text`,
 		})
 		.from(medications)
-		.where(and(eq(medications.ownerId, patient.userId), sql`${medications.searchVector} @@ ${query}`))
+		.where(and(eq(medications.ownerId, patient.userId), isCounted(), sql`${medications.searchVector} @@ ${query}`))
 		.orderBy(desc(sql`ts_rank(${medications.searchVector}, ${query})`), desc(medications.createdAt))
 		.limit(limit)
 }

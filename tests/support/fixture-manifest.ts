@@ -70,9 +70,29 @@ export function loadManifest(dir = fixturesDir()): Manifest {
 	return JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest
 }
 
-/** Expected parameters of a file: lab results, or vital signs for a clinical note. */
+/** Expected parameters of a file: lab results, or vital signs for a clinical note, with their status under the product's grading rule. */
 export function expectedParameters(file: ManifestFile): ManifestParameter[] {
-	return [...(file.parameters ?? []), ...(file.vitals ?? [])]
+	return [...(file.parameters ?? []), ...(file.vitals ?? [])].map((parameter) => ({ ...parameter, status: statusUnderGradingRule(parameter) as ManifestParameter['status'] }))
+}
+
+/**
+ * The manifest's status of a row, under the product's one grading rule
+ * (docs/decisions/025-one-grading-rule.md). The manifest grades a value
+ * without a printed range 'normal' (height and weight of the wellness
+ * screening) and leaves a clinical note's vital signs ungraded (null); the
+ * product grades a value without a printed range only by a named guideline
+ * (blood pressure ACC/AHA 2017, BMI WHO) and otherwise not at all. Rows with
+ * a printed range, and any the manifest calls critical, keep its status. The
+ * thresholds are written out here, apart from the product's code, so the
+ * check stays one.
+ */
+export function statusUnderGradingRule<Status extends string | null>(parameter: { code: string; value: number; reference_range_min: number | null; reference_range_max: number | null; status: Status }): Status | 'normal' | 'high' | 'low' | 'critical' | null {
+	if (parameter.reference_range_min !== null || parameter.reference_range_max !== null || parameter.status === 'critical') return parameter.status
+	const value = parameter.value
+	if (parameter.code === 'systolic_bp') return value > 180 ? 'critical' : value >= 120 ? 'high' : 'normal'
+	if (parameter.code === 'diastolic_bp') return value > 120 ? 'critical' : value >= 80 ? 'high' : 'normal'
+	if (parameter.code === 'bmi') return value < 18.5 ? 'low' : value >= 25 ? 'high' : 'normal'
+	return null
 }
 
 export type ParameterCheck = {

@@ -121,7 +121,7 @@ export default function MetricChart({ model, label }: { model: MetricChartModel;
 					label: (item) => {
 						const point = model.lines[item.datasetIndex]?.points[item.dataIndex]
 						const flag = point?.flag ? ` (${TRENDS_TEXTS.abnormalFlag[point.flag]})` : ''
-						return `${item.dataset.label}: ${item.parsed.y}${suffix}${flag}`
+						return `${item.dataset.label}: ${point?.text ?? item.parsed.y}${suffix}${flag}`
 					},
 				},
 			},

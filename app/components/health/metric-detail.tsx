@@ -88,7 +88,7 @@ function SeriesView({ series, rangeLabel, addReadingHref }: { series: MetricSeri
 											{point.isDerived ? <span className="text-xs text-slate-500 dark:text-slate-400"> ({TRENDS_TEXTS.derivedBmi})</span> : null}
 										</td>
 										<td className={point.flag ? 'py-1 font-medium text-red-700 dark:text-red-300' : 'py-1'}>
-											{point.flag ? TRENDS_TEXTS.abnormalFlag[point.flag] : TRENDS_TEXTS.normal}
+											{point.gradeLabel}
 										</td>
 									</tr>
 								))}

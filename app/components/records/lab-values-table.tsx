@@ -11,6 +11,7 @@ export type LabValue = {
 	id: string
 	code: string
 	name: string
+	value: number
 	valueText: string
 	unit: string | null
 	referenceRangeMin: number | null
@@ -72,7 +73,7 @@ export function LabValuesTable({ values, review }: { values: LabValue[]; review?
 								<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{displayUnit(value.unit)}</td>
 								<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{formatReferenceRange(value)}</td>
 								<td className="px-4 py-3">
-									<ParameterStatusPill status={value.status} />
+									<ParameterStatusPill value={value} />
 								</td>
 								{hasSeveralDates ? <td className="px-4 py-3 text-slate-600 dark:text-slate-300">{formatCalendarDate(value.testDate)}</td> : null}
 								{review ? (

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { medicationStatusLabel } from '#server/medications/shared/medication.ts'
+import { medicationDoseText, medicationStatusLabel } from '#server/medications/shared/medication.ts'
 
 export type DocumentMedication = {
 	id: string
@@ -22,7 +22,7 @@ export function MedicationsList({ medications }: { medications: DocumentMedicati
 							{medication.name}
 						</Link>
 						<p className="text-sm text-slate-600 dark:text-slate-300">
-							{[medication.dose, medication.frequency].filter(Boolean).join(' · ') || medication.text}
+							{[medicationDoseText(medication.dose), medication.frequency].filter(Boolean).join(' · ') || medication.text}
 						</p>
 					</div>
 					<Badge tone={medication.status === 'active' ? 'success' : 'neutral'}>

@@ -8,7 +8,7 @@ import { ParameterStatusPill } from './parameter-status-pill.tsx'
 type Side = ComparedParameter['left']
 
 /** One date's value with its status, the range its own report printed, and (left) its value in the right's unit when they differ by a factor. */
-function MeasurementCell({ row, converted }: { row: Side; converted?: { value: number; unit: string | null } | null }) {
+function MeasurementCell({ code, row, converted }: { code: string; row: Side; converted?: { value: number; unit: string | null } | null }) {
 	if (!row) return <span className="text-slate-400 dark:text-slate-500">{COMPARE_TEXTS.notMeasured}</span>
 	const range = formatReferenceRange(row)
 	return (
@@ -17,7 +17,7 @@ function MeasurementCell({ row, converted }: { row: Side; converted?: { value: n
 				<span className={cn('whitespace-nowrap font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(row.status)])}>
 					{formatMeasurement(row.valueText, row.unit)}
 				</span>
-				<ParameterStatusPill status={row.status} />
+				<ParameterStatusPill value={{ ...row, code }} />
 			</div>
 			{converted ? (
 				<p className="text-xs text-slate-500 dark:text-slate-400" data-testid="converted-value">
@@ -78,12 +78,13 @@ export function ParameterComparisonTable({ parameters, left, right }: { paramete
 							</th>
 							<td className="px-4 py-3">
 								<MeasurementCell
+									code={parameter.code}
 									row={parameter.left}
 									converted={parameter.leftConverted !== null && parameter.right ? { value: parameter.leftConverted, unit: parameter.right.unit } : null}
 								/>
 							</td>
 							<td className="px-4 py-3">
-								<MeasurementCell row={parameter.right} />
+								<MeasurementCell code={parameter.code} row={parameter.right} />
 							</td>
 							<td className="px-4 py-3">
 								<ChangeCell parameter={parameter} />

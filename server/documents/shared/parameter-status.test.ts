@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parameterStatusLabel, parameterTone } from './parameter-status.ts'
+import { parameterGradeLabel, parameterStatusLabel, parameterTone } from './parameter-status.ts'
 
 describe('parameterTone', () => {
 	it('is red for high or critical', () => {
@@ -11,11 +11,14 @@ describe('parameterTone', () => {
 		expect(parameterTone('low')).toBe('yellow')
 	})
 
-	it('is green otherwise, including values without a status', () => {
+	it('is green for normal', () => {
 		expect(parameterTone('normal')).toBe('green')
-		expect(parameterTone(null)).toBe('green')
-		expect(parameterTone(undefined)).toBe('green')
-		expect(parameterTone('unexpected')).toBe('green')
+	})
+
+	it('is neutral for a value not graded, never the green of normal (decision 025)', () => {
+		expect(parameterTone(null)).toBe('neutral')
+		expect(parameterTone(undefined)).toBe('neutral')
+		expect(parameterTone('unexpected')).toBe('neutral')
 	})
 })
 
@@ -30,5 +33,21 @@ describe('parameterStatusLabel', () => {
 	it('says a value without a status is not graded', () => {
 		expect(parameterStatusLabel(null)).toBe('Not graded')
 		expect(parameterStatusLabel('toString')).toBe('Not graded')
+	})
+})
+
+describe('parameterGradeLabel', () => {
+	const row = { code: 'systolic_bp', value: 134, unit: 'mm[Hg]', status: 'high', referenceRangeMin: null, referenceRangeMax: null }
+
+	it('names the guideline of a blood pressure or BMI graded without a printed range', () => {
+		expect(parameterGradeLabel(row)).toBe('Stage 1 hypertension (ACC/AHA)')
+		expect(parameterGradeLabel({ ...row, code: 'diastolic_bp', value: 76, status: 'normal' })).toBe('Normal (ACC/AHA)')
+		expect(parameterGradeLabel({ ...row, code: 'bmi', value: 29.4, unit: 'kg/m2', status: 'high' })).toBe('Overweight (pre-obesity) (WHO)')
+	})
+
+	it('says the status of a value graded against its printed range, and Not graded for none', () => {
+		expect(parameterGradeLabel({ ...row, referenceRangeMin: 90, referenceRangeMax: 129 })).toBe('High')
+		expect(parameterGradeLabel({ ...row, code: 'weight', value: 80, unit: 'kg', status: null })).toBe('Not graded')
+		expect(parameterGradeLabel({ ...row, status: null })).toBe('Not graded')
 	})
 })

@@ -14,3 +14,4 @@ export {
 	type DocumentCounts,
 } from './overview.ts'
 export { selectRecordDates } from './record-dates.ts'
+export { countedDocumentCondition } from './counted-documents.ts'

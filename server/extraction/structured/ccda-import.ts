@@ -338,6 +338,29 @@ function isNoneAdministration(context: Context, kind: EntryKind, administration:
 	return false
 }
 
+const DOSE_FORMS = /\b(tablet|capsule|puff|patch|spray|drop|suppository|lozenge|inhalation|injection|vial|ampule)s?\b/i
+
+function countedForm(value: string, form: string) {
+	const word = form.trim().toLowerCase()
+	return `${value} ${Number(value) === 1 || word.endsWith('s') ? word : `${word}s`}`
+}
+
+/**
+ * A dose as people read it: '50 ug'; a count without a unit (UCUM's '1', or
+ * none) with the form the file names (administrationUnitCode 'Puff', or the
+ * product 'Lisinopril 10 MG Oral Tablet'): '2 puffs', '1 tablet'; a bare
+ * number otherwise says its unit is not given, never 'Dose: 1'.
+ */
+export function doseOf(dose: XmlElement | undefined, administrationUnit: XmlElement | undefined, productName: string): string | null {
+	const value = dose?.attributes.value?.trim()
+	if (!value) return null
+	const unit = dose?.attributes.unit?.trim()
+	if (unit && unit !== '1' && !/^\{[^}]*\}$/.test(unit)) return `${value} ${unit}`
+	const form = administrationUnit?.attributes.displayName?.trim() || DOSE_FORMS.exec(productName)?.[1]
+	if (form) return countedForm(value, form)
+	return `${value} (unit not given)`
+}
+
 function readMedications(context: Context, section: XmlElement) {
 	for (const entry of childrenNamed(section, 'entry')) {
 		for (const administration of childrenNamed(entry, 'substanceAdministration')) {
@@ -347,8 +370,7 @@ function readMedications(context: Context, section: XmlElement) {
 				textEntry(context, 'medications', 'Medications', 'medication', textContent(administration).slice(0, 200), 'no_name')
 				continue
 			}
-			const dose = child(administration, 'doseQuantity')
-			const doseText = dose?.attributes.value ? `${dose.attributes.value}${dose.attributes.unit && dose.attributes.unit !== '1' ? ` ${dose.attributes.unit}` : ''}` : null
+			const doseText = doseOf(child(administration, 'doseQuantity'), child(administration, 'administrationUnitCode'), name)
 			const times = childrenNamed(administration, 'effectiveTime')
 			const period = times.find((time) => xsiType(time) === 'PIVL_TS')
 			const frequency = period && child(period, 'period') ? `every ${child(period, 'period')!.attributes.value} ${child(period, 'period')!.attributes.unit ?? ''}`.trim() : null

@@ -1,5 +1,5 @@
 import { ANALYTES, lookupAnalyteName, type Analyte } from '../analytes.ts'
-import { gradeValue } from '../parameter-status.ts'
+import { gradeParameter } from '../parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from '../types.ts'
 import { toUcum } from '../ucum.ts'
 import { resultContentKey } from './content-key.ts'
@@ -78,11 +78,14 @@ export function observationsToParameters(
 		}
 		// matched case-insensitively where UCUM allows ('FL' is fL); the unit stays as printed for display
 		const ucumUnit = toUcum(observation.unit)
-		const status = observation.interpretation
-			? STATUS[observation.interpretation]
-			: observation.referenceRangeMin !== null || observation.referenceRangeMax !== null
-				? gradeValue({ code, value: observation.value, unit: observation.unit, min: observation.referenceRangeMin, max: observation.referenceRangeMax })
-				: null
+		const status = gradeParameter({
+			code,
+			value: observation.value,
+			unit: observation.unit,
+			min: observation.referenceRangeMin,
+			max: observation.referenceRangeMax,
+			stated: observation.interpretation ? STATUS[observation.interpretation] : null,
+		})
 		parameters.push({
 			code,
 			loinc: observation.loinc,

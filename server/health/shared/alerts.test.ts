@@ -25,19 +25,20 @@ describe('abnormal-value alerts', () => {
 		expect(alerts[1].message).toBe('Potassium is at a critical level: 6.8 mmol/L on 2024-04-02.')
 	})
 
-	it('grades a row without a status against its own or the default range', () => {
+	it('grades a row without a status by the one rule: its own range, else a guideline (blood pressure, BMI), else not at all', () => {
 		expect(
 			effectiveStatusOf(
 				makeParameter('ferritin', 8, '2024-05-01', { unit: 'ng/mL', referenceRangeMin: 15, referenceRangeMax: 150 })
 			)
 		).toBe('low')
-		expect(effectiveStatusOf(makeParameter('glucose', 130, '2024-05-01'))).toBe('high')
+		expect(effectiveStatusOf(makeParameter('glucose', 130, '2024-05-01'))).toBeNull()
+		expect(effectiveStatusOf(makeParameter('systolic_bp', 135, '2024-05-01', { unit: 'mmHg' }))).toBe('high')
 		expect(effectiveStatusOf(makeParameter('ferritin', 8, '2024-05-01', { unit: 'ng/mL' }))).toBeNull()
 		const alerts = findAbnormalAlerts(
 			[makeParameter('systolic_bp', 190, '2024-05-01', { name: 'Systolic Blood Pressure' })],
 			today
 		)
-		expect(alerts).toMatchObject([{ status: 'critical', referenceRange: { min: 90, max: 119 } }])
+		expect(alerts).toMatchObject([{ status: 'critical', referenceRange: null }])
 	})
 
 	it('keeps the most severe row of the newest day and ignores future dates', () => {

@@ -1,15 +1,16 @@
 import { toLocalDate } from './dates.ts'
 import { abnormalValueAlertMessage } from './messages.ts'
 import { mostSevereStatus } from './readings.ts'
-import { defaultReferenceRangeFor, isAbnormalStatus, statusForValue } from './reference-values.ts'
+import { gradeParameter } from '#server/extraction/shared/grading.ts'
+import { isAbnormalStatus } from './reference-values.ts'
 import type { DateInput, HealthParameter, LocalDate, ParameterStatus, ReferenceRange } from './types.ts'
 
 /**
  * Dashboard alerts: for every parameter code, its latest value (the rows of
  * the newest test date on or before today; of several rows that day the most
  * severe) when that value is low, high or critical. The stored status counts;
- * a row without one is graded against its own reference range, or the default
- * range of the code (reference-values.ts). Newest first; on the same date
+ * a row without one is graded by the one rule (gradeParameter, decision 025):
+ * its own printed range, or the guideline that grades its code. Newest first; on the same date
  * critical before high/low, then by name.
  */
 
@@ -33,12 +34,12 @@ function rangeOf(row: HealthParameter): ReferenceRange | null {
 	if (row.referenceRangeMin !== null || row.referenceRangeMax !== null) {
 		return { min: row.referenceRangeMin, max: row.referenceRangeMax }
 	}
-	return defaultReferenceRangeFor(row.code, row.unit)
+	return null
 }
 
-/** The stored status, or one graded from the row's range when none is stored. */
+/** The stored status, or the one rule's grade when none is stored. */
 export function effectiveStatusOf(row: HealthParameter): ParameterStatus | null {
-	return row.status ?? statusForValue(row.code, row.value, rangeOf(row), row.unit)
+	return row.status ?? gradeParameter({ code: row.code, value: row.value, unit: row.unit, min: row.referenceRangeMin, max: row.referenceRangeMax })
 }
 
 export function findAbnormalAlerts(parameters: HealthParameter[], today: DateInput): HealthAlert[] {

@@ -12,7 +12,8 @@ import {
 } from './chart-data.ts'
 
 describe('metric chart model', () => {
-	const glucose = [makeParameter('glucose', 92, '2026-01-10'), makeParameter('glucose', 131, '2026-03-02')]
+	const range = { referenceRangeMin: 70, referenceRangeMax: 99 }
+	const glucose = [makeParameter('glucose', 92, '2026-01-10', range), makeParameter('glucose', 131, '2026-03-02', range)]
 
 	it('places readings on a time axis with the reference range as a band and flags abnormal points', () => {
 		const series = buildMetricSeries(glucose, 'glucose', { range: '6m', today: '2026-04-01' })
@@ -28,6 +29,22 @@ describe('metric chart model', () => {
 		expect(describeMetricSeries(series, 'Last 6 months')).toBe(
 			'Glucose: 2 readings in the last 6 months, from Jan 10, 2026 to Mar 2, 2026; 1 outside the reference range (70–99 mg/dL).',
 		)
+	})
+
+	it('shades no band and flags nothing for a code no printed range or guideline grades', () => {
+		const series = buildMetricSeries([makeParameter('glucose', 131, '2026-03-02')], 'glucose', { range: '6m', today: '2026-04-01' })
+		const model = metricChartModel(series)
+		expect(model.bands).toEqual([])
+		expect(model.lines[0].points.map((point) => point.flag)).toEqual([null])
+	})
+
+	it('writes each point as the trends table does: a FHIR float at the metric precision, the unit in human form', () => {
+		const series = buildMetricSeries(makeBloodPressure(188.55088885812418, 104.90588338613034, '2026-03-01'), 'blood-pressure', { range: 'all', today: '2026-04-01' })
+		const model = metricChartModel(series)
+		expect(model.lines.map((line) => line.points.map((point) => point.text))).toEqual([['189'], ['105']])
+		expect(model.unit).toBe('mmHg')
+		// graded by ACC/AHA 2017 (no printed range): a hypertensive crisis
+		expect(series.points[0]).toMatchObject({ flag: 'critical', gradeLabel: 'Hypertensive crisis (ACC/AHA)' })
 	})
 
 	it('draws systolic and diastolic lines with their own bands for blood pressure', () => {

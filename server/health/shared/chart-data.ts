@@ -2,13 +2,16 @@ import type { PredictionPoint } from './predictions.ts'
 import type { AbnormalFlag, MetricSeries } from './series.ts'
 import type { ReferenceRange } from './types.ts'
 import { formatHealthDate, unitSuffix } from './format.ts'
+import { displayUnit } from './measurement.ts'
+import { formatMetricValue } from './metrics.ts'
 
 /**
  * Plain chart models built from the domain's series, for Chart.js (and for the
  * text and table versions shown next to each chart). No Chart.js import here.
  */
 
-export type ChartPoint = { x: number; y: number; date: string; flag: AbnormalFlag | null }
+/** `text`: the value as the trends table writes it (the metric's usual precision, formatMetricValue), for tooltips. */
+export type ChartPoint = { x: number; y: number; text: string; date: string; flag: AbnormalFlag | null }
 
 export type ChartLine = { key: 'value' | 'diastolic'; label: string; points: ChartPoint[] }
 
@@ -17,6 +20,7 @@ export type ChartBand = { label: string; min: number | null; max: number | null 
 export type MetricChartModel = {
 	lines: ChartLine[]
 	bands: ChartBand[]
+	/** in human form ('mmHg', 'kg/m²') */
 	unit: string | null
 	/** Time axis bounds in ms since the epoch (UTC). */
 	xMin: number
@@ -43,6 +47,7 @@ export function metricChartModel(series: MetricSeries): MetricChartModel {
 	const toPoint = (date: string, y: number, flag: AbnormalFlag | null): ChartPoint => ({
 		x: dateToEpochMs(date),
 		y: Math.round(y * 10) / 10,
+		text: formatMetricValue(series.metricId, { value: y, diastolic: null }),
 		date,
 		flag,
 	})
@@ -72,7 +77,7 @@ export function metricChartModel(series: MetricSeries): MetricChartModel {
 	const dates = series.points.map((point) => dateToEpochMs(point.date))
 	const end = dateToEpochMs(series.endDate)
 	const start = series.startDate ? dateToEpochMs(series.startDate) : Math.min(end, ...dates)
-	return { lines, bands, unit: series.unit, xMin: start, xMax: end }
+	return { lines, bands, unit: displayUnit(series.unit) || null, xMin: start, xMax: end }
 }
 
 /** One sentence that says what the chart shows (its accessible name and the text without JavaScript). */

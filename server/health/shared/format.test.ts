@@ -17,6 +17,9 @@ describe('health formatting', () => {
 	it('attaches units', () => {
 		expect(unitSuffix('mmHg')).toBe(' mmHg')
 		expect(unitSuffix('%')).toBe('%')
+		expect(unitSuffix('mm[Hg]')).toBe(' mmHg')
+		expect(unitSuffix('kg/m2')).toBe(' kg/m²')
+		expect(unitSuffix('1')).toBe('')
 		expect(unitSuffix(null)).toBe('')
 	})
 })

@@ -5,6 +5,7 @@
  */
 
 import { formatTime12, MONTH_ABBREVIATIONS as MONTHS, zonedParts } from '#server/time/shared/date-format.ts'
+import { displayUnit } from './measurement.ts'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -23,8 +24,9 @@ export function formatHealthDateTime(instant: Date, timeZone: string | null | un
 	return `${MONTHS[month - 1]} ${day}, ${year}, ${formatTime12(hour, minute)}`
 }
 
-/** 'mmHg' -> ' mmHg', '%' -> '%', none -> ''. */
+/** 'mmHg' -> ' mmHg', 'mm[Hg]' -> ' mmHg', 'kg/m2' -> ' kg/m²', '%' -> '%', none -> '' (units in human form, measurement.ts). */
 export function unitSuffix(unit: string | null): string {
-	if (!unit) return ''
-	return unit === '%' ? '%' : ` ${unit}`
+	const shown = displayUnit(unit)
+	if (!shown) return ''
+	return shown === '%' ? '%' : ` ${shown}`
 }

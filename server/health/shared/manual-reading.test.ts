@@ -147,7 +147,7 @@ describe('manual reading validation', () => {
 })
 
 describe('manual reading to parameter rows', () => {
-	it('turns a blood pressure into systolic and diastolic rows graded by the default ranges', () => {
+	it('turns a blood pressure into systolic and diastolic rows graded by ACC/AHA 2017, the heart rate not graded (no printed range, decision 025)', () => {
 		const rows = manualReadingToParameters(
 			readingOf({ kind: 'blood_pressure', date: '2024-06-01', systolic: 135, diastolic: 85, heartRate: 72 })
 		)
@@ -157,8 +157,8 @@ describe('manual reading to parameter rows', () => {
 				name: 'Systolic Blood Pressure',
 				value: 135,
 				unit: 'mmHg',
-				referenceRangeMin: 90,
-				referenceRangeMax: 119,
+				referenceRangeMin: null,
+				referenceRangeMax: null,
 				status: 'high',
 				testDate: '2024-06-01',
 				source: 'manual',
@@ -169,8 +169,8 @@ describe('manual reading to parameter rows', () => {
 				name: 'Diastolic Blood Pressure',
 				value: 85,
 				unit: 'mmHg',
-				referenceRangeMin: 60,
-				referenceRangeMax: 79,
+				referenceRangeMin: null,
+				referenceRangeMax: null,
 				status: 'high',
 				testDate: '2024-06-01',
 				source: 'manual',
@@ -181,9 +181,9 @@ describe('manual reading to parameter rows', () => {
 				name: 'Heart Rate',
 				value: 72,
 				unit: 'bpm',
-				referenceRangeMin: 60,
-				referenceRangeMax: 100,
-				status: 'normal',
+				referenceRangeMin: null,
+				referenceRangeMax: null,
+				status: null,
 				testDate: '2024-06-01',
 				source: 'manual',
 				documentId: null,
@@ -206,17 +206,18 @@ describe('manual reading to parameter rows', () => {
 		).toHaveLength(1)
 	})
 
-	it('makes a row per cholesterol value and grades glucose and temperature', () => {
+	it('makes a row per cholesterol value; only a critical glucose is graded, as a typed value has no range (decision 025)', () => {
 		const lipids = manualReadingToParameters(
 			readingOf({ kind: 'cholesterol', date: '2024-06-01', totalCholesterol: 245, hdl: 38 })
 		)
 		expect(lipids.map((row) => [row.code, row.value, row.status])).toEqual([
-			['total_cholesterol', 245, 'high'],
-			['hdl', 38, 'low'],
+			['total_cholesterol', 245, null],
+			['hdl', 38, null],
 		])
 		expect(manualReadingToParameters(readingOf({ kind: 'glucose', date: '2024-06-01', glucose: 45 }))[0].status).toBe(
 			'critical'
 		)
+		expect(manualReadingToParameters(readingOf({ kind: 'glucose', date: '2024-06-01', glucose: 130 }))[0].status).toBeNull()
 		expect(
 			manualReadingToParameters(
 				readingOf({ kind: 'temperature', date: '2024-06-01', temperature: 38.5, temperatureUnit: '°C' })
@@ -224,9 +225,9 @@ describe('manual reading to parameter rows', () => {
 		).toMatchObject({
 			code: 'temperature',
 			unit: '°C',
-			status: 'high',
-			referenceRangeMin: 36.1,
-			referenceRangeMax: 37.9,
+			status: null,
+			referenceRangeMin: null,
+			referenceRangeMax: null,
 		})
 	})
 })

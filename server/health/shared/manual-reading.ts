@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { isValidLocalDate } from '#server/time/shared/zoned-time.ts'
 import { toLocalDate } from './dates.ts'
-import { defaultReferenceRangeFor, parameterNameFor, statusForValue } from './reference-values.ts'
+import { gradeParameter } from '#server/extraction/shared/grading.ts'
+import { parameterNameFor } from './reference-values.ts'
 import { calculateBmi, roundTo, toKilograms, toMetres } from './units.ts'
 import type { DateInput, LocalDate, NewHealthParameter } from './types.ts'
 
@@ -245,16 +246,16 @@ function bmiOf(weight: number, weightUnit: 'kg' | 'lb', height: number, heightUn
 	return calculateBmi(toKilograms(weight, weightUnit)!, toMetres(height, heightUnit)!)
 }
 
+/** A typed reading has no printed range: graded by the one rule (decision 025), so only blood pressure and BMI by their guideline. */
 function manualRow(code: string, value: number, unit: string | null, testDate: LocalDate): NewHealthParameter {
-	const range = defaultReferenceRangeFor(code, unit)
 	return {
 		code,
 		name: parameterNameFor(code),
 		value,
 		unit,
-		referenceRangeMin: range?.min ?? null,
-		referenceRangeMax: range?.max ?? null,
-		status: statusForValue(code, value, range, unit),
+		referenceRangeMin: null,
+		referenceRangeMax: null,
+		status: gradeParameter({ code, value, unit, min: null, max: null }),
 		testDate,
 		source: 'manual',
 		documentId: null,

@@ -27,27 +27,32 @@ describe('metric series', () => {
 		expect(buildMetricSeries(glucose, 'glucose', { range: 'all', today }).points).toHaveLength(5)
 	})
 
-	it('shades the newest stored reference range and flags points outside their range', () => {
+	it('shades the newest stored reference range and grades each point against its own printed range only', () => {
 		const series = buildMetricSeries(glucose, 'glucose', { range: '6m', today })
 		expect(series.referenceRange).toEqual({ min: 65, max: 110 })
-		// 104 is judged against the chart range 65-110 (its row has none): normal. 60 is low.
-		expect(series.points.map((point) => [point.value, point.flag])).toEqual([
-			[95, null],
-			[104, null],
-			[60, 'low'],
-			[97, null],
+		// One grading rule (decision 025): a point is graded as its document page grades it. The
+		// rows without a range of their own are not graded (60 mg/dL is above the critical 50),
+		// not judged against another report's range.
+		expect(series.points.map((point) => [point.value, point.flag, point.isGraded])).toEqual([
+			[95, null, false],
+			[104, null, false],
+			[60, null, false],
+			[97, null, true],
 		])
-		expect(series.abnormalCount).toBe(1)
+		expect(series.abnormalCount).toBe(0)
 	})
 
-	it('falls back to the default range and respects a stored status', () => {
+	it('shades no default band where no guideline grades the code, and respects a stored status', () => {
 		const series = buildMetricSeries(
 			[makeParameter('glucose', 104, '2024-03-05'), makeParameter('glucose', 90, '2024-04-05', { status: 'high' })],
 			'glucose',
 			{ range: '6m', today }
 		)
-		expect(series.referenceRange).toEqual({ min: 70, max: 99 })
-		expect(series.points.map((point) => point.flag)).toEqual(['high', 'high'])
+		expect(series.referenceRange).toBeNull()
+		expect(series.points.map((point) => [point.flag, point.isGraded])).toEqual([
+			[null, false],
+			['high', true],
+		])
 	})
 
 	it('flags a blood pressure when either number is outside its range', () => {
@@ -60,8 +65,9 @@ describe('metric series', () => {
 			'blood-pressure',
 			{ range: '6m', today }
 		)
-		expect(series.referenceRange).toEqual({ min: 90, max: 119 })
-		expect(series.diastolicReferenceRange).toEqual({ min: 60, max: 79 })
+		// ACC/AHA 2017 normal: below 120 / 80, no lower limit
+		expect(series.referenceRange).toEqual({ min: null, max: 119 })
+		expect(series.diastolicReferenceRange).toEqual({ min: null, max: 79 })
 		expect(series.points.map((point) => [point.value, point.diastolic, point.flag])).toEqual([
 			[118, 76, null],
 			[118, 84, 'high'],
@@ -104,7 +110,8 @@ describe('parameter series', () => {
 		const trends = buildParameterTrends(rows, { today })
 		expect(trends.map((series) => [series.code, series.points.length, series.abnormalCount])).toEqual([
 			['ferritin', 2, 1],
-			['hba1c', 1, 1],
+			// no range printed for HbA1c: not graded (decision 025)
+			['hba1c', 1, 0],
 		])
 		expect(buildParameterTrends(rows, { today, days: 30 })).toEqual([])
 	})

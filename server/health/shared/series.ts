@@ -1,7 +1,10 @@
 import { toLocalDate } from './dates.ts'
 import { METRIC_DEFINITIONS, metricReadings, type MetricId } from './metrics.ts'
 import { dailyReadingsForCode, mostSevereStatus, type DailyReading } from './readings.ts'
-import { defaultReferenceRangeFor, isAbnormalStatus, statusForValue } from './reference-values.ts'
+import { parameterGradeLabel } from '#server/documents/shared/parameter-status.ts'
+import { gradeParameter } from '#server/extraction/shared/grading.ts'
+import { classifyBloodPressure } from './clinical-categories.ts'
+import { defaultReferenceRangeFor, isAbnormalStatus } from './reference-values.ts'
 import {
 	DEFAULT_PARAMETER_TREND_DAYS,
 	DEFAULT_TREND_DAYS,
@@ -17,10 +20,13 @@ import type { DateInput, HealthParameter, LocalDate, ReferenceRange } from './ty
  * reference range to shade and a flag on each abnormal point.
  *
  * Reference range of a chart: the range stored on the newest reading in the
- * window that has one, otherwise the default adult range (reference-values.ts).
- * A point is abnormal when a stored row of that day says low/high/critical, or
- * when its value lies outside its own stored range (or the chart's range when
- * it has none). Blood pressure is abnormal when either number is.
+ * window that has one, otherwise the normal band of the guideline that grades
+ * the code (blood pressure, BMI; reference-values.ts), else none.
+ * A point is graded by the one rule (gradeParameter, decision 025) against its
+ * own printed range, as on its document page: a stored row of that day that
+ * says low/high/critical, or its value graded. A point no rule grades is 'Not
+ * graded' (isGraded false), never 'Normal'. Blood pressure is abnormal when
+ * either number is.
  */
 
 export type AbnormalFlag = 'low' | 'high' | 'critical'
@@ -32,6 +38,10 @@ export type SeriesPoint = {
 	diastolic: number | null
 	isAbnormal: boolean
 	flag: AbnormalFlag | null
+	/** False when no rule grades the point (no printed range, no guideline): shown 'Not graded'. */
+	isGraded: boolean
+	/** The grade in words, as the document page writes it ('High', 'Not graded', 'Stage 1 hypertension (ACC/AHA)'). */
+	gradeLabel: string
 	/** BMI computed from weight and height. */
 	isDerived: boolean
 }
@@ -51,14 +61,11 @@ export type MetricSeries = {
 	abnormalCount: number
 }
 
-function flagFor(
-	code: string,
-	value: number,
-	storedRange: ReferenceRange | null,
-	chartRange: ReferenceRange | null,
-	unit: string | null
-) {
-	const status = statusForValue(code, value, storedRange ?? chartRange, unit)
+function gradeOf(code: string, value: number, storedRange: ReferenceRange | null, unit: string | null) {
+	return gradeParameter({ code, value, unit, min: storedRange?.min ?? null, max: storedRange?.max ?? null })
+}
+
+function flagOf(status: ReturnType<typeof gradeParameter>) {
 	return isAbnormalStatus(status) ? status : null
 }
 
@@ -92,24 +99,25 @@ export function buildMetricSeries(
 			: null
 	const points = readings.map((reading): SeriesPoint => {
 		const storedFlag = isAbnormalStatus(reading.storedStatus) ? reading.storedStatus : null
-		const valueFlag = flagFor(primaryCode, reading.value, reading.storedReferenceRange, referenceRange, definition.unit)
-		const diastolicFlag =
-			reading.diastolic === null
-				? null
-				: flagFor(
-						'diastolic_bp',
-						reading.diastolic,
-						reading.storedDiastolicReferenceRange,
-						diastolicReferenceRange,
-						'mmHg'
-				  )
-		const flag = combineFlags(storedFlag, valueFlag, diastolicFlag)
+		const valueGrade = gradeOf(primaryCode, reading.value, reading.storedReferenceRange, definition.unit)
+		const diastolicGrade =
+			reading.diastolic === null ? null : gradeOf('diastolic_bp', reading.diastolic, reading.storedDiastolicReferenceRange, 'mmHg')
+		const flag = combineFlags(storedFlag, flagOf(valueGrade), flagOf(diastolicGrade))
+		const isGraded = flag !== null || reading.storedStatus !== null || valueGrade !== null || diastolicGrade !== null
+		const status = flag ?? (isGraded ? 'normal' : null)
+		const range = reading.storedReferenceRange
+		const isBloodPressureByGuideline =
+			reading.diastolic !== null && range === null && reading.storedDiastolicReferenceRange === null && isGraded
 		return {
 			date: reading.date,
 			value: reading.value,
 			diastolic: reading.diastolic,
 			isAbnormal: flag !== null,
 			flag,
+			isGraded,
+			gradeLabel: isBloodPressureByGuideline
+				? `${classifyBloodPressure(reading.value, reading.diastolic!).label} (ACC/AHA)`
+				: parameterGradeLabel({ code: primaryCode, value: reading.value, unit: definition.unit, status, referenceRangeMin: range?.min ?? null, referenceRangeMax: range?.max ?? null }),
 			isDerived: reading.isDerived,
 		}
 	})
@@ -138,18 +146,20 @@ export type ParameterSeries = {
 	abnormalCount: number
 }
 
-function pointFromDailyReading(code: string, reading: DailyReading, chartRange: ReferenceRange | null): SeriesPoint {
+function pointFromDailyReading(code: string, reading: DailyReading): SeriesPoint {
 	const storedFlag = isAbnormalStatus(reading.storedStatus) ? reading.storedStatus : null
-	const flag = combineFlags(
-		storedFlag,
-		flagFor(code, reading.value, reading.storedReferenceRange, chartRange, reading.unit)
-	)
+	const grade = gradeOf(code, reading.value, reading.storedReferenceRange, reading.unit)
+	const flag = combineFlags(storedFlag, flagOf(grade))
+	const isGraded = flag !== null || reading.storedStatus !== null || grade !== null
+	const range = reading.storedReferenceRange
 	return {
 		date: reading.date,
 		value: reading.value,
 		diastolic: null,
 		isAbnormal: flag !== null,
 		flag,
+		isGraded,
+		gradeLabel: parameterGradeLabel({ code, value: reading.value, unit: reading.unit, status: flag ?? (isGraded ? 'normal' : null), referenceRangeMin: range?.min ?? null, referenceRangeMax: range?.max ?? null }),
 		isDerived: false,
 	}
 }
@@ -168,8 +178,8 @@ export function buildParameterSeries(
 	)
 	const unit = readings.at(-1)?.unit ?? rows.at(-1)?.unit ?? null
 	const referenceRange =
-		newestStoredRange(readings.map((reading) => reading.storedReferenceRange)) ?? defaultReferenceRangeFor(code, unit)
-	const points = readings.map((reading) => pointFromDailyReading(code, reading, referenceRange))
+		newestStoredRange(readings.map((reading) => reading.storedReferenceRange)) ?? defaultReferenceRangeFor(code)
+	const points = readings.map((reading) => pointFromDailyReading(code, reading))
 	const newestRow = [...rows].sort((a, b) => (a.testDate < b.testDate ? -1 : a.testDate > b.testDate ? 1 : 0)).at(-1)
 	return {
 		code,

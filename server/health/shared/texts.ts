@@ -26,7 +26,6 @@ export const TRENDS_TEXTS = {
 	date: 'Date',
 	value: 'Value',
 	status: 'Status',
-	normal: 'In range',
 } as const
 
 export const PREDICTION_TEXTS = {

@@ -15,6 +15,7 @@ function stored(overrides: Partial<ExportSourceRow> = {}): ExportSourceRow {
 	return {
 		code: 'glucose',
 		name: 'Glucose',
+		value: 107,
 		valueText: '107',
 		unit: 'mg/dL',
 		referenceRangeMin: 70,

@@ -1,6 +1,6 @@
 import { toCsv } from '#server/admin/shared/csv.ts'
 import { formatReferenceRange } from '#server/documents/shared/compare.ts'
-import { parameterStatusLabel } from '#server/documents/shared/parameter-status.ts'
+import { parameterGradeLabel } from '#server/documents/shared/parameter-status.ts'
 import { displayUnit, formatValueText } from './measurement.ts'
 import type { MetricId } from './metrics.ts'
 import type { TimeRange } from './time-range.ts'
@@ -58,6 +58,7 @@ export type TrendsExportRow = {
 export type ExportSourceRow = {
 	code: string
 	name: string
+	value: number
 	valueText: string
 	unit: string | null
 	referenceRangeMin: number | null
@@ -77,7 +78,7 @@ export function toExportRow(row: ExportSourceRow, documentTitles: ReadonlyMap<st
 		value: formatValueText(row.valueText),
 		unit: displayUnit(row.unit),
 		referenceRange: formatReferenceRange(row),
-		status: parameterStatusLabel(row.status),
+		status: parameterGradeLabel(row),
 		source: row.documentId
 			? (documentTitles.get(row.documentId) ?? TRENDS_EXPORT_TEXTS.unknownDocument)
 			: TRENDS_EXPORT_TEXTS.manualEntry,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MEDICATION_MESSAGES, MedicationFormSchema, medicationStatusLabel } from './medication.ts'
+import { MEDICATION_MESSAGES, MedicationFormSchema, medicationDoseText, medicationStatusLabel } from './medication.ts'
 
 describe('medication form', () => {
 	it('requires a name and keeps the optional fields empty as null', () => {
@@ -23,5 +23,14 @@ describe('medication form', () => {
 	it('shows discontinued as Stopped', () => {
 		expect(medicationStatusLabel('active')).toBe('Active')
 		expect(medicationStatusLabel('discontinued')).toBe('Stopped')
+	})
+})
+
+describe('medicationDoseText', () => {
+	it('shows a dose as recorded, and says when a bare number has no unit', () => {
+		expect(medicationDoseText('500 mg')).toBe('500 mg')
+		expect(medicationDoseText('1')).toBe('1 (unit not given)')
+		expect(medicationDoseText('')).toBeNull()
+		expect(medicationDoseText(null)).toBeNull()
 	})
 })

@@ -15,6 +15,17 @@ export function medicationStatusLabel(status: string): string {
 	return status === 'active' ? MEDICATION_STATUS_LABELS.active : MEDICATION_STATUS_LABELS.discontinued
 }
 
+/**
+ * A dose as shown: as recorded, but a bare number (a C-CDA doseQuantity
+ * without a unit, imported before its form was read) says so ('1 (unit not
+ * given)', not 'Dose: 1'); null when none is recorded.
+ */
+export function medicationDoseText(dose: string | null | undefined): string | null {
+	const text = dose?.trim()
+	if (!text) return null
+	return /^\d+(?:[.,]\d+)?$/.test(text) ? `${text} (unit not given)` : text
+}
+
 export const MEDICATION_TEXT_LIMITS = { name: 200, dose: 100, frequency: 100 } as const
 export const EARLIEST_START_DATE = '1900-01-01'
 
