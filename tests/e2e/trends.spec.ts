@@ -181,7 +181,7 @@ test('the chart is drawn after hydration in its placeholder\'s place, without a 
 	const serverPage = await noScript.newPage()
 	await serverPage.goto('/trends?metric=blood-pressure')
 	const placeholder = serverPage.getByTestId('metric-chart')
-	await expect(placeholder).toContainText('Blood pressure: 1 reading')
+	await expect(placeholder).toContainText('Blood Pressure: 1 reading in the last 6 months')
 	await expect(placeholder.locator('canvas')).toHaveCount(0)
 	const placeholderBox = await placeholder.boundingBox()
 	await noScript.close()
