@@ -1,6 +1,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useMutation } from '@tanstack/react-query'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+// Already loaded on demand: the dialog itself comes in the same chunk, not one more request later.
+import ConfirmDialogPanel from '#app/components/ui/confirm-dialog-panel.tsx'
 import { toast } from '#app/components/ui/toast.tsx'
 import { useTRPC, withTrpc } from '#app/lib/trpc.tsx'
 import { APPOINTMENT_CANCELLED_NOTICE, CANCEL_REASON_LABEL, LIST_CANCEL_DIALOG } from '#server/appointments/shared/labels.ts'
@@ -37,7 +38,7 @@ function ListCancelDialog({ card, onClose }: { card: AppointmentCardView; onClos
 	}
 
 	return (
-		<ConfirmDialog
+		<ConfirmDialogPanel
 			isOpen
 			onClose={onClose}
 			title={LIST_CANCEL_DIALOG.title}
@@ -57,7 +58,7 @@ function ListCancelDialog({ card, onClose }: { card: AppointmentCardView; onClos
 			)}
 		>
 			<CancelReasonField id="list-cancel-reason" label={CANCEL_REASON_LABEL} />
-		</ConfirmDialog>
+		</ConfirmDialogPanel>
 	)
 }
 
