@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { cn } from '#app/lib/cn.ts'
 import { unreadBadgeText } from '#server/notifications/shared/notification.ts'
 import { SEARCH_MESSAGES } from '#server/search/shared/search.ts'
-import { TEXT_LIMITS } from '#server/validation/shared/text.ts'
+import { TEXT_LIMITS } from '#server/validation/shared/text-limits.ts'
 
 /*
  * What the header shows before its live parts (tRPC, the dropdowns, the

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useState, type MouseEvent, type ReactNode } from 'react'
 import { CancelReasonField } from '#app/components/appointments/cancel-reason-field.tsx'
 import { ConfirmDialog, ConfirmPanel } from '#app/components/ui/confirm-dialog.tsx'
-import { RescheduleLink } from '#app/components/appointments/appointment-card.tsx'
+import { RescheduleLink } from '#app/components/appointments/reschedule-link.tsx'
 import { AppointmentErrorBoundary } from '#app/components/appointments/appointment-error.tsx'
 import { BackLink } from '#app/components/appointments/back-link.tsx'
 import { CalendarIcon, ClockIcon, DownloadIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, TrashIcon, UserIcon, VideoIcon } from '#app/components/appointments/icons.tsx'

@@ -1,29 +1,22 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
-import { useMutation } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { Link, useFetcher, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { AppointmentCard } from '#app/components/appointments/appointment-card.tsx'
-import { CancelReasonField } from '#app/components/appointments/cancel-reason-field.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { GeneralErrorBoundary, PageNotFound } from '#app/components/error-boundary.tsx'
 import { DateHeader } from '#app/components/appointments/date-header.tsx'
 import { FilterPopover } from '#app/components/appointments/filter-popover.tsx'
 import { CalendarIcon } from '#app/components/appointments/icons.tsx'
 import { ListSearch } from '#app/components/appointments/list-search.tsx'
-import { useBrowserTimeZone } from '#app/components/appointments/time-zone.tsx'
+import { readBrowserTimeZone } from '#app/components/appointments/time-zone.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
-import { toast } from '#app/components/ui/toast.tsx'
 import { APPOINTMENT_TABS } from '#server/appointments/shared/appointment.ts'
 import {
-	APPOINTMENT_CANCELLED_NOTICE,
 	APPOINTMENT_TAB_LABELS,
 	APPOINTMENTS_TITLE,
 	CALENDAR_FEED_LABELS,
-	CANCEL_REASON_LABEL,
 	EMPTY_STATES,
-	LIST_CANCEL_DIALOG,
 	LOAD_FAILED_MESSAGE,
 	NEW_APPOINTMENT_LABEL,
 	NO_MATCHING_APPOINTMENTS,
@@ -31,7 +24,6 @@ import {
 } from '#server/appointments/shared/labels.ts'
 import { filterSubmissionTarget, isFilterIntent, LIST_PAGE_STEP, showMoreHref, tabHref } from '#server/appointments/shared/list-url.ts'
 import { cn } from '#app/lib/cn.ts'
-import { useTRPC, withTrpc } from '#app/lib/trpc.tsx'
 import {
 	getVideoBaseUrl,
 	loadAppointmentListPage,
@@ -75,15 +67,21 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: `${APPOINTMENTS_TITLE} · Carebook` }]
 
+/**
+ * Asks the browser for its zone only when the patient has none stored: the
+ * first date formatter a page creates costs the browser tens of milliseconds
+ * (a long task on a slow phone) that the list would otherwise pay on every visit.
+ */
 function useRememberBrowserTimeZone(hasStoredTimeZone: boolean) {
 	const fetcher = useFetcher()
-	const browserTimeZone = useBrowserTimeZone()
 	const hasSent = useRef(false)
 	useEffect(() => {
-		if (hasStoredTimeZone || !browserTimeZone || hasSent.current) return
+		if (hasStoredTimeZone || hasSent.current) return
+		const browserTimeZone = readBrowserTimeZone()
+		if (!browserTimeZone) return
 		hasSent.current = true
 		fetcher.submit({ intent: 'time-zone', timeZone: browserTimeZone }, { method: 'post' })
-	}, [hasStoredTimeZone, browserTimeZone, fetcher])
+	}, [hasStoredTimeZone, fetcher])
 }
 
 function EmptyState({ title, description }: { title: string; description: string | null }) {
@@ -96,40 +94,17 @@ function EmptyState({ title, description }: { title: string; description: string
 	)
 }
 
-// Calls tRPC from the browser: the providers wrap this route only (not the root).
-export default withTrpc(AppointmentsRoute)
+// The cancel question calls tRPC: it loads with its providers when first needed (see list-cancel-dialog.tsx).
+const ListCancelDialog = lazy(() => import('#app/components/appointments/list-cancel-dialog.tsx'))
 
-function AppointmentsRoute() {
+export default function AppointmentsRoute() {
 	const { page, hasStoredTimeZone } = useLoaderData<typeof loader>()
 	const location = useLocation()
 	const search = new URLSearchParams(location.search)
 	const navigation = useNavigation()
-	const revalidator = useRevalidator()
 	const isLoading = navigation.state === 'loading' && navigation.location.pathname === '/appointments'
-	const trpc = useTRPC()
 	const [cancelling, setCancelling] = useState<AppointmentCardView | null>(null)
-	const cancelMutation = useMutation(trpc.appointments.cancel.mutationOptions())
 	useRememberBrowserTimeZone(hasStoredTimeZone)
-
-	function confirmCancel(formData: FormData) {
-		if (!cancelling) return
-		const reason = formData.get('reason')
-		cancelMutation.mutate(
-			{ id: cancelling.id, values: { reason: typeof reason === 'string' && reason.trim() ? reason : undefined } },
-			{
-				onSuccess: () => {
-					setCancelling(null)
-					toast(APPOINTMENT_CANCELLED_NOTICE)
-					revalidator.revalidate()
-				},
-				onError: (error) => {
-					setCancelling(null)
-					toast({ title: LIST_CANCEL_DIALOG.title, description: error.message, tone: 'error' })
-					revalidator.revalidate()
-				},
-			},
-		)
-	}
 
 	const empty = page.shownCount > 0 ? null : page.isFiltered && page.totalInTab > 0 ? NO_MATCHING_APPOINTMENTS : EMPTY_STATES[page.tab]
 
@@ -188,27 +163,11 @@ function AppointmentsRoute() {
 				) : null}
 			</LinkTabPanel>
 
-			<ConfirmDialog
-				isOpen={cancelling !== null}
-				onClose={() => setCancelling(null)}
-				title={LIST_CANCEL_DIALOG.title}
-				description={LIST_CANCEL_DIALOG.message}
-				confirmLabel={LIST_CANCEL_DIALOG.confirm}
-				cancelLabel={LIST_CANCEL_DIALOG.dismiss}
-				isPending={cancelMutation.isPending}
-				renderForm={(content) => (
-					<form
-						onSubmit={(event) => {
-							event.preventDefault()
-							confirmCancel(new FormData(event.currentTarget))
-						}}
-					>
-						{content}
-					</form>
-				)}
-			>
-				<CancelReasonField id="list-cancel-reason" label={CANCEL_REASON_LABEL} />
-			</ConfirmDialog>
+			{cancelling ? (
+				<Suspense fallback={null}>
+					<ListCancelDialog key={cancelling.id} card={cancelling} onClose={() => setCancelling(null)} />
+				</Suspense>
+			) : null}
 		</div>
 	)
 }

@@ -167,3 +167,38 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByTestId('risk-diabetes')).toContainText('Not enough data')
 	})
 })
+
+test('the chart is drawn after hydration in its placeholder\'s place, without a console error', async ({ page, login, browser }) => {
+	await login({ name: 'Chart Patient' })
+	await page.goto('/trends#add-reading')
+	await page.getByLabel('Systolic pressure (mmHg)').fill('128')
+	await page.getByLabel('Diastolic pressure (mmHg)').fill('82')
+	await page.getByRole('button', { name: 'Add reading' }).click()
+	await expect(page.getByText('Your reading has been added.')).toBeVisible()
+
+	// The server's page: the chart's text version in a box of the chart's size.
+	const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+	const serverPage = await noScript.newPage()
+	await serverPage.goto('/trends?metric=blood-pressure')
+	const placeholder = serverPage.getByTestId('metric-chart')
+	await expect(placeholder).toContainText('Blood Pressure: 1 reading in the last 6 months')
+	await expect(placeholder.locator('canvas')).toHaveCount(0)
+	const placeholderBox = await placeholder.boundingBox()
+	await noScript.close()
+
+	const errors: string[] = []
+	page.on('console', (message) => {
+		if (message.type() === 'error') errors.push(message.text())
+	})
+	page.on('pageerror', (error) => errors.push(error.message))
+	await page.goto('/trends?metric=blood-pressure')
+	const chart = page.getByTestId('metric-chart')
+	const canvas = chart.locator('canvas')
+	await expect(canvas).toBeVisible()
+	await expect(canvas).toHaveAttribute('role', 'img')
+	const canvasBox = await canvas.boundingBox()
+	expect(canvasBox?.width).toBeGreaterThan(100)
+	// Same height as the placeholder: the chart arriving moves nothing below it.
+	expect((await chart.boundingBox())?.height).toBe(placeholderBox?.height)
+	expect(errors).toEqual([])
+})

@@ -1,36 +1,19 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link } from '@remix-run/react'
-import { forwardRef, type ComponentPropsWithoutRef } from 'react'
-import { CARD_LABELS, RESCHEDULING_NOTICE } from '#server/appointments/shared/labels.ts'
-import { toast } from '#app/components/ui/toast.tsx'
+import { lazy } from 'react'
+import { CARD_LABELS } from '#server/appointments/shared/labels.ts'
+import { AfterHydration } from '#app/components/after-hydration.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { AppointmentCardView } from '#server/appointments/index.ts'
 import { CalendarIcon, ClockIcon, DotsIcon, MapPinIcon, PhoneIcon, UserIcon, VideoIcon } from './icons.tsx'
+import { MENU_BUTTON_CLASS, menuLabel, requestCardMenuOpen } from './card-menu-button.ts'
 import { AppointmentStatusBadge } from './status-badge.tsx'
 
-const menuItemClass = 'block w-full px-4 py-2 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700'
+// Headless UI's menu (and its positioning code) loads after the list has hydrated: the
+// server renders the same-looking button, and a click on it opens the menu once loaded.
+const CardMenu = lazy(() => import('./card-menu.tsx'))
+
 const actionClass =
 	'relative z-10 inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800'
-
-/**
- * Reschedule: to the reschedule screen, with the spec's info notice
- * 'Appointment Rescheduling'. Forwards its ref and props (a menu item's).
- */
-export const RescheduleLink = forwardRef<HTMLAnchorElement, Omit<ComponentPropsWithoutRef<typeof Link>, 'to'> & { appointmentId: string }>(
-	function RescheduleLink({ appointmentId, onClick, ...props }, ref) {
-		return (
-			<Link
-				ref={ref}
-				to={`/appointments/${appointmentId}/reschedule`}
-				onClick={(event) => {
-					toast(RESCHEDULING_NOTICE)
-					onClick?.(event)
-				}}
-				{...props}
-			/>
-		)
-	},
-)
 
 /**
  * One appointment in the list (spec 2.9): clicking the card opens its
@@ -59,38 +42,17 @@ export function AppointmentCard({ card, onCancel }: { card: AppointmentCardView;
 				</div>
 				<div className="relative z-10 flex shrink-0 items-center gap-2">
 					<AppointmentStatusBadge badge={card.badge} />
-					<Menu as="div" className="relative">
-						<MenuButton
-							className="rounded-md p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
-							aria-label={`Actions for ${card.title}`}
-						>
-							<DotsIcon />
-						</MenuButton>
-						<MenuItems
-							anchor="bottom end"
-							className="z-40 mt-1 w-52 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800"
-						>
-							<MenuItem>
-								<Link to={detailHref} className={menuItemClass}>
-									{CARD_LABELS.viewDetails}
-								</Link>
-							</MenuItem>
-							{card.canReschedule ? (
-								<MenuItem>
-									<RescheduleLink appointmentId={card.id} className={menuItemClass}>
-										{CARD_LABELS.reschedule}
-									</RescheduleLink>
-								</MenuItem>
-							) : null}
-							{card.canCancel ? (
-								<MenuItem>
-									<button type="button" onClick={() => onCancel(card)} className={cn(menuItemClass, 'text-red-700 dark:text-red-300')}>
-										{CARD_LABELS.cancelAppointment}
-									</button>
-								</MenuItem>
-							) : null}
-						</MenuItems>
-					</Menu>
+					<AfterHydration
+						fallback={
+							<div className="relative">
+								<button type="button" className={MENU_BUTTON_CLASS} aria-label={menuLabel(card)} onClick={() => requestCardMenuOpen(card.id)}>
+									<DotsIcon />
+								</button>
+							</div>
+						}
+					>
+						<CardMenu card={card} onCancel={onCancel} />
+					</AfterHydration>
 				</div>
 			</div>
 			<dl className="mt-3 grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2 dark:text-slate-300">

@@ -17,6 +17,7 @@ import type { ChartBand, ChartLine, MetricChartModel } from '#server/health/shar
 import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
 import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import { CHART_COLORS } from './chart-colors.ts'
+import { CHART_HEIGHT_CLASS } from './chart-size.ts'
 
 // Only the parts this chart uses.
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Legend)
@@ -129,7 +130,7 @@ export default function MetricChart({ model, label }: { model: MetricChartModel;
 	}
 
 	return (
-		<div className="relative h-72 w-full">
+		<div className={`relative ${CHART_HEIGHT_CLASS.metric} w-full`}>
 			<Line<XY[]>
 				data={data}
 				options={options}

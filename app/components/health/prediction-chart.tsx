@@ -17,6 +17,7 @@ import { unitSuffix } from '#server/health/shared/format.ts'
 import { clipToAxis, type PredictionAxis } from '#server/health/shared/prediction-axis.ts'
 import { PREDICTION_TEXTS } from '#server/health/shared/texts.ts'
 import { CHART_COLORS } from './chart-colors.ts'
+import { CHART_HEIGHT_CLASS } from './chart-size.ts'
 
 // Only the parts this chart uses; Filler shades the band between the bounds.
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Filler, Tooltip, Legend)
@@ -112,7 +113,7 @@ export default function PredictionChart({
 	}
 
 	return (
-		<div className="relative h-64 w-full">
+		<div className={`relative ${CHART_HEIGHT_CLASS.prediction} w-full`}>
 			<Line data={{ labels, datasets }} options={options} role="img" aria-label={label} />
 		</div>
 	)

@@ -7,28 +7,9 @@
  * in text, and the driver's error would carry the statement).
  */
 import { z } from 'zod'
+import { TEXT_LIMITS } from './text-limits.ts'
 
-/** Maximum lengths of text fields, in characters. */
-export const TEXT_LIMITS = {
-	personName: 200,
-	email: 254,
-	password: 128,
-	title: 200,
-	provider: 200,
-	specialty: 100,
-	location: 200,
-	notes: 2000,
-	reason: 500,
-	phone: 40,
-	search: 200,
-	/** A value of a list filter (a doctor or a specialty). */
-	filterValue: 200,
-	timeZone: 64,
-	/** An identifier such as a health parameter code. */
-	code: 64,
-	/** A non-file field of the upload form. */
-	uploadField: 1000,
-} as const
+export { TEXT_LIMITS }
 
 export const TEXT_MESSAGES = {
 	notAllowedCharacters: 'Contains characters that are not allowed.',
