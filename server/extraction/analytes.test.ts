@@ -222,3 +222,23 @@ describe('name lookup', () => {
 		expect(Object.isFrozen(lookupAnalyteNameLoosely('Eahon Dioxide'))).toBe(true)
 	})
 })
+
+describe('the catalogue data (vocabulary/analytes.json)', () => {
+	const CATEGORIES = ['chemistry', 'hematology', 'differential', 'lipids', 'diabetes', 'endocrine', 'liver', 'iron', 'vitamins', 'inflammation', 'coagulation', 'serology', 'urinalysis', 'vitals', 'other']
+	it('has the shape of Analyte for every entry', () => {
+		for (const analyte of ANALYTES) {
+			expect(analyte.code, analyte.code).toMatch(/^[a-z][a-z0-9_]*$/)
+			expect(typeof analyte.name).toBe('string')
+			expect(CATEGORIES, analyte.code).toContain(analyte.category)
+			expect(analyte.loinc === null || /^\d{1,7}-\d$/.test(analyte.loinc), analyte.code).toBe(true)
+			expect(analyte.ucum === null || typeof analyte.ucum === 'string').toBe(true)
+			expect(Array.isArray(analyte.aliases) && analyte.aliases.every((alias) => typeof alias === 'string')).toBe(true)
+			expect(Array.isArray(analyte.units) && analyte.units.every((unit) => typeof unit === 'string')).toBe(true)
+			if (analyte.plausible) expect(analyte.plausible.length === 2 && analyte.plausible[0] < analyte.plausible[1], analyte.code).toBe(true)
+			for (const [language, names] of Object.entries(analyte.labels ?? {})) {
+				expect(['de', 'fr', 'es', 'it', 'pt', 'tr', 'pl'], analyte.code).toContain(language)
+				expect(names.every((name) => typeof name === 'string')).toBe(true)
+			}
+		}
+	})
+})
