@@ -41,7 +41,10 @@ function tenantTableRestrictions(folder, extraPatterns = []) {
 			importNames: [table],
 			message: `${table} belongs to ${owner}: call its functions (docs/decisions/011-table-ownership.md).`,
 		})),
-		patterns: [...extraPatterns, { regex: '^(\\.\\./)+db/schema/tenant', message: 'Import tenant tables through #db/schema/tenant.ts (and only in their owning module).' }],
+		patterns: [
+			...extraPatterns,
+			{ regex: '^(\\.\\./)+db/schema/tenant', message: 'Import tenant tables through #db/schema/tenant.ts (and only in their owning module).' },
+		],
 	}
 }
 
@@ -56,7 +59,22 @@ const SERVER_LAYERS = [
 	{ floor: 'base', modules: ['project-root.ts', 'env.server.ts', 'logger.ts'] },
 	{
 		floor: 'platform',
-		modules: ['errors', 'validation', 'time', 'audit', 'rate-limits', 'queue', 'preferences', 'storage', 'tenancy', 'http', 'email', 'auth', 'notices', 'notifications'],
+		modules: [
+			'errors',
+			'validation',
+			'time',
+			'audit',
+			'rate-limits',
+			'queue',
+			'preferences',
+			'storage',
+			'tenancy',
+			'http',
+			'email',
+			'auth',
+			'notices',
+			'notifications',
+		],
 	},
 	{ floor: 'records', modules: ['extraction', 'fhir', 'documents/store', 'appointments', 'medications', 'billing', 'health', 'documents'] },
 	{ floor: 'features', modules: ['sharing', 'search', 'api', 'exports', 'account', 'admin'] },
@@ -66,7 +84,8 @@ const SHARED_FOLDERS = '**/server/*/shared/**'
 const UNPLACED_FOLDERS = readdirSync(`${import.meta.dirname}/server`, { withFileTypes: true })
 	.filter((entry) => entry.isDirectory() && !SERVER_LAYERS.some(({ modules }) => modules.includes(entry.name)))
 	.map((entry) => entry.name)
-if (UNPLACED_FOLDERS.length > 0) throw new Error(`server/${UNPLACED_FOLDERS.join(', server/')}: give each a place in SERVER_LAYERS (eslint.config.js, docs/decisions/026-layers.md).`)
+if (UNPLACED_FOLDERS.length > 0)
+	throw new Error(`server/${UNPLACED_FOLDERS.join(', server/')}: give each a place in SERVER_LAYERS (eslint.config.js, docs/decisions/026-layers.md).`)
 
 /** import-x/no-restricted-paths zones: each module may not import the modules listed after it. */
 function layerZones() {
@@ -167,7 +186,7 @@ export default tseslint.config(
 			'no-restricted-syntax': [
 				'error',
 				{
-					selector: "ImportDeclaration[source.value=/^(#tests\\/|(\\.\\.\\/)+tests\\/)/], ImportExpression[source.value=/^(#tests\\/|(\\.\\.\\/)+tests\\/)/]",
+					selector: 'ImportDeclaration[source.value=/^(#tests\\/|(\\.\\.\\/)+tests\\/)/], ImportExpression[source.value=/^(#tests\\/|(\\.\\.\\/)+tests\\/)/]',
 					message: 'Production code (server/, app/, db/) never imports tests/: test helpers are for tests and scripts.',
 				},
 			],

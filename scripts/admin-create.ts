@@ -64,7 +64,9 @@ try {
 		console.error(result.message)
 		process.exitCode = 1
 	} else {
-		console.log(result.created ? `Created ${values.role} ${values.email.toLowerCase()}.` : `Updated ${values.email.toLowerCase()}: ${values.role}, active, new password.`)
+		console.log(
+			result.created ? `Created ${values.role} ${values.email.toLowerCase()}.` : `Updated ${values.email.toLowerCase()}: ${values.role}, active, new password.`,
+		)
 	}
 } finally {
 	await closeDb()

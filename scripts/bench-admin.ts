@@ -31,7 +31,12 @@ let made = 0
 async function makeOrganizations(worker: number) {
 	for (let index = worker; index < ORGANIZATIONS; index += 4) {
 		await getDb().transaction(async (tx) => {
-			const organization = await provisionOrganization(tx, { name: `Organization ${String(index).padStart(4, '0')}`, kind: 'organization', status: index % 7 === 0 ? 'trial' : 'active', domain: `org${index}.example` })
+			const organization = await provisionOrganization(tx, {
+				name: `Organization ${String(index).padStart(4, '0')}`,
+				kind: 'organization',
+				status: index % 7 === 0 ? 'trial' : 'active',
+				domain: `org${index}.example`,
+			})
 			const plan = plans[index % 3]!
 			await tx.execute(sql`insert into app.subscriptions (organization_id, plan, status, billing_cycle, amount_cents, current_period_end)
 				values (${organization.id}, ${plan}, ${index % 11 === 0 ? 'past_due' : 'active'}, 'monthly', 9999, now() + interval '20 days')`)
@@ -56,7 +61,10 @@ await getDb().execute(sql`insert into app.memberships (user_id, organization_id,
 await getDb().execute(sql`vacuum analyze`)
 console.log(`seeded ${made} organizations and ${USERS.toLocaleString('en-US')} users in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
-const [admin] = await getDb().insert(users).values({ name: 'Bench Admin', email: 'bench-admin@bench.example', passwordHash: await hashPassword('Correct-horse-9'), role: 'superadmin' }).returning({ id: users.id })
+const [admin] = await getDb()
+	.insert(users)
+	.values({ name: 'Bench Admin', email: 'bench-admin@bench.example', passwordHash: await hashPassword('Correct-horse-9'), role: 'superadmin' })
+	.returning({ id: users.id })
 const session = await createSession({ userId: admin!.id, kind: 'admin', organizationId: null })
 const cookie = `${SESSION_COOKIE.admin}=${session.token}`
 const [{ id: someOrganization }] = await getDb().execute<{ id: string }>(sql`select id from app.organizations order by name offset 500 limit 1`)
@@ -75,7 +83,8 @@ const cases: [string, string][] = [
 	['users: one organization, inactive', `?organization=${someOrganization}&status=inactive`],
 ]
 const results: Record<string, number> = {}
-for (const [label, query] of cases) results[label] = await measureLatency(label, call(usersLoader as never, query), { runs: RUNS, warmUp: WARM_UP, labelWidth: 52 })
+for (const [label, query] of cases)
+	results[label] = await measureLatency(label, call(usersLoader as never, query), { runs: RUNS, warmUp: WARM_UP, labelWidth: 52 })
 const dashboardP95 = await measureLatency(
 	'dashboard loader (figures awaited)',
 	async () => {

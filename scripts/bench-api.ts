@@ -102,7 +102,9 @@ const okCalls = statuses.get(200) ?? 0
 console.log(
 	`${COUNTED_CALLS} calls of GET /api/v1/auth/profile from ${CONCURRENT_CLIENTS} concurrent clients: ${(COUNTED_CALLS / (elapsedMs / 1000)).toFixed(0)} calls/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms; answers ${JSON.stringify(Object.fromEntries(statuses))}`,
 )
-console.log(`usage counted ${counted} of ${okCalls} answered calls: ${counted === COUNTED_CALLS && okCalls === COUNTED_CALLS ? 'exact' : 'LOST OR EXTRA INCREMENTS'}`)
+console.log(
+	`usage counted ${counted} of ${okCalls} answered calls: ${counted === COUNTED_CALLS && okCalls === COUNTED_CALLS ? 'exact' : 'LOST OR EXTRA INCREMENTS'}`,
+)
 
 const passed = p95 < TARGET_P95_MS && counted === COUNTED_CALLS && okCalls === COUNTED_CALLS
 console.log(`\nlist p95 ${p95.toFixed(1)} ms (target < ${TARGET_P95_MS} ms), count exact: ${passed ? 'PASS' : 'FAIL'}`)

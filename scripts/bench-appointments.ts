@@ -34,7 +34,20 @@ const patient = { userId: user.id, organizationId: organization.id }
 const now = new Date()
 const spanMs = 730 * 86_400_000
 const providers = Array.from({ length: 25 }, (_, index) => `Dr. Provider ${index + 1}`)
-const specialties = ['Cardiology', 'Dermatology', 'Primary Care', 'Ophthalmology', 'Neurology', 'Orthopedics', 'Pediatrics', 'Psychiatry', 'Oncology', 'Endocrinology', 'Radiology', 'Dentistry']
+const specialties = [
+	'Cardiology',
+	'Dermatology',
+	'Primary Care',
+	'Ophthalmology',
+	'Neurology',
+	'Orthopedics',
+	'Pediatrics',
+	'Psychiatry',
+	'Oncology',
+	'Endocrinology',
+	'Radiology',
+	'Dentistry',
+]
 const statuses = ['confirmed', 'confirmed', 'pending', 'cancelled'] as const
 const rows = Array.from({ length: APPOINTMENT_COUNT }, (_, index) => {
 	const startsAt = new Date(now.getTime() - spanMs / 2 + Math.floor((index / APPOINTMENT_COUNT) * spanMs))
@@ -61,7 +74,12 @@ function measure(label: string, run: () => Promise<unknown>) {
 }
 
 const domain = (query: string) => () =>
-	loadAppointmentListPage(patient, { searchParams: new URLSearchParams(query), now: new Date(), timeZone: TIME_ZONE, videoBaseUrl: 'https://meet.jit.si/carebook-{id}' })
+	loadAppointmentListPage(patient, {
+		searchParams: new URLSearchParams(query),
+		now: new Date(),
+		timeZone: TIME_ZONE,
+		videoBaseUrl: 'https://meet.jit.si/carebook-{id}',
+	})
 
 console.log(`${APPOINTMENT_COUNT} appointments for one patient, ${RUNS} runs after ${WARM_UP} warm-up runs\n`)
 const results: number[] = []

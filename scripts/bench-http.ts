@@ -49,8 +49,7 @@ try {
 			),
 		)
 	}
-	const fmt = (values: number[]) =>
-		`median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms (n=${values.length})`
+	const fmt = (values: number[]) => `median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms (n=${values.length})`
 	console.log(`GET / signed in: ${fmt(pageTimes)}`)
 	console.log(`POST /login (sign-in): ${fmt(loginTimes)}`)
 } finally {

@@ -12,11 +12,15 @@ const STRUCTURED = path.resolve('../shared/fixtures/structured')
 const TARGET_BYTES = 5 * 1024 * 1024
 
 function bigBundle(): Buffer {
-	const bundle = JSON.parse(readFileSync(path.join(STRUCTURED, 'fhir/synthea-clint-champlin.json'), 'utf8')) as { entry: { fullUrl?: string; resource: { id?: string } }[] }
+	const bundle = JSON.parse(readFileSync(path.join(STRUCTURED, 'fhir/synthea-clint-champlin.json'), 'utf8')) as {
+		entry: { fullUrl?: string; resource: { id?: string } }[]
+	}
 	const original = bundle.entry
 	const entries = [...original]
 	for (let copy = 1; JSON.stringify({ ...bundle, entry: entries }).length < TARGET_BYTES; copy++) {
-		entries.push(...original.map((entry) => ({ ...entry, fullUrl: `${entry.fullUrl}-${copy}`, resource: { ...entry.resource, id: `${entry.resource.id}-${copy}` } })))
+		entries.push(
+			...original.map((entry) => ({ ...entry, fullUrl: `${entry.fullUrl}-${copy}`, resource: { ...entry.resource, id: `${entry.resource.id}-${copy}` } })),
+		)
 	}
 	return Buffer.from(JSON.stringify({ ...bundle, entry: entries }))
 }

@@ -94,7 +94,9 @@ async function measure(label: string, env: Record<string, string>) {
 		const before = webProcessRssMb()
 		await upload(cookie, 'twenty-mb.pdf', big)
 		const after = webProcessRssMb()
-		console.log(`${label}: 20 MB upload (${big.length} bytes): web process RSS ${before.toFixed(1)} MB -> ${after.toFixed(1)} MB (+${(after - before).toFixed(1)} MB)`)
+		console.log(
+			`${label}: 20 MB upload (${big.length} bytes): web process RSS ${before.toFixed(1)} MB -> ${after.toFixed(1)} MB (+${(after - before).toFixed(1)} MB)`,
+		)
 		return percentile(times, 50)
 	} finally {
 		await stopApp(app)

@@ -29,7 +29,10 @@ import { registerBenchPatient, startApp, stopApp, waitFor200 } from './bench-sup
 
 const PERFORMANCE_TARGET = 95
 const ATTEMPTS_PER_PAGE = 2
-const loadAverage = () => loadavg().map((load) => load.toFixed(2)).join(' / ')
+const loadAverage = () =>
+	loadavg()
+		.map((load) => load.toFixed(2))
+		.join(' / ')
 const PAGES = [
 	{ path: '/login', signedIn: false },
 	{ path: '/', signedIn: true },
@@ -53,14 +56,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'carebook-lighthouse-'))
 const app = startApp({ script: 'start', port, pgPort: Number(process.env.BENCH_PG_PORT ?? 54368), dataDir })
 const chrome = await chromeLauncher.launch({
 	chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-	chromeFlags: [
-		'--headless=new',
-		'--no-sandbox',
-		'--disable-gpu',
-		'--disable-background-networking',
-		'--disable-component-update',
-		'--disable-sync',
-	],
+	chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 })
 let failed = false
 /** One page's Lighthouse report; a run Lighthouse reports as broken is run once more. */
@@ -116,9 +112,7 @@ try {
 	console.log(`\nLighthouse CPU benchmark index of this machine: ${benchmarkIndexes.join(', ')} (a desktop-class CPU is about 1,000 or more)`)
 	console.log(`load average (1 / 5 / 15 min) after: ${loadAverage()}`)
 	if (notes.length > 0) console.log(`\nAudits that cost points:\n${notes.join('\n')}`)
-	console.log(
-		`\ntarget: performance >= ${PERFORMANCE_TARGET}, accessibility 100, best practices 100 on every page: ${failed ? 'FAIL' : 'PASS'}`,
-	)
+	console.log(`\ntarget: performance >= ${PERFORMANCE_TARGET}, accessibility 100, best practices 100 on every page: ${failed ? 'FAIL' : 'PASS'}`)
 } finally {
 	chrome.kill()
 	await stopApp(app)

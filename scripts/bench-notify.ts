@@ -246,9 +246,16 @@ try {
 	const { user, organization } = await registerPatient({ name: 'Bench Patient', email: `bench-${Date.now()}@example.test`, password: BENCH_PASSWORD })
 	const organizationId = organization.id
 	const passwordHash = await hashPassword(BENCH_PASSWORD)
-	const memberRows = Array.from({ length: CONNECTIONS - 1 }, (_, index) => ({ name: `Member ${index}`, email: `member-${index}-${randomUUID()}@example.test`, passwordHash }))
+	const memberRows = Array.from({ length: CONNECTIONS - 1 }, (_, index) => ({
+		name: `Member ${index}`,
+		email: `member-${index}-${randomUUID()}@example.test`,
+		passwordHash,
+	}))
 	const members = memberRows.length ? await getDb().insert(users).values(memberRows).returning({ id: users.id }) : []
-	if (members.length) await getDb().insert(memberships).values(members.map((member) => ({ userId: member.id, organizationId, role: 'user' as const })))
+	if (members.length)
+		await getDb()
+			.insert(memberships)
+			.values(members.map((member) => ({ userId: member.id, organizationId, role: 'user' as const })))
 	const userIds = [user.id, ...members.map((member) => member.id)]
 	// E-mail off for everyone: the live path is measured, not the outbox.
 	await getDb()

@@ -81,7 +81,13 @@ async function collectPages(dir: string, temporary: string): Promise<Page[]> {
 			const image = await pageImageForOcr(doc, pageNumber)
 			const { data, width, height, channels } = image.raw
 			const out = path.join(temporary, `${path.basename(file.path, '.pdf')}-p${pageNumber}.png`)
-			await writeFile(out, await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } }).greyscale().png().toBuffer())
+			await writeFile(
+				out,
+				await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } })
+					.greyscale()
+					.png()
+					.toBuffer(),
+			)
 			pages.push({ label: `${file.path}#${pageNumber}`, file: out, dpi: image.dpi })
 		}
 		await doc.destroy()
@@ -144,7 +150,9 @@ async function realImages(tesseract: OcrEngine, paddle: OcrEngine): Promise<bool
 			const isPhoto = (await preprocessForOcr(bytes, PAGE_PREPROCESSING)).flattened === true
 			const target = isPhoto ? PHOTO_TARGET_MS : SCAN_PAGE_TARGET_MS
 			isMet &&= both.ms < target
-			console.log(`${pad(`${set}/${file.path}`, 56)} ${pad(String(Math.round(alone.ms)), 13)} ${pad(String(Math.round(both.ms)), 15)} ${pad(String(Math.round(both.engineMs)), 17)} ${isPhoto ? 'photo' : 'scan'} (target < ${target / 1000} s)`)
+			console.log(
+				`${pad(`${set}/${file.path}`, 56)} ${pad(String(Math.round(alone.ms)), 13)} ${pad(String(Math.round(both.ms)), 15)} ${pad(String(Math.round(both.engineMs)), 17)} ${isPhoto ? 'photo' : 'scan'} (target < ${target / 1000} s)`,
+			)
 		}
 	}
 	return isMet
@@ -163,8 +171,12 @@ async function main() {
 		// warm-up: model unpacking, tesseract.js worker start, file cache
 		await readReportPage(engine, await readFile(pages[0].file), pages[0].dpi, split)
 		if (paddle) await readReportPage(engine, await readFile(pages[0].file), pages[0].dpi, split, paddle)
-		console.log(`engine: ${engine.name} (parallelism ${engine.parallelism ?? 1}); ${runs} run(s) per page, median; CPUs: ${os.availableParallelism?.() ?? os.cpus().length}; load average ${os.loadavg()[0].toFixed(1)}`)
-		console.log(`${pad('page', 36)} ${pad('pipeline ms', 12)} ${pad('raw ms', 9)} ${pad('ratio', 7)} ${pad('raw omp1 ms', 12)} ${pad('ratio', 7)}${paddle ? ' paddle path ms (paddle engine ms)' : ''}`)
+		console.log(
+			`engine: ${engine.name} (parallelism ${engine.parallelism ?? 1}); ${runs} run(s) per page, median; CPUs: ${os.availableParallelism?.() ?? os.cpus().length}; load average ${os.loadavg()[0].toFixed(1)}`,
+		)
+		console.log(
+			`${pad('page', 36)} ${pad('pipeline ms', 12)} ${pad('raw ms', 9)} ${pad('ratio', 7)} ${pad('raw omp1 ms', 12)} ${pad('ratio', 7)}${paddle ? ' paddle path ms (paddle engine ms)' : ''}`,
+		)
 		const totals = { pipeline: 0, raw: 0, rawOmp1: 0 }
 		for (const page of pages) {
 			const bytes = await readFile(page.file)
@@ -192,7 +204,9 @@ async function main() {
 			totals.pipeline += p
 			totals.raw += r
 			totals.rawOmp1 += r1
-			console.log(`${pad(page.label, 36)} ${pad(String(Math.round(p)), 12)} ${pad(String(Math.round(r)), 9)} ${pad((p / r).toFixed(2), 7)} ${pad(String(Math.round(r1)), 12)} ${pad((p / r1).toFixed(2), 7)}${paddle ? ` ${Math.round(median(paddlePath))} (${Math.round(median(paddleEngine))})` : ''} ${readTwice ? 'read twice' : ''}`)
+			console.log(
+				`${pad(page.label, 36)} ${pad(String(Math.round(p)), 12)} ${pad(String(Math.round(r)), 9)} ${pad((p / r).toFixed(2), 7)} ${pad(String(Math.round(r1)), 12)} ${pad((p / r1).toFixed(2), 7)}${paddle ? ` ${Math.round(median(paddlePath))} (${Math.round(median(paddleEngine))})` : ''} ${readTwice ? 'read twice' : ''}`,
+			)
 		}
 		const ratio = totals.pipeline / totals.raw
 		const ratioOmp1 = totals.pipeline / totals.rawOmp1
@@ -200,7 +214,9 @@ async function main() {
 		console.log(`all pages: pipeline ${Math.round(totals.pipeline)} ms, raw \`tesseract img stdout\` ${Math.round(totals.raw)} ms -> ratio ${ratio.toFixed(2)}`)
 		console.log(`           raw with OMP_THREAD_LIMIT=1 ${Math.round(totals.rawOmp1)} ms -> ratio ${ratioOmp1.toFixed(2)} (target <= ${TARGET})`)
 		const photo = await photoPreparationMs()
-		console.log(`photo preparation: page flattening and deskew on ${photo.added.length} generated phone photos add median ${Math.round(median(photo.added))} ms a page, worst ${Math.round(Math.max(...photo.added))} ms (target < ${PHOTO_PREPARATION_TARGET_MS}); the whole preparation takes median ${Math.round(median(photo.whole))} ms`)
+		console.log(
+			`photo preparation: page flattening and deskew on ${photo.added.length} generated phone photos add median ${Math.round(median(photo.added))} ms a page, worst ${Math.round(Math.max(...photo.added))} ms (target < ${PHOTO_PREPARATION_TARGET_MS}); the whole preparation takes median ${Math.round(median(photo.whole))} ms`,
+		)
 		const realTargetsMet = paddle ? await realImages(engine, paddle) : true
 		return ratioOmp1 <= TARGET && median(photo.added) < PHOTO_PREPARATION_TARGET_MS && realTargetsMet ? 0 : 1
 	} finally {

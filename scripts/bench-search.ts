@@ -39,10 +39,127 @@ function random() {
 }
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!
 
-const ANALYTES = ['hemoglobin', 'hematocrit', 'platelets', 'leukocytes', 'erythrocytes', 'glucose', 'creatinine', 'sodium', 'potassium', 'chloride', 'bicarbonate', 'calcium', 'albumin', 'bilirubin', 'cholesterol', 'triglycerides', 'ferritin', 'transferrin', 'thyrotropin', 'thyroxine', 'cortisol', 'testosterone', 'estradiol', 'insulin', 'magnesium', 'phosphate', 'urea', 'lipase', 'amylase', 'troponin', 'fibrinogen', 'prothrombin', 'vitamin', 'folate', 'cobalamin', 'lactate', 'procalcitonin', 'ceruloplasmin', 'haptoglobin', 'immunoglobulin']
-const WORDS = ['result', 'reference', 'range', 'patient', 'specimen', 'collected', 'reported', 'normal', 'high', 'low', 'serum', 'plasma', 'whole', 'blood', 'fasting', 'panel', 'metabolic', 'comprehensive', 'lipid', 'complete', 'count', 'differential', 'units', 'method', 'comment', 'physician', 'laboratory', 'clinic', 'hospital', 'review', 'follow', 'repeat', 'interpretation', 'consistent', 'within', 'limits', 'elevated', 'decreased', 'borderline', 'critical', 'notified', 'verified', 'page', 'final', 'report', 'ordering', 'provider', 'account', 'received', 'status']
-const PROVIDERS = Array.from({ length: 40 }, (_, index) => `${pick(['Meridian', 'Bluewater', 'Ashgrove', 'St Brendan', 'Harbor', 'Northside', 'Lakeview', 'Summit'])} ${pick(['Laboratories', 'Diagnostics', 'Medical Center', 'Clinic', 'Health'])} ${index + 1}`)
-const DRUGS = ['Metformin', 'Atorvastatin', 'Lisinopril', 'Levothyroxine', 'Amlodipine', 'Metoprolol', 'Omeprazole', 'Losartan', 'Simvastatin', 'Sertraline', 'Gabapentin', 'Hydrochlorothiazide', 'Furosemide', 'Prednisone', 'Warfarin', 'Insulin glargine', 'Albuterol', 'Montelukast', 'Escitalopram', 'Rosuvastatin']
+const ANALYTES = [
+	'hemoglobin',
+	'hematocrit',
+	'platelets',
+	'leukocytes',
+	'erythrocytes',
+	'glucose',
+	'creatinine',
+	'sodium',
+	'potassium',
+	'chloride',
+	'bicarbonate',
+	'calcium',
+	'albumin',
+	'bilirubin',
+	'cholesterol',
+	'triglycerides',
+	'ferritin',
+	'transferrin',
+	'thyrotropin',
+	'thyroxine',
+	'cortisol',
+	'testosterone',
+	'estradiol',
+	'insulin',
+	'magnesium',
+	'phosphate',
+	'urea',
+	'lipase',
+	'amylase',
+	'troponin',
+	'fibrinogen',
+	'prothrombin',
+	'vitamin',
+	'folate',
+	'cobalamin',
+	'lactate',
+	'procalcitonin',
+	'ceruloplasmin',
+	'haptoglobin',
+	'immunoglobulin',
+]
+const WORDS = [
+	'result',
+	'reference',
+	'range',
+	'patient',
+	'specimen',
+	'collected',
+	'reported',
+	'normal',
+	'high',
+	'low',
+	'serum',
+	'plasma',
+	'whole',
+	'blood',
+	'fasting',
+	'panel',
+	'metabolic',
+	'comprehensive',
+	'lipid',
+	'complete',
+	'count',
+	'differential',
+	'units',
+	'method',
+	'comment',
+	'physician',
+	'laboratory',
+	'clinic',
+	'hospital',
+	'review',
+	'follow',
+	'repeat',
+	'interpretation',
+	'consistent',
+	'within',
+	'limits',
+	'elevated',
+	'decreased',
+	'borderline',
+	'critical',
+	'notified',
+	'verified',
+	'page',
+	'final',
+	'report',
+	'ordering',
+	'provider',
+	'account',
+	'received',
+	'status',
+]
+const PROVIDERS = Array.from(
+	{ length: 40 },
+	(_, index) =>
+		`${pick(['Meridian', 'Bluewater', 'Ashgrove', 'St Brendan', 'Harbor', 'Northside', 'Lakeview', 'Summit'])} ${pick(['Laboratories', 'Diagnostics', 'Medical Center', 'Clinic', 'Health'])} ${index + 1}`,
+)
+const DRUGS = [
+	'Metformin',
+	'Atorvastatin',
+	'Lisinopril',
+	'Levothyroxine',
+	'Amlodipine',
+	'Metoprolol',
+	'Omeprazole',
+	'Losartan',
+	'Simvastatin',
+	'Sertraline',
+	'Gabapentin',
+	'Hydrochlorothiazide',
+	'Furosemide',
+	'Prednisone',
+	'Warfarin',
+	'Insulin glargine',
+	'Albuterol',
+	'Montelukast',
+	'Escitalopram',
+	'Rosuvastatin',
+]
 
 function documentText() {
 	const words: string[] = []
@@ -113,10 +230,34 @@ console.log(
 console.log(`typeahead (${TYPEAHEAD_LIMIT} results per type), ${RUNS} runs after ${WARM_UP} warm-up runs\n`)
 
 // What a patient types: beginnings of words, common and rare ones, one and two words.
-const QUERIES = ['f', 'fe', 'ferr', 'ferritin', 'chol', 'hemo', 'rep', 'report', 'card', 'okafor', 'harbor cl', 'met', 'atorva', 'vitamin', 'meridian lab', 'glucose fasting', 'zzzz']
+const QUERIES = [
+	'f',
+	'fe',
+	'ferr',
+	'ferritin',
+	'chol',
+	'hemo',
+	'rep',
+	'report',
+	'card',
+	'okafor',
+	'harbor cl',
+	'met',
+	'atorva',
+	'vitamin',
+	'meridian lab',
+	'glucose fasting',
+	'zzzz',
+]
 const p95s: number[] = []
 for (const query of QUERIES) {
-	p95s.push(await measureLatency(`typeahead '${query}'`, () => searchRecords(patient, query, { limit: TYPEAHEAD_LIMIT }), { runs: RUNS, warmUp: WARM_UP, labelWidth: 30 }))
+	p95s.push(
+		await measureLatency(`typeahead '${query}'`, () => searchRecords(patient, query, { limit: TYPEAHEAD_LIMIT }), {
+			runs: RUNS,
+			warmUp: WARM_UP,
+			labelWidth: 30,
+		}),
+	)
 }
 const worst = Math.max(...p95s)
 console.log(`\nworst p95 ${worst.toFixed(1)} ms (target < ${TARGET_P95_MS} ms): ${worst < TARGET_P95_MS ? 'met' : 'NOT met'}`)

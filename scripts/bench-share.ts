@@ -25,7 +25,11 @@ try {
 	await waitFor200(`${base}/healthz`)
 	const { cookie } = await registerBenchPatient(base, 'Bench Sharer')
 	const upload = new FormData()
-	upload.set('file', new Blob([await readFile('../shared/fixtures/documents/lab/LabResults_Meridian_2025-03-14.pdf')], { type: 'application/pdf' }), 'Meridian.pdf')
+	upload.set(
+		'file',
+		new Blob([await readFile('../shared/fixtures/documents/lab/LabResults_Meridian_2025-03-14.pdf')], { type: 'application/pdf' }),
+		'Meridian.pdf',
+	)
 	const uploaded = await fetch(`${base}/api/documents/upload`, { method: 'POST', headers: { cookie, Origin: base }, body: upload })
 	const { documentId } = (await uploaded.json()) as { documentId: string }
 	const page = await fetch(`${base}/share-records`, {

@@ -78,7 +78,11 @@ export async function measureLatency(label: string, run: () => Promise<unknown>,
 	}
 	const p95 = percentile(times, 95)
 	console.log(
-		`${label.padEnd(options.labelWidth ?? 44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   max ${Math.max(...times).toFixed(1).padStart(6)} ms`,
+		`${label.padEnd(options.labelWidth ?? 44)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   max ${Math.max(
+			...times,
+		)
+			.toFixed(1)
+			.padStart(6)} ms`,
 	)
 	return p95
 }

@@ -79,7 +79,9 @@ const provisioning: number[] = []
 const provisionStarted = performance.now()
 for (let index = 0; index < ORGANIZATIONS; index++) {
 	const started = performance.now()
-	await getDb().transaction((tx) => provisionOrganization(tx, { name: `Organization ${String(index).padStart(4, '0')}`, kind: 'organization', status: 'active' }))
+	await getDb().transaction((tx) =>
+		provisionOrganization(tx, { name: `Organization ${String(index).padStart(4, '0')}`, kind: 'organization', status: 'active' }),
+	)
 	provisioning.push(performance.now() - started)
 	if ((index + 1) % 250 === 0) console.log(`provisioned ${index + 1}/${ORGANIZATIONS} (median so far ${ms(percentile(provisioning, 50))})`)
 }

@@ -66,9 +66,7 @@ const documentRows = Array.from({ length: rounds }, (_, round) => ({
 	title: `Lab report ${round + 1}`,
 	status: 'processed' as const,
 }))
-const documentIds = await withTenant(organization.id, (tx) =>
-	tx.insert(documents).values(documentRows).returning({ id: documents.id }),
-)
+const documentIds = await withTenant(organization.id, (tx) => tx.insert(documents).values(documentRows).returning({ id: documents.id }))
 const rows = Array.from({ length: PARAMETER_COUNT }, (_, index) => {
 	const [code, unit, typical, spread, min, max] = PANEL[index % PANEL.length]!
 	const round = Math.floor(index / PANEL.length)
@@ -110,10 +108,11 @@ const trendsLoader = (query: string) => () =>
 		params: {},
 		context: { requestId: 'bench', cspNonce: 'bench', clientIp: '127.0.0.1' },
 	})
-const caller = () =>
-	createCallerFactory(appRouter)(createTrpcContext(new Request('http://localhost/trpc', { headers: { cookie } }), '127.0.0.1'))
+const caller = () => createCallerFactory(appRouter)(createTrpcContext(new Request('http://localhost/trpc', { headers: { cookie } }), '127.0.0.1'))
 
-console.log(`${PARAMETER_COUNT} health parameters for one patient (${PANEL.length} codes over ${SPAN_DAYS / 365} years), ${RUNS} runs after ${WARM_UP} warm-up runs\n`)
+console.log(
+	`${PARAMETER_COUNT} health parameters for one patient (${PANEL.length} codes over ${SPAN_DAYS / 365} years), ${RUNS} runs after ${WARM_UP} warm-up runs\n`,
+)
 const results: number[] = []
 results.push(await measure('loader: GET /trends (overview, 6 months)', trendsLoader('')))
 results.push(await measure('loader: GET /trends?range=all&metric=cholesterol', trendsLoader('?range=all&metric=cholesterol')))

@@ -36,9 +36,35 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { checkExtraction, fixturesDir, loadManifest, matchedShare, type FileCheck } from '../tests/support/fixture-manifest.ts'
-import { checkCorpusDocument, checkPublicSample, factsShare, loadPublicSamples, percent as sharePercent, publicSamplesDir, realReportsDir, sampleMedium, shownShare, valueShare, type DocumentCheck } from '../tests/support/extraction-checks.ts'
+import {
+	checkCorpusDocument,
+	checkPublicSample,
+	factsShare,
+	loadPublicSamples,
+	percent as sharePercent,
+	publicSamplesDir,
+	realReportsDir,
+	sampleMedium,
+	shownShare,
+	valueShare,
+	type DocumentCheck,
+} from '../tests/support/extraction-checks.ts'
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
-import { ANALYTE_CODES, bestIntTessdataDir, closeDefaultOcrEngine, createDefaultOcrEngine, createDefaultPaddleEngine, createTesseractCliEngine, createTesseractJsEngine, extractDocument, sanitizeFileName, type ClosableOcrEngine, type ExtractionResult, type OcrEngine, type OcrResult } from '../server/extraction/index.ts'
+import {
+	ANALYTE_CODES,
+	bestIntTessdataDir,
+	closeDefaultOcrEngine,
+	createDefaultOcrEngine,
+	createDefaultPaddleEngine,
+	createTesseractCliEngine,
+	createTesseractJsEngine,
+	extractDocument,
+	sanitizeFileName,
+	type ClosableOcrEngine,
+	type ExtractionResult,
+	type OcrEngine,
+	type OcrResult,
+} from '../server/extraction/index.ts'
 import { layoutOcrWords } from '../server/extraction/ocr-layout.ts'
 import { PAGE_PREPROCESSING } from '../server/extraction/ocr-page.ts'
 
@@ -53,9 +79,17 @@ if (args.includes('--structured')) {
 const isVerbose = args.includes('--verbose')
 const engineName = args.find((arg) => arg.startsWith('--engine='))?.split('=')[1]
 // 'real' (the real-reports and public-samples sets, printed first) is also selected by 'public'
-const only = (args.find((arg) => arg.startsWith('--only='))?.split('=')[1]?.split(',') ?? ['real', 'fixtures', 'corpus']).map((name) => (name === 'public' ? 'real' : name))
+const only = (
+	args
+		.find((arg) => arg.startsWith('--only='))
+		?.split('=')[1]
+		?.split(',') ?? ['real', 'fixtures', 'corpus']
+).map((name) => (name === 'public' ? 'real' : name))
 const perFamily = Number(args.find((arg) => arg.startsWith('--per-family='))?.split('=')[1] ?? 2)
-const familyFilter = args.find((arg) => arg.startsWith('--families='))?.split('=')[1]?.split(',')
+const familyFilter = args
+	.find((arg) => arg.startsWith('--families='))
+	?.split('=')[1]
+	?.split(',')
 const seed = args.find((arg) => arg.startsWith('--seed='))?.split('=')[1]
 const ocrCacheDir = args.find((arg) => arg.startsWith('--ocr-cache='))?.split('=')[1]
 const columnGaps = !args.includes('--no-column-gaps')
@@ -63,7 +97,10 @@ const columnGaps = !args.includes('--no-column-gaps')
 const withPaddle = !args.includes('--no-paddle')
 // --no-geometry: pages read without page flattening and deskew (to measure what they add)
 if (args.includes('--no-geometry')) PAGE_PREPROCESSING.geometry = false
-const mediaFilter = args.find((arg) => arg.startsWith('--media='))?.split('=')[1]?.split(',') as Array<'text_pdf' | 'scan' | 'photo'> | undefined
+const mediaFilter = args
+	.find((arg) => arg.startsWith('--media='))
+	?.split('=')[1]
+	?.split(',') as Array<'text_pdf' | 'scan' | 'photo'> | undefined
 
 function pad(text: string, width: number): string {
 	return text.length >= width ? text.slice(0, width) : text + ' '.repeat(width - text.length)
@@ -91,7 +128,9 @@ async function fixturesSection(engine: OcrEngine | undefined): Promise<boolean> 
 	)
 	const wallMs = performance.now() - started
 
-	console.log(`${pad('file', 44)} ${pad('outcome', 8)} ${pad('kind', 5)} ${pad('date', 5)} ${pad('prov.', 5)} ${pad('values', 8)} ${pad('meds', 6)} ${pad('total ms', 9)} ocr ms`)
+	console.log(
+		`${pad('file', 44)} ${pad('outcome', 8)} ${pad('kind', 5)} ${pad('date', 5)} ${pad('prov.', 5)} ${pad('values', 8)} ${pad('meds', 6)} ${pad('total ms', 9)} ocr ms`,
+	)
 	for (const { file, result, check } of results) {
 		const values = check.parameters.length ? `${check.parameters.filter((p) => p.matched).length}/${check.parameters.length}` : '-'
 		const meds = check.medications.length ? `${check.medications.filter((m) => m.matched).length}/${check.medications.length}` : '-'
@@ -101,7 +140,8 @@ async function fixturesSection(engine: OcrEngine | undefined): Promise<boolean> 
 		for (const problem of check.problems) console.log(`    ! ${problem}`)
 		if (isVerbose) {
 			for (const parameter of check.parameters.filter((p) => !p.matched)) console.log(`    - ${parameter.code}: ${parameter.mismatches.join(', ')}`)
-			for (const medication of check.medications.filter((m) => !m.matched)) console.log(`    - medication ${medication.name}: ${medication.mismatches.join(', ')}`)
+			for (const medication of check.medications.filter((m) => !m.matched))
+				console.log(`    - medication ${medication.name}: ${medication.mismatches.join(', ')}`)
 		}
 	}
 
@@ -139,7 +179,9 @@ async function fixturesSection(engine: OcrEngine | undefined): Promise<boolean> 
 	const text = matchedShare(byGroup('text_pdf'))
 	const scans = matchedShare(byGroup('scan'))
 	const checks = results.map((r) => r.check)
-	const failedFiles = checks.filter((check) => !check.outcomeMatched || !check.kindMatched || !check.dateMatched || !check.providerMatched || check.problems.length > 0)
+	const failedFiles = checks.filter(
+		(check) => !check.outcomeMatched || !check.kindMatched || !check.dateMatched || !check.providerMatched || check.problems.length > 0,
+	)
 	const medications = checks.flatMap((check) => check.medications)
 	console.log('')
 	console.log(`lab values matched exactly, text PDFs: ${text.matched}/${text.total} = ${percent(text.share)} (target ${percent(TARGETS.text_pdf)})`)
@@ -160,7 +202,9 @@ function inventedCodes(results: ExtractionResult[]): string[] {
 function printChecks(checks: DocumentCheck[]) {
 	for (const check of checks) {
 		const share = valueShare([check])
-		console.log(`${pad(check.id, 44)} ${pad(check.medium, 8)} ${pad(mark(check.kindMatched), 5)} ${pad(mark(check.dateMatched), 5)} ${pad(mark(check.providerMatched), 5)} ${share.matched}/${share.total}`)
+		console.log(
+			`${pad(check.id, 44)} ${pad(check.medium, 8)} ${pad(mark(check.kindMatched), 5)} ${pad(mark(check.dateMatched), 5)} ${pad(mark(check.providerMatched), 5)} ${share.matched}/${share.total}`,
+		)
 		if (!isVerbose) continue
 		for (const problem of check.problems) console.log(`    ! ${problem}`)
 		for (const value of check.values.filter((item) => !item.matched)) console.log(`    - ${value.label}: ${value.mismatches.join(', ')}`)
@@ -171,7 +215,9 @@ type Summary = { label: string; checks: DocumentCheck[] }
 
 function printSummary({ label, checks }: Summary) {
 	const by = (medium: DocumentCheck['medium']) => sharePercent(valueShare(checks.filter((check) => check.medium === medium)))
-	console.log(`${pad(label, 34)} text ${pad(by('text_pdf'), 20)} scans ${pad(by('scan'), 20)} photos ${pad(by('photo'), 20)} kind+date+provider ${sharePercent(factsShare(checks))}`)
+	console.log(
+		`${pad(label, 34)} text ${pad(by('text_pdf'), 20)} scans ${pad(by('scan'), 20)} photos ${pad(by('photo'), 20)} kind+date+provider ${sharePercent(factsShare(checks))}`,
+	)
 }
 
 async function corpusSection(engine: OcrEngine | undefined): Promise<{ checks: DocumentCheck[]; results: ExtractionResult[] }> {
@@ -181,7 +227,9 @@ async function corpusSection(engine: OcrEngine | undefined): Promise<{ checks: D
 	const results = await Promise.all(documents.map((document) => extractDocument({ bytes: document.bytes, fileName: document.fileName, ocr: engine, paddle })))
 	const checks = documents.map((document, index) => checkCorpusDocument(document, results[index]))
 	console.log('')
-	console.log(`generated corpus: ${documents.length} documents in ${FAMILIES.length} layout families (generated in ${Math.round(generatedMs)} ms, read in ${Math.round(performance.now() - started - generatedMs)} ms)`)
+	console.log(
+		`generated corpus: ${documents.length} documents in ${FAMILIES.length} layout families (generated in ${Math.round(generatedMs)} ms, read in ${Math.round(performance.now() - started - generatedMs)} ms)`,
+	)
 	printChecks(checks)
 	console.log('')
 	console.log('per layout family (held-out families marked *):')
@@ -224,28 +272,38 @@ async function realSection(engine: OcrEngine | undefined, media?: string[]): Pro
 	console.log('REAL DOCUMENTS (the measure; the generated corpus below is a stress test)')
 	for (const set of sets) {
 		const samples = loadPublicSamples(set.dir).filter((sample) => !media || media.includes(sampleMedium(sample)))
-		const read = await Promise.all(samples.map(async (sample) => extractDocument({ bytes: await readFile(path.join(set.dir, sample.path)), fileName: path.basename(sample.path), ocr: engine, paddle })))
+		const read = await Promise.all(
+			samples.map(async (sample) =>
+				extractDocument({ bytes: await readFile(path.join(set.dir, sample.path)), fileName: path.basename(sample.path), ocr: engine, paddle }),
+			),
+		)
 		const setChecks = samples.map((sample, index) => checkPublicSample(sample, read[index], set.name))
 		console.log('')
 		console.log(`${set.name}: ${samples.length} documents`)
 		console.log(`${pad('file', 52)} ${pad('source', 8)} ${pad('kind', 5)} ${pad('date', 5)} ${pad('prov.', 5)} values`)
 		for (const check of setChecks) {
-			console.log(`${pad(check.id, 52)} ${pad(check.medium, 8)} ${pad(mark(check.kindMatched), 5)} ${pad(mark(check.dateMatched), 5)} ${pad(mark(check.providerMatched), 5)} ${recallAndPrecision([check])}`)
+			console.log(
+				`${pad(check.id, 52)} ${pad(check.medium, 8)} ${pad(mark(check.kindMatched), 5)} ${pad(mark(check.dateMatched), 5)} ${pad(mark(check.providerMatched), 5)} ${recallAndPrecision([check])}`,
+			)
 			if (!isVerbose) continue
 			for (const problem of check.problems) console.log(`    ! ${problem}`)
-			for (const value of check.values.filter((item) => !item.matched)) console.log(`    ${value.shown ? 'x' : '-'} ${value.label}: ${value.mismatches.join(', ')}`)
+			for (const value of check.values.filter((item) => !item.matched))
+				console.log(`    ${value.shown ? 'x' : '-'} ${value.label}: ${value.mismatches.join(', ')}`)
 			for (const value of check.unclaimedShown ?? []) console.log(`    + shown, on no printed row by that name: ${value}`)
 		}
 		checks.push(...setChecks)
 		results.push(...read)
 	}
 	console.log('')
-	console.log('real documents per set and source (read = value, unit, range and status all right; shown wrong = shown and not matching; on no printed row = shown under a name no printed row has):')
+	console.log(
+		'real documents per set and source (read = value, unit, range and status all right; shown wrong = shown and not matching; on no printed row = shown under a name no printed row has):',
+	)
 	for (const set of [...sets.map((item) => item.name), 'both sets']) {
 		const setChecks = set === 'both sets' ? checks : checks.filter((check) => check.group === set)
 		for (const medium of MEDIA) {
 			const byMedium = setChecks.filter((check) => check.medium === medium)
-			if (byMedium.length) console.log(`${pad(`  ${set}, ${medium}`, 34)} ${pad(`${byMedium.length} docs`, 8)} ${pad(recallAndPrecision(byMedium), 54)} ${factsOf(byMedium)}`)
+			if (byMedium.length)
+				console.log(`${pad(`  ${set}, ${medium}`, 34)} ${pad(`${byMedium.length} docs`, 8)} ${pad(recallAndPrecision(byMedium), 54)} ${factsOf(byMedium)}`)
 		}
 		console.log(`${pad(`  ${set}, all sources`, 34)} ${pad(`${setChecks.length} docs`, 8)} ${pad(recallAndPrecision(setChecks), 54)} ${factsOf(setChecks)}`)
 	}
@@ -316,11 +374,22 @@ async function main() {
 		const all = [...corpus.checks, ...samples.checks]
 		const impossible = all.filter((check) => check.isImpossibleDate).length
 		const invented = inventedCodes([...corpus.results, ...samples.results])
-		console.log(`dates in the future or before 1900: ${impossible}; invented codes: ${invented.length}${invented.length ? ` (${[...new Set(invented)].slice(0, 8).join(', ')})` : ''}`)
+		console.log(
+			`dates in the future or before 1900: ${impossible}; invented codes: ${invented.length}${invented.length ? ` (${[...new Set(invented)].slice(0, 8).join(', ')})` : ''}`,
+		)
 		const share = (medium: DocumentCheck['medium']) => valueShare(targeted.filter((check) => check.medium === medium)).share
-		isMet = isMet && share('text_pdf') >= TARGETS.text_pdf && share('scan') >= TARGETS.scan && share('photo') >= TARGETS.photo && factsShare(targeted).share >= TARGETS.facts && impossible === 0 && invented.length === 0
+		isMet =
+			isMet &&
+			share('text_pdf') >= TARGETS.text_pdf &&
+			share('scan') >= TARGETS.scan &&
+			share('photo') >= TARGETS.photo &&
+			factsShare(targeted).share >= TARGETS.facts &&
+			impossible === 0 &&
+			invented.length === 0
 	}
-	console.log(`engine: ${engine?.name ?? 'default'}${paddle ? ` + ${paddle.name} on pages read poorly` : ''}; wall time ${Math.round(performance.now() - started)} ms; targets ${isMet ? 'met' : 'NOT met'}`)
+	console.log(
+		`engine: ${engine?.name ?? 'default'}${paddle ? ` + ${paddle.name} on pages read poorly` : ''}; wall time ${Math.round(performance.now() - started)} ms; targets ${isMet ? 'met' : 'NOT met'}`,
+	)
 	const closable = engine as Partial<ClosableOcrEngine> | undefined
 	await closable?.close?.()
 	await closeDefaultOcrEngine()

@@ -30,7 +30,8 @@ function differences(read: StructuredObservation, expected: ExpectedResult): str
 	if (read.category !== expected.category) wrong.push(`category ${read.category}`)
 	if (read.value !== expected.value) wrong.push(`value ${read.value} != ${expected.value}`)
 	if (read.unit !== expected.unit) wrong.push(`unit ${read.unit} != ${expected.unit}`)
-	if (read.referenceRangeMin !== expected.min || read.referenceRangeMax !== expected.max) wrong.push(`range ${read.referenceRangeMin}-${read.referenceRangeMax} != ${expected.min}-${expected.max}`)
+	if (read.referenceRangeMin !== expected.min || read.referenceRangeMax !== expected.max)
+		wrong.push(`range ${read.referenceRangeMin}-${read.referenceRangeMax} != ${expected.min}-${expected.max}`)
 	if (read.interpretation !== expected.interpretation) wrong.push(`interpretation ${read.interpretation} != ${expected.interpretation}`)
 	return wrong
 }
@@ -84,16 +85,22 @@ export function runStructuredAccuracy(): boolean {
 		total.textLost += outcome.textKept ? 0 : 1
 		total.refused += outcome.refused ? 1 : 0
 		if (isVerbose && (outcome.failures.length || outcome.refused || outcome.spurious || !outcome.textKept)) {
-			console.log(`${file.name}: ${outcome.refused ? `refused: ${outcome.refused}` : `${outcome.exact}/${outcome.expected} exact, ${outcome.spurious} extra numbers, text kept: ${outcome.textKept}`}`)
+			console.log(
+				`${file.name}: ${outcome.refused ? `refused: ${outcome.refused}` : `${outcome.exact}/${outcome.expected} exact, ${outcome.spurious} extra numbers, text kept: ${outcome.textKept}`}`,
+			)
 			for (const failure of outcome.failures.slice(0, 5)) console.log(`  ${failure}`)
 		}
 	}
 	console.log('family                          files  results  exact     extra  text lost  refused')
 	for (const [name, family] of families) {
-		console.log(`${name.padEnd(32)}${String(family.files).padStart(5)}${String(family.expected).padStart(9)}  ${percent(family.exact, family.expected).padStart(8)}${String(family.spurious).padStart(7)}${String(family.textLost).padStart(11)}${String(family.refused).padStart(9)}`)
+		console.log(
+			`${name.padEnd(32)}${String(family.files).padStart(5)}${String(family.expected).padStart(9)}  ${percent(family.exact, family.expected).padStart(8)}${String(family.spurious).padStart(7)}${String(family.textLost).padStart(11)}${String(family.refused).padStart(9)}`,
+		)
 	}
 	const share = total.exact / total.expected
-	console.log(`\nall: ${files.length} files, ${total.expected} numeric results, ${total.exact} exact (${percent(total.exact, total.expected)}; target >= ${TARGET * 100}%), ${total.spurious} numbers not in the files' numeric results, ${total.textLost} files losing a text-only entry, ${total.refused} refused`)
+	console.log(
+		`\nall: ${files.length} files, ${total.expected} numeric results, ${total.exact} exact (${percent(total.exact, total.expected)}; target >= ${TARGET * 100}%), ${total.spurious} numbers not in the files' numeric results, ${total.textLost} files losing a text-only entry, ${total.refused} refused`,
+	)
 	return share >= TARGET && total.spurious === 0 && total.textLost === 0 && total.refused === 0
 }
 

@@ -122,7 +122,9 @@ describe('variables read when used', () => {
 		expect(() => parseEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/)
 		expect(() => parseEnv({ MAIL_FROM: 'Carebook' })).toThrow(/MAIL_FROM: must be an e-mail address/)
 		expect(() => parseEnv({ MAIL_FROM: 'Carebook <a@b.example>\r\nBcc: x@y.example' })).toThrow(/MAIL_FROM/)
-		expect(parseEnv({ SMTP_URL: 'smtps://user:secret@smtp.example:465', MAIL_FROM: 'Carebook <no-reply@carebook.example>' }).SMTP_URL).toBe('smtps://user:secret@smtp.example:465')
+		expect(parseEnv({ SMTP_URL: 'smtps://user:secret@smtp.example:465', MAIL_FROM: 'Carebook <no-reply@carebook.example>' }).SMTP_URL).toBe(
+			'smtps://user:secret@smtp.example:465',
+		)
 		expect(() => parseEnv({ ...PRODUCTION, SMTP_URL: 'smtp://smtp.example:587' })).toThrow(/MAIL_FROM: required in production with SMTP_URL/)
 		expect(parseEnv({ ...PRODUCTION, SMTP_URL: 'smtp://smtp.example:587', MAIL_FROM: 'no-reply@carebook.example' }).MAIL_FROM).toBe('no-reply@carebook.example')
 		expect(parseEnv(PRODUCTION).SMTP_URL).toBeUndefined()

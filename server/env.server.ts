@@ -9,9 +9,7 @@ import { z } from 'zod'
  */
 export const DEFAULT_EXTRACTION_MEMORY_MB = 850
 
-const booleanFlag = z
-	.enum(['true', 'false', '1', '0'])
-	.transform((value) => value === 'true' || value === '1')
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
 
 const positiveInt = z.coerce.number().int().positive()
 
@@ -43,9 +41,7 @@ const EnvSchema = z.object({
 	TRUST_PROXY: z
 		.string()
 		.default('false')
-		.transform((value): boolean | number | string =>
-			value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
-		),
+		.transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
 	SESSION_IDLE_MINUTES: positiveInt.default(60),
 	/** A session ends this long after sign-in however active it is. */
 	SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
@@ -75,13 +71,22 @@ const EnvSchema = z.object({
 	/** `false`: `npm run dev` / `npm start` run no worker (jobs wait in the queue). */
 	START_WORKER: booleanFlag.default('true'),
 	/** Outgoing e-mail: smtp:// or smtps:// URL of the relay (user and password in it). Unset: the local mailbox (/dev/mailbox) outside production. */
-	SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL').optional(),
+	SMTP_URL: z
+		.string()
+		.regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL')
+		.optional(),
 	/** The sender of every e-mail: an address, or a name and an address ('Carebook <no-reply@carebook.example>'). */
 	MAIL_FROM: z.string().regex(MAILBOX, 'must be an e-mail address, or a name and an address in <>').optional(),
 	/** Stripe as the payment provider (server/billing/stripe-provider.ts): the secret API key; unset, the built-in provider records invoices and an administrator marks them paid. */
-	STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
+	STRIPE_SECRET_KEY: z
+		.string()
+		.regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+		.optional(),
 	/** The signing secret of the Stripe webhook endpoint (/api/webhooks/stripe); required with STRIPE_SECRET_KEY. */
-	STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+	STRIPE_WEBHOOK_SECRET: z
+		.string()
+		.regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+		.optional(),
 	/** Where 'Contact Sales' on /subscription opens a mail to. */
 	SALES_EMAIL: z.string().email().default('sales@carebook.example'),
 	/** Uploads (page, upload API, REST) one user may start per UPLOAD_WINDOW_MINUTES; more answer 429. */
@@ -92,7 +97,10 @@ const EnvSchema = z.object({
 	/** REST API calls one key may make per minute (counted in the database); more answer 429 with Retry-After. */
 	API_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
 	/** Object storage: set, files (uploads, previews, exports) live in this S3-compatible bucket instead of DATA_DIR/files; credentials from the standard AWS variables. */
-	S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+	S3_BUCKET: z
+		.string()
+		.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+		.optional(),
 	/** The S3-compatible endpoint (https://fly.storage.tigris.dev); unset: AWS_ENDPOINT_URL_S3 or AWS itself. */
 	S3_ENDPOINT: z.string().url().optional(),
 	S3_REGION: z.string().min(1).default('auto'),
@@ -129,19 +137,17 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & {
  * or missing variable. Production requires what development makes up.
  */
 export function parseEnv(source: Record<string, string | undefined>, scope: EnvScope = 'app'): Env {
-	const cleaned = Object.fromEntries(
-		Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
-	)
+	const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
 	const result = EnvSchema.safeParse(cleaned)
 	if (!result.success) {
-		const problems = result.error.issues
-			.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-			.join('; ')
+		const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
 		throw new Error(`Invalid environment: ${problems}`)
 	}
 	const env = result.data
 	if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
-		throw new Error('Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (Stripe as the payment provider) or neither (the built-in provider)')
+		throw new Error(
+			'Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (Stripe as the payment provider) or neither (the built-in provider)',
+		)
 	}
 	const isProduction = env.NODE_ENV === 'production'
 	if (isProduction) {

@@ -3,13 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { adminDisplayName, adminNavFor, isAdminNavActive, type AdminRole } from '#app/lib/navigation.ts'
 
-export function AdminShell({
-	admin,
-	children,
-}: {
-	admin: { name: string | null; email: string | null; role: AdminRole }
-	children: ReactNode
-}) {
+export function AdminShell({ admin, children }: { admin: { name: string | null; email: string | null; role: AdminRole }; children: ReactNode }) {
 	const { pathname } = useLocation()
 	const [isOpen, setOpen] = useState(false)
 	const nav = (
@@ -35,12 +29,7 @@ export function AdminShell({
 	)
 	return (
 		<div className="flex min-h-full">
-			<aside
-				className={cn(
-					'fixed inset-y-0 left-0 z-40 w-64 flex-col bg-slate-900 lg:static lg:flex',
-					isOpen ? 'flex' : 'hidden',
-				)}
-			>
+			<aside className={cn('fixed inset-y-0 left-0 z-40 w-64 flex-col bg-slate-900 lg:static lg:flex', isOpen ? 'flex' : 'hidden')}>
 				<p className="px-6 pt-6 text-lg font-bold text-white">Carebook Admin</p>
 				<div className="flex-1 overflow-y-auto">{nav}</div>
 				<div className="border-t border-slate-800 px-6 py-4">
@@ -59,12 +48,7 @@ export function AdminShell({
 			</aside>
 			<div className="flex min-w-0 flex-1 flex-col">
 				<header className="flex h-14 items-center border-b border-slate-200 bg-white px-4 lg:hidden dark:border-slate-800 dark:bg-slate-900">
-					<button
-						type="button"
-						className="rounded-md p-2"
-						aria-label={isOpen ? 'Close menu' : 'Open menu'}
-						onClick={() => setOpen((open) => !open)}
-					>
+					<button type="button" className="rounded-md p-2" aria-label={isOpen ? 'Close menu' : 'Open menu'} onClick={() => setOpen((open) => !open)}>
 						<span aria-hidden>☰</span>
 					</button>
 				</header>

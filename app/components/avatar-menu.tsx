@@ -18,10 +18,7 @@ export default function AvatarMenu({ user }: { user: PublicUser }) {
 			<MenuButton ref={button} className={AVATAR_BUTTON_CLASS}>
 				<AvatarButtonFace user={user} />
 			</MenuButton>
-			<MenuItems
-				anchor="bottom end"
-				className="z-50 mt-2 w-60 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800"
-			>
+			<MenuItems anchor="bottom end" className="z-50 mt-2 w-60 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800">
 				<div className="border-b border-slate-100 px-4 py-3 dark:border-slate-700">
 					<p className="truncate text-sm font-semibold">{user.name}</p>
 					<p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>

@@ -17,14 +17,21 @@ describe('GeneralErrorBoundary', () => {
 	})
 
 	it('gives a status its own handler, with the error and the params', () => {
-		const node = renderRouteError(routeError(404, 'Document Not Found'), { documentId: 'd1' }, {
-			statusHandlers: { 404: ({ error, params }) => `${error.data}:${params.documentId}` },
-		})
+		const node = renderRouteError(
+			routeError(404, 'Document Not Found'),
+			{ documentId: 'd1' },
+			{
+				statusHandlers: { 404: ({ error, params }) => `${error.data}:${params.documentId}` },
+			},
+		)
 		expect(node).toBe('Document Not Found:d1')
 	})
 
 	it('sends other statuses to the default handler and thrown errors to the unexpected one', () => {
-		const handlers = { defaultStatusHandler: ({ error }: { error: { status: number } }) => `status ${error.status}`, unexpectedErrorHandler: () => 'unexpected' }
+		const handlers = {
+			defaultStatusHandler: ({ error }: { error: { status: number } }) => `status ${error.status}`,
+			unexpectedErrorHandler: () => 'unexpected',
+		}
 		expect(renderRouteError(routeError(400), {}, handlers)).toBe('status 400')
 		expect(renderRouteError(new Error('relation "documents" does not exist'), {}, handlers)).toBe('unexpected')
 	})

@@ -59,7 +59,14 @@ export function SearchBoxFallback({ className }: { className?: string }) {
 			<div className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">
 				<SearchIcon />
 			</div>
-			<input id="header-search-fallback" name="q" type="search" maxLength={TEXT_LIMITS.search} placeholder={SEARCH_MESSAGES.placeholder} className={SEARCH_INPUT_CLASS} />
+			<input
+				id="header-search-fallback"
+				name="q"
+				type="search"
+				maxLength={TEXT_LIMITS.search}
+				placeholder={SEARCH_MESSAGES.placeholder}
+				className={SEARCH_INPUT_CLASS}
+			/>
 		</form>
 	)
 }

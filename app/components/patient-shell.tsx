@@ -95,12 +95,7 @@ export function PatientShell({
 			) : null}
 			<div className="flex min-w-0 flex-1 flex-col">
 				<header className="flex h-16 print:hidden items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-4 sm:px-6 dark:border-slate-800 dark:bg-slate-900">
-					<button
-						type="button"
-						className="rounded-md p-2 text-slate-600 lg:hidden"
-						aria-label="Open menu"
-						onClick={() => setSidebarOpen(true)}
-					>
+					<button type="button" className="rounded-md p-2 text-slate-600 lg:hidden" aria-label="Open menu" onClick={() => setSidebarOpen(true)}>
 						<span aria-hidden>☰</span>
 					</button>
 					<div className="min-w-0 flex-1">
@@ -123,7 +118,10 @@ export function PatientShell({
 					{/* Without JavaScript the avatar menu cannot open: sign-out is a plain form instead. */}
 					<noscript>
 						<form method="post" action="/logout">
-							<button type="submit" className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+							<button
+								type="submit"
+								className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+							>
 								Log out
 							</button>
 						</form>

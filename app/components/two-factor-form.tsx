@@ -18,9 +18,7 @@ export function TwoFactorForm({ lastResult, loginPath }: { lastResult?: Submissi
 	return (
 		<>
 			<h1 className="text-xl font-semibold">Two-factor authentication</h1>
-			<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-				Enter the 6-digit code from your authenticator app, or one of your recovery codes.
-			</p>
+			<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
 			<Form method="post" className="mt-6 space-y-5" {...getFormProps(form)}>
 				<input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
 				{form.errors?.length ? <Alert id={form.errorId}>{form.errors[0]}</Alert> : null}

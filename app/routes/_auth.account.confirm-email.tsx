@@ -19,7 +19,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const token = String((await request.formData()).get('token') ?? '').slice(0, 200)
 	const result = await confirmEmailChange({ token, ipAddress: context.clientIp })
 	if (!result.ok) return { message: result.message }
-	return redirectWithToast(request, '/profile', { title: ACCOUNT_MESSAGES.emailChangeConfirmed, description: ACCOUNT_MESSAGES.emailChangeConfirmedDescription, tone: 'success' })
+	return redirectWithToast(request, '/profile', {
+		title: ACCOUNT_MESSAGES.emailChangeConfirmed,
+		description: ACCOUNT_MESSAGES.emailChangeConfirmedDescription,
+		tone: 'success',
+	})
 }
 
 export const meta: MetaFunction = () => [{ title: 'Confirm your email address · Carebook' }]

@@ -36,11 +36,17 @@ export default function ForgotPasswordRoute() {
 	return (
 		<Card>
 			<h1 className="text-xl font-semibold">Reset your password</h1>
-			<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Enter the email address of your account. We will send you a link to choose a new password.</p>
+			<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+				Enter the email address of your account. We will send you a link to choose a new password.
+			</p>
 			<Form method="post" className="mt-6 space-y-5" {...getFormProps(form)}>
 				{form.errors?.length ? <Alert id={form.errorId}>{form.errors[0]}</Alert> : null}
 				<fieldset disabled={isSubmitting} className="space-y-5">
-					<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }} errors={fields.email.errors} />
+					<Field
+						label="Email"
+						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+						errors={fields.email.errors}
+					/>
 					<Button type="submit" className="w-full" isPending={isSubmitting}>
 						Send reset link
 					</Button>

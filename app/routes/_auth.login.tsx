@@ -73,8 +73,11 @@ export default function LoginRoute() {
 				<div className="mt-6 rounded-md border border-dashed border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
 					<p className="font-semibold">Admin Test Credentials</p>
 					<p className="mt-1">
-						Super-admin (sign in at <Link to="/admin/login" className="underline">/admin/login</Link>):{' '}
-						<code>{demoAccounts.superadmin.email}</code> / <code>{demoAccounts.superadmin.password}</code>
+						Super-admin (sign in at{' '}
+						<Link to="/admin/login" className="underline">
+							/admin/login
+						</Link>
+						): <code>{demoAccounts.superadmin.email}</code> / <code>{demoAccounts.superadmin.password}</code>
 					</p>
 					<p className="mt-1">
 						Demo patient: <code>{demoAccounts.patient.email}</code> / <code>{demoAccounts.patient.password}</code>

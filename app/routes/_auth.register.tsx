@@ -8,12 +8,7 @@ import { Card } from '#app/components/ui/card.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import { RegisterSchema } from '#server/auth/shared/schemas.ts'
-import {
-	createSession,
-	getSession,
-	sessionCookie,
-	signUpPatient,
-} from '#server/auth/index.ts'
+import { createSession, getSession, sessionCookie, signUpPatient } from '#server/auth/index.ts'
 import { formReply } from '#server/errors/index.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
 import { describeError, logger } from '#server/logger.ts'
@@ -71,11 +66,7 @@ export default function RegisterRoute() {
 						inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', autoFocus: true }}
 						errors={fields.name.errors}
 					/>
-					<Field
-						label="Email"
-						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-						errors={fields.email.errors}
-					/>
+					<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
 					<Field
 						label="Password"
 						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}

@@ -47,8 +47,16 @@ export default function ResetPasswordRoute() {
 					<input type="hidden" name="token" value={token} />
 					{form.errors?.length ? <Alert id={form.errorId}>{form.errors[0]}</Alert> : null}
 					<fieldset disabled={isSubmitting} className="space-y-5">
-						<Field label="New Password" inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }} errors={fields.newPassword.errors} />
-						<Field label="Confirm New Password" inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.confirmPassword.errors} />
+						<Field
+							label="New Password"
+							inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }}
+							errors={fields.newPassword.errors}
+						/>
+						<Field
+							label="Confirm New Password"
+							inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+							errors={fields.confirmPassword.errors}
+						/>
 						<Button type="submit" className="w-full" isPending={isSubmitting}>
 							Reset password
 						</Button>

@@ -2,12 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { HealthSummary } from '#app/components/dashboard/health-summary.tsx'
 import { RecentActivity } from '#app/components/dashboard/recent-activity.tsx'
-import {
-	AlertsCard,
-	DocumentsCard,
-	HealthScoreCard,
-	NextAppointmentCard,
-} from '#app/components/dashboard/summary-cards.tsx'
+import { AlertsCard, DocumentsCard, HealthScoreCard, NextAppointmentCard } from '#app/components/dashboard/summary-cards.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { DASHBOARD_TEXTS } from '#server/health/shared/texts.ts'
 import { requirePatient } from '#server/auth/index.ts'

@@ -7,7 +7,18 @@ import { ConfirmDialog, ConfirmPanel } from '#app/components/ui/confirm-dialog.t
 import { RescheduleLink } from '#app/components/appointments/reschedule-link.tsx'
 import { AppointmentErrorBoundary } from '#app/components/appointments/appointment-error.tsx'
 import { BackLink } from '#app/components/appointments/back-link.tsx'
-import { CalendarIcon, ClockIcon, DownloadIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, TrashIcon, UserIcon, VideoIcon } from '#app/components/appointments/icons.tsx'
+import {
+	CalendarIcon,
+	ClockIcon,
+	DownloadIcon,
+	MailIcon,
+	MapPinIcon,
+	PencilIcon,
+	PhoneIcon,
+	TrashIcon,
+	UserIcon,
+	VideoIcon,
+} from '#app/components/appointments/icons.tsx'
 import { AppointmentStatusBadge } from '#app/components/appointments/status-badge.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
@@ -174,7 +185,9 @@ export default function AppointmentDetailRoute() {
 
 				<div>
 					<h2 className="text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">{DETAIL_SECTION_LABELS.notes}</h2>
-					<p className="mt-1 text-sm whitespace-pre-line">{view.notes ?? <span className="text-slate-500 dark:text-slate-400">{DETAIL_SECTION_LABELS.noNotes}</span>}</p>
+					<p className="mt-1 text-sm whitespace-pre-line">
+						{view.notes ?? <span className="text-slate-500 dark:text-slate-400">{DETAIL_SECTION_LABELS.noNotes}</span>}
+					</p>
 				</div>
 
 				{view.isCancelled && view.cancelReason ? (
@@ -185,7 +198,12 @@ export default function AppointmentDetailRoute() {
 
 				<div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5 dark:border-slate-700">
 					{view.joinHref ? (
-						<a href={view.joinHref} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+						<a
+							href={view.joinHref}
+							target="_blank"
+							rel="noopener noreferrer"
+							className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+						>
 							<VideoIcon /> {DETAIL_LABELS.startVideoCall}
 						</a>
 					) : null}

@@ -8,13 +8,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { AppointmentFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import { APPOINTMENT_UPDATED_NOTICE, BACK_LABEL, EDIT_PAGE_LABELS } from '#server/appointments/shared/labels.ts'
-import {
-	appointmentFormDefaults,
-	canEditAppointment,
-	getAppointment,
-	resolvePatientTimeZone,
-	updateAppointment,
-} from '#server/appointments/index.ts'
+import { appointmentFormDefaults, canEditAppointment, getAppointment, resolvePatientTimeZone, updateAppointment } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'

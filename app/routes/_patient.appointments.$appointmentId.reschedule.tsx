@@ -9,20 +9,9 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { APPOINTMENT_TEXT_LIMITS, RescheduleFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
-import {
-	APPOINTMENT_RESCHEDULED_NOTICE,
-	BACK_LABEL,
-	RESCHEDULE_PAGE_LABELS,
-	TIME_ZONE_HINT,
-} from '#server/appointments/shared/labels.ts'
+import { APPOINTMENT_RESCHEDULED_NOTICE, BACK_LABEL, RESCHEDULE_PAGE_LABELS, TIME_ZONE_HINT } from '#server/appointments/shared/labels.ts'
 import { instantToZonedDateTime, localDateOf } from '#server/time/shared/zoned-time.ts'
-import {
-	getAppointment,
-	getVideoBaseUrl,
-	rescheduleAppointmentById,
-	resolvePatientTimeZone,
-	toAppointmentDetailView,
-} from '#server/appointments/index.ts'
+import { getAppointment, getVideoBaseUrl, rescheduleAppointmentById, resolvePatientTimeZone, toAppointmentDetailView } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'

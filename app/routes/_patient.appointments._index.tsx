@@ -156,7 +156,11 @@ export default function AppointmentsRoute() {
 				)}
 				{page.hasMore ? (
 					<div className="text-center">
-						<Link to={showMoreHref(search, page.limit + LIST_PAGE_STEP)} preventScrollReset className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+						<Link
+							to={showMoreHref(search, page.limit + LIST_PAGE_STEP)}
+							preventScrollReset
+							className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
+						>
 							Show more ({page.shownCount - page.limit} more)
 						</Link>
 					</div>
@@ -179,7 +183,11 @@ function ListLoadFailed() {
 			<h1 className="text-2xl font-bold tracking-tight">{APPOINTMENTS_TITLE}</h1>
 			<Alert title="Error">
 				<p>{LOAD_FAILED_MESSAGE}</p>
-				<Link reloadDocument to={`${location.pathname}${location.search}`} className="mt-3 inline-flex rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700">
+				<Link
+					reloadDocument
+					to={`${location.pathname}${location.search}`}
+					className="mt-3 inline-flex rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
+				>
 					{RETRY_LABEL}
 				</Link>
 			</Alert>

@@ -9,13 +9,7 @@ import { toast } from '#app/components/ui/toast.tsx'
 import { BACK_TO_APPOINTMENTS, CALENDAR_FEED_LABELS } from '#server/appointments/shared/labels.ts'
 import { formatLocalDateShort } from '#server/appointments/shared/format.ts'
 import { localDateOf } from '#server/time/shared/zoned-time.ts'
-import {
-	calendarFeedPath,
-	createCalendarFeed,
-	getCalendarFeedStatus,
-	resolvePatientTimeZone,
-	revokeCalendarFeed,
-} from '#server/appointments/index.ts'
+import { calendarFeedPath, createCalendarFeed, getCalendarFeedStatus, resolvePatientTimeZone, revokeCalendarFeed } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
@@ -78,11 +72,20 @@ export default function CalendarFeedRoute() {
 							{CALENDAR_FEED_LABELS.link}
 						</label>
 						<div className="flex flex-wrap gap-2">
-							<input id="feed-url" readOnly value={created.feedUrl} className={`${inputClassName} flex-1 font-mono text-xs`} onFocus={(event) => event.currentTarget.select()} />
+							<input
+								id="feed-url"
+								readOnly
+								value={created.feedUrl}
+								className={`${inputClassName} flex-1 font-mono text-xs`}
+								onFocus={(event) => event.currentTarget.select()}
+							/>
 							<Button variant="secondary" onClick={() => copy(created.feedUrl ?? '')}>
 								{CALENDAR_FEED_LABELS.copy}
 							</Button>
-							<a href={created.webcalUrl} className="inline-flex items-center rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+							<a
+								href={created.webcalUrl}
+								className="inline-flex items-center rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100"
+							>
 								Open in calendar app
 							</a>
 						</div>

@@ -33,7 +33,10 @@ export default function MedicationsRoute() {
 					<ul className="divide-y divide-slate-200 dark:divide-slate-800">
 						{medications.map((medication) => (
 							<li key={medication.id} data-testid="medication">
-								<Link to={`/medications/${medication.id}`} className="flex flex-wrap items-center justify-between gap-3 p-4 hover:bg-slate-50 dark:hover:bg-slate-800/50">
+								<Link
+									to={`/medications/${medication.id}`}
+									className="flex flex-wrap items-center justify-between gap-3 p-4 hover:bg-slate-50 dark:hover:bg-slate-800/50"
+								>
 									<div className="min-w-0">
 										<p className="font-medium">{medication.name}</p>
 										<p className="text-sm text-slate-600 dark:text-slate-300">

@@ -30,7 +30,13 @@ export default function NewMedicationRoute() {
 		<div className="mx-auto max-w-2xl space-y-6">
 			<h1 className="text-2xl font-bold tracking-tight">Add Medication</h1>
 			<Card>
-				<MedicationForm id="new-medication" lastResult={actionData?.result} submitLabel="Add Medication" cancelHref="/medications" isSubmitting={isSubmitting} />
+				<MedicationForm
+					id="new-medication"
+					lastResult={actionData?.result}
+					submitLabel="Add Medication"
+					cancelHref="/medications"
+					isSubmitting={isSubmitting}
+				/>
 			</Card>
 		</div>
 	)

@@ -10,12 +10,7 @@ import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { useTRPC, withTrpc } from '#app/lib/trpc.tsx'
 import { requirePatient } from '#server/auth/index.ts'
-import {
-	getNotificationOverview,
-	markAllNotificationsRead,
-	removeNotification,
-	setNotificationRead,
-} from '#server/notifications/index.ts'
+import { getNotificationOverview, markAllNotificationsRead, removeNotification, setNotificationRead } from '#server/notifications/index.ts'
 import {
 	NOTIFICATION_MESSAGES,
 	PAGE_SIZE,
@@ -139,7 +134,12 @@ function NotificationsRoute() {
 					<p className="mt-1 text-slate-600 dark:text-slate-300">Updates on your documents, appointments and account.</p>
 				</div>
 				{data.unreadCount > 0 ? (
-					<ActionButton intent="mark-all-read" filter={filter} onRun={actions.markAllRead} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 hover:no-underline">
+					<ActionButton
+						intent="mark-all-read"
+						filter={filter}
+						onRun={actions.markAllRead}
+						className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 hover:no-underline"
+					>
 						{NOTIFICATION_MESSAGES.pageMarkAllAsRead}
 					</ActionButton>
 				) : null}

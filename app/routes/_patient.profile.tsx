@@ -88,7 +88,11 @@ export default function ProfileRoute() {
 					<Form method="post" action="/profile?edit=1" className="space-y-5" {...getFormProps(form)}>
 						{form.errors?.length ? <Alert id={form.errorId}>{form.errors[0]}</Alert> : null}
 						<Field label="Full Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} errors={fields.name.errors} />
-						<Field label="Email Address" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+						<Field
+							label="Email Address"
+							inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+							errors={fields.email.errors}
+						/>
 						<Field
 							label="Current Password (only to change your email address)"
 							inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password' }}
@@ -99,7 +103,11 @@ export default function ProfileRoute() {
 							inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel', placeholder: '+1 555 123 4567' }}
 							errors={fields.phone.errors}
 						/>
-						<Field label="Date of Birth" inputProps={{ ...getInputProps(fields.dateOfBirth, { type: 'date' }), min: '1900-01-01' }} errors={fields.dateOfBirth.errors} />
+						<Field
+							label="Date of Birth"
+							inputProps={{ ...getInputProps(fields.dateOfBirth, { type: 'date' }), min: '1900-01-01' }}
+							errors={fields.dateOfBirth.errors}
+						/>
 						<SelectField
 							label="Sex"
 							selectProps={getSelectProps(fields.sex)}

@@ -31,7 +31,15 @@ import { documentTypeLabel } from '#server/documents/shared/document-type-label.
 import { formatCalendarDate, formatDateTime } from '#server/documents/shared/format.ts'
 import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { requirePatient } from '#server/auth/index.ts'
-import { answerDocumentSubject, chooseDocumentDate, deleteDocument, getDocument, retryDocument, reviewDocumentValue, signDocumentLink } from '#server/documents/index.ts'
+import {
+	answerDocumentSubject,
+	chooseDocumentDate,
+	deleteDocument,
+	getDocument,
+	retryDocument,
+	reviewDocumentValue,
+	signDocumentLink,
+} from '#server/documents/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
@@ -58,7 +66,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		editingId: new URL(request.url).searchParams.get('edit'),
 		analytes: ANALYTES.filter((analyte) => analyte.category !== 'vitals').map((analyte) => ({ code: analyte.code, name: analyte.name })),
 	}
-	return { document: { ...shown, parameters, text: textExcerpt(extractedText) }, structured, importReport, printedName, importedReference, review, timeZone: patient.user.timeZone }
+	return {
+		document: { ...shown, parameters, text: textExcerpt(extractedText) },
+		structured,
+		importReport,
+		printedName,
+		importedReference,
+		review,
+		timeZone: patient.user.timeZone,
+	}
 }
 
 /** 'Which date is this record from?': one of the two readings (date-question.tsx). */
@@ -153,11 +169,7 @@ function DocumentDetailRoute() {
 					<div>
 						<dt className="font-medium text-slate-500 dark:text-slate-400">Date</dt>
 						<dd className="mt-0.5">
-							{document.documentDate ? (
-								<time dateTime={document.documentDate}>{formatCalendarDate(document.documentDate)}</time>
-							) : (
-								'Not detected'
-							)}
+							{document.documentDate ? <time dateTime={document.documentDate}>{formatCalendarDate(document.documentDate)}</time> : 'Not detected'}
 						</dd>
 					</div>
 					<div>
@@ -284,9 +296,7 @@ function DocumentDetailRoute() {
 	)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: `${data?.document.title ?? DOCUMENT_MESSAGES.notFoundTitle} · Carebook` },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.document.title ?? DOCUMENT_MESSAGES.notFoundTitle} · Carebook` }]
 
 function DocumentLoadFailed() {
 	return (

@@ -7,13 +7,7 @@ import { inputClassName } from '#app/components/ui/field.tsx'
 import { requirePatient } from '#server/auth/index.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { searchPage } from '#server/search/index.ts'
-import {
-	queryWords,
-	SEARCH_GROUP_LABELS,
-	SEARCH_MESSAGES,
-	SEARCH_RESULT_TYPES,
-	searchResultHref,
-} from '#server/search/shared/search.ts'
+import { queryWords, SEARCH_GROUP_LABELS, SEARCH_MESSAGES, SEARCH_RESULT_TYPES, searchResultHref } from '#server/search/shared/search.ts'
 import { parseSearchQuery, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

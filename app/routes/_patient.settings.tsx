@@ -9,12 +9,7 @@ import { SettingsSection } from '#app/components/settings/section.tsx'
 import { TwoFactorSettings } from '#app/components/settings/two-factor-settings.tsx'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { ChangePasswordSchema, NotificationPreferencesSchema, ThemeSchema } from '#server/account/shared/schemas.ts'
-import {
-	changePassword,
-	deactivateAccount,
-	getSettings,
-	themeCookie,
-} from '#server/account/index.ts'
+import { changePassword, deactivateAccount, getSettings, themeCookie } from '#server/account/index.ts'
 import { requestDataExport } from '#server/exports/index.ts'
 import { updateUserPreferences } from '#server/preferences/index.ts'
 import { answerTwoFactorIntent, isTwoFactorIntent, withIntent } from '#server/account/two-factor-actions.ts'
@@ -46,22 +41,40 @@ export async function action({ request }: ActionFunctionArgs) {
 			if (submission.status !== 'success') return withIntent(intent, formReply(submission, null, { hideFields }))
 			const result = await changePassword(actor, submission.value)
 			if (!result.ok) return withIntent(intent, formReply(submission, result, { hideFields }))
-			return redirectWithToast(request, '/settings', { title: ACCOUNT_MESSAGES.passwordChanged, description: ACCOUNT_MESSAGES.passwordChangedDescription, tone: 'success' })
+			return redirectWithToast(request, '/settings', {
+				title: ACCOUNT_MESSAGES.passwordChanged,
+				description: ACCOUNT_MESSAGES.passwordChangedDescription,
+				tone: 'success',
+			})
 		}
 		case 'export': {
 			const result = await requestDataExport(patient)
 			if (!result.ok) return redirectWithToast(request, '/settings#export', { title: result.message, tone: 'info' })
-			return redirectWithToast(request, '/settings#export', { title: ACCOUNT_MESSAGES.exportInitiated, description: ACCOUNT_MESSAGES.exportInitiatedDescription, tone: 'success' })
+			return redirectWithToast(request, '/settings#export', {
+				title: ACCOUNT_MESSAGES.exportInitiated,
+				description: ACCOUNT_MESSAGES.exportInitiatedDescription,
+				tone: 'success',
+			})
 		}
 		case 'deactivate': {
 			await deactivateAccount(actor)
-			return redirectWithToast(request, '/login', { title: ACCOUNT_MESSAGES.deactivated, tone: 'success' }, { headers: { 'Set-Cookie': clearedSessionCookie('patient', request) } })
+			return redirectWithToast(
+				request,
+				'/login',
+				{ title: ACCOUNT_MESSAGES.deactivated, tone: 'success' },
+				{ headers: { 'Set-Cookie': clearedSessionCookie('patient', request) } },
+			)
 		}
 		case 'theme': {
 			const submission = parseWithZod(formData, { schema: ThemeSchema })
 			if (submission.status !== 'success') return withIntent(intent, formReply(submission))
 			await updateUserPreferences(patient.userId, { theme: submission.value.theme })
-			return redirectWithToast(request, '/settings#appearance', { title: ACCOUNT_MESSAGES.themeSaved, tone: 'success' }, { headers: { 'Set-Cookie': themeCookie(submission.value.theme, request) } })
+			return redirectWithToast(
+				request,
+				'/settings#appearance',
+				{ title: ACCOUNT_MESSAGES.themeSaved, tone: 'success' },
+				{ headers: { 'Set-Cookie': themeCookie(submission.value.theme, request) } },
+			)
 		}
 		default:
 			// An unknown intent is not repeated back.

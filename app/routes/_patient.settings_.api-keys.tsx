@@ -55,7 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	const revoked = await revokeApiKey(patient, submission.value.keyId)
 	if (!revoked.ok) return formReply(submission, revoked)
-	return redirectWithToast(request, '/settings/api-keys', { title: BILLING_MESSAGES.apiKeyRevokedTitle, description: BILLING_MESSAGES.apiKeyRevoked, tone: 'success' })
+	return redirectWithToast(request, '/settings/api-keys', {
+		title: BILLING_MESSAGES.apiKeyRevokedTitle,
+		description: BILLING_MESSAGES.apiKeyRevoked,
+		tone: 'success',
+	})
 }
 
 export default function ApiKeysRoute() {
@@ -89,13 +93,21 @@ export default function ApiKeysRoute() {
 
 			{planRefusal ? (
 				<Alert tone="info" title="API access">
-					{planRefusal} <Link to="/subscription" className="font-semibold underline">See plans</Link>
+					{planRefusal}{' '}
+					<Link to="/subscription" className="font-semibold underline">
+						See plans
+					</Link>
 				</Alert>
 			) : (
 				<Card>
 					<Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
 						<input type="hidden" name="intent" value="create" />
-						<Field className="min-w-64 flex-1" label={API_KEY_TEXTS.nameLabel} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: 'e.g. Home lab sync' }} errors={fields.name.errors} />
+						<Field
+							className="min-w-64 flex-1"
+							label={API_KEY_TEXTS.nameLabel}
+							inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: 'e.g. Home lab sync' }}
+							errors={fields.name.errors}
+						/>
 						<Button type="submit" isPending={pendingIntent === 'create'}>
 							{API_KEY_TEXTS.create}
 						</Button>
@@ -107,7 +119,10 @@ export default function ApiKeysRoute() {
 			{created ? (
 				<Alert tone="success" title={`${API_KEY_TEXTS.copyNow}: ${created.createdName}`}>
 					<p>{BILLING_MESSAGES.apiKeyCreated}</p>
-					<code className="mt-2 block break-all rounded bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100" data-testid="new-api-key">
+					<code
+						className="mt-2 block break-all rounded bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100"
+						data-testid="new-api-key"
+					>
 						{created.createdKey}
 					</code>
 				</Alert>
@@ -139,7 +154,9 @@ export default function ApiKeysRoute() {
 								<th className="px-4 py-3 font-medium">Key</th>
 								<th className="px-4 py-3 font-medium">Created</th>
 								<th className="px-4 py-3 font-medium">Last used</th>
-								<th className="px-4 py-3 font-medium"><span className="sr-only">Actions</span></th>
+								<th className="px-4 py-3 font-medium">
+									<span className="sr-only">Actions</span>
+								</th>
 							</tr>
 						</thead>
 						<tbody>
@@ -160,7 +177,12 @@ export default function ApiKeysRoute() {
 												variant="secondary"
 												tone="destructive"
 												isPending={pendingIntent === 'revoke'}
-												texts={{ title: API_KEY_TEXTS.revokeTitle, description: <p>{API_KEY_TEXTS.revokeDescription}</p>, confirmLabel: API_KEY_TEXTS.revokeConfirm, cancelLabel: API_KEY_TEXTS.revokeCancel }}
+												texts={{
+													title: API_KEY_TEXTS.revokeTitle,
+													description: <p>{API_KEY_TEXTS.revokeDescription}</p>,
+													confirmLabel: API_KEY_TEXTS.revokeConfirm,
+													cancelLabel: API_KEY_TEXTS.revokeCancel,
+												}}
 											/>
 										)}
 									</td>

@@ -47,13 +47,26 @@ export async function action({ request }: ActionFunctionArgs) {
 			const shared = await shareByEmail(patient, { ...value, recipientEmail: value.recipientEmail! }, request)
 			if (!shared.ok) return formReply(submission, shared, { hideFields: HIDDEN_FIELDS })
 			// No e-mail relay on this server: the link exists but was not sent; the page says so and offers it to copy.
-			if (!shared.emailSent) return { result: submission.reply({ hideFields: HIDDEN_FIELDS }), link: { url: shared.url, qrCode: shared.qrCode, expiresAt: shared.expiresAt }, emailNotSent: true }
-			return redirectWithToast(request, '/share-records', { title: SHARE_MESSAGES.sharedViaEmail, description: SHARE_MESSAGES.sharedViaEmailDescription, tone: 'success' })
+			if (!shared.emailSent)
+				return {
+					result: submission.reply({ hideFields: HIDDEN_FIELDS }),
+					link: { url: shared.url, qrCode: shared.qrCode, expiresAt: shared.expiresAt },
+					emailNotSent: true,
+				}
+			return redirectWithToast(request, '/share-records', {
+				title: SHARE_MESSAGES.sharedViaEmail,
+				description: SHARE_MESSAGES.sharedViaEmailDescription,
+				tone: 'success',
+			})
 		}
 		case 'revoke': {
 			const revoked = await revokeShare(patient, value.shareId)
 			if (!revoked.ok) return formReply(submission, revoked, { notFound: 'form' })
-			return redirectWithToast(request, '/share-records', { title: SHARE_MESSAGES.accessRevoked, description: SHARE_MESSAGES.accessRevokedDescription, tone: 'success' })
+			return redirectWithToast(request, '/share-records', {
+				title: SHARE_MESSAGES.accessRevoked,
+				description: SHARE_MESSAGES.accessRevokedDescription,
+				tone: 'success',
+			})
 		}
 	}
 }
@@ -172,7 +185,16 @@ export default function ShareRecordsRoute() {
 								<Field
 									label={SHARE_MESSAGES.passcodeLabel}
 									errors={fields.passcode.errors}
-									inputProps={{ id: 'share-passcode', name: fields.passcode.name, type: 'text', autoComplete: 'off', maxLength: PASSCODE_MAX_LENGTH, 'aria-describedby': 'share-passcode-hint' } as const}
+									inputProps={
+										{
+											id: 'share-passcode',
+											name: fields.passcode.name,
+											type: 'text',
+											autoComplete: 'off',
+											maxLength: PASSCODE_MAX_LENGTH,
+											'aria-describedby': 'share-passcode-hint',
+										} as const
+									}
 								/>
 							</div>
 							<p id="share-passcode-hint" className="-mt-3 text-xs text-slate-500 dark:text-slate-400">
@@ -186,7 +208,9 @@ export default function ShareRecordsRoute() {
 							</div>
 
 							<div className="space-y-2 border-t border-slate-200 pt-5 dark:border-slate-700">
-								{fields.recipientEmail.errors?.includes(SHARE_MESSAGES.enterRecipient) ? <Alert title={SHARE_MESSAGES.noRecipient}>{SHARE_MESSAGES.enterRecipient}</Alert> : null}
+								{fields.recipientEmail.errors?.includes(SHARE_MESSAGES.enterRecipient) ? (
+									<Alert title={SHARE_MESSAGES.noRecipient}>{SHARE_MESSAGES.enterRecipient}</Alert>
+								) : null}
 								<div className="flex flex-wrap items-end gap-3">
 									<Field
 										className="min-w-0 flex-1"
@@ -222,7 +246,14 @@ export default function ShareRecordsRoute() {
 						{SHARE_MESSAGES.emailNotSentDescription}
 					</Alert>
 				) : null}
-				{link ? <GeneratedLink url={link.url} qrCode={link.qrCode} expiresOn={link.expiresAt ? formatDateTime(new Date(link.expiresAt), timeZone) : SHARE_MESSAGES.never} isHydrated={isHydrated} /> : null}
+				{link ? (
+					<GeneratedLink
+						url={link.url}
+						qrCode={link.qrCode}
+						expiresOn={link.expiresAt ? formatDateTime(new Date(link.expiresAt), timeZone) : SHARE_MESSAGES.never}
+						isHydrated={isHydrated}
+					/>
+				) : null}
 			</Card>
 
 			<Card className="space-y-4">

@@ -43,16 +43,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			return null
 		})
 		if (!result?.ok) {
-			return redirectWithToast(request, '/subscription', { title: BILLING_MESSAGES.upgradeFailedTitle, description: result?.message ?? BILLING_MESSAGES.upgradeFailed, tone: 'error' })
+			return redirectWithToast(request, '/subscription', {
+				title: BILLING_MESSAGES.upgradeFailedTitle,
+				description: result?.message ?? BILLING_MESSAGES.upgradeFailed,
+				tone: 'error',
+			})
 		}
-		return redirectWithToast(request, '/subscription', { title: BILLING_MESSAGES.updatedTitle, description: BILLING_MESSAGES.updated(PLANS[value.plan].name), tone: 'success' })
+		return redirectWithToast(request, '/subscription', {
+			title: BILLING_MESSAGES.updatedTitle,
+			description: BILLING_MESSAGES.updated(PLANS[value.plan].name),
+			tone: 'success',
+		})
 	}
 	const result = await cancelSubscription(patient).catch((error: unknown) => {
 		logger.error('billing.cancel_failed', { requestId: context.requestId, ...describeError(error) })
 		return null
 	})
 	if (!result?.ok) {
-		return redirectWithToast(request, '/subscription', { title: BILLING_MESSAGES.cancellationFailedTitle, description: result?.message ?? BILLING_MESSAGES.cancellationFailed, tone: 'error' })
+		return redirectWithToast(request, '/subscription', {
+			title: BILLING_MESSAGES.cancellationFailedTitle,
+			description: result?.message ?? BILLING_MESSAGES.cancellationFailed,
+			tone: 'error',
+		})
 	}
 	return redirectWithToast(request, '/subscription', { title: BILLING_MESSAGES.canceledTitle, description: result.message, tone: 'success' })
 }
@@ -94,7 +106,13 @@ export default function SubscriptionRoute() {
 			</div>
 
 			{confirming === 'change-plan' && confirmingPlan ? (
-				<ConfirmPanel {...planChangeTexts(confirmingPlan)} cancelHref="/subscription" action="/subscription" intent="change-plan" isPending={pendingIntent === 'change-plan'}>
+				<ConfirmPanel
+					{...planChangeTexts(confirmingPlan)}
+					cancelHref="/subscription"
+					action="/subscription"
+					intent="change-plan"
+					isPending={pendingIntent === 'change-plan'}
+				>
 					<input type="hidden" name="plan" value={confirmingPlan.id} />
 				</ConfirmPanel>
 			) : null}
@@ -121,7 +139,12 @@ export default function SubscriptionRoute() {
 							variant="secondary"
 							tone="destructive"
 							isPending={pendingIntent === 'cancel'}
-							texts={{ title: CANCEL_TEXTS.title, description: <p>{CANCEL_TEXTS.description(endDate)}</p>, confirmLabel: CANCEL_TEXTS.confirm, cancelLabel: CANCEL_TEXTS.cancel }}
+							texts={{
+								title: CANCEL_TEXTS.title,
+								description: <p>{CANCEL_TEXTS.description(endDate)}</p>,
+								confirmLabel: CANCEL_TEXTS.confirm,
+								cancelLabel: CANCEL_TEXTS.cancel,
+							}}
 						/>
 					</div>
 				) : null
@@ -149,18 +172,24 @@ export default function SubscriptionRoute() {
 								<ul className="flex-1 space-y-2 text-sm">
 									{plan.features.map((feature) => (
 										<li key={feature} className="flex gap-2">
-											<span aria-hidden className="text-emerald-600">✓</span>
+											<span aria-hidden className="text-emerald-600">
+												✓
+											</span>
 											{feature}
 										</li>
 									))}
 								</ul>
 								{isCurrent ? (
-									<p className="rounded-md bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">Current plan</p>
+									<p className="rounded-md bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+										Current plan
+									</p>
 								) : canManage ? (
 									<ConfirmActionButton
 										intent="change-plan"
 										fields={{ plan: plan.id }}
-										label={isCanceled ? PLAN_CHANGE_TEXTS.choose : isUpgrade(subscription.plan, plan.id) ? PLAN_CHANGE_TEXTS.upgrade : PLAN_CHANGE_TEXTS.downgrade}
+										label={
+											isCanceled ? PLAN_CHANGE_TEXTS.choose : isUpgrade(subscription.plan, plan.id) ? PLAN_CHANGE_TEXTS.upgrade : PLAN_CHANGE_TEXTS.downgrade
+										}
 										variant={plan.isRecommended ? 'primary' : 'secondary'}
 										tone="primary"
 										isPending={pendingIntent === 'change-plan'}

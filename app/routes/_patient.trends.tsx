@@ -18,14 +18,7 @@ import { replyMessages } from '#app/lib/form-result.ts'
 import { LinkTabPanel, LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { formatHealthDate } from '#server/health/shared/format.ts'
 import { RISK_TEXTS, TRENDS_TEXTS } from '#server/health/shared/texts.ts'
-import {
-	READING_KIND_FOR_METRIC,
-	TRENDS_TABS,
-	TRENDS_TAB_LABELS,
-	addReadingHref,
-	parseTrendsState,
-	trendsHref,
-} from '#server/health/shared/trends-url.ts'
+import { READING_KIND_FOR_METRIC, TRENDS_TABS, TRENDS_TAB_LABELS, addReadingHref, parseTrendsState, trendsHref } from '#server/health/shared/trends-url.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { formReply } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
@@ -183,11 +176,7 @@ export default function TrendsRoute() {
 						<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{PREDICTIONS_DESCRIPTION}</p>
 						<div className="mt-6 grid gap-6 lg:grid-cols-2">
 							{loaderData.predictions.map((prediction) => (
-								<PredictionCard
-									key={prediction.metricId}
-									prediction={prediction}
-									addReadingHref={addReadingHref(state, prediction.metricId)}
-								/>
+								<PredictionCard key={prediction.metricId} prediction={prediction} addReadingHref={addReadingHref(state, prediction.metricId)} />
 							))}
 						</div>
 					</Card>
@@ -201,40 +190,38 @@ export default function TrendsRoute() {
 								{RISK_TEXTS.assessedOn(formatHealthDate(loaderData.risk.assessment.assessedOn))}
 							</p>
 							<div className="mt-6 grid gap-6 lg:grid-cols-3">
-								{([
-									loaderData.risk.assessment.cardiovascular,
-									loaderData.risk.assessment.diabetes,
-									loaderData.risk.assessment.hypertension,
-								] as const).map((assessment) => (
-									<RiskCard
-										key={assessment.area}
-										assessment={assessment}
-										provenance={loaderData.risk.provenance}
-										profileHref={
-											assessment.area === 'cardiovascular' && Object.values(loaderData.risk.profile).some((answer) => answer === null)
-												? '#risk-profile-section'
-												: undefined
-										}
-										addReadingHref={trendsHref(
-											state,
-											{
-												tab: 'overview',
-												reading: assessment.area === 'hypertension' ? READING_KIND_FOR_METRIC['blood-pressure'] : assessment.area === 'diabetes' ? 'hba1c' : 'cholesterol',
-											},
-											'add-reading',
-										)}
-									/>
-								))}
+								{([loaderData.risk.assessment.cardiovascular, loaderData.risk.assessment.diabetes, loaderData.risk.assessment.hypertension] as const).map(
+									(assessment) => (
+										<RiskCard
+											key={assessment.area}
+											assessment={assessment}
+											provenance={loaderData.risk.provenance}
+											profileHref={
+												assessment.area === 'cardiovascular' && Object.values(loaderData.risk.profile).some((answer) => answer === null)
+													? '#risk-profile-section'
+													: undefined
+											}
+											addReadingHref={trendsHref(
+												state,
+												{
+													tab: 'overview',
+													reading:
+														assessment.area === 'hypertension'
+															? READING_KIND_FOR_METRIC['blood-pressure']
+															: assessment.area === 'diabetes'
+																? 'hba1c'
+																: 'cholesterol',
+												},
+												'add-reading',
+											)}
+										/>
+									),
+								)}
 							</div>
 							<p className="mt-6 text-xs text-slate-500 dark:text-slate-400">{loaderData.risk.assessment.disclaimer}</p>
 						</Card>
 						<Card>
-							<RiskProfileForm
-								profile={loaderData.risk.profile}
-								today={today}
-								lastResult={resultFor(SAVE_PROFILE_INTENT)}
-								action={actionHref}
-							/>
+							<RiskProfileForm profile={loaderData.risk.profile} today={today} lastResult={resultFor(SAVE_PROFILE_INTENT)} action={actionHref} />
 						</Card>
 					</>
 				) : null}

@@ -106,10 +106,18 @@ export default function TrendsSummaryRoute() {
 							<caption className="text-left font-medium">{TEXTS.previous}</caption>
 							<thead>
 								<tr className="border-b border-slate-200 dark:border-slate-700">
-									<th scope="col" className="py-1 pr-4">{TEXTS.date}</th>
-									<th scope="col" className="py-1 pr-4">{TEXTS.value}</th>
-									<th scope="col" className="py-1 pr-4">{TEXTS.status}</th>
-									<th scope="col" className="py-1">{TEXTS.source}</th>
+									<th scope="col" className="py-1 pr-4">
+										{TEXTS.date}
+									</th>
+									<th scope="col" className="py-1 pr-4">
+										{TEXTS.value}
+									</th>
+									<th scope="col" className="py-1 pr-4">
+										{TEXTS.status}
+									</th>
+									<th scope="col" className="py-1">
+										{TEXTS.source}
+									</th>
 								</tr>
 							</thead>
 							<tbody>

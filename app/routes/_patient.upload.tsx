@@ -105,12 +105,7 @@ function UploadRoute() {
 			{ids.length ? (
 				<>
 					<MessageListAlert title={UPLOAD_TEXTS.someFailed} messages={failures} />
-					<UploadResults
-						key={ids.join(',')}
-						ids={ids}
-						initial={results}
-						onUploadMore={() => setFailures([])}
-					/>
+					<UploadResults key={ids.join(',')} ids={ids} initial={results} onUploadMore={() => setFailures([])} />
 				</>
 			) : (
 				<Card>
@@ -124,7 +119,9 @@ function UploadRoute() {
 										className={({ selected }) =>
 											cn(
 												'-mb-px border-b-2 px-3 py-2 text-sm font-medium focus:outline-none',
-												selected ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300',
+												selected
+													? 'border-brand-600 text-brand-700 dark:text-brand-100'
+													: 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300',
 											)
 										}
 									>
@@ -143,7 +140,10 @@ function UploadRoute() {
 								<TabPanel>
 									<div className="space-y-2 text-sm text-slate-600 dark:text-slate-300">
 										<p className="font-medium text-slate-900 dark:text-slate-100">Email import is not available yet.</p>
-										<p>Forwarding reports by e-mail to a personal import address will come in a later release. Until then, save the attachment and use File Upload.</p>
+										<p>
+											Forwarding reports by e-mail to a personal import address will come in a later release. Until then, save the attachment and use File
+											Upload.
+										</p>
 									</div>
 								</TabPanel>
 							</TabPanels>

@@ -38,23 +38,57 @@ export default function AdminAnalyticsRoute() {
 			<div className="grid gap-4 lg:grid-cols-2">
 				<Card>
 					<h2 className="mb-2 font-semibold">Sign-ups and active users</h2>
-					<ClientAnalyticsChart type="line" label="Sign-ups and active users per day" labels={labels} series={[{ label: 'Sign-ups', values: analytics.signUps }, { label: 'Active users', values: analytics.activeUsers }]} />
+					<ClientAnalyticsChart
+						type="line"
+						label="Sign-ups and active users per day"
+						labels={labels}
+						series={[
+							{ label: 'Sign-ups', values: analytics.signUps },
+							{ label: 'Active users', values: analytics.activeUsers },
+						]}
+					/>
 				</Card>
 				<Card>
 					<h2 className="mb-2 font-semibold">Documents processed</h2>
-					<ClientAnalyticsChart type="bar" label="Documents processed and failed per day" labels={labels} series={[{ label: 'Processed', values: analytics.processed }, { label: 'Failed', values: analytics.failed }]} />
+					<ClientAnalyticsChart
+						type="bar"
+						label="Documents processed and failed per day"
+						labels={labels}
+						series={[
+							{ label: 'Processed', values: analytics.processed },
+							{ label: 'Failed', values: analytics.failed },
+						]}
+					/>
 				</Card>
 				<Card>
 					<h2 className="mb-2 font-semibold">Processing time (ms)</h2>
-					<ClientAnalyticsChart type="line" label="Processing time p50 and p95 per day" labels={labels} series={[{ label: 'p50', values: analytics.p50Ms }, { label: 'p95', values: analytics.p95Ms }]} />
+					<ClientAnalyticsChart
+						type="line"
+						label="Processing time p50 and p95 per day"
+						labels={labels}
+						series={[
+							{ label: 'p50', values: analytics.p50Ms },
+							{ label: 'p95', values: analytics.p95Ms },
+						]}
+					/>
 				</Card>
 				<Card>
 					<h2 className="mb-2 font-semibold">Storage by organization (MB)</h2>
-					<ClientAnalyticsChart type="bar" label="Storage by organization" labels={analytics.storageByOrganization.map((row) => row.name)} series={[{ label: 'MB', values: analytics.storageByOrganization.map((row) => row.megabytes) }]} />
+					<ClientAnalyticsChart
+						type="bar"
+						label="Storage by organization"
+						labels={analytics.storageByOrganization.map((row) => row.name)}
+						series={[{ label: 'MB', values: analytics.storageByOrganization.map((row) => row.megabytes) }]}
+					/>
 				</Card>
 				<Card>
 					<h2 className="mb-2 font-semibold">Plan mix</h2>
-					<ClientAnalyticsChart type="bar" label="Subscriptions by plan" labels={analytics.planMix.map((row) => capitalize(row.plan))} series={[{ label: 'Subscriptions', values: analytics.planMix.map((row) => row.count) }]} />
+					<ClientAnalyticsChart
+						type="bar"
+						label="Subscriptions by plan"
+						labels={analytics.planMix.map((row) => capitalize(row.plan))}
+						series={[{ label: 'Subscriptions', values: analytics.planMix.map((row) => row.count) }]}
+					/>
 				</Card>
 			</div>
 		</div>

@@ -100,7 +100,10 @@ export default function AdminAuditRoute() {
 					</>
 				}
 				footer={
-					<nav aria-label="Audit log pages" className="flex items-center justify-between gap-3 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
+					<nav
+						aria-label="Audit log pages"
+						className="flex items-center justify-between gap-3 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-700"
+					>
 						<span data-testid="audit-page-summary">{page.entries.length === 1 ? '1 entry' : `${page.entries.length} entries`} on this page</span>
 						<span className="flex gap-3">
 							{isFirstPage ? null : (

@@ -44,11 +44,15 @@ export default function AdminDocumentsRoute() {
 	return (
 		<div className="mx-auto max-w-7xl space-y-6">
 			<PageHeader title="Documents" />
-			<p className="text-sm text-slate-600 dark:text-slate-300">Processing metadata only: administrators never see a document&apos;s content, extracted text or lab values.</p>
+			<p className="text-sm text-slate-600 dark:text-slate-300">
+				Processing metadata only: administrators never see a document&apos;s content, extracted text or lab values.
+			</p>
 			<div className="grid gap-4 sm:grid-cols-4">
 				<Card>
 					<h2 className="text-sm font-semibold uppercase text-slate-500">Waiting</h2>
-					<p className="mt-1 text-2xl font-bold" data-testid="queue-waiting">{queue.waiting}</p>
+					<p className="mt-1 text-2xl font-bold" data-testid="queue-waiting">
+						{queue.waiting}
+					</p>
 					<p className="text-xs text-slate-500">oldest {formatAdminDateTime(queue.oldestWaiting, 'none')}</p>
 				</Card>
 				<Card>
@@ -61,7 +65,9 @@ export default function AdminDocumentsRoute() {
 				</Card>
 				<Card>
 					<h2 className="text-sm font-semibold uppercase text-slate-500">Failure rate (7 days)</h2>
-					<p className="mt-1 text-2xl font-bold" data-testid="failure-rate">{lastSevenDays.failureRatePercent}%</p>
+					<p className="mt-1 text-2xl font-bold" data-testid="failure-rate">
+						{lastSevenDays.failureRatePercent}%
+					</p>
 					<p className="text-xs text-slate-500">
 						{lastSevenDays.failed} failed of {lastSevenDays.processed + lastSevenDays.failed}
 					</p>
@@ -72,28 +78,28 @@ export default function AdminDocumentsRoute() {
 				<DataTable
 					head={
 						<>
-								<PlainHeader>Organization</PlainHeader>
-								<PlainHeader>Document</PlainHeader>
-								<PlainHeader>State</PlainHeader>
-								<PlainHeader>Attempts</PlainHeader>
-								<PlainHeader>Run at</PlainHeader>
-								<PlainHeader>Last error</PlainHeader>
+							<PlainHeader>Organization</PlainHeader>
+							<PlainHeader>Document</PlainHeader>
+							<PlainHeader>State</PlainHeader>
+							<PlainHeader>Attempts</PlainHeader>
+							<PlainHeader>Run at</PlainHeader>
+							<PlainHeader>Last error</PlainHeader>
 						</>
 					}
 				>
-							{jobs.length === 0 ? <EmptyRow colSpan={6} text="The queue is empty." /> : null}
-							{jobs.map((job) => (
-								<tr key={job.id}>
-									<td className={cellClassName}>{job.organizationName ?? '—'}</td>
-									<td className={`${cellClassName} font-mono text-xs`}>{job.documentId?.slice(0, 8) ?? '—'}</td>
-									<td className={cellClassName}>{job.lockedAt ? 'Running' : job.attempts >= job.maxAttempts ? 'Failed' : 'Waiting'}</td>
-									<td className={cellClassName}>
-										{job.attempts} / {job.maxAttempts}
-									</td>
-									<td className={cellClassName}>{formatAdminDateTime(job.runAt)}</td>
-									<td className={`${cellClassName} font-mono text-xs`}>{job.lastError ?? '—'}</td>
-								</tr>
-							))}
+					{jobs.length === 0 ? <EmptyRow colSpan={6} text="The queue is empty." /> : null}
+					{jobs.map((job) => (
+						<tr key={job.id}>
+							<td className={cellClassName}>{job.organizationName ?? '—'}</td>
+							<td className={`${cellClassName} font-mono text-xs`}>{job.documentId?.slice(0, 8) ?? '—'}</td>
+							<td className={cellClassName}>{job.lockedAt ? 'Running' : job.attempts >= job.maxAttempts ? 'Failed' : 'Waiting'}</td>
+							<td className={cellClassName}>
+								{job.attempts} / {job.maxAttempts}
+							</td>
+							<td className={cellClassName}>{formatAdminDateTime(job.runAt)}</td>
+							<td className={`${cellClassName} font-mono text-xs`}>{job.lastError ?? '—'}</td>
+						</tr>
+					))}
 				</DataTable>
 			</section>
 			<section className="space-y-2">
@@ -132,38 +138,38 @@ export default function AdminDocumentsRoute() {
 				<DataTable
 					head={
 						<>
-								<PlainHeader>Uploaded</PlainHeader>
-								<PlainHeader>Organization</PlainHeader>
-								<PlainHeader>Status</PlainHeader>
-								<PlainHeader>Type</PlainHeader>
-								<PlainHeader>File</PlainHeader>
-								<PlainHeader>Size</PlainHeader>
-								<PlainHeader>Duration</PlainHeader>
-								<PlainHeader>Error</PlainHeader>
-								<PlainHeader>Actions</PlainHeader>
+							<PlainHeader>Uploaded</PlainHeader>
+							<PlainHeader>Organization</PlainHeader>
+							<PlainHeader>Status</PlainHeader>
+							<PlainHeader>Type</PlainHeader>
+							<PlainHeader>File</PlainHeader>
+							<PlainHeader>Size</PlainHeader>
+							<PlainHeader>Duration</PlainHeader>
+							<PlainHeader>Error</PlainHeader>
+							<PlainHeader>Actions</PlainHeader>
 						</>
 					}
 				>
-							{history.length === 0 ? <EmptyRow colSpan={9} text="No documents yet." /> : null}
-							{history.map((document) => (
-								<tr key={document.id} data-testid="document-row">
-									<td className={cellClassName}>{formatAdminDateTime(document.uploadedAt)}</td>
-									<td className={cellClassName}>{document.organizationName ?? '—'}</td>
-									<td className={cellClassName}>
-										<StatusBadge status={document.status} />
-									</td>
-									<td className={cellClassName}>{capitalize(document.documentType)}</td>
-									<td className={cellClassName}>{document.fileKind.toUpperCase()}</td>
-									<td className={cellClassName}>{kilobytes(document.sizeBytes)}</td>
-									<td className={cellClassName}>{document.durationMs === null ? '—' : `${(document.durationMs / 1000).toFixed(1)} s`}</td>
-									<td className={`${cellClassName} font-mono text-xs`}>{document.failureReason ?? '—'}</td>
-									<td className={cellClassName}>
-										{document.status === 'failed' && document.failureReason === 'processing_error' ? (
-											<ActionButton fields={{ organizationId: document.organizationId, documentId: document.id }} label="Retry" className={rowActionClassName} />
-										) : null}
-									</td>
-								</tr>
-							))}
+					{history.length === 0 ? <EmptyRow colSpan={9} text="No documents yet." /> : null}
+					{history.map((document) => (
+						<tr key={document.id} data-testid="document-row">
+							<td className={cellClassName}>{formatAdminDateTime(document.uploadedAt)}</td>
+							<td className={cellClassName}>{document.organizationName ?? '—'}</td>
+							<td className={cellClassName}>
+								<StatusBadge status={document.status} />
+							</td>
+							<td className={cellClassName}>{capitalize(document.documentType)}</td>
+							<td className={cellClassName}>{document.fileKind.toUpperCase()}</td>
+							<td className={cellClassName}>{kilobytes(document.sizeBytes)}</td>
+							<td className={cellClassName}>{document.durationMs === null ? '—' : `${(document.durationMs / 1000).toFixed(1)} s`}</td>
+							<td className={`${cellClassName} font-mono text-xs`}>{document.failureReason ?? '—'}</td>
+							<td className={cellClassName}>
+								{document.status === 'failed' && document.failureReason === 'processing_error' ? (
+									<ActionButton fields={{ organizationId: document.organizationId, documentId: document.id }} label="Retry" className={rowActionClassName} />
+								) : null}
+							</td>
+						</tr>
+					))}
 				</DataTable>
 			</section>
 		</div>

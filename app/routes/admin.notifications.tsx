@@ -37,7 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
 		message: submission.value.message,
 		organizationId: submission.value.audience === 'organization' ? submission.value.organizationId : null,
 	})
-	return redirectWithToast(request, '/admin/notifications', { title: ADMIN_MESSAGES.notificationSent, description: ADMIN_MESSAGES.notificationSentDescription(delivered), tone: 'success' })
+	return redirectWithToast(request, '/admin/notifications', {
+		title: ADMIN_MESSAGES.notificationSent,
+		description: ADMIN_MESSAGES.notificationSentDescription(delivered),
+		tone: 'success',
+	})
 }
 
 export const meta: MetaFunction = () => [{ title: 'Notifications · Carebook Admin' }]

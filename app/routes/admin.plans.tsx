@@ -22,7 +22,8 @@ export default function AdminPlansRoute() {
 				</Link>
 			</PageHeader>
 			<p className="text-sm text-slate-600 dark:text-slate-300">
-				The plan catalogue lives in the code (server/billing/plans.ts): prices, limits and OCR priority change with a release, so every instance enforces the same plan.
+				The plan catalogue lives in the code (server/billing/plans.ts): prices, limits and OCR priority change with a release, so every instance enforces the
+				same plan.
 			</p>
 			<div className="grid gap-4 md:grid-cols-3">
 				{plans.map((plan) => (
@@ -33,7 +34,8 @@ export default function AdminPlansRoute() {
 							Organizations: {formatUsd(plan.organizationPrices.monthly)} / month · {formatUsd(plan.organizationPrices.yearly)} / year
 						</p>
 						<p className="text-sm">
-							{plan.storageLimitMb} MB storage · up to {plan.maxUsers} user{plan.maxUsers === 1 ? '' : 's'} · {plan.ocrPriority} OCR · API {plan.apiAccess ? 'yes' : 'no'}
+							{plan.storageLimitMb} MB storage · up to {plan.maxUsers} user{plan.maxUsers === 1 ? '' : 's'} · {plan.ocrPriority} OCR · API{' '}
+							{plan.apiAccess ? 'yes' : 'no'}
 						</p>
 						<ul className="list-inside list-disc text-sm text-slate-600 dark:text-slate-300">
 							{plan.features.map((feature) => (

@@ -20,7 +20,9 @@ export default function AdminReportsRoute() {
 		<div className="mx-auto max-w-4xl space-y-6">
 			<PageHeader title="Reports" />
 			<Card>
-				<p className="mb-4 text-sm text-slate-600 dark:text-slate-300">CSV downloads of the platform&apos;s records made in a date range (UTC, both days included). No health data is in any report.</p>
+				<p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+					CSV downloads of the platform&apos;s records made in a date range (UTC, both days included). No health data is in any report.
+				</p>
 				{/* a plain GET form: the download works without JavaScript */}
 				<form method="get" action="/admin/reports/download" className="flex flex-wrap items-end gap-3">
 					<div>

@@ -31,7 +31,12 @@ export default function AdminSecurityRoute() {
 		<div className="mx-auto max-w-3xl space-y-6">
 			<h1 className="text-2xl font-semibold">Account security</h1>
 			<Card>
-				<TwoFactorSettings status={twoFactor} recoveryCodes={actionData?.recoveryCodes ?? null} lastResult={actionData?.result} lastIntent={actionData?.intent} />
+				<TwoFactorSettings
+					status={twoFactor}
+					recoveryCodes={actionData?.recoveryCodes ?? null}
+					lastResult={actionData?.result}
+					lastIntent={actionData?.intent}
+				/>
 			</Card>
 		</div>
 	)

@@ -30,7 +30,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const here = `/admin/subscriptions/${subscriptionId}`
 	if (formData.get('intent') === 'process-payment') {
-		return replyWithToast(request, await processPayment(admin, subscriptionId), { title: ADMIN_MESSAGES.paymentProcessed, description: ADMIN_MESSAGES.paymentProcessedDescription }, here)
+		return replyWithToast(
+			request,
+			await processPayment(admin, subscriptionId),
+			{ title: ADMIN_MESSAGES.paymentProcessed, description: ADMIN_MESSAGES.paymentProcessedDescription },
+			here,
+		)
 	}
 	const submission = parseWithZod(formData, { schema: SubscriptionFormSchema })
 	if (submission.status !== 'success') return formReply(submission)
@@ -69,27 +74,51 @@ export default function AdminSubscriptionRoute() {
 				<StatusBadge status={subscription.status} />
 				{subscription.status === 'past_due' ? <Badge tone="danger">{ADMIN_MESSAGES.overdue}</Badge> : null}
 				<span>
-					{capitalize(subscription.plan)} · {formatUsd(subscription.status === 'trialing' ? 0 : subscription.amountCents)} / {subscription.billingCycle === 'yearly' ? 'year' : 'month'}
+					{capitalize(subscription.plan)} · {formatUsd(subscription.status === 'trialing' ? 0 : subscription.amountCents)} /{' '}
+					{subscription.billingCycle === 'yearly' ? 'year' : 'month'}
 				</span>
 				<span>Started {formatAdminDate(subscription.createdAt)}</span>
 				<span>Next payment {subscription.status === 'canceled' ? ADMIN_MESSAGES.notAvailable : formatAdminDate(subscription.currentPeriodEnd)}</span>
 				<span>Last payment {formatAdminDate(detail.lastPaymentAt)}</span>
 				<span>{subscription.status === 'canceled' ? 'Does not renew' : 'Renews automatically'}</span>
-				{subscription.status === 'past_due' ? <ActionButton fields={{ intent: 'process-payment' }} label="Process Payment" className={linkButtonClassName} /> : null}
+				{subscription.status === 'past_due' ? (
+					<ActionButton fields={{ intent: 'process-payment' }} label="Process Payment" className={linkButtonClassName} />
+				) : null}
 			</Card>
 			<Card>
 				<h2 className="mb-4 font-semibold">Edit Subscription</h2>
 				<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
-					<SelectField label="Plan" selectProps={getSelectProps(fields.plan)} options={['basic', 'professional', 'enterprise'].map((value) => ({ value, label: capitalize(value) }))} errors={fields.plan.errors} />
-					<SelectField label="Status" selectProps={getSelectProps(fields.status)} options={['active', 'past_due', 'trialing', 'canceled'].map((value) => ({ value, label: capitalize(value) }))} errors={fields.status.errors} />
-					<SelectField label="Billing cycle" selectProps={getSelectProps(fields.billingCycle)} options={['monthly', 'yearly'].map((value) => ({ value, label: capitalize(value) }))} errors={fields.billingCycle.errors} />
+					<SelectField
+						label="Plan"
+						selectProps={getSelectProps(fields.plan)}
+						options={['basic', 'professional', 'enterprise'].map((value) => ({ value, label: capitalize(value) }))}
+						errors={fields.plan.errors}
+					/>
+					<SelectField
+						label="Status"
+						selectProps={getSelectProps(fields.status)}
+						options={['active', 'past_due', 'trialing', 'canceled'].map((value) => ({ value, label: capitalize(value) }))}
+						errors={fields.status.errors}
+					/>
+					<SelectField
+						label="Billing cycle"
+						selectProps={getSelectProps(fields.billingCycle)}
+						options={['monthly', 'yearly'].map((value) => ({ value, label: capitalize(value) }))}
+						errors={fields.billingCycle.errors}
+					/>
 					<SelectField
 						label="Payment method"
 						selectProps={getSelectProps(fields.paymentMethod)}
-						options={[{ value: 'none', label: 'None' }, ...(['credit_card', 'bank_transfer'] as const).map((value) => ({ value, label: paymentMethodLabel(value) }))]}
+						options={[
+							{ value: 'none', label: 'None' },
+							...(['credit_card', 'bank_transfer'] as const).map((value) => ({ value, label: paymentMethodLabel(value) })),
+						]}
 						errors={fields.paymentMethod.errors}
 					/>
-					<p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">The price follows the plan and billing cycle (Manage Plans). A canceled subscription does not renew; every other status renews at the end of its period.</p>
+					<p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">
+						The price follows the plan and billing cycle (Manage Plans). A canceled subscription does not renew; every other status renews at the end of its
+						period.
+					</p>
 					<div>
 						<Button type="submit" isPending={isSubmitting}>
 							Save Subscription
@@ -102,28 +131,30 @@ export default function AdminSubscriptionRoute() {
 				<DataTable
 					head={
 						<>
-								<PlainHeader>Paid</PlainHeader>
-								<PlainHeader>Period</PlainHeader>
-								<PlainHeader>Amount</PlainHeader>
-								<PlainHeader>Status</PlainHeader>
-								<PlainHeader>Payment</PlainHeader>
+							<PlainHeader>Paid</PlainHeader>
+							<PlainHeader>Period</PlainHeader>
+							<PlainHeader>Amount</PlainHeader>
+							<PlainHeader>Status</PlainHeader>
+							<PlainHeader>Payment</PlainHeader>
 						</>
 					}
 				>
-							{detail.invoices.length === 0 ? <EmptyRow colSpan={5} text="No invoices yet." /> : null}
-							{detail.invoices.map((invoice) => (
-								<tr key={invoice.id} data-testid="invoice-row">
-									<td className={cellClassName}>{formatAdminDateTime(invoice.paidAt, '—')}</td>
-									<td className={cellClassName}>
-										{formatAdminDate(invoice.periodStart)} – {formatAdminDate(invoice.periodEnd)}
-									</td>
-									<td className={cellClassName}>{formatUsd(invoice.amountCents)}</td>
-									<td className={cellClassName}>{capitalize(invoice.status)}</td>
-									<td className={cellClassName}>
-										{invoice.payments.map((payment) => `${formatUsd(payment.amountCents)} ${payment.method ? paymentMethodLabel(payment.method) : capitalize(payment.provider)}`).join(', ') || '—'}
-									</td>
-								</tr>
-							))}
+					{detail.invoices.length === 0 ? <EmptyRow colSpan={5} text="No invoices yet." /> : null}
+					{detail.invoices.map((invoice) => (
+						<tr key={invoice.id} data-testid="invoice-row">
+							<td className={cellClassName}>{formatAdminDateTime(invoice.paidAt, '—')}</td>
+							<td className={cellClassName}>
+								{formatAdminDate(invoice.periodStart)} – {formatAdminDate(invoice.periodEnd)}
+							</td>
+							<td className={cellClassName}>{formatUsd(invoice.amountCents)}</td>
+							<td className={cellClassName}>{capitalize(invoice.status)}</td>
+							<td className={cellClassName}>
+								{invoice.payments
+									.map((payment) => `${formatUsd(payment.amountCents)} ${payment.method ? paymentMethodLabel(payment.method) : capitalize(payment.provider)}`)
+									.join(', ') || '—'}
+							</td>
+						</tr>
+					))}
 				</DataTable>
 			</section>
 			<Card>

@@ -49,7 +49,9 @@ export default function SystemHealthRoute() {
 					<p data-testid="uptime">Web process up {duration(machine.uptimeSeconds)}</p>
 					<p>Carebook {machine.versions.app ?? 'n/a'}</p>
 					<p>Node {machine.nodeVersion}</p>
-					<p>Remix {machine.versions.remix ?? 'n/a'} · graphile-worker {machine.versions.graphileWorker ?? 'n/a'} · Drizzle {machine.versions.drizzle ?? 'n/a'}</p>
+					<p>
+						Remix {machine.versions.remix ?? 'n/a'} · graphile-worker {machine.versions.graphileWorker ?? 'n/a'} · Drizzle {machine.versions.drizzle ?? 'n/a'}
+					</p>
 				</Card>
 				<Card className="space-y-1 text-sm">
 					<h2 className="mb-2 font-semibold">Database</h2>
@@ -72,7 +74,9 @@ export default function SystemHealthRoute() {
 				<Card className="space-y-1 text-sm">
 					<h2 className="mb-2 font-semibold">Worker</h2>
 					<p data-testid="worker-status">{worker.isAlive ? 'Alive' : 'No heartbeat'}</p>
-					<p>{worker.processes} worker process{worker.processes === 1 ? '' : 'es'}</p>
+					<p>
+						{worker.processes} worker process{worker.processes === 1 ? '' : 'es'}
+					</p>
 					<p>Last heartbeat: {formatAdminDateTime(worker.lastHeartbeat, 'never')}</p>
 				</Card>
 			</div>

@@ -44,7 +44,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return redirectWithToast(request, '/admin/tenants', { title: ADMIN_MESSAGES.organizationDeleted, tone: 'success' })
 	}
 	const result = await setOrganizationStatus(admin, organizationId, intent === 'activate' ? 'activate' : 'deactivate')
-	return replyWithToast(request, result, { title: ADMIN_MESSAGES.statusUpdated, description: result.ok ? ADMIN_MESSAGES.organizationStatusUpdated(capitalize(result.status)) : null }, here)
+	return replyWithToast(
+		request,
+		result,
+		{ title: ADMIN_MESSAGES.statusUpdated, description: result.ok ? ADMIN_MESSAGES.organizationStatusUpdated(capitalize(result.status)) : null },
+		here,
+	)
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.organization.name ?? 'Organization'} · Carebook Admin` }]
@@ -81,7 +86,15 @@ export default function AdminTenantRoute() {
 			</PageHeader>
 			{actionData && 'error' in actionData ? <Alert>{actionData.error}</Alert> : null}
 			{searchParams.get('confirm') === 'delete' && canDelete ? (
-				<ConfirmPanel title="Delete Organization" description={ADMIN_MESSAGES.deleteOrganizationQuestion} confirmLabel="Delete Organization" cancelLabel="Cancel" cancelHref="?" action={formAction} intent="delete">
+				<ConfirmPanel
+					title="Delete Organization"
+					description={ADMIN_MESSAGES.deleteOrganizationQuestion}
+					confirmLabel="Delete Organization"
+					cancelLabel="Cancel"
+					cancelHref="?"
+					action={formAction}
+					intent="delete"
+				>
 					<ConfirmNameField />
 				</ConfirmPanel>
 			) : null}
@@ -113,7 +126,8 @@ export default function AdminTenantRoute() {
 								Status: <StatusBadge status={subscription.status} />
 							</p>
 							<p>
-								Amount: {formatUsd(subscription.status === 'trialing' ? 0 : subscription.amountCents)} / {subscription.billingCycle === 'yearly' ? 'year' : 'month'}
+								Amount: {formatUsd(subscription.status === 'trialing' ? 0 : subscription.amountCents)} /{' '}
+								{subscription.billingCycle === 'yearly' ? 'year' : 'month'}
 							</p>
 							<p>Next payment: {subscription.status === 'canceled' ? ADMIN_MESSAGES.notAvailable : formatAdminDate(subscription.currentPeriodEnd)}</p>
 							<Link to={`/admin/subscriptions/${subscription.id}`} className="font-medium text-brand-700 hover:underline">
@@ -123,7 +137,10 @@ export default function AdminTenantRoute() {
 					) : (
 						<p>No subscription.</p>
 					)}
-					<p className="pt-2">Security: {organization.requireTwoFactor ? 'two-factor sign-in required' : 'two-factor optional'} · session lifetime {organization.sessionLifetimeMinutes ? `${organization.sessionLifetimeMinutes} min` : 'platform default'}</p>
+					<p className="pt-2">
+						Security: {organization.requireTwoFactor ? 'two-factor sign-in required' : 'two-factor optional'} · session lifetime{' '}
+						{organization.sessionLifetimeMinutes ? `${organization.sessionLifetimeMinutes} min` : 'platform default'}
+					</p>
 				</Card>
 			</div>
 			<Card className="flex flex-wrap gap-2">

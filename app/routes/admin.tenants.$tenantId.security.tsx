@@ -39,7 +39,10 @@ export default function OrganizationSecurityRoute() {
 		id: 'organization-security',
 		lastResult: actionData?.result,
 		constraint: getZodConstraint(SecurityFormSchema),
-		defaultValue: { requireTwoFactor: organization.requireTwoFactor ? 'on' : undefined, sessionLifetimeMinutes: organization.sessionLifetimeMinutes ?? undefined },
+		defaultValue: {
+			requireTwoFactor: organization.requireTwoFactor ? 'on' : undefined,
+			sessionLifetimeMinutes: organization.sessionLifetimeMinutes ?? undefined,
+		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: SecurityFormSchema }),
 	})
 	return (
@@ -61,8 +64,9 @@ export default function OrganizationSecurityRoute() {
 						errors={fields.sessionLifetimeMinutes.errors}
 					/>
 					<p className="text-xs text-slate-500 dark:text-slate-400">
-						With two-factor sign-in required, a member who has not set it up is refused at sign-in with the reason; to let one set it up, turn the requirement off until they have
-						(Settings › Two-Factor Authentication). Sessions end this long after sign-in, however active, when it is shorter than the platform&apos;s. Changes are recorded in the audit log.
+						With two-factor sign-in required, a member who has not set it up is refused at sign-in with the reason; to let one set it up, turn the requirement
+						off until they have (Settings › Two-Factor Authentication). Sessions end this long after sign-in, however active, when it is shorter than the
+						platform&apos;s. Changes are recorded in the audit log.
 					</p>
 					<p className="text-sm" data-testid="members-without-two-factor">
 						{organization.membersWithoutTwoFactor === 0

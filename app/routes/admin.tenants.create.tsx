@@ -35,7 +35,9 @@ export default function CreateOrganizationRoute() {
 				</Link>
 			</PageHeader>
 			<Card>
-				<p className="mb-4 text-sm text-slate-600 dark:text-slate-300">A new organization gets its own database schema with every tenant migration, and its subscription.</p>
+				<p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+					A new organization gets its own database schema with every tenant migration, and its subscription.
+				</p>
 				<OrganizationForm mode="create" lastResult={actionData?.result} />
 			</Card>
 		</div>

@@ -37,8 +37,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await getAdminUser(userId)
 	if (!user) notFound(ADMIN_MESSAGES.userNotFound)
 	const [organizations, audit] = await Promise.all([listOrganizationChoices(), auditTrailFor({ type: 'user', id: userId })])
-	const choices = [...user.memberships.filter((membership) => membership.kind === 'personal').map((membership) => ({ id: membership.organizationId, name: membership.organizationName })), ...organizations]
-	return { user, organizations: choices, audit, isSuperadmin: admin.role === 'superadmin', isSelf: admin.userId === userId, canManage: canManageAccount(admin, user) }
+	const choices = [
+		...user.memberships
+			.filter((membership) => membership.kind === 'personal')
+			.map((membership) => ({ id: membership.organizationId, name: membership.organizationName })),
+		...organizations,
+	]
+	return {
+		user,
+		organizations: choices,
+		audit,
+		isSuperadmin: admin.role === 'superadmin',
+		isSelf: admin.userId === userId,
+		canManage: canManageAccount(admin, user),
+	}
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -58,7 +70,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		case 'activate':
 		case 'deactivate': {
 			const result = await setUserStatus(admin, userId, intent)
-			return replyWithToast(request, result, { title: ADMIN_MESSAGES.statusUpdated, description: result.ok ? ADMIN_MESSAGES.userStatusUpdated(capitalize(result.status)) : null }, here)
+			return replyWithToast(
+				request,
+				result,
+				{ title: ADMIN_MESSAGES.statusUpdated, description: result.ok ? ADMIN_MESSAGES.userStatusUpdated(capitalize(result.status)) : null },
+				here,
+			)
 		}
 		case 'send-password-reset': {
 			const result = await sendUserPasswordReset(admin, userId, appOrigin(request))
@@ -66,12 +83,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		}
 		case 'sign-out-sessions': {
 			const result = await signOutUserSessions(admin, userId)
-			return replyWithToast(request, result, { title: ADMIN_MESSAGES.sessionsSignedOut, description: result.ok ? ADMIN_MESSAGES.sessionsSignedOutDescription(result.ended) : null }, here)
+			return replyWithToast(
+				request,
+				result,
+				{ title: ADMIN_MESSAGES.sessionsSignedOut, description: result.ok ? ADMIN_MESSAGES.sessionsSignedOutDescription(result.ended) : null },
+				here,
+			)
 		}
 		case 'grant-admin':
 		case 'revoke-admin': {
 			const result = await setPlatformRole(admin, userId, intent === 'grant-admin' ? 'admin' : 'patient')
-			return replyWithToast(request, result, { title: ADMIN_MESSAGES.roleUpdated, description: result.ok ? ADMIN_MESSAGES.roleUpdatedDescription(result.role) : null }, here)
+			return replyWithToast(
+				request,
+				result,
+				{ title: ADMIN_MESSAGES.roleUpdated, description: result.ok ? ADMIN_MESSAGES.roleUpdatedDescription(result.role) : null },
+				here,
+			)
 		}
 		case 'delete': {
 			const result = await deleteUser(admin, userId)
@@ -98,7 +125,15 @@ export default function AdminUserRoute() {
 				</Link>
 			</PageHeader>
 			{searchParams.get('confirm') === 'delete' && isSuperadmin && !isSelf ? (
-				<ConfirmPanel title="Delete user" description={ADMIN_MESSAGES.deleteUserQuestion} confirmLabel="Delete" cancelLabel="Cancel" cancelHref="?" action={formAction} intent="delete" />
+				<ConfirmPanel
+					title="Delete user"
+					description={ADMIN_MESSAGES.deleteUserQuestion}
+					confirmLabel="Delete"
+					cancelLabel="Cancel"
+					cancelHref="?"
+					action={formAction}
+					intent="delete"
+				/>
 			) : null}
 			<Card className="grid gap-2 text-sm sm:grid-cols-2">
 				<p>
@@ -108,30 +143,47 @@ export default function AdminUserRoute() {
 				<p>Created: {formatAdminDateTime(user.createdAt)}</p>
 				<p>Last sign-in: {formatAdminDateTime(user.lastLoginAt, ADMIN_MESSAGES.never)}</p>
 				<p>Last active: {formatAdminDateTime(user.lastActiveAt, ADMIN_MESSAGES.never)}</p>
-				{user.lockedUntil && new Date(user.lockedUntil) > new Date() ? <p className="text-red-700">Locked until {formatAdminDateTime(user.lockedUntil)}</p> : null}
+				{user.lockedUntil && new Date(user.lockedUntil) > new Date() ? (
+					<p className="text-red-700">Locked until {formatAdminDateTime(user.lockedUntil)}</p>
+				) : null}
 				<p>
 					Organizations:{' '}
 					{user.memberships.length === 0
 						? 'none'
 						: user.memberships
-								.map((membership) => (membership.kind === 'personal' ? `${membership.organizationName} (personal)` : `${membership.organizationName} (${capitalize(membership.role)})`))
+								.map((membership) =>
+									membership.kind === 'personal'
+										? `${membership.organizationName} (personal)`
+										: `${membership.organizationName} (${capitalize(membership.role)})`,
+								)
 								.join(', ')}
 				</p>
 			</Card>
 			{canManage ? null : (
-				<p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+				<p
+					role="note"
+					className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+				>
 					{ADMIN_MESSAGES.superadminOnlyForAdmins}
 				</p>
 			)}
-			{canManage ? <Card>
-				<h2 className="mb-4 font-semibold">Edit user</h2>
-				<AdminUserForm
-					mode="edit"
-					lastResult={actionData?.result}
-					organizations={organizations}
-					defaults={{ name: user.name, email: user.email, organizationId: primary?.organizationId ?? null, organizationRole: primary?.role ?? 'user', status: user.status }}
-				/>
-			</Card> : null}
+			{canManage ? (
+				<Card>
+					<h2 className="mb-4 font-semibold">Edit user</h2>
+					<AdminUserForm
+						mode="edit"
+						lastResult={actionData?.result}
+						organizations={organizations}
+						defaults={{
+							name: user.name,
+							email: user.email,
+							organizationId: primary?.organizationId ?? null,
+							organizationRole: primary?.role ?? 'user',
+							status: user.status,
+						}}
+					/>
+				</Card>
+			) : null}
 			<Card className="space-y-3">
 				<h2 className="font-semibold">Sessions</h2>
 				{user.sessions.length === 0 ? (
@@ -140,25 +192,38 @@ export default function AdminUserRoute() {
 					<ul className="text-sm" data-testid="user-sessions">
 						{user.sessions.map((session, index) => (
 							<li key={index}>
-								{session.kind === 'admin' ? 'Admin portal' : 'Patient portal'} · signed in {formatAdminDateTime(session.createdAt)} · expires {formatAdminDateTime(session.expiresAt)}
+								{session.kind === 'admin' ? 'Admin portal' : 'Patient portal'} · signed in {formatAdminDateTime(session.createdAt)} · expires{' '}
+								{formatAdminDateTime(session.expiresAt)}
 							</li>
 						))}
 					</ul>
 				)}
-				{canManage ? <div className="flex flex-wrap gap-2">
-					<ActionButton fields={{ intent: 'sign-out-sessions' }} label="Sign out all sessions" className={linkButtonClassName} />
-					{user.status === 'active' ? <ActionButton fields={{ intent: 'send-password-reset' }} label="Reset password by e-mail" className={linkButtonClassName} /> : null}
-					{isSelf ? null : (
-						<ActionButton fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate' }} label={user.status === 'active' ? 'Deactivate' : 'Activate'} className={linkButtonClassName} />
-					)}
-				</div> : null}
+				{canManage ? (
+					<div className="flex flex-wrap gap-2">
+						<ActionButton fields={{ intent: 'sign-out-sessions' }} label="Sign out all sessions" className={linkButtonClassName} />
+						{user.status === 'active' ? (
+							<ActionButton fields={{ intent: 'send-password-reset' }} label="Reset password by e-mail" className={linkButtonClassName} />
+						) : null}
+						{isSelf ? null : (
+							<ActionButton
+								fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate' }}
+								label={user.status === 'active' ? 'Deactivate' : 'Activate'}
+								className={linkButtonClassName}
+							/>
+						)}
+					</div>
+				) : null}
 			</Card>
 			{isSuperadmin && !isSelf ? (
 				<Card className="space-y-3">
 					<h2 className="font-semibold">Superadmin</h2>
 					<div className="flex flex-wrap gap-2">
-						{user.platformRole === 'patient' ? <ActionButton fields={{ intent: 'grant-admin' }} label="Grant admin role" className={linkButtonClassName} /> : null}
-						{user.platformRole === 'admin' ? <ActionButton fields={{ intent: 'revoke-admin' }} label="Revoke admin role" className={linkButtonClassName} /> : null}
+						{user.platformRole === 'patient' ? (
+							<ActionButton fields={{ intent: 'grant-admin' }} label="Grant admin role" className={linkButtonClassName} />
+						) : null}
+						{user.platformRole === 'admin' ? (
+							<ActionButton fields={{ intent: 'revoke-admin' }} label="Revoke admin role" className={linkButtonClassName} />
+						) : null}
 						<ConfirmAction
 							label="Delete user"
 							title="Delete user"

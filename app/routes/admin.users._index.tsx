@@ -82,76 +82,108 @@ export default function AdminUsersRoute() {
 				state={state}
 				searchLabel="Search users"
 				selects={[
-					{ name: 'status', label: 'Status', value: state.filters.status, options: [allOption(), ...USER_LIST.filters.status!.map((value) => ({ value, label: capitalize(value) }))] },
-					{ name: 'platformRole', label: 'Platform role', value: state.filters.platformRole, options: [allOption(), ...USER_LIST.filters.platformRole!.map((value) => ({ value, label: PLATFORM_ROLE_LABELS[value as keyof typeof PLATFORM_ROLE_LABELS] }))] },
-					{ name: 'role', label: 'Organization role', value: state.filters.role, options: [allOption(), ...USER_LIST.filters.role!.map((value) => ({ value, label: capitalize(value) }))] },
-					{ name: 'organization', label: 'Organization', value: state.filters.organization, options: [allOption(), ...organizations.map((organization) => ({ value: organization.id, label: organization.name }))] },
+					{
+						name: 'status',
+						label: 'Status',
+						value: state.filters.status,
+						options: [allOption(), ...USER_LIST.filters.status!.map((value) => ({ value, label: capitalize(value) }))],
+					},
+					{
+						name: 'platformRole',
+						label: 'Platform role',
+						value: state.filters.platformRole,
+						options: [
+							allOption(),
+							...USER_LIST.filters.platformRole!.map((value) => ({ value, label: PLATFORM_ROLE_LABELS[value as keyof typeof PLATFORM_ROLE_LABELS] })),
+						],
+					},
+					{
+						name: 'role',
+						label: 'Organization role',
+						value: state.filters.role,
+						options: [allOption(), ...USER_LIST.filters.role!.map((value) => ({ value, label: capitalize(value) }))],
+					},
+					{
+						name: 'organization',
+						label: 'Organization',
+						value: state.filters.organization,
+						options: [allOption(), ...organizations.map((organization) => ({ value: organization.id, label: organization.name }))],
+					},
 				]}
 			/>
-			<DataTable footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="users" />}
-					head={
-						<>
-							<SortHeader state={state} column="name">Name</SortHeader>
-							<SortHeader state={state} column="email">Email</SortHeader>
-							<PlainHeader>Platform role</PlainHeader>
-							<PlainHeader>Organization role</PlainHeader>
-							<PlainHeader>Status</PlainHeader>
-							<SortHeader state={state} column="tenantName">Organization</SortHeader>
-							<SortHeader state={state} column="lastLogin">Last Login</SortHeader>
-							<PlainHeader>Last Active</PlainHeader>
-							<PlainHeader>Actions</PlainHeader>
-						</>
-					}
-				>
-						{page.rows.length === 0 ? <EmptyRow colSpan={9} text={ADMIN_MESSAGES.noUsers} /> : null}
-						{page.rows.map((user) => (
-							<tr key={user.id} data-testid="user-row">
-								<td className={cellClassName}>
-									<Link to={`/admin/users/${user.id}`} className="font-medium hover:underline">
-										{user.name || '—'}
-									</Link>
-								</td>
-								<td className={cellClassName}>{user.email}</td>
-								<td className={cellClassName} data-testid="platform-role">
-									{user.platformRole === 'patient' ? PLATFORM_ROLE_LABELS.patient : <Badge tone="brand">{PLATFORM_ROLE_LABELS[user.platformRole]}</Badge>}
-								</td>
-								<td className={cellClassName} data-testid="organization-role">
-									{user.role ? capitalize(user.role) : user.organizationKind === 'personal' ? 'Personal account' : '—'}
-								</td>
-								<td className={cellClassName}>
-									<StatusBadge status={user.status} />
-								</td>
-								<td className={cellClassName}>{user.tenantName ?? '—'}</td>
-								<td className={cellClassName}>{formatAdminDateTime(user.lastLogin, ADMIN_MESSAGES.never)}</td>
-								<td className={cellClassName}>{formatAdminDateTime(user.lastActive, ADMIN_MESSAGES.never)}</td>
-								<td className={`${cellClassName} whitespace-nowrap`}>
-									<span className="flex flex-wrap items-center gap-3">
-										<Link to={`/admin/users/${user.id}`} className={rowActionClassName}>
-											Edit
-										</Link>
-										{user.id === adminId || (!canDelete && user.platformRole !== 'patient') ? null : (
-											<ActionButton
-												fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate', userId: user.id }}
-												label={user.status === 'active' ? 'Deactivate' : 'Activate'}
-												className={rowActionClassName}
-											/>
-										)}
-										{canDelete && user.id !== adminId ? (
-											<ConfirmAction
-												label="Delete"
-												title="Delete user"
-												description={ADMIN_MESSAGES.deleteUserQuestion}
-												confirmLabel="Delete"
-												fields={{ intent: 'delete', userId: user.id }}
-												noScriptHref={`?${new URLSearchParams([...searchParams, ['confirm', 'delete'], ['id', user.id]])}`}
-												className="text-sm font-medium text-red-700 hover:underline"
-											/>
-										) : null}
-									</span>
-								</td>
-							</tr>
-						))}
-				</DataTable>
+			<DataTable
+				footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="users" />}
+				head={
+					<>
+						<SortHeader state={state} column="name">
+							Name
+						</SortHeader>
+						<SortHeader state={state} column="email">
+							Email
+						</SortHeader>
+						<PlainHeader>Platform role</PlainHeader>
+						<PlainHeader>Organization role</PlainHeader>
+						<PlainHeader>Status</PlainHeader>
+						<SortHeader state={state} column="tenantName">
+							Organization
+						</SortHeader>
+						<SortHeader state={state} column="lastLogin">
+							Last Login
+						</SortHeader>
+						<PlainHeader>Last Active</PlainHeader>
+						<PlainHeader>Actions</PlainHeader>
+					</>
+				}
+			>
+				{page.rows.length === 0 ? <EmptyRow colSpan={9} text={ADMIN_MESSAGES.noUsers} /> : null}
+				{page.rows.map((user) => (
+					<tr key={user.id} data-testid="user-row">
+						<td className={cellClassName}>
+							<Link to={`/admin/users/${user.id}`} className="font-medium hover:underline">
+								{user.name || '—'}
+							</Link>
+						</td>
+						<td className={cellClassName}>{user.email}</td>
+						<td className={cellClassName} data-testid="platform-role">
+							{user.platformRole === 'patient' ? PLATFORM_ROLE_LABELS.patient : <Badge tone="brand">{PLATFORM_ROLE_LABELS[user.platformRole]}</Badge>}
+						</td>
+						<td className={cellClassName} data-testid="organization-role">
+							{user.role ? capitalize(user.role) : user.organizationKind === 'personal' ? 'Personal account' : '—'}
+						</td>
+						<td className={cellClassName}>
+							<StatusBadge status={user.status} />
+						</td>
+						<td className={cellClassName}>{user.tenantName ?? '—'}</td>
+						<td className={cellClassName}>{formatAdminDateTime(user.lastLogin, ADMIN_MESSAGES.never)}</td>
+						<td className={cellClassName}>{formatAdminDateTime(user.lastActive, ADMIN_MESSAGES.never)}</td>
+						<td className={`${cellClassName} whitespace-nowrap`}>
+							<span className="flex flex-wrap items-center gap-3">
+								<Link to={`/admin/users/${user.id}`} className={rowActionClassName}>
+									Edit
+								</Link>
+								{user.id === adminId || (!canDelete && user.platformRole !== 'patient') ? null : (
+									<ActionButton
+										fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate', userId: user.id }}
+										label={user.status === 'active' ? 'Deactivate' : 'Activate'}
+										className={rowActionClassName}
+									/>
+								)}
+								{canDelete && user.id !== adminId ? (
+									<ConfirmAction
+										label="Delete"
+										title="Delete user"
+										description={ADMIN_MESSAGES.deleteUserQuestion}
+										confirmLabel="Delete"
+										fields={{ intent: 'delete', userId: user.id }}
+										noScriptHref={`?${new URLSearchParams([...searchParams, ['confirm', 'delete'], ['id', user.id]])}`}
+										className="text-sm font-medium text-red-700 hover:underline"
+									/>
+								) : null}
+							</span>
+						</td>
+					</tr>
+				))}
+			</DataTable>
 		</div>
 	)
 }

@@ -1,11 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import {
-	appointmentIcsFileName,
-	buildAppointmentIcs,
-	getAppointment,
-	icsSequence,
-	ICS_CONTENT_TYPE,
-} from '#server/appointments/index.ts'
+import { appointmentIcsFileName, buildAppointmentIcs, getAppointment, icsSequence, ICS_CONTENT_TYPE } from '#server/appointments/index.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { notFound } from '#server/errors/index.ts'
 import { appOrigin } from '#server/http/app-origin.ts'

@@ -13,7 +13,14 @@ const RETRY_AFTER_SECONDS = 30
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const patient = await requirePatientApi(request)
 	const lastEventId = parseLastEventId(request.headers.get('Last-Event-ID') ?? new URL(request.url).searchParams.get('lastEventId'))
-	const opened = await openNotificationStream({ ...patient, ipAddress: context.clientIp ?? patient.ipAddress }, { lastEventId, signal: context.responseClosed ?? request.signal })
-	if (!opened.ok) return Response.json({ error: opened.code, message: opened.message }, { status: refusalStatus(opened), headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } })
+	const opened = await openNotificationStream(
+		{ ...patient, ipAddress: context.clientIp ?? patient.ipAddress },
+		{ lastEventId, signal: context.responseClosed ?? request.signal },
+	)
+	if (!opened.ok)
+		return Response.json(
+			{ error: opened.code, message: opened.message },
+			{ status: refusalStatus(opened), headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+		)
 	return new Response(opened.body, { headers: EVENT_STREAM_HEADERS })
 }

@@ -3,7 +3,6 @@ import { feedTokenFromPathSegment, ICS_CONTENT_TYPE, readCalendarFeed } from '#s
 import { notFound } from '#server/errors/index.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
 
-
 /**
  * The private calendar feed (`/calendar/<token>.ics`) a calendar app
  * subscribes to: no session, the token is the key. Unknown or revoked: 404.

@@ -62,7 +62,11 @@ function PasscodeForm() {
 			</div>
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
 				{form.errors?.length ? <Alert id={form.errorId}>{form.errors.join(' ')}</Alert> : null}
-				<Field label={SHARE_MESSAGES.passcodeField} errors={fields.passcode.errors} inputProps={{ ...getInputProps(fields.passcode, { type: 'password' }), autoComplete: 'off', autoFocus: true }} />
+				<Field
+					label={SHARE_MESSAGES.passcodeField}
+					errors={fields.passcode.errors}
+					inputProps={{ ...getInputProps(fields.passcode, { type: 'password' }), autoComplete: 'off', autoFocus: true }}
+				/>
 				<Button type="submit" isPending={isSubmitting} className="w-full">
 					{SHARE_MESSAGES.openRecords}
 				</Button>
@@ -121,7 +125,11 @@ function SharedDocuments() {
 								{SHARE_MESSAGES.view}
 								<span className="sr-only"> {document.title}</span>
 							</a>
-							<a href={sharedFilePath(token ?? '', document.id, { download: true })} download className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+							<a
+								href={sharedFilePath(token ?? '', document.id, { download: true })}
+								download
+								className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+							>
 								{SHARE_MESSAGES.download}
 								<span className="sr-only"> {document.title}</span>
 							</a>

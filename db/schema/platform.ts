@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-	bigint,
-	boolean,
-	date,
-	index,
-	integer,
-	jsonb,
-	pgSchema,
-	primaryKey,
-	text,
-	timestamp,
-	uniqueIndex,
-	uuid,
-	type AnyPgColumn,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 
 /** The shared platform schema. Tenant health data never lives here. */
 export const platform = pgSchema('app')
@@ -25,12 +11,7 @@ export const organizationKind = platform.enum('organization_kind', ['personal', 
 export const membershipRole = platform.enum('membership_role', ['admin', 'manager', 'user'])
 export const sessionKind = platform.enum('session_kind', ['patient', 'admin'])
 export const plan = platform.enum('plan', ['basic', 'professional', 'enterprise'])
-export const subscriptionStatus = platform.enum('subscription_status', [
-	'active',
-	'past_due',
-	'trialing',
-	'canceled',
-])
+export const subscriptionStatus = platform.enum('subscription_status', ['active', 'past_due', 'trialing', 'canceled'])
 export const billingCycle = platform.enum('billing_cycle', ['monthly', 'yearly'])
 
 export const users = platform.table(
@@ -160,10 +141,7 @@ export const sessions = platform.table(
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [
-		index('sessions_user_idx').on(table.userId),
-		index('sessions_expires_idx').on(table.expiresAt),
-	],
+	(table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 )
 
 export const subscriptions = platform.table(
@@ -226,7 +204,9 @@ export const invoices = platform.table(
 	(table) => [
 		index('invoices_subscription_idx').on(table.subscriptionId, table.status),
 		// one built-in invoice per period (renewals run once); Stripe's are keyed by their own id
-		uniqueIndex('invoices_subscription_period_key').on(table.subscriptionId, table.periodStart).where(sql`provider = 'builtin'`),
+		uniqueIndex('invoices_subscription_period_key')
+			.on(table.subscriptionId, table.periodStart)
+			.where(sql`provider = 'builtin'`),
 		uniqueIndex('invoices_provider_invoice_key').on(table.providerInvoiceId),
 	],
 )
@@ -388,10 +368,7 @@ export const registrationAttempts = platform.table(
 		ipAddress: text('ip_address').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [
-		index('registration_attempts_time_idx').on(table.createdAt),
-		index('registration_attempts_ip_time_idx').on(table.ipAddress, table.createdAt),
-	],
+	(table) => [index('registration_attempts_time_idx').on(table.createdAt), index('registration_attempts_ip_time_idx').on(table.ipAddress, table.createdAt)],
 )
 
 export const emailStatus = platform.enum('email_status', ['queued', 'sent', 'failed'])

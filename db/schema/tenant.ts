@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-	bigint,
-	boolean,
-	customType,
-	date,
-	doublePrecision,
-	index,
-	integer,
-	jsonb,
-	pgTable,
-	text,
-	timestamp,
-	uniqueIndex,
-	uuid,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /*
  * Tables created in every organization's schema (`org_…`). They are declared
@@ -72,10 +58,7 @@ export const documents = pgTable(
 		categoryGuess: text('category_guess').notNull(),
 		title: text('title').notNull(),
 		description: text('description'),
-		documentType: text('document_type')
-			.$type<'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'>()
-			.notNull()
-			.default('other'),
+		documentType: text('document_type').$type<'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'>().notNull().default('other'),
 		documentDate: date('document_date', { mode: 'string' }),
 		/**
 		 * A printed date whose day and month could be either way round: its two readings (YYYY-MM-DD),
@@ -84,7 +67,10 @@ export const documents = pgTable(
 		dateChoices: date('date_choices', { mode: 'string' }).array(),
 		provider: text('provider'),
 		summary: text('summary'),
-		tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+		tags: text('tags')
+			.array()
+			.notNull()
+			.default(sql`'{}'::text[]`),
 		extractedText: text('extracted_text'),
 		pages: integer('pages'),
 		details: jsonb('details').$type<Record<string, unknown>>(),
@@ -322,7 +308,10 @@ export const shareDocuments = pgTable(
 			.notNull()
 			.references(() => documents.id, { onDelete: 'cascade' }),
 	},
-	(table) => [uniqueIndex('share_documents_share_document_key').on(table.shareId, table.documentId), index('share_documents_document_idx').on(table.documentId)],
+	(table) => [
+		uniqueIndex('share_documents_share_document_key').on(table.shareId, table.documentId),
+		index('share_documents_document_idx').on(table.documentId),
+	],
 )
 
 export type ShareAccessKind = 'opened' | 'downloaded' | 'passcode_failed'

@@ -31,7 +31,11 @@ function emailHashOf(email: string) {
  * that cannot send e-mail (production without a relay) says so before
  * anything is looked up, the same for every address.
  */
-export async function requestPasswordReset(input: { email: string; ipAddress: string; origin: string }): Promise<Result<object, 'rate-limited' | 'email-unavailable'>> {
+export async function requestPasswordReset(input: {
+	email: string
+	ipAddress: string
+	origin: string
+}): Promise<Result<object, 'rate-limited' | 'email-unavailable'>> {
 	if (!isEmailDeliveryAvailable()) return refuse('unavailable', 'email-unavailable', ACCOUNT_MESSAGES.resetEmailUnavailable)
 	const email = input.email.trim().toLowerCase()
 	const emailHash = emailHashOf(email)
@@ -40,8 +44,14 @@ export async function requestPasswordReset(input: { email: string; ipAddress: st
 		await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(RESET_LOCK_CLASS))}, hashtext(${emailHash}))`)
 		const lastHour = gt(passwordResetRequests.createdAt, sql`now() - interval '1 hour'`)
 		const [[byAddress], [byAccount]] = await Promise.all([
-			tx.select({ n: count() }).from(passwordResetRequests).where(and(eq(passwordResetRequests.ipAddress, input.ipAddress), lastHour)),
-			tx.select({ n: count() }).from(passwordResetRequests).where(and(eq(passwordResetRequests.emailHash, emailHash), lastHour)),
+			tx
+				.select({ n: count() })
+				.from(passwordResetRequests)
+				.where(and(eq(passwordResetRequests.ipAddress, input.ipAddress), lastHour)),
+			tx
+				.select({ n: count() })
+				.from(passwordResetRequests)
+				.where(and(eq(passwordResetRequests.emailHash, emailHash), lastHour)),
 		])
 		if (byAddress!.n >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR || byAccount!.n >= RESET_REQUESTS_PER_ACCOUNT_PER_HOUR) {
 			return refuse('rate-limited', 'rate-limited', ACCOUNT_MESSAGES.resetTooMany)

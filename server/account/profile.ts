@@ -46,12 +46,7 @@ async function pendingEmailOf(userId: string) {
 		.select({ newEmail: accountTokens.newEmail })
 		.from(accountTokens)
 		.where(
-			and(
-				eq(accountTokens.userId, userId),
-				eq(accountTokens.purpose, 'email_change'),
-				isNull(accountTokens.usedAt),
-				gt(accountTokens.expiresAt, sql`now()`),
-			),
+			and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'email_change'), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)),
 		)
 		.orderBy(desc(accountTokens.createdAt))
 		.limit(1)
@@ -137,7 +132,10 @@ export async function confirmEmailChange(input: { token: string; ipAddress?: str
 		const used = await consumeAccountToken(tx, input.token, 'email_change')
 		if (!used?.newEmail) return refuse('invalid', 'invalid-link', ACCOUNT_MESSAGES.linkInvalid)
 		if (await isEmailTaken(tx, used.newEmail, used.userId)) return refuse('conflict', 'email-taken', ACCOUNT_MESSAGES.emailTaken)
-		await tx.update(users).set({ email: used.newEmail, updatedAt: sql`now()` }).where(eq(users.id, used.userId))
+		await tx
+			.update(users)
+			.set({ email: used.newEmail, updatedAt: sql`now()` })
+			.where(eq(users.id, used.userId))
 		await recordAudit({ action: 'account.email_change', actor: { userId: used.userId, ipAddress: input.ipAddress ?? null } }, tx)
 		return succeed({})
 	})

@@ -60,7 +60,9 @@ export async function checkCurrentPassword<Field extends string>(
 export async function changePassword(
 	actor: AccountActor,
 	input: { currentPassword: string; newPassword: string },
-): Promise<Result<{ signedOutSessions: number }, 'wrong-password' | 'too-many-attempts' | 'weak-password' | 'same-password', 'currentPassword' | 'newPassword'>> {
+): Promise<
+	Result<{ signedOutSessions: number }, 'wrong-password' | 'too-many-attempts' | 'weak-password' | 'same-password', 'currentPassword' | 'newPassword'>
+> {
 	const wrongPassword = await checkCurrentPassword(actor, input.currentPassword, 'currentPassword')
 	if (wrongPassword) return wrongPassword
 	const problem = newPasswordProblem(input.newPassword)
@@ -70,7 +72,10 @@ export async function changePassword(
 	}
 	const passwordHash = await hashPassword(input.newPassword)
 	const signedOutSessions = await getDb().transaction(async (tx) => {
-		await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, actor.userId))
+		await tx
+			.update(users)
+			.set({ passwordHash, updatedAt: sql`now()` })
+			.where(eq(users.id, actor.userId))
 		const count = await invalidateOtherSessions(actor.userId, actor.sessionId, tx)
 		await recordAudit({ action: 'account.password_change', actor, details: { signedOutSessions: count } }, tx)
 		return count
@@ -84,7 +89,10 @@ export async function changePassword(
  */
 export async function deactivateAccount(actor: AccountActor): Promise<void> {
 	await getDb().transaction(async (tx) => {
-		await tx.update(users).set({ status: 'inactive', updatedAt: sql`now()` }).where(eq(users.id, actor.userId))
+		await tx
+			.update(users)
+			.set({ status: 'inactive', updatedAt: sql`now()` })
+			.where(eq(users.id, actor.userId))
 		await invalidateUserSessions(actor.userId, tx)
 		await recordAudit({ action: 'account.deactivate', actor, target: { type: 'user', id: actor.userId } }, tx)
 	})

@@ -1,11 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
-import {
-	beginTwoFactorSetup,
-	cancelTwoFactorSetup,
-	confirmTwoFactorSetup,
-	disableTwoFactor,
-} from '#server/auth/index.ts'
+import { beginTwoFactorSetup, cancelTwoFactorSetup, confirmTwoFactorSetup, disableTwoFactor } from '#server/auth/index.ts'
 import { TWO_FACTOR_MESSAGES } from '#server/auth/shared/messages.ts'
 import { TwoFactorCodeSchema } from '#server/auth/shared/schemas.ts'
 import { formReply } from '#server/errors/index.ts'

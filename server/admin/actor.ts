@@ -41,8 +41,5 @@ export function auditAdminAction(
 	details?: AuditEntry['details'],
 	executor?: Executor,
 ) {
-	return recordAudit(
-		{ action: `admin.${action}`, actor: { userId: actor.userId, ipAddress: actor.ipAddress }, target, details },
-		executor,
-	)
+	return recordAudit({ action: `admin.${action}`, actor: { userId: actor.userId, ipAddress: actor.ipAddress }, target, details }, executor)
 }

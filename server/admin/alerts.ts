@@ -63,7 +63,14 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 	const bytesById = new Map(documents.map((row) => [row.organizationId, row.bytes]))
 	const alerts: Omit<AdminAlert, 'acknowledgedAt'>[] = []
 	for (const job of failedJobs) {
-		alerts.push({ key: `job:${job.id}:${job.attempts}`, level: 'warning', title: 'Background job failed', message: `A ${job.task} job failed after ${job.attempts} attempts.`, at: iso(job.at), href: '/admin/documents' })
+		alerts.push({
+			key: `job:${job.id}:${job.attempts}`,
+			level: 'warning',
+			title: 'Background job failed',
+			message: `A ${job.task} job failed after ${job.attempts} attempts.`,
+			at: iso(job.at),
+			href: '/admin/documents',
+		})
 	}
 	const emails = failedEmails[0]
 	if (emails && emails.failed > 0 && emails.at) {
@@ -78,23 +85,58 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 		})
 	}
 	for (const row of pastDue) {
-		alerts.push({ key: `past-due:${row.id}:${new Date(row.at).getTime()}`, level: 'warning', title: 'Subscription past due', message: `${row.name} has a past-due subscription.`, at: iso(row.at), href: `/admin/subscriptions/${row.id}` })
+		alerts.push({
+			key: `past-due:${row.id}:${new Date(row.at).getTime()}`,
+			level: 'warning',
+			title: 'Subscription past due',
+			message: `${row.name} has a past-due subscription.`,
+			at: iso(row.at),
+			href: `/admin/subscriptions/${row.id}`,
+		})
 	}
 	for (const row of plans) {
 		const usedMb = (bytesById.get(row.organizationId) ?? 0) / 1_000_000
 		const percent = (usedMb / PLANS[row.plan].storageLimitMb) * 100
 		if (percent > STORAGE_ALERT_PERCENT) {
-			alerts.push({ key: `storage:${row.organizationId}:${row.plan}`, level: 'warning', title: 'Storage almost full', message: `${row.name} uses ${Math.round(percent)}% of its storage.`, at: now.toISOString(), href: `/admin/tenants/${row.organizationId}` })
+			alerts.push({
+				key: `storage:${row.organizationId}:${row.plan}`,
+				level: 'warning',
+				title: 'Storage almost full',
+				message: `${row.name} uses ${Math.round(percent)}% of its storage.`,
+				at: now.toISOString(),
+				href: `/admin/tenants/${row.organizationId}`,
+			})
 		}
 	}
 	for (const row of lockouts) {
-		alerts.push({ key: `lockouts:${row.userId}:${new Date(row.at).getTime()}`, level: 'warning', title: 'Repeated login lockouts', message: `An account was locked ${row.locks} times in the last 24 hours.`, at: iso(row.at), href: `/admin/users/${row.userId}` })
+		alerts.push({
+			key: `lockouts:${row.userId}:${new Date(row.at).getTime()}`,
+			level: 'warning',
+			title: 'Repeated login lockouts',
+			message: `An account was locked ${row.locks} times in the last 24 hours.`,
+			at: iso(row.at),
+			href: `/admin/users/${row.userId}`,
+		})
 	}
 	for (const row of newOrganizations) {
-		alerts.push({ key: `organization:${row.id}`, level: 'info', title: 'New organization', message: `${row.name} was created.`, at: iso(row.at), href: `/admin/tenants/${row.id}` })
+		alerts.push({
+			key: `organization:${row.id}`,
+			level: 'info',
+			title: 'New organization',
+			message: `${row.name} was created.`,
+			at: iso(row.at),
+			href: `/admin/tenants/${row.id}`,
+		})
 	}
 	for (const row of payments) {
-		alerts.push({ key: `payment:${row.id}`, level: 'success', title: 'Payment processed', message: 'A past-due payment was processed.', at: iso(row.at), href: `/admin/subscriptions/${row.subscriptionId}` })
+		alerts.push({
+			key: `payment:${row.id}`,
+			level: 'success',
+			title: 'Payment processed',
+			message: 'A past-due payment was processed.',
+			at: iso(row.at),
+			href: `/admin/subscriptions/${row.subscriptionId}`,
+		})
 	}
 	const acknowledgedAt = new Map(acknowledged.map((row) => [row.alertKey, row.acknowledgedAt.toISOString()]))
 	return alerts

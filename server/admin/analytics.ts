@@ -18,7 +18,10 @@ export async function getAnalytics(days: number, now = new Date()) {
 	const [signUps, active, processing, totals, planMix, names] = await Promise.all([
 		db.execute<{ day: string; count: number }>(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as count
 			from app.users where created_at >= ${fromIso}::timestamptz group by 1`),
-		db.execute<{ day: string; count: number }>(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(distinct actor_user_id)::int as count
+		db.execute<{
+			day: string
+			count: number
+		}>(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(distinct actor_user_id)::int as count
 			from app.audit_log where action in ('auth.login', 'auth.admin_login') and created_at >= ${fromIso}::timestamptz group by 1`),
 		processingByDay(tenants, from, now),
 		documentCounters(from),

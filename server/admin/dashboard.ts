@@ -17,7 +17,9 @@ export async function getDashboard(now = new Date()) {
 		db.execute<{ total: number; active: number; newToday: number }>(sql`select count(*)::int as total,
 			count(*) filter (where status = 'active')::int as active,
 			count(*) filter (where created_at >= ${todayIso}::timestamptz)::int as "newToday" from app.users`),
-		db.execute<{ total: number; active: number }>(sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active from app.organizations`),
+		db.execute<{ total: number; active: number }>(
+			sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active from app.organizations`,
+		),
 		db.execute<{ plan: string; status: string; amountCents: number; billingCycle: 'monthly' | 'yearly' }>(
 			sql`select plan, status, amount_cents as "amountCents", billing_cycle as "billingCycle" from app.subscriptions`,
 		),

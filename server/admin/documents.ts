@@ -11,7 +11,17 @@ import { tenantRefs } from './tenant-refs.ts'
 import { ADMIN_MESSAGES } from './shared/messages.ts'
 import { percentOf } from './shared/format.ts'
 
-type QueueJob = { id: string; organizationId: string | null; documentId: string | null; attempts: number; maxAttempts: number; runAt: Date; lockedAt: Date | null; lastError: string | null; createdAt: Date }
+type QueueJob = {
+	id: string
+	organizationId: string | null
+	documentId: string | null
+	attempts: number
+	maxAttempts: number
+	runAt: Date
+	lockedAt: Date | null
+	lastError: string | null
+	createdAt: Date
+}
 
 /**
  * The processing queue and history across organizations, metadata only

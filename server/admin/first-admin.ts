@@ -18,21 +18,38 @@ export async function createFirstAdministrator(input: { email: string; name: str
 	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false as const, message: 'Enter a valid email address' }
 	const passwordHash = await hashPassword(input.password)
 	return getDb().transaction(async (tx) => {
-		const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`)
+		const [existing] = await tx
+			.select({ id: users.id })
+			.from(users)
+			.where(sql`lower(${users.email}) = ${email}`)
 		if (existing) {
 			await tx
 				.update(users)
-				.set({ role: input.role, status: 'active', passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date(), ...(input.name ? { name: input.name } : {}) })
+				.set({
+					role: input.role,
+					status: 'active',
+					passwordHash,
+					failedLoginCount: 0,
+					lockedUntil: null,
+					updatedAt: new Date(),
+					...(input.name ? { name: input.name } : {}),
+				})
 				.where(eq(users.id, existing.id))
 			await tx.delete(sessions).where(eq(sessions.userId, existing.id))
-			await recordAudit({ action: 'admin.cli.update_admin', actor: { userId: existing.id }, target: { type: 'user', id: existing.id }, details: { role: input.role } }, tx)
+			await recordAudit(
+				{ action: 'admin.cli.update_admin', actor: { userId: existing.id }, target: { type: 'user', id: existing.id }, details: { role: input.role } },
+				tx,
+			)
 			return { ok: true as const, created: false, userId: existing.id }
 		}
 		const [created] = await tx
 			.insert(users)
 			.values({ email, name: input.name ?? '', passwordHash, role: input.role, status: 'active' })
 			.returning({ id: users.id })
-		await recordAudit({ action: 'admin.cli.create_admin', actor: { userId: created!.id }, target: { type: 'user', id: created!.id }, details: { role: input.role } }, tx)
+		await recordAudit(
+			{ action: 'admin.cli.create_admin', actor: { userId: created!.id }, target: { type: 'user', id: created!.id }, details: { role: input.role } },
+			tx,
+		)
 		return { ok: true as const, created: true, userId: created!.id }
 	})
 }

@@ -26,14 +26,7 @@ export {
 	setOrganizationStatus,
 	deleteOrganization,
 } from './organizations.ts'
-export {
-	listSubscriptions,
-	getRevenueSummary,
-	getAdminSubscription,
-	processPayment,
-	updateSubscription,
-	getPlanCatalogue,
-} from './subscriptions.ts'
+export { listSubscriptions, getRevenueSummary, getAdminSubscription, processPayment, updateSubscription, getPlanCatalogue } from './subscriptions.ts'
 export { getDocumentsOverview, retryFailedDocument } from './documents.ts'
 export { USER_LIST, ORGANIZATION_LIST, SUBSCRIPTION_LIST } from './shared/list-specs.ts'
 export { getAnalytics } from './analytics.ts'

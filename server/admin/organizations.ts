@@ -17,8 +17,6 @@ import type { OrganizationListState } from './shared/list-specs.ts'
 import type { z } from 'zod'
 import type { CreateOrganizationSchema, OrganizationFormSchema, SecurityFormSchema } from './shared/schemas.ts'
 
-
-
 export type AdminOrganizationRow = {
 	id: string
 	name: string
@@ -44,7 +42,9 @@ export async function listOrganizations(state: OrganizationListState) {
 	const conditions: SQL[] = []
 	if (state.q) {
 		const pattern = containsPattern(state.q)
-		conditions.push(sql`(lower(o.name) like ${pattern} or lower(coalesce(o.domain, '')) like ${pattern} or lower(coalesce(o.contact_email, '')) like ${pattern})`)
+		conditions.push(
+			sql`(lower(o.name) like ${pattern} or lower(coalesce(o.domain, '')) like ${pattern} or lower(coalesce(o.contact_email, '')) like ${pattern})`,
+		)
 	}
 	if (state.filters.status !== 'all') conditions.push(sql`o.status = ${state.filters.status}`)
 	if (state.filters.subscription !== 'all') conditions.push(sql`s.plan = ${state.filters.subscription}`)
@@ -60,9 +60,14 @@ export async function listOrganizations(state: OrganizationListState) {
 			${where}
 			order by ${ORGANIZATION_ORDER[state.sort]} ${direction} nulls last, o.id
 			limit ${ADMIN_PAGE_SIZE} offset ${(state.page - 1) * ADMIN_PAGE_SIZE}`),
-		db.execute<{ total: number }>(sql`select count(*)::int as total from app.organizations o left join app.subscriptions s on s.organization_id = o.id ${where}`),
+		db.execute<{ total: number }>(
+			sql`select count(*)::int as total from app.organizations o left join app.subscriptions s on s.organization_id = o.id ${where}`,
+		),
 	])
-	const totals = await documentCounters(new Date(), rows.map((row) => row.id))
+	const totals = await documentCounters(
+		new Date(),
+		rows.map((row) => row.id),
+	)
 	const bytesById = new Map(totals.map((row) => [row.organizationId, row.bytes]))
 	return {
 		total: total!,
@@ -167,7 +172,12 @@ export async function updateOrganization(actor: AdminActor, organizationId: stri
 export async function getOrganizationSecurity(organizationId: string) {
 	if (!isUuid(organizationId)) return null
 	const [row] = await getDb()
-		.select({ id: organizations.id, name: organizations.name, requireTwoFactor: organizations.requireTwoFactor, sessionLifetimeMinutes: organizations.sessionLifetimeMinutes })
+		.select({
+			id: organizations.id,
+			name: organizations.name,
+			requireTwoFactor: organizations.requireTwoFactor,
+			sessionLifetimeMinutes: organizations.sessionLifetimeMinutes,
+		})
 		.from(organizations)
 		.where(eq(organizations.id, organizationId))
 	if (!row) return null
@@ -190,10 +200,16 @@ export async function updateOrganizationSecurity(actor: AdminActor, organization
 				and not exists (select 1 from app.two_factor_credentials t where t.user_id = m.user_id and t.enabled_at is not null)`)
 		}
 		if (rows.length) {
-			await auditAdminAction(actor, 'organization.security', { type: 'organization', id: organizationId }, {
-				requireTwoFactor: input.requireTwoFactor,
-				sessionLifetimeMinutes: input.sessionLifetimeMinutes,
-			}, tx)
+			await auditAdminAction(
+				actor,
+				'organization.security',
+				{ type: 'organization', id: organizationId },
+				{
+					requireTwoFactor: input.requireTwoFactor,
+					sessionLifetimeMinutes: input.sessionLifetimeMinutes,
+				},
+				tx,
+			)
 		}
 		return rows.length > 0
 	})
@@ -222,12 +238,18 @@ export async function setOrganizationStatus(actor: AdminActor, organizationId: s
 	if (!row) return refuse('not-found', 'organization-missing', ADMIN_MESSAGES.organizationNotFound)
 	const status = nextOrganizationStatus(row.status, intent)
 	if (!status) {
-		return refuse('conflict', 'status-unchanged', row.status === 'trial' ? ADMIN_MESSAGES.trialOnlyActivates : ADMIN_MESSAGES.organizationStatusUpdated(row.status))
+		return refuse(
+			'conflict',
+			'status-unchanged',
+			row.status === 'trial' ? ADMIN_MESSAGES.trialOnlyActivates : ADMIN_MESSAGES.organizationStatusUpdated(row.status),
+		)
 	}
 	await db.transaction(async (tx) => {
 		await tx.update(organizations).set({ status }).where(eq(organizations.id, organizationId))
 		if (status === 'inactive') {
-			await tx.execute(sql`delete from app.sessions where organization_id = ${organizationId} or user_id in (select user_id from app.memberships where organization_id = ${organizationId})`)
+			await tx.execute(
+				sql`delete from app.sessions where organization_id = ${organizationId} or user_id in (select user_id from app.memberships where organization_id = ${organizationId})`,
+			)
 		}
 		const subscription = row.subscription
 		if (row.status === 'trial' && subscription?.status === 'trialing') {
@@ -252,7 +274,10 @@ export async function deleteOrganization(actor: AdminActor, organizationId: stri
 	if (!isSuperadmin(actor)) return refuse('forbidden', 'superadmin-only', ADMIN_MESSAGES.superadminDeletesOrganizations)
 	if (!isUuid(organizationId)) return refuse('not-found', 'organization-missing', ADMIN_MESSAGES.organizationNotFound)
 	const db = getDb()
-	const [row] = await db.select({ name: organizations.name, schemaName: organizations.schemaName }).from(organizations).where(eq(organizations.id, organizationId))
+	const [row] = await db
+		.select({ name: organizations.name, schemaName: organizations.schemaName })
+		.from(organizations)
+		.where(eq(organizations.id, organizationId))
 	if (!row) return refuse('not-found', 'organization-missing', ADMIN_MESSAGES.organizationNotFound)
 	if (row.name.trim() !== confirmName.trim()) return refuse('invalid', 'name-mismatch', ADMIN_MESSAGES.organizationNameMismatch, 'confirmName')
 	assertTenantSchemaName(row.schemaName)
@@ -274,5 +299,3 @@ export async function deleteOrganization(actor: AdminActor, organizationId: stri
 	)
 	return succeed({})
 }
-
-

@@ -21,8 +21,6 @@ import { ADMIN_PAGE_SIZE } from './shared/list-state.ts'
 import type { SubscriptionListState } from './shared/list-specs.ts'
 import type { SubscriptionFormSchema } from './shared/schemas.ts'
 
-
-
 export type AdminSubscriptionRow = {
 	id: string
 	tenantId: string
@@ -89,7 +87,12 @@ async function recurringRevenueAt(at: Date) {
 	const rows = await getDb()
 		.select({ status: subscriptions.status, amountCents: subscriptions.amountCents, billingCycle: subscriptions.billingCycle })
 		.from(subscriptions)
-		.where(and(sql`${subscriptions.createdAt} <= ${at.toISOString()}::timestamptz`, sql`(${subscriptions.canceledAt} is null or ${subscriptions.canceledAt} > ${at.toISOString()}::timestamptz)`))
+		.where(
+			and(
+				sql`${subscriptions.createdAt} <= ${at.toISOString()}::timestamptz`,
+				sql`(${subscriptions.canceledAt} is null or ${subscriptions.canceledAt} > ${at.toISOString()}::timestamptz)`,
+			),
+		)
 	const paying = rows.filter((row) => monthlyRecurringCents(row) > 0)
 	return { mrrCents: paying.reduce((sum, row) => sum + monthlyRecurringCents(row), 0), accounts: paying.length }
 }
@@ -174,13 +177,19 @@ export async function updateSubscription(actor: AdminActor, subscriptionId: stri
 				updatedAt: now,
 			})
 			.where(eq(subscriptions.id, subscriptionId))
-		await auditAdminAction(actor, 'subscription.update', { type: 'subscription', id: subscriptionId }, {
-			fromPlan: before.plan,
-			toPlan: input.plan,
-			fromStatus: before.status,
-			toStatus: input.status,
-			organizationId: before.organizationId,
-		}, tx)
+		await auditAdminAction(
+			actor,
+			'subscription.update',
+			{ type: 'subscription', id: subscriptionId },
+			{
+				fromPlan: before.plan,
+				toPlan: input.plan,
+				fromStatus: before.status,
+				toStatus: input.status,
+				organizationId: before.organizationId,
+			},
+			tx,
+		)
 	})
 	return succeed({})
 }

@@ -13,4 +13,3 @@ export async function tenantRefs(organizationIds?: string[]): Promise<TenantRef[
 		return true
 	})
 }
-

@@ -13,8 +13,6 @@ import { ADMIN_PAGE_SIZE } from './shared/list-state.ts'
 import type { UserListState } from './shared/list-specs.ts'
 import type { UserForm } from './shared/schemas.ts'
 
-
-
 export type AdminUserRow = {
 	id: string
 	name: string
@@ -219,7 +217,10 @@ async function seatRefusal(tx: Transaction, organizationId: string) {
 export async function createUser(actor: AdminActor, input: UserForm & { password: string }) {
 	const db = getDb()
 	const email = input.email.toLowerCase()
-	const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`)
+	const [taken] = await db
+		.select({ id: users.id })
+		.from(users)
+		.where(sql`lower(${users.email}) = ${email}`)
 	if (taken) return refuse('conflict', 'email-taken', ADMIN_MESSAGES.emailTaken, 'email')
 	const passwordHash = await hashPassword(input.password)
 	return db.transaction(async (tx) => {
@@ -250,7 +251,10 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 	if (forbidden) return forbidden
 	if (userId === actor.userId && input.status !== 'active') return refuse('invalid', 'self', ADMIN_MESSAGES.cannotChangeSelf, 'status')
 	const email = input.email.toLowerCase()
-	const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, sql`${users.id} <> ${userId}`))
+	const [taken] = await db
+		.select({ id: users.id })
+		.from(users)
+		.where(and(sql`lower(${users.email}) = ${email}`, sql`${users.id} <> ${userId}`))
 	if (taken) return refuse('conflict', 'email-taken', ADMIN_MESSAGES.emailTaken, 'email')
 	const primary = current.memberships[0]
 	const movesOrganization = input.organizationId && input.organizationId !== primary?.organizationId
@@ -270,15 +274,25 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 			.where(eq(users.id, userId))
 		if (statusBy) await setAccountStatus(actor, userId, statusBy, tx)
 		if (movesOrganization) {
-			await tx.insert(memberships).values({ userId, organizationId: input.organizationId!, role: input.organizationRole })
+			await tx
+				.insert(memberships)
+				.values({ userId, organizationId: input.organizationId!, role: input.organizationRole })
 				.onConflictDoUpdate({ target: [memberships.userId, memberships.organizationId], set: { role: input.organizationRole } })
 		} else if (primary) {
-			await tx.update(memberships).set({ role: input.organizationRole })
+			await tx
+				.update(memberships)
+				.set({ role: input.organizationRole })
 				.where(and(eq(memberships.userId, userId), eq(memberships.organizationId, primary.organizationId)))
 		}
 		if (input.status === 'pending') await tx.delete(sessions).where(eq(sessions.userId, userId))
 		if (changesEmail) await endAccountAccessAfterEmailChange(tx, actor, userId, current.email)
-		await auditAdminAction(actor, 'user.update', { type: 'user', id: userId }, { status: input.status, organizationId: input.organizationId ?? null, emailChanged: changesEmail }, tx)
+		await auditAdminAction(
+			actor,
+			'user.update',
+			{ type: 'user', id: userId },
+			{ status: input.status, organizationId: input.organizationId ?? null, emailChanged: changesEmail },
+			tx,
+		)
 		return succeed({ userId })
 	})
 }

@@ -20,7 +20,14 @@ export async function apiAccessRefusal(organizationId: string, now: Date) {
 /** The patient's keys, newest first: name, prefix, created, last used, revoked (never the key). */
 export async function listApiKeys(patient: Patient) {
 	return getDb()
-		.select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+		.select({
+			id: apiKeys.id,
+			name: apiKeys.name,
+			prefix: apiKeys.prefix,
+			createdAt: apiKeys.createdAt,
+			lastUsedAt: apiKeys.lastUsedAt,
+			revokedAt: apiKeys.revokedAt,
+		})
 		.from(apiKeys)
 		.where(and(eq(apiKeys.userId, patient.userId), eq(apiKeys.organizationId, patient.organizationId)))
 		.orderBy(desc(apiKeys.createdAt))
@@ -47,7 +54,14 @@ export async function createApiKey(patient: Patient, name: string, options: { no
 		const key = `${API_KEY_PREFIX}${generateSessionToken()}`
 		const [row] = await tx
 			.insert(apiKeys)
-			.values({ userId: patient.userId, organizationId: patient.organizationId, name, prefix: key.slice(0, API_KEY_PREFIX.length + 8), keyHash: sessionIdFromToken(key), createdAt: now })
+			.values({
+				userId: patient.userId,
+				organizationId: patient.organizationId,
+				name,
+				prefix: key.slice(0, API_KEY_PREFIX.length + 8),
+				keyHash: sessionIdFromToken(key),
+				createdAt: now,
+			})
 			.returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt })
 		await recordAudit({ action: 'api_key.create', actor: patient, target: { type: 'api_key', id: row!.id } }, tx)
 		return succeed({ key, apiKey: row! })
@@ -100,7 +114,9 @@ export async function checkApiCall(token: string, options: { limitPerMinute: num
 	if (!token.startsWith(API_KEY_PREFIX) || token.length > 200) return { ok: false, reason: 'unauthenticated' }
 	const now = options.now ?? new Date()
 	const at = now.toISOString()
-	const apiPlans = Object.values(PLANS).filter((plan) => plan.apiAccess).map((plan) => plan.id)
+	const apiPlans = Object.values(PLANS)
+		.filter((plan) => plan.apiAccess)
+		.map((plan) => plan.id)
 	const rows = await getDb().execute<{
 		key_id: string
 		user_id: string

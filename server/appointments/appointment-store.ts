@@ -11,22 +11,11 @@ import { appointmentChanges, appointments } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { Appointment, AppointmentStatus } from '#server/appointments/shared/appointment.ts'
-import type {
-	AppointmentFormValue,
-	CancelFormValue,
-	RescheduleFormValue,
-} from '#server/appointments/shared/appointment-form-schema.ts'
+import type { AppointmentFormValue, CancelFormValue, RescheduleFormValue } from '#server/appointments/shared/appointment-form-schema.ts'
 import { recordAppointmentEvent } from './events.ts'
 import { appointmentFieldsFromForm } from './form-values.ts'
 import { removeAppointmentReminders, scheduleAppointmentReminders } from './reminders.ts'
-import {
-	canEditAppointment,
-	cancelAppointment,
-	newTimeInPastRefusal,
-	refusalFor,
-	rescheduleAppointment,
-	type RuleRefusal,
-} from './rules.ts'
+import { canEditAppointment, cancelAppointment, newTimeInPastRefusal, refusalFor, rescheduleAppointment, type RuleRefusal } from './rules.ts'
 import { refuse, succeed, type Refusal, type Result } from '#server/errors/shared/result.ts'
 import { resolveLocalDateTime, type LocalDateTimeResolution } from '#server/time/shared/zoned-time.ts'
 
@@ -127,11 +116,7 @@ export type AppointmentRange = {
 }
 
 /** The patient's appointments (optionally within a range of start instants), soonest first. */
-export async function selectAppointments(
-	tx: TenantTransaction,
-	patient: Patient,
-	range: AppointmentRange = {},
-): Promise<StoredAppointment[]> {
+export async function selectAppointments(tx: TenantTransaction, patient: Patient, range: AppointmentRange = {}): Promise<StoredAppointment[]> {
 	return tx
 		.select(appointmentColumns)
 		.from(appointments)
@@ -191,7 +176,10 @@ function listConditions(patient: Patient, filter: AppointmentListFilter) {
 }
 
 export async function countAppointments(tx: TenantTransaction, patient: Patient, filter: AppointmentListFilter): Promise<number> {
-	const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(appointments).where(listConditions(patient, filter))
+	const [row] = await tx
+		.select({ total: sql<number>`count(*)::int` })
+		.from(appointments)
+		.where(listConditions(patient, filter))
 	return row?.total ?? 0
 }
 
@@ -390,11 +378,7 @@ export async function rescheduleAppointmentById(
 	{ now = new Date() }: WriteOptions = {},
 ): Promise<AppointmentWriteResult> {
 	return withOwnAppointment(patient, appointmentId, async (tx, current) => {
-		const outcome = rescheduleAppointment(
-			current,
-			{ date: values.date, time: values.time, timeZone: values.timeZone, reason: values.reason },
-			now,
-		)
+		const outcome = rescheduleAppointment(current, { date: values.date, time: values.time, timeZone: values.timeZone, reason: values.reason }, now)
 		if (!outcome.ok) return outcome
 		const [appointment] = await tx
 			.update(appointments)
@@ -446,10 +430,7 @@ export async function cancelAppointmentById(
 export async function deleteAppointment(patient: Patient, appointmentId: string): Promise<Result<object, 'not-found'>> {
 	if (!isAppointmentId(appointmentId)) return NOT_FOUND_ONLY
 	return withTenant(patient.organizationId, async (tx) => {
-		const [deleted] = await tx
-			.delete(appointments)
-			.where(isOwnAppointment(patient, appointmentId))
-			.returning({ id: appointments.id })
+		const [deleted] = await tx.delete(appointments).where(isOwnAppointment(patient, appointmentId)).returning({ id: appointments.id })
 		if (!deleted) return NOT_FOUND_ONLY
 		await removeAppointmentReminders(tx, appointmentId)
 		await audit(tx, patient, 'appointment.delete', appointmentId)

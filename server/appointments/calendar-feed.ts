@@ -42,11 +42,7 @@ export function feedTokenFromPathSegment(segment: string | undefined): string | 
 }
 
 function activeFeedOf(patient: Patient) {
-	return and(
-		eq(calendarFeedTokens.userId, patient.userId),
-		eq(calendarFeedTokens.organizationId, patient.organizationId),
-		isNull(calendarFeedTokens.revokedAt),
-	)
+	return and(eq(calendarFeedTokens.userId, patient.userId), eq(calendarFeedTokens.organizationId, patient.organizationId), isNull(calendarFeedTokens.revokedAt))
 }
 
 /** When the patient's active feed address was created, or null when there is none. */
@@ -64,7 +60,10 @@ export async function getCalendarFeedStatus(patient: Patient): Promise<{ created
 export async function createCalendarFeed(patient: Patient): Promise<{ token: string; createdAt: Date }> {
 	const token = generateFeedToken()
 	return getDb().transaction(async (tx) => {
-		await tx.update(calendarFeedTokens).set({ revokedAt: sql`now()` }).where(activeFeedOf(patient))
+		await tx
+			.update(calendarFeedTokens)
+			.set({ revokedAt: sql`now()` })
+			.where(activeFeedOf(patient))
 		const [feed] = await tx
 			.insert(calendarFeedTokens)
 			.values({ tokenHash: hashFeedToken(token), userId: patient.userId, organizationId: patient.organizationId })
@@ -118,12 +117,16 @@ export async function readCalendarFeed(
 		.select({ id: calendarFeedTokens.id, userId: calendarFeedTokens.userId, organizationId: calendarFeedTokens.organizationId })
 		.from(calendarFeedTokens)
 		.innerJoin(users, eq(users.id, calendarFeedTokens.userId))
-		.innerJoin(
-			memberships,
-			and(eq(memberships.userId, calendarFeedTokens.userId), eq(memberships.organizationId, calendarFeedTokens.organizationId)),
-		)
+		.innerJoin(memberships, and(eq(memberships.userId, calendarFeedTokens.userId), eq(memberships.organizationId, calendarFeedTokens.organizationId)))
 		.innerJoin(organizations, eq(organizations.id, calendarFeedTokens.organizationId))
-		.where(and(eq(calendarFeedTokens.tokenHash, hashFeedToken(token)), isNull(calendarFeedTokens.revokedAt), eq(users.status, 'active'), ne(organizations.status, 'inactive')))
+		.where(
+			and(
+				eq(calendarFeedTokens.tokenHash, hashFeedToken(token)),
+				isNull(calendarFeedTokens.revokedAt),
+				eq(users.status, 'active'),
+				ne(organizations.status, 'inactive'),
+			),
+		)
 	if (!feed) return null
 	const owner: Patient = { userId: feed.userId, organizationId: feed.organizationId, ipAddress }
 	const stored = await withTenant(owner.organizationId, async (tx) => {

@@ -44,12 +44,7 @@ export function appointmentEventText(
 	return { title: texts.title, message: texts.message(what, when) }
 }
 
-export function appointmentEventRow(
-	ownerId: string,
-	kind: AppointmentEventKind,
-	appointment: EventSubject,
-	reminderKey?: ReminderKey,
-) {
+export function appointmentEventRow(ownerId: string, kind: AppointmentEventKind, appointment: EventSubject, reminderKey?: ReminderKey) {
 	return {
 		ownerId,
 		type: APPOINTMENT_NOTIFICATION_TYPES[kind],

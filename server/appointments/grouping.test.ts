@@ -14,10 +14,7 @@ describe('groupAppointmentsByDay', () => {
 	const now = zonedDateTimeToInstant('2026-03-05', '08:00', NEW_YORK) // a Thursday
 
 	it('heads groups Today, Tomorrow, then weekday, month and day', () => {
-		const groups = groupAppointmentsByDay(
-			[at('2026-03-11', '10:00'), at('2026-03-06', '09:00'), at('2026-03-05', '14:00')],
-			{ now },
-		)
+		const groups = groupAppointmentsByDay([at('2026-03-11', '10:00'), at('2026-03-06', '09:00'), at('2026-03-05', '14:00')], { now })
 		expect(groups.map((group) => [group.date, group.heading])).toEqual([
 			['2026-03-05', 'Today'],
 			['2026-03-06', 'Tomorrow'],
@@ -64,10 +61,7 @@ describe('groupAppointmentsByDay', () => {
 
 	it('keeps the whole 25-hour fall-back day in one group', () => {
 		const fallNow = zonedDateTimeToInstant('2026-11-01', '00:00', NEW_YORK)
-		const groups = groupAppointmentsByDay(
-			[at('2026-11-01', '00:30'), at('2026-11-01', '23:30'), at('2026-11-02', '00:15')],
-			{ now: fallNow },
-		)
+		const groups = groupAppointmentsByDay([at('2026-11-01', '00:30'), at('2026-11-01', '23:30'), at('2026-11-02', '00:15')], { now: fallNow })
 		expect(groups.map((g) => [g.heading, g.appointments.length])).toEqual([
 			['Today', 2],
 			['Tomorrow', 1],

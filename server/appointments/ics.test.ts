@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeAppointment } from '#tests/support/appointment-fixture.ts'
-import {
-	appointmentIcsFileName,
-	buildAppointmentIcs,
-	buildAppointmentsFeed,
-	escapeIcsText,
-	foldIcsLine,
-	formatIcsDateTime,
-} from './ics.ts'
+import { appointmentIcsFileName, buildAppointmentIcs, buildAppointmentsFeed, escapeIcsText, foldIcsLine, formatIcsDateTime } from './ics.ts'
 
 const now = new Date('2026-03-01T12:00:00.123Z')
 const octets = (text: string) => new TextEncoder().encode(text).length
@@ -124,17 +117,14 @@ describe('buildAppointmentIcs', () => {
 	})
 
 	it('maps statuses to CONFIRMED, TENTATIVE and CANCELLED', () => {
-		const statusOf = (status: 'confirmed' | 'pending' | 'cancelled') =>
-			/STATUS:(\w+)/.exec(buildAppointmentIcs({ ...appointment, status }, { now }))?.[1]
+		const statusOf = (status: 'confirmed' | 'pending' | 'cancelled') => /STATUS:(\w+)/.exec(buildAppointmentIcs({ ...appointment, status }, { now }))?.[1]
 		expect(statusOf('confirmed')).toBe('CONFIRMED')
 		expect(statusOf('pending')).toBe('TENTATIVE')
 		expect(statusOf('cancelled')).toBe('CANCELLED')
 	})
 
 	it('writes no alarms and adds the reason for a cancelled appointment', () => {
-		const text = unfold(
-			buildAppointmentIcs({ ...appointment, status: 'cancelled', cancelReason: 'Feeling better' }, { now }),
-		)
+		const text = unfold(buildAppointmentIcs({ ...appointment, status: 'cancelled', cancelReason: 'Feeling better' }, { now }))
 		expect(text).not.toContain('BEGIN:VALARM')
 		expect(text).toContain('\\nCancellation reason: Feeling better\r\n')
 	})

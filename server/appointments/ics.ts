@@ -53,13 +53,15 @@ export type IcsOptions = {
 
 /** Escapes a TEXT value: backslash, semicolon, comma and line breaks. */
 export function escapeIcsText(value: string): string {
-	return value
-		.replace(/\\/g, '\\\\')
-		.replace(/;/g, '\\;')
-		.replace(/,/g, '\\,')
-		.replace(/\r\n|\r|\n/g, '\\n')
-		// eslint-disable-next-line no-control-regex -- control characters are not allowed in iCalendar text
-		.replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+	return (
+		value
+			.replace(/\\/g, '\\\\')
+			.replace(/;/g, '\\;')
+			.replace(/,/g, '\\,')
+			.replace(/\r\n|\r|\n/g, '\\n')
+			// eslint-disable-next-line no-control-regex -- control characters are not allowed in iCalendar text
+			.replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+	)
 }
 
 /**
@@ -89,7 +91,10 @@ export function foldIcsLine(line: string): string {
 /** '20260305T143000Z' */
 export function formatIcsDateTime(instant: Date): string {
 	if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant')
-	return instant.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+	return instant
+		.toISOString()
+		.replace(/\.\d{3}Z$/, 'Z')
+		.replace(/[-:]/g, '')
 }
 
 function joinLines(lines: string[]): string {
@@ -155,10 +160,7 @@ export function buildAppointmentIcs(appointment: IcsAppointment, options: IcsOpt
 }
 
 /** The private feed: every appointment (cancelled ones as STATUS:CANCELLED), by start time. */
-export function buildAppointmentsFeed(
-	appointments: readonly IcsAppointment[],
-	options: IcsOptions & { calendarName?: string },
-): string {
+export function buildAppointmentsFeed(appointments: readonly IcsAppointment[], options: IcsOptions & { calendarName?: string }): string {
 	const header = calendarHeader([
 		`X-WR-CALNAME:${escapeIcsText(options.calendarName ?? DEFAULT_FEED_NAME)}`,
 		`NAME:${escapeIcsText(options.calendarName ?? DEFAULT_FEED_NAME)}`,

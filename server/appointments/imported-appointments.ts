@@ -25,7 +25,12 @@ export async function storeImportedAppointments(
 	now = new Date(),
 ): Promise<number> {
 	if (values.length === 0) return 0
-	const heldKeys = await selectHeldEntryKeys(tx, appointments, owner.userId, values.map((value) => value.key))
+	const heldKeys = await selectHeldEntryKeys(
+		tx,
+		appointments,
+		owner.userId,
+		values.map((value) => value.key),
+	)
 	const fresh = values.filter((value) => !heldKeys.has(value.key))
 	if (fresh.length === 0) return 0
 	const timeZone = await storedPatientTimeZone(owner.userId)

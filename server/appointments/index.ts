@@ -4,13 +4,7 @@
  * formatting, status badge) live in ./shared/ and are re-exported here for
  * server callers; dates and zones come from server/time/shared/zoned-time.ts.
  */
-export type {
-	Appointment,
-	AppointmentStatus,
-	AppointmentTab,
-	AppointmentType,
-	LocalDate,
-} from '#server/appointments/shared/appointment.ts'
+export type { Appointment, AppointmentStatus, AppointmentTab, AppointmentType, LocalDate } from '#server/appointments/shared/appointment.ts'
 export {
 	AppointmentFormSchema,
 	CancelFormSchema,
@@ -74,13 +68,7 @@ export {
 } from './ics.ts'
 export { buildVideoJoinUrl, isValidVideoBaseUrl } from './video-link.ts'
 export { appointmentFieldsFromForm, appointmentFormDefaults, type AppointmentFields } from './form-values.ts'
-export {
-	buildAppointmentListView,
-	LIST_PARAMS,
-	parseAppointmentListQuery,
-	type AppointmentListQuery,
-	type AppointmentListView,
-} from './list-view.ts'
+export { buildAppointmentListView, LIST_PARAMS, parseAppointmentListQuery, type AppointmentListQuery, type AppointmentListView } from './list-view.ts'
 
 // Stored appointments (database): every function takes the patient of the session.
 export {
@@ -101,13 +89,7 @@ export {
 	type Patient,
 	type StoredAppointment,
 } from './appointment-store.ts'
-export {
-	LIST_LIMIT_PARAM,
-	LIST_PAGE_SIZE,
-	loadAppointmentListPage,
-	parseListLimit,
-	type AppointmentListPage,
-} from './list-page.ts'
+export { LIST_LIMIT_PARAM, LIST_PAGE_SIZE, loadAppointmentListPage, parseListLimit, type AppointmentListPage } from './list-page.ts'
 export {
 	toAppointmentCardView,
 	toAppointmentDetailView,

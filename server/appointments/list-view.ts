@@ -19,13 +19,7 @@ import {
 } from '#server/appointments/shared/filters.ts'
 import { localDateOf } from '#server/time/shared/zoned-time.ts'
 import { groupAppointmentsByDay, type AppointmentDayGroup } from './grouping.ts'
-import {
-	appointmentsInTab,
-	canStepShownDateBack,
-	isInUpcomingFrom,
-	parseAppointmentTab,
-	parseShownDate,
-} from './tabs.ts'
+import { appointmentsInTab, canStepShownDateBack, isInUpcomingFrom, parseAppointmentTab, parseShownDate } from './tabs.ts'
 
 /** Query-string names of the tab and of the Upcoming header's shown day. */
 export const LIST_PARAMS = { tab: 'tab', shownDate: 'date' } as const
@@ -36,10 +30,7 @@ export type AppointmentListQuery = {
 	filters: AppointmentFilters
 }
 
-export function parseAppointmentListQuery(
-	params: URLSearchParams,
-	{ now, timeZone }: { now: Date; timeZone: string },
-): AppointmentListQuery {
+export function parseAppointmentListQuery(params: URLSearchParams, { now, timeZone }: { now: Date; timeZone: string }): AppointmentListQuery {
 	return {
 		tab: parseAppointmentTab(params.get(LIST_PARAMS.tab)),
 		shownDate: parseShownDate(params.get(LIST_PARAMS.shownDate), localDateOf(now, timeZone)),

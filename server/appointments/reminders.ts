@@ -72,10 +72,7 @@ export type ReminderOutcome = 'sent' | 'gone' | 'cancelled' | 'moved' | 'started
  * the appointment is still there, not cancelled, not started, and starts at
  * the time the job was queued for. A retried job does not write twice.
  */
-export async function deliverAppointmentReminder(
-	payload: unknown,
-	{ now = new Date() }: { now?: Date } = {},
-): Promise<ReminderOutcome> {
+export async function deliverAppointmentReminder(payload: unknown, { now = new Date() }: { now?: Date } = {}): Promise<ReminderOutcome> {
 	const input = ReminderPayloadSchema.parse(payload)
 	return withTenant(input.organizationId, async (tx) => {
 		const [appointment] = await tx

@@ -56,10 +56,7 @@ export function canEditAppointment(appointment: RuleSubject, now: Date): boolean
 }
 
 /** The badge at `now` (see status-badge.ts for the cancelled-and-past choice). */
-export function appointmentBadgeAt(
-	appointment: Pick<Appointment, 'status' | 'startsAt' | 'durationMinutes'>,
-	now: Date,
-): StatusBadge {
+export function appointmentBadgeAt(appointment: Pick<Appointment, 'status' | 'startsAt' | 'durationMinutes'>, now: Date): StatusBadge {
 	return appointmentStatusBadge(appointment.status, { isPast: isPastAppointment(appointment, now) })
 }
 
@@ -77,10 +74,7 @@ export const REMINDER_OFFSETS: ReadonlyArray<{ kind: ReminderKind; minutesBefore
  * time order. Those already in the past at `now` are skipped (one due
  * exactly at `now` is kept); a cancelled appointment gets none.
  */
-export function reminderTimesFor(
-	appointment: Pick<Appointment, 'status' | 'startsAt'>,
-	now: Date,
-): Reminder[] {
+export function reminderTimesFor(appointment: Pick<Appointment, 'status' | 'startsAt'>, now: Date): Reminder[] {
 	if (isCancelledAppointment(appointment)) return []
 	return REMINDER_OFFSETS.map(({ kind, minutesBefore }) => ({
 		kind,
@@ -180,10 +174,7 @@ export type AppointmentCardActions = {
  * (phone or e-mail); Call also needs a usable phone number, Join a configured
  * video base URL.
  */
-export function appointmentCardActions(
-	appointment: Appointment,
-	{ now, videoBaseUrl }: { now: Date; videoBaseUrl: string | null },
-): AppointmentCardActions {
+export function appointmentCardActions(appointment: Appointment, { now, videoBaseUrl }: { now: Date; videoBaseUrl: string | null }): AppointmentCardActions {
 	const isUpcoming = !isCancelledAppointment(appointment) && !isPastAppointment(appointment, now)
 	const hasContact = Boolean(appointment.contactPhone?.trim() || appointment.contactEmail?.trim())
 	const offersContactButtons = isUpcoming && hasContact

@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { makeAppointment } from '#tests/support/appointment-fixture.ts'
 import type { AppointmentTab } from '#server/appointments/shared/appointment.ts'
-import {
-	appointmentsInTab,
-	canStepShownDateBack,
-	isInAppointmentTab,
-	isInUpcomingFrom,
-	parseAppointmentTab,
-	parseShownDate,
-	stepShownDate,
-} from './tabs.ts'
+import { appointmentsInTab, canStepShownDateBack, isInAppointmentTab, isInUpcomingFrom, parseAppointmentTab, parseShownDate, stepShownDate } from './tabs.ts'
 import { zonedDateTimeToInstant } from '#server/time/shared/zoned-time.ts'
 
 const NEW_YORK = 'America/New_York'
 const TOKYO = 'Asia/Tokyo'
 
 function tabsOf(appointment: ReturnType<typeof makeAppointment>, now: Date, timeZone?: string): AppointmentTab[] {
-	return (['upcoming', 'today', 'past'] as const).filter((tab) =>
-		isInAppointmentTab(appointment, tab, { now, timeZone }),
-	)
+	return (['upcoming', 'today', 'past'] as const).filter((tab) => isInAppointmentTab(appointment, tab, { now, timeZone }))
 }
 
 function at(date: string, time: string, timeZone: string) {

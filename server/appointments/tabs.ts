@@ -11,12 +11,7 @@
  * shown day on. The shown day never goes before today (Upcoming holds no
  * past days), so 'previous' stops at today.
  */
-import {
-	isAppointmentTab,
-	type Appointment,
-	type AppointmentTab,
-	type LocalDate,
-} from '#server/appointments/shared/appointment.ts'
+import { isAppointmentTab, type Appointment, type AppointmentTab, type LocalDate } from '#server/appointments/shared/appointment.ts'
 import { addDaysToLocalDate, isValidLocalDate, localDateOf } from '#server/time/shared/zoned-time.ts'
 
 export type CalendarContext = {
@@ -54,11 +49,7 @@ export function isInAppointmentTab(appointment: Dated, tab: AppointmentTab, cont
  * The appointments of a tab, in display order: Upcoming and Today soonest
  * first, Past most recent first.
  */
-export function appointmentsInTab<T extends Dated>(
-	appointments: readonly T[],
-	tab: AppointmentTab,
-	context: CalendarContext,
-): T[] {
+export function appointmentsInTab<T extends Dated>(appointments: readonly T[], tab: AppointmentTab, context: CalendarContext): T[] {
 	const direction = tab === 'past' ? -1 : 1
 	return appointments
 		.filter((appointment) => isInAppointmentTab(appointment, tab, context))

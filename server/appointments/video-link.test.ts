@@ -3,19 +3,13 @@ import { buildVideoJoinUrl, isValidVideoBaseUrl } from './video-link.ts'
 
 describe('buildVideoJoinUrl', () => {
 	it('appends the appointment id as the last path segment', () => {
-		expect(buildVideoJoinUrl('https://meet.example.com/carebook', 'abc-123')).toBe(
-			'https://meet.example.com/carebook/abc-123',
-		)
-		expect(buildVideoJoinUrl('https://meet.example.com/carebook/', 'abc-123')).toBe(
-			'https://meet.example.com/carebook/abc-123',
-		)
+		expect(buildVideoJoinUrl('https://meet.example.com/carebook', 'abc-123')).toBe('https://meet.example.com/carebook/abc-123')
+		expect(buildVideoJoinUrl('https://meet.example.com/carebook/', 'abc-123')).toBe('https://meet.example.com/carebook/abc-123')
 		expect(buildVideoJoinUrl('https://meet.example.com', 'abc-123')).toBe('https://meet.example.com/abc-123')
 	})
 
 	it('keeps the base query string', () => {
-		expect(buildVideoJoinUrl('https://video.example.com/rooms?lang=en', 'abc')).toBe(
-			'https://video.example.com/rooms/abc?lang=en',
-		)
+		expect(buildVideoJoinUrl('https://video.example.com/rooms?lang=en', 'abc')).toBe('https://video.example.com/rooms/abc?lang=en')
 	})
 
 	it('fills an {id} template', () => {

@@ -42,7 +42,14 @@ describe('toAppointmentDetailView', () => {
 				updatedAt: new Date('2026-03-02T12:00:00Z'),
 				cancelledAt: null,
 				history: [
-					{ id: 'h1', kind: 'rescheduled', previousStartsAt: new Date('2026-03-04T19:30:00Z'), newStartsAt: new Date('2026-03-05T15:00:00Z'), reason: 'Travel', createdAt: new Date('2026-03-02T12:00:00Z') },
+					{
+						id: 'h1',
+						kind: 'rescheduled',
+						previousStartsAt: new Date('2026-03-04T19:30:00Z'),
+						newStartsAt: new Date('2026-03-05T15:00:00Z'),
+						reason: 'Travel',
+						createdAt: new Date('2026-03-02T12:00:00Z'),
+					},
 				],
 			},
 			context,
@@ -58,12 +65,36 @@ describe('toAppointmentDetailView', () => {
 			canEdit: true,
 		})
 		expect(view.history).toEqual([
-			{ id: 'h1', kind: 'rescheduled', previousText: 'Wednesday, March 4, 2026 at 2:30 PM', newText: 'Thursday, March 5, 2026 at 10:00 AM', reason: 'Travel', changedText: 'Monday, March 2, 2026 at 7:00 AM' },
+			{
+				id: 'h1',
+				kind: 'rescheduled',
+				previousText: 'Wednesday, March 4, 2026 at 2:30 PM',
+				newText: 'Thursday, March 5, 2026 at 10:00 AM',
+				reason: 'Travel',
+				changedText: 'Monday, March 2, 2026 at 7:00 AM',
+			},
 		])
 	})
 
 	it('offers no video call, cancel or reschedule once cancelled', () => {
-		const view = toAppointmentDetailView({ ...makeAppointment({ status: 'cancelled', cancelReason: 'Better' }), createdAt: new Date(), updatedAt: new Date(), cancelledAt: new Date(), history: [] }, context)
-		expect(view).toMatchObject({ isCancelled: true, joinHref: null, canCancel: false, canReschedule: false, canEdit: false, cancelReason: 'Better', badge: { label: 'Cancelled' } })
+		const view = toAppointmentDetailView(
+			{
+				...makeAppointment({ status: 'cancelled', cancelReason: 'Better' }),
+				createdAt: new Date(),
+				updatedAt: new Date(),
+				cancelledAt: new Date(),
+				history: [],
+			},
+			context,
+		)
+		expect(view).toMatchObject({
+			isCancelled: true,
+			joinHref: null,
+			canCancel: false,
+			canReschedule: false,
+			canEdit: false,
+			cancelReason: 'Better',
+			badge: { label: 'Cancelled' },
+		})
 	})
 })

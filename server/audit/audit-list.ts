@@ -38,7 +38,12 @@ function auditConditions(filters: AuditFilters, scope: Scope): SQL[] {
 	if (filters.from) conditions.push(sql`a.created_at >= ${`${filters.from}T00:00:00Z`}::timestamptz`)
 	if (filters.to) conditions.push(sql`a.created_at < (${`${filters.to}T00:00:00Z`}::timestamptz + interval '1 day')`)
 	if (!scope.includeHealthRecords) {
-		conditions.push(sql`(a.target_type is null or a.target_type not in (${sql.join(HEALTH_RECORD_TARGET_TYPES.map((type) => sql`${type}`), sql`, `)}))`)
+		conditions.push(
+			sql`(a.target_type is null or a.target_type not in (${sql.join(
+				HEALTH_RECORD_TARGET_TYPES.map((type) => sql`${type}`),
+				sql`, `,
+			)}))`,
+		)
 	}
 	return conditions
 }
@@ -87,7 +92,18 @@ export async function listAuditActions(): Promise<string[]> {
 }
 
 /** CSV columns of an export (ids and codes only, as stored). */
-export const AUDIT_CSV_HEADER = ['time', 'action', 'actor_email', 'actor_user_id', 'organization', 'organization_id', 'target_type', 'target_id', 'ip_address', 'details']
+export const AUDIT_CSV_HEADER = [
+	'time',
+	'action',
+	'actor_email',
+	'actor_user_id',
+	'organization',
+	'organization_id',
+	'target_type',
+	'target_id',
+	'ip_address',
+	'details',
+]
 
 export function auditCsvRow(entry: AuditListEntry): unknown[] {
 	return [

@@ -23,9 +23,7 @@ function loginRedirect(request: Request, kind: SessionKind) {
 
 export type { PatientContext } from './patient.ts'
 
-export type PatientSessionResult =
-	| { ok: true; session: PatientContext }
-	| { ok: false; reason: 'signed-out' | 'not-a-patient' }
+export type PatientSessionResult = { ok: true; session: PatientContext } | { ok: false; reason: 'signed-out' | 'not-a-patient' }
 
 /**
  * The one patient guard: the request's session resolved to a patient with an

@@ -62,12 +62,7 @@ const PORTAL_ROLES: Record<SessionKind, ReadonlyArray<string>> = {
  * sign in at the patient portal, nor a patient at the admin portal, and both
  * get the same answer as a wrong password.
  */
-export async function authenticate(input: {
-	email: string
-	password: string
-	portal: SessionKind
-	ipAddress: string
-}): Promise<LoginResult> {
+export async function authenticate(input: { email: string; password: string; portal: SessionKind; ipAddress: string }): Promise<LoginResult> {
 	const db = getDb()
 	const email = input.email.trim().toLowerCase()
 	const [user] = await db
@@ -148,9 +143,7 @@ const LOGIN_ADDRESS_LOCK_CLASS = 7_301
 async function reserveAddressAttempt(input: { portal: SessionKind; ipAddress: string }, userId: string | null) {
 	const env = getEnv()
 	return getDb().transaction(async (tx) => {
-		await tx.execute(
-			sql`select pg_advisory_xact_lock(${sql.raw(String(LOGIN_ADDRESS_LOCK_CLASS))}, hashtext(${input.ipAddress}))`,
-		)
+		await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(LOGIN_ADDRESS_LOCK_CLASS))}, hashtext(${input.ipAddress}))`)
 		const [{ failures }] = await tx
 			.select({ failures: count() })
 			.from(loginAttempts)

@@ -18,7 +18,10 @@ import { AUTH_MESSAGES } from './shared/messages.ts'
  * password; the screen says only that the account could not be made.
  */
 async function tellOwnerOfSignUp(email: string, origin = appOrigin()) {
-	const [owner] = await getDb().select({ id: users.id, email: users.email }).from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+	const [owner] = await getDb()
+		.select({ id: users.id, email: users.email })
+		.from(users)
+		.where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
 	if (!owner) return
 	if (!(await takeAttempt({ bucket: 'sign-up-notice', max: 1, windowMinutes: 60 }, owner.id))) return
 	await queueEmail(getDb(), {
@@ -85,10 +88,7 @@ async function reserveRegistration(ipAddress: string) {
 		await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(REGISTRATION_LOCK_KEY))})`)
 		const hourAgo = sql`now() - interval '1 hour'`
 		await tx.delete(registrationAttempts).where(lt(registrationAttempts.createdAt, hourAgo))
-		const [{ total }] = await tx
-			.select({ total: count() })
-			.from(registrationAttempts)
-			.where(gt(registrationAttempts.createdAt, hourAgo))
+		const [{ total }] = await tx.select({ total: count() }).from(registrationAttempts).where(gt(registrationAttempts.createdAt, hourAgo))
 		if (total >= env.REGISTER_GLOBAL_MAX_PER_HOUR) throw new RegistrationLimitError('global')
 		const [{ fromAddress }] = await tx
 			.select({ fromAddress: count() })
@@ -104,13 +104,7 @@ async function reserveRegistration(ipAddress: string) {
  * own schema, an admin membership of it and a Basic subscription in trial,
  * all in one transaction.
  */
-export async function registerPatient(input: {
-	name: string
-	email: string
-	password: string
-	ipAddress?: string
-	now?: Date
-}) {
+export async function registerPatient(input: { name: string; email: string; password: string; ipAddress?: string; now?: Date }) {
 	const now = input.now ?? new Date()
 	const passwordHash = await hashPassword(input.password)
 	try {

@@ -43,11 +43,7 @@ function nextExpiry(createdAt: Date, now: number) {
 export const LAST_ACTIVE_RESOLUTION_MS = 5 * 60_000
 
 /** A sign-in (password, second factor, registration): the session, and the user's last sign-in and activity. */
-export async function createSession(input: {
-	userId: string
-	kind: SessionKind
-	organizationId: string | null
-}) {
+export async function createSession(input: { userId: string; kind: SessionKind; organizationId: string | null }) {
 	const token = generateSessionToken()
 	const createdAt = new Date()
 	const expiresAt = nextExpiry(createdAt, createdAt.getTime())
@@ -67,7 +63,10 @@ export async function createSession(input: {
 }
 
 /** Records activity of the user and their organization when the stored time is older than LAST_ACTIVE_RESOLUTION_MS. */
-async function noteActivity(session: { userId: string; organizationId: string | null; userLastActiveAt: Date | null; organizationLastActiveAt: Date | null }, now: number) {
+async function noteActivity(
+	session: { userId: string; organizationId: string | null; userLastActiveAt: Date | null; organizationLastActiveAt: Date | null },
+	now: number,
+) {
 	const isStale = (at: Date | null) => !at || now - at.getTime() >= LAST_ACTIVE_RESOLUTION_MS
 	const db = getDb()
 	const at = new Date(now)
@@ -177,7 +176,9 @@ export async function isSessionInForce(sessionId: string, kind: SessionKind): Pr
 }
 
 export async function invalidateSession(token: string) {
-	await getDb().delete(sessions).where(eq(sessions.id, sessionIdFromToken(token)))
+	await getDb()
+		.delete(sessions)
+		.where(eq(sessions.id, sessionIdFromToken(token)))
 }
 
 /** Signs a user out everywhere (password reset, deactivation). */

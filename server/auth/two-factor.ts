@@ -42,10 +42,7 @@ export type TwoFactorStatus = { isEnabled: boolean; pendingSetup: { secret: stri
 
 /** Whether the user has a confirmed second factor (the sign-in asks for a code then). */
 export async function isTwoFactorEnabled(userId: string, executor: Executor = getDb()) {
-	const [row] = await executor
-		.select({ enabledAt: twoFactorCredentials.enabledAt })
-		.from(twoFactorCredentials)
-		.where(eq(twoFactorCredentials.userId, userId))
+	const [row] = await executor.select({ enabledAt: twoFactorCredentials.enabledAt }).from(twoFactorCredentials).where(eq(twoFactorCredentials.userId, userId))
 	return !!row?.enabledAt
 }
 
@@ -109,12 +106,7 @@ async function acceptTotpCode(executor: Executor, userId: string, code: string, 
 	const updated = await executor
 		.update(twoFactorCredentials)
 		.set({ lastTimeStep: step })
-		.where(
-			and(
-				eq(twoFactorCredentials.userId, userId),
-				or(isNull(twoFactorCredentials.lastTimeStep), sql`${twoFactorCredentials.lastTimeStep} < ${step}`),
-			),
-		)
+		.where(and(eq(twoFactorCredentials.userId, userId), or(isNull(twoFactorCredentials.lastTimeStep), sql`${twoFactorCredentials.lastTimeStep} < ${step}`)))
 		.returning({ userId: twoFactorCredentials.userId })
 	return updated.length > 0
 }
@@ -132,16 +124,15 @@ async function useRecoveryCode(executor: Executor, userId: string, code: string)
  * Confirms the set-up with a code from the app: 2FA is on and the recovery
  * codes are made; they are returned this once and never shown again.
  */
-export async function confirmTwoFactorSetup(
-	actor: Actor,
-	code: string,
-	now = Date.now(),
-): Promise<Result<{ recoveryCodes: string[] }, 'invalid-code'>> {
+export async function confirmTwoFactorSetup(actor: Actor, code: string, now = Date.now()): Promise<Result<{ recoveryCodes: string[] }, 'invalid-code'>> {
 	return getDb().transaction(async (tx) => {
 		if (!(await acceptTotpCode(tx, actor.userId, code, { isEnabled: false, now }))) {
 			return refuse('invalid', 'invalid-code', TWO_FACTOR_MESSAGES.codeInvalid, 'code')
 		}
-		await tx.update(twoFactorCredentials).set({ enabledAt: new Date(now) }).where(eq(twoFactorCredentials.userId, actor.userId))
+		await tx
+			.update(twoFactorCredentials)
+			.set({ enabledAt: new Date(now) })
+			.where(eq(twoFactorCredentials.userId, actor.userId))
 		await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.userId))
 		const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
 		await tx.insert(recoveryCodes).values(codes.map((each) => ({ userId: actor.userId, codeHash: hashCode(each) })))
@@ -199,13 +190,15 @@ export async function disableTwoFactor(actor: Actor, code: string, now = Date.no
 export async function startTwoFactorChallenge(input: { userId: string; kind: SessionKind; organizationId: string | null }) {
 	const token = generateSessionToken()
 	const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * 60_000)
-	await getDb().insert(twoFactorChallenges).values({
-		id: sessionIdFromToken(token),
-		userId: input.userId,
-		kind: input.kind,
-		organizationId: input.organizationId,
-		expiresAt,
-	})
+	await getDb()
+		.insert(twoFactorChallenges)
+		.values({
+			id: sessionIdFromToken(token),
+			userId: input.userId,
+			kind: input.kind,
+			organizationId: input.organizationId,
+			expiresAt,
+		})
 	return { token, expiresAt }
 }
 
@@ -256,7 +249,8 @@ export async function completeTwoFactorChallenge(input: {
 	const slot = await takeCodeSlot(challenge.userId)
 	if (!slot) return refuse('locked', 'locked', TWO_FACTOR_MESSAGES.locked)
 	const isAccepted = await db.transaction(
-		async (tx) => (await acceptTotpCode(tx, challenge.userId, input.code, { isEnabled: true, now })) || (await useRecoveryCode(tx, challenge.userId, input.code)),
+		async (tx) =>
+			(await acceptTotpCode(tx, challenge.userId, input.code, { isEnabled: true, now })) || (await useRecoveryCode(tx, challenge.userId, input.code)),
 	)
 	if (!isAccepted) {
 		await recordAudit({ action: 'auth.two_factor_failed', actor })

@@ -14,9 +14,21 @@ export async function listSubscriptionInvoices(subscriptionId: string, limit = 1
 	const rows = await db.select().from(invoices).where(eq(invoices.subscriptionId, subscriptionId)).orderBy(desc(invoices.createdAt)).limit(limit)
 	const paid = rows.length
 		? await db
-				.select({ invoiceId: payments.invoiceId, amountCents: payments.amountCents, status: payments.status, method: payments.method, provider: payments.provider, createdAt: payments.createdAt })
+				.select({
+					invoiceId: payments.invoiceId,
+					amountCents: payments.amountCents,
+					status: payments.status,
+					method: payments.method,
+					provider: payments.provider,
+					createdAt: payments.createdAt,
+				})
 				.from(payments)
-				.where(inArray(payments.invoiceId, rows.map((row) => row.id)))
+				.where(
+					inArray(
+						payments.invoiceId,
+						rows.map((row) => row.id),
+					),
+				)
 				.orderBy(desc(payments.createdAt))
 		: []
 	return rows.map((invoice) => ({ ...invoice, payments: paid.filter((payment) => payment.invoiceId === invoice.id) }))

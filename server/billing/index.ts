@@ -25,7 +25,14 @@ export {
 	type SubscriptionView,
 	type SubscriptionUsage,
 } from './subscription.ts'
-export { canManageSubscription, cancelSubscription, changePlan, processPastDuePayment, runSubscriptionTransitions, type SubscriptionActor } from './lifecycle.ts'
+export {
+	canManageSubscription,
+	cancelSubscription,
+	changePlan,
+	processPastDuePayment,
+	runSubscriptionTransitions,
+	type SubscriptionActor,
+} from './lifecycle.ts'
 export { assertCanAddMember } from './plan-rules.ts'
 export { getSubscriptionOverview, type SubscriptionOverview } from './overview.ts'
 export { builtinProvider, providerFor, type PaymentProvider, type CollectOutcome, type IssuedInvoice } from './payment-provider.ts'

@@ -44,7 +44,10 @@ async function organizationKind(tx: Tx, organizationId: string) {
 }
 
 async function memberCount(tx: Tx, organizationId: string) {
-	const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.organizationId, organizationId))
+	const [row] = await tx
+		.select({ count: sql<number>`count(*)::int` })
+		.from(memberships)
+		.where(eq(memberships.organizationId, organizationId))
 	return row?.count ?? 0
 }
 
@@ -73,7 +76,9 @@ async function recordInvoicePaid(
 	now: Date,
 ) {
 	await tx.update(invoices).set({ status: 'paid', paidAt: now }).where(eq(invoices.id, invoice.id))
-	await tx.insert(payments).values({ invoiceId: invoice.id, organizationId: invoice.organizationId, amountCents: invoice.amountCents, status: 'succeeded', ...payment })
+	await tx
+		.insert(payments)
+		.values({ invoiceId: invoice.id, organizationId: invoice.organizationId, amountCents: invoice.amountCents, status: 'succeeded', ...payment })
 }
 
 /**
@@ -99,7 +104,14 @@ async function renew(tx: Tx, row: SubscriptionRow, periodStart: Date, now: Date)
 		})
 		.onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart], where: sql`provider = 'builtin'` })
 		.returning()
-	const invoice = inserted ?? (await tx.select().from(invoices).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.periodStart, periodStart))))[0]!
+	const invoice =
+		inserted ??
+		(
+			await tx
+				.select()
+				.from(invoices)
+				.where(and(eq(invoices.subscriptionId, row.id), eq(invoices.periodStart, periodStart)))
+		)[0]!
 	const issued: IssuedInvoice = { ...invoice, periodStart, periodEnd }
 	const outcome = invoice.status === 'paid' ? ({ status: 'paid', method: null, providerPaymentId: null } as const) : await providerFor(row).collect(issued, row)
 	if (outcome.status === 'paid' && invoice.status !== 'paid') {
@@ -215,7 +227,10 @@ export async function cancelSubscription(actor: SubscriptionActor, options: { no
 			.update(subscriptions)
 			.set({ status: 'canceled', canceledAt: now, currentPeriodEnd: effectiveUntil, pastDueSince: null, updatedAt: now })
 			.where(eq(subscriptions.id, row.id))
-		await tx.update(invoices).set({ status: 'void' }).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+		await tx
+			.update(invoices)
+			.set({ status: 'void' })
+			.where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
 		await providerFor(row).cancelAtPeriodEnd(row)
 		await recordAudit({ action: 'subscription.cancel', actor, target: { type: 'subscription', id: row.id }, details: { plan: row.plan } }, tx)
 		return succeed({
@@ -237,10 +252,18 @@ export async function processPastDuePayment(subscriptionId: string, actor: Audit
 		const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update')
 		if (!row) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
 		if (row.status !== 'past_due') return refuse('conflict', 'not-past-due', BILLING_MESSAGES.notPastDue)
-		const open = await tx.select().from(invoices).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+		const open = await tx
+			.select()
+			.from(invoices)
+			.where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
 		let amountCents = 0
 		for (const invoice of open) {
-			await recordInvoicePaid(tx, invoice, { method: options.method ?? row.paymentMethod ?? 'bank_transfer', provider: 'builtin', recordedBy: actor.userId }, now)
+			await recordInvoicePaid(
+				tx,
+				invoice,
+				{ method: options.method ?? row.paymentMethod ?? 'bank_transfer', provider: 'builtin', recordedBy: actor.userId },
+				now,
+			)
 			amountCents += invoice.amountCents
 		}
 		await tx.update(subscriptions).set({ status: 'active', pastDueSince: null, updatedAt: now }).where(eq(subscriptions.id, row.id))
@@ -293,8 +316,14 @@ export async function runSubscriptionTransitions(now = new Date()) {
 					if (renewed.status === 'active') counts.renewed += 1
 					else counts.pastDue += 1
 				} else if (transition === 'cancel-unpaid') {
-					await tx.update(subscriptions).set({ status: 'canceled', canceledAt: now, currentPeriodEnd: now, pastDueSince: null, updatedAt: now }).where(eq(subscriptions.id, row.id))
-					await tx.update(invoices).set({ status: 'void' }).where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+					await tx
+						.update(subscriptions)
+						.set({ status: 'canceled', canceledAt: now, currentPeriodEnd: now, pastDueSince: null, updatedAt: now })
+						.where(eq(subscriptions.id, row.id))
+					await tx
+						.update(invoices)
+						.set({ status: 'void' })
+						.where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
 					await notifyOrganizationAdmins(tx, organizationId, {
 						type: 'warning',
 						title: BILLING_MESSAGES.subscriptionEndedTitle,

@@ -17,9 +17,7 @@ export type IssuedInvoice = {
 }
 
 /** A payment taken at once, or the invoice left open (the subscription is past due until it is paid). */
-export type CollectOutcome =
-	| { status: 'paid'; method: 'credit_card' | 'bank_transfer'; providerPaymentId: string | null }
-	| { status: 'open' }
+export type CollectOutcome = { status: 'paid'; method: 'credit_card' | 'bank_transfer'; providerPaymentId: string | null } | { status: 'open' }
 
 /**
  * How payments are taken (the subscription state machine in lifecycle.ts

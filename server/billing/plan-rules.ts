@@ -12,11 +12,7 @@ import { PLANS } from './shared/plans.ts'
  * transaction that inserts the membership.
  */
 export async function assertCanAddMember(organizationId: string, executor: Executor = getDb()) {
-	const [row] = await executor
-		.select({ plan: subscriptions.plan })
-		.from(subscriptions)
-		.where(eq(subscriptions.organizationId, organizationId))
-		.for('update')
+	const [row] = await executor.select({ plan: subscriptions.plan }).from(subscriptions).where(eq(subscriptions.organizationId, organizationId)).for('update')
 	if (!row) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
 	const [counted] = await executor
 		.select({ count: sql<number>`count(*)::int` })

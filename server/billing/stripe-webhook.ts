@@ -98,7 +98,15 @@ async function recordStripeInvoice(object: z.infer<typeof InvoiceObject>, outcom
 		if (outcome === 'paid') {
 			await tx
 				.insert(payments)
-				.values({ invoiceId: invoice!.id, organizationId: row.organizationId, amountCents: object.amount_paid, status: 'succeeded', method: 'credit_card', provider: 'stripe', providerPaymentId: object.id })
+				.values({
+					invoiceId: invoice!.id,
+					organizationId: row.organizationId,
+					amountCents: object.amount_paid,
+					status: 'succeeded',
+					method: 'credit_card',
+					provider: 'stripe',
+					providerPaymentId: object.id,
+				})
 				.onConflictDoNothing()
 			await tx
 				.update(subscriptions)

@@ -27,7 +27,11 @@ export type ComparedParameter = {
  * mass between mass and substance concentrations); null when they do not
  * compare.
  */
-export function leftInRightUnit(code: string, left: Pick<ParameterRow, 'value' | 'unit' | 'ucumUnit'>, right: Pick<ParameterRow, 'unit' | 'ucumUnit'>): { value: number; isConverted: boolean } | null {
+export function leftInRightUnit(
+	code: string,
+	left: Pick<ParameterRow, 'value' | 'unit' | 'ucumUnit'>,
+	right: Pick<ParameterRow, 'unit' | 'ucumUnit'>,
+): { value: number; isConverted: boolean } | null {
 	if ((left.unit ?? '') === (right.unit ?? '')) return { value: left.value, isConverted: false }
 	const from = left.ucumUnit ?? toUcum(left.unit)
 	const to = right.ucumUnit ?? toUcum(right.unit)
@@ -45,7 +49,10 @@ export async function listTestDates(patient: Patient) {
 /** Pairs each parameter measured on either date, side by side, with the change between them. */
 export function pairParameters(left: ParameterRow[], right: ParameterRow[]): ComparedParameter[] {
 	const byCode = new Map<string, ComparedParameter>()
-	for (const [side, rows] of [['left', left], ['right', right]] as const) {
+	for (const [side, rows] of [
+		['left', left],
+		['right', right],
+	] as const) {
 		for (const row of rows) {
 			const entry = byCode.get(row.code) ?? { code: row.code, name: row.name, left: null, right: null, change: null, changePercent: null, leftConverted: null }
 			if (!entry[side]) entry[side] = row
@@ -100,4 +107,3 @@ export async function compareTestDates(patient: Patient, leftDate: string, right
 		}
 	})
 }
-

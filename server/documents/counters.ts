@@ -13,7 +13,12 @@ import type { TenantDocumentTotals } from './cross-tenant-metadata.ts'
 export async function documentCounters(today: Date, organizationIds?: string[]): Promise<TenantDocumentTotals[]> {
 	if (organizationIds?.length === 0) return []
 	const day = today.toISOString().slice(0, 10)
-	const only = organizationIds ? sql`where c.organization_id in (${sql.join(organizationIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``
+	const only = organizationIds
+		? sql`where c.organization_id in (${sql.join(
+				organizationIds.map((id) => sql`${id}::uuid`),
+				sql`, `,
+			)})`
+		: sql``
 	const rows = await getDb().execute<TenantDocumentTotals>(sql`
 		select c.organization_id as "organizationId", c.documents as total, c.processed, c.failed, c.bytes,
 			coalesce(p.processed, 0)::int as "processedToday"

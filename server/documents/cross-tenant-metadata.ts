@@ -42,7 +42,16 @@ async function acrossTenants<Row>(tenants: TenantRef[], arm: (tenant: TenantRef)
 	const chunks: TenantRef[][] = []
 	for (let start = 0; start < tenants.length; start += chunkSize) chunks.push(tenants.slice(start, start + chunkSize))
 	const results = await Promise.all(
-		chunks.map((chunk) => getDb().execute<Row & Record<string, unknown>>(wrap(sql.join(chunk.map((tenant) => sql`(${arm(tenant)})`), sql` union all `)))),
+		chunks.map((chunk) =>
+			getDb().execute<Row & Record<string, unknown>>(
+				wrap(
+					sql.join(
+						chunk.map((tenant) => sql`(${arm(tenant)})`),
+						sql` union all `,
+					),
+				),
+			),
+		),
 	)
 	return results.flat() as Row[]
 }
@@ -78,10 +87,16 @@ export async function recentDocuments(tenants: TenantRef[], options: { status?: 
 	const statusFilter = options.status ? sql`where status = ${options.status}` : sql``
 	const rows = await acrossTenants<DocumentMetadata>(
 		tenants,
-		(tenant) => sql`select ${tenant.id}::uuid as "organizationId", ${METADATA_COLUMNS} from ${documentsOf(tenant)} ${statusFilter} order by uploaded_at desc limit ${options.limit}`,
+		(tenant) =>
+			sql`select ${tenant.id}::uuid as "organizationId", ${METADATA_COLUMNS} from ${documentsOf(tenant)} ${statusFilter} order by uploaded_at desc limit ${options.limit}`,
 	)
 	return rows
-		.map((row) => ({ ...row, sizeBytes: Number(row.sizeBytes), uploadedAt: new Date(row.uploadedAt).toISOString(), processedAt: row.processedAt ? new Date(row.processedAt).toISOString() : null }))
+		.map((row) => ({
+			...row,
+			sizeBytes: Number(row.sizeBytes),
+			uploadedAt: new Date(row.uploadedAt).toISOString(),
+			processedAt: row.processedAt ? new Date(row.processedAt).toISOString() : null,
+		}))
 		.sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))
 		.slice(0, options.limit)
 }
@@ -108,7 +123,13 @@ export async function processingByDay(tenants: TenantRef[], from: Date, to: Date
 	}
 	return [...byDay.entries()]
 		.sort(([a], [b]) => a.localeCompare(b))
-		.map(([day, entry]) => ({ day, processed: entry.processed, failed: entry.failed, p50Ms: percentile(entry.durations, 50), p95Ms: percentile(entry.durations, 95) }))
+		.map(([day, entry]) => ({
+			day,
+			processed: entry.processed,
+			failed: entry.failed,
+			p50Ms: percentile(entry.durations, 50),
+			p95Ms: percentile(entry.durations, 95),
+		}))
 }
 
 /** The nearest-rank percentile of a list, or null for none. */

@@ -59,7 +59,20 @@ export async function storeImportedReferences(
 			contentType: reference.contentType ? toAllowedText(reference.contentType, TEXT_LIMITS.code) || null : null,
 			sizeBytes: reference.sizeBytes,
 		}
-		const bytes = Buffer.from(JSON.stringify({ title, kind: reference.kind, date: reference.date, provider, file: { name: fileName, contentType: details.contentType, sizeBytes: details.sizeBytes, included: false }, note: IMPORTED_REFERENCE_NOTE }, null, 2))
+		const bytes = Buffer.from(
+			JSON.stringify(
+				{
+					title,
+					kind: reference.kind,
+					date: reference.date,
+					provider,
+					file: { name: fileName, contentType: details.contentType, sizeBytes: details.sizeBytes, included: false },
+					note: IMPORTED_REFERENCE_NOTE,
+				},
+				null,
+				2,
+			),
+		)
 		await storage.putBuffer(storageKey, bytes)
 		await tx.insert(documents).values({
 			id,

@@ -1,13 +1,7 @@
 export { DOCUMENT_MESSAGES, MAX_FILES_PER_FORM_UPLOAD } from './shared/messages.ts'
 export { type ReceivedFile } from './receive-upload.ts'
 export { acceptUpload, acceptUploads, storeUploadedDocument } from './upload.ts'
-export {
-	processDocument,
-	markDocumentInterrupted,
-	childProcessExtractor,
-	inProcessExtractor,
-	type DocumentExtractor,
-} from './process-document.ts'
+export { processDocument, markDocumentInterrupted, childProcessExtractor, inProcessExtractor, type DocumentExtractor } from './process-document.ts'
 export {
 	listDocuments,
 	getDocumentsByIds,
@@ -30,13 +24,7 @@ export { reviewDocumentValue } from './value-review.ts'
 export { listTestDates, compareTestDates } from './compare.ts'
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
 export { fileResponse, fileResponseHeaders } from './file-response.ts'
-export {
-	documentTotals,
-	recentDocuments,
-	processingByDay,
-	type TenantRef,
-	type TenantDocumentTotals,
-} from './cross-tenant-metadata.ts'
+export { documentTotals, recentDocuments, processingByDay, type TenantRef, type TenantDocumentTotals } from './cross-tenant-metadata.ts'
 export { documentCounters } from './counters.ts'
 export { searchDocumentRows } from './search-rows.ts'
 export { selectOwnerDocumentsForExport } from './owner-export.ts'

@@ -27,17 +27,12 @@ describe('known provider names', () => {
 	})
 
 	it('prefers the known name with more matching words', () => {
-		expect(matchKnownProvider('PC Pinnacle Crest Laboratory', ['Pinnacle Crest', 'Pinnacle Crest Laboratory'])).toBe(
-			'Pinnacle Crest Laboratory',
-		)
+		expect(matchKnownProvider('PC Pinnacle Crest Laboratory', ['Pinnacle Crest', 'Pinnacle Crest Laboratory'])).toBe('Pinnacle Crest Laboratory')
 	})
 
 	it('puts the known name in the title that repeats the provider', () => {
 		expect(
-			withKnownProvider(
-				{ provider: 'PC Pinnacle Crest Laboratory Services', title: 'Lab Results — PC Pinnacle Crest Laboratory Services' },
-				known,
-			),
+			withKnownProvider({ provider: 'PC Pinnacle Crest Laboratory Services', title: 'Lab Results — PC Pinnacle Crest Laboratory Services' }, known),
 		).toEqual({ provider: 'Pinnacle Crest Laboratory Services', title: 'Lab Results — Pinnacle Crest Laboratory Services' })
 		const unchanged = { provider: 'Northside Clinic', title: 'Visit Note — Northside Clinic' }
 		expect(withKnownProvider(unchanged, known)).toBe(unchanged)

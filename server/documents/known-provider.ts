@@ -31,7 +31,6 @@ function wordsOf(name: string): string[] {
 		.filter(Boolean)
 }
 
-
 function isSameWord(read: string, known: string): boolean {
 	return read === known || (known.length >= FUZZY_MIN_LENGTH && isWithinOneEdit(read, known))
 }
@@ -73,10 +72,7 @@ export function matchKnownProvider(read: string | null, known: readonly string[]
 }
 
 /** The provider and title to store: with the known name in place of the one read, when one matches closely. */
-export function withKnownProvider(
-	extracted: { provider: string | null; title: string },
-	known: readonly string[],
-): { provider: string | null; title: string } {
+export function withKnownProvider(extracted: { provider: string | null; title: string }, known: readonly string[]): { provider: string | null; title: string } {
 	const match = matchKnownProvider(extracted.provider, known)
 	if (!match || !extracted.provider) return extracted
 	return { provider: match, title: extracted.title.split(extracted.provider).join(match) }
@@ -87,14 +83,7 @@ export async function selectKnownProviders(tx: TenantTransaction, ownerId: strin
 	const rows = await tx
 		.select({ provider: documents.provider })
 		.from(documents)
-		.where(
-			and(
-				eq(documents.ownerId, ownerId),
-				ne(documents.id, exceptDocumentId),
-				eq(documents.status, 'processed'),
-				isNotNull(documents.provider),
-			),
-		)
+		.where(and(eq(documents.ownerId, ownerId), ne(documents.id, exceptDocumentId), eq(documents.status, 'processed'), isNotNull(documents.provider)))
 		.groupBy(documents.provider)
 		.orderBy(desc(sql`count(*)`), documents.provider)
 		.limit(200)

@@ -103,7 +103,9 @@ export async function processDocument(
 		const extracted = await extractStoredFile(storage, document, extract, options.signal)
 		const result = extracted.result
 		if (!result.accepted) {
-			await markFailed(input, document.ownerId, document.title, result.reason ?? 'unreadable', result.message ?? 'The file could not be read.', { fileRemoved: true })
+			await markFailed(input, document.ownerId, document.title, result.reason ?? 'unreadable', result.message ?? 'The file could not be read.', {
+				fileRemoved: true,
+			})
 			await storage.remove(document.storageKey)
 			return 'failed'
 		}
@@ -130,7 +132,12 @@ export async function processDocument(
 			const subjectMatch = await settleSubjectMatch(tx, { userId: document.ownerId, organizationId: input.organizationId }, document, printedPatient)
 			const medicationOutcome = await replaceDocumentMedications(tx, { ...document, documentDate: result.date }, result.medications)
 			// A FHIR file's other records (details only) and appointments: each made once, however often the file comes.
-			await storeImportedReferences(tx, storage, { organizationId: input.organizationId, documentId: document.id, ownerId: document.ownerId }, result.importedDocuments ?? [])
+			await storeImportedReferences(
+				tx,
+				storage,
+				{ organizationId: input.organizationId, documentId: document.id, ownerId: document.ownerId },
+				result.importedDocuments ?? [],
+			)
 			await storeImportedAppointments(tx, { organizationId: input.organizationId, userId: document.ownerId }, result.importedAppointments ?? [])
 			// A provider name already on the patient's records wins over a close OCR reading of it.
 			const named = withKnownProvider(
@@ -196,9 +203,7 @@ export async function processDocument(
 		if (options.isFinalAttempt) {
 			await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)
 		} else {
-			await withTenant(input.organizationId, (tx) =>
-				tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, input.documentId)),
-			)
+			await withTenant(input.organizationId, (tx) => tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, input.documentId)))
 		}
 		throw error
 	}
@@ -263,10 +268,7 @@ async function markFailed(
  */
 export async function markDocumentInterrupted(input: { organizationId: string; documentId: string }): Promise<boolean> {
 	const [document] = await withTenant(input.organizationId, (tx) =>
-		tx
-			.select({ ownerId: documents.ownerId, title: documents.title, status: documents.status })
-			.from(documents)
-			.where(eq(documents.id, input.documentId)),
+		tx.select({ ownerId: documents.ownerId, title: documents.title, status: documents.status }).from(documents).where(eq(documents.id, input.documentId)),
 	)
 	if (!document || (document.status !== 'processing' && document.status !== 'queued')) return false
 	await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)

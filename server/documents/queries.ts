@@ -90,7 +90,15 @@ export async function getDocument(patient: Patient, documentId: string) {
 	if (!isUuid(documentId)) return null
 	return withTenant(patient.organizationId, async (tx) => {
 		const [document] = await tx
-			.select({ ...summaryColumns, extractedText: documents.extractedText, details: documents.details, pages: documents.pages, timings: documents.timings, attempts: documents.attempts, dateChoices: documents.dateChoices })
+			.select({
+				...summaryColumns,
+				extractedText: documents.extractedText,
+				details: documents.details,
+				pages: documents.pages,
+				timings: documents.timings,
+				attempts: documents.attempts,
+				dateChoices: documents.dateChoices,
+			})
 			.from(documents)
 			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
 		if (!document) return null
@@ -119,7 +127,13 @@ export type StoredDocumentFile = NonNullable<Awaited<ReturnType<typeof selectDoc
 export async function selectDocumentFile(tx: TenantTransaction, owner: Patient, documentId: string) {
 	if (!isUuid(documentId)) return null
 	const [document] = await tx
-		.select({ storageKey: documents.storageKey, previewKey: documents.previewKey, mimeType: documents.mimeType, fileName: documents.fileName, fileKind: documents.fileKind })
+		.select({
+			storageKey: documents.storageKey,
+			previewKey: documents.previewKey,
+			mimeType: documents.mimeType,
+			fileName: documents.fileName,
+			fileKind: documents.fileKind,
+		})
 		.from(documents)
 		.where(and(eq(documents.id, documentId), eq(documents.ownerId, owner.userId)))
 	return document ?? null

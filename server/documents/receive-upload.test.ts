@@ -107,15 +107,18 @@ function streamedRequest(pieces: () => Iterator<string>, options: { contentType?
 	const iterator = pieces()
 	const encoder = new TextEncoder()
 	const stats = { pulled: 0 }
-	const body = new ReadableStream<Uint8Array>({
-		pull(controller) {
-			const next = iterator.next()
-			if (next.done) return controller.close()
-			const bytes = encoder.encode(next.value)
-			stats.pulled += bytes.byteLength
-			controller.enqueue(bytes)
+	const body = new ReadableStream<Uint8Array>(
+		{
+			pull(controller) {
+				const next = iterator.next()
+				if (next.done) return controller.close()
+				const bytes = encoder.encode(next.value)
+				stats.pulled += bytes.byteLength
+				controller.enqueue(bytes)
+			},
 		},
-	}, { highWaterMark: 0 })
+		{ highWaterMark: 0 },
+	)
 	const request = new Request('http://localhost/api/documents/upload', {
 		method: 'POST',
 		body,
@@ -135,7 +138,6 @@ function* tinyParts(count: number) {
 	yield `--${BOUNDARY}--\r\n`
 }
 
-
 describe('receiveUpload with hostile bodies', () => {
 	it('refuses 600,000 tiny parts at the first part over the limit, without reading the rest (413)', async () => {
 		const { request, stats } = streamedRequest(() => tinyParts(600_000))
@@ -150,13 +152,16 @@ describe('receiveUpload with hostile bodies', () => {
 
 	it('answers 400 to a body that ends before its closing boundary, keeping no file', async () => {
 		const unterminated = () =>
-			[`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 and then nothing`][Symbol.iterator]()
+			[`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 and then nothing`][
+				Symbol.iterator
+			]()
 		expect((await rejection(streamedRequest(unterminated).request)).reason).toBe('malformed')
 		expect(await leftovers()).toEqual([])
 	})
 
 	it('refuses a part header over 16 KB and a body that is not a multipart form (400)', async () => {
-		const longHeader = () => [`--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\ny\r\n--${BOUNDARY}--\r\n`][Symbol.iterator]()
+		const longHeader = () =>
+			[`--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\ny\r\n--${BOUNDARY}--\r\n`][Symbol.iterator]()
 		expect((await rejection(streamedRequest(longHeader).request)).reason).toBe('malformed')
 		const plain = () => ['file=hello'][Symbol.iterator]()
 		expect((await rejection(streamedRequest(plain, { contentType: 'application/x-www-form-urlencoded' }).request)).reason).toBe('malformed')
@@ -226,7 +231,12 @@ describe('receiveUploads', () => {
 	})
 
 	it('refuses a post with no file', async () => {
-		await expect(receiveUploads(uploadRequest((form) => form.append('note', 'x')), { maxFiles: 10 })).rejects.toMatchObject({ reason: 'no_file' })
+		await expect(
+			receiveUploads(
+				uploadRequest((form) => form.append('note', 'x')),
+				{ maxFiles: 10 },
+			),
+		).rejects.toMatchObject({ reason: 'no_file' })
 	})
 })
 

@@ -118,7 +118,14 @@ export async function receiveUploads(
 		// at most maxFiles files per request, named 'file': any other is dropped, and so is the
 		// nameless empty part a browser sends for a file input left empty
 		if (violation || name !== 'file' || !info.filename || received.length >= maxFiles) return void stream.resume()
-		const file = { tempPath: path.join(uploadTempDir(), `${randomUUID()}.part`), originalName: basename(info.filename ?? ''), size: 0, sha256: '', head: Buffer.alloc(0), isTooLarge: false }
+		const file = {
+			tempPath: path.join(uploadTempDir(), `${randomUUID()}.part`),
+			originalName: basename(info.filename ?? ''),
+			size: 0,
+			sha256: '',
+			head: Buffer.alloc(0),
+			isTooLarge: false,
+		}
 		received.push(file)
 		const hash = createHash('sha256')
 		stream.on('data', (chunk: Buffer) => {

@@ -45,7 +45,19 @@ export async function searchDocumentRows(tx: TenantTransaction, patient: Patient
 		return tx
 			.select(columns)
 			.from(documents)
-			.where(and(eq(documents.ownerId, owner), sql`${documents.id} in ${candidates}`, match, found.length ? notInArray(documents.id, found.map((row) => row.id)) : undefined))
+			.where(
+				and(
+					eq(documents.ownerId, owner),
+					sql`${documents.id} in ${candidates}`,
+					match,
+					found.length
+						? notInArray(
+								documents.id,
+								found.map((row) => row.id),
+							)
+						: undefined,
+				),
+			)
 			.orderBy(desc(documents.uploadedAt))
 			.limit(limit)
 	}

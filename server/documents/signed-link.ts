@@ -13,13 +13,7 @@ export function signDocumentLink(input: { documentId: string; userId: string; no
 	return `/api/documents/${input.documentId}/file?${new URLSearchParams({ expires: String(expires), sig })}`
 }
 
-export function isDocumentLinkValid(input: {
-	documentId: string
-	userId: string
-	expires: string | null
-	sig: string | null
-	now?: number
-}) {
+export function isDocumentLinkValid(input: { documentId: string; userId: string; expires: string | null; sig: string | null; now?: number }) {
 	if (!input.expires || !input.sig || !/^\d+$/.test(input.expires)) return false
 	if (Number(input.expires) < (input.now ?? Date.now())) return false
 	const expected = Buffer.from(signature(`${input.documentId}.${input.userId}.${input.expires}`))

@@ -23,12 +23,7 @@ export function printedPatientOf(result: Pick<ExtractionResult, 'structured' | '
 }
 
 /** The state a document read for `owner` starts in, inside the processing transaction (an answer already given stays). */
-export async function settleSubjectMatch(
-	tx: TenantTransaction,
-	owner: Patient,
-	document: { id: string },
-	printed: PrintedPatient,
-): Promise<SubjectMatch> {
+export async function settleSubjectMatch(tx: TenantTransaction, owner: Patient, document: { id: string }, printed: PrintedPatient): Promise<SubjectMatch> {
 	const [current] = await tx.select({ subjectMatch: documents.subjectMatch }).from(documents).where(eq(documents.id, document.id))
 	const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, owner.userId))
 	const profile = await selectHealthProfile(tx, owner)
@@ -52,7 +47,13 @@ export async function answerDocumentSubject(
 		const [updated] = await tx
 			.update(documents)
 			.set({ subjectMatch: answer })
-			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId), inArray(documents.subjectMatch, ['mismatch', 'confirmed_self', 'someone_else'])))
+			.where(
+				and(
+					eq(documents.id, documentId),
+					eq(documents.ownerId, patient.userId),
+					inArray(documents.subjectMatch, ['mismatch', 'confirmed_self', 'someone_else']),
+				),
+			)
 			.returning({ id: documents.id })
 		if (!updated) return refuse('not-found', 'not-found', DOCUMENT_MESSAGES.notFoundText)
 		await recordAudit({ action: 'document.subject', actor: patient, target: { type: 'document', id: documentId }, details: { answer } }, tx)

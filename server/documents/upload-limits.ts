@@ -16,7 +16,10 @@ export async function takeUploadSlot(uploader: { userId: string; organizationId:
 	const windowMinutes = env.UPLOAD_WINDOW_MINUTES
 	const userSlot = await takeAttempt({ bucket: 'upload-user', max: env.UPLOAD_USER_MAX_PER_WINDOW, windowMinutes }, uploader.userId)
 	if (!userSlot) return refuse('rate-limited', 'too-many-uploads', DOCUMENT_MESSAGES.tooManyUploads)
-	const organizationSlot = await takeAttempt({ bucket: 'upload-organization', max: env.UPLOAD_ORGANIZATION_MAX_PER_WINDOW, windowMinutes }, uploader.organizationId)
+	const organizationSlot = await takeAttempt(
+		{ bucket: 'upload-organization', max: env.UPLOAD_ORGANIZATION_MAX_PER_WINDOW, windowMinutes },
+		uploader.organizationId,
+	)
 	if (organizationSlot) return null
 	await giveBackAttempt(userSlot.id)
 	return refuse('rate-limited', 'too-many-uploads', DOCUMENT_MESSAGES.tooManyUploads)

@@ -3,12 +3,7 @@ import { sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription, PLANS } from '#server/billing/index.ts'
-import {
-	detectFileType,
-	guessCategoryFromFileName,
-	sanitizeFileName,
-	titleFromFileName,
-} from '#server/extraction/index.ts'
+import { detectFileType, guessCategoryFromFileName, sanitizeFileName, titleFromFileName } from '#server/extraction/index.ts'
 import { enqueueProcessDocument } from '#server/queue/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { refuse, type Result } from '#server/errors/shared/result.ts'

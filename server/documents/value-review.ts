@@ -14,7 +14,11 @@ import { isUuid } from './queries.ts'
  * change itself is health's (decision 011); the audit entry names the value
  * and the document by id, never the value.
  */
-export async function reviewDocumentValue(patient: Patient, documentId: string, review: ValueReview): Promise<Result<{ parameterId: string }, ValueReviewCode, 'range' | 'code'>> {
+export async function reviewDocumentValue(
+	patient: Patient,
+	documentId: string,
+	review: ValueReview,
+): Promise<Result<{ parameterId: string }, ValueReviewCode, 'range' | 'code'>> {
 	const notFound = refuse('not-found', 'not-found', VALUE_REVIEW_TEXTS.notFound)
 	if (!isUuid(documentId)) return notFound
 	return withTenant(patient.organizationId, async (tx) => {

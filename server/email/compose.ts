@@ -38,11 +38,9 @@ export function isWebLink(url: string): boolean {
 
 export function composeEmail(content: EmailContent): ComposedEmail {
 	if (content.link && !isWebLink(content.link.url)) throw new Error('An e-mail link must be an http(s) URL')
-	const text = [
-		...content.lines,
-		...(content.link ? [`${content.link.label}: ${content.link.url}`] : []),
-		`-- \n${EMAIL_SIGNATURE}\n${EMAIL_FOOTER}`,
-	].join('\n\n')
+	const text = [...content.lines, ...(content.link ? [`${content.link.label}: ${content.link.url}`] : []), `-- \n${EMAIL_SIGNATURE}\n${EMAIL_FOOTER}`].join(
+		'\n\n',
+	)
 	const paragraphs = content.lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line).replace(/\r?\n/g, '<br>')}</p>`)
 	const link = content.link
 		? `<p style="margin:24px 0"><a href="${escapeHtml(content.link.url)}" style="background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(content.link.label)}</a></p>` +

@@ -13,7 +13,10 @@ export const OutgoingEmailSchema = z.object({
 	/** The account the message belongs to (its owner, or the user who shared); deleting the user deletes the message. */
 	userId: z.string().uuid().nullish(),
 	subject: safeText({ max: 200 }).trim().min(1),
-	lines: z.array(safeText({ max: 2000, multiline: true })).min(1).max(30),
+	lines: z
+		.array(safeText({ max: 2000, multiline: true }))
+		.min(1)
+		.max(30),
 	link: z.object({ label: safeText({ max: 100 }).trim().min(1), url: z.string().max(2000).refine(isWebLink, 'must be an http(s) URL') }).optional(),
 })
 export type OutgoingEmail = z.input<typeof OutgoingEmailSchema>

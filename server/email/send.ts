@@ -62,18 +62,30 @@ export async function deliverQueuedEmail(messageId: string, attempt: SendAttempt
 
 	if (!settings.smtpUrl) {
 		if (settings.isProduction) return markFailed(message, attempt.attempt, SMTP_NOT_CONFIGURED)
-		await db.update(emailOutbox).set({ status: 'sent', deliveredVia: 'mailbox', attempts: attempt.attempt, lastAttemptAt: sql`now()`, sentAt: sql`now()` }).where(stillQueued)
+		await db
+			.update(emailOutbox)
+			.set({ status: 'sent', deliveredVia: 'mailbox', attempts: attempt.attempt, lastAttemptAt: sql`now()`, sentAt: sql`now()` })
+			.where(stillQueued)
 		logger.info('email.sent', { messageId, kind: message.kind, mode: 'mailbox', attempt: attempt.attempt })
 		return 'mailbox'
 	}
 
 	const transport = createTransport({ url: settings.smtpUrl, ...CONNECTION_TIMEOUTS })
 	try {
-		await transport.sendMail({ from: settings.from, to: message.recipient, subject: message.subject, text: message.textBody ?? '', html: message.htmlBody ?? undefined })
+		await transport.sendMail({
+			from: settings.from,
+			to: message.recipient,
+			subject: message.subject,
+			text: message.textBody ?? '',
+			html: message.htmlBody ?? undefined,
+		})
 	} catch (error) {
 		const code = sendErrorCode(error)
 		if (attempt.isFinalAttempt || isPermanentRefusal(error)) return markFailed(message, attempt.attempt, code)
-		await db.update(emailOutbox).set({ attempts: attempt.attempt, lastErrorCode: code, lastAttemptAt: sql`now()` }).where(stillQueued)
+		await db
+			.update(emailOutbox)
+			.set({ attempts: attempt.attempt, lastErrorCode: code, lastAttemptAt: sql`now()` })
+			.where(stillQueued)
 		logger.warn('email.retry', { messageId, kind: message.kind, attempt: attempt.attempt, errorCode: code })
 		throw new EmailRetryError(error)
 	} finally {

@@ -38,12 +38,16 @@ describe('formReply', () => {
 	})
 
 	it('does not send hidden fields back', () => {
-		const { result } = unpack(formReply(submit({ title: 'x', password: 'secret-value' }), refuse('unauthenticated', 'bad', 'Invalid email or password.'), { hideFields: ['password'] }))
+		const { result } = unpack(
+			formReply(submit({ title: 'x', password: 'secret-value' }), refuse('unauthenticated', 'bad', 'Invalid email or password.'), { hideFields: ['password'] }),
+		)
 		expect(JSON.stringify(result)).not.toContain('secret-value')
 	})
 
 	it('answers a not-found refusal in the form when asked to (a row that is gone, not the page)', () => {
-		const { result, status } = unpack(formReply(submit({ title: 'x' }), refuse('not-found', 'not-found', 'That reading no longer exists.'), { notFound: 'form' }))
+		const { result, status } = unpack(
+			formReply(submit({ title: 'x' }), refuse('not-found', 'not-found', 'That reading no longer exists.'), { notFound: 'form' }),
+		)
 		expect(status).toBe(404)
 		expect(result.error).toEqual({ '': ['That reading no longer exists.'] })
 		expect(result.initialValue).toMatchObject({ title: 'x' })

@@ -5,10 +5,4 @@
  */
 export { notFound } from './not-found.ts'
 export { formReply } from './form-reply.ts'
-export {
-	refuse,
-	refusalStatus,
-	succeed,
-	type Refusal,
-	type Result,
-} from './shared/result.ts'
+export { refuse, refusalStatus, succeed, type Refusal, type Result } from './shared/result.ts'

@@ -52,10 +52,7 @@ export async function requestDataExport(patient: Patient): Promise<Result<{ expo
 			.from(dataExports)
 			.where(and(eq(dataExports.userId, patient.userId), eq(dataExports.status, 'queued')))
 		if (pending) return refuse('conflict', 'in-progress', ACCOUNT_MESSAGES.exportInProgress)
-		const [row] = await tx
-			.insert(dataExports)
-			.values({ userId: patient.userId, organizationId: patient.organizationId })
-			.returning({ id: dataExports.id })
+		const [row] = await tx.insert(dataExports).values({ userId: patient.userId, organizationId: patient.organizationId }).returning({ id: dataExports.id })
 		await enqueueBuildDataExport(tx, { exportId: row!.id })
 		await recordAudit({ action: 'account.export_request', actor: patient, target: { type: 'data_export', id: row!.id } }, tx)
 		return succeed({ exportId: row!.id })
@@ -64,12 +61,7 @@ export async function requestDataExport(patient: Patient): Promise<Result<{ expo
 
 /** The user's recent exports, newest first, for Settings. */
 export async function listDataExports(userId: string): Promise<DataExportSummary[]> {
-	const rows = await getDb()
-		.select()
-		.from(dataExports)
-		.where(eq(dataExports.userId, userId))
-		.orderBy(desc(dataExports.createdAt))
-		.limit(5)
+	const rows = await getDb().select().from(dataExports).where(eq(dataExports.userId, userId)).orderBy(desc(dataExports.createdAt)).limit(5)
 	const now = Date.now()
 	return rows.map((row) => ({
 		id: row.id,
@@ -86,7 +78,11 @@ function hasStoredFile(row: { status: string; sizeBytes: number }) {
 }
 
 function archiveNameOf(documentId: string, fileName: string) {
-	const safe = fileName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'file'
+	const safe =
+		fileName
+			.replace(/[^A-Za-z0-9._-]+/g, '_')
+			.replace(/^\.+/, '')
+			.slice(0, 100) || 'file'
 	return `documents/${documentId}-${safe}`
 }
 
@@ -201,10 +197,7 @@ export async function buildDataExport(exportId: string): Promise<void> {
 		await storage.putFile(storageKey, tempPath)
 		const expiresAt = new Date(now.getTime() + EXPORT_LIFETIME_DAYS * 24 * 60 * 60_000)
 		await db.transaction(async (tx) => {
-			await tx
-				.update(dataExports)
-				.set({ status: 'ready', storageKey, sizeBytes: size, completedAt: now, expiresAt })
-				.where(eq(dataExports.id, exportId))
+			await tx.update(dataExports).set({ status: 'ready', storageKey, sizeBytes: size, completedAt: now, expiresAt }).where(eq(dataExports.id, exportId))
 			await queueEmail(tx, {
 				to: user.email,
 				kind: 'export_ready',
@@ -254,7 +247,10 @@ export async function deleteExpiredDataExports(now = new Date()) {
 
 /** The last attempt failed: the export shows as failed and another can be asked for. */
 export async function failDataExport(exportId: string) {
-	await getDb().update(dataExports).set({ status: 'failed', completedAt: new Date() }).where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'queued')))
+	await getDb()
+		.update(dataExports)
+		.set({ status: 'failed', completedAt: new Date() })
+		.where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'queued')))
 }
 
 /**

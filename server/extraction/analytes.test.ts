@@ -1,7 +1,17 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CRITICAL_VALUES } from './shared/critical-values.ts'
-import { ANALYTE_CODES, ANALYTES, analyteInContext, findAnalyteByCode, lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, namesOf, normaliseAnalyteName } from './analytes.ts'
+import {
+	ANALYTE_CODES,
+	ANALYTES,
+	analyteInContext,
+	findAnalyteByCode,
+	lookupAnalyteName,
+	lookupAnalyteNameApproximately,
+	lookupAnalyteNameLoosely,
+	namesOf,
+	normaliseAnalyteName,
+} from './analytes.ts'
 import { expectedParameters, fixturesDir, loadManifest } from '#tests/support/fixture-manifest.ts'
 
 const manifest = loadManifest(fixturesDir(path.resolve(import.meta.dirname, '../..')))
@@ -58,7 +68,8 @@ describe('analyte catalogue', () => {
 
 	it('maps every name to its own analyte: no name stands for two', () => {
 		for (const analyte of ANALYTES) {
-			for (const name of namesOf(analyte)) expect(lookupAnalyteName(name), `${name} (${analyte.code})`).toMatchObject({ kind: 'analyte', analyte: { code: analyte.code } })
+			for (const name of namesOf(analyte))
+				expect(lookupAnalyteName(name), `${name} (${analyte.code})`).toMatchObject({ kind: 'analyte', analyte: { code: analyte.code } })
 		}
 	})
 })
@@ -224,7 +235,23 @@ describe('name lookup', () => {
 })
 
 describe('the catalogue data (vocabulary/analytes.json)', () => {
-	const CATEGORIES = ['chemistry', 'hematology', 'differential', 'lipids', 'diabetes', 'endocrine', 'liver', 'iron', 'vitamins', 'inflammation', 'coagulation', 'serology', 'urinalysis', 'vitals', 'other']
+	const CATEGORIES = [
+		'chemistry',
+		'hematology',
+		'differential',
+		'lipids',
+		'diabetes',
+		'endocrine',
+		'liver',
+		'iron',
+		'vitamins',
+		'inflammation',
+		'coagulation',
+		'serology',
+		'urinalysis',
+		'vitals',
+		'other',
+	]
 	it('has the shape of Analyte for every entry', () => {
 		for (const analyte of ANALYTES) {
 			expect(analyte.code, analyte.code).toMatch(/^[a-z][a-z0-9_]*$/)

@@ -1,6 +1,5 @@
 import { remembered } from './remembered.ts'
 import analyteCatalogue from './vocabulary/analytes.json'
-import { THOUSANDS_PER_UL } from './shared/critical-values.ts'
 
 /**
  * The vocabulary of health parameters: for each analyte its canonical code
@@ -68,7 +67,33 @@ export type Analyte = {
 /** Spellings of 10^3 per microlitre (cell counts). */
 export { THOUSANDS_PER_UL } from './shared/critical-values.ts'
 /** Spellings of 10^6 per microlitre (red cell counts). */
-export const MILLIONS_PER_UL = ['M/uL', 'x10^6/uL', '10^6/uL', 'x10E6/uL', '10*6/uL', 'x10*6/uL', 'x10(6)/uL', '10^12/L', 'x10^12/L', 'mill/uL', 'M/mcL', 'M/µL', 'Million/uL', 'mill/cumm', 'Mil/cu.mm', 'x10^6/µL', 'Mio/µl', '/pl', 'T/L', 'Milyon/µL', 'milhões/mm3', 'Million/cmm', 'mln/µl', 'mln/ul', 'mln./µl'] as const
+export const MILLIONS_PER_UL = [
+	'M/uL',
+	'x10^6/uL',
+	'10^6/uL',
+	'x10E6/uL',
+	'10*6/uL',
+	'x10*6/uL',
+	'x10(6)/uL',
+	'10^12/L',
+	'x10^12/L',
+	'mill/uL',
+	'M/mcL',
+	'M/µL',
+	'Million/uL',
+	'mill/cumm',
+	'Mil/cu.mm',
+	'x10^6/µL',
+	'Mio/µl',
+	'/pl',
+	'T/L',
+	'Milyon/µL',
+	'milhões/mm3',
+	'Million/cmm',
+	'mln/µl',
+	'mln/ul',
+	'mln./µl',
+] as const
 /** Cell counts per cubic millimetre (= per microlitre), printed with thousands separators. */
 export const PER_CUBIC_MM = ['/cumm', 'cells/cumm', 'cumm', 'cells/mcL', 'cells/uL', '/uL', '/mm3', 'cells/cmm'] as const
 

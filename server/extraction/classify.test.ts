@@ -8,7 +8,8 @@ describe('classifyDocument', () => {
 	})
 
 	it('calls a list of lab results a lab report, even when one entry is an X-ray', () => {
-		const text = '+ Add New Lab Result\nHemoglobin A1C   COMPLETED   Lipid Panel   COMPLETED\nBLOOD WORK\nResult:  NORMAL\nChest X-Ray   COMPLETED\nIMAGING\nFacility:  Riverside Imaging Center'
+		const text =
+			'+ Add New Lab Result\nHemoglobin A1C   COMPLETED   Lipid Panel   COMPLETED\nBLOOD WORK\nResult:  NORMAL\nChest X-Ray   COMPLETED\nIMAGING\nFacility:  Riverside Imaging Center'
 		expect(classifyDocument({ text, labValueCount: 0 }).kind).toBe('lab_report')
 	})
 
@@ -18,7 +19,8 @@ describe('classifyDocument', () => {
 	})
 
 	it('recognises a visit note even when it quotes lab values', () => {
-		const text = 'Office Visit Note\nDate of Service: 04/02/2025\nChief Complaint\nFollow-up\nHistory of Present Illness\n...\nAssessment and Plan\nA1c 6.3% on 03/14/2025. LDL 125 mg/dL.'
+		const text =
+			'Office Visit Note\nDate of Service: 04/02/2025\nChief Complaint\nFollow-up\nHistory of Present Illness\n...\nAssessment and Plan\nA1c 6.3% on 03/14/2025. LDL 125 mg/dL.'
 		expect(classifyDocument({ text, labValueCount: 1 }).kind).toBe('clinical_notes')
 	})
 
@@ -42,7 +44,8 @@ describe('classifyDocument: serology', () => {
 	})
 
 	it('keeps a vaccination record that names antigens without a measured result an immunization', () => {
-		const record = 'IMMUNIZATION RECORD\nVaccine   Date Given   Dose   Lot #\nHepatitis B (recombinant antigen)  08/30/2022  2  AC2562Y1\nCOVID-19 mRNA  01/15/2023  Booster  FK1234'
+		const record =
+			'IMMUNIZATION RECORD\nVaccine   Date Given   Dose   Lot #\nHepatitis B (recombinant antigen)  08/30/2022  2  AC2562Y1\nCOVID-19 mRNA  01/15/2023  Booster  FK1234'
 		expect(classifyDocument({ text: record, labValueCount: 0 }).kind).toBe('immunization')
 	})
 })

@@ -109,7 +109,10 @@ describe('renderDicomPreview', () => {
 
 	it('applies rescale slope/intercept and the window', async () => {
 		// stored 0, 1000, 1040, 2000 with slope 1 intercept -1024 -> -1024, -24, 16, 976 HU; window 0 +- 50
-		const file = image16([0, 1000, 1040, 2000], [str(0x0028, 0x1052, 'DS', '-1024'), str(0x0028, 0x1053, 'DS', '1'), str(0x0028, 0x1050, 'DS', '0'), str(0x0028, 0x1051, 'DS', '100')])
+		const file = image16(
+			[0, 1000, 1040, 2000],
+			[str(0x0028, 0x1052, 'DS', '-1024'), str(0x0028, 0x1053, 'DS', '1'), str(0x0028, 0x1050, 'DS', '0'), str(0x0028, 0x1051, 'DS', '100')],
+		)
 		const values = await greyPixels((await renderDicomPreview(file))!)
 		expect(values[0]).toBe(0)
 		expect(values[1]).toBeGreaterThan(50)
@@ -124,7 +127,10 @@ describe('renderDicomPreview', () => {
 	})
 
 	it('gives null for a compressed transfer syntax it cannot decode', async () => {
-		const jpeg2000 = buildDicom([us(0x0028, 0x0010, 1), us(0x0028, 0x0011, 1), { group: 0x7fe0, element: 0x0010, vr: 'OB', value: Buffer.from([0, 0]) }], '1.2.840.10008.1.2.4.90')
+		const jpeg2000 = buildDicom(
+			[us(0x0028, 0x0010, 1), us(0x0028, 0x0011, 1), { group: 0x7fe0, element: 0x0010, vr: 'OB', value: Buffer.from([0, 0]) }],
+			'1.2.840.10008.1.2.4.90',
+		)
 		expect(await renderDicomPreview(jpeg2000)).toBeNull()
 	})
 })

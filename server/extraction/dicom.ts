@@ -194,7 +194,13 @@ async function jpegBaselineFrame(dataSet: dicomParser.DataSet): Promise<Frame | 
 	const channels = info.channels === 3 ? 3 : 1
 	let pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
 	if (info.channels !== channels) {
-		pixels = new Uint8Array(await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).greyscale().toColourspace('b-w').raw().toBuffer())
+		pixels = new Uint8Array(
+			await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+				.greyscale()
+				.toColourspace('b-w')
+				.raw()
+				.toBuffer(),
+		)
 	}
 	if (channels === 1 && (text(dataSet, 'x00280004') ?? '').toUpperCase() === 'MONOCHROME1') {
 		for (let i = 0; i < pixels.length; i++) pixels[i] = 255 - pixels[i]
@@ -229,7 +235,32 @@ export function describeStudy(info: Pick<DicomSummary, 'studyDescription' | 'mod
 	return description ? smartCase(description) : 'Imaging Study'
 }
 
-const KEEP_UPPER = new Set(['XR', 'CR', 'DX', 'CT', 'MR', 'MRI', 'US', 'NM', 'PET', 'PA', 'AP', 'DEXA', 'MG', 'RF', 'XA', 'IV', 'OB', 'ECG', 'EKG', 'KUB', 'CTA', 'MRA', 'L', 'R'])
+const KEEP_UPPER = new Set([
+	'XR',
+	'CR',
+	'DX',
+	'CT',
+	'MR',
+	'MRI',
+	'US',
+	'NM',
+	'PET',
+	'PA',
+	'AP',
+	'DEXA',
+	'MG',
+	'RF',
+	'XA',
+	'IV',
+	'OB',
+	'ECG',
+	'EKG',
+	'KUB',
+	'CTA',
+	'MRA',
+	'L',
+	'R',
+])
 
 /** Title case for all-capitals imaging text, keeping modality and view abbreviations. */
 export function smartCase(value: string): string {

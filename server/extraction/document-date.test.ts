@@ -82,17 +82,29 @@ describe('findDocumentDateWithEvidence: day first or month first from the docume
 	})
 
 	it("reads day first or month first from the laboratory's country: phone number, address", () => {
-		expect(findDocumentDateWithEvidence('Diagnostyka, tel. +48 12 295 01 00\nData pobrania: 04/06/2025', 'lab_report')).toEqual({ iso: '2025-06-04', choices: [] })
-		expect(findDocumentDateWithEvidence('Labcorp, 531 South Spring Street, Burlington, NC 27215\nCollected: 04/06/2025', 'lab_report')).toEqual({ iso: '2025-04-06', choices: [] })
+		expect(findDocumentDateWithEvidence('Diagnostyka, tel. +48 12 295 01 00\nData pobrania: 04/06/2025', 'lab_report')).toEqual({
+			iso: '2025-06-04',
+			choices: [],
+		})
+		expect(findDocumentDateWithEvidence('Labcorp, 531 South Spring Street, Burlington, NC 27215\nCollected: 04/06/2025', 'lab_report')).toEqual({
+			iso: '2025-04-06',
+			choices: [],
+		})
 		expect(findDocumentDateWithEvidence('City Hospital, Lahore, Pakistan +92 42 1234567\nDate: 04/06/2025', 'lab_report').iso).toBe('2025-06-04')
 	})
 
 	it("reads day first from the labels' language, and skips a birth date labelled in Spanish", () => {
-		expect(findDocumentDateWithEvidence('Fecha nacimiento: 01/01/1980 Sexo: M\nRecepción: 04/06/25 Finalización: 05/06/25', 'lab_report')).toEqual({ iso: '2025-06-04', choices: [] })
+		expect(findDocumentDateWithEvidence('Fecha nacimiento: 01/01/1980 Sexo: M\nRecepción: 04/06/25 Finalización: 05/06/25', 'lab_report')).toEqual({
+			iso: '2025-06-04',
+			choices: [],
+		})
 	})
 
 	it('leaves a date that stays ambiguous unset, to be asked, instead of guessing', () => {
-		expect(findDocumentDateWithEvidence('Collected: 04/06/2025\nGlucose 92 mg/dL', 'lab_report', '2026-01-01')).toEqual({ iso: null, choices: ['2025-04-06', '2025-06-04'] })
+		expect(findDocumentDateWithEvidence('Collected: 04/06/2025\nGlucose 92 mg/dL', 'lab_report', '2026-01-01')).toEqual({
+			iso: null,
+			choices: ['2025-04-06', '2025-06-04'],
+		})
 		// one reading still to come: the other
 		expect(findDocumentDateWithEvidence('Collected: 11/03/2026\nGlucose 92 mg/dL', 'lab_report', '2026-04-01')).toEqual({ iso: '2026-03-11', choices: [] })
 		// the same day either way is no ambiguity

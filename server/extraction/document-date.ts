@@ -27,9 +27,30 @@ export type FoundDate = { iso: string; index: number; length: number; isAmbiguou
 export type DateOrder = 'dmy' | 'mdy'
 
 const MONTHS: Record<string, number> = {
-	jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-	jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11,
-	dec: 12, december: 12,
+	jan: 1,
+	january: 1,
+	feb: 2,
+	february: 2,
+	mar: 3,
+	march: 3,
+	apr: 4,
+	april: 4,
+	may: 5,
+	jun: 6,
+	june: 6,
+	jul: 7,
+	july: 7,
+	aug: 8,
+	august: 8,
+	sep: 9,
+	sept: 9,
+	september: 9,
+	oct: 10,
+	october: 10,
+	nov: 11,
+	november: 11,
+	dec: 12,
+	december: 12,
 }
 const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
 
@@ -37,9 +58,15 @@ const PATTERNS: Array<{ regex: RegExp; read: (m: RegExpExecArray) => [number, nu
 	// 2025-02-03, 2025/02/03, 2025.02.03
 	{ regex: /(?<![\d])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/g, read: (m) => [Number(m[1]), Number(m[3]), Number(m[4])] },
 	// 08 Oct 2024, 19-May-2025, 8 October, 2024
-	{ regex: new RegExp(String.raw`(?<![\w])(\d{1,2})[\s\-./]*${MONTH_NAME}\.?[\s\-./,]*(\d{4})(?![\d])`, 'gi'), read: (m) => [Number(m[3]), MONTHS[m[2].toLowerCase()], Number(m[1])] },
+	{
+		regex: new RegExp(String.raw`(?<![\w])(\d{1,2})[\s\-./]*${MONTH_NAME}\.?[\s\-./,]*(\d{4})(?![\d])`, 'gi'),
+		read: (m) => [Number(m[3]), MONTHS[m[2].toLowerCase()], Number(m[1])],
+	},
 	// January 22, 2025, Oct. 8 2024
-	{ regex: new RegExp(String.raw`(?<![\w])${MONTH_NAME}\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])`, 'gi'), read: (m) => [Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2])] },
+	{
+		regex: new RegExp(String.raw`(?<![\w])${MONTH_NAME}\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])`, 'gi'),
+		read: (m) => [Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2])],
+	},
 ]
 
 /** 03/14/2025, 3-14-2025, 14.03.2025 (dots: day first), 03/14/25 */
@@ -63,11 +90,13 @@ function readNumericDate(m: RegExpExecArray, order: DateOrder): { parts: [number
 }
 
 /** Day-first evidence beyond the dates: phone prefixes, postcodes and words of countries that write day first. */
-const DAY_FIRST_COUNTRY = /\+(?:44|91|33|49|34|39|55|90|61|64|27|971|92|880|94|234|254|351|41|43|31|32|48|30|353)[\s\d(]|\b(?:india|united kingdom|england|scotland|wales|australia|new zealand|nhs|nabl|germany|deutschland|france|españa|spain|italia|italy|brasil|brazil|portugal|türkiye|turkey|polska|poland)\b|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b\d{6}\b(?=[^\n]*\b(?:india|pune|mumbai|delhi|kolkata|chennai|bangalore|bengaluru|hyderabad)\b)/i
+const DAY_FIRST_COUNTRY =
+	/\+(?:44|91|33|49|34|39|55|90|61|64|27|971|92|880|94|234|254|351|41|43|31|32|48|30|353)[\s\d(]|\b(?:india|united kingdom|england|scotland|wales|australia|new zealand|nhs|nabl|germany|deutschland|france|españa|spain|italia|italy|brasil|brazil|portugal|türkiye|turkey|polska|poland)\b|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b\d{6}\b(?=[^\n]*\b(?:india|pune|mumbai|delhi|kolkata|chennai|bangalore|bengaluru|hyderabad)\b)/i
 /** Month-first evidence: a US phone number or a US state with its ZIP code. */
 const MONTH_FIRST_COUNTRY = /\(\d{3}\)\s?\d{3}-\d{4}|\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\bunited states\b|\busa\b/
 /** Labels in the languages that write dates day first. */
-const DAY_FIRST_WORDS = /\b(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato|recepción|finalización|wynik|badanie|data pobrania|data urodzenia)\b/i
+const DAY_FIRST_WORDS =
+	/\b(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato|recepción|finalización|wynik|badanie|data pobrania|data urodzenia)\b/i
 
 /** How the document writes numeric dates, from its own evidence; null when nothing tells. */
 export function dateOrderOf(text: string): DateOrder | null {
@@ -102,12 +131,15 @@ function toIso(year: number, month: number, day: number): string {
  * it so that every other offset in the text stays where it was.
  */
 function closeSpacedDates(text: string): string {
-	return text.replace(/(?<![\d/])(\d{1,2})\/( ?)(\d{1,2})([/)|\]])( ?)(\d{4}|\d{2})(?!\d)/g, (whole: string, month: string, space: string, day: string, slash: string, space2: string, year: string) => {
-		if (!space && !space2 && slash === '/') return whole
-		if (slash !== '/' && year.length !== 4) return whole
-		const compact = `${month}/${day}/${year}`
-		return compact + ' '.repeat(whole.length - compact.length)
-	})
+	return text.replace(
+		/(?<![\d/])(\d{1,2})\/( ?)(\d{1,2})([/)|\]])( ?)(\d{4}|\d{2})(?!\d)/g,
+		(whole: string, month: string, space: string, day: string, slash: string, space2: string, year: string) => {
+			if (!space && !space2 && slash === '/') return whole
+			if (slash !== '/' && year.length !== 4) return whole
+			const compact = `${month}/${day}/${year}`
+			return compact + ' '.repeat(whole.length - compact.length)
+		},
+	)
 }
 
 /** Every date printed in the text, in reading order; numeric dates read in the given order (default month first). */
@@ -147,19 +179,86 @@ export function parseDicomDate(value: string | null | undefined): string | null 
 }
 
 /** Collection dates in the vocabulary's languages. */
-const COLLECTION_LABELS = ['entnahmedatum', 'entnahme', 'abnahmedatum', 'abnahme', 'probenentnahme', 'date de prélèvement', 'date du prélèvement', 'prélevé le', 'prélèvement', 'fecha de toma', 'fecha de extracción', 'fecha de recolección', 'fecha de muestra', 'data prelievo', 'data del prelievo', 'data di prelievo', 'data da coleta', 'data de coleta', 'data coleta', 'numune alma tarihi', 'numune tarihi', 'fecha de recepción', 'recepción', 'data pobrania', 'pobrano', 'sample coll', 'sample collected', 'sample collection', 'sample drawn', 'registered on']
+const COLLECTION_LABELS = [
+	'entnahmedatum',
+	'entnahme',
+	'abnahmedatum',
+	'abnahme',
+	'probenentnahme',
+	'date de prélèvement',
+	'date du prélèvement',
+	'prélevé le',
+	'prélèvement',
+	'fecha de toma',
+	'fecha de extracción',
+	'fecha de recolección',
+	'fecha de muestra',
+	'data prelievo',
+	'data del prelievo',
+	'data di prelievo',
+	'data da coleta',
+	'data de coleta',
+	'data coleta',
+	'numune alma tarihi',
+	'numune tarihi',
+	'fecha de recepción',
+	'recepción',
+	'data pobrania',
+	'pobrano',
+	'sample coll',
+	'sample collected',
+	'sample collection',
+	'sample drawn',
+	'registered on',
+]
 /** Report dates, the fallback label of a lab report. */
-const REPORT_LABELS = ['date reported', 'report date', 'reported on', 'reported', 'date of report', 'befunddatum', 'befund vom', 'date du compte rendu', 'édité le', 'fecha de informe', 'fecha del informe', 'data referto', 'data do laudo', 'data da emissão', 'rapor tarihi', 'finalización', 'data wydania', 'date']
+const REPORT_LABELS = [
+	'date reported',
+	'report date',
+	'reported on',
+	'reported',
+	'date of report',
+	'befunddatum',
+	'befund vom',
+	'date du compte rendu',
+	'édité le',
+	'fecha de informe',
+	'fecha del informe',
+	'data referto',
+	'data do laudo',
+	'data da emissão',
+	'rapor tarihi',
+	'finalización',
+	'data wydania',
+	'date',
+]
 
 const LABELS: Record<DocumentKind, string[]> = {
-	lab_report: ['date collected', 'collection date', 'date of collection', 'specimen collected', 'collected on', 'collected', 'collection', ...COLLECTION_LABELS, 'screening date', 'date drawn', 'drawn', 'specimen date', 'sample date', 'date of service', ...REPORT_LABELS],
+	lab_report: [
+		'date collected',
+		'collection date',
+		'date of collection',
+		'specimen collected',
+		'collected on',
+		'collected',
+		'collection',
+		...COLLECTION_LABELS,
+		'screening date',
+		'date drawn',
+		'drawn',
+		'specimen date',
+		'sample date',
+		'date of service',
+		...REPORT_LABELS,
+	],
 	imaging: ['exam date', 'date of exam', 'examination date', 'study date', 'date of study', 'date of service', 'exam performed', 'performed'],
 	clinical_notes: ['date of service', 'service date', 'visit date', 'date of visit', 'encounter date', 'dos'],
 	immunization: ['date issued', 'issue date', 'issued on', 'issued', 'date printed', 'printed on', 'as of'],
 	other: ['date of service', 'collection date', 'date collected', 'exam date', 'date issued', 'date'],
 }
 
-const BIRTH_LABEL = /\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|born|geburtsdatum|geb\.|date de naissance|né(?:e)? le|fecha de nacimiento|fecha nacimiento|fecha nac\.?|data urodzenia|data di nascita|data de nascimento|nascimento|doğum tarihi|dogum tarihi|age\/dob)\b/i
+const BIRTH_LABEL =
+	/\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|born|geburtsdatum|geb\.|date de naissance|né(?:e)? le|fecha de nacimiento|fecha nacimiento|fecha nac\.?|data urodzenia|data di nascita|data de nascimento|nascimento|doğum tarihi|dogum tarihi|age\/dob)\b/i
 const DATE_HEADER = /\b(?:date|dob|d\.o\.b)\b/gi
 
 function escapeRegex(text: string): string {

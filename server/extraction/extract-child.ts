@@ -18,10 +18,7 @@ import type { ExtractionResult, FileKind } from './types.ts'
  */
 
 export type ExtractRequest = { type: 'extract'; filePath: string; fileName: string; kind: FileKind }
-export type ExtractReply =
-	| { type: 'ready' }
-	| { type: 'result'; result: ExtractionResult; preview: Uint8Array | null }
-	| { type: 'error'; errorName: string }
+export type ExtractReply = { type: 'ready' } | { type: 'result'; result: ExtractionResult; preview: Uint8Array | null } | { type: 'error'; errorName: string }
 
 function send(message: ExtractReply): Promise<void> {
 	return new Promise((resolve, reject) => process.send!(message, undefined, undefined, (error) => (error ? reject(error) : resolve())))

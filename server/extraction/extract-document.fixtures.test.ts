@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { extractDocument } from './extract-document.ts'
-import { checkExtraction, compareParameters, expectedParameters, fixturesDir, loadManifest, matchedShare, type ManifestFile } from '#tests/support/fixture-manifest.ts'
+import {
+	checkExtraction,
+	compareParameters,
+	expectedParameters,
+	fixturesDir,
+	loadManifest,
+	matchedShare,
+	type ManifestFile,
+} from '#tests/support/fixture-manifest.ts'
 import { sanitizeFileName } from './file-name.ts'
 import type { ExtractionResult } from './types.ts'
 
@@ -55,18 +63,39 @@ describe('documents with a text layer (and DICOM)', () => {
 		expect(result.provider?.toLowerCase()).toBe(file.provider?.toLowerCase())
 	})
 
-	it.each(textDocuments.filter((file) => expectedParameters(file).length > 0).map((file) => [file.path, file] as const))('%s: every expected value exactly', (_, file) => {
-		const result = resultOf(file)
-		const expected = expectedParameters(file)
-		const actual = expected.map((want) => {
-			const got = result.parameters.find((parameter) => parameter.code === want.code)
-			return got ? { code: got.code, value: got.value, unit: got.unit, min: got.referenceRangeMin, max: got.referenceRangeMax, status: got.status, testDate: got.testDate } : { code: want.code, missing: true }
-		})
-		expect(actual).toEqual(
-			expected.map((want) => ({ code: want.code, value: want.value, unit: want.unit, min: want.reference_range_min, max: want.reference_range_max, status: want.status, testDate: want.test_date })),
-		)
-		expect(result.parameters.map((parameter) => parameter.code)).toEqual(expected.map((parameter) => parameter.code))
-	})
+	it.each(textDocuments.filter((file) => expectedParameters(file).length > 0).map((file) => [file.path, file] as const))(
+		'%s: every expected value exactly',
+		(_, file) => {
+			const result = resultOf(file)
+			const expected = expectedParameters(file)
+			const actual = expected.map((want) => {
+				const got = result.parameters.find((parameter) => parameter.code === want.code)
+				return got
+					? {
+							code: got.code,
+							value: got.value,
+							unit: got.unit,
+							min: got.referenceRangeMin,
+							max: got.referenceRangeMax,
+							status: got.status,
+							testDate: got.testDate,
+						}
+					: { code: want.code, missing: true }
+			})
+			expect(actual).toEqual(
+				expected.map((want) => ({
+					code: want.code,
+					value: want.value,
+					unit: want.unit,
+					min: want.reference_range_min,
+					max: want.reference_range_max,
+					status: want.status,
+					testDate: want.test_date,
+				})),
+			)
+			expect(result.parameters.map((parameter) => parameter.code)).toEqual(expected.map((parameter) => parameter.code))
+		},
+	)
 
 	it('reads the medications of the visit note as written', () => {
 		const note = manifest.files.find((file) => file.medications?.length)!
@@ -105,7 +134,13 @@ describe('scans (OCR)', () => {
 		expect(result.timings.ocrMs).toBeGreaterThan(0)
 		const checks = compareParameters(expectedParameters(file), result.parameters)
 		const share = checks.filter((check) => check.matched).length / checks.length
-		expect(share, checks.filter((check) => !check.matched).map((check) => `${check.code}: ${check.mismatches.join(', ')}`).join('; ')).toBeGreaterThanOrEqual(SCAN_FLOOR_PER_FILE)
+		expect(
+			share,
+			checks
+				.filter((check) => !check.matched)
+				.map((check) => `${check.code}: ${check.mismatches.join(', ')}`)
+				.join('; '),
+		).toBeGreaterThanOrEqual(SCAN_FLOOR_PER_FILE)
 		expect(result.parameters.every((parameter) => parameter.testDate === file.document_date)).toBe(true)
 	})
 

@@ -18,15 +18,30 @@ function fakeEngine(text: string): OcrEngine & { calls: number } {
 
 describe('extractDocument', () => {
 	it('rejects an empty file, a ZIP named .png and an HTML page named .pdf', async () => {
-		expect(await extractDocument({ bytes: Buffer.alloc(0), fileName: 'empty.pdf' })).toMatchObject({ accepted: false, reason: 'empty_file', kind: 'other', parameters: [] })
-		expect(await extractDocument({ bytes: Buffer.from('PK\u0003\u0004rest', 'latin1'), fileName: 'x.png' })).toMatchObject({ accepted: false, reason: 'type_mismatch' })
-		expect(await extractDocument({ bytes: Buffer.from('<!DOCTYPE html><script>1</script>'), fileName: 'x.pdf' })).toMatchObject({ accepted: false, reason: 'type_mismatch' })
+		expect(await extractDocument({ bytes: Buffer.alloc(0), fileName: 'empty.pdf' })).toMatchObject({
+			accepted: false,
+			reason: 'empty_file',
+			kind: 'other',
+			parameters: [],
+		})
+		expect(await extractDocument({ bytes: Buffer.from('PK\u0003\u0004rest', 'latin1'), fileName: 'x.png' })).toMatchObject({
+			accepted: false,
+			reason: 'type_mismatch',
+		})
+		expect(await extractDocument({ bytes: Buffer.from('<!DOCTYPE html><script>1</script>'), fileName: 'x.pdf' })).toMatchObject({
+			accepted: false,
+			reason: 'type_mismatch',
+		})
 	})
 
 	it('refuses a file over 20 MB unread, with the spec text', async () => {
 		const bytes = Buffer.alloc(20_971_521)
 		bytes.write('%PDF-1.4\n', 'latin1')
-		expect(await extractDocument({ bytes, fileName: 'oversize-21mb.pdf' })).toMatchObject({ accepted: false, reason: 'too_large', message: 'File oversize-21mb.pdf is too large. Maximum size is 20MB.' })
+		expect(await extractDocument({ bytes, fileName: 'oversize-21mb.pdf' })).toMatchObject({
+			accepted: false,
+			reason: 'too_large',
+			message: 'File oversize-21mb.pdf is too large. Maximum size is 20MB.',
+		})
 	})
 
 	it('rejects a damaged image', async () => {
@@ -35,8 +50,19 @@ describe('extractDocument', () => {
 	})
 
 	it('OCRs an image once and reads the lab report in the text', async () => {
-		const image = await sharp({ create: { width: 850, height: 1100, channels: 3, background: { r: 255, g: 255, b: 255 } } }).png().toBuffer()
-		const engine = fakeEngine(['BLUEWATER DIAGNOSTICS :', 'COLLECTED: February 27, 2025 10:20 REPORTED: February 28, 2025', 'TEST RESULT UNITS REFERENCE RANGE', 'GLUCOSE, FASTING 123 mg/dL 70-99', 'ALT 44 U/L 7-35', 'WBC : 6.0 1073/uL 4.5 - 11.0'].join('\n'))
+		const image = await sharp({ create: { width: 850, height: 1100, channels: 3, background: { r: 255, g: 255, b: 255 } } })
+			.png()
+			.toBuffer()
+		const engine = fakeEngine(
+			[
+				'BLUEWATER DIAGNOSTICS :',
+				'COLLECTED: February 27, 2025 10:20 REPORTED: February 28, 2025',
+				'TEST RESULT UNITS REFERENCE RANGE',
+				'GLUCOSE, FASTING 123 mg/dL 70-99',
+				'ALT 44 U/L 7-35',
+				'WBC : 6.0 1073/uL 4.5 - 11.0',
+			].join('\n'),
+		)
 		const result = await extractDocument({ bytes: image, fileName: 'IMG_0001.png', ocr: engine })
 		expect(engine.calls).toBe(1)
 		expect(result).toMatchObject({ accepted: true, kind: 'lab_report', date: '2025-02-27', provider: 'Bluewater Diagnostics', pages: 1 })
@@ -50,7 +76,9 @@ describe('extractDocument', () => {
 	})
 
 	it('gives an unreadable document the kind other and the file name as title', async () => {
-		const image = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 255, b: 255 } } }).png().toBuffer()
+		const image = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 255, b: 255 } } })
+			.png()
+			.toBuffer()
 		const result = await extractDocument({ bytes: image, fileName: '../holiday photo.png', ocr: fakeEngine('') })
 		expect(result).toMatchObject({ accepted: true, kind: 'other', title: 'holiday photo', parameters: [], date: null })
 	})

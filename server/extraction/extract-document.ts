@@ -76,7 +76,13 @@ class Rejection extends Error {
 }
 
 /** The result for a file that is not read: its reason and message, no content. `started` is a performance.now() value. */
-export function rejectedResult(reason: RejectionReason, message: string, fileName: string, started: number, partial: Partial<ExtractionResult['timings']> = {}): ExtractionResult {
+export function rejectedResult(
+	reason: RejectionReason,
+	message: string,
+	fileName: string,
+	started: number,
+	partial: Partial<ExtractionResult['timings']> = {},
+): ExtractionResult {
 	const totalMs = performance.now() - started
 	return {
 		accepted: false,
@@ -164,7 +170,15 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine, paddle: () => O
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
 	const result = await readReportPage(engine(), bytes, undefined, undefined, paddle())
-	const page: PageText = { pageNumber: 1, text: result.text, source: 'ocr', columnGaps: result.columnGaps, languages: result.languages, otherReading: result.otherReading, boxes: result.words ? boxesFromOcrWords(result.words) : undefined }
+	const page: PageText = {
+		pageNumber: 1,
+		text: result.text,
+		source: 'ocr',
+		columnGaps: result.columnGaps,
+		languages: result.languages,
+		otherReading: result.otherReading,
+		boxes: result.words ? boxesFromOcrWords(result.words) : undefined,
+	}
 	return { pages: [page], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 

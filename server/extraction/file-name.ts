@@ -14,7 +14,11 @@ const MAX_NAME_LENGTH = 200
  */
 export function sanitizeFileName(name: string): string {
 	const normalised = String(name ?? '').normalize('NFC')
-	const base = normalised.split(/[/\\]+/).filter((part) => part !== '').pop() ?? ''
+	const base =
+		normalised
+			.split(/[/\\]+/)
+			.filter((part) => part !== '')
+			.pop() ?? ''
 	const onlyExtension = /^\.([A-Za-z0-9]{1,8})$/.exec(base.trim())
 	if (onlyExtension) return `document.${onlyExtension[1].toLowerCase()}`
 	let clean = base

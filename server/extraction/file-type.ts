@@ -3,8 +3,7 @@ import type { FileKind } from './types.ts'
 
 /** What a file is, told by its first bytes only (never by its name). */
 export type DetectedFileType =
-	| { kind: FileKind; mime: string }
-	| { kind: 'rejected'; reason: 'empty_file' | 'type_mismatch' | 'unsupported_type'; message: string }
+	{ kind: FileKind; mime: string } | { kind: 'rejected'; reason: 'empty_file' | 'type_mismatch' | 'unsupported_type'; message: string }
 
 /** How many leading bytes detectFileType needs. */
 export const FILE_TYPE_HEAD_BYTES = 4096
@@ -69,7 +68,10 @@ function describeOtherContent(head: Uint8Array): string | null {
 	if (startsWith(head, [0x4d, 0x5a])) return 'an executable'
 	if (startsWith(head, [0x1f, 0x8b])) return 'a gzip archive'
 	if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0])) return 'an Office document'
-	const text = ascii(head, 0, 512).replace(/^\uFEFF/, '').replace(/^[\s\u00ef\u00bb\u00bf]+/, '').toLowerCase()
+	const text = ascii(head, 0, 512)
+		.replace(/^\uFEFF/, '')
+		.replace(/^[\s\u00ef\u00bb\u00bf]+/, '')
+		.toLowerCase()
 	if (/^(?:<!doctype html|<html|<head|<body|<script|<iframe|<svg|<\?xml)/.test(text) || /<script[\s>]/.test(text)) {
 		return text.startsWith('<svg') || text.includes('<svg') ? 'an SVG image' : text.startsWith('<?xml') ? 'an XML document' : 'an HTML page'
 	}
@@ -93,7 +95,10 @@ export function detectFileType(head: Uint8Array, fileName?: string): DetectedFil
 	if (startsWith(head, [0xff, 0xd8, 0xff])) return { kind: 'jpeg', mime: MIME.jpeg }
 	if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'png', mime: MIME.png }
 	if (ascii(head, 128, 132) === 'DICM') return { kind: 'dicom', mime: MIME.dicom }
-	const text = new TextDecoder('utf-8', { fatal: false }).decode(head).replace(/^\uFEFF/, '').trimStart()
+	const text = new TextDecoder('utf-8', { fatal: false })
+		.decode(head)
+		.replace(/^\uFEFF/, '')
+		.trimStart()
 	const xml = sniffXml(text)
 	if (xml === 'ccda') return { kind: 'ccda', mime: MIME.ccda }
 	if (xml === 'other') return { kind: 'rejected', reason: 'unsupported_type', message: NOT_A_HEALTH_RECORD.xml }

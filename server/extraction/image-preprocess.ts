@@ -118,25 +118,85 @@ export function median3x3(pixels: Uint8Array, width: number, height: number): Ui
 				out[i] = 255
 				continue
 			}
-			if (p1 > p2) { t = p1; p1 = p2; p2 = t }
-			if (p4 > p5) { t = p4; p4 = p5; p5 = t }
-			if (p7 > p8) { t = p7; p7 = p8; p8 = t }
-			if (p0 > p1) { t = p0; p0 = p1; p1 = t }
-			if (p3 > p4) { t = p3; p3 = p4; p4 = t }
-			if (p6 > p7) { t = p6; p6 = p7; p7 = t }
-			if (p1 > p2) { t = p1; p1 = p2; p2 = t }
-			if (p4 > p5) { t = p4; p4 = p5; p5 = t }
-			if (p7 > p8) { t = p7; p7 = p8; p8 = t }
-			if (p0 > p3) { p3 = p0 }
-			if (p5 > p8) { p5 = p8 }
-			if (p4 > p7) { t = p4; p4 = p7; p7 = t }
-			if (p3 > p6) { p6 = p3 }
-			if (p1 > p4) { p4 = p1 }
-			if (p2 > p5) { p2 = p5 }
-			if (p4 > p7) { p4 = p7 }
-			if (p4 > p2) { t = p4; p4 = p2; p2 = t }
-			if (p6 > p4) { p4 = p6 }
-			if (p4 > p2) { p4 = p2 }
+			if (p1 > p2) {
+				t = p1
+				p1 = p2
+				p2 = t
+			}
+			if (p4 > p5) {
+				t = p4
+				p4 = p5
+				p5 = t
+			}
+			if (p7 > p8) {
+				t = p7
+				p7 = p8
+				p8 = t
+			}
+			if (p0 > p1) {
+				t = p0
+				p0 = p1
+				p1 = t
+			}
+			if (p3 > p4) {
+				t = p3
+				p3 = p4
+				p4 = t
+			}
+			if (p6 > p7) {
+				t = p6
+				p6 = p7
+				p7 = t
+			}
+			if (p1 > p2) {
+				t = p1
+				p1 = p2
+				p2 = t
+			}
+			if (p4 > p5) {
+				t = p4
+				p4 = p5
+				p5 = t
+			}
+			if (p7 > p8) {
+				t = p7
+				p7 = p8
+				p8 = t
+			}
+			if (p0 > p3) {
+				p3 = p0
+			}
+			if (p5 > p8) {
+				p5 = p8
+			}
+			if (p4 > p7) {
+				t = p4
+				p4 = p7
+				p7 = t
+			}
+			if (p3 > p6) {
+				p6 = p3
+			}
+			if (p1 > p4) {
+				p4 = p1
+			}
+			if (p2 > p5) {
+				p2 = p5
+			}
+			if (p4 > p7) {
+				p4 = p7
+			}
+			if (p4 > p2) {
+				t = p4
+				p4 = p2
+				p2 = t
+			}
+			if (p6 > p4) {
+				p4 = p6
+			}
+			if (p4 > p2) {
+				p4 = p2
+			}
 			out[i] = p4
 		}
 	}

@@ -23,14 +23,7 @@ export { sanitizeFileName, guessCategoryFromFileName, titleFromFileName, type Up
 export { REJECTION_MESSAGES, tooLargeMessage, tooManyPagesMessage } from './messages.ts'
 export { extractDocument, rejectedResult, MAX_DOCUMENT_BYTES, MAX_OCR_PAGES, type ExtractDocumentInput } from './extract-document.ts'
 export { renderPreview, PREVIEW_MAX_WIDTH } from './preview.ts'
-export {
-	MAX_DECODED_PIXELS,
-	MAX_INFLATED_BYTES,
-	MAX_PDF_PAGES,
-	MAX_RENDER_PIXELS,
-	MIN_OCR_RENDER_DPI,
-	ProcessingLimitError,
-} from './limits.ts'
+export { MAX_DECODED_PIXELS, MAX_INFLATED_BYTES, MAX_PDF_PAGES, MAX_RENDER_PIXELS, MIN_OCR_RENDER_DPI, ProcessingLimitError } from './limits.ts'
 export {
 	extractInChildProcess,
 	stopExtractionProcesses,

@@ -41,7 +41,10 @@ describe('extraction in a child process', { timeout: 60_000 }, () => {
 		const folder = await mkdtemp(path.join(os.tmpdir(), 'carebook-photo-'))
 		const filePath = path.join(folder, photo!.fileName)
 		await writeFile(filePath, photo!.bytes)
-		const extraction = await extractInChildProcess({ filePath, fileName: photo!.fileName, kind: 'jpeg' }, { timeoutMs: 120_000, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB }).finally(() => rm(folder, { recursive: true, force: true }))
+		const extraction = await extractInChildProcess(
+			{ filePath, fileName: photo!.fileName, kind: 'jpeg' },
+			{ timeoutMs: 120_000, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB },
+		).finally(() => rm(folder, { recursive: true, force: true }))
 		expect(extraction.result).toMatchObject({ accepted: true, kind: 'lab_report' })
 		expect(extraction.result.parameters.length).toBeGreaterThanOrEqual(8)
 		expect(extraction.peakMb).toBeLessThan(DEFAULT_EXTRACTION_MEMORY_MB)
@@ -49,7 +52,10 @@ describe('extraction in a child process', { timeout: 60_000 }, () => {
 	})
 
 	it('reads a two-page scan on grey paper (PaddleOCR, tesseract beside it) inside the default memory budget', async () => {
-		const extraction = await extractInChildProcess({ filePath: path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'), fileName: 'scan.pdf', kind: 'pdf' }, { timeoutMs: 120_000, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB })
+		const extraction = await extractInChildProcess(
+			{ filePath: path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'), fileName: 'scan.pdf', kind: 'pdf' },
+			{ timeoutMs: 120_000, memoryMb: DEFAULT_EXTRACTION_MEMORY_MB },
+		)
 		expect(extraction.result).toMatchObject({ accepted: true, kind: 'lab_report' })
 		expect(extraction.result.parameters.length).toBeGreaterThan(25)
 		expect(extraction.peakMb).toBeLessThan(DEFAULT_EXTRACTION_MEMORY_MB)
@@ -106,7 +112,10 @@ describe('warm extraction processes', { timeout: 120_000 }, () => {
 
 	it('gives the document after a limit kill a healthy process of its own', async () => {
 		const before = await extractInChildProcess(labReport, limits)
-		const stopped = await extractInChildProcess({ filePath: path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'), fileName: 'scan.pdf', kind: 'pdf' }, { ...limits, timeoutMs: 1_500 })
+		const stopped = await extractInChildProcess(
+			{ filePath: path.join(fixtures, 'scan/scanned_lab_report_2p.pdf'), fileName: 'scan.pdf', kind: 'pdf' },
+			{ ...limits, timeoutMs: 1_500 },
+		)
 		expect(stopped.result).toMatchObject({ accepted: false, reason: 'processing_timeout' })
 		expect(stopped.pid).toBe(before.pid)
 		const after = await extractInChildProcess(labReport, limits)
@@ -118,7 +127,9 @@ describe('warm extraction processes', { timeout: 120_000 }, () => {
 		const folder = await mkdtemp(path.join(os.tmpdir(), 'carebook-hostile-'))
 		const filePath = path.join(folder, 'huge.png')
 		await writeFile(filePath, await pngDeclaring(30_000, 30_000))
-		const refused = await extractInChildProcess({ filePath, fileName: 'huge.png', kind: 'png' }, limits).finally(() => rm(folder, { recursive: true, force: true }))
+		const refused = await extractInChildProcess({ filePath, fileName: 'huge.png', kind: 'png' }, limits).finally(() =>
+			rm(folder, { recursive: true, force: true }),
+		)
 		expect(refused.result).toMatchObject({ accepted: false, reason: 'too_large_to_process' })
 		await expect.poll(() => isAlive(refused.pid), { timeout: 5_000, interval: 100 }).toBe(false)
 		const next = await extractInChildProcess(labReport, limits)

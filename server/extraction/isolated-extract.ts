@@ -233,7 +233,13 @@ export function extractInChildProcess(input: IsolatedExtractInput, limits: Extra
 	return run.finally(() => keepWarm(limits.memoryMb))
 }
 
-function limitResult(reason: 'too_large_to_process' | 'processing_timeout', fileName: string, startedMs: number, peakMb: number, pid: number): IsolatedExtraction {
+function limitResult(
+	reason: 'too_large_to_process' | 'processing_timeout',
+	fileName: string,
+	startedMs: number,
+	peakMb: number,
+	pid: number,
+): IsolatedExtraction {
 	return { result: rejectedResult(reason, REJECTION_MESSAGES[reason], fileName, startedMs), preview: null, peakMb, pid }
 }
 

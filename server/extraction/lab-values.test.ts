@@ -32,7 +32,9 @@ describe('parseLabLine on a text layer', () => {
 	it('reads the hospital layout (range before unit, attached flag, status word)', () => {
 		const potassium = one('Potassium                                      6.5 HH                   3.5-5.1                      mmol/L                   Final')
 		expect(potassium).toMatchObject({ code: 'potassium', value: 6.5, unit: 'mmol/L', referenceRangeMin: 3.5, referenceRangeMax: 5.1, status: 'critical' })
-		expect(one('eGFR (CKD-EPI 2021)                            50 L                     >=60                         mL/min/1.73m2            Final')).toMatchObject({
+		expect(
+			one('eGFR (CKD-EPI 2021)                            50 L                     >=60                         mL/min/1.73m2            Final'),
+		).toMatchObject({
 			code: 'egfr',
 			value: 50,
 			unit: 'mL/min/1.73m2',
@@ -43,20 +45,46 @@ describe('parseLabLine on a text layer', () => {
 	})
 
 	it('keeps the unit exactly as printed and the value digits', () => {
-		expect(one(' White Cell Count        5.6        3.8 - 10.8     x10^3/uL')).toMatchObject({ code: 'wbc', unit: 'x10^3/uL', referenceRangeMin: 3.8, referenceRangeMax: 10.8 })
+		expect(one(' White Cell Count        5.6        3.8 - 10.8     x10^3/uL')).toMatchObject({
+			code: 'wbc',
+			unit: 'x10^3/uL',
+			referenceRangeMin: 3.8,
+			referenceRangeMax: 10.8,
+		})
 		expect(one(' Haematocrit    33.0   LOW   38.5 - 50.0   %')).toMatchObject({ code: 'hematocrit', value: 33, valueText: '33.0', status: 'low' })
 		expect(one('   eGFR      71      mL/min/1.73      >59')).toMatchObject({ unit: 'mL/min/1.73', referenceRangeMin: 59 })
 	})
 
 	it('reads a row without a unit', () => {
-		expect(one('   BUN/Creatinine Ratio      14          9-23')).toMatchObject({ code: 'bun_creatinine_ratio', unit: null, referenceRangeMin: 9, referenceRangeMax: 23 })
-		expect(one(' Total Cholesterol/HDL Ratio      3.7        <5.0       In range')).toMatchObject({ code: 'chol_hdl_ratio', value: 3.7, unit: null, referenceRangeMax: 5, status: 'normal' })
+		expect(one('   BUN/Creatinine Ratio      14          9-23')).toMatchObject({
+			code: 'bun_creatinine_ratio',
+			unit: null,
+			referenceRangeMin: 9,
+			referenceRangeMax: 23,
+		})
+		expect(one(' Total Cholesterol/HDL Ratio      3.7        <5.0       In range')).toMatchObject({
+			code: 'chol_hdl_ratio',
+			value: 3.7,
+			unit: null,
+			referenceRangeMax: 5,
+			status: 'normal',
+		})
 	})
 
 	it('reads qualified names (fasting, calculated, 25-OH)', () => {
 		expect(one('GLUCOSE, FASTING        78        mg/dL        70-99').code).toBe('glucose')
-		expect(one(' LDL Cholesterol (calculated)     129 mg/dL     <100     Above range')).toMatchObject({ code: 'ldl', value: 129, unit: 'mg/dL', referenceRangeMax: 100, status: 'high' })
-		expect(one('VITAMIN D, 25-OH, TOTAL                   26.1          ng/mL             30-100')).toMatchObject({ code: 'vitamin_d', value: 26.1, status: 'low' })
+		expect(one(' LDL Cholesterol (calculated)     129 mg/dL     <100     Above range')).toMatchObject({
+			code: 'ldl',
+			value: 129,
+			unit: 'mg/dL',
+			referenceRangeMax: 100,
+			status: 'high',
+		})
+		expect(one('VITAMIN D, 25-OH, TOTAL                   26.1          ng/mL             30-100')).toMatchObject({
+			code: 'vitamin_d',
+			value: 26.1,
+			status: 'low',
+		})
 		expect(one('   LDL Chol Calc (Friedewald)    125    High    mg/dL    0-99').code).toBe('ldl')
 		expect(one('   Hemoglobin A1c        6.3      High    %     4.8-5.6')).toMatchObject({ code: 'hba1c', unit: '%' })
 		expect(one(' Non-HDL Cholesterol      91     <130    mg/dL').code).toBe('non_hdl_cholesterol')
@@ -68,20 +96,39 @@ describe('parseLabLine on a text layer', () => {
 	})
 
 	it('reads a name joined to its qualifiers by commas, and a range written with OR', () => {
-		expect(one('VITAMIN D,25-OH,TOTAL,IA            41              NORMAL          30-100 ng/mL')).toMatchObject({ code: 'vitamin_d', value: 41, referenceRangeMin: 30 })
-		expect(one('SED RATE BY MODIFIED WESTERGREN     12               NORMAL          < OR = 20 mm/h')).toMatchObject({ code: 'esr', value: 12, referenceRangeMin: null, referenceRangeMax: 20 })
+		expect(one('VITAMIN D,25-OH,TOTAL,IA            41              NORMAL          30-100 ng/mL')).toMatchObject({
+			code: 'vitamin_d',
+			value: 41,
+			referenceRangeMin: 30,
+		})
+		expect(one('SED RATE BY MODIFIED WESTERGREN     12               NORMAL          < OR = 20 mm/h')).toMatchObject({
+			code: 'esr',
+			value: 12,
+			referenceRangeMin: null,
+			referenceRangeMax: 20,
+		})
 		expect(one('Potassium, Serum      4.6      mmol/L      3.5-5.1')).toMatchObject({ code: 'potassium', value: 4.6 })
 	})
 
 	it('reads a count with a footnote mark against its unit, and leaves a procedure code out of the name', () => {
 		const options = { ...OCR, columnGaps: true, decimalComma: true }
-		expect(parseLabLine('Neutrofile      3,12      tys/µl*      2,00 - 7,00', options)[0]).toMatchObject({ code: 'neutrophils_abs', value: 3.12, unit: 'tys/µl' })
+		expect(parseLabLine('Neutrofile      3,12      tys/µl*      2,00 - 7,00', options)[0]).toMatchObject({
+			code: 'neutrophils_abs',
+			value: 3.12,
+			unit: 'tys/µl',
+		})
 		expect(parseLabLine('Neutrofile      51,0      %*      40,0 - 80,0', options)[0]).toMatchObject({ code: 'neutrophils_pct', value: 51, unit: '%' })
 		expect(parseLabLine('Glukoza (ICD-9: L43)      94      mg/dl      70 - 99', options)[0]).toMatchObject({ code: 'glucose', name: 'Glukoza', value: 94 })
 	})
 
 	it('reads a signed value and range where the analyte has negative values', () => {
-		expect(one('Base excess      -3.5      mmol/L      -2.0 - 3.0')).toMatchObject({ code: 'base_excess', value: -3.5, referenceRangeMin: -2, referenceRangeMax: 3, status: 'low' })
+		expect(one('Base excess      -3.5      mmol/L      -2.0 - 3.0')).toMatchObject({
+			code: 'base_excess',
+			value: -3.5,
+			referenceRangeMin: -2,
+			referenceRangeMax: 3,
+			status: 'low',
+		})
 		// a dash before a count is not a sign
 		expect(one('Glucose      92      mg/dL      70 - 99')).toMatchObject({ value: 92 })
 	})
@@ -91,7 +138,13 @@ describe('parseLabLine on a text layer', () => {
 	})
 
 	it('reads a value printed as a comparison', () => {
-		expect(one('eGFR              >90          mL/min/1.73     >59')).toMatchObject({ code: 'egfr', value: 90, valueText: '>90', referenceRangeMin: 59, status: 'normal' })
+		expect(one('eGFR              >90          mL/min/1.73     >59')).toMatchObject({
+			code: 'egfr',
+			value: 90,
+			valueText: '>90',
+			referenceRangeMin: 59,
+			status: 'normal',
+		})
 		expect(one('CRP        <0.5     mg/L      0.0-3.0')).toMatchObject({ code: 'crp', value: 0.5, valueText: '<0.5', referenceRangeMax: 3 })
 	})
 
@@ -128,7 +181,12 @@ describe('parseLabLine on a text layer', () => {
 
 describe('parseLabLine on OCR text', () => {
 	it('reads a flag printed against the front of the value as a flag, not a digit', () => {
-		const rows = ['Protein, Total      L2.5      6.0- 8.0     g/dL', 'Chloride      L99      99 - 109     mM', 'Glucose      H 128**      73 - 105     mg/dL', 'ALT      L-1.6      7.9 - 40.9     U/L']
+		const rows = [
+			'Protein, Total      L2.5      6.0- 8.0     g/dL',
+			'Chloride      L99      99 - 109     mM',
+			'Glucose      H 128**      73 - 105     mg/dL',
+			'ALT      L-1.6      7.9 - 40.9     U/L',
+		]
 		expect(rows.flatMap((row) => parseLabLine(row, { ...OCR, columnGaps: true })).map((row) => [row.code, row.value, row.status])).toEqual([
 			['total_protein', 2.5, 'low'],
 			['chloride', 99, 'normal'],
@@ -138,7 +196,12 @@ describe('parseLabLine on OCR text', () => {
 	})
 
 	it('reads flags strengthened by marks or a panic letter against the value', () => {
-		const rows = ['WBC      H+31.2      10^3/uL     4.0 - 10.0', 'Hemoglobin      P6,1      g/dL     12,0 - 16,0', 'Platelets      L* 88      10^3/uL     150 - 400', 'Ferritin      ↑412      ng/mL     15 - 150']
+		const rows = [
+			'WBC      H+31.2      10^3/uL     4.0 - 10.0',
+			'Hemoglobin      P6,1      g/dL     12,0 - 16,0',
+			'Platelets      L* 88      10^3/uL     150 - 400',
+			'Ferritin      ↑412      ng/mL     15 - 150',
+		]
 		const found = rows.flatMap((row) => parseLabLine(row, { ...OCR, columnGaps: true, decimalComma: row.includes(',') }))
 		expect(found.map((row) => [row.code, row.value])).toEqual([
 			['wbc', 31.2],
@@ -150,7 +213,11 @@ describe('parseLabLine on OCR text', () => {
 	})
 
 	it('reads a name it does not know by the abbreviation in brackets after it, with the whole name kept', () => {
-		const rows = ['Beyaz Kan Hucresi Sayisi(WBC)      7,9      10^3/uL     4,0 - 10,0', 'Conta Globuli Rossi (RBC)      4,61      10^6/uL     4,2 - 5,4', 'Trombosit Dagilim Orani (MPV)      9,8      fL     7,5 - 11,5']
+		const rows = [
+			'Beyaz Kan Hucresi Sayisi(WBC)      7,9      10^3/uL     4,0 - 10,0',
+			'Conta Globuli Rossi (RBC)      4,61      10^6/uL     4,2 - 5,4',
+			'Trombosit Dagilim Orani (MPV)      9,8      fL     7,5 - 11,5',
+		]
 		const found = rows.flatMap((row) => parseLabLine(row, { ...OCR, columnGaps: true, decimalComma: true }))
 		expect(found.map((row) => [row.code, row.value, row.name])).toEqual([
 			['wbc', 7.9, 'Beyaz Kan Hucresi Sayisi(WBC)'],
@@ -213,7 +280,9 @@ describe('parseLabLine on OCR text', () => {
 
 describe('extractLabValues', () => {
 	it('reads every row once, in order, with the test date', () => {
-		const text = ['WBC   13.8 H   4.0-10.5   K/uL   Final', 'RBC   4.03 L   4.30-5.80   M/uL   Final', 'Some comment line', 'WBC   9.9   4.0-10.5   K/uL'].join('\n')
+		const text = ['WBC   13.8 H   4.0-10.5   K/uL   Final', 'RBC   4.03 L   4.30-5.80   M/uL   Final', 'Some comment line', 'WBC   9.9   4.0-10.5   K/uL'].join(
+			'\n',
+		)
 		const values = extractLabValues(text, TEXT)
 		expect(values.map((value) => [value.code, value.value, value.testDate])).toEqual([
 			['wbc', 13.8, '2025-03-14'],
@@ -222,15 +291,21 @@ describe('extractLabValues', () => {
 	})
 
 	it('keeps a row of an analyte the vocabulary does not know unmapped, with its printed name and no code', () => {
-		const { parameters, unmapped } = extractLabResults('Zonulin          45          ng/mL          13-60\nS.G.O.T.          23          U / L          < 46', TEXT)
-		expect(unmapped).toEqual([{ name: 'Zonulin', value: 45, valueText: '45', unit: 'ng/mL', referenceRangeMin: 13, referenceRangeMax: 60, referenceRangeText: '13-60' }])
+		const { parameters, unmapped } = extractLabResults(
+			'Zonulin          45          ng/mL          13-60\nS.G.O.T.          23          U / L          < 46',
+			TEXT,
+		)
+		expect(unmapped).toEqual([
+			{ name: 'Zonulin', value: 45, valueText: '45', unit: 'ng/mL', referenceRangeMin: 13, referenceRangeMax: 60, referenceRangeText: '13-60' },
+		])
 		expect(parameters).toEqual([expect.objectContaining({ code: 'ast', name: 'S.G.O.T', value: 23, unit: 'U/L', referenceRangeMax: 46 })])
 	})
 })
 
 describe('a white cell share and count printed under one name', () => {
 	it('reads the row by its unit: a count per volume is the absolute count, a percent the share', () => {
-		const text = 'Neutrófilos %     20.2 %     41 - 72\nNeutrófilos     0.5 x10^3/μL     1.5 - 7.5\nNEU%     60     %     40-70\nLYM#     2.1     10*3/uL     1.5-4.0'
+		const text =
+			'Neutrófilos %     20.2 %     41 - 72\nNeutrófilos     0.5 x10^3/μL     1.5 - 7.5\nNEU%     60     %     40-70\nLYM#     2.1     10*3/uL     1.5-4.0'
 		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.status])).toEqual([
 			['neutrophils_pct', 20.2, 'low'],
 			['neutrophils_abs', 0.5, 'low'],

@@ -1,4 +1,13 @@
-import { findAnalyteByCode, loincFor, lookupAnalyteName, lookupAnalyteNameApproximately, lookupAnalyteNameLoosely, MAX_ALIAS_WORDS, type Analyte, type AnalyteMatch } from './analytes.ts'
+import {
+	findAnalyteByCode,
+	loincFor,
+	lookupAnalyteName,
+	lookupAnalyteNameApproximately,
+	lookupAnalyteNameLoosely,
+	MAX_ALIAS_WORDS,
+	type Analyte,
+	type AnalyteMatch,
+} from './analytes.ts'
 import { ocrNumberCandidates, repairOcrNumber, restoreDecimalPoint, restoreRangeDecimal } from './ocr-numbers.ts'
 import { gradeParameter, statusFromFlag } from './parameter-status.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
@@ -39,7 +48,37 @@ export type LabParseOptions = {
 
 type Token = { text: string; gapBefore: number }
 
-const FLAG_WORDS = new Set(['h', 'l', 'hh', 'll', 'high', 'low', 'a', 'abn', 'abnormal', 'crit', 'critical', 'c', '*', '**', '!', 'hi', 'lo', 'n', 'normal', 'panic', 'h+', 'h++', 'l-', 'l--', 'h*', 'l*', 'p', '↑', '↓'])
+const FLAG_WORDS = new Set([
+	'h',
+	'l',
+	'hh',
+	'll',
+	'high',
+	'low',
+	'a',
+	'abn',
+	'abnormal',
+	'crit',
+	'critical',
+	'c',
+	'*',
+	'**',
+	'!',
+	'hi',
+	'lo',
+	'n',
+	'normal',
+	'panic',
+	'h+',
+	'h++',
+	'l-',
+	'l--',
+	'h*',
+	'l*',
+	'p',
+	'↑',
+	'↓',
+])
 const FLAG_PHRASE = /^(?:above|below|in|within|out\s+of)\s+range$/i
 const NOISE_WORDS = new Set(['final', 'prelim', 'preliminary', 'corrected', 'amended', 'pending', 'result', 'results'])
 const VALUE_WITH_FLAG = /^(\d+(?:\.\d+)?)(HH|LL|H|L|A|\*{1,2})$/
@@ -79,7 +118,12 @@ function joinSpacedUnits(tokens: Token[], source: LabTextSource): Token[] {
 			i += 2
 			continue
 		}
-		if (b && b.gapBefore < 2 && ((a.text.endsWith('/') && UNIT_PART.test(a.text.slice(0, -1)) && UNIT_PART.test(b.text)) || (UNIT_PART.test(a.text) && /^\/[a-zA-Zµμ]/.test(b.text))) && (toUcum(a.text + b.text) || (source === 'ocr' && isRepairableOcrUnit(a.text + b.text)))) {
+		if (
+			b &&
+			b.gapBefore < 2 &&
+			((a.text.endsWith('/') && UNIT_PART.test(a.text.slice(0, -1)) && UNIT_PART.test(b.text)) || (UNIT_PART.test(a.text) && /^\/[a-zA-Zµμ]/.test(b.text))) &&
+			(toUcum(a.text + b.text) || (source === 'ocr' && isRepairableOcrUnit(a.text + b.text)))
+		) {
 			joined.push({ text: a.text + b.text, gapBefore: a.gapBefore })
 			i += 1
 			continue
@@ -236,7 +280,11 @@ function rangeFrom(text: string, consumed: number): RangeRead | null {
 function repairOcrRangeText(text: string): string {
 	let repaired = text.replace(/[.,;:'"°|]+$/, '').replace(/^[(]|[)]$/g, '')
 	repaired = repaired.replace(/^(\d+(?:[.,]\d+)?)\s*[:~=_]\s*(\d+(?:[.,]\d+)?)$/, '$1-$2')
-	repaired = repaired.replace(/^[<«]\s*=/, '<=').replace(/^[>»]\s*=/, '>=').replace(/^«/, '<').replace(/^»/, '>')
+	repaired = repaired
+		.replace(/^[<«]\s*=/, '<=')
+		.replace(/^[>»]\s*=/, '>=')
+		.replace(/^«/, '<')
+		.replace(/^»/, '>')
 	repaired = repaired.replace(/^=(?=\s*\d)/, '<')
 	repaired = repaired.replace(/[^\s<>=\-.,]+/g, (part) => repairOcrNumber(part) ?? part)
 	const between = /^(\d+\.\d+)\s*-\s*(\d+)$/.exec(repaired)
@@ -248,7 +296,14 @@ function repairOcrRangeText(text: string): string {
 }
 
 /** Tries to read a range from up to three tokens at index. */
-function readRange(tokens: Token[], index: number, source: LabTextSource, hasValue: boolean, analyte: Analyte | null, columnGaps = source === 'text'): RangeRead | null {
+function readRange(
+	tokens: Token[],
+	index: number,
+	source: LabTextSource,
+	hasValue: boolean,
+	analyte: Analyte | null,
+	columnGaps = source === 'text',
+): RangeRead | null {
 	const found = readRangeTokens(tokens, index, source, hasValue, columnGaps)
 	if (!found || source !== 'ocr' || !analyte?.plausible) return found
 	return plausibleRange(found, analyte.plausible)
@@ -283,11 +338,15 @@ function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, 
 	for (let count = 3; count >= 1; count--) {
 		if (index + count > tokens.length) continue
 		// OCR's word boxes may leave a wider gap on either side of a range's dash ('4.5 -  11')
-		const isSpacedOcrDash = source === 'ocr' && count === 3 && /^[-–]$/.test(tokens[index + 1].text) && tokens.slice(index + 1, index + 3).every((token) => token.gapBefore <= 3)
+		const isSpacedOcrDash =
+			source === 'ocr' && count === 3 && /^[-–]$/.test(tokens[index + 1].text) && tokens.slice(index + 1, index + 3).every((token) => token.gapBefore <= 3)
 		if (columnGaps && !isSpacedOcrDash && tokens.slice(index + 1, index + count).some((token) => token.gapBefore >= 2)) continue
 		// a unit after the range is the row's unit, not part of the range
 		if (count > 1 && looksLikeUnit(tokens[index + count - 1].text)) continue
-		let text = tokens.slice(index, index + count).map((token) => token.text).join(' ')
+		let text = tokens
+			.slice(index, index + count)
+			.map((token) => token.text)
+			.join(' ')
 		if (source === 'ocr') text = repairOcrRangeText(text)
 		const found = rangeFrom(text, count)
 		if (found) return found
@@ -432,7 +491,14 @@ function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTex
 	return source === 'ocr' ? repairOcrUnit(unit, analyte) : tidyUnit(unit)
 }
 
-function gradeOrNull(options: LabParseOptions, code: string, value: number, unit: string | null, range: ReferenceRange | null, flag: string | null): ParameterStatus | null {
+function gradeOrNull(
+	options: LabParseOptions,
+	code: string,
+	value: number,
+	unit: string | null,
+	range: ReferenceRange | null,
+	flag: string | null,
+): ParameterStatus | null {
 	if (!options.grade) return null
 	return gradeParameter({ code, value, unit, min: range?.min ?? null, max: range?.max ?? null, stated: statusFromFlag(flag) })
 }
@@ -618,7 +684,14 @@ function nextRowStart(tokens: Token[], start: number, options: LabParseOptions):
 	return null
 }
 
-function readParameter(tokens: Token[], start: number, printedName: string, named: NameMatch, nameUnit: string | null, options: LabParseOptions): ExtractedParameter | null {
+function readParameter(
+	tokens: Token[],
+	start: number,
+	printedName: string,
+	named: NameMatch,
+	nameUnit: string | null,
+	options: LabParseOptions,
+): ExtractedParameter | null {
 	if (named.match.kind !== 'analyte') return null
 	const analyte = named.match.analyte
 	const reading = readRow(tokens, start, options, analyte, false)
@@ -652,7 +725,17 @@ function differentialByUnit(analyte: Analyte, unit: string | null): Analyte {
 }
 
 /** A parameter with its LOINC code and UCUM unit, graded against its range. */
-function parameterOf(analyte: Analyte, name: string, value: number, valueText: string, unit: string | null, range: ReferenceRange | null, rangeText: string | null, flag: string | null, options: LabParseOptions): ExtractedParameter {
+function parameterOf(
+	analyte: Analyte,
+	name: string,
+	value: number,
+	valueText: string,
+	unit: string | null,
+	range: ReferenceRange | null,
+	rangeText: string | null,
+	flag: string | null,
+	options: LabParseOptions,
+): ExtractedParameter {
 	const ucumUnit = toUcum(unit)
 	return {
 		code: analyte.code,
@@ -721,7 +804,8 @@ export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): 
 export type LabResults = { parameters: ExtractedParameter[]; unmapped: UnmappedResult[] }
 
 /** Words that introduce a reference range printed on its own line under a result. */
-const RANGE_LINE = /^\s*(?:reference(?:\s+(?:range|interval|value|values))?|ref\.?(?:\s+(?:range|interval))?|normal(?:\s+range)?|biological\s+ref(?:erence)?\.?(?:\s+interval)?|goal|target|range)\s*[:-]?\s*(.+)$/i
+const RANGE_LINE =
+	/^\s*(?:reference(?:\s+(?:range|interval|value|values))?|ref\.?(?:\s+(?:range|interval))?|normal(?:\s+range)?|biological\s+ref(?:erence)?\.?(?:\s+interval)?|goal|target|range)\s*[:-]?\s*(.+)$/i
 
 /** A line that only continues the name above it ('Concentration' under 'Mean Corpuscular Hemoglobin'). */
 function isNameContinuation(line: string): boolean {
@@ -851,8 +935,19 @@ function cardNames(tokens: Token[], options: LabParseOptions): string[] | null {
 		if (!named || named.isLoose) return null
 		let end = named.consumed
 		// qualifiers in parentheses or after a comma belong to the name ('Creatinine, Serum')
-		while (end < rest.length && (/^\(/.test(rest[end].text) || /,$/.test(rest[end - 1].text)) && (!hasColumnGaps(options) || rest[end].gapBefore < 2) && !lookupAnalyteName(rest[end].text)) end++
-		names.push(rest.slice(0, end).map((token) => token.text).join(' '))
+		while (
+			end < rest.length &&
+			(/^\(/.test(rest[end].text) || /,$/.test(rest[end - 1].text)) &&
+			(!hasColumnGaps(options) || rest[end].gapBefore < 2) &&
+			!lookupAnalyteName(rest[end].text)
+		)
+			end++
+		names.push(
+			rest
+				.slice(0, end)
+				.map((token) => token.text)
+				.join(' '),
+		)
 		index += end
 	}
 	return names.length > 0 && tokens.every((token) => !/^[<>]?\d/.test(token.text) || /[a-z]/i.test(token.text)) ? names : null

@@ -11,7 +11,14 @@ const TEXT: LabParseOptions = { source: 'text', testDate: '2025-03-14', grade: t
 const OCR: LabParseOptions = { source: 'ocr', testDate: '2025-03-14', grade: true }
 
 function codes(text: string, options = TEXT) {
-	return extractLabResults(text, options).parameters.map((parameter) => [parameter.code, parameter.value, parameter.unit, parameter.referenceRangeMin, parameter.referenceRangeMax, parameter.status])
+	return extractLabResults(text, options).parameters.map((parameter) => [
+		parameter.code,
+		parameter.value,
+		parameter.unit,
+		parameter.referenceRangeMin,
+		parameter.referenceRangeMax,
+		parameter.status,
+	])
 }
 
 describe('two tables side by side', () => {
@@ -37,7 +44,12 @@ describe('two tables side by side', () => {
 
 describe('cards', () => {
 	it('pairs the names, the values under them and the goals under those', () => {
-		const text = ['HGB                    Total Cholesterol       Blood Pressure', '12.1 g/dL              240 mg/dL               149/89 mmHg', 'Goal 13.5 - 17.5       Goal <200               Goal <130/<80', 'Outside goal           Outside goal            Outside goal'].join('\n')
+		const text = [
+			'HGB                    Total Cholesterol       Blood Pressure',
+			'12.1 g/dL              240 mg/dL               149/89 mmHg',
+			'Goal 13.5 - 17.5       Goal <200               Goal <130/<80',
+			'Outside goal           Outside goal            Outside goal',
+		].join('\n')
 		const expected = [
 			['hemoglobin', 12.1, 'g/dL', 13.5, 17.5, 'low'],
 			['total_cholesterol', 240, 'mg/dL', null, 200, 'high'],
@@ -49,7 +61,11 @@ describe('cards', () => {
 	})
 
 	it('keeps the goals of a row of cards when OCR misreads one label, the cells found at the column gaps', () => {
-		const text = ['HGB                    MCHC                    Creatinine, Serum', '19.2 g/dL              34.9 g/dL               0.84 mg/dL', 'Goal 13.5 - 17.5       Goad 32 - 36            Goal 0.70 - 1.30'].join('\n')
+		const text = [
+			'HGB                    MCHC                    Creatinine, Serum',
+			'19.2 g/dL              34.9 g/dL               0.84 mg/dL',
+			'Goal 13.5 - 17.5       Goad 32 - 36            Goal 0.70 - 1.30',
+		].join('\n')
 		const expected = [
 			['hemoglobin', 19.2, 'g/dL', 13.5, 17.5, 'high'],
 			['mchc', 34.9, 'g/dL', 32, 36, 'normal'],
@@ -73,7 +89,11 @@ describe('a name wrapped in its cell', () => {
 
 describe('a cumulative table', () => {
 	it('takes the value of the newest date column with its flag', () => {
-		const text = ['Test                      11/21/2023    03/20/2024    07/19/2024    Units       Reference Range', 'Red Blood Cell Count          4.90          5.20        6.17 H    x10^6/uL    4.50 - 5.90', 'Glucose                         92           101            97    mg/dL       70-99'].join('\n')
+		const text = [
+			'Test                      11/21/2023    03/20/2024    07/19/2024    Units       Reference Range',
+			'Red Blood Cell Count          4.90          5.20        6.17 H    x10^6/uL    4.50 - 5.90',
+			'Glucose                         92           101            97    mg/dL       70-99',
+		].join('\n')
 		expect(codes(text)).toEqual([
 			['rbc', 6.17, 'x10^6/uL', 4.5, 5.9, 'high'],
 			['glucose', 97, 'mg/dL', 70, 99, 'normal'],
@@ -132,13 +152,20 @@ describe('range forms', () => {
 	})
 
 	it('takes a range printed on the line under its result', () => {
-		expect(codes(['Glucose     112   mg/dL   HIGH', '  Reference range: 70 - 99', 'Interpretation:', '  < 0.05   Non-Reactive'].join('\n'))).toEqual([['glucose', 112, 'mg/dL', 70, 99, 'high']])
+		expect(codes(['Glucose     112   mg/dL   HIGH', '  Reference range: 70 - 99', 'Interpretation:', '  < 0.05   Non-Reactive'].join('\n'))).toEqual([
+			['glucose', 112, 'mg/dL', 70, 99, 'high'],
+		])
 	})
 })
 
 describe('languages', () => {
 	it('reads labels in other languages and the English abbreviation beside them', () => {
-		const text = ['HGB-Hemoglobin     13,2     g/dL     12,0 - 16,0', 'RBC-Alyuvarlar     4,61     Milyon/µL     4,2 - 5,4', 'Thrombozyten     250     Tsd/µl     150 - 400', 'Glicemia de jejum     92     mg/dL     70 - 99'].join('\n')
+		const text = [
+			'HGB-Hemoglobin     13,2     g/dL     12,0 - 16,0',
+			'RBC-Alyuvarlar     4,61     Milyon/µL     4,2 - 5,4',
+			'Thrombozyten     250     Tsd/µl     150 - 400',
+			'Glicemia de jejum     92     mg/dL     70 - 99',
+		].join('\n')
 		expect(codes(text, { ...TEXT, decimalComma: true })).toEqual([
 			['hemoglobin', 13.2, 'g/dL', 12, 16, 'normal'],
 			['rbc', 4.61, 'Milyon/µL', 4.2, 5.4, 'normal'],
@@ -151,7 +178,9 @@ describe('languages', () => {
 
 describe('a number OCR split after its decimal point', () => {
 	it('joins the two parts of the value and of the range', () => {
-		expect(codes('Absolute Neutrophils     6. 03     K/uL     1. 80 - 7. 70', { ...OCR, columnGaps: true })).toEqual([['neutrophils_abs', 6.03, 'K/uL', 1.8, 7.7, 'normal']])
+		expect(codes('Absolute Neutrophils     6. 03     K/uL     1. 80 - 7. 70', { ...OCR, columnGaps: true })).toEqual([
+			['neutrophils_abs', 6.03, 'K/uL', 1.8, 7.7, 'normal'],
+		])
 	})
 })
 
@@ -174,7 +203,11 @@ describe('a word OCR split after its kerned capital', () => {
 	it('joins the capital to the rest of its word, in a row and in a line of card names', () => {
 		const OCR_GAPS = { ...OCR, columnGaps: true }
 		expect(codes('P otassium     4.1     mmol/L     3.5 - 5.1', OCR_GAPS)).toEqual([['potassium', 4.1, 'mmol/L', 3.5, 5.1, 'normal']])
-		const cards = ['Calcium, Total                 Cholesterol, T otal             Total Bilirubin', '9.5 mg/dL                  156 mg/dL                 0.6 mg/dL', 'Goal 8.6 - 10.3            Goal <200                 Goal 0.1 - 1.2'].join('\n')
+		const cards = [
+			'Calcium, Total                 Cholesterol, T otal             Total Bilirubin',
+			'9.5 mg/dL                  156 mg/dL                 0.6 mg/dL',
+			'Goal 8.6 - 10.3            Goal <200                 Goal 0.1 - 1.2',
+		].join('\n')
 		expect(codes(cards, OCR_GAPS).map((row) => row[0])).toEqual(['calcium', 'total_cholesterol', 'bilirubin_total'])
 	})
 })

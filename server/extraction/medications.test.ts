@@ -3,18 +3,33 @@ import { extractMedications, parseMedicationLine } from './medications.ts'
 
 describe('parseMedicationLine', () => {
 	it('reads name, dose and frequency', () => {
-		expect(parseMedicationLine('Lisinopril 10 mg daily')).toEqual({ name: 'Lisinopril', dose: '10 mg', frequency: 'daily', status: 'active', text: 'Lisinopril 10 mg daily' })
+		expect(parseMedicationLine('Lisinopril 10 mg daily')).toEqual({
+			name: 'Lisinopril',
+			dose: '10 mg',
+			frequency: 'daily',
+			status: 'active',
+			text: 'Lisinopril 10 mg daily',
+		})
 		expect(parseMedicationLine('   Metformin 500 mg twice daily')).toMatchObject({ name: 'Metformin', dose: '500 mg', frequency: 'twice daily' })
 		expect(parseMedicationLine('Atorvastatin 20 mg at bedtime')).toMatchObject({ frequency: 'at bedtime' })
 	})
 
 	it('keeps a bracketed note out of the name', () => {
-		expect(parseMedicationLine('Cholecalciferol (vitamin D3) 2000 IU daily')).toMatchObject({ name: 'Cholecalciferol', dose: '2000 IU', frequency: 'daily', text: 'Cholecalciferol (vitamin D3) 2000 IU daily' })
+		expect(parseMedicationLine('Cholecalciferol (vitamin D3) 2000 IU daily')).toMatchObject({
+			name: 'Cholecalciferol',
+			dose: '2000 IU',
+			frequency: 'daily',
+			text: 'Cholecalciferol (vitamin D3) 2000 IU daily',
+		})
 	})
 
 	it('reads bullets, glued units and missing frequencies', () => {
 		expect(parseMedicationLine('- Levothyroxine 75mcg')).toMatchObject({ name: 'Levothyroxine', dose: '75 mcg', frequency: null })
-		expect(parseMedicationLine('2. Albuterol HFA 90 mcg 2 puffs every 4 hours as needed')).toMatchObject({ name: 'Albuterol HFA', dose: '90 mcg', frequency: '2 puffs every 4 hours as needed' })
+		expect(parseMedicationLine('2. Albuterol HFA 90 mcg 2 puffs every 4 hours as needed')).toMatchObject({
+			name: 'Albuterol HFA',
+			dose: '90 mcg',
+			frequency: '2 puffs every 4 hours as needed',
+		})
 	})
 
 	it('reads the status as written', () => {

@@ -13,7 +13,8 @@ const LINE = new RegExp(
 	String.raw`^(?<name>[A-Za-z][A-Za-z0-9\-/' ]*?[A-Za-z0-9])(?:\s*\((?<note>[^)]*)\))?\s+(?<dose>\d+(?:[.,]\d+)?(?:\s*\/\s*\d+(?:[.,]\d+)?)?\s*${DOSE_UNIT})(?![A-Za-z])(?<rest>.*)$`,
 	'i',
 )
-const FREQUENCY_ONLY = /\b(?:daily|once|twice|three times|four times|every|nightly|weekly|monthly|as needed|prn|bid|tid|qid|qhs|qd|at bedtime|in the morning)\b/i
+const FREQUENCY_ONLY =
+	/\b(?:daily|once|twice|three times|four times|every|nightly|weekly|monthly|as needed|prn|bid|tid|qid|qhs|qd|at bedtime|in the morning)\b/i
 const DISCONTINUED = /\b(?:discontinued|stopped|d\/c(?:'?d)?|no longer (?:taking|using)|held|ceased)\b/i
 const HEADING = /^(?:(?:current|active|home|discharge|discontinued|stopped|inactive|previous)\s+)?medications?(?:\s+list)?$/i
 
@@ -29,15 +30,16 @@ export function parseMedicationLine(line: string, sectionIsDiscontinued = false)
 	const text = tidyItem(line)
 	if (!text || text.length > 160) return null
 	const isDiscontinued = sectionIsDiscontinued || DISCONTINUED.test(text)
-	const cleaned = text
-		.replace(/\s*[-–—(]*\s*(?:discontinued|stopped|d\/c(?:'?d)?|held|ceased)\b[^)]*\)?\s*$/i, '')
-		.replace(/\s*[,;]\s*$/, '')
+	const cleaned = text.replace(/\s*[-–—(]*\s*(?:discontinued|stopped|d\/c(?:'?d)?|held|ceased)\b[^)]*\)?\s*$/i, '').replace(/\s*[,;]\s*$/, '')
 	const match = LINE.exec(cleaned)
 	if (match?.groups) {
 		const frequency = match.groups.rest.replace(/^[\s,;:-]+|[\s,;.]+$/g, '').replace(/\s+/g, ' ')
 		return {
 			name: match.groups.name.trim(),
-			dose: match.groups.dose.replace(/\s+/g, ' ').replace(/(\d)([A-Za-z%])/, '$1 $2').trim(),
+			dose: match.groups.dose
+				.replace(/\s+/g, ' ')
+				.replace(/(\d)([A-Za-z%])/, '$1 $2')
+				.trim(),
 			frequency: frequency || null,
 			status: isDiscontinued ? 'discontinued' : 'active',
 			text: cleaned,

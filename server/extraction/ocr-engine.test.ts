@@ -3,7 +3,15 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixturesDir } from '#tests/support/fixture-manifest.ts'
-import { bestIntModelFolder, bestIntTessdataDir, createDefaultOcrEngine, createTesseractCliEngine, createTesseractJsEngine, findOnPath, parseOrientation } from './ocr-engine.ts'
+import {
+	bestIntModelFolder,
+	bestIntTessdataDir,
+	createDefaultOcrEngine,
+	createTesseractCliEngine,
+	createTesseractJsEngine,
+	findOnPath,
+	parseOrientation,
+} from './ocr-engine.ts'
 import { preprocessForOcr } from './image-preprocess.ts'
 import { PAGE_PREPROCESSING, readReportPage, recognizePage } from './ocr-page.ts'
 

@@ -64,7 +64,13 @@ export function bestIntTessdataDir(): string {
 }
 
 /** Where Debian (and most systems) keep tesseract's language data; TESSDATA_PREFIX first. */
-const SYSTEM_TESSDATA = [process.env.TESSDATA_PREFIX, '/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata', '/usr/share/tessdata', '/usr/local/share/tessdata'].filter((folder): folder is string => Boolean(folder))
+const SYSTEM_TESSDATA = [
+	process.env.TESSDATA_PREFIX,
+	'/usr/share/tesseract-ocr/5/tessdata',
+	'/usr/share/tesseract-ocr/4.00/tessdata',
+	'/usr/share/tessdata',
+	'/usr/local/share/tessdata',
+].filter((folder): folder is string => Boolean(folder))
 
 /** The languages of the vocabulary's reports, as tesseract codes. */
 export const REPORT_LANGUAGES = ['deu', 'fra', 'spa', 'ita', 'por', 'tur'] as const
@@ -187,7 +193,12 @@ export function createTesseractCliEngine(options: TesseractCliOptions = {}): Clo
 			? (image) =>
 					limit(async () => {
 						// OSD from the system's tessdata (osd.traineddata: Debian's tesseract-ocr-osd)
-						const output = await runTesseract(binary, ['stdin', 'stdout', '--psm', '0', '-l', 'osd', '--dpi', String(OCR_DPI), ...(dataDir ? ['--tessdata-dir', dataDir] : [])], image, timeoutMs).catch(() => '')
+						const output = await runTesseract(
+							binary,
+							['stdin', 'stdout', '--psm', '0', '-l', 'osd', '--dpi', String(OCR_DPI), ...(dataDir ? ['--tessdata-dir', dataDir] : [])],
+							image,
+							timeoutMs,
+						).catch(() => '')
 						return parseOrientation(output)
 					})
 			: undefined,

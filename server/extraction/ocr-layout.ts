@@ -52,7 +52,10 @@ function layoutLine(words: OcrWord[], columnGaps: boolean): string {
  * line as it numbered them), each laid out by its word boxes; a blank line
  * between blocks, as tesseract's plain text output has.
  */
-export function layoutOcrWords(words: OcrWord[], options: { /** false: one space between words, as tesseract's plain text (for measuring) */ columnGaps?: boolean } = {}): string {
+export function layoutOcrWords(
+	words: OcrWord[],
+	options: { /** false: one space between words, as tesseract's plain text (for measuring) */ columnGaps?: boolean } = {},
+): string {
 	const lines = new Map<string, OcrWord[]>()
 	for (const word of words) {
 		const key = `${word.block}.${word.paragraph}.${word.line}`

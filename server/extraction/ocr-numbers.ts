@@ -5,13 +5,30 @@
  */
 
 const DIGIT_LOOKALIKES: Record<string, string> = {
-	O: '0', o: '0', Q: '0', D: '0', U: '0',
-	l: '1', I: '1', i: '1', '|': '1', '!': '1', ']': '1', '[': '1', L: '1', j: '1',
-	S: '5', s: '5', $: '5',
+	O: '0',
+	o: '0',
+	Q: '0',
+	D: '0',
+	U: '0',
+	l: '1',
+	I: '1',
+	i: '1',
+	'|': '1',
+	'!': '1',
+	']': '1',
+	'[': '1',
+	L: '1',
+	j: '1',
+	S: '5',
+	s: '5',
+	$: '5',
 	B: '8',
-	Z: '2', z: '2',
-	g: '9', q: '9',
-	G: '6', b: '6',
+	Z: '2',
+	z: '2',
+	g: '9',
+	q: '9',
+	G: '6',
+	b: '6',
 	A: '4',
 	T: '7',
 }
@@ -74,7 +91,7 @@ export function restoreDecimalPoint(input: {
 	const isImplausible = plausible ? value > plausible[1] : false
 	const isFarAbove = reference !== null && value > reference * 4
 	if (!isImplausible && !isFarAbove) return null
-	const places = Math.max(...input.rangeTexts.map((text) => (/\.(\d+)/.exec(text)?.[1].length ?? 0)), decimals(min), decimals(max))
+	const places = Math.max(...input.rangeTexts.map((text) => /\.(\d+)/.exec(text)?.[1].length ?? 0), decimals(min), decimals(max))
 	const tries = places > 0 ? [places, 1, 2] : [1, 2]
 	for (const place of tries) {
 		if (place >= valueText.length) continue

@@ -64,7 +64,14 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 		const recognizeOptions = languages ? { languages } : undefined
 		if (cut === null) {
 			const result = await engine.recognize(prepared.image, recognizeOptions)
-			return { text: result.text, engineMs: result.ms, parts: 1, languages: result.languages ?? ['eng'], columnGaps: result.words !== undefined, words: result.words }
+			return {
+				text: result.text,
+				engineMs: result.ms,
+				parts: 1,
+				languages: result.languages ?? ['eng'],
+				columnGaps: result.words !== undefined,
+				words: result.words,
+			}
 		}
 		const { pixels, width, height } = prepared
 		const top = toPgm(pixels.subarray(0, cut * width), width, cut)
@@ -72,8 +79,18 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
 		const [upper, lower] = await Promise.all([engine.recognize(top, recognizeOptions), engine.recognize(bottom, recognizeOptions)])
 		// the lower half's boxes moved down by the cut, its blocks numbered after the upper half's
 		const upperBlocks = Math.max(0, ...(upper.words ?? []).map((word) => word.block)) + 1
-		const words = upper.words && lower.words ? [...upper.words, ...lower.words.map((word) => ({ ...word, top: word.top + cut, block: word.block + upperBlocks }))] : undefined
-		return { text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`, engineMs: Math.max(upper.ms, lower.ms), parts: 2, languages: upper.languages ?? ['eng'], columnGaps: upper.words !== undefined && lower.words !== undefined, words }
+		const words =
+			upper.words && lower.words
+				? [...upper.words, ...lower.words.map((word) => ({ ...word, top: word.top + cut, block: word.block + upperBlocks }))]
+				: undefined
+		return {
+			text: `${upper.text.replace(/\s+$/, '')}\n${lower.text}`,
+			engineMs: Math.max(upper.ms, lower.ms),
+			parts: 2,
+			languages: upper.languages ?? ['eng'],
+			columnGaps: upper.words !== undefined && lower.words !== undefined,
+			words,
+		}
 	}
 	const known = options.languages && options.languages.length > 1 ? options.languages : undefined
 	let result = await read(known)
@@ -101,7 +118,11 @@ const DATE_LIKE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2}-\d{2,4}\b/
 function readingScore({ text, columnGaps }: PageOcrResult): ReadingScore {
 	const { parameters } = extractLabResults(text, { source: 'ocr', columnGaps, testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
 	const rowLike = text.split('\n').filter((line) => RESULT_ROW_LIKE.test(line) && !DATE_LIKE.test(line)).length
-	return { rows: parameters.length, complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length, rowLike }
+	return {
+		rows: parameters.length,
+		complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length,
+		rowLike,
+	}
 }
 
 /**
@@ -150,7 +171,13 @@ async function thresholded(page: PreprocessedImage): Promise<PreprocessedImage> 
  * read in black and white prepared in grey anew), and the reading with more complete rows
  * kept; the other is returned too (the document's date and provider are looked for in both).
  */
-async function readWithTesseract(ocr: OcrEngine, image: Buffer | RawImage, dpi: number | undefined, split: boolean | undefined, prepared?: PreprocessedImage): Promise<PageReading> {
+async function readWithTesseract(
+	ocr: OcrEngine,
+	image: Buffer | RawImage,
+	dpi: number | undefined,
+	split: boolean | undefined,
+	prepared?: PreprocessedImage,
+): Promise<PageReading> {
 	const started = performance.now()
 	/** the readings of one page at once: its parts (see recognizePage) */
 	const parts = (split ?? true) ? (ocr.parallelism ?? 1) : 1
@@ -229,7 +256,13 @@ export function preferredReading(paddle: ReadingScore, tesseract: ReadingScore):
  * the public scans (93.2 % -> 86.4 %) while its gain on real photos was a few values (decision
  * 018); when its models cannot load, tesseract's reading stands.
  */
-export async function readReportPage(ocr: OcrEngine, image: Buffer | RawImage, dpi?: number, split?: boolean, paddle?: OcrEngine | null): Promise<PageOcrResult & { otherReading?: string }> {
+export async function readReportPage(
+	ocr: OcrEngine,
+	image: Buffer | RawImage,
+	dpi?: number,
+	split?: boolean,
+	paddle?: OcrEngine | null,
+): Promise<PageOcrResult & { otherReading?: string }> {
 	const started = performance.now()
 	const tesseract = await readWithTesseract(ocr, image, dpi, split)
 	if (!paddle || !needsPaddleToo(tesseract.score)) return withoutScore(tesseract)

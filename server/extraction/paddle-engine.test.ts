@@ -3,7 +3,17 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { extractLabResults } from './lab-values.ts'
 import { layoutOcrWords } from './ocr-layout.ts'
-import { boxesFromProbabilities, boxWords, restoreSpaces, createPaddleEngine, decodeCtc, detectionInput, paddleLines, parsePgm, type PaddleBox } from './paddle-engine.ts'
+import {
+	boxesFromProbabilities,
+	boxWords,
+	restoreSpaces,
+	createPaddleEngine,
+	decodeCtc,
+	detectionInput,
+	paddleLines,
+	parsePgm,
+	type PaddleBox,
+} from './paddle-engine.ts'
 
 /** A box of `text` at 10 px a character from `left`, 20 px high, characters centred in their cells. */
 function box(text: string, left: number, top: number, confidence = 0.95): PaddleBox {
@@ -93,7 +103,7 @@ describe('PaddleOCR post-processing', () => {
 
 	it('reads a PGM without copying and refuses anything else', () => {
 		const pgm = Buffer.concat([Buffer.from('P5\n3 2\n255\n', 'latin1'), Buffer.from([1, 2, 3, 4, 5, 6])])
-		expect(parsePgm(pgm)).toMatchObject({ width: 3, height: 2, })
+		expect(parsePgm(pgm)).toMatchObject({ width: 3, height: 2 })
 		expect([...parsePgm(pgm)!.pixels]).toEqual([1, 2, 3, 4, 5, 6])
 		expect(parsePgm(Buffer.from('not an image'))).toBeNull()
 	})
@@ -110,7 +120,9 @@ describe('the PaddleOCR engine on a real page', { timeout: 120_000 }, () => {
 		const file = path.join(samples, SAMPLE)
 		const result = await engine.recognize(readFileSync(file))
 		expect(result.words?.length).toBeGreaterThan(10)
-		const manifest = JSON.parse(readFileSync(path.join(samples, 'manifest.json'), 'utf8')) as { files: Array<{ path: string; parameters: Array<{ value_text: string }> }> }
+		const manifest = JSON.parse(readFileSync(path.join(samples, 'manifest.json'), 'utf8')) as {
+			files: Array<{ path: string; parameters: Array<{ value_text: string }> }>
+		}
 		const values = manifest.files.find((entry) => entry.path === SAMPLE)!.parameters.map((parameter) => parameter.value_text)
 		expect(values.length).toBeGreaterThan(3)
 		for (const value of values) expect(result.text).toContain(value)

@@ -76,7 +76,13 @@ export function parsePgm(image: Buffer): GreyPicture | null {
 async function greyPicture(image: Buffer): Promise<GreyPicture> {
 	const pgm = parsePgm(image)
 	if (pgm) return pgm
-	const { data, info } = await sharp(image, { failOn: 'none' }).rotate().removeAlpha().greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true })
+	const { data, info } = await sharp(image, { failOn: 'none' })
+		.rotate()
+		.removeAlpha()
+		.greyscale()
+		.toColourspace('b-w')
+		.raw()
+		.toBuffer({ resolveWithObject: true })
 	return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height }
 }
 
@@ -98,7 +104,10 @@ function sample(picture: GreyPicture, x: number, y: number): number {
  * The page as the detection model's input: scaled (area average when shrinking) to a longer side of
  * at most `maxSide`, each side a multiple of 32, grey in all three channels.
  */
-export function detectionInput(picture: GreyPicture, maxSide = DETECTION_MAX_SIDE): { data: Float32Array; width: number; height: number; scaleX: number; scaleY: number } {
+export function detectionInput(
+	picture: GreyPicture,
+	maxSide = DETECTION_MAX_SIDE,
+): { data: Float32Array; width: number; height: number; scaleX: number; scaleY: number } {
 	const ratio = Math.min(1, maxSide / Math.max(picture.width, picture.height))
 	const width = Math.max(32, Math.round((picture.width * ratio) / 32) * 32)
 	const height = Math.max(32, Math.round((picture.height * ratio) / 32) * 32)
@@ -194,7 +203,13 @@ function loadDictionary(folder: string): string[] {
  * Greedy CTC decoding of one line's output ([steps x classes] from `offset`): repeated and blank
  * classes dropped; the mean probability of the characters kept, and the time step of each.
  */
-export function decodeCtc(output: Float32Array, offset: number, steps: number, classes: number, dictionary: string[]): { text: string; confidence: number; steps: number[] } {
+export function decodeCtc(
+	output: Float32Array,
+	offset: number,
+	steps: number,
+	classes: number,
+	dictionary: string[],
+): { text: string; confidence: number; steps: number[] } {
 	let text = ''
 	let probability = 0
 	const at: number[] = []
@@ -236,8 +251,12 @@ export function restoreSpaces(text: string): string {
  */
 export function boxWords(box: PaddleBox, line: number, block = 1): OcrWord[] {
 	const characters = [...box.text]
-	const centres = box.charCentres.length === characters.length ? box.charCentres : characters.map((_, index) => box.left + ((index + 0.5) * box.width) / characters.length)
-	const gaps = centres.slice(1).map((centre, index) => centre - centres[index]).sort((a, b) => a - b)
+	const centres =
+		box.charCentres.length === characters.length ? box.charCentres : characters.map((_, index) => box.left + ((index + 0.5) * box.width) / characters.length)
+	const gaps = centres
+		.slice(1)
+		.map((centre, index) => centre - centres[index])
+		.sort((a, b) => a - b)
 	const pitch = gaps.length ? gaps[Math.floor(gaps.length / 2)] : box.width / Math.max(1, characters.length)
 	const words: OcrWord[] = []
 	let first = -1
@@ -246,7 +265,17 @@ export function boxWords(box: PaddleBox, line: number, block = 1): OcrWord[] {
 		if (first < 0) return
 		const left = Math.max(box.left, centres[first] - pitch / 2)
 		const right = Math.min(box.left + box.width, centres[end] + pitch / 2)
-		words.push({ block, paragraph: 1, line, left: Math.round(left), top: Math.round(box.top), width: Math.max(1, Math.round(right - left)), height: Math.round(box.height), confidence, text: characters.slice(first, end + 1).join('') })
+		words.push({
+			block,
+			paragraph: 1,
+			line,
+			left: Math.round(left),
+			top: Math.round(box.top),
+			width: Math.max(1, Math.round(right - left)),
+			height: Math.round(box.height),
+			confidence,
+			text: characters.slice(first, end + 1).join(''),
+		})
 		first = -1
 	}
 	characters.forEach((character, index) => {
@@ -368,7 +397,12 @@ export function createPaddleEngine(options: PaddleEngineOptions = {}): PaddleEng
 		const probabilities = map.data as Float32Array
 		const boxes = boxesFromProbabilities(probabilities, input.width, input.height)
 		map.dispose?.()
-		return boxes.map((box) => ({ left: box.left * input.scaleX, top: box.top * input.scaleY, width: box.width * input.scaleX, height: box.height * input.scaleY }))
+		return boxes.map((box) => ({
+			left: box.left * input.scaleX,
+			top: box.top * input.scaleY,
+			width: box.width * input.scaleX,
+			height: box.height * input.scaleY,
+		}))
 	}
 
 	async function recognise(picture: GreyPicture, rects: Rect[]): Promise<PaddleBox[]> {

@@ -152,7 +152,12 @@ export async function flattenPage(image: GreyImage): Promise<GreyImage | null> {
 		const [topLeft, topRight, bottomRight, bottomLeft] = corners
 		const width = Math.round(Math.max(distance(topLeft, topRight), distance(bottomLeft, bottomRight)))
 		const height = Math.round(Math.max(distance(topLeft, bottomLeft), distance(topRight, bottomRight)))
-		const from = cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((point) => [point.x, point.y]))
+		const from = cv.matFromArray(
+			4,
+			1,
+			cv.CV_32FC2,
+			corners.flatMap((point) => [point.x, point.y]),
+		)
 		const to = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height])
 		const transform = cv.getPerspectiveTransform(from, to)
 		const flat = new cv.Mat()

@@ -12,7 +12,14 @@ function page(width: number, height: number, lines: Array<[number, number]>): Ui
 
 describe('findSplitRow', () => {
 	it('cuts through the blank band that halves the text', () => {
-		const lines: Array<[number, number]> = [[10, 20], [30, 40], [50, 60], [100, 110], [120, 130], [140, 150]]
+		const lines: Array<[number, number]> = [
+			[10, 20],
+			[30, 40],
+			[50, 60],
+			[100, 110],
+			[120, 130],
+			[140, 150],
+		]
 		const cut = findSplitRow(page(100, 200, lines), 100, 200)
 		expect(cut).toBeGreaterThanOrEqual(60)
 		expect(cut).toBeLessThan(100)
@@ -20,7 +27,16 @@ describe('findSplitRow', () => {
 
 	it('never cuts through ink, and gives up when no band splits evenly', () => {
 		expect(findSplitRow(page(100, 200, [[0, 200]]), 100, 200)).toBeNull()
-		expect(findSplitRow(page(100, 200, [[10, 20], [22, 180]]), 100, 200)).toBeNull()
+		expect(
+			findSplitRow(
+				page(100, 200, [
+					[10, 20],
+					[22, 180],
+				]),
+				100,
+				200,
+			),
+		).toBeNull()
 		expect(findSplitRow(new Uint8Array(100 * 50).fill(255), 100, 50)).toBeNull()
 	})
 
@@ -39,7 +55,10 @@ describe('findSplitRow', () => {
 	})
 
 	it('ignores specks in a blank band', () => {
-		const pixels = page(1000, 200, [[10, 60], [120, 170]])
+		const pixels = page(1000, 200, [
+			[10, 60],
+			[120, 170],
+		])
 		pixels[90 * 1000 + 500] = 0
 		const cut = findSplitRow(pixels, 1000, 200)
 		expect(cut).toBeGreaterThan(60)
@@ -62,7 +81,17 @@ describe('recognizePage', () => {
 		}
 	}
 
-	const raw = { data: page(850, 1100, [[100, 140], [200, 240], [700, 740], [800, 840]]), width: 850, height: 1100, channels: 1 as const }
+	const raw = {
+		data: page(850, 1100, [
+			[100, 140],
+			[200, 240],
+			[700, 740],
+			[800, 840],
+		]),
+		width: 850,
+		height: 1100,
+		channels: 1 as const,
+	}
 
 	it('reads a page in two halves when the engine runs two at once', async () => {
 		const engine = recordingEngine(2)

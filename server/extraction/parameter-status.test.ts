@@ -43,7 +43,11 @@ describe('gradeParameter', () => {
 	})
 
 	it('names the guideline it grades by', () => {
-		expect(guidelineGradeOf({ code: 'systolic_bp', value: 134, unit: 'mmHg' })).toEqual({ status: 'high', guideline: 'ACC/AHA', label: 'Stage 1 hypertension (ACC/AHA)' })
+		expect(guidelineGradeOf({ code: 'systolic_bp', value: 134, unit: 'mmHg' })).toEqual({
+			status: 'high',
+			guideline: 'ACC/AHA',
+			label: 'Stage 1 hypertension (ACC/AHA)',
+		})
 		expect(guidelineGradeOf({ code: 'diastolic_bp', value: 95, unit: 'mm[Hg]' })?.label).toBe('Stage 2 hypertension (ACC/AHA)')
 		expect(guidelineGradeOf({ code: 'systolic_bp', value: 112, unit: 'mmHg' })?.label).toBe('Normal (ACC/AHA)')
 		expect(guidelineGradeOf({ code: 'bmi', value: 23, unit: 'kg/m2' })?.label).toBe('Normal weight (WHO)')
@@ -105,7 +109,7 @@ describe('one rule for every source', () => {
 		...fields,
 	})
 
-	it('grades a value without a range the same from a report\'s text and a C-CDA or FHIR import', () => {
+	it("grades a value without a range the same from a report's text and a C-CDA or FHIR import", () => {
 		const text = (line: string) => parseLabLine(line, { source: 'text', testDate: '2024-01-01', grade: true })[0]?.status
 		const imported = (fields: Partial<StructuredObservation>) => observationsToParameters([observation(fields)], '2024-01-01').parameters[0]?.status
 
@@ -117,6 +121,8 @@ describe('one rule for every source', () => {
 		expect(imported({ loinc: '8480-6', name: 'Systolic blood pressure', value: 147, valueText: '147', unit: 'mm[Hg]' })).toBe('high')
 		// a range printed: graded against it either way
 		expect(text('Hemoglobin 11.1 g/dL 12.0-15.5')).toBe('low')
-		expect(imported({ loinc: '718-7', name: 'Hemoglobin', value: 11.1, valueText: '11.1', unit: 'g/dL', referenceRangeMin: 12, referenceRangeMax: 15.5 })).toBe('low')
+		expect(imported({ loinc: '718-7', name: 'Hemoglobin', value: 11.1, valueText: '11.1', unit: 'g/dL', referenceRangeMin: 12, referenceRangeMax: 15.5 })).toBe(
+			'low',
+		)
 	})
 })

@@ -9,8 +9,14 @@ describe('findPrintedPatient', () => {
 		expect(findPrintedPatient('Patient: John Doe\nCollected: 2025-01-02').name).toBe('John Doe')
 		expect(findPrintedPatient(' Patient Name:         Rajesh Kumar                       Report Date:        15-Dec-2025').name).toBe('Rajesh Kumar')
 		expect(findPrintedPatient('Patient: SAMPLE PATIENT Date of Birth: 05/06/1979')).toEqual({ name: 'SAMPLE PATIENT', birthDate: '1979-05-06|1979-06-05' })
-		expect(findPrintedPatient('PATIENT:    QUINTRELL, YESENIA C     DOB:        04/24/1979    SEX:   F')).toEqual({ name: 'QUINTRELL, YESENIA C', birthDate: '1979-04-24' })
-		expect(findPrintedPatient('Nombre: PACIENTE PRUEBA       Nº petición: 00000001\nFecha nacimiento: 01/01/1980 Sexo: M')).toEqual({ name: 'PACIENTE PRUEBA', birthDate: '1980-01-01' })
+		expect(findPrintedPatient('PATIENT:    QUINTRELL, YESENIA C     DOB:        04/24/1979    SEX:   F')).toEqual({
+			name: 'QUINTRELL, YESENIA C',
+			birthDate: '1979-04-24',
+		})
+		expect(findPrintedPatient('Nombre: PACIENTE PRUEBA       Nº petición: 00000001\nFecha nacimiento: 01/01/1980 Sexo: M')).toEqual({
+			name: 'PACIENTE PRUEBA',
+			birthDate: '1980-01-01',
+		})
 		expect(findPrintedPatient('Adı Soyadı: AYŞE YILMAZ   Yaş: 40').name).toBe('AYŞE YILMAZ')
 		expect(findPrintedPatient('   Paciente:            Pedro Henrique Oliveira        Data da Coleta: 18/06/2026').name).toBe('Pedro Henrique Oliveira')
 	})
@@ -56,8 +62,12 @@ const PRINTED: Array<[string, string | null, string | null]> = [
 ]
 
 describe('the printed patient of the real fixtures', () => {
-	it.each(PRINTED)('%s', async (file, name, birthDate) => {
-		const result = await extractDocument({ bytes: await readFile(path.join(FIXTURES, file)), fileName: path.basename(file) })
-		expect(findPrintedPatient(result.text ?? '')).toEqual({ name, birthDate })
-	}, 30_000)
+	it.each(PRINTED)(
+		'%s',
+		async (file, name, birthDate) => {
+			const result = await extractDocument({ bytes: await readFile(path.join(FIXTURES, file)), fileName: path.basename(file) })
+			expect(findPrintedPatient(result.text ?? '')).toEqual({ name, birthDate })
+		},
+		30_000,
+	)
 })

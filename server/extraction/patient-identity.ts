@@ -100,7 +100,11 @@ function escapeRegExp(text: string) {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-const labelPattern = (labels: string[]) => labels.map(escapeRegExp).map((label) => label.replace(/ /g, '\\s+')).join('|')
+const labelPattern = (labels: string[]) =>
+	labels
+		.map(escapeRegExp)
+		.map((label) => label.replace(/ /g, '\\s+'))
+		.join('|')
 
 // A label at the start of a line or after a wide gap (a column), then ':' (never a word inside a
 // sentence, nor 'Physician Name:'), then the value up to the next wide gap.
@@ -128,8 +132,29 @@ function cleanName(raw: string, folded: string): string | null {
 }
 
 const MONTHS: Record<string, number> = {
-	jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
-	ene: 1, abr: 4, ago: 8, dic: 12, fev: 2, mai: 5, set: 9, out: 10, dez: 12, mrz: 3, okt: 10,
+	jan: 1,
+	feb: 2,
+	mar: 3,
+	apr: 4,
+	may: 5,
+	jun: 6,
+	jul: 7,
+	aug: 8,
+	sep: 9,
+	oct: 10,
+	nov: 11,
+	dec: 12,
+	ene: 1,
+	abr: 4,
+	ago: 8,
+	dic: 12,
+	fev: 2,
+	mai: 5,
+	set: 9,
+	out: 10,
+	dez: 12,
+	mrz: 3,
+	okt: 10,
 }
 
 function isoDate(year: number, month: number, day: number): string | null {

@@ -7,9 +7,7 @@ import { REJECTION_MESSAGES } from './messages.ts'
  * Works on the raw bytes, in a few milliseconds even for 20 MB.
  */
 
-export type PdfStructureCheck =
-	| { ok: true }
-	| { ok: false; reason: 'corrupt_pdf' | 'encrypted_pdf'; message: string }
+export type PdfStructureCheck = { ok: true } | { ok: false; reason: 'corrupt_pdf' | 'encrypted_pdf'; message: string }
 
 const TAIL_BYTES = 4096
 

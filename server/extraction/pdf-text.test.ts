@@ -20,10 +20,12 @@ describe('layoutLines', () => {
 	})
 
 	it('glues pieces of one word', () => {
-		expect(layoutLines([
-			{ str: 'Hemo', x: 10, y: 10, width: 20, size: 10 },
-			{ str: 'globin', x: 30, y: 10, width: 30, size: 10 },
-		])).toEqual(['Hemoglobin'])
+		expect(
+			layoutLines([
+				{ str: 'Hemo', x: 10, y: 10, width: 20, size: 10 },
+				{ str: 'globin', x: 30, y: 10, width: 30, size: 10 },
+			]),
+		).toEqual(['Hemoglobin'])
 	})
 })
 

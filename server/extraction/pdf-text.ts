@@ -22,7 +22,10 @@ const PDFJS_WORKER_MODULE = 'pdfjs-dist/legacy/build/pdf.worker.min.mjs'
  */
 export function loadPdfjs(): Promise<PdfjsModule> {
 	pdfjsPromise ??= (async () => {
-		const [pdfjs, worker] = await Promise.all([import(/* @vite-ignore */ PDFJS_MODULE) as Promise<PdfjsModule>, import(/* @vite-ignore */ PDFJS_WORKER_MODULE) as Promise<unknown>])
+		const [pdfjs, worker] = await Promise.all([
+			import(/* @vite-ignore */ PDFJS_MODULE) as Promise<PdfjsModule>,
+			import(/* @vite-ignore */ PDFJS_WORKER_MODULE) as Promise<unknown>,
+		])
 		const scope = globalThis as { pdfjsWorker?: unknown }
 		scope.pdfjsWorker ??= worker
 		return pdfjs

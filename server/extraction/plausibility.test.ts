@@ -3,7 +3,16 @@ import { gradeParameter } from './parameter-status.ts'
 import { checkPlausibility, markValuesToCheck } from './plausibility.ts'
 import type { ExtractedParameter } from './types.ts'
 
-type Row = { code: string; value: number; valueText?: string; unit: string | null; min?: number | null; max?: number | null; range?: string | null; flag?: string | null }
+type Row = {
+	code: string
+	value: number
+	valueText?: string
+	unit: string | null
+	min?: number | null
+	max?: number | null
+	range?: string | null
+	flag?: string | null
+}
 
 /** A value as the readers give it, graded against its printed range. */
 function row({ code, value, valueText, unit, min = null, max = null, range = null, flag = null }: Row): ExtractedParameter {
@@ -61,7 +70,10 @@ describe('checkPlausibility', () => {
 	})
 
 	it('keeps a unit nobody recognises to check', () => {
-		expect(checkPlausibility(row({ code: 'glucose', value: 95, unit: 'mq/zz' }))).toEqual({ code: 'unit_unknown', reason: 'The unit "mq/zz" was not recognised.' })
+		expect(checkPlausibility(row({ code: 'glucose', value: 95, unit: 'mq/zz' }))).toEqual({
+			code: 'unit_unknown',
+			reason: 'The unit "mq/zz" was not recognised.',
+		})
 	})
 
 	it('keeps a value outside the physiological span to check', () => {
@@ -91,7 +103,7 @@ describe('checkPlausibility', () => {
 		expect(checkPlausibility(row({ code: 'potassium', value: 4.2, unit: 'mmol/L', min: 3.5, max: 51 }))?.code).toBe('range_implausible')
 	})
 
-	it('accepts laboratories\' own intervals that differ from the usual one', () => {
+	it("accepts laboratories' own intervals that differ from the usual one", () => {
 		expect(checkPlausibility(row({ code: 'ferritin', value: 80, unit: 'ng/mL', min: 4.6, max: 204 }))).toBeNull()
 		expect(checkPlausibility(row({ code: 'crp', value: 0.4, unit: 'mg/L', max: 1, range: '< 1' }))).toBeNull()
 		expect(checkPlausibility(row({ code: 'crp', value: 0.4, unit: 'mg/dL', max: 0.5, range: '< 0.5' }))).toBeNull()

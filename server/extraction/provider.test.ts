@@ -3,13 +3,16 @@ import { findProvider, titleCaseName } from './provider.ts'
 
 describe('findProvider', () => {
 	it('prefers a labelled performing laboratory', () => {
-		const text = 'MERIDIAN     Patient Report\nReference Laboratories\n...\nPerforming laboratory: Meridian Reference Laboratories, 3390 Quillan Parkway, NC 27599.'
+		const text =
+			'MERIDIAN     Patient Report\nReference Laboratories\n...\nPerforming laboratory: Meridian Reference Laboratories, 3390 Quillan Parkway, NC 27599.'
 		expect(findProvider(text, 'lab_report')).toBe('Meridian Reference Laboratories')
 	})
 
 	it('reads the letterhead, without page markers or the address column', () => {
 		expect(findProvider('ASHGROVE CLINICAL PATHOLOGY                 Page 1 of 2\n12 Kestle Row', 'lab_report')).toBe('Ashgrove Clinical Pathology')
-		expect(findProvider('Cedar Hollow Family Health         71 Orchard Terrace, VT 05999\nOffice Visit Note', 'clinical_notes')).toBe('Cedar Hollow Family Health')
+		expect(findProvider('Cedar Hollow Family Health         71 Orchard Terrace, VT 05999\nOffice Visit Note', 'clinical_notes')).toBe(
+			'Cedar Hollow Family Health',
+		)
 		expect(findProvider('St. Brendan Regional Medical Center\nDepartment of Laboratory Medicine', 'lab_report')).toBe('St. Brendan Regional Medical Center')
 	})
 
@@ -24,7 +27,8 @@ describe('findProvider', () => {
 
 	it('stops a labelled name at the column gap, and names no provider when the page lists records of several facilities', () => {
 		expect(findProvider('Facility:   Harbor Point Laboratories        Type:   ROUTINE', 'lab_report')).toBe('Harbor Point Laboratories')
-		const cards = 'Hemoglobin A1C          Lipid Panel\nFacility:  Diabetes Care Lab     Facility:  City Lab Services\nChest X-Ray\nFacility:  Riverside Imaging Center'
+		const cards =
+			'Hemoglobin A1C          Lipid Panel\nFacility:  Diabetes Care Lab     Facility:  City Lab Services\nChest X-Ray\nFacility:  Riverside Imaging Center'
 		expect(findProvider(cards, 'lab_report')).toBeNull()
 	})
 

@@ -10,13 +10,16 @@ import type { DocumentKind } from './types.ts'
  * Imaging' on the next), has no single issuer: no provider.
  */
 
-const ORGANISATION_WORD = /(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratorio|laboratório|laboratuvar[iı]?|mvz|praxis|klinik(?:um)?|clinique|clínica|clinica|hôpital|ospedale|hospitais?|hastanesi|biologie|análises|analisi|análisis|diagnóstico|diagnostico|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
+const ORGANISATION_WORD =
+	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratorio|laboratório|laboratuvar[iı]?|mvz|praxis|klinik(?:um)?|clinique|clínica|clinica|hôpital|ospedale|hospitais?|hastanesi|biologie|análises|analisi|análisis|diagnóstico|diagnostico|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
 
 /** The value stops at a comma, a separator or a column gap (two spaces or more). */
-const LABELLED = /\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at)\s*:\s*((?:[^,\n|·;\s]|[^\S\n](?!\s))+)/gi
+const LABELLED =
+	/\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at)\s*:\s*((?:[^,\n|·;\s]|[^\S\n](?!\s))+)/gi
 
 /** Field labels that hold an organisation word but are not a name ('Lab No', 'Lab Incharge'). */
-const FIELD_LABEL = /\b(?:no|number|id|incharge|in-charge|in charge|information|info|technician|technologist|director|code|address|phone|reference range|report|results?|patient|date|specimen|program|department of laboratory|name|signature|signed|authori[sz]ed)\b/i
+const FIELD_LABEL =
+	/\b(?:no|number|id|incharge|in-charge|in charge|information|info|technician|technologist|director|code|address|phone|reference range|report|results?|patient|date|specimen|program|department of laboratory|name|signature|signed|authori[sz]ed)\b/i
 
 const SMALL_WORDS = new Set(['of', 'and', 'for', 'the', 'at', 'in', 'on', '&'])
 
@@ -29,7 +32,9 @@ export function titleCaseName(name: string): string {
 		.map((word, index) => {
 			if (/^\s+$/.test(word)) return word
 			if (index > 0 && SMALL_WORDS.has(word)) return word
-			return word.replace(/^([^a-z]*)([a-z])/, (_, lead: string, letter: string) => lead + letter.toUpperCase()).replace(/([-'])([a-z])/g, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+			return word
+				.replace(/^([^a-z]*)([a-z])/, (_, lead: string, letter: string) => lead + letter.toUpperCase())
+				.replace(/([-'])([a-z])/g, (_, mark: string, letter: string) => mark + letter.toUpperCase())
 		})
 		.join('')
 }

@@ -21,7 +21,8 @@ const BETWEEN = new RegExp(String.raw`^${SIGNED}\s*(?:-|to)\s*${SIGNED}$`, 'i')
 const BELOW = new RegExp(String.raw`^(?:<|<=|less than|up to|upto|até|ate|bis|jusqu'à|hasta|fino a|below)\s*${NUMBER}$`, 'i')
 const ABOVE = new RegExp(String.raw`^(?:>|>=|greater than|at least|more than|above|over)\s*${NUMBER}$`, 'i')
 /** A label before the range ('Normal:', 'Desirable:', 'Goal', 'Ref.'). */
-const LEADING_LABEL = /^(?:(?:normal|desirable|optimal|reference|ref\.?|range|goal|target|adult|adults|male|female|men|women|m|f)\b[\s.]*)+:?\s*|^[A-Za-z][A-Za-z .]{0,24}:\s*/i
+const LEADING_LABEL =
+	/^(?:(?:normal|desirable|optimal|reference|ref\.?|range|goal|target|adult|adults|male|female|men|women|m|f)\b[\s.]*)+:?\s*|^[A-Za-z][A-Za-z .]{0,24}:\s*/i
 /** A note after the range ('(M)', '(adult)'). */
 const TRAILING_NOTE = /\s*\((?:m|f|male|female|men|women|adult|adults)\)$/i
 

@@ -3,7 +3,8 @@
  * 'Vitals:') and the lines under it, up to the next heading.
  */
 
-const KNOWN_HEADINGS = /^(?:chief complaint|history of present illness|hpi|past medical history|pmh|past surgical history|family history|social history|review of systems|ros|physical exam(?:ination)?|exam|vitals?|vital signs|(?:current |active |home |discharge |discontinued |stopped |inactive |previous )?medications?(?: list)?|allergies|assessment(?: and plan| & plan|\/plan)?|plan|impression|findings|labs?|results|immunizations|problem list|diagnos[ie]s|follow-?up|instructions|orders|subjective|objective|signature)\b/i
+const KNOWN_HEADINGS =
+	/^(?:chief complaint|history of present illness|hpi|past medical history|pmh|past surgical history|family history|social history|review of systems|ros|physical exam(?:ination)?|exam|vitals?|vital signs|(?:current |active |home |discharge |discontinued |stopped |inactive |previous )?medications?(?: list)?|allergies|assessment(?: and plan| & plan|\/plan)?|plan|impression|findings|labs?|results|immunizations|problem list|diagnos[ie]s|follow-?up|instructions|orders|subjective|objective|signature)\b/i
 
 /** Is the line a section heading (a known heading, or a short title without digits)? */
 export function isHeadingLine(line: string): boolean {

@@ -83,7 +83,8 @@ function printedExam(text: string): string | null {
 function noteHeading(text: string): string | null {
 	for (const line of text.split('\n').slice(0, 10)) {
 		const trimmed = line.trim()
-		if (/^(?:office visit|progress|clinic|visit|consultation|discharge|follow-up|telehealth)\b.*\b(?:note|summary)$/i.test(trimmed) && trimmed.length <= 40) return smartCase(trimmed)
+		if (/^(?:office visit|progress|clinic|visit|consultation|discharge|follow-up|telehealth)\b.*\b(?:note|summary)$/i.test(trimmed) && trimmed.length <= 40)
+			return smartCase(trimmed)
 	}
 	return null
 }
@@ -97,7 +98,9 @@ export function buildTitle(input: DescribeInput): string {
 		}
 		case 'imaging': {
 			if (input.dicom) {
-				const study = input.dicom.studyDescription ? smartCase(input.dicom.studyDescription) : [input.dicom.modality, input.dicom.bodyPart ? smartCase(input.dicom.bodyPart) : null].filter(Boolean).join(' ') || 'Imaging Study'
+				const study = input.dicom.studyDescription
+					? smartCase(input.dicom.studyDescription)
+					: [input.dicom.modality, input.dicom.bodyPart ? smartCase(input.dicom.bodyPart) : null].filter(Boolean).join(' ') || 'Imaging Study'
 				const modality = input.dicom.modality && !study.toUpperCase().includes(input.dicom.modality) ? ` (${input.dicom.modality})` : ''
 				return withProvider(`${study}${modality}`, input.provider)
 			}
@@ -125,7 +128,10 @@ function listOf(items: string[], limit = 4): string {
 function impression(text: string): string | null {
 	const match = /\bimpression\s*:\s*([\s\S]{0,600}?)(?:\n\s*\n|\n[A-Z][A-Za-z ]{2,30}:|electronically signed|$)/i.exec(text)
 	if (!match) return null
-	const sentence = match[1].replace(/\s*\n\s*/g, ' ').replace(/\s+/g, ' ').trim()
+	const sentence = match[1]
+		.replace(/\s*\n\s*/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
 	return sentence || null
 }
 
@@ -168,7 +174,13 @@ export function buildSummary(input: DescribeInput): string {
 			return `${parts.join('; ')}.`
 		}
 		case 'immunization': {
-			const doses = input.text.split('\n').filter((line) => /\b(?:vaccine|influenza|hepatitis|zoster|tdap|covid|mmr|pneumo|hpv|polio|varicella|shingrix)\b/i.test(line) && /\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{2}-\d{2}/.test(line))
+			const doses = input.text
+				.split('\n')
+				.filter(
+					(line) =>
+						/\b(?:vaccine|influenza|hepatitis|zoster|tdap|covid|mmr|pneumo|hpv|polio|varicella|shingrix)\b/i.test(line) &&
+						/\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{2}-\d{2}/.test(line),
+				)
 			return `Immunization record${input.date ? ` issued ${input.date}` : ''}${doses.length ? ` listing ${doses.length} dose${doses.length === 1 ? '' : 's'}` : ''}.`
 		}
 		default: {

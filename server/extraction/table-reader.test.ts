@@ -9,17 +9,36 @@ function box(text: string, left: number, top: number): Box {
 }
 
 const read = (boxes: Box[], source: 'text' | 'ocr' = 'text') =>
-	extractTableResults(boxes, { source, testDate: null, grade: true }).map((p) => ({ code: p.code, value: p.value, unit: p.unit, min: p.referenceRangeMin, max: p.referenceRangeMax, status: p.status }))
+	extractTableResults(boxes, { source, testDate: null, grade: true }).map((p) => ({
+		code: p.code,
+		value: p.value,
+		unit: p.unit,
+		min: p.referenceRangeMin,
+		max: p.referenceRangeMax,
+		status: p.status,
+	}))
 
 describe('readTables', () => {
 	it('reads result cells printed a few points lower than their names, with a method line under each name', () => {
 		const boxes = [
-			box('Test', 40, 100), box('Result', 260, 100), box('Units', 340, 100), box('Reference Range', 420, 100),
-			box('Hemoglobin', 40, 120), box('13.1', 260, 126), box('g/dL', 340, 126), box('13.5 - 17.5', 420, 126),
+			box('Test', 40, 100),
+			box('Result', 260, 100),
+			box('Units', 340, 100),
+			box('Reference Range', 420, 100),
+			box('Hemoglobin', 40, 120),
+			box('13.1', 260, 126),
+			box('g/dL', 340, 126),
+			box('13.5 - 17.5', 420, 126),
 			box('Photometry', 40, 132),
-			box('LDL Cholesterol', 40, 150), box('162', 260, 156), box('mg/dL', 340, 156), box('< 100', 420, 156),
+			box('LDL Cholesterol', 40, 150),
+			box('162', 260, 156),
+			box('mg/dL', 340, 156),
+			box('< 100', 420, 156),
 			box('Calculated', 40, 162),
-			box('Glucose', 40, 180), box('92', 260, 186), box('mg/dL', 340, 186), box('70 - 99', 420, 186),
+			box('Glucose', 40, 180),
+			box('92', 260, 186),
+			box('mg/dL', 340, 186),
+			box('70 - 99', 420, 186),
 			box('Hexokinase', 40, 192),
 		]
 		expect(read(boxes)).toEqual([
@@ -31,9 +50,21 @@ describe('readTables', () => {
 
 	it('joins a range printed in two columns (low, high)', () => {
 		const boxes = [
-			box('Parameter', 40, 100), box('Value', 220, 100), box('Unit', 300, 100), box('Low', 380, 100), box('High', 440, 100),
-			box('Potassium', 40, 120), box('5.9', 220, 120), box('mmol/L', 300, 120), box('3.5', 380, 120), box('5.1', 440, 120),
-			box('Sodium', 40, 140), box('139', 220, 140), box('mmol/L', 300, 140), box('136', 380, 140), box('145', 440, 140),
+			box('Parameter', 40, 100),
+			box('Value', 220, 100),
+			box('Unit', 300, 100),
+			box('Low', 380, 100),
+			box('High', 440, 100),
+			box('Potassium', 40, 120),
+			box('5.9', 220, 120),
+			box('mmol/L', 300, 120),
+			box('3.5', 380, 120),
+			box('5.1', 440, 120),
+			box('Sodium', 40, 140),
+			box('139', 220, 140),
+			box('mmol/L', 300, 140),
+			box('136', 380, 140),
+			box('145', 440, 140),
 		]
 		expect(read(boxes)).toEqual([
 			{ code: 'potassium', value: 5.9, unit: 'mmol/L', min: 3.5, max: 5.1, status: 'high' },
@@ -43,10 +74,26 @@ describe('readTables', () => {
 
 	it('reads a flag column between value and range, and ranges written with < or > beside a unit column', () => {
 		const boxes = [
-			box('Test Name', 40, 100), box('Result', 220, 100), box('Flag', 290, 100), box('Unit', 340, 100), box('Reference', 420, 100),
-			box('Triglycerides', 40, 120), box('210.00', 220, 120), box('H', 290, 120), box('mg/dL', 340, 120), box('< 150.00', 420, 120),
-			box('HDL Cholesterol', 40, 140), box('35.00', 220, 140), box('L', 290, 140), box('mg/dL', 340, 140), box('> 40.00', 420, 140),
-			box('Ferritin', 40, 160), box('8', 220, 160), box('Low', 290, 160), box('ng/mL', 340, 160), box('30 - 400', 420, 160),
+			box('Test Name', 40, 100),
+			box('Result', 220, 100),
+			box('Flag', 290, 100),
+			box('Unit', 340, 100),
+			box('Reference', 420, 100),
+			box('Triglycerides', 40, 120),
+			box('210.00', 220, 120),
+			box('H', 290, 120),
+			box('mg/dL', 340, 120),
+			box('< 150.00', 420, 120),
+			box('HDL Cholesterol', 40, 140),
+			box('35.00', 220, 140),
+			box('L', 290, 140),
+			box('mg/dL', 340, 140),
+			box('> 40.00', 420, 140),
+			box('Ferritin', 40, 160),
+			box('8', 220, 160),
+			box('Low', 290, 160),
+			box('ng/mL', 340, 160),
+			box('30 - 400', 420, 160),
 		]
 		expect(read(boxes)).toEqual([
 			{ code: 'triglycerides', value: 210, unit: 'mg/dL', min: null, max: 150, status: 'high' },
@@ -57,12 +104,30 @@ describe('readTables', () => {
 
 	it('reads two tables side by side', () => {
 		const boxes = [
-			box('Test', 20, 100), box('Result', 120, 100), box('Unit', 170, 100), box('Range', 220, 100),
-			box('Test', 320, 100), box('Result', 420, 100), box('Unit', 470, 100), box('Range', 520, 100),
-			box('WBC', 20, 120), box('7.2', 120, 120), box('10^3/uL', 170, 120), box('4.0-11.0', 225, 120),
-			box('ALT', 320, 120), box('55', 420, 120), box('U/L', 470, 120), box('7-56', 520, 120),
-			box('Platelets', 20, 140), box('250', 120, 140), box('10^3/uL', 170, 140), box('150-400', 225, 140),
-			box('AST', 320, 140), box('60', 420, 140), box('U/L', 470, 140), box('10-40', 520, 140),
+			box('Test', 20, 100),
+			box('Result', 120, 100),
+			box('Unit', 170, 100),
+			box('Range', 220, 100),
+			box('Test', 320, 100),
+			box('Result', 420, 100),
+			box('Unit', 470, 100),
+			box('Range', 520, 100),
+			box('WBC', 20, 120),
+			box('7.2', 120, 120),
+			box('10^3/uL', 170, 120),
+			box('4.0-11.0', 225, 120),
+			box('ALT', 320, 120),
+			box('55', 420, 120),
+			box('U/L', 470, 120),
+			box('7-56', 520, 120),
+			box('Platelets', 20, 140),
+			box('250', 120, 140),
+			box('10^3/uL', 170, 140),
+			box('150-400', 225, 140),
+			box('AST', 320, 140),
+			box('60', 420, 140),
+			box('U/L', 470, 140),
+			box('10-40', 520, 140),
 		]
 		const rows = readTables(boxes)
 		expect(rows.map((row) => [row.names[0], row.value, row.range])).toEqual(
@@ -84,14 +149,41 @@ describe('readTables', () => {
 	})
 
 	it('finds the header by its vocabulary in other languages, from OCR words with a stray mark', () => {
-		const word = (text: string, left: number, top: number, line: number): OcrWord => ({ block: 1, paragraph: 1, line, left, top, width: text.length * 20, height: 28, confidence: 90, text })
+		const word = (text: string, left: number, top: number, line: number): OcrWord => ({
+			block: 1,
+			paragraph: 1,
+			line,
+			left,
+			top,
+			width: text.length * 20,
+			height: 28,
+			confidence: 90,
+			text,
+		})
 		const words = [
-			word('(', 10, 300, 1), word('Tetkik', 60, 300, 1), word('Adı', 200, 300, 1), word('Sonuç', 700, 300, 1), word('Birim', 950, 300, 1), word('Referans', 1200, 300, 1),
-			word('Hemoglobin', 60, 360, 2), word('(HGB)', 290, 360, 2), word('13,5', 700, 364, 2), word('g/dL', 950, 362, 2), word('11,5', 1200, 362, 2), word('-', 1290, 362, 2), word('16,5', 1320, 362, 2),
+			word('(', 10, 300, 1),
+			word('Tetkik', 60, 300, 1),
+			word('Adı', 200, 300, 1),
+			word('Sonuç', 700, 300, 1),
+			word('Birim', 950, 300, 1),
+			word('Referans', 1200, 300, 1),
+			word('Hemoglobin', 60, 360, 2),
+			word('(HGB)', 290, 360, 2),
+			word('13,5', 700, 364, 2),
+			word('g/dL', 950, 362, 2),
+			word('11,5', 1200, 362, 2),
+			word('-', 1290, 362, 2),
+			word('16,5', 1320, 362, 2),
 		]
-		expect(extractTableResults(boxesFromOcrWords(words), { source: 'ocr', testDate: null, grade: true, decimalComma: true }).map((p) => [p.code, p.value, p.unit, p.referenceRangeMin, p.referenceRangeMax])).toEqual([
-			['hemoglobin', 13.5, 'g/dL', 11.5, 16.5],
-		])
+		expect(
+			extractTableResults(boxesFromOcrWords(words), { source: 'ocr', testDate: null, grade: true, decimalComma: true }).map((p) => [
+				p.code,
+				p.value,
+				p.unit,
+				p.referenceRangeMin,
+				p.referenceRangeMax,
+			]),
+		).toEqual([['hemoglobin', 13.5, 'g/dL', 11.5, 16.5]])
 	})
 
 	it('keeps a name apart from a result printed against it, and reads a header glued together', () => {

@@ -55,35 +55,171 @@ export function boxesFromPdfItems(items: PositionedText[]): Box[] {
 
 /** tesseract's words (pixels, y-down) as boxes. */
 export function boxesFromOcrWords(words: OcrWord[]): Box[] {
-	return words.filter((word) => word.text.trim() !== '').map((word) => ({ text: word.text, left: word.left, right: word.left + word.width, top: word.top, bottom: word.top + word.height }))
+	return words
+		.filter((word) => word.text.trim() !== '')
+		.map((word) => ({ text: word.text, left: word.left, right: word.left + word.width, top: word.top, bottom: word.top + word.height }))
 }
 
 /** Header words per column role; compared without case, accents or punctuation. */
 const HEADER_WORDS: Record<Exclude<ColumnRole, 'other'>, string[]> = {
-	name: ['test', 'tests', 'test name', 'test description', 'investigation', 'investigations', 'parameter', 'parameters', 'analyte', 'analysis', 'examination', 'description', 'exame', 'exames', 'prueba', 'pruebas', 'determinacion', 'determinaciones', 'analisis', 'esame', 'esami', 'analisi', 'analyse', 'analyses', 'examen', 'untersuchung', 'parametre', 'test adi', 'tetkik', 'tetkik adi', 'badanie', 'nazwa badania', 'parametr'],
-	result: ['result', 'results', 'value', 'your result', 'your value', 'observed value', 'resultado', 'resultados', 'valor', 'risultato', 'risultati', 'valore', 'resultat', 'resultats', 'ergebnis', 'befund', 'wert', 'sonuc', 'sonuclar', 'wynik', 'wyniki'],
+	name: [
+		'test',
+		'tests',
+		'test name',
+		'test description',
+		'investigation',
+		'investigations',
+		'parameter',
+		'parameters',
+		'analyte',
+		'analysis',
+		'examination',
+		'description',
+		'exame',
+		'exames',
+		'prueba',
+		'pruebas',
+		'determinacion',
+		'determinaciones',
+		'analisis',
+		'esame',
+		'esami',
+		'analisi',
+		'analyse',
+		'analyses',
+		'examen',
+		'untersuchung',
+		'parametre',
+		'test adi',
+		'tetkik',
+		'tetkik adi',
+		'badanie',
+		'nazwa badania',
+		'parametr',
+	],
+	result: [
+		'result',
+		'results',
+		'value',
+		'your result',
+		'your value',
+		'observed value',
+		'resultado',
+		'resultados',
+		'valor',
+		'risultato',
+		'risultati',
+		'valore',
+		'resultat',
+		'resultats',
+		'ergebnis',
+		'befund',
+		'wert',
+		'sonuc',
+		'sonuclar',
+		'wynik',
+		'wyniki',
+	],
 	unit: ['unit', 'units', 'uom', 'unidad', 'unidades', 'unidade', 'unita', 'unite', 'unites', 'einheit', 'birim', 'jednostka', 'jednostki', 'jedn'],
-	range: ['reference', 'reference range', 'reference ranges', 'reference interval', 'reference value', 'reference values', 'ref range', 'ref. range', 'ref', 'range', 'normal range', 'normal values', 'normal value', 'biological reference interval', 'biological ref interval', 'bio ref interval', 'expected values', 'valores de referencia', 'valor de referencia', 'intervalo de referencia', 'rango de referencia', 'referencia', 'valores normales', 'valori di riferimento', 'valore di riferimento', 'intervallo di riferimento', 'valeurs de reference', 'valeur de reference', 'valeurs normales', 'referenzbereich', 'normbereich', 'referenzwert', 'referenzwerte', 'normalwerte', 'referans', 'referans araligi', 'referans degerleri', 'referans degeri', 'zakres referencyjny', 'wartosci referencyjne', 'norma', 'normy', 'zakres'],
+	range: [
+		'reference',
+		'reference range',
+		'reference ranges',
+		'reference interval',
+		'reference value',
+		'reference values',
+		'ref range',
+		'ref. range',
+		'ref',
+		'range',
+		'normal range',
+		'normal values',
+		'normal value',
+		'biological reference interval',
+		'biological ref interval',
+		'bio ref interval',
+		'expected values',
+		'valores de referencia',
+		'valor de referencia',
+		'intervalo de referencia',
+		'rango de referencia',
+		'referencia',
+		'valores normales',
+		'valori di riferimento',
+		'valore di riferimento',
+		'intervallo di riferimento',
+		'valeurs de reference',
+		'valeur de reference',
+		'valeurs normales',
+		'referenzbereich',
+		'normbereich',
+		'referenzwert',
+		'referenzwerte',
+		'normalwerte',
+		'referans',
+		'referans araligi',
+		'referans degerleri',
+		'referans degeri',
+		'zakres referencyjny',
+		'wartosci referencyjne',
+		'norma',
+		'normy',
+		'zakres',
+	],
 	low: ['low', 'lower', 'min', 'minimum', 'lower limit', 'alt sinir', 'alt deger', 'minimo', 'untergrenze', 'dolna granica'],
 	high: ['high', 'upper', 'max', 'maximum', 'upper limit', 'ust sinir', 'ust deger', 'maximo', 'obergrenze', 'gorna granica'],
-	flag: ['flag', 'flags', 'status', 'interpretation', 'abnormal', 'indicator', 'estado', 'indicador', 'stato', 'statut', 'hinweis', 'kennzeichen', 'durum', 'flaga'],
+	flag: [
+		'flag',
+		'flags',
+		'status',
+		'interpretation',
+		'abnormal',
+		'indicator',
+		'estado',
+		'indicador',
+		'stato',
+		'statut',
+		'hinweis',
+		'kennzeichen',
+		'durum',
+		'flaga',
+	],
 }
 
 /** Words that sit in a header row without naming a column (left unread). */
-const HEADER_OTHER = new Set(['lab', 'method', 'metodo', 'methode', 'metoda', 'yontem', 'specimen', 'sample', 'comment', 'comments', 'notes', 'previous', 'date', 'code', 'loinc', 'cpt'])
+const HEADER_OTHER = new Set([
+	'lab',
+	'method',
+	'metodo',
+	'methode',
+	'metoda',
+	'yontem',
+	'specimen',
+	'sample',
+	'comment',
+	'comments',
+	'notes',
+	'previous',
+	'date',
+	'code',
+	'loinc',
+	'cpt',
+])
 
 function headerKey(text: string): string {
-	return text
-		// two header cells printed without a gap ('Reference RangeStatus')
-		.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-		.normalize('NFKD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.replace(/ı/g, 'i')
-		.replace(/ł/g, 'l')
-		.toLowerCase()
-		.replace(/[^a-z0-9 ]+/g, ' ')
-		.replace(/\s+/g, ' ')
-		.trim()
+	return (
+		text
+			// two header cells printed without a gap ('Reference RangeStatus')
+			.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+			.normalize('NFKD')
+			.replace(/[\u0300-\u036f]/g, '')
+			.replace(/ı/g, 'i')
+			.replace(/ł/g, 'l')
+			.toLowerCase()
+			.replace(/[^a-z0-9 ]+/g, ' ')
+			.replace(/\s+/g, ' ')
+			.trim()
+	)
 }
 
 const HEADER_PHRASES: Array<{ key: string; role: ColumnRole }> = [
@@ -119,7 +255,13 @@ function headerCells(line: Box[]): HeaderCell[] | null {
 	while (index < words.length) {
 		const found = HEADER_PHRASES.find((phrase) => {
 			const size = phrase.key.split(' ').length
-			return index + size <= words.length && words.slice(index, index + size).map((word) => word.key).join(' ') === phrase.key
+			return (
+				index + size <= words.length &&
+				words
+					.slice(index, index + size)
+					.map((word) => word.key)
+					.join(' ') === phrase.key
+			)
 		})
 		if (!found) {
 			unknown++
@@ -150,7 +292,9 @@ function groupLines(boxes: Box[]): Line[] {
 	const lines: Line[] = []
 	for (const box of sorted) {
 		const middle = (box.top + box.bottom) / 2
-		const line = lines.find((item) => middle >= item.top && middle <= item.bottom && item.boxes.every((other) => other.right <= box.left || other.left >= box.right))
+		const line = lines.find(
+			(item) => middle >= item.top && middle <= item.bottom && item.boxes.every((other) => other.right <= box.left || other.left >= box.right),
+		)
 		if (line) {
 			line.boxes.push(box)
 			line.top = Math.min(line.top, box.top)
@@ -274,7 +418,11 @@ function rowsOfTable(table: Table, body: Box[]): TableRow[] {
 		map.set(item.role, [...(map.get(item.role) ?? []), item.box])
 	}
 	// name lines: the name column's boxes grouped into lines
-	const nameLines = groupLines(placed.filter((item) => item.role === 'name').map((item) => item.box)).map((line) => ({ text: joinText(line.boxes), middle: (line.top + line.bottom) / 2, top: line.top }))
+	const nameLines = groupLines(placed.filter((item) => item.role === 'name').map((item) => item.box)).map((line) => ({
+		text: joinText(line.boxes),
+		middle: (line.top + line.bottom) / 2,
+		top: line.top,
+	}))
 	return anchors.map((anchor, position) => {
 		const previous = anchors[position - 1]?.middle ?? -Infinity
 		const next = anchors[position + 1]?.middle ?? Infinity
@@ -282,7 +430,11 @@ function rowsOfTable(table: Table, body: Box[]): TableRow[] {
 		// a method line between), never nearer to another value
 		const names = nameLines
 			.filter((line) => line.middle <= anchor.middle + lineHeight * 0.9 && line.middle >= anchor.middle - lineHeight * 2.6)
-			.filter((line) => Math.abs(line.middle - anchor.middle) <= Math.abs(line.middle - previous) + lineHeight * 0.6 && Math.abs(line.middle - anchor.middle) <= Math.abs(line.middle - next))
+			.filter(
+				(line) =>
+					Math.abs(line.middle - anchor.middle) <= Math.abs(line.middle - previous) + lineHeight * 0.6 &&
+					Math.abs(line.middle - anchor.middle) <= Math.abs(line.middle - next),
+			)
 			.sort((a, b) => penalised(a.middle, anchor.middle, lineHeight) - penalised(b.middle, anchor.middle, lineHeight))
 			.map((line) => line.text)
 		const map = cells[position]

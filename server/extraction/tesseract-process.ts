@@ -41,7 +41,11 @@ export function startTesseract(binary: string, args: string[], timeoutMs: number
 			exited = true
 			clearTimeout(timer)
 			if (code !== 0) {
-				const detail = Buffer.concat(err).toString('utf8').split('\n').filter((line) => /error/i.test(line))[0] ?? ''
+				const detail =
+					Buffer.concat(err)
+						.toString('utf8')
+						.split('\n')
+						.filter((line) => /error/i.test(line))[0] ?? ''
 				reject(new Error(`tesseract exited with ${signal ?? code}${detail ? `: ${detail.slice(0, 200)}` : ''}`))
 				return
 			}
@@ -51,7 +55,10 @@ export function startTesseract(binary: string, args: string[], timeoutMs: number
 	// a process killed before it was given an image has nobody waiting for its end
 	finished.catch(() => undefined)
 	// piped stdio are sockets: each holds Node's event loop until unreferenced
-	const handles: Array<{ ref(): unknown; unref(): unknown }> = [child, ...[child.stdin, child.stdout, child.stderr].map((stream) => stream as unknown as Socket)]
+	const handles: Array<{ ref(): unknown; unref(): unknown }> = [
+		child,
+		...[child.stdin, child.stdout, child.stderr].map((stream) => stream as unknown as Socket),
+	]
 	return {
 		read(image) {
 			handles.forEach((handle) => handle.ref())

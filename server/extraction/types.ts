@@ -121,7 +121,6 @@ export type ExtractionResult = {
 	timings: ExtractionTimings
 }
 
-
 /** tesseract language codes: 'eng', 'deu', 'fra', 'spa', 'ita', 'por', 'tur' */
 export type OcrOptions = {
 	languages?: readonly string[]
@@ -137,7 +136,17 @@ export type OcrResult = {
 }
 
 /** One word tesseract read, with its box (pixels) and tesseract's block/paragraph/line numbers. */
-export type OcrWord = { block: number; paragraph: number; line: number; left: number; top: number; width: number; height: number; confidence: number; text: string }
+export type OcrWord = {
+	block: number
+	paragraph: number
+	line: number
+	left: number
+	top: number
+	width: number
+	height: number
+	confidence: number
+	text: string
+}
 
 export interface OcrEngine {
 	name: string

@@ -3,7 +3,25 @@ import { findAnalyteByCode } from './analytes.ts'
 import { looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
 
 describe('looksLikeUnit', () => {
-	it.each(['mg/dL', 'mmol/L', '%', 'K/uL', 'x10^3/uL', '10^3/uL', 'x10E3/uL', 'mL/min/1.73', 'mL/min/1.73m2', 'uIU/mL', 'fL', 'pg', 'lb', 'in', 'kg/m2', 'mmHg', '°F'])('knows %s', (unit) => {
+	it.each([
+		'mg/dL',
+		'mmol/L',
+		'%',
+		'K/uL',
+		'x10^3/uL',
+		'10^3/uL',
+		'x10E3/uL',
+		'mL/min/1.73',
+		'mL/min/1.73m2',
+		'uIU/mL',
+		'fL',
+		'pg',
+		'lb',
+		'in',
+		'kg/m2',
+		'mmHg',
+		'°F',
+	])('knows %s', (unit) => {
 		expect(looksLikeUnit(unit)).toBe(true)
 	})
 

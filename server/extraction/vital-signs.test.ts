@@ -33,6 +33,9 @@ describe('extractVitalSigns', () => {
 	})
 
 	it('finds a blood pressure line without a vitals heading', () => {
-		expect(extractVitalSigns('Seen today.\nBP: 128/76 mmHg\nPlan: recheck', { source: 'text', testDate: null }).map((v) => v.code)).toEqual(['systolic_bp', 'diastolic_bp'])
+		expect(extractVitalSigns('Seen today.\nBP: 128/76 mmHg\nPlan: recheck', { source: 'text', testDate: null }).map((v) => v.code)).toEqual([
+			'systolic_bp',
+			'diastolic_bp',
+		])
 	})
 })

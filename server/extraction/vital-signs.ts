@@ -23,9 +23,10 @@ export function extractVitalSigns(text: string, options: { source: LabTextSource
 	const parameters: ExtractedParameter[] = []
 	const seen = new Set<string>()
 	const sections = findSections(text, HEADING)
-	const texts = sections.length > 0
-		? sections.map((section) => [section.inline ?? '', ...section.lines].join(' '))
-		: text.split('\n').filter((line) => /^\s*(?:BP|blood pressure)\s*:?\s*\d{2,3}\/\d{2,3}/i.test(line))
+	const texts =
+		sections.length > 0
+			? sections.map((section) => [section.inline ?? '', ...section.lines].join(' '))
+			: text.split('\n').filter((line) => /^\s*(?:BP|blood pressure)\s*:?\s*\d{2,3}\/\d{2,3}/i.test(line))
 	for (const vitals of texts) {
 		for (const item of splitVitalItems(vitals)) {
 			for (const parameter of parseLabLine(item.replace(/:/g, ' '), { source: options.source, testDate: options.testDate, grade: true })) {

@@ -24,15 +24,70 @@ const records: ExportRecords = {
 		},
 	],
 	parameters: [
-		{ id: '11111111-2222-4333-8444-555555555555', documentId: DOCUMENT_ID, code: 'ldl', name: 'LDL Cholesterol', value: 162, valueText: '162', unit: 'mg/dL', referenceRangeMin: null, referenceRangeMax: 99, status: 'high', testDate: '2026-10-01' },
-		{ id: '11111111-2222-4333-8444-666666666666', documentId: null, code: 'mystery_marker', name: 'Mystery marker', value: 3, valueText: '3', unit: null, referenceRangeMin: null, referenceRangeMax: null, status: null, testDate: '2026-10-05' },
+		{
+			id: '11111111-2222-4333-8444-555555555555',
+			documentId: DOCUMENT_ID,
+			code: 'ldl',
+			name: 'LDL Cholesterol',
+			value: 162,
+			valueText: '162',
+			unit: 'mg/dL',
+			referenceRangeMin: null,
+			referenceRangeMax: 99,
+			status: 'high',
+			testDate: '2026-10-01',
+		},
+		{
+			id: '11111111-2222-4333-8444-666666666666',
+			documentId: null,
+			code: 'mystery_marker',
+			name: 'Mystery marker',
+			value: 3,
+			valueText: '3',
+			unit: null,
+			referenceRangeMin: null,
+			referenceRangeMax: null,
+			status: null,
+			testDate: '2026-10-05',
+		},
 	],
 	appointments: [
-		{ id: '22222222-3333-4444-8555-666666666666', title: 'Annual check-up', provider: 'Dr. Lee', specialty: 'Family medicine', location: 'Main St Clinic', status: 'confirmed', startsAt: new Date('2030-01-10T15:00:00Z'), durationMinutes: 30, notes: 'Bring results', cancelReason: null },
-		{ id: '22222222-3333-4444-8555-777777777777', title: 'Dermatology', provider: 'Dr. Kim', specialty: 'Dermatology', location: null, status: 'cancelled', startsAt: new Date('2026-01-10T15:00:00Z'), durationMinutes: 45, notes: null, cancelReason: 'Travel' },
+		{
+			id: '22222222-3333-4444-8555-666666666666',
+			title: 'Annual check-up',
+			provider: 'Dr. Lee',
+			specialty: 'Family medicine',
+			location: 'Main St Clinic',
+			status: 'confirmed',
+			startsAt: new Date('2030-01-10T15:00:00Z'),
+			durationMinutes: 30,
+			notes: 'Bring results',
+			cancelReason: null,
+		},
+		{
+			id: '22222222-3333-4444-8555-777777777777',
+			title: 'Dermatology',
+			provider: 'Dr. Kim',
+			specialty: 'Dermatology',
+			location: null,
+			status: 'cancelled',
+			startsAt: new Date('2026-01-10T15:00:00Z'),
+			durationMinutes: 45,
+			notes: null,
+			cancelReason: 'Travel',
+		},
 	],
 	medications: [
-		{ id: '33333333-4444-4555-8666-777777777777', documentId: DOCUMENT_ID, name: 'Atorvastatin', dose: '20 mg', frequency: 'daily', status: 'active', text: 'Atorvastatin 20 mg daily', createdAt: new Date('2026-10-02T10:00:00Z') },
+		{
+			id: '33333333-4444-4555-8666-777777777777',
+			documentId: DOCUMENT_ID,
+			name: 'Atorvastatin',
+			dose: '20 mg',
+			frequency: 'daily',
+			status: 'active',
+			text: 'Atorvastatin 20 mg daily',
+			createdAt: new Date('2026-10-02T10:00:00Z'),
+		},
 	],
 }
 
@@ -53,7 +108,9 @@ describe('buildExportBundle', () => {
 	})
 
 	it('codes known parameters with LOINC and keeps unknown ones as text', () => {
-		const [ldl, mystery] = bundle.entry!.filter((entry) => entry.resource!.resourceType === 'Observation').map((entry) => entry.resource as { code: { coding?: { system: string; code: string }[]; text: string } })
+		const [ldl, mystery] = bundle
+			.entry!.filter((entry) => entry.resource!.resourceType === 'Observation')
+			.map((entry) => entry.resource as { code: { coding?: { system: string; code: string }[]; text: string } })
 		expect(ldl!.code.coding).toEqual([expect.objectContaining({ system: 'http://loinc.org', code: '13457-7' })])
 		expect(mystery!.code).toEqual({ text: 'Mystery marker' })
 	})

@@ -106,10 +106,7 @@ function patientResource(patient: ExportPatient): Patient {
 		resourceType: 'Patient',
 		id: patient.id,
 		name: [{ text: patient.name }],
-		telecom: [
-			{ system: 'email', value: patient.email },
-			...(patient.phone ? [{ system: 'phone' as const, value: patient.phone }] : []),
-		],
+		telecom: [{ system: 'email', value: patient.email }, ...(patient.phone ? [{ system: 'phone' as const, value: patient.phone }] : [])],
 		...(patient.sex ? { gender: patient.sex } : {}),
 		...(patient.dateOfBirth ? { birthDate: patient.dateOfBirth } : {}),
 	}
@@ -150,8 +147,12 @@ function observationResource(parameter: ExportParameter, patientRef: string): Ob
 		parameter.referenceRangeMin !== null || parameter.referenceRangeMax !== null
 			? [
 					{
-						...(parameter.referenceRangeMin !== null ? { low: { value: parameter.referenceRangeMin, ...(parameter.unit ? { unit: parameter.unit } : {}) } } : {}),
-						...(parameter.referenceRangeMax !== null ? { high: { value: parameter.referenceRangeMax, ...(parameter.unit ? { unit: parameter.unit } : {}) } } : {}),
+						...(parameter.referenceRangeMin !== null
+							? { low: { value: parameter.referenceRangeMin, ...(parameter.unit ? { unit: parameter.unit } : {}) } }
+							: {}),
+						...(parameter.referenceRangeMax !== null
+							? { high: { value: parameter.referenceRangeMax, ...(parameter.unit ? { unit: parameter.unit } : {}) } }
+							: {}),
 					},
 				]
 			: undefined

@@ -10,13 +10,7 @@ import { predictMetrics, type InsufficientPrediction, type MetricPrediction } fr
 import { buildRangeMetricCards, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
 import { assessHealthRisks, type RiskAssessment } from '#server/health/shared/risk.ts'
 import { buildMetricSeries, buildParameterSeries, buildParameterTrends, type MetricSeries } from '#server/health/shared/series.ts'
-import {
-	DEFAULT_PARAMETER_TREND_DAYS,
-	DEFAULT_TREND_DAYS,
-	timeRangeStartDate,
-	trendWindowStartDate,
-	type TimeRange,
-} from '#server/health/shared/time-range.ts'
+import { DEFAULT_PARAMETER_TREND_DAYS, DEFAULT_TREND_DAYS, timeRangeStartDate, trendWindowStartDate, type TimeRange } from '#server/health/shared/time-range.ts'
 import type { HealthParameter, LocalDate } from '#server/health/shared/types.ts'
 import {
 	RECENT_PREDICTION_DAYS,
@@ -69,21 +63,12 @@ function selectCardHistory(tx: TenantTransaction, patient: Patient, today: Local
 }
 
 /** The overview cards for a time range (see range-cards.ts). */
-export async function getMetricCards(
-	patient: Patient,
-	options: { range: TimeRange; today: LocalDate },
-): Promise<RangeMetricCard[]> {
+export async function getMetricCards(patient: Patient, options: { range: TimeRange; today: LocalDate }): Promise<RangeMetricCard[]> {
 	const parameters = await withTenant(patient.organizationId, (tx) => selectCardHistory(tx, patient, options.today))
 	return buildRangeMetricCards(parameters, options)
 }
 
-async function selectMetricWindow(
-	tx: TenantTransaction,
-	patient: Patient,
-	metricId: MetricId,
-	since: LocalDate | null,
-	today: LocalDate,
-) {
+async function selectMetricWindow(tx: TenantTransaction, patient: Patient, metricId: MetricId, since: LocalDate | null, today: LocalDate) {
 	const codes = METRIC_DEFINITIONS[metricId].codes
 	if (metricId !== 'bmi') return selectParameterValues(tx, patient, { codes, since, until: today })
 	// A BMI from weight uses the newest height, which may have been measured before the window.
@@ -95,14 +80,9 @@ async function selectMetricWindow(
 }
 
 /** One metric over a time range, for its chart. */
-export async function getMetricSeries(
-	patient: Patient,
-	options: { metricId: MetricId; range: TimeRange; today: LocalDate },
-): Promise<MetricSeries> {
+export async function getMetricSeries(patient: Patient, options: { metricId: MetricId; range: TimeRange; today: LocalDate }): Promise<MetricSeries> {
 	const since = timeRangeStartDate(options.range, options.today)
-	const parameters = await withTenant(patient.organizationId, (tx) =>
-		selectMetricWindow(tx, patient, options.metricId, since, options.today),
-	)
+	const parameters = await withTenant(patient.organizationId, (tx) => selectMetricWindow(tx, patient, options.metricId, since, options.today))
 	return buildMetricSeries(parameters, options.metricId, { range: options.range, today: options.today })
 }
 
@@ -122,10 +102,7 @@ export async function getTrendsOverview(
 }
 
 /** Predictions for the four metrics (each from its own last 7 months with readings). */
-export async function getPredictions(
-	patient: Patient,
-	options: { today: LocalDate },
-): Promise<(MetricPrediction | InsufficientPrediction)[]> {
+export async function getPredictions(patient: Patient, options: { today: LocalDate }): Promise<(MetricPrediction | InsufficientPrediction)[]> {
 	const parameters = await withTenant(patient.organizationId, (tx) =>
 		selectHistoryFor(tx, patient, predictionNeeds(options.today), { until: options.today, days: RECENT_PREDICTION_DAYS }),
 	)
@@ -153,9 +130,7 @@ async function describeProvenance(
 	assessment: RiskAssessment,
 	parameters: HealthParameter[],
 ): Promise<Record<string, ValueProvenance[]>> {
-	const used = [assessment.cardiovascular, assessment.diabetes, assessment.hypertension].flatMap(
-		(area) => area.valuesUsed,
-	)
+	const used = [assessment.cardiovascular, assessment.diabetes, assessment.hypertension].flatMap((area) => area.valuesUsed)
 	const rowsByKey = new Map<string, HealthParameter[]>()
 	for (const value of used) {
 		// A BMI computed from weight and height comes from the weight row of that day.
@@ -163,9 +138,7 @@ async function describeProvenance(
 		const rows = parameters.filter((row) => codes.includes(row.code) && row.testDate === value.date)
 		rowsByKey.set(provenanceKey(value.code, value.date), rows)
 	}
-	const documentIds = [
-		...new Set([...rowsByKey.values()].flat().flatMap((row) => (row.documentId ? [row.documentId] : []))),
-	]
+	const documentIds = [...new Set([...rowsByKey.values()].flat().flatMap((row) => (row.documentId ? [row.documentId] : [])))]
 	const titles = await selectDocumentTitles(tx, patient, documentIds)
 	const provenance: Record<string, ValueProvenance[]> = {}
 	for (const [key, rows] of rowsByKey) {

@@ -41,7 +41,10 @@ export function countedParameterCondition(alias?: string): SQL {
  */
 export function reviewedParameterCondition(alias?: string): SQL {
 	const reviewStatus = columnOf(alias, 'review_status') ?? sql`${healthParameters.reviewStatus}`
-	return sql`${reviewStatus} in (${sql.join(COUNTED_REVIEW_STATUSES.map((status) => sql`${status}`), sql`, `)})`
+	return sql`${reviewStatus} in (${sql.join(
+		COUNTED_REVIEW_STATUSES.map((status) => sql`${status}`),
+		sql`, `,
+	)})`
 }
 
 function columnOf(alias: string | undefined, name: string): SQL | null {

@@ -32,7 +32,12 @@ export async function replaceDocumentParameters(
 	values: DocumentParameterValue[],
 ): Promise<{ alreadyHeld: number }> {
 	await removeDocumentParameters(tx, document.id)
-	const held = await selectHeldEntryKeys(tx, healthParameters, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
+	const held = await selectHeldEntryKeys(
+		tx,
+		healthParameters,
+		document.ownerId,
+		values.flatMap((value) => value.entryKeys ?? []),
+	)
 	const fresh = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
 	const alreadyHeld = values.length - fresh.length
 	values = fresh
@@ -72,11 +77,7 @@ export async function removeDocumentParameters(tx: TenantTransaction, documentId
 
 /** A document's parameters in its order (the caller has checked the document is the patient's). */
 export function selectDocumentParameters(tx: TenantTransaction, documentId: string) {
-	return tx
-		.select()
-		.from(healthParameters)
-		.where(eq(healthParameters.documentId, documentId))
-		.orderBy(asc(healthParameters.position))
+	return tx.select().from(healthParameters).where(eq(healthParameters.documentId, documentId)).orderBy(asc(healthParameters.position))
 }
 
 /** Test dates on which the patient has lab values, newest first. */
@@ -115,11 +116,7 @@ export function selectParametersOnDates(tx: TenantTransaction, patient: Patient,
 export type DocumentParameterCounts = { parameterCount: number; abnormalCount: number }
 
 /** How many lab values each of the patient's documents gave, and how many of them are abnormal. */
-export async function countDocumentParameters(
-	tx: TenantTransaction,
-	patient: Patient,
-	documentIds: string[],
-): Promise<Map<string, DocumentParameterCounts>> {
+export async function countDocumentParameters(tx: TenantTransaction, patient: Patient, documentIds: string[]): Promise<Map<string, DocumentParameterCounts>> {
 	if (documentIds.length === 0) return new Map()
 	const rows = await tx
 		.select({
@@ -137,7 +134,13 @@ export async function countDocumentParameters(
  * The document's values dated `from` (the upload day processing gave them when the printed date
  * read two ways) take the date the patient chose, `to` (documents/date-choice.ts).
  */
-export async function redateDocumentParameters(tx: TenantTransaction, owner: Pick<Patient, 'userId'>, documentId: string, from: LocalDate, to: LocalDate): Promise<void> {
+export async function redateDocumentParameters(
+	tx: TenantTransaction,
+	owner: Pick<Patient, 'userId'>,
+	documentId: string,
+	from: LocalDate,
+	to: LocalDate,
+): Promise<void> {
 	await tx
 		.update(healthParameters)
 		.set({ testDate: to })

@@ -105,11 +105,7 @@ const analyticsColumns = {
 }
 
 /** Like selectParameters, with only the columns of HealthParameter (for the trends, risk and prediction calculations). */
-export function selectParameterValues(
-	tx: TenantTransaction,
-	patient: Patient,
-	query: ParameterQuery = {},
-): Promise<HealthParameter[]> {
+export function selectParameterValues(tx: TenantTransaction, patient: Patient, query: ParameterQuery = {}): Promise<HealthParameter[]> {
 	if (query.codes && query.codes.length === 0) return Promise.resolve([])
 	return tx
 		.select(analyticsColumns)
@@ -179,11 +175,7 @@ export function selectLatestParameters(tx: TenantTransaction, patient: Patient, 
 }
 
 /** The patient's manual readings (each the rows added together), newest added first. */
-export function selectManualReadings(
-	tx: TenantTransaction,
-	patient: Patient,
-	options: { limit?: number } = {},
-): Promise<ManualReadingEntry[]> {
+export function selectManualReadings(tx: TenantTransaction, patient: Patient, options: { limit?: number } = {}): Promise<ManualReadingEntry[]> {
 	const mine = and(eq(healthParameters.ownerId, patient.userId), eq(healthParameters.source, 'manual'))
 	const readings = tx
 		.select({ createdAt: healthParameters.createdAt, testDate: healthParameters.testDate })
@@ -206,10 +198,7 @@ export function selectManualReadings(
 			position: healthParameters.position,
 		})
 		.from(healthParameters)
-		.innerJoin(
-			readings,
-			and(eq(healthParameters.createdAt, readings.createdAt), eq(healthParameters.testDate, readings.testDate)),
-		)
+		.innerJoin(readings, and(eq(healthParameters.createdAt, readings.createdAt), eq(healthParameters.testDate, readings.testDate)))
 		.where(mine)
 		.then(groupManualReadings)
 }

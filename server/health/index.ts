@@ -7,15 +7,7 @@
  * server/health/shared/ (docs/decisions/007-browser-safe-code.md).
  */
 
-export type {
-	DateInput,
-	HealthParameter,
-	LocalDate,
-	NewHealthParameter,
-	ParameterStatus,
-	ReferenceRange,
-	TrendDirection,
-} from '#server/health/shared/types.ts'
+export type { DateInput, HealthParameter, LocalDate, NewHealthParameter, ParameterStatus, ReferenceRange, TrendDirection } from '#server/health/shared/types.ts'
 
 export {
 	DEFAULT_PARAMETER_TREND_DAYS,
@@ -69,13 +61,7 @@ export {
 	type SeriesPoint,
 } from '#server/health/shared/series.ts'
 
-export {
-	fitLeastSquares,
-	predictAt,
-	predictionIntervalAt,
-	type LinearFit,
-	type PredictionInterval,
-} from '#server/health/shared/regression.ts'
+export { fitLeastSquares, predictAt, predictionIntervalAt, type LinearFit, type PredictionInterval } from '#server/health/shared/regression.ts'
 export { studentTCdf, studentTQuantile } from '#server/health/shared/student-t.ts'
 
 export {
@@ -164,12 +150,7 @@ export {
 	type HealthProfile,
 	type HealthProfileForm,
 } from '#server/health/shared/health-profile.ts'
-export {
-	groupManualReadings,
-	manualReadingKindOf,
-	type ManualReadingEntry,
-	type ManualReadingValue,
-} from '#server/health/shared/manual-reading-groups.ts'
+export { groupManualReadings, manualReadingKindOf, type ManualReadingEntry, type ManualReadingValue } from '#server/health/shared/manual-reading-groups.ts'
 export { buildRangeMetricCard, buildRangeMetricCards, type RangeEmptyMetricCard, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
 export { RECENT_ACTIVITY_LIMIT, buildRecentActivity, type ActivityEvent, type ActivityKind } from '#server/health/shared/activity.ts'
 

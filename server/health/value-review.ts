@@ -58,7 +58,10 @@ export async function applyValueReview(
 		if (!analyte) return refuse('invalid', 'unknown-code', VALUE_REVIEW_TEXTS.codeUnknown, 'code')
 		const range = rangeOf(review.range)
 		if (range === 'invalid') return refuse('invalid', 'invalid-range', VALUE_REVIEW_TEXTS.rangeInvalid, 'range')
-		const [last] = await tx.select({ position: max(healthParameters.position) }).from(healthParameters).where(eq(healthParameters.documentId, document.id))
+		const [last] = await tx
+			.select({ position: max(healthParameters.position) })
+			.from(healthParameters)
+			.where(eq(healthParameters.documentId, document.id))
 		const [added] = await tx
 			.insert(healthParameters)
 			.values({
@@ -108,7 +111,9 @@ export async function applyValueReview(
 				.set({
 					...typedMeasurement(row.code, review, range),
 					reviewStatus: row.reviewStatus === 'added' ? 'added' : 'corrected',
-					...(hasOriginal ? {} : { originalValueText: row.valueText, originalUnit: row.unit, originalReferenceRangeText: row.referenceRangeText ?? rangeTextOf(row) }),
+					...(hasOriginal
+						? {}
+						: { originalValueText: row.valueText, originalUnit: row.unit, originalReferenceRangeText: row.referenceRangeText ?? rangeTextOf(row) }),
 					reviewedAt: now,
 				})
 				.where(mine)

@@ -70,9 +70,7 @@ export async function createHttpApp() {
 		res.on('finish', () => {
 			const ms = Math.round(performance.now() - started)
 			// The route pattern, never the path: paths hold feed tokens and ids, query strings search text.
-			void routePatternOf(build, req.path).then((route) =>
-				logger.info('http.request', { requestId, method: req.method, route, status: res.statusCode, ms }),
-			)
+			void routePatternOf(build, req.path).then((route) => logger.info('http.request', { requestId, method: req.method, route, status: res.statusCode, ms }))
 		})
 		next()
 	})

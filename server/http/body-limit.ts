@@ -46,11 +46,7 @@ export function limitRequestBodies(options: { limitBytes?: number } = {}): expre
  * Takes over the request's `push` (through which Node's HTTP parser hands
  * over each piece of the body) until the body is complete or too large.
  */
-function holdChunkedBody(
-	req: IncomingMessage,
-	limitBytes: number,
-	handlers: { onComplete: () => void; onTooLarge: () => void },
-) {
+function holdChunkedBody(req: IncomingMessage, limitBytes: number, handlers: { onComplete: () => void; onTooLarge: () => void }) {
 	// Pieces that arrived before this middleware ran are already in the stream's buffer.
 	let size = req.readableLength
 	if (size > limitBytes) return handlers.onTooLarge()

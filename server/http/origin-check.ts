@@ -6,12 +6,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * Sec-Fetch-Site must not say cross-site. (SameSite=Lax cookies are the
  * first line; this is the second.)
  */
-export function isCrossSiteRequest(input: {
-	method: string
-	origin: string | undefined
-	secFetchSite: string | undefined
-	allowedOrigins: string[]
-}) {
+export function isCrossSiteRequest(input: { method: string; origin: string | undefined; secFetchSite: string | undefined; allowedOrigins: string[] }) {
 	if (SAFE_METHODS.has(input.method.toUpperCase())) return false
 	if (input.origin && input.origin !== 'null') return !input.allowedOrigins.includes(input.origin)
 	// A page with `Referrer-Policy: no-referrer` (the public shared pages) makes the browser send

@@ -9,7 +9,10 @@ import { routePatternFromParams, routePatternIn, routePatternOf } from './route-
 /** The app's real route manifest, as the server build has it (without the modules). */
 function appRoutes(): ServerBuild['routes'] {
 	const appDirectory = path.join(PROJECT_ROOT, 'app')
-	const routes = flatRoutes(appDirectory, ['**/*.test.*', '**/*.server.ts']) as Record<string, { id: string; parentId?: string; path?: string; index?: boolean }>
+	const routes = flatRoutes(appDirectory, ['**/*.test.*', '**/*.server.ts']) as Record<
+		string,
+		{ id: string; parentId?: string; path?: string; index?: boolean }
+	>
 	const manifest: Record<string, unknown> = { root: { id: 'root', path: '', module: {} } }
 	for (const route of Object.values(routes)) manifest[route.id] = { ...route, parentId: route.parentId ?? 'root', module: {} }
 	return manifest as ServerBuild['routes']

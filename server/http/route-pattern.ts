@@ -68,10 +68,7 @@ export function routePatternIn(manifest: Manifest, pathname: string): string {
  * The same for the build the server runs: an imported build in production,
  * Vite's loader function in development (it answers from its module cache).
  */
-export async function routePatternOf(
-	build: ServerBuild | (() => Promise<ServerBuild>) | undefined,
-	pathname: string,
-): Promise<string> {
+export async function routePatternOf(build: ServerBuild | (() => Promise<ServerBuild>) | undefined, pathname: string): Promise<string> {
 	try {
 		const resolved = typeof build === 'function' ? await build() : build
 		return resolved ? routePatternIn(resolved.routes, pathname) : UNKNOWN_ROUTE
@@ -91,7 +88,10 @@ export function routePatternFromParams(pathname: string, params: Record<string, 
 	if (!isDecodable(pathname)) return UNKNOWN_ROUTE
 	let path = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
 	if (path === '/_root') path = '/'
-	let segments = path.split('/').filter((segment) => segment !== '').map((segment) => decodeURIComponent(segment))
+	let segments = path
+		.split('/')
+		.filter((segment) => segment !== '')
+		.map((segment) => decodeURIComponent(segment))
 	const splat = params['*']
 	if (splat !== undefined) {
 		const splatLength = splat.split('/').filter((segment) => segment !== '').length

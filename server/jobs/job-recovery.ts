@@ -100,7 +100,9 @@ export async function releaseJobsOfDeadWorkers(): Promise<{ released: number; fa
 	const deadWorkers: string[] = []
 	for (const workerId of new Set(locked.map((job) => job.lockedBy))) {
 		// A free lock means no live process holds it; the transaction lets it go again at once.
-		const [row] = await sql.begin((tx) => tx<{ isFree: boolean }[]>`select pg_try_advisory_xact_lock(${LIVENESS_LOCK_CLASS}::int, hashtext(${workerId})) as "isFree"`)
+		const [row] = await sql.begin(
+			(tx) => tx<{ isFree: boolean }[]>`select pg_try_advisory_xact_lock(${LIVENESS_LOCK_CLASS}::int, hashtext(${workerId})) as "isFree"`,
+		)
 		if (row?.isFree) deadWorkers.push(workerId)
 	}
 	if (deadWorkers.length === 0) return { released: 0, failedDocuments: 0 }
@@ -112,7 +114,8 @@ export async function releaseJobsOfDeadWorkers(): Promise<{ released: number; fa
 		const payload = ProcessDocumentPayloadSchema.safeParse(job.payload)
 		if (payload.success && (await markDocumentInterrupted(payload.data))) failedDocuments++
 	}
-	if (exhausted.length) await sql`select graphile_worker.permanently_fail_jobs(${exhausted.map((job) => job.id)}::bigint[], 'worker stopped during the last attempt')`
+	if (exhausted.length)
+		await sql`select graphile_worker.permanently_fail_jobs(${exhausted.map((job) => job.id)}::bigint[], 'worker stopped during the last attempt')`
 	logger.warn('jobs.released_dead_workers', { workers: deadWorkers.length, jobs: orphaned.length, jobIds: orphaned.map((job) => job.id), failedDocuments })
 	return { released: orphaned.length, failedDocuments }
 }

@@ -29,7 +29,12 @@ export async function replaceDocumentMedications(
 	values: DocumentMedication[],
 ): Promise<{ alreadyHeld: number }> {
 	await removeDocumentMedications(tx, document.id)
-	const held = await selectHeldEntryKeys(tx, medications, document.ownerId, values.flatMap((value) => value.entryKeys ?? []))
+	const held = await selectHeldEntryKeys(
+		tx,
+		medications,
+		document.ownerId,
+		values.flatMap((value) => value.entryKeys ?? []),
+	)
 	const fresh = values.filter((value) => !value.entryKeys?.some((key) => held.has(key)))
 	const alreadyHeld = values.length - fresh.length
 	for (const value of values) {
@@ -56,7 +61,12 @@ export async function replaceDocumentMedications(
 }
 
 /** Gives the held copies of a repeated medication this document's status, unless the record holding them is dated after this one. */
-async function followHeldStatus(tx: TenantTransaction, document: { ownerId: string; documentDate: string | null }, keys: string[], status: DocumentMedication['status']) {
+async function followHeldStatus(
+	tx: TenantTransaction,
+	document: { ownerId: string; documentDate: string | null },
+	keys: string[],
+	status: DocumentMedication['status'],
+) {
 	const held = await tx
 		.select({ id: medications.id, documentId: medications.documentId })
 		.from(medications)

@@ -114,10 +114,7 @@ export async function stopMedication(patient: Patient, medicationId: string, sto
 		const [row] = await tx.select({ status: medications.status }).from(medications).where(isOwn(patient, medicationId)).for('update')
 		if (!row) return false
 		if (row.status === 'active') {
-			await tx
-				.update(medications)
-				.set({ status: 'discontinued', stoppedOn, updatedAt: new Date() })
-				.where(isOwn(patient, medicationId))
+			await tx.update(medications).set({ status: 'discontinued', stoppedOn, updatedAt: new Date() }).where(isOwn(patient, medicationId))
 			await recordAudit({ action: 'medication.stop', actor: patient, target: { type: 'medication', id: medicationId } }, tx)
 		}
 		return true

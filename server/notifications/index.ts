@@ -1,10 +1,4 @@
-export {
-	writeNotification,
-	hasNotification,
-	releaseNotificationKey,
-	documentNotificationKey,
-	type NewNotification,
-} from './writer.ts'
+export { writeNotification, hasNotification, releaseNotificationKey, documentNotificationKey, type NewNotification } from './writer.ts'
 export { sendSystemNotification, type SystemNotification } from './system.ts'
 export {
 	getNotificationOverview,

@@ -39,10 +39,7 @@ export type NotificationOverview = {
 }
 
 /** The newest notifications (all, unread or read) with the unread and total counts. */
-export async function getNotificationOverview(
-	patient: Patient,
-	options: { filter?: NotificationFilter; limit?: number } = {},
-): Promise<NotificationOverview> {
+export async function getNotificationOverview(patient: Patient, options: { filter?: NotificationFilter; limit?: number } = {}): Promise<NotificationOverview> {
 	const filter = options.filter ?? 'all'
 	const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), PAGE_SIZE)
 	return withTenant(patient.organizationId, async (tx) => {

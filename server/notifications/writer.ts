@@ -66,7 +66,10 @@ export async function writeNotifications(tx: TenantTransaction, list: NewNotific
 		.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
 		.returning({ id: notifications.id, ownerId: notifications.ownerId, title: notifications.title, message: notifications.message, link: notifications.link })
 	const ownEmailOwners = new Set(list.filter((item) => item.hasOwnEmail).map((item) => item.ownerId))
-	const switchesByOwner = await readNotificationSwitchesOf(tx, written.map((row) => row.ownerId))
+	const switchesByOwner = await readNotificationSwitchesOf(
+		tx,
+		written.map((row) => row.ownerId),
+	)
 	const live: ChannelMessage[] = []
 	const quietOwners = new Set<string>()
 	for (const row of written) {

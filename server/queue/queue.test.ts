@@ -13,7 +13,10 @@ function recordingTx(): JobExecutor & { statements: SQL[] } {
 
 describe('job payloads', () => {
 	it('accepts a document payload of two ids and nothing looser', () => {
-		expect(ProcessDocumentPayloadSchema.parse({ organizationId: ORGANIZATION, documentId: DOCUMENT })).toEqual({ organizationId: ORGANIZATION, documentId: DOCUMENT })
+		expect(ProcessDocumentPayloadSchema.parse({ organizationId: ORGANIZATION, documentId: DOCUMENT })).toEqual({
+			organizationId: ORGANIZATION,
+			documentId: DOCUMENT,
+		})
 		expect(ProcessDocumentPayloadSchema.safeParse({ organizationId: ORGANIZATION }).success).toBe(false)
 		expect(ProcessDocumentPayloadSchema.safeParse({ organizationId: 'tenant_1', documentId: DOCUMENT }).success).toBe(false)
 	})

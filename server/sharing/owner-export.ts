@@ -26,7 +26,14 @@ export async function selectOwnerSharesForExport(tx: TenantTransaction, ownerId:
 	const [links, accessLog] = await Promise.all([
 		tx.select().from(shareDocuments).where(inArray(shareDocuments.shareId, shareIds)).orderBy(asc(shareDocuments.documentId)),
 		tx
-			.select({ shareId: shareAccessLog.shareId, kind: shareAccessLog.kind, documentId: shareAccessLog.documentId, client: shareAccessLog.client, network: shareAccessLog.network, at: shareAccessLog.createdAt })
+			.select({
+				shareId: shareAccessLog.shareId,
+				kind: shareAccessLog.kind,
+				documentId: shareAccessLog.documentId,
+				client: shareAccessLog.client,
+				network: shareAccessLog.network,
+				at: shareAccessLog.createdAt,
+			})
 			.from(shareAccessLog)
 			.where(inArray(shareAccessLog.shareId, shareIds))
 			.orderBy(asc(shareAccessLog.createdAt), asc(shareAccessLog.id)),

@@ -192,13 +192,22 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 			.select({
 				shareId: shareAccessLog.shareId,
 				views: sql<number>`count(*) filter (where ${shareAccessLog.kind} = 'opened')`.mapWith(Number),
-				lastOpenedAt: sql<Date | null>`max(${shareAccessLog.createdAt}) filter (where ${shareAccessLog.kind} = 'opened')`.mapWith((value: string | Date | null) => (value ? new Date(value) : null)),
+				lastOpenedAt: sql<Date | null>`max(${shareAccessLog.createdAt}) filter (where ${shareAccessLog.kind} = 'opened')`.mapWith(
+					(value: string | Date | null) => (value ? new Date(value) : null),
+				),
 			})
 			.from(shareAccessLog)
 			.where(inArray(shareAccessLog.shareId, shareIds))
 			.groupBy(shareAccessLog.shareId)
 		const statsOf = new Map(stats.map((stat) => [stat.shareId, stat]))
-		const recent = await tx.execute<{ share_id: string; kind: ShareAccessKind; document_id: string | null; client: string; network: string | null; created_at: string | Date }>(sql`
+		const recent = await tx.execute<{
+			share_id: string
+			kind: ShareAccessKind
+			document_id: string | null
+			client: string
+			network: string | null
+			created_at: string | Date
+		}>(sql`
 			select share_id, kind, document_id, client, network, created_at from (
 				select *, row_number() over (partition by share_id order by created_at desc, id desc) as position
 				from ${shareAccessLog} where ${inArray(shareAccessLog.shareId, shareIds)}

@@ -55,13 +55,27 @@ async function resolveToken(token: string | undefined) {
 /** The share inside its tenant transaction if it still works: not revoked, not expired, its owner active and still a member. */
 async function selectActiveShare(tx: TenantTransaction, organizationId: string, shareId: string, now: Date): Promise<ActiveShare | null> {
 	const [row] = await tx
-		.select({ id: shares.id, ownerId: shares.ownerId, ownerName: users.name, passcodeHash: shares.passcodeHash, expiresAt: shares.expiresAt, createdAt: shares.createdAt })
+		.select({
+			id: shares.id,
+			ownerId: shares.ownerId,
+			ownerName: users.name,
+			passcodeHash: shares.passcodeHash,
+			expiresAt: shares.expiresAt,
+			createdAt: shares.createdAt,
+		})
 		.from(shares)
 		.innerJoin(users, eq(users.id, shares.ownerId))
 		.innerJoin(memberships, and(eq(memberships.userId, shares.ownerId), eq(memberships.organizationId, organizationId)))
 		.where(and(eq(shares.id, shareId), isNull(shares.revokedAt), or(isNull(shares.expiresAt), gt(shares.expiresAt, now)), eq(users.status, 'active')))
 	if (!row) return null
-	return { id: row.id, owner: { userId: row.ownerId, organizationId }, ownerName: row.ownerName, passcodeHash: row.passcodeHash, expiresAt: row.expiresAt, createdAt: row.createdAt }
+	return {
+		id: row.id,
+		owner: { userId: row.ownerId, organizationId },
+		ownerName: row.ownerName,
+		passcodeHash: row.passcodeHash,
+		expiresAt: row.expiresAt,
+		createdAt: row.createdAt,
+	}
 }
 
 /** Runs `work` on the link's active share in its organization's transaction; null when the link does not work. */
@@ -80,7 +94,13 @@ export function shareOpenedNotificationKey(shareId: string, now: Date): string {
 }
 
 /** One access-log row, its audit entry, and the owner's notification (deduplicated per link and hour). */
-async function logAccess(tx: TenantTransaction, share: ActiveShare, visitor: ShareVisitor, now: Date, access: { kind: Exclude<ShareAccessKind, 'passcode_failed'>; documentId?: string }) {
+async function logAccess(
+	tx: TenantTransaction,
+	share: ActiveShare,
+	visitor: ShareVisitor,
+	now: Date,
+	access: { kind: Exclude<ShareAccessKind, 'passcode_failed'>; documentId?: string },
+) {
 	await tx.insert(shareAccessLog).values({
 		shareId: share.id,
 		kind: access.kind,

@@ -5,10 +5,7 @@ import { LocalFileStorage } from './local-storage.ts'
 import { parseRangeHeader } from './range-header.ts'
 import { S3FileStorage } from './s3-storage.ts'
 
-export {
-	RangeNotSatisfiableError,
-	type FileStorage,
-} from './file-storage.ts'
+export { RangeNotSatisfiableError, type FileStorage } from './file-storage.ts'
 export { LocalFileStorage } from './local-storage.ts'
 export { S3FileStorage } from './s3-storage.ts'
 export { copyLocalFilesToBucket } from './copy-to-bucket.ts'

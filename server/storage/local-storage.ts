@@ -3,14 +3,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import {
-	assertStorageKey,
-	assertStoragePrefix,
-	clampRange,
-	type ByteRange,
-	type FileStorage,
-	type StoredObject,
-} from './file-storage.ts'
+import { assertStorageKey, assertStoragePrefix, clampRange, type ByteRange, type FileStorage, type StoredObject } from './file-storage.ts'
 
 /** Files in a folder on this machine (one machine: development, tests, the single-container deploy). */
 export class LocalFileStorage implements FileStorage {

@@ -12,14 +12,7 @@ import {
 	type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import {
-	assertStorageKey,
-	assertStoragePrefix,
-	RangeNotSatisfiableError,
-	type ByteRange,
-	type FileStorage,
-	type StoredObject,
-} from './file-storage.ts'
+import { assertStorageKey, assertStoragePrefix, RangeNotSatisfiableError, type ByteRange, type FileStorage, type StoredObject } from './file-storage.ts'
 
 export type S3StorageConfig = {
 	bucket: string
@@ -98,9 +91,7 @@ export class S3FileStorage implements FileStorage {
 		if (range && range.start > range.end) throw new RangeNotSatisfiableError((await this.stat(key))?.size ?? 0)
 		let answer
 		try {
-			answer = await this.client.send(
-				new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-			)
+			answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
 		} catch (error) {
 			if ((error as { name?: string }).name === 'InvalidRange') throw new RangeNotSatisfiableError((await this.stat(key))?.size ?? 0)
 			throw error
@@ -157,9 +148,7 @@ export class S3FileStorage implements FileStorage {
 		let count = 0
 		const flush = async () => {
 			if (!batch.length) return
-			await this.client.send(
-				new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
-			)
+			await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }))
 			count += batch.length
 			batch = []
 		}

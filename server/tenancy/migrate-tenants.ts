@@ -56,7 +56,10 @@ export async function migrateLaggingTenantSchemas(
 		sql`${organizations.tenantMigrationsDigest} <> ${digest}`,
 		sql`to_regclass(format('%I.__migrations', ${organizations.schemaName})) is null`,
 	)!
-	const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(organizations).where(isLagging)) as [{ total: number }]
+	const [{ total }] = (await db
+		.select({ total: sql<number>`count(*)::int` })
+		.from(organizations)
+		.where(isLagging)) as [{ total: number }]
 	const progress: TenantMigrationProgress = { done: 0, total, failed: 0, migrationsApplied: 0, elapsedMs: 0 }
 	const failed: TenantMigrationFailure[] = []
 
@@ -66,7 +69,13 @@ export async function migrateLaggingTenantSchemas(
 		for (;;) {
 			const conditions: SQL[] = [isLagging]
 			if (cursor) conditions.push(gt(organizations.id, cursor))
-			if (failed.length > 0) conditions.push(notInArray(organizations.id, failed.map((failure) => failure.organizationId)))
+			if (failed.length > 0)
+				conditions.push(
+					notInArray(
+						organizations.id,
+						failed.map((failure) => failure.organizationId),
+					),
+				)
 			const batch = await db
 				.select({ id: organizations.id, schemaName: organizations.schemaName })
 				.from(organizations)
@@ -105,11 +114,7 @@ export async function migrateLaggingTenantSchemas(
 /** One schema in its own transaction; 0 when its organization was deleted meanwhile (its schema is not made again). */
 async function migrateOrganizationSchema(db: Database, organizationId: string, digest: string) {
 	return db.transaction(async (tx) => {
-		const [row] = await tx
-			.select({ schemaName: organizations.schemaName })
-			.from(organizations)
-			.where(eq(organizations.id, organizationId))
-			.for('no key update')
+		const [row] = await tx.select({ schemaName: organizations.schemaName }).from(organizations).where(eq(organizations.id, organizationId)).for('no key update')
 		if (!row) return 0
 		const applied = await migrateTenantSchema(tx, row.schemaName)
 		await tx.update(organizations).set({ tenantMigrationsDigest: digest }).where(eq(organizations.id, organizationId))

@@ -15,7 +15,12 @@ function tenantMigrationSet() {
 	if (!cached) {
 		const migrations = readMigrationFiles({ migrationsFolder: tenantMigrationsFolder })
 		const digest = createHash('sha256')
-			.update(migrations.map((migration) => migration.hash).sort().join('\n'))
+			.update(
+				migrations
+					.map((migration) => migration.hash)
+					.sort()
+					.join('\n'),
+			)
 			.digest('hex')
 			.slice(0, 32)
 		cached = { migrations, digest }

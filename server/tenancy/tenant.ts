@@ -36,10 +36,7 @@ const schemaByOrganization = new Map<string, string>()
 async function resolveTenantSchema(organizationId: string) {
 	const cached = schemaByOrganization.get(organizationId)
 	if (cached) return cached
-	const [row] = await getDb()
-		.select({ schemaName: organizations.schemaName })
-		.from(organizations)
-		.where(eq(organizations.id, organizationId))
+	const [row] = await getDb().select({ schemaName: organizations.schemaName }).from(organizations).where(eq(organizations.id, organizationId))
 	if (!row) throw new TenantNotFoundError()
 	assertTenantSchemaName(row.schemaName)
 	schemaByOrganization.set(organizationId, row.schemaName)
@@ -51,10 +48,7 @@ async function resolveTenantSchema(organizationId: string) {
  * comes from the signed-in session, never from the request; the schema is
  * looked up, validated and set for this transaction alone.
  */
-export async function withTenant<T>(
-	organizationId: string,
-	work: (tx: TenantTransaction) => Promise<T>,
-): Promise<T> {
+export async function withTenant<T>(organizationId: string, work: (tx: TenantTransaction) => Promise<T>): Promise<T> {
 	const schemaName = await resolveTenantSchema(organizationId)
 	return getDb().transaction(async (tx) => {
 		await tx.execute(sql`select set_config('search_path', ${schemaName}, true)`)

@@ -45,9 +45,7 @@ async function waitForHydration(element: Locator) {
 		.toBe(true)
 }
 
-test('with its scripts running, the dev server signs in, opens the avatar menu, uploads to processed and opens a dialog', async ({
-	page,
-}) => {
+test('with its scripts running, the dev server signs in, opens the avatar menu, uploads to processed and opens a dialog', async ({ page }) => {
 	const problems = watchForScriptProblems(page)
 	const patient = await createPatient({ name: 'Devon Vitest' })
 
@@ -87,7 +85,10 @@ test('with its scripts running, the dev server signs in, opens the avatar menu, 
 
 	await page.getByRole('link', { name: 'View All Records' }).click()
 	await expect(page).toHaveURL('/records')
-	await page.getByRole('link', { name: /Bluewater/ }).first().click()
+	await page
+		.getByRole('link', { name: /Bluewater/ })
+		.first()
+		.click()
 	await expect(page).toHaveURL(/\/records\/[0-9a-f-]{36}$/)
 	const documentUrl = page.url()
 

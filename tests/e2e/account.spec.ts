@@ -162,7 +162,9 @@ test('switch to Dark: the server paints dark from the first byte, after a reload
 	for (const path of ['/', '/settings', '/profile', '/records', '/appointments', '/trends']) {
 		await page.goto(path)
 		const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze()
-		expect(results.violations.map((violation) => `${path}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.any[0]?.message ?? ''})`).join(', ')}`)).toEqual([])
+		expect(
+			results.violations.map((violation) => `${path}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.any[0]?.message ?? ''})`).join(', ')}`),
+		).toEqual([])
 	}
 })
 
@@ -213,7 +215,11 @@ test.describe('the development mailbox', () => {
 
 		await expect.poll(async () => (await emailsTo(patient.email))[0]?.status, { timeout: 20_000 }).toBe('sent')
 		await page.goto('/dev/mailbox')
-		await page.getByRole('listitem').filter({ hasText: `to ${patient.email}` }).getByRole('link', { name: 'Reset your Carebook password' }).click()
+		await page
+			.getByRole('listitem')
+			.filter({ hasText: `to ${patient.email}` })
+			.getByRole('link', { name: 'Reset your Carebook password' })
+			.click()
 		const link = page.getByTestId('mailbox-text').getByRole('link', { name: /\/reset-password\?token=/ })
 		const href = (await link.getAttribute('href'))!
 		await page.goto(href)

@@ -92,8 +92,20 @@ test('an admin processes a past-due payment', async ({ page }) => {
 	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
 	try {
 		const now = new Date()
-		const [subscription] = await db.update(subscriptions).set({ status: 'past_due', pastDueSince: now }).where(eq(subscriptions.organizationId, organizationId)).returning()
-		await db.insert(invoices).values({ subscriptionId: subscription!.id, organizationId, plan: subscription!.plan, amountCents: subscription!.amountCents, periodStart: now, periodEnd: new Date(now.getTime() + 30 * 86_400_000), dueAt: now })
+		const [subscription] = await db
+			.update(subscriptions)
+			.set({ status: 'past_due', pastDueSince: now })
+			.where(eq(subscriptions.organizationId, organizationId))
+			.returning()
+		await db.insert(invoices).values({
+			subscriptionId: subscription!.id,
+			organizationId,
+			plan: subscription!.plan,
+			amountCents: subscription!.amountCents,
+			periodStart: now,
+			periodEnd: new Date(now.getTime() + 30 * 86_400_000),
+			dueAt: now,
+		})
 	} finally {
 		await sql.end()
 	}
@@ -125,8 +137,15 @@ test("an admin sends a user a password reset e-mail from the user's page; the li
 	const memberContext = await browser.newContext()
 	const memberPage = await memberContext.newPage()
 	await memberPage.goto('/dev/mailbox')
-	await memberPage.getByRole('listitem').filter({ hasText: `to ${member.email}` }).getByRole('link', { name: 'Reset your Carebook password' }).click()
-	const href = (await memberPage.getByTestId('mailbox-text').getByRole('link', { name: /\/reset-password\?token=/ }).getAttribute('href'))!
+	await memberPage
+		.getByRole('listitem')
+		.filter({ hasText: `to ${member.email}` })
+		.getByRole('link', { name: 'Reset your Carebook password' })
+		.click()
+	const href = (await memberPage
+		.getByTestId('mailbox-text')
+		.getByRole('link', { name: /\/reset-password\?token=/ })
+		.getAttribute('href'))!
 	await memberPage.goto(href)
 	await memberPage.getByLabel('New Password', { exact: true }).fill('Harbor-lights-2031')
 	await memberPage.getByLabel('Confirm New Password').fill('Harbor-lights-2031')
@@ -155,7 +174,9 @@ test('an organization that requires two-factor sign-in refuses a member without 
 	await memberPage.getByLabel('Email').fill(member.email)
 	await memberPage.getByLabel('Password').fill(member.password)
 	await memberPage.getByRole('button', { name: 'Sign in' }).click()
-	await expect(memberPage.getByText('Your organization requires two-factor authentication, which is not set up on this account.', { exact: false })).toBeVisible()
+	await expect(
+		memberPage.getByText('Your organization requires two-factor authentication, which is not set up on this account.', { exact: false }),
+	).toBeVisible()
 	await expect(memberPage).toHaveURL(/\/login/)
 	await memberContext.close()
 })

@@ -60,7 +60,10 @@ test('Create User: after a validation message, the first click on the button cre
 		const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
 		const made = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
 		await sql.end()
-		await deleteTestData(made.map((row) => row.id), [])
+		await deleteTestData(
+			made.map((row) => row.id),
+			[],
+		)
 	}
 })
 
@@ -68,7 +71,11 @@ test('the audit log lists who did what, filters by user and action, and exports 
 	const superadmin = await createAdmin('superadmin')
 	const patient = await createPatient({ name: 'Audra Audit' })
 	const action = `e2e.audit_${Date.now()}`
-	await recordAudit({ action, actor: { userId: patient.id, organizationId: patient.organizationId, ipAddress: '198.51.100.23' }, target: { type: 'user', id: patient.id } })
+	await recordAudit({
+		action,
+		actor: { userId: patient.id, organizationId: patient.organizationId, ipAddress: '198.51.100.23' },
+		target: { type: 'user', id: patient.id },
+	})
 	await recordAudit({ action: `${action}_other`, actor: { userId: superadmin.id }, target: { type: 'user', id: patient.id } })
 	await signInAsAdmin(page, superadmin)
 

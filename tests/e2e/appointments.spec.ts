@@ -1,15 +1,5 @@
-import {
-	APPOINTMENT_NOT_FOUND,
-	CANCEL_DIALOG_MESSAGE,
-	EMPTY_STATES,
-	REQUIRED_FIELDS_MESSAGE,
-} from '#server/appointments/shared/labels.ts'
-import {
-	AppointmentFormSchema,
-	createAppointment,
-	rememberPatientTimeZone,
-	type Patient,
-} from '#server/appointments/index.ts'
+import { APPOINTMENT_NOT_FOUND, CANCEL_DIALOG_MESSAGE, EMPTY_STATES, REQUIRED_FIELDS_MESSAGE } from '#server/appointments/shared/labels.ts'
+import { AppointmentFormSchema, createAppointment, rememberPatientTimeZone, type Patient } from '#server/appointments/index.ts'
 import { BASE_URL, createPatient, expect, signInAs, test, type TestUser } from './fixtures.ts'
 
 const TIME_ZONE = 'America/New_York'
@@ -17,7 +7,9 @@ test.use({ timezoneId: TIME_ZONE })
 
 /** The calendar date `days` from now on New York's clocks, 'YYYY-MM-DD'. */
 function localDate(days: number) {
-	return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000))
+	return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+		new Date(Date.now() + days * 86_400_000),
+	)
 }
 
 type PatientUser = TestUser & { organizationId: string }
@@ -39,7 +31,10 @@ async function addAppointment(user: PatientUser, values: Record<string, unknown>
 	return result.appointment
 }
 
-async function fillAppointmentForm(page: import('@playwright/test').Page, values: { title: string; provider: string; specialty: string; date: string; time: string }) {
+async function fillAppointmentForm(
+	page: import('@playwright/test').Page,
+	values: { title: string; provider: string; specialty: string; date: string; time: string },
+) {
 	await page.getByLabel('Title').fill(values.title)
 	await page.getByLabel('Doctor/Provider').fill(values.provider)
 	await page.getByLabel('Specialty').fill(values.specialty)
@@ -291,7 +286,12 @@ test("an unknown id and another patient's appointment both say not found", async
 	const owner = await patientWithZone()
 	const appointment = await addAppointment(owner, { title: 'Private visit', provider: 'Dr. X', specialty: 'Neurology', date: localDate(2) })
 	await login()
-	for (const path of [`/appointments/${appointment.id}`, '/appointments/00000000-0000-4000-8000-000000000000', `/appointments/${appointment.id}/edit`, `/appointments/${appointment.id}/reschedule`]) {
+	for (const path of [
+		`/appointments/${appointment.id}`,
+		'/appointments/00000000-0000-4000-8000-000000000000',
+		`/appointments/${appointment.id}/edit`,
+		`/appointments/${appointment.id}/reschedule`,
+	]) {
 		const response = await page.goto(path)
 		expect(response?.status()).toBe(404)
 		await expect(page.getByRole('heading', { name: APPOINTMENT_NOT_FOUND.title })).toBeVisible()

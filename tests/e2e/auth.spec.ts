@@ -101,7 +101,17 @@ test('the patient shell has the spec navigation, footer year and menu', async ({
 	const nav = page.getByRole('navigation', { name: 'Main navigation' })
 	await expect(nav.getByText('Main', { exact: true })).toBeVisible()
 	await expect(nav.getByText('Personal', { exact: true })).toBeVisible()
-	for (const label of ['Dashboard', 'Medical Records', 'Appointments', 'Health Trends', 'Upload Documents', 'Share Records', 'Notifications', 'Profile', 'Settings']) {
+	for (const label of [
+		'Dashboard',
+		'Medical Records',
+		'Appointments',
+		'Health Trends',
+		'Upload Documents',
+		'Share Records',
+		'Notifications',
+		'Profile',
+		'Settings',
+	]) {
 		await expect(nav.getByRole('link', { name: label })).toBeVisible()
 	}
 	await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()))

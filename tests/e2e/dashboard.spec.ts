@@ -21,7 +21,11 @@ test('a new patient sees honest empty states on the dashboard', async ({ page, l
 	await expect(page.getByTestId('dashboard-health-score')).toContainText('Not enough data for a Health Score yet')
 	await expect(page.getByTestId('recent-activity')).toContainText('No activity yet.')
 	const links = page.getByRole('navigation', { name: 'Quick links' })
-	for (const [name, href] of [['Medical Records', '/records'], ['Health Trends', '/trends'], ['Upload Documents', '/upload']]) {
+	for (const [name, href] of [
+		['Medical Records', '/records'],
+		['Health Trends', '/trends'],
+		['Upload Documents', '/upload'],
+	]) {
 		await expect(links.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href)
 	}
 })

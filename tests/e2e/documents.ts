@@ -28,9 +28,7 @@ async function statusesOf(request: APIRequestContext, ids: string[]) {
 
 /** Extraction runs in the worker: wait until every document is processed. */
 export async function waitUntilProcessed(request: APIRequestContext, ids: string[]) {
-	await expect
-		.poll(() => statusesOf(request, ids), { timeout: 90_000, intervals: [500, 1000, 2000] })
-		.toEqual(ids.map(() => 'processed'))
+	await expect.poll(() => statusesOf(request, ids), { timeout: 90_000, intervals: [500, 1000, 2000] }).toEqual(ids.map(() => 'processed'))
 }
 
 /** Waits for the client scripts, so clicks reach React handlers rather than the no-JavaScript fallbacks. */

@@ -23,7 +23,7 @@ test("'Forgot password' says e-mail is not available here, the same for a known 
 	expect(await emailsTo(patient.email)).toEqual([])
 })
 
-test("Share via Email says the link was not sent and offers it to copy", async ({ page, baseURL }) => {
+test('Share via Email says the link was not sent and offers it to copy', async ({ page, baseURL }) => {
 	const patient = await createPatient({ name: 'Nell Norelay' })
 	await signInAs(page, patient)
 	const bytes = await readFile(path.join(FIXTURES, 'other/visit_note_2025-04-02.pdf'))

@@ -58,16 +58,12 @@ export async function setUserRole(userId: string, role: 'patient' | 'admin' | 's
 /** Signs a patient in by setting the session cookie, skipping the login screen. */
 export async function signInAs(page: Page, user: { id: string; organizationId: string }) {
 	const session = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
-	await page.context().addCookies([
-		{ name: SESSION_COOKIE.patient, value: session.token, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
-	])
+	await page.context().addCookies([{ name: SESSION_COOKIE.patient, value: session.token, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }])
 }
 
 export async function signInAsAdmin(page: Page, admin: { id: string }) {
 	const session = await createSession({ userId: admin.id, kind: 'admin', organizationId: null })
-	await page.context().addCookies([
-		{ name: SESSION_COOKIE.admin, value: session.token, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
-	])
+	await page.context().addCookies([{ name: SESSION_COOKIE.admin, value: session.token, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }])
 }
 
 /** The outbox messages to one address, newest first (what /dev/mailbox shows), to read a link a flow e-mailed. */

@@ -36,7 +36,10 @@ test.describe('the local mailbox', () => {
 		await expect(page.getByText('via mailbox')).toBeVisible()
 		const text = page.getByTestId('mailbox-text')
 		await expect(text).toContainText('Avery Test shared 2 records with you.')
-		await expect(text.getByRole('link', { name: 'https://carebook.example/shared/e2e-token' })).toHaveAttribute('href', 'https://carebook.example/shared/e2e-token')
+		await expect(text.getByRole('link', { name: 'https://carebook.example/shared/e2e-token' })).toHaveAttribute(
+			'href',
+			'https://carebook.example/shared/e2e-token',
+		)
 		const html = page.frameLocator('iframe[title="HTML body"]')
 		await expect(html.getByText('Avery Test shared 2 records with you.')).toBeVisible()
 		await expect(html.getByRole('link', { name: 'Open the shared records' })).toHaveAttribute('href', 'https://carebook.example/shared/e2e-token')

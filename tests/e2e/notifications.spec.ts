@@ -15,9 +15,11 @@ test('an uploaded document raises a toast and the badge without reloading', asyn
 	await expect(badge).toHaveCount(0)
 	// The live part of the header has loaded and its stream is connected.
 	await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-status', 'connected')
-	await page.getByTestId('file-input').setInputFiles([
-		{ name: 'bluewater_final_report.pdf', mimeType: 'application/pdf', buffer: readFileSync(path.join(FIXTURES, 'lab/bluewater_final_report.pdf')) },
-	])
+	await page
+		.getByTestId('file-input')
+		.setInputFiles([
+			{ name: 'bluewater_final_report.pdf', mimeType: 'application/pdf', buffer: readFileSync(path.join(FIXTURES, 'lab/bluewater_final_report.pdf')) },
+		])
 	await page.getByRole('button', { name: 'Upload 1 file' }).click()
 	const toast = page.getByRole('status').filter({ hasText: 'Document processed' })
 	await expect(toast).toBeVisible({ timeout: 60_000 })
@@ -31,7 +33,13 @@ test('mark read in the bell, see it read on /notifications; the page filters and
 	const user = await login()
 	for (const title of ['Appointment confirmed', 'Document processed']) {
 		await withTenant(user.organizationId, (tx) =>
-			writeNotification(tx, { ownerId: user.id, type: title.startsWith('Appointment') ? 'appointment_confirmed' : 'new_document', title, message: `${title} text`, link: '/records' }),
+			writeNotification(tx, {
+				ownerId: user.id,
+				type: title.startsWith('Appointment') ? 'appointment_confirmed' : 'new_document',
+				title,
+				message: `${title} text`,
+				link: '/records',
+			}),
 		)
 	}
 	await page.goto('/')
@@ -68,36 +76,36 @@ test('mark read in the bell, see it read on /notifications; the page filters and
 test('search from the header, open a result, then View all results', async ({ page, login }) => {
 	const user = await login()
 	const documentId = await withTenant(user.organizationId, async (tx) => {
-			const [row] = await tx
-				.insert(documents)
-				.values({
-					ownerId: user.id,
-					fileName: 'ferritin.pdf',
-					fileKind: 'pdf',
-					mimeType: 'application/pdf',
-					sizeBytes: 1000,
-					sha256: 'e2e',
-					storageKey: `${user.organizationId}/e2e`,
-					categoryGuess: 'bloodwork',
-					title: 'Iron studies',
-					documentDate: '2025-03-14',
-					provider: 'Meridian Laboratories',
-					extractedText: 'Serum ferritin 12 ng/mL, low. Transferrin saturation 14 %.',
-					status: 'processed',
-				})
-				.returning({ id: documents.id })
-			await tx.insert(appointments).values({
+		const [row] = await tx
+			.insert(documents)
+			.values({
 				ownerId: user.id,
-				title: 'Ferritin recheck',
-				provider: 'Dr. Amara Okafor',
-				specialty: 'Hematology',
-				status: 'confirmed',
-				startsAt: new Date('2030-03-05T15:00:00Z'),
-				durationMinutes: 30,
-				timeZone: 'America/New_York',
+				fileName: 'ferritin.pdf',
+				fileKind: 'pdf',
+				mimeType: 'application/pdf',
+				sizeBytes: 1000,
+				sha256: 'e2e',
+				storageKey: `${user.organizationId}/e2e`,
+				categoryGuess: 'bloodwork',
+				title: 'Iron studies',
+				documentDate: '2025-03-14',
+				provider: 'Meridian Laboratories',
+				extractedText: 'Serum ferritin 12 ng/mL, low. Transferrin saturation 14 %.',
+				status: 'processed',
 			})
-			return row!.id
+			.returning({ id: documents.id })
+		await tx.insert(appointments).values({
+			ownerId: user.id,
+			title: 'Ferritin recheck',
+			provider: 'Dr. Amara Okafor',
+			specialty: 'Hematology',
+			status: 'confirmed',
+			startsAt: new Date('2030-03-05T15:00:00Z'),
+			durationMinutes: 30,
+			timeZone: 'America/New_York',
 		})
+		return row!.id
+	})
 	await page.goto('/')
 	// The header's live parts have loaded and hydrated.
 	await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-status', 'connected')

@@ -12,16 +12,35 @@ import { BASE_URL, expect, test } from './fixtures.ts'
  * keeping its medications off the patient's list.
  */
 
-async function uploadCcd(page: Page, name: string, options: { id: string; patient?: { given: string; family: string; birthTime: string }; vitals?: CcdResult[]; medications?: CcdMedication[] }) {
-	const buffer = Buffer.from(buildCcd({ documentId: options.id, effectiveTime: '20250301', custodian: 'Lakeside Community Clinic', patient: options.patient, vitals: options.vitals, medications: options.medications }))
-	const response = await page.request.post('/api/documents/upload', { headers: { Origin: BASE_URL }, multipart: { file: { name, mimeType: 'application/xml', buffer } } })
+async function uploadCcd(
+	page: Page,
+	name: string,
+	options: { id: string; patient?: { given: string; family: string; birthTime: string }; vitals?: CcdResult[]; medications?: CcdMedication[] },
+) {
+	const buffer = Buffer.from(
+		buildCcd({
+			documentId: options.id,
+			effectiveTime: '20250301',
+			custodian: 'Lakeside Community Clinic',
+			patient: options.patient,
+			vitals: options.vitals,
+			medications: options.medications,
+		}),
+	)
+	const response = await page.request.post('/api/documents/upload', {
+		headers: { Origin: BASE_URL },
+		multipart: { file: { name, mimeType: 'application/xml', buffer } },
+	})
 	expect(response.status(), await response.text()).toBe(201)
 	const { documentId } = (await response.json()) as { documentId: string }
 	await waitUntilProcessed(page.request, [documentId])
 	return documentId
 }
 
-test('a FHIR-precision blood pressure without a range: rounded, in mmHg and graded by ACC/AHA alike on the document page and in trends', async ({ page, login }) => {
+test('a FHIR-precision blood pressure without a range: rounded, in mmHg and graded by ACC/AHA alike on the document page and in trends', async ({
+	page,
+	login,
+}) => {
 	test.setTimeout(120_000)
 	await login({ name: 'Avery Test' })
 	const documentId = await uploadCcd(page, 'vitals.xml', {
@@ -57,7 +76,10 @@ test('a FHIR-precision blood pressure without a range: rounded, in mmHg and grad
 test("the medications page lists the patient's own medications, not those of a record of someone else", async ({ page, login }) => {
 	test.setTimeout(120_000)
 	await login({ name: 'Avery Test' })
-	await uploadCcd(page, 'mine.xml', { id: '2.16.840.1.113883.19.5.282', medications: [{ id: 'own-med', rxnorm: '314076', name: 'Lisinopril 10 MG Oral Tablet', dose: '1', start: '20250101' }] })
+	await uploadCcd(page, 'mine.xml', {
+		id: '2.16.840.1.113883.19.5.282',
+		medications: [{ id: 'own-med', rxnorm: '314076', name: 'Lisinopril 10 MG Oral Tablet', dose: '1', start: '20250101' }],
+	})
 	const foreignId = await uploadCcd(page, 'hers.xml', {
 		id: '2.16.840.1.113883.19.5.283',
 		patient: { given: 'Isabella', family: 'Jones', birthTime: '19750501' },

@@ -20,10 +20,21 @@ async function upload(page: Page, name: string, mimeType: string, buffer: Buffer
 }
 
 function ccd(id: string, options: { patient?: { given: string; family: string; birthTime: string }; time: string; results: CcdResult[] }) {
-	return Buffer.from(buildCcd({ documentId: id, effectiveTime: options.time, custodian: 'Lakeside Community Clinic', patient: options.patient, results: options.results }))
+	return Buffer.from(
+		buildCcd({ documentId: id, effectiveTime: options.time, custodian: 'Lakeside Community Clinic', patient: options.patient, results: options.results }),
+	)
 }
 
-const glucose = (value: string, time: string, id: string): CcdResult => ({ id, loinc: '2345-7', name: 'Glucose', value, unit: 'mg/dL', low: '70', high: '99', time })
+const glucose = (value: string, time: string, id: string): CcdResult => ({
+	id,
+	loinc: '2345-7',
+	name: 'Glucose',
+	value,
+	unit: 'mg/dL',
+	low: '70',
+	high: '99',
+	time,
+})
 
 async function expectGlucoseCard(page: Page, value: string | null) {
 	await page.goto('/trends?range=all')
@@ -36,12 +47,21 @@ test("a C-CDA naming another patient stays out of trends until 'This is me'; 'So
 	test.setTimeout(120_000)
 	await login({ name: 'Avery Test' })
 	// The patient's own record (the builder's patient is Avery Test), then a newer one of Isabella Jones's.
-	await upload(page, 'mine.xml', 'application/xml', ccd('2.16.840.1.113883.19.5.61', { time: '20250301', results: [glucose('90', '20250301083000-0500', 'own-glucose')] }))
+	await upload(
+		page,
+		'mine.xml',
+		'application/xml',
+		ccd('2.16.840.1.113883.19.5.61', { time: '20250301', results: [glucose('90', '20250301083000-0500', 'own-glucose')] }),
+	)
 	const foreignId = await upload(
 		page,
 		'hers.xml',
 		'application/xml',
-		ccd('2.16.840.1.113883.19.5.62', { patient: { given: 'Isabella', family: 'Jones', birthTime: '19750501' }, time: '20250401', results: [glucose('250', '20250401083000-0500', 'her-glucose')] }),
+		ccd('2.16.840.1.113883.19.5.62', {
+			patient: { given: 'Isabella', family: 'Jones', birthTime: '19750501' },
+			time: '20250401',
+			results: [glucose('250', '20250401083000-0500', 'her-glucose')],
+		}),
 	)
 
 	await expectGlucoseCard(page, '90')
@@ -98,9 +118,28 @@ test("the patient's own PDF asks nothing", async ({ page, login }) => {
 test('compare shows the change between reports that spell the unit differently, with both reports’ ranges', async ({ page, login }) => {
 	test.setTimeout(120_000)
 	await login({ name: 'Avery Test' })
-	const platelets = (value: string, unit: string, time: string, id: string, low: string, high: string): CcdResult => ({ id, loinc: '777-3', name: 'Platelets', value, unit, low, high, time })
-	await upload(page, 'january.xml', 'application/xml', ccd('2.16.840.1.113883.19.5.71', { time: '20250110', results: [platelets('250', '10^3/uL', '20250110083000-0500', 'plt-1', '150', '400')] }))
-	await upload(page, 'march.xml', 'application/xml', ccd('2.16.840.1.113883.19.5.72', { time: '20250310', results: [platelets('128', 'x10^3/uL', '20250310083000-0500', 'plt-2', '140', '450')] }))
+	const platelets = (value: string, unit: string, time: string, id: string, low: string, high: string): CcdResult => ({
+		id,
+		loinc: '777-3',
+		name: 'Platelets',
+		value,
+		unit,
+		low,
+		high,
+		time,
+	})
+	await upload(
+		page,
+		'january.xml',
+		'application/xml',
+		ccd('2.16.840.1.113883.19.5.71', { time: '20250110', results: [platelets('250', '10^3/uL', '20250110083000-0500', 'plt-1', '150', '400')] }),
+	)
+	await upload(
+		page,
+		'march.xml',
+		'application/xml',
+		ccd('2.16.840.1.113883.19.5.72', { time: '20250310', results: [platelets('128', 'x10^3/uL', '20250310083000-0500', 'plt-2', '140', '450')] }),
+	)
 
 	await page.goto('/records?tab=compare&left=2025-01-10&right=2025-03-10')
 	const row = page.getByTestId('parameter-comparison').locator('tr[data-code="platelets"]')

@@ -25,7 +25,18 @@ function ccd(name: string, documentId: string) {
 		documentId,
 		effectiveTime: '20250301120000-0500',
 		custodian: 'Lakeside Community Clinic',
-		results: [{ id: `${documentId}-glucose`, loinc: '2345-7', name: 'Glucose [Mass/volume] in Serum or Plasma', value: '112', unit: 'mg/dL', low: '70', high: '99', time: '20250228083000-0500' }],
+		results: [
+			{
+				id: `${documentId}-glucose`,
+				loinc: '2345-7',
+				name: 'Glucose [Mass/volume] in Serum or Plasma',
+				value: '112',
+				unit: 'mg/dL',
+				low: '70',
+				high: '99',
+				time: '20250228083000-0500',
+			},
+		],
 	})
 	return { name, mimeType: 'application/xml', buffer: Buffer.from(xml) }
 }
@@ -187,7 +198,10 @@ async function patientWithData(page: Page, user: TestUser & { organizationId: st
 		expect(response.status(), await response.text()).toBe(201)
 		return ((await response.json()) as { documentId: string }).documentId
 	}
-	const documentIds = [await upload(fixture('lab/bluewater_final_report.pdf')), await upload(ccd('portal-summary-with-a-rather-long-file-name.xml', '2.16.840.1.113883.19.5.28.20'))]
+	const documentIds = [
+		await upload(fixture('lab/bluewater_final_report.pdf')),
+		await upload(ccd('portal-summary-with-a-rather-long-file-name.xml', '2.16.840.1.113883.19.5.28.20')),
+	]
 	await waitUntilProcessed(page.request, documentIds)
 	const appointmentIds: string[] = []
 	for (const [title, date, status] of [
@@ -215,9 +229,16 @@ async function patientWithData(page: Page, user: TestUser & { organizationId: st
 		if (!result.ok) throw new Error(result.message)
 		appointmentIds.push(result.appointment.id)
 	}
-	const medication = await createMedication(patient, MedicationFormSchema.parse({ name: 'Atorvastatin 20 mg oral tablet', dose: '20 mg', frequency: 'Once daily at bedtime', startDate: '2024-01-15' }))
+	const medication = await createMedication(
+		patient,
+		MedicationFormSchema.parse({ name: 'Atorvastatin 20 mg oral tablet', dose: '20 mg', frequency: 'Once daily at bedtime', startDate: '2024-01-15' }),
+	)
 	for (const passcode of [undefined, 'river-stone']) {
-		const share = await createShareLink(patient, ShareLinkSchema.parse({ documentIds, expiry: '30d', passcode }), new Request(`${BASE_URL}/share-records`, { headers: { 'user-agent': 'Playwright' } }))
+		const share = await createShareLink(
+			patient,
+			ShareLinkSchema.parse({ documentIds, expiry: '30d', passcode }),
+			new Request(`${BASE_URL}/share-records`, { headers: { 'user-agent': 'Playwright' } }),
+		)
 		if (!share.ok) throw new Error(share.message)
 	}
 	return { documentIds, appointmentIds, medicationId: medication.id }

@@ -37,7 +37,16 @@ test('a CCD from a patient portal: its results on Trends and its medications on 
 			effectiveTime: '20250301120000-0500',
 			custodian: 'Lakeside Community Clinic',
 			results: [
-				{ id: 'e2e-glucose-1', loinc: '2345-7', name: 'Glucose [Mass/volume] in Serum or Plasma', value: '112', unit: 'mg/dL', low: '70', high: '99', time: '20250228083000-0500' },
+				{
+					id: 'e2e-glucose-1',
+					loinc: '2345-7',
+					name: 'Glucose [Mass/volume] in Serum or Plasma',
+					value: '112',
+					unit: 'mg/dL',
+					low: '70',
+					high: '99',
+					time: '20250228083000-0500',
+				},
 				{ id: 'e2e-hgb-1', loinc: '718-7', name: 'Hemoglobin', value: '13.8', unit: 'g/dL', low: '12', high: '15.5', time: '20250228083000-0500' },
 			],
 			vitals: [
@@ -163,7 +172,10 @@ test("a FHIR export's other records arrive as details-only records that say so, 
 	await waitUntilProcessed(page.request, [((await response.json()) as { documentId: string }).documentId])
 
 	await page.goto('/records')
-	await page.getByRole('link', { name: /Lipid panel from Bluewater/ }).first().click()
+	await page
+		.getByRole('link', { name: /Lipid panel from Bluewater/ })
+		.first()
+		.click()
 	await expect(page.getByRole('heading', { name: 'Lipid panel from Bluewater', level: 1 })).toBeVisible()
 	await expect(page.getByTestId('imported-reference-note')).toContainText('without its file: only its details (title, kind, date, provider) were imported')
 	await expect(page.getByText('Original file: lipids.pdf (application/pdf)')).toBeVisible()

@@ -43,7 +43,9 @@ test('upgrading the plan changes the current-plan card', async ({ page, login })
 	// A trial cannot switch to a paid plan without a payment (the built-in provider takes none).
 	await page.getByTestId('plan-professional').getByRole('button', { name: 'Upgrade' }).click()
 	await page.getByRole('dialog', { name: 'Switch to Professional?' }).getByRole('button', { name: 'Switch to Professional' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: BILLING_MESSAGES.upgradeFailedTitle })).toContainText(BILLING_MESSAGES.trialUpgradeNeedsPayment('Basic', 'Professional'))
+	await expect(page.getByRole('alert').filter({ hasText: BILLING_MESSAGES.upgradeFailedTitle })).toContainText(
+		BILLING_MESSAGES.trialUpgradeNeedsPayment('Basic', 'Professional'),
+	)
 	await expect(card.getByTestId('subscription-status')).toHaveText('Trial')
 
 	await payForSubscription(user.organizationId)

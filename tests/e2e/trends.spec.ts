@@ -168,7 +168,7 @@ test.describe('without JavaScript', () => {
 	})
 })
 
-test('the chart is drawn after hydration in its placeholder\'s place, without a console error', async ({ page, login, browser }) => {
+test("the chart is drawn after hydration in its placeholder's place, without a console error", async ({ page, login, browser }) => {
 	await login({ name: 'Chart Patient' })
 	await page.goto('/trends#add-reading')
 	await page.getByLabel('Systolic pressure (mmHg)').fill('128')

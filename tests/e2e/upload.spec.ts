@@ -13,10 +13,7 @@ test('upload two lab reports, watch them reach processed, open one and download 
 	await login()
 	await page.goto('/upload')
 	await expect(page.getByRole('tab', { name: 'File Upload' })).toBeVisible()
-	await page.getByTestId('file-input').setInputFiles([
-		fixture('lab/bluewater_final_report.pdf'),
-		fixture('lab/LabResults_Meridian_2025-03-14.pdf'),
-	])
+	await page.getByTestId('file-input').setInputFiles([fixture('lab/bluewater_final_report.pdf'), fixture('lab/LabResults_Meridian_2025-03-14.pdf')])
 	await expect(page.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(2)
 	await page.getByRole('button', { name: 'Upload 2 files' }).click()
 
@@ -29,7 +26,10 @@ test('upload two lab reports, watch them reach processed, open one and download 
 
 	await page.getByRole('link', { name: 'View All Records' }).click()
 	await expect(page).toHaveURL('/records')
-	await page.getByRole('link', { name: /Bluewater/ }).first().click()
+	await page
+		.getByRole('link', { name: /Bluewater/ })
+		.first()
+		.click()
 	await expect(page).toHaveURL(/\/records\/[0-9a-f-]{36}$/)
 
 	const popupPromise = context.waitForEvent('page')

@@ -36,8 +36,34 @@ async function labReportWithValueToCheck(user: TestUser & { organizationId: stri
 			.returning({ id: documents.id })
 		const common = { ownerId: user.id, documentId: document!.id, source: 'document' as const, testDate: '2025-03-14', unit: 'mg/dL', ucumUnit: 'mg/dL' }
 		await tx.insert(healthParameters).values([
-			{ ...common, code: 'glucose', loinc: '2345-7', name: 'Glucose', value: 107, valueText: '107', referenceRangeMin: 70, referenceRangeMax: 9, referenceRangeText: '70 - 9', status: 'high', position: 0, reviewStatus: 'to_check', reviewCode: 'range_implausible', reviewReason: REASON },
-			{ ...common, code: 'total_cholesterol', loinc: '2093-3', name: 'Total Cholesterol', value: 230, valueText: '230', referenceRangeMax: 200, referenceRangeText: '< 200', status: 'high', position: 1 },
+			{
+				...common,
+				code: 'glucose',
+				loinc: '2345-7',
+				name: 'Glucose',
+				value: 107,
+				valueText: '107',
+				referenceRangeMin: 70,
+				referenceRangeMax: 9,
+				referenceRangeText: '70 - 9',
+				status: 'high',
+				position: 0,
+				reviewStatus: 'to_check',
+				reviewCode: 'range_implausible',
+				reviewReason: REASON,
+			},
+			{
+				...common,
+				code: 'total_cholesterol',
+				loinc: '2093-3',
+				name: 'Total Cholesterol',
+				value: 230,
+				valueText: '230',
+				referenceRangeMax: 200,
+				referenceRangeText: '< 200',
+				status: 'high',
+				position: 1,
+			},
 		])
 		return document!.id
 	})
@@ -118,7 +144,9 @@ test('the patient confirms, corrects, removes and adds a lab value, and the tren
 test('another patient cannot review the values of a document that is not theirs', async ({ page, login, insertNewUser }) => {
 	const owner = await insertNewUser()
 	const documentId = await labReportWithValueToCheck(owner)
-	const [glucose] = await withTenant(owner.organizationId, (tx) => tx.select({ id: healthParameters.id }).from(healthParameters).where(eq(healthParameters.code, 'glucose')))
+	const [glucose] = await withTenant(owner.organizationId, (tx) =>
+		tx.select({ id: healthParameters.id }).from(healthParameters).where(eq(healthParameters.code, 'glucose')),
+	)
 	await login()
 	const response = await page.request.post(`/records/${documentId}`, {
 		headers: { Origin: BASE_URL },
@@ -126,7 +154,9 @@ test('another patient cannot review the values of a document that is not theirs'
 		maxRedirects: 0,
 	})
 	expect(response.status()).toBe(404)
-	const [after] = await withTenant(owner.organizationId, (tx) => tx.select({ reviewStatus: healthParameters.reviewStatus }).from(healthParameters).where(eq(healthParameters.id, glucose!.id)))
+	const [after] = await withTenant(owner.organizationId, (tx) =>
+		tx.select({ reviewStatus: healthParameters.reviewStatus }).from(healthParameters).where(eq(healthParameters.id, glucose!.id)),
+	)
 	expect(after!.reviewStatus).toBe('to_check')
 })
 

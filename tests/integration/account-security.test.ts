@@ -68,8 +68,16 @@ describe('change password', () => {
 		const other = await signIn(patient)
 		const actor = { ...patient, sessionId: current.id }
 
-		expect(await changePassword(actor, { currentPassword: 'wrong-one', newPassword: NEW_PASSWORD })).toMatchObject({ ok: false, field: 'currentPassword', message: ACCOUNT_MESSAGES.wrongCurrentPassword })
-		expect(await changePassword(actor, { currentPassword: PASSWORD, newPassword: 'password123' })).toMatchObject({ ok: false, field: 'newPassword', message: ACCOUNT_MESSAGES.passwordTooCommon })
+		expect(await changePassword(actor, { currentPassword: 'wrong-one', newPassword: NEW_PASSWORD })).toMatchObject({
+			ok: false,
+			field: 'currentPassword',
+			message: ACCOUNT_MESSAGES.wrongCurrentPassword,
+		})
+		expect(await changePassword(actor, { currentPassword: PASSWORD, newPassword: 'password123' })).toMatchObject({
+			ok: false,
+			field: 'newPassword',
+			message: ACCOUNT_MESSAGES.passwordTooCommon,
+		})
 		expect(await sessionCount(patient.userId)).toBe(2)
 
 		expect(await changePassword(actor, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).toEqual({ ok: true, signedOutSessions: 1 })
@@ -101,7 +109,11 @@ describe('password reset', () => {
 		expect(await sessionCount(patient.userId)).toBe(0)
 		expect((await authenticate({ email: patient.email, password: NEW_PASSWORD, portal: 'patient', ipAddress: address() })).ok).toBe(true)
 
-		expect(await resetPassword({ token, newPassword: 'Another-lantern-58' })).toMatchObject({ ok: false, code: 'invalid-link', message: ACCOUNT_MESSAGES.linkInvalid })
+		expect(await resetPassword({ token, newPassword: 'Another-lantern-58' })).toMatchObject({
+			ok: false,
+			code: 'invalid-link',
+			message: ACCOUNT_MESSAGES.linkInvalid,
+		})
 	})
 
 	it("lifts the account's sign-in lock from every address", async () => {
@@ -124,7 +136,10 @@ describe('password reset', () => {
 		expect(rows).toHaveLength(2)
 		expect(await resetPassword({ token: first, newPassword: NEW_PASSWORD })).toMatchObject({ ok: false, code: 'invalid-link' })
 
-		await getDb().update(accountTokens).set({ usedAt: null, expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.id, rows[0]!.id))
+		await getDb()
+			.update(accountTokens)
+			.set({ usedAt: null, expiresAt: new Date(Date.now() - 1000) })
+			.where(eq(accountTokens.id, rows[0]!.id))
 		expect(await resetPassword({ token: first, newPassword: NEW_PASSWORD })).toMatchObject({ ok: false, code: 'invalid-link' })
 		expect(rows[1]!.expiresAt.getTime() - rows[1]!.createdAt.getTime()).toBe(60 * 60_000)
 	})
@@ -132,11 +147,18 @@ describe('password reset', () => {
 	it('limits requests per account and per address', async () => {
 		const patient = await newPatient()
 		for (let i = 0; i < 3; i++) expect((await requestPasswordReset({ email: patient.email, ipAddress: address(), origin: 'http://x.test' })).ok).toBe(true)
-		expect(await requestPasswordReset({ email: patient.email, ipAddress: address(), origin: 'http://x.test' })).toMatchObject({ ok: false, kind: 'rate-limited' })
+		expect(await requestPasswordReset({ email: patient.email, ipAddress: address(), origin: 'http://x.test' })).toMatchObject({
+			ok: false,
+			kind: 'rate-limited',
+		})
 
 		const ip = address()
-		for (let i = 0; i < 10; i++) expect((await requestPasswordReset({ email: `n${i}-${randomUUID()}@example.test`, ipAddress: ip, origin: 'http://x.test' })).ok).toBe(true)
-		expect(await requestPasswordReset({ email: `late-${randomUUID()}@example.test`, ipAddress: ip, origin: 'http://x.test' })).toMatchObject({ ok: false, kind: 'rate-limited' })
+		for (let i = 0; i < 10; i++)
+			expect((await requestPasswordReset({ email: `n${i}-${randomUUID()}@example.test`, ipAddress: ip, origin: 'http://x.test' })).ok).toBe(true)
+		expect(await requestPasswordReset({ email: `late-${randomUUID()}@example.test`, ipAddress: ip, origin: 'http://x.test' })).toMatchObject({
+			ok: false,
+			kind: 'rate-limited',
+		})
 	})
 })
 
@@ -168,25 +190,39 @@ describe('two-factor authentication', () => {
 		const token = await challenge(patient)
 		expect(await sessionCount(patient.userId)).toBe(0)
 		// The code used to confirm the set-up (step NOW) is already spent.
-		expect(await completeTwoFactorChallenge({ token, kind: 'patient', code: codeAt(secret, NOW), ipAddress: address(), now: NOW })).toMatchObject({ ok: false, code: 'invalid-code' })
+		expect(await completeTwoFactorChallenge({ token, kind: 'patient', code: codeAt(secret, NOW), ipAddress: address(), now: NOW })).toMatchObject({
+			ok: false,
+			code: 'invalid-code',
+		})
 		const later = NOW + 30_000
 		const signedIn = await completeTwoFactorChallenge({ token, kind: 'patient', code: codeAt(secret, later), ipAddress: address(), now: later })
 		expect(signedIn.ok).toBe(true)
 		if (!signedIn.ok) return
 		expect(await validateSessionToken(signedIn.token, 'patient')).toMatchObject({ organizationId: patient.organizationId })
 		// The challenge is spent, and the same code at a new challenge is a replay.
-		expect(await completeTwoFactorChallenge({ token, kind: 'patient', code: codeAt(secret, later), ipAddress: address(), now: later })).toMatchObject({ ok: false, code: 'expired' })
+		expect(await completeTwoFactorChallenge({ token, kind: 'patient', code: codeAt(secret, later), ipAddress: address(), now: later })).toMatchObject({
+			ok: false,
+			code: 'expired',
+		})
 		const again = await challenge(patient)
-		expect(await completeTwoFactorChallenge({ token: again, kind: 'patient', code: codeAt(secret, later), ipAddress: address(), now: later })).toMatchObject({ ok: false, code: 'invalid-code' })
+		expect(await completeTwoFactorChallenge({ token: again, kind: 'patient', code: codeAt(secret, later), ipAddress: address(), now: later })).toMatchObject({
+			ok: false,
+			code: 'invalid-code',
+		})
 	})
 
 	it('takes a recovery code once', async () => {
 		const patient = await newPatient()
 		const { recoveryCodes } = await enable(patient)
 		const first = await challenge(patient)
-		expect((await completeTwoFactorChallenge({ token: first, kind: 'patient', code: recoveryCodes[0]!.toUpperCase(), ipAddress: address(), now: NOW })).ok).toBe(true)
+		expect(
+			(await completeTwoFactorChallenge({ token: first, kind: 'patient', code: recoveryCodes[0]!.toUpperCase(), ipAddress: address(), now: NOW })).ok,
+		).toBe(true)
 		const second = await challenge(patient)
-		expect(await completeTwoFactorChallenge({ token: second, kind: 'patient', code: recoveryCodes[0]!, ipAddress: address(), now: NOW })).toMatchObject({ ok: false, code: 'invalid-code' })
+		expect(await completeTwoFactorChallenge({ token: second, kind: 'patient', code: recoveryCodes[0]!, ipAddress: address(), now: NOW })).toMatchObject({
+			ok: false,
+			code: 'invalid-code',
+		})
 		expect((await completeTwoFactorChallenge({ token: second, kind: 'patient', code: recoveryCodes[1]!, ipAddress: address(), now: NOW })).ok).toBe(true)
 	})
 
@@ -195,13 +231,19 @@ describe('two-factor authentication', () => {
 		const { secret } = await enable(patient)
 		const token = await challenge(patient)
 		for (let i = 0; i < 5; i++) {
-			expect(await completeTwoFactorChallenge({ token, kind: 'patient', code: '111111', ipAddress: address(), now: NOW })).toMatchObject({ code: 'invalid-code' })
+			expect(await completeTwoFactorChallenge({ token, kind: 'patient', code: '111111', ipAddress: address(), now: NOW })).toMatchObject({
+				code: 'invalid-code',
+			})
 		}
-		expect(await completeTwoFactorChallenge({ token, kind: 'patient', code: codeAt(secret, NOW + 60_000), ipAddress: address(), now: NOW + 60_000 })).toMatchObject({ ok: false, code: 'expired' })
+		expect(
+			await completeTwoFactorChallenge({ token, kind: 'patient', code: codeAt(secret, NOW + 60_000), ipAddress: address(), now: NOW + 60_000 }),
+		).toMatchObject({ ok: false, code: 'expired' })
 		const next = await challenge(patient)
 		for (let i = 0; i < 5; i++) await completeTwoFactorChallenge({ token: next, kind: 'patient', code: '222222', ipAddress: address(), now: NOW })
 		const third = await challenge(patient)
-		expect(await completeTwoFactorChallenge({ token: third, kind: 'patient', code: codeAt(secret, NOW + 60_000), ipAddress: address(), now: NOW + 60_000 })).toMatchObject({ ok: false, code: 'locked' })
+		expect(
+			await completeTwoFactorChallenge({ token: third, kind: 'patient', code: codeAt(secret, NOW + 60_000), ipAddress: address(), now: NOW + 60_000 }),
+		).toMatchObject({ ok: false, code: 'locked' })
 	})
 
 	it('is turned off only with a code', async () => {
@@ -209,7 +251,10 @@ describe('two-factor authentication', () => {
 		const { secret } = await enable(patient)
 		expect(await disableTwoFactor(patient, '123456', NOW + 30_000)).toMatchObject({ ok: false, code: 'invalid-code' })
 		expect(await disableTwoFactor(patient, codeAt(secret, NOW + 30_000), NOW + 30_000)).toEqual({ ok: true })
-		expect(await authenticate({ email: patient.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: true, step: 'signed-in' })
+		expect(await authenticate({ email: patient.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({
+			ok: true,
+			step: 'signed-in',
+		})
 	})
 })
 
@@ -222,9 +267,16 @@ describe('deactivation', () => {
 		expect(await sessionCount(patient.userId)).toBe(0)
 		const [row] = await getDb().select({ status: users.status }).from(users).where(eq(users.id, patient.userId))
 		expect(row!.status).toBe('inactive')
-		expect(await authenticate({ email: patient.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, code: 'deactivated', message: 'This account has been deactivated. Contact support to reactivate it.' })
+		expect(await authenticate({ email: patient.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({
+			ok: false,
+			code: 'deactivated',
+			message: 'This account has been deactivated. Contact support to reactivate it.',
+		})
 		// A wrong password tells nothing about the account's state.
-		expect(await authenticate({ email: patient.email, password: 'wrong', portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, code: 'bad-credentials' })
+		expect(await authenticate({ email: patient.email, password: 'wrong', portal: 'patient', ipAddress: address() })).toMatchObject({
+			ok: false,
+			code: 'bad-credentials',
+		})
 
 		const admin = await newPatient('Admin Person')
 		expect(await setAccountStatus({ userId: admin.userId }, patient.userId, 'active')).toBe(true)
@@ -235,17 +287,44 @@ describe('deactivation', () => {
 describe('profile', () => {
 	it('saves name, phone, time zone, date of birth and sex (the health risk profile), and changes the e-mail only through the link', async () => {
 		const patient = await newPatient('Old Name')
-		const input = { name: 'New Name', email: patient.email, phone: '+1 555 123 4567', timeZone: 'America/New_York', dateOfBirth: '1980-04-02', sex: 'female' as const }
+		const input = {
+			name: 'New Name',
+			email: patient.email,
+			phone: '+1 555 123 4567',
+			timeZone: 'America/New_York',
+			dateOfBirth: '1980-04-02',
+			sex: 'female' as const,
+		}
 		expect(await updateProfile(patient, input, { origin: 'http://localhost:3000' })).toEqual({ ok: true, emailChangeRequested: false })
 		expect(await getHealthProfile(patient)).toMatchObject({ dateOfBirth: '1980-04-02', sex: 'female' })
-		expect(await getProfile(patient)).toMatchObject({ name: 'New Name', phone: '+1 555 123 4567', timeZone: 'America/New_York', dateOfBirth: '1980-04-02', sex: 'female', pendingEmail: null })
+		expect(await getProfile(patient)).toMatchObject({
+			name: 'New Name',
+			phone: '+1 555 123 4567',
+			timeZone: 'America/New_York',
+			dateOfBirth: '1980-04-02',
+			sex: 'female',
+			pendingEmail: null,
+		})
 
 		const other = await newPatient()
-		expect(await updateProfile(patient, { ...input, email: other.email, currentPassword: PASSWORD }, { origin: 'http://localhost:3000' })).toMatchObject({ ok: false, field: 'email', message: ACCOUNT_MESSAGES.emailTaken })
+		expect(await updateProfile(patient, { ...input, email: other.email, currentPassword: PASSWORD }, { origin: 'http://localhost:3000' })).toMatchObject({
+			ok: false,
+			field: 'email',
+			message: ACCOUNT_MESSAGES.emailTaken,
+		})
 		const newEmail = `moved-${randomUUID()}@example.test`
-		expect(await updateProfile(patient, { ...input, email: newEmail }, { origin: 'http://localhost:3000' })).toMatchObject({ ok: false, field: 'currentPassword' })
-		expect(await updateProfile(patient, { ...input, email: newEmail, currentPassword: 'wrong' }, { origin: 'http://localhost:3000' })).toMatchObject({ ok: false, field: 'currentPassword' })
-		expect(await updateProfile(patient, { ...input, email: newEmail, currentPassword: PASSWORD }, { origin: 'http://localhost:3000' })).toEqual({ ok: true, emailChangeRequested: true })
+		expect(await updateProfile(patient, { ...input, email: newEmail }, { origin: 'http://localhost:3000' })).toMatchObject({
+			ok: false,
+			field: 'currentPassword',
+		})
+		expect(await updateProfile(patient, { ...input, email: newEmail, currentPassword: 'wrong' }, { origin: 'http://localhost:3000' })).toMatchObject({
+			ok: false,
+			field: 'currentPassword',
+		})
+		expect(await updateProfile(patient, { ...input, email: newEmail, currentPassword: PASSWORD }, { origin: 'http://localhost:3000' })).toEqual({
+			ok: true,
+			emailChangeRequested: true,
+		})
 		expect((await getProfile(patient))!.email).toBe(patient.email)
 		expect((await getProfile(patient))!.pendingEmail).toBe(newEmail)
 
@@ -259,7 +338,10 @@ describe('profile', () => {
 		const patient = await newPatient()
 		const result = await updateProfile(patient, { name: 'A', email: patient.email, dateOfBirth: '2999-01-01' }, { origin: 'http://x.test' })
 		expect(result).toMatchObject({ ok: false, field: 'dateOfBirth' })
-		const rows = await getDb().select().from(accountTokens).where(and(eq(accountTokens.userId, patient.userId)))
+		const rows = await getDb()
+			.select()
+			.from(accountTokens)
+			.where(and(eq(accountTokens.userId, patient.userId)))
 		expect(rows).toEqual([])
 	})
 })

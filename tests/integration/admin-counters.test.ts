@@ -8,7 +8,15 @@ import { documents } from '#db/schema/tenant.ts'
 import { createOrganization, deleteOrganization, getDashboard, listUsers, updateUser, USER_LIST, type AdminActor } from '#server/admin/index.ts'
 import { readListState } from '#server/admin/shared/list-state.ts'
 import { hashPassword, registerPatient } from '#server/auth/index.ts'
-import { deleteDocument, documentCounters, documentTotals, inProcessExtractor, processDocument, storeUploadedDocument, type Patient } from '#server/documents/index.ts'
+import {
+	deleteDocument,
+	documentCounters,
+	documentTotals,
+	inProcessExtractor,
+	processDocument,
+	storeUploadedDocument,
+	type Patient,
+} from '#server/documents/index.ts'
 import { createDefaultOcrEngine } from '#server/extraction/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { receivedFixture } from './document-upload.ts'
@@ -21,7 +29,10 @@ const PASSWORD = 'Correct-horse-9'
 
 async function superadmin(): Promise<AdminActor> {
 	const email = `superadmin-${randomUUID()}@example.test`
-	const [row] = await getDb().insert(users).values({ name: 'The superadmin', email, passwordHash: await hashPassword(PASSWORD), role: 'superadmin' }).returning({ id: users.id })
+	const [row] = await getDb()
+		.insert(users)
+		.values({ name: 'The superadmin', email, passwordHash: await hashPassword(PASSWORD), role: 'superadmin' })
+		.returning({ id: users.id })
 	return { userId: row!.id, role: 'superadmin', ipAddress: '203.0.113.7', name: 'The superadmin', email }
 }
 
@@ -50,7 +61,9 @@ describe('documents counters', () => {
 	it('stay equal to the schema’s documents across upload, processing, failure, delete and organization delete', async () => {
 		const patient = await newPatient()
 		const schemaName = await schemaOf(patient.organizationId)
-		expect(await countersAndTruth(patient.organizationId, schemaName)).toMatchObject({ counted: { total: 0, processed: 0, processedToday: 0, failed: 0, bytes: 0 } })
+		expect(await countersAndTruth(patient.organizationId, schemaName)).toMatchObject({
+			counted: { total: 0, processed: 0, processedToday: 0, failed: 0, bytes: 0 },
+		})
 
 		const first = await storeUploadedDocument(patient, await receivedFixture('lab/bluewater_final_report.pdf'))
 		const second = await storeUploadedDocument(patient, await receivedFixture('lab/wellness-screening-results.pdf'))
@@ -66,12 +79,17 @@ describe('documents counters', () => {
 		expect(counted).toMatchObject({ total: 2, processed: 1, processedToday: 1, failed: 0 })
 
 		// a failure (as the pipeline records one), then processed yesterday: today's count follows processed_at
-		await withTenant(patient.organizationId, (tx) => tx.update(documents).set({ status: 'failed', failureReason: 'unreadable' }).where(eq(documents.id, second.documentId)))
+		await withTenant(patient.organizationId, (tx) =>
+			tx.update(documents).set({ status: 'failed', failureReason: 'unreadable' }).where(eq(documents.id, second.documentId)),
+		)
 		;({ counted, truth } = await countersAndTruth(patient.organizationId, schemaName))
 		expect(counted).toEqual(truth)
 		expect(counted).toMatchObject({ total: 2, processed: 1, failed: 1 })
 		await withTenant(patient.organizationId, (tx) =>
-			tx.update(documents).set({ status: 'processed', failureReason: null, processedAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(documents.id, second.documentId)),
+			tx
+				.update(documents)
+				.set({ status: 'processed', failureReason: null, processedAt: new Date(Date.now() - 2 * 86_400_000) })
+				.where(eq(documents.id, second.documentId)),
 		)
 		;({ counted, truth } = await countersAndTruth(patient.organizationId, schemaName))
 		expect(counted).toEqual(truth)
@@ -94,9 +112,28 @@ describe('documents counters', () => {
 
 		// an organization deleted by an administrator takes its counters with it
 		const admin = await superadmin()
-		const created = await createOrganization(admin, { name: 'Counter Clinic', domain: null, contactEmail: null, contactName: null, phone: null, plan: 'basic', billingCycle: 'monthly', status: 'active' })
+		const created = await createOrganization(admin, {
+			name: 'Counter Clinic',
+			domain: null,
+			contactEmail: null,
+			contactName: null,
+			phone: null,
+			plan: 'basic',
+			billingCycle: 'monthly',
+			status: 'active',
+		})
 		await withTenant(created.organizationId, (tx) =>
-			tx.insert(documents).values({ ownerId: admin.userId, fileName: 'a.pdf', fileKind: 'pdf', mimeType: 'application/pdf', sizeBytes: 5000, sha256: 'x'.repeat(64), storageKey: 'k', categoryGuess: 'other', title: 't' }),
+			tx.insert(documents).values({
+				ownerId: admin.userId,
+				fileName: 'a.pdf',
+				fileKind: 'pdf',
+				mimeType: 'application/pdf',
+				sizeBytes: 5000,
+				sha256: 'x'.repeat(64),
+				storageKey: 'k',
+				categoryGuess: 'other',
+				title: 't',
+			}),
 		)
 		expect(await documentCounters(new Date(), [created.organizationId])).toMatchObject([{ total: 1, bytes: 5000 }])
 		expect(await deleteOrganization(admin, created.organizationId, 'Counter Clinic')).toMatchObject({ ok: true })
@@ -108,11 +145,26 @@ describe('a user’s primary organization', () => {
 	it('is the first membership’s, stays through a move, and becomes the next one when that organization is deleted', async () => {
 		const admin = await superadmin()
 		const patient = await newPatient('Primary Person')
-		const created = await createOrganization(admin, { name: 'Second Home Clinic', domain: null, contactEmail: null, contactName: null, phone: null, plan: 'basic', billingCycle: 'monthly', status: 'active' })
+		const created = await createOrganization(admin, {
+			name: 'Second Home Clinic',
+			domain: null,
+			contactEmail: null,
+			contactName: null,
+			phone: null,
+			plan: 'basic',
+			billingCycle: 'monthly',
+			status: 'active',
+		})
 		const [user] = await getDb().select().from(users).where(eq(users.id, patient.userId))
 		expect(user!.primaryOrganizationId).toBe(patient.organizationId)
 
-		const moved = await updateUser(admin, patient.userId, { name: 'Primary Person', email: user!.email, organizationId: created.organizationId, organizationRole: 'manager', status: 'active' })
+		const moved = await updateUser(admin, patient.userId, {
+			name: 'Primary Person',
+			email: user!.email,
+			organizationId: created.organizationId,
+			organizationRole: 'manager',
+			status: 'active',
+		})
 		expect(moved.ok).toBe(true)
 		const search = (sort: string) => listUsers(readListState(new URLSearchParams({ q: user!.email, sort }), USER_LIST))
 		// a personal organization has no organization role to show ('Personal account')
@@ -122,6 +174,8 @@ describe('a user’s primary organization', () => {
 		expect(await deleteOrganization(admin, patient.organizationId, personalName!)).toMatchObject({ ok: true })
 		const [after] = await getDb().select().from(users).where(eq(users.id, patient.userId))
 		expect(after!.primaryOrganizationId).toBe(created.organizationId)
-		expect((await search('tenantName')).rows).toMatchObject([{ id: patient.userId, organizationId: created.organizationId, tenantName: 'Second Home Clinic', role: 'manager' }])
+		expect((await search('tenantName')).rows).toMatchObject([
+			{ id: patient.userId, organizationId: created.organizationId, tenantName: 'Second Home Clinic', role: 'manager' },
+		])
 	})
 })

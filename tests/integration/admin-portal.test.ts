@@ -49,7 +49,10 @@ const PASSWORD = 'Correct-horse-9'
 
 async function adminAccount(role: 'admin' | 'superadmin'): Promise<AdminActor> {
 	const email = `${role}-${randomUUID()}@example.test`
-	const [row] = await getDb().insert(users).values({ name: `The ${role}`, email, passwordHash: await hashPassword(PASSWORD), role }).returning({ id: users.id })
+	const [row] = await getDb()
+		.insert(users)
+		.values({ name: `The ${role}`, email, passwordHash: await hashPassword(PASSWORD), role })
+		.returning({ id: users.id })
 	return { userId: row!.id, role, ipAddress: '203.0.113.7', name: `The ${role}`, email }
 }
 
@@ -149,10 +152,21 @@ describe('admin guards', () => {
 describe('organizations', () => {
 	it('create provisions a working schema with its subscription, and delete drops it', async () => {
 		const admin = await adminAccount('admin')
-		const created = await createOrganization(admin, { name: 'Harbor Clinic', domain: 'harbor.example', contactEmail: 'ops@harbor.example', contactName: null, phone: null, plan: 'professional', billingCycle: 'monthly', status: 'trial' })
+		const created = await createOrganization(admin, {
+			name: 'Harbor Clinic',
+			domain: 'harbor.example',
+			contactEmail: 'ops@harbor.example',
+			contactName: null,
+			phone: null,
+			plan: 'professional',
+			billingCycle: 'monthly',
+			status: 'trial',
+		})
 		const [organization] = await getDb().select().from(organizations).where(eq(organizations.id, created.organizationId))
 		expect(organization).toMatchObject({ kind: 'organization', status: 'trial' })
-		const [{ applied }] = await getDb().execute<{ applied: number }>(sql`select count(*)::int as applied from ${sql.identifier(organization!.schemaName)}.__migrations`)
+		const [{ applied }] = await getDb().execute<{ applied: number }>(
+			sql`select count(*)::int as applied from ${sql.identifier(organization!.schemaName)}.__migrations`,
+		)
 		expect(applied).toBe(tenantMigrationCount())
 		await withTenant(created.organizationId, async (tx) => {
 			expect(await tx.select().from(documents)).toEqual([])
@@ -160,7 +174,14 @@ describe('organizations', () => {
 		const [subscription] = await getDb().select().from(subscriptions).where(eq(subscriptions.organizationId, created.organizationId))
 		expect(subscription).toMatchObject({ plan: 'professional', status: 'trialing', amountCents: 29_999 })
 
-		const user = await createUser(admin, { name: 'Nora Nurse', email: `nora-${randomUUID()}@example.test`, organizationId: created.organizationId, organizationRole: 'manager', status: 'active', password: 'Long-enough-pass-1' })
+		const user = await createUser(admin, {
+			name: 'Nora Nurse',
+			email: `nora-${randomUUID()}@example.test`,
+			organizationId: created.organizationId,
+			organizationRole: 'manager',
+			status: 'active',
+			password: 'Long-enough-pass-1',
+		})
 		expect(user.ok).toBe(true)
 
 		const fileKey = `${created.organizationId}/${randomUUID()}`
@@ -175,7 +196,12 @@ describe('organizations', () => {
 		expect(schemas).toHaveLength(0)
 		expect(await getDb().select().from(organizations).where(eq(organizations.id, created.organizationId))).toHaveLength(0)
 		// its only member went with it; the deletion is audited
-		expect(await getDb().select().from(users).where(eq(users.id, (user as { userId: string }).userId))).toHaveLength(0)
+		expect(
+			await getDb()
+				.select()
+				.from(users)
+				.where(eq(users.id, (user as { userId: string }).userId)),
+		).toHaveLength(0)
 		const audit = await getDb().select().from(auditLog).where(eq(auditLog.action, 'admin.organization.delete'))
 		expect(audit.some((row) => row.targetId === created.organizationId && row.actorUserId === superadmin.userId && row.ipAddress === '203.0.113.7')).toBe(true)
 	})
@@ -194,13 +220,21 @@ describe('organizations', () => {
 		const list = await import('#app/routes/admin.tenants._index.tsx')
 		const adminCookie = await cookieFor('admin', plainAdmin.userId, null)
 		const context = { clientIp: '203.0.113.9', requestId: 'test', cspNonce: 'test' }
-		const args = (init: RequestInit = {}) => ({ request: requestWith(`/admin/tenants/${member.organizationId}`, adminCookie, init), params: { tenantId: member.organizationId }, context })
-		const answer = (await detail.action(args({ method: 'POST', body: new URLSearchParams({ intent: 'delete', confirmName: organization!.name }) }))) as unknown as { init: { status: number }; data: { error: string } }
+		const args = (init: RequestInit = {}) => ({
+			request: requestWith(`/admin/tenants/${member.organizationId}`, adminCookie, init),
+			params: { tenantId: member.organizationId },
+			context,
+		})
+		const answer = (await detail.action(
+			args({ method: 'POST', body: new URLSearchParams({ intent: 'delete', confirmName: organization!.name }) }),
+		)) as unknown as { init: { status: number }; data: { error: string } }
 		expect(answer.init.status).toBe(403)
 		expect(answer.data.error).toBe('Only a superadmin can delete organizations.')
 		expect(await getDb().select().from(organizations).where(eq(organizations.id, member.organizationId))).toHaveLength(1)
 		expect(await getDb().select().from(users).where(eq(users.id, member.id))).toHaveLength(1)
-		expect((await getDb().select().from(auditLog).where(eq(auditLog.action, 'admin.organization.delete'))).filter((row) => row.targetId === member.organizationId)).toHaveLength(0)
+		expect(
+			(await getDb().select().from(auditLog).where(eq(auditLog.action, 'admin.organization.delete'))).filter((row) => row.targetId === member.organizationId),
+		).toHaveLength(0)
 		expect(await detail.loader(args())).toMatchObject({ canDelete: false })
 		expect(await list.loader({ request: requestWith('/admin/tenants', adminCookie), params: {}, context })).toMatchObject({ canDelete: false })
 		const superCookie = await cookieFor('admin', (await adminAccount('superadmin')).userId, null)
@@ -209,12 +243,45 @@ describe('organizations', () => {
 
 	it('refuses a user over the plan’s seats', async () => {
 		const admin = await adminAccount('admin')
-		const { organizationId } = await createOrganization(admin, { name: 'Solo Practice', domain: null, contactEmail: null, contactName: null, phone: null, plan: 'basic', billingCycle: 'monthly', status: 'active' })
-		const first = await createUser(admin, { name: 'One', email: `one-${randomUUID()}@example.test`, organizationId, organizationRole: 'admin', status: 'active', password: 'Long-enough-pass-1' })
+		const { organizationId } = await createOrganization(admin, {
+			name: 'Solo Practice',
+			domain: null,
+			contactEmail: null,
+			contactName: null,
+			phone: null,
+			plan: 'basic',
+			billingCycle: 'monthly',
+			status: 'active',
+		})
+		const first = await createUser(admin, {
+			name: 'One',
+			email: `one-${randomUUID()}@example.test`,
+			organizationId,
+			organizationRole: 'admin',
+			status: 'active',
+			password: 'Long-enough-pass-1',
+		})
 		expect(first.ok).toBe(true)
-		const second = await createUser(admin, { name: 'Two', email: `two-${randomUUID()}@example.test`, organizationId, organizationRole: 'user', status: 'active', password: 'Long-enough-pass-1' })
-		expect(second).toMatchObject({ ok: false, code: 'organization-full', field: 'organizationId', message: 'The Basic plan allows a single user. Upgrade the plan to add more members.' })
-		expect(await getDb().select().from(users).where(sql`lower(${users.email}) like 'two-%'`)).toHaveLength(0)
+		const second = await createUser(admin, {
+			name: 'Two',
+			email: `two-${randomUUID()}@example.test`,
+			organizationId,
+			organizationRole: 'user',
+			status: 'active',
+			password: 'Long-enough-pass-1',
+		})
+		expect(second).toMatchObject({
+			ok: false,
+			code: 'organization-full',
+			field: 'organizationId',
+			message: 'The Basic plan allows a single user. Upgrade the plan to add more members.',
+		})
+		expect(
+			await getDb()
+				.select()
+				.from(users)
+				.where(sql`lower(${users.email}) like 'two-%'`),
+		).toHaveLength(0)
 	})
 })
 
@@ -251,12 +318,26 @@ describe('an administrator stays within their role (issue 29, High)', () => {
 		const target = await adminAccount('superadmin')
 		const cookie = await cookieFor('admin', plainAdmin.userId, null)
 		const route = await import('#app/routes/admin.users.$userId.tsx')
-		const body = new URLSearchParams({ intent: 'save', name: target.name, email: `attacker-${randomUUID()}@example.test`, status: 'active', organizationRole: 'user' })
-		const answer = (await route.action({ request: requestWith(`/admin/users/${target.userId}`, cookie, { method: 'POST', body }), params: { userId: target.userId }, context: {} } as never)) as { init?: { status?: number } }
+		const body = new URLSearchParams({
+			intent: 'save',
+			name: target.name,
+			email: `attacker-${randomUUID()}@example.test`,
+			status: 'active',
+			organizationRole: 'user',
+		})
+		const answer = (await route.action({
+			request: requestWith(`/admin/users/${target.userId}`, cookie, { method: 'POST', body }),
+			params: { userId: target.userId },
+			context: {},
+		} as never)) as { init?: { status?: number } }
 		expect(answer.init?.status).toBe(403)
 		const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, target.userId))
 		expect(row!.email).toBe(target.email)
-		const page = (await route.loader({ request: requestWith(`/admin/users/${target.userId}`, cookie), params: { userId: target.userId }, context: {} } as never)) as { canManage: boolean }
+		const page = (await route.loader({
+			request: requestWith(`/admin/users/${target.userId}`, cookie),
+			params: { userId: target.userId },
+			context: {},
+		} as never)) as { canManage: boolean }
 		expect(page.canManage).toBe(false)
 	})
 
@@ -270,9 +351,15 @@ describe('an administrator stays within their role (issue 29, High)', () => {
 		expect(await updateUser(plainAdmin, user.id, userForm({ name: 'Eve Mailchange', email: newEmail }))).toMatchObject({ ok: true })
 		expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
 		expect(await getDb().select().from(accountTokens).where(eq(accountTokens.userId, user.id))).toHaveLength(0)
-		const [notice] = await getDb().select().from(emailOutbox).where(sql`${emailOutbox.recipient} = ${user.email} and ${emailOutbox.subject} = 'Your Carebook e-mail address was changed'`)
+		const [notice] = await getDb()
+			.select()
+			.from(emailOutbox)
+			.where(sql`${emailOutbox.recipient} = ${user.email} and ${emailOutbox.subject} = 'Your Carebook e-mail address was changed'`)
 		expect(notice!.textBody).toContain('An administrator changed the e-mail address of your Carebook account')
-		const audit = await getDb().select().from(auditLog).where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'admin.user.email_change')))
+		const audit = await getDb()
+			.select()
+			.from(auditLog)
+			.where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'admin.user.email_change')))
 		expect(audit).toHaveLength(1)
 		expect(JSON.stringify(audit[0]!.details ?? {})).not.toContain('@')
 		// the same form saved again with the same address ends nothing more
@@ -285,16 +372,25 @@ describe('an administrator stays within their role (issue 29, High)', () => {
 		const first = await adminAccount('superadmin')
 		const second = await adminAccount('superadmin')
 		// only these two are active superadmins
-		await getDb().update(users).set({ status: 'inactive' }).where(sql`${users.role} = 'superadmin' and ${users.id} not in (${first.userId}, ${second.userId})`)
+		await getDb()
+			.update(users)
+			.set({ status: 'inactive' })
+			.where(sql`${users.role} = 'superadmin' and ${users.id} not in (${first.userId}, ${second.userId})`)
 		const outcomes = await Promise.all([setUserStatus(first, second.userId, 'deactivate'), setUserStatus(second, first.userId, 'deactivate')])
 		expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1)
 		expect(outcomes.find((outcome) => !outcome.ok)).toMatchObject({ ok: false, code: 'last-superadmin' })
-		const [remaining] = await getDb().select({ id: users.id }).from(users).where(sql`${users.role} = 'superadmin' and ${users.status} = 'active'`)
+		const [remaining] = await getDb()
+			.select({ id: users.id })
+			.from(users)
+			.where(sql`${users.role} = 'superadmin' and ${users.status} = 'active'`)
 		const survivor = remaining!.id === first.userId ? first : second
 		const other = survivor === first ? second : first
 		// the survivor is now the last one: nobody else may deactivate or delete it (an acting superadmin whose own row went inactive meanwhile)
 		expect(await setUserStatus(other, survivor.userId, 'deactivate')).toMatchObject({ ok: false, code: 'last-superadmin' })
-		expect(await updateUser(other, survivor.userId, userForm({ name: survivor.name, email: survivor.email }, 'inactive'))).toMatchObject({ ok: false, code: 'last-superadmin' })
+		expect(await updateUser(other, survivor.userId, userForm({ name: survivor.name, email: survivor.email }, 'inactive'))).toMatchObject({
+			ok: false,
+			code: 'last-superadmin',
+		})
 		expect(await deleteUser(other, survivor.userId)).toMatchObject({ ok: false, code: 'last-superadmin' })
 		const [row] = await getDb().select({ status: users.status }).from(users).where(eq(users.id, survivor.userId))
 		expect(row!.status).toBe('active')
@@ -308,14 +404,22 @@ describe('status transitions (spec section 4)', () => {
 		const user = await patient()
 		expect(await setUserStatus(admin, user.id, 'activate')).toMatchObject({ ok: false })
 		expect(await setUserStatus(admin, user.id, 'deactivate')).toMatchObject({ ok: true, status: 'inactive' })
-		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: '198.51.100.1' })).toMatchObject({ ok: false, kind: 'unauthenticated' })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: '198.51.100.1' })).toMatchObject({
+			ok: false,
+			kind: 'unauthenticated',
+		})
 		expect(await setUserStatus(admin, user.id, 'deactivate')).toMatchObject({ ok: false })
 		await getDb().update(users).set({ status: 'pending' }).where(eq(users.id, user.id))
 		expect(await setUserStatus(admin, user.id, 'activate')).toMatchObject({ ok: true, status: 'active' })
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: '198.51.100.1' })).toMatchObject({ ok: true })
 		// the account domain's setAccountStatus did it, audited with the administrator
 		const actions = await getDb().select({ action: auditLog.action, actor: auditLog.actorUserId }).from(auditLog).where(eq(auditLog.targetId, user.id))
-		expect(actions.filter((row) => row.actor === admin.userId).map((row) => row.action).sort()).toEqual(['admin.user_deactivate', 'admin.user_reactivate'])
+		expect(
+			actions
+				.filter((row) => row.actor === admin.userId)
+				.map((row) => row.action)
+				.sort(),
+		).toEqual(['admin.user_deactivate', 'admin.user_reactivate'])
 	})
 
 	it("users: 'Reset password by e-mail' sends the account domain's one-hour link to an active user, which sets a new password; an inactive user gets none", async () => {
@@ -345,14 +449,26 @@ describe('status transitions (spec section 4)', () => {
 		expect(await setOrganizationStatus(admin, member.organizationId, 'deactivate')).toMatchObject({ ok: true, status: 'inactive' })
 		const { validateSessionToken } = await import('#server/auth/index.ts')
 		expect(await validateSessionToken(session.token, 'patient')).toBeNull()
-		expect(await authenticate({ email: member.email, password: PASSWORD, portal: 'patient', ipAddress: '198.51.100.2' })).toMatchObject({ ok: false, kind: 'unauthenticated' })
+		expect(await authenticate({ email: member.email, password: PASSWORD, portal: 'patient', ipAddress: '198.51.100.2' })).toMatchObject({
+			ok: false,
+			kind: 'unauthenticated',
+		})
 		expect(await setOrganizationStatus(admin, member.organizationId, 'activate')).toMatchObject({ ok: true, status: 'active' })
 		expect(await authenticate({ email: member.email, password: PASSWORD, portal: 'patient', ipAddress: '198.51.100.2' })).toMatchObject({ ok: true })
 	})
 
 	it("subscriptions: a renewal left unpaid is past_due at the organization's price; Process Payment (billing's) pays its invoice and makes it active; nothing else can be paid", async () => {
 		const admin = await adminAccount('admin')
-		const { organizationId } = await createOrganization(admin, { name: 'Late Payers', domain: null, contactEmail: null, contactName: null, phone: null, plan: 'enterprise', billingCycle: 'monthly', status: 'active' })
+		const { organizationId } = await createOrganization(admin, {
+			name: 'Late Payers',
+			domain: null,
+			contactEmail: null,
+			contactName: null,
+			phone: null,
+			plan: 'enterprise',
+			billingCycle: 'monthly',
+			status: 'active',
+		})
 		const [subscription] = await getDb()
 			.update(subscriptions)
 			.set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
@@ -383,11 +499,18 @@ describe('system notifications', () => {
 		const admin = await adminAccount('admin')
 		const alice = await patient('Alice')
 		const bob = await patient('Bob')
-		expect(await broadcastSystemNotification(admin, { title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.', organizationId: alice.organizationId })).toEqual({ delivered: 1 })
+		expect(
+			await broadcastSystemNotification(admin, { title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.', organizationId: alice.organizationId }),
+		).toEqual({ delivered: 1 })
 		const aliceItems = (await getNotificationOverview({ userId: alice.id, organizationId: alice.organizationId })).items
 		expect(aliceItems).toMatchObject([{ type: 'system_notification', title: 'Maintenance tonight', message: 'Carebook is down 2-3 AM.' }])
 		expect((await getNotificationOverview({ userId: bob.id, organizationId: bob.organizationId })).items).toEqual([])
-		const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.action, 'admin.notification.send')).orderBy(sql`created_at desc`).limit(1)
+		const [audit] = await getDb()
+			.select()
+			.from(auditLog)
+			.where(eq(auditLog.action, 'admin.notification.send'))
+			.orderBy(sql`created_at desc`)
+			.limit(1)
 		expect(audit).toMatchObject({ actorUserId: admin.userId, targetId: alice.organizationId, details: { recipients: 1, organizations: 1 } })
 	})
 })
@@ -395,7 +518,16 @@ describe('system notifications', () => {
 describe('lists at 1,000 users', () => {
 	it('paginate and sort correctly in the database', async () => {
 		const admin = await adminAccount('admin')
-		const { organizationId } = await createOrganization(admin, { name: 'Bulk Org', domain: null, contactEmail: null, contactName: null, phone: null, plan: 'enterprise', billingCycle: 'monthly', status: 'active' })
+		const { organizationId } = await createOrganization(admin, {
+			name: 'Bulk Org',
+			domain: null,
+			contactEmail: null,
+			contactName: null,
+			phone: null,
+			plan: 'enterprise',
+			billingCycle: 'monthly',
+			status: 'active',
+		})
 		const prefix = `bulk${randomUUID().slice(0, 6)}`
 		await getDb().execute(sql`insert into app.users (name, email, password_hash, status, last_login_at)
 			select 'Bulk ' || lpad((n * 7919 % 1000)::text, 4, '0'), ${prefix} || '-' || n || '@example.test', 'x',
@@ -448,14 +580,18 @@ describe('dashboard and metadata', () => {
 			sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active, count(*) filter (where created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')::int as today from app.users`,
 		)
 		expect(dashboard.users).toEqual({ total, active, newToday: today })
-		const [organizationCounts] = await db.execute<{ total: number; active: number }>(sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active from app.organizations`)
+		const [organizationCounts] = await db.execute<{ total: number; active: number }>(
+			sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active from app.organizations`,
+		)
 		expect(dashboard.organizations).toEqual(organizationCounts)
 		const rows = await db.select().from(subscriptions)
 		const enterprise = rows.filter((row) => row.plan === 'enterprise').length
 		expect(dashboard.revenue.enterprise).toBe(enterprise)
 		expect(dashboard.revenue.professional).toBe(rows.filter((row) => row.plan === 'professional').length)
 		expect(dashboard.revenue.conversionPercent).toBe(Math.round((enterprise / rows.length) * 1000) / 10)
-		const expectedMrr = rows.filter((row) => row.status === 'active' || row.status === 'past_due').reduce((sum, row) => sum + (row.billingCycle === 'yearly' ? Math.round(row.amountCents / 12) : row.amountCents), 0)
+		const expectedMrr = rows
+			.filter((row) => row.status === 'active' || row.status === 'past_due')
+			.reduce((sum, row) => sum + (row.billingCycle === 'yearly' ? Math.round(row.amountCents / 12) : row.amountCents), 0)
 		expect(dashboard.revenue.mrrCents).toBe(expectedMrr)
 
 		let documentTotal = 0
@@ -530,7 +666,10 @@ describe('npm run admin:create', () => {
 		expect(first.stdout).toContain('Created superadmin')
 		const second = await create(['--email', email.toUpperCase()], 'Another-long-pass-2')
 		expect(second.stdout).toContain('Updated')
-		const rows = await getDb().select().from(users).where(sql`lower(${users.email}) = ${email}`)
+		const rows = await getDb()
+			.select()
+			.from(users)
+			.where(sql`lower(${users.email}) = ${email}`)
 		expect(rows).toHaveLength(1)
 		expect(rows[0]).toMatchObject({ role: 'superadmin', status: 'active', name: 'First Admin' })
 		expect(await authenticate({ email, password: 'Another-long-pass-2', portal: 'admin', ipAddress: '198.51.100.3' })).toMatchObject({ ok: true })

@@ -22,7 +22,10 @@ useTestDatabase()
 
 async function adminAccount(role: 'admin' | 'superadmin'): Promise<AdminActor> {
 	const email = `${role}-${randomUUID()}@example.test`
-	const [row] = await getDb().insert(users).values({ name: `The ${role}`, email, passwordHash: await hashPassword('Correct-horse-9'), role }).returning({ id: users.id })
+	const [row] = await getDb()
+		.insert(users)
+		.values({ name: `The ${role}`, email, passwordHash: await hashPassword('Correct-horse-9'), role })
+		.returning({ id: users.id })
 	return { userId: row!.id, role, ipAddress: '203.0.113.7', name: `The ${role}`, email }
 }
 
@@ -35,8 +38,24 @@ describe('the users list', () => {
 		const tag = randomUUID().slice(0, 8)
 		const patientEmail = `roles-${tag}-patient@example.test`
 		await registerPatient({ name: 'Rita Roles', email: patientEmail, password: 'Correct-horse-9' })
-		const { organizationId } = await createOrganization(admin, { name: `Roles Clinic ${tag}`, domain: null, contactEmail: null, contactName: null, phone: null, plan: 'professional', billingCycle: 'monthly', status: 'active' })
-		const member = await createUser(admin, { name: 'Mona Member', email: `roles-${tag}-member@example.test`, organizationId, organizationRole: 'admin', status: 'active', password: 'Long-enough-pass-1' })
+		const { organizationId } = await createOrganization(admin, {
+			name: `Roles Clinic ${tag}`,
+			domain: null,
+			contactEmail: null,
+			contactName: null,
+			phone: null,
+			plan: 'professional',
+			billingCycle: 'monthly',
+			status: 'active',
+		})
+		const member = await createUser(admin, {
+			name: 'Mona Member',
+			email: `roles-${tag}-member@example.test`,
+			organizationId,
+			organizationRole: 'admin',
+			status: 'active',
+			password: 'Long-enough-pass-1',
+		})
 		expect(member.ok).toBe(true)
 
 		const { rows } = await listUsers(listState(`q=roles-${tag}`))
@@ -91,7 +110,12 @@ describe('the audit log list', () => {
 		const action = `test.audit_${tag}`
 		const at = (iso: string) => sql`${iso}::timestamptz`
 		for (const [index, day] of ['2026-03-01', '2026-03-02', '2026-03-03'].entries()) {
-			await recordAudit({ action, actor: { userId: user.id, organizationId: organization.id, ipAddress: '198.51.100.1' }, target: { type: 'user', id: user.id }, details: { n: index } })
+			await recordAudit({
+				action,
+				actor: { userId: user.id, organizationId: organization.id, ipAddress: '198.51.100.1' },
+				target: { type: 'user', id: user.id },
+				details: { n: index },
+			})
 			await getDb().execute(sql`update app.audit_log set created_at = ${at(`${day}T10:00:00Z`)} where action = ${action} and (details->>'n')::int = ${index}`)
 		}
 		await recordAudit({ action: `test.admin_${tag}`, actor: { userId: admin.userId }, target: { type: 'user', id: user.id } })

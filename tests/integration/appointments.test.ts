@@ -158,7 +158,7 @@ describe('creating an appointment', () => {
 	it('writes no appointment_confirmed for a past visit the patient logs, and one for a visit still to come', async () => {
 		const patient = await newPatient()
 		const now = new Date('2030-03-10T12:00:00Z')
-		await create(patient, { title: 'Last week\'s check-up', date: '2030-03-03' }, now)
+		await create(patient, { title: "Last week's check-up", date: '2030-03-03' }, now)
 		await create(patient, { title: 'Earlier today', date: '2030-03-10', time: '06:00' }, now)
 		expect(await eventsOf(patient)).toEqual([])
 		const upcoming = await create(patient, { title: 'Next visit', date: '2030-03-12' }, now)
@@ -185,7 +185,10 @@ describe('invalid input through the procedures', () => {
 		const patient = await newPatient()
 		const caller = await callerFor(patient)
 		const input = { title: '', provider: 'Dr. Who', specialty: 'Cardiology', durationMinutes: 30, status: 'confirmed', date: '2030-01-01', time: '09:00' }
-		await expect(caller.appointments.create(input as never)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining(REQUIRED_FIELDS_MESSAGE) })
+		await expect(caller.appointments.create(input as never)).rejects.toMatchObject({
+			code: 'BAD_REQUEST',
+			message: expect.stringContaining(REQUIRED_FIELDS_MESSAGE),
+		})
 		expect(await listAppointments(patient)).toEqual([])
 	})
 
@@ -193,10 +196,18 @@ describe('invalid input through the procedures', () => {
 		const patient = await newPatient()
 		const caller = await callerFor(patient)
 		const base = { title: 'Visit', provider: 'Dr. Who', specialty: 'Cardiology', durationMinutes: 30, status: 'confirmed', time: '09:00' }
-		await expect(caller.appointments.create({ ...base, date: '1899-12-31' } as never)).rejects.toMatchObject({ message: expect.stringContaining(VALIDATION_MESSAGES.dateTooEarly) })
-		await expect(caller.appointments.create({ ...base, date: '2030-01-01', contactEmail: 'not-an-email' } as never)).rejects.toMatchObject({ message: expect.stringContaining(VALIDATION_MESSAGES.invalidEmail) })
-		await expect(caller.appointments.create({ ...base, date: '2030-01-01', contactPhone: 'call me' } as never)).rejects.toMatchObject({ message: expect.stringContaining(VALIDATION_MESSAGES.invalidPhone) })
-		await expect(caller.appointments.create({ ...base, date: '2030-01-01', durationMinutes: 20 } as never)).rejects.toMatchObject({ message: expect.stringContaining(VALIDATION_MESSAGES.invalidDuration) })
+		await expect(caller.appointments.create({ ...base, date: '1899-12-31' } as never)).rejects.toMatchObject({
+			message: expect.stringContaining(VALIDATION_MESSAGES.dateTooEarly),
+		})
+		await expect(caller.appointments.create({ ...base, date: '2030-01-01', contactEmail: 'not-an-email' } as never)).rejects.toMatchObject({
+			message: expect.stringContaining(VALIDATION_MESSAGES.invalidEmail),
+		})
+		await expect(caller.appointments.create({ ...base, date: '2030-01-01', contactPhone: 'call me' } as never)).rejects.toMatchObject({
+			message: expect.stringContaining(VALIDATION_MESSAGES.invalidPhone),
+		})
+		await expect(caller.appointments.create({ ...base, date: '2030-01-01', durationMinutes: 20 } as never)).rejects.toMatchObject({
+			message: expect.stringContaining(VALIDATION_MESSAGES.invalidDuration),
+		})
 		expect(await listAppointments(patient)).toEqual([])
 	})
 
@@ -221,13 +232,28 @@ describe('invalid input through the procedures', () => {
 
 		const updated = await caller.appointments.update({
 			id: appointment.id,
-			values: { title: 'Skin check', provider: 'Dr. Lee', specialty: 'Dermatology', durationMinutes: 60, status: 'confirmed', date: '2031-06-10', time: '10:00', type: 'specialist', timeZone: 'Europe/Paris' },
+			values: {
+				title: 'Skin check',
+				provider: 'Dr. Lee',
+				specialty: 'Dermatology',
+				durationMinutes: 60,
+				status: 'confirmed',
+				date: '2031-06-10',
+				time: '10:00',
+				type: 'specialist',
+				timeZone: 'Europe/Paris',
+			},
 		})
 		expect(updated.appointment).toMatchObject({ title: 'Skin check', durationMinutes: 60, status: 'confirmed' })
 
-		const moved = await caller.appointments.reschedule({ id: appointment.id, values: { date: '2031-06-12', time: '11:30', timeZone: 'Europe/Paris', reason: 'Clinic asked' } })
+		const moved = await caller.appointments.reschedule({
+			id: appointment.id,
+			values: { date: '2031-06-12', time: '11:30', timeZone: 'Europe/Paris', reason: 'Clinic asked' },
+		})
 		expect(moved.appointment.startsAt.toISOString()).toBe('2031-06-12T09:30:00.000Z')
-		await expect(caller.appointments.reschedule({ id: appointment.id, values: { date: '2031-06-12', time: '11:30', timeZone: 'Europe/Paris' } })).rejects.toMatchObject({
+		await expect(
+			caller.appointments.reschedule({ id: appointment.id, values: { date: '2031-06-12', time: '11:30', timeZone: 'Europe/Paris' } }),
+		).rejects.toMatchObject({
 			code: 'BAD_REQUEST',
 			message: RULE_MESSAGES.sameTime,
 		})
@@ -293,7 +319,9 @@ describe('editing', () => {
 			contactEmail: null,
 		})
 		expect(loaded!.startsAt.toISOString()).toBe('2030-03-06T14:15:00.000Z')
-		expect(loaded!.history).toMatchObject([{ kind: 'rescheduled', previousStartsAt: new Date('2030-03-05T19:30:00Z'), newStartsAt: new Date('2030-03-06T14:15:00Z') }])
+		expect(loaded!.history).toMatchObject([
+			{ kind: 'rescheduled', previousStartsAt: new Date('2030-03-05T19:30:00Z'), newStartsAt: new Date('2030-03-06T14:15:00Z') },
+		])
 		expect((await reminderJobs(appointment.id)).map((job) => job.runAt)).toEqual(['2030-03-05T14:15:00.000Z', '2030-03-06T13:15:00.000Z'])
 		expect((await eventsOf(patient)).map((event) => event.type)).toEqual(['appointment_rescheduled', 'appointment_confirmed'])
 	})
@@ -349,9 +377,18 @@ describe('rescheduling', () => {
 		const appointment = await create(patient, {}, now)
 		const before = await storedRow(patient, appointment.id)
 		const jobsBefore = await reminderJobs(appointment.id)
-		expect(await rescheduleAppointmentById(patient, appointment.id, { date: '2030-02-27', time: '10:00' }, { now })).toMatchObject({ ok: false, code: 'new-time-in-past', field: 'date' })
-		expect(await rescheduleAppointmentById(patient, appointment.id, { date: '2030-03-05', time: '14:30' }, { now })).toMatchObject({ ok: false, code: 'same-time' })
-		expect(await rescheduleAppointmentById(patient, appointment.id, { date: '2030-04-01', time: '10:00' }, { now: new Date('2030-03-05T20:00:00Z') })).toMatchObject({ ok: false, code: 'started' })
+		expect(await rescheduleAppointmentById(patient, appointment.id, { date: '2030-02-27', time: '10:00' }, { now })).toMatchObject({
+			ok: false,
+			code: 'new-time-in-past',
+			field: 'date',
+		})
+		expect(await rescheduleAppointmentById(patient, appointment.id, { date: '2030-03-05', time: '14:30' }, { now })).toMatchObject({
+			ok: false,
+			code: 'same-time',
+		})
+		expect(
+			await rescheduleAppointmentById(patient, appointment.id, { date: '2030-04-01', time: '10:00' }, { now: new Date('2030-03-05T20:00:00Z') }),
+		).toMatchObject({ ok: false, code: 'started' })
 		expect(await storedRow(patient, appointment.id)).toEqual(before)
 		expect(await reminderJobs(appointment.id)).toEqual(jobsBefore)
 		expect((await getAppointment(patient, appointment.id))!.history).toEqual([])
@@ -370,7 +407,11 @@ describe('cancelling and deleting', () => {
 		const loaded = await getAppointment(patient, appointment.id)
 		expect(loaded!.cancelledAt).toBeInstanceOf(Date)
 		expect(loaded!.history).toMatchObject([{ kind: 'cancelled', previousStartsAt: appointment.startsAt, newStartsAt: null, reason: 'Feeling better' }])
-		expect((await eventsOf(patient)).at(-1)).toMatchObject({ type: 'appointment_cancelled', title: 'Appointment Cancelled', link: `/appointments/${appointment.id}` })
+		expect((await eventsOf(patient)).at(-1)).toMatchObject({
+			type: 'appointment_cancelled',
+			title: 'Appointment Cancelled',
+			link: `/appointments/${appointment.id}`,
+		})
 	})
 
 	it('refuses to cancel or reschedule a cancelled or past appointment', async () => {
@@ -395,7 +436,9 @@ describe('cancelling and deleting', () => {
 		expect((await deleteAppointment(patient, appointment.id)).ok).toBe(true)
 		expect(await getAppointment(patient, appointment.id)).toBeNull()
 		expect(await reminderJobs(appointment.id)).toEqual([])
-		const changes = await withTenant(patient.organizationId, (tx) => tx.select().from(appointmentChanges).where(eq(appointmentChanges.appointmentId, appointment.id)))
+		const changes = await withTenant(patient.organizationId, (tx) =>
+			tx.select().from(appointmentChanges).where(eq(appointmentChanges.appointmentId, appointment.id)),
+		)
 		expect(changes).toEqual([])
 		expect(await deleteAppointment(patient, appointment.id)).toMatchObject({ ok: false, kind: 'not-found' })
 	})
@@ -418,7 +461,12 @@ describe('only the owner reaches an appointment', () => {
 			expect(await rescheduleAppointmentById(other, appointment.id, { date: '2030-04-01', time: '10:00' })).toMatchObject({ ok: false, code: 'not-found' })
 			expect(await cancelAppointmentById(other, appointment.id, {})).toMatchObject({ ok: false, code: 'not-found' })
 			expect(await deleteAppointment(other, appointment.id)).toMatchObject({ ok: false, kind: 'not-found' })
-			const page = await loadAppointmentListPage(other, { searchParams: new URLSearchParams(), now: new Date('2030-01-01T00:00:00Z'), timeZone: 'UTC', videoBaseUrl: null })
+			const page = await loadAppointmentListPage(other, {
+				searchParams: new URLSearchParams(),
+				now: new Date('2030-01-01T00:00:00Z'),
+				timeZone: 'UTC',
+				videoBaseUrl: null,
+			})
 			expect(page.groups).toEqual([])
 			expect(page.filterChoices).toEqual({ doctors: [], specialties: [] })
 		}
@@ -533,7 +581,9 @@ describe('the list and the next appointment', () => {
 		expect(cardsOf(past)[0]!.title).toBe('Visit 29')
 		expect(cardsOf(past).every((card) => card.badge.label === 'Completed')).toBe(true)
 
-		await withTenant(patient.organizationId, (tx) => tx.insert(appointments).values(values.map((value) => ({ ...value, startsAt: new Date(value.startsAt.getTime() + 60 * 86_400_000) }))))
+		await withTenant(patient.organizationId, (tx) =>
+			tx.insert(appointments).values(values.map((value) => ({ ...value, startsAt: new Date(value.startsAt.getTime() + 60 * 86_400_000) }))),
+		)
 		const first = await page('')
 		expect(first).toMatchObject({ totalInTab: 90, shownCount: 90, hasMore: true, limit: 50 })
 		expect(cardsOf(first)).toHaveLength(50)

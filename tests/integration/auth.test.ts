@@ -68,24 +68,38 @@ describe('authenticate', () => {
 
 	it('takes the role from the database, not from the address', async () => {
 		const user = await patient()
-		await getDb().update(users).set({ email: `admin-${randomUUID()}@carebook.test` }).where(eq(users.id, user.id))
+		await getDb()
+			.update(users)
+			.set({ email: `admin-${randomUUID()}@carebook.test` })
+			.where(eq(users.id, user.id))
 		const [row] = await getDb().select().from(users).where(eq(users.id, user.id))
-		expect(await authenticate({ email: row!.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).toMatchObject({ ok: false, kind: 'unauthenticated' })
+		expect(await authenticate({ email: row!.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).toMatchObject({
+			ok: false,
+			kind: 'unauthenticated',
+		})
 		const staff = await admin('admin', `plain-${randomUUID()}@example.test`)
 		expect((await authenticate({ email: staff.email, password: PASSWORD, portal: 'admin', ipAddress: address() })).ok).toBe(true)
-		expect(await authenticate({ email: staff.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, kind: 'unauthenticated' })
+		expect(await authenticate({ email: staff.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({
+			ok: false,
+			kind: 'unauthenticated',
+		})
 	})
 
 	it('locks an account after repeated wrong passwords, even against the right one (423)', async () => {
 		const user = await patient()
 		const ip = address()
 		for (let attempt = 0; attempt < 3; attempt++) {
-			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toMatchObject({ ok: false, kind: 'unauthenticated' })
+			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toMatchObject({
+				ok: false,
+				kind: 'unauthenticated',
+			})
 		}
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toMatchObject({ ok: false, kind: 'locked' })
 
 		// Once the lock has passed (LOGIN_LOCK_MINUTES), the right password works again.
-		await getDb().update(rateLimitEvents).set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+		await getDb()
+			.update(rateLimitEvents)
+			.set({ createdAt: new Date(Date.now() - 16 * 60_000) })
 		expect((await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).ok).toBe(true)
 	})
 
@@ -116,12 +130,18 @@ describe('sessions', () => {
 		const user = await patient()
 		const { token } = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
 		const id = sessionIdFromToken(token)
-		await getDb().update(sessions).set({ expiresAt: new Date(Date.now() + 10 * 60_000) }).where(eq(sessions.id, id))
+		await getDb()
+			.update(sessions)
+			.set({ expiresAt: new Date(Date.now() + 10 * 60_000) })
+			.where(eq(sessions.id, id))
 		const renewed = await validateSessionToken(token, 'patient')
 		expect(renewed!.isRenewed).toBe(true)
 		expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000)
 
-		await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id))
+		await getDb()
+			.update(sessions)
+			.set({ expiresAt: new Date(Date.now() - 1000) })
+			.where(eq(sessions.id, id))
 		expect(await validateSessionToken(token, 'patient')).toBeNull()
 		expect(await getDb().select().from(sessions).where(eq(sessions.id, id))).toEqual([])
 	})
@@ -160,35 +180,57 @@ describe("an organization's security settings (admin portal)", () => {
 		expect(refused).toMatchObject({ ok: false, kind: 'forbidden', code: 'two-factor-required', message: AUTH_MESSAGES.twoFactorRequired })
 		expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
 		// a wrong password still answers only 'wrong credentials'
-		expect(await authenticate({ email: user.email, password: 'Wrong-horse-9', portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, code: 'bad-credentials' })
+		expect(await authenticate({ email: user.email, password: 'Wrong-horse-9', portal: 'patient', ipAddress: address() })).toMatchObject({
+			ok: false,
+			code: 'bad-credentials',
+		})
 
 		const actor = { userId: user.id, organizationId: user.organizationId }
 		expect(await beginTwoFactorSetup(actor)).toEqual({ ok: true })
 		const [credential] = await getDb().select().from(twoFactorCredentials).where(eq(twoFactorCredentials.userId, user.id))
-		expect(await confirmTwoFactorSetup(actor, generateHOTP(decodeBase32IgnorePadding(credential!.secret), BigInt(Math.floor(NOW / 30_000)), 6), NOW)).toMatchObject({ ok: true })
+		expect(
+			await confirmTwoFactorSetup(actor, generateHOTP(decodeBase32IgnorePadding(credential!.secret), BigInt(Math.floor(NOW / 30_000)), 6), NOW),
+		).toMatchObject({ ok: true })
 		expect(await countMembersWithoutTwoFactor(user.organizationId)).toBe(0)
-		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: true, step: 'two-factor' })
+		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({
+			ok: true,
+			step: 'two-factor',
+		})
 	})
 
 	it("ends a member's session at the organization's session lifetime when it is shorter than the platform's, and never renews past it", async () => {
 		const user = await patient()
 		await getDb().update(organizations).set({ sessionLifetimeMinutes: 30 }).where(eq(organizations.id, user.organizationId))
 		const young = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
-		await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 10 * 60_000), expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.id, sessionIdFromToken(young.token)))
+		await getDb()
+			.update(sessions)
+			.set({ createdAt: new Date(Date.now() - 10 * 60_000), expiresAt: new Date(Date.now() + 60_000) })
+			.where(eq(sessions.id, sessionIdFromToken(young.token)))
 		const renewed = await validateSessionToken(young.token, 'patient')
 		expect(renewed?.isRenewed).toBe(true)
 		// renewed to sign-in plus 30 minutes, not a full 60-minute idle window
 		expect(Math.abs(renewed!.expiresAt.getTime() - (Date.now() + 20 * 60_000))).toBeLessThan(5_000)
 
 		const old = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
-		await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, sessionIdFromToken(old.token)))
+		await getDb()
+			.update(sessions)
+			.set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+			.where(eq(sessions.id, sessionIdFromToken(old.token)))
 		expect(await validateSessionToken(old.token, 'patient')).toBeNull()
-		expect(await getDb().select().from(sessions).where(eq(sessions.id, sessionIdFromToken(old.token)))).toEqual([])
+		expect(
+			await getDb()
+				.select()
+				.from(sessions)
+				.where(eq(sessions.id, sessionIdFromToken(old.token))),
+		).toEqual([])
 
 		// without a lifetime of its own, the platform's 12 hours apply
 		await getDb().update(organizations).set({ sessionLifetimeMinutes: null }).where(eq(organizations.id, user.organizationId))
 		const platform = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })
-		await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, sessionIdFromToken(platform.token)))
+		await getDb()
+			.update(sessions)
+			.set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+			.where(eq(sessions.id, sessionIdFromToken(platform.token)))
 		expect(await validateSessionToken(platform.token, 'patient')).not.toBeNull()
 	})
 })

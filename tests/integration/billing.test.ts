@@ -97,7 +97,10 @@ describe('subscription transitions on a fixed clock', () => {
 		await runSubscriptionTransitions(new Date(trialEnd.getTime() - 2 * DAY))
 		await runSubscriptionTransitions(new Date(trialEnd.getTime() - 1 * DAY))
 		expect(await titlesOf(owner)).toEqual([BILLING_MESSAGES.trialEndingTitle])
-		expect(await getOrganizationSubscription(owner.organizationId, new Date(trialEnd.getTime() - 1))).toMatchObject({ status: 'trialing', trialDaysRemaining: 1 })
+		expect(await getOrganizationSubscription(owner.organizationId, new Date(trialEnd.getTime() - 1))).toMatchObject({
+			status: 'trialing',
+			trialDaysRemaining: 1,
+		})
 
 		await runSubscriptionTransitions(trialEnd)
 		await runSubscriptionTransitions(new Date(trialEnd.getTime() + 60_000)) // a second run changes nothing
@@ -115,7 +118,11 @@ describe('subscription transitions on a fixed clock', () => {
 		await runSubscriptionTransitions(trialEnd)
 		const row = await subscriptionOf(owner.organizationId)
 		const admin = await addMember(owner.organizationId)
-		expect(await processPastDuePayment(row.id, admin, { now: new Date(trialEnd.getTime() + DAY) })).toMatchObject({ ok: true, invoicesPaid: 1, amountCents: 999 })
+		expect(await processPastDuePayment(row.id, admin, { now: new Date(trialEnd.getTime() + DAY) })).toMatchObject({
+			ok: true,
+			invoicesPaid: 1,
+			amountCents: 999,
+		})
 		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ status: 'active', pastDueSince: null })
 		expect(await getDb().select().from(payments).where(eq(payments.organizationId, owner.organizationId))).toMatchObject([
 			{ status: 'succeeded', amountCents: 999, provider: 'builtin', recordedBy: admin.userId },
@@ -126,7 +133,11 @@ describe('subscription transitions on a fixed clock', () => {
 		await runSubscriptionTransitions(new Date(periodEnd.getTime() - 1))
 		expect((await subscriptionOf(owner.organizationId)).status).toBe('active')
 		await runSubscriptionTransitions(periodEnd)
-		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ status: 'past_due', currentPeriodStart: periodEnd, currentPeriodEnd: new Date('2027-01-15T10:00:00Z') })
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({
+			status: 'past_due',
+			currentPeriodStart: periodEnd,
+			currentPeriodEnd: new Date('2027-01-15T10:00:00Z'),
+		})
 	})
 
 	it('cancels a subscription unpaid for 14 days and voids its invoice', async () => {
@@ -142,21 +153,39 @@ describe('subscription transitions on a fixed clock', () => {
 	})
 
 	it('cancel at period end: Canceled at once, the plan in force until the end date, no renewal; choosing a plan takes it back', async () => {
-		const owner = await patientWithSubscription({ plan: 'professional', status: 'active', trialEndsAt: null, currentPeriodStart: start, currentPeriodEnd: new Date('2026-12-01T10:00:00Z') })
+		const owner = await patientWithSubscription({
+			plan: 'professional',
+			status: 'active',
+			trialEndsAt: null,
+			currentPeriodStart: start,
+			currentPeriodEnd: new Date('2026-12-01T10:00:00Z'),
+		})
 		const now = new Date('2026-11-10T10:00:00Z')
 		const canceled = await cancelSubscription(owner, { now })
 		expect(canceled).toMatchObject({ ok: true, effectiveUntil: '2026-12-01T10:00:00.000Z', message: BILLING_MESSAGES.canceled('December 1, 2026') })
 		expect(await cancelSubscription(owner, { now })).toMatchObject({ ok: false, code: 'already-canceled' })
-		expect(await getOrganizationSubscription(owner.organizationId, now)).toMatchObject({ status: 'canceled', isInForce: true, currentPeriodEnd: '2026-12-01T10:00:00.000Z' })
+		expect(await getOrganizationSubscription(owner.organizationId, now)).toMatchObject({
+			status: 'canceled',
+			isInForce: true,
+			currentPeriodEnd: '2026-12-01T10:00:00.000Z',
+		})
 
 		await runSubscriptionTransitions(new Date('2026-12-02T10:00:00Z'))
 		expect(await getOrganizationSubscription(owner.organizationId, new Date('2026-12-02T10:00:00Z'))).toMatchObject({ status: 'canceled', isInForce: false })
 		expect(await getDb().select().from(invoices).where(eq(invoices.organizationId, owner.organizationId))).toEqual([])
 
 		// Back before the end: the subscription is active again on the chosen plan.
-		const owner2 = await patientWithSubscription({ plan: 'professional', status: 'active', trialEndsAt: null, currentPeriodEnd: new Date('2026-12-01T10:00:00Z') })
+		const owner2 = await patientWithSubscription({
+			plan: 'professional',
+			status: 'active',
+			trialEndsAt: null,
+			currentPeriodEnd: new Date('2026-12-01T10:00:00Z'),
+		})
 		await cancelSubscription(owner2, { now })
-		expect(await changePlan(owner2, 'enterprise', { now })).toMatchObject({ ok: true, subscription: { status: 'active', plan: 'enterprise', canceledAt: null } })
+		expect(await changePlan(owner2, 'enterprise', { now })).toMatchObject({
+			ok: true,
+			subscription: { status: 'active', plan: 'enterprise', canceledAt: null },
+		})
 	})
 })
 
@@ -167,7 +196,12 @@ describe('a trial', () => {
 		const owner = await patientWithSubscription()
 		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'trialing' })
 		const refused = await changePlan(owner, 'enterprise')
-		expect(refused).toMatchObject({ ok: false, kind: 'forbidden', code: 'payment-required', message: BILLING_MESSAGES.trialUpgradeNeedsPayment('Basic', 'Enterprise') })
+		expect(refused).toMatchObject({
+			ok: false,
+			kind: 'forbidden',
+			code: 'payment-required',
+			message: BILLING_MESSAGES.trialUpgradeNeedsPayment('Basic', 'Enterprise'),
+		})
 		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'trialing' })
 		expect(await getDb().select().from(invoices).where(eq(invoices.organizationId, owner.organizationId))).toEqual([])
 
@@ -180,7 +214,10 @@ describe('a trial', () => {
 	it('ends with a paid period on the new plan when the provider takes the payment', async () => {
 		const owner = await patientWithSubscription()
 		vi.spyOn(builtinProvider, 'collect').mockResolvedValue({ status: 'paid', method: 'credit_card', providerPaymentId: null })
-		expect(await changePlan(owner, 'enterprise', { paymentMethod: 'credit_card' })).toMatchObject({ ok: true, subscription: { plan: 'enterprise', status: 'active' } })
+		expect(await changePlan(owner, 'enterprise', { paymentMethod: 'credit_card' })).toMatchObject({
+			ok: true,
+			subscription: { plan: 'enterprise', status: 'active' },
+		})
 		const [invoice] = await getDb().select().from(invoices).where(eq(invoices.organizationId, owner.organizationId))
 		expect(invoice).toMatchObject({ plan: 'enterprise', status: 'paid' })
 		expect(invoice!.amountCents).toBeGreaterThan(0)
@@ -218,7 +255,17 @@ describe('Stripe provider', () => {
 					cancel_at_period_end: false,
 					ended_at: null,
 					metadata: { organizationId: owner.organizationId },
-					items: { object: 'list', data: [{ id: 'si_1', current_period_start: periodStart, current_period_end: periodEnd, price: { id: 'price_1', lookup_key: 'carebook_professional_monthly' } }] },
+					items: {
+						object: 'list',
+						data: [
+							{
+								id: 'si_1',
+								current_period_start: periodStart,
+								current_period_end: periodEnd,
+								price: { id: 'price_1', lookup_key: 'carebook_professional_monthly' },
+							},
+						],
+					},
 				},
 			},
 		}
@@ -259,8 +306,15 @@ describe('Stripe provider', () => {
 		const paid = signed(invoice('invoice.paid', 'in_1Renewal'))
 		expect(await handleStripeWebhook(paid.payload, paid.header)).toMatchObject({ ok: true, handled: true })
 		expect(await handleStripeWebhook(paid.payload, paid.header)).toMatchObject({ ok: true }) // a replay records nothing twice
-		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ status: 'active', pastDueSince: null, currentPeriodEnd: new Date((periodEnd + 30 * 86_400) * 1000) })
-		const recorded = await getDb().select().from(payments).where(and(eq(payments.organizationId, owner.organizationId), eq(payments.provider, 'stripe')))
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({
+			status: 'active',
+			pastDueSince: null,
+			currentPeriodEnd: new Date((periodEnd + 30 * 86_400) * 1000),
+		})
+		const recorded = await getDb()
+			.select()
+			.from(payments)
+			.where(and(eq(payments.organizationId, owner.organizationId), eq(payments.provider, 'stripe')))
 		expect(recorded).toMatchObject([{ amountCents: 2999, providerPaymentId: 'in_1Renewal' }])
 
 		// The scheduled job leaves Stripe's subscriptions to Stripe.

@@ -45,13 +45,46 @@ async function seedRecords(owner: Patient, marker: string) {
 			extractedText: `${marker} extracted text LDL 162`,
 			status: 'processed',
 		})
-		await tx.insert(healthParameters).values({ ownerId: owner.userId, documentId, source: 'document', code: 'ldl', name: `LDL ${marker}`, value: 162, valueText: '162', unit: 'mg/dL', referenceRangeMax: 99, status: 'high', testDate: '2026-10-01' })
-		await tx.insert(medications).values({ ownerId: owner.userId, documentId, name: `Atorvastatin ${marker}`, dose: '20 mg', frequency: 'daily', text: `Atorvastatin 20 mg daily ${marker}` })
-		await tx.insert(appointments).values({ ownerId: owner.userId, title: `Check-up ${marker}`, provider: 'Dr. Lee', specialty: 'Family medicine', status: 'confirmed', startsAt: new Date('2030-01-10T15:00:00Z'), durationMinutes: 30, timeZone: 'UTC' })
+		await tx.insert(healthParameters).values({
+			ownerId: owner.userId,
+			documentId,
+			source: 'document',
+			code: 'ldl',
+			name: `LDL ${marker}`,
+			value: 162,
+			valueText: '162',
+			unit: 'mg/dL',
+			referenceRangeMax: 99,
+			status: 'high',
+			testDate: '2026-10-01',
+		})
+		await tx.insert(medications).values({
+			ownerId: owner.userId,
+			documentId,
+			name: `Atorvastatin ${marker}`,
+			dose: '20 mg',
+			frequency: 'daily',
+			text: `Atorvastatin 20 mg daily ${marker}`,
+		})
+		await tx.insert(appointments).values({
+			ownerId: owner.userId,
+			title: `Check-up ${marker}`,
+			provider: 'Dr. Lee',
+			specialty: 'Family medicine',
+			status: 'confirmed',
+			startsAt: new Date('2030-01-10T15:00:00Z'),
+			durationMinutes: 30,
+			timeZone: 'UTC',
+		})
 		await tx.insert(notifications).values({ ownerId: owner.userId, type: 'info', title: `Hello ${marker}`, message: `Message ${marker}` })
 		const [share] = await tx
 			.insert(shares)
-			.values({ ownerId: owner.userId, recipientEmail: `${marker.toLowerCase()}@example.test`, passcodeHash: `hash-${marker}`, expiresAt: new Date('2030-02-01T00:00:00Z') })
+			.values({
+				ownerId: owner.userId,
+				recipientEmail: `${marker.toLowerCase()}@example.test`,
+				passcodeHash: `hash-${marker}`,
+				expiresAt: new Date('2030-02-01T00:00:00Z'),
+			})
 			.returning({ id: shares.id })
 		await tx.insert(shareDocuments).values({ shareId: share!.id, documentId })
 		await tx.insert(shareAccessLog).values({ shareId: share!.id, kind: 'opened', client: `Firefox ${marker}`, network: '203.0.113.0/24' })
@@ -90,7 +123,18 @@ describe('data export', () => {
 		expect(file).not.toBeNull()
 		const files = await readZip(await streamToBuffer(file!.body))
 		expect([...files.keys()].sort()).toEqual(
-			['README.txt', 'appointments.json', 'documents.json', 'fhir-bundle.json', 'health-parameters.json', 'medications.json', 'notifications.json', 'profile.json', 'shares.json', `documents/${documentId}-OWNERMARK_report.pdf`].sort(),
+			[
+				'README.txt',
+				'appointments.json',
+				'documents.json',
+				'fhir-bundle.json',
+				'health-parameters.json',
+				'medications.json',
+				'notifications.json',
+				'profile.json',
+				'shares.json',
+				`documents/${documentId}-OWNERMARK_report.pdf`,
+			].sort(),
 		)
 		expect(files.get(`documents/${documentId}-OWNERMARK_report.pdf`)).toEqual(fileBytes)
 		const everything = [...files.values()].map((content) => content.toString('utf8')).join('\n')
@@ -137,7 +181,10 @@ describe('data export', () => {
 		expect(await openDataExport(stranger, requested.exportId)).toBeNull()
 		expect(await openDataExport({ ...stranger, organizationId: owner.organizationId }, requested.exportId)).toBeNull()
 		expect(await openDataExport(owner, 'not-a-uuid')).toBeNull()
-		await getDb().update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataExports.id, requested.exportId))
+		await getDb()
+			.update(dataExports)
+			.set({ expiresAt: new Date(Date.now() - 1000) })
+			.where(eq(dataExports.id, requested.exportId))
 		expect(await openDataExport(owner, requested.exportId)).toBeNull()
 	}, 60_000)
 

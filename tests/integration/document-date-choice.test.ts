@@ -26,7 +26,13 @@ async function upload(patient: Patient, bytes: Buffer) {
 	await mkdir(uploadTempDir(), { recursive: true })
 	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
 	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, { tempPath, originalName: 'report.pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), head: bytes.subarray(0, 4096) })
+	const outcome = await storeUploadedDocument(patient, {
+		tempPath,
+		originalName: 'report.pdf',
+		size: bytes.length,
+		sha256: createHash('sha256').update(bytes).digest('hex'),
+		head: bytes.subarray(0, 4096),
+	})
 	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
 	return outcome.documentId
@@ -34,8 +40,14 @@ async function upload(patient: Patient, bytes: Buffer) {
 
 function stored(patient: Patient, documentId: string) {
 	return withTenant(patient.organizationId, async (tx) => {
-		const [document] = await tx.select({ documentDate: documents.documentDate, dateChoices: documents.dateChoices, uploadedAt: documents.uploadedAt }).from(documents).where(eq(documents.id, documentId))
-		const values = await tx.select({ code: healthParameters.code, testDate: healthParameters.testDate }).from(healthParameters).where(eq(healthParameters.documentId, documentId))
+		const [document] = await tx
+			.select({ documentDate: documents.documentDate, dateChoices: documents.dateChoices, uploadedAt: documents.uploadedAt })
+			.from(documents)
+			.where(eq(documents.id, documentId))
+		const values = await tx
+			.select({ code: healthParameters.code, testDate: healthParameters.testDate })
+			.from(healthParameters)
+			.where(eq(healthParameters.documentId, documentId))
 		return { ...document, values }
 	})
 }

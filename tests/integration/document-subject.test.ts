@@ -28,26 +28,43 @@ async function uploadBytes(patient: Patient, bytes: Buffer, name: string) {
 	await mkdir(uploadTempDir(), { recursive: true })
 	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
 	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, { tempPath, originalName: name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), head: bytes.subarray(0, 4096) })
+	const outcome = await storeUploadedDocument(patient, {
+		tempPath,
+		originalName: name,
+		size: bytes.length,
+		sha256: createHash('sha256').update(bytes).digest('hex'),
+		head: bytes.subarray(0, 4096),
+	})
 	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
 	return outcome.documentId
 }
 
 async function subjectOf(patient: Patient, documentId: string) {
-	const [row] = await withTenant(patient.organizationId, (tx) => tx.select({ subjectMatch: documents.subjectMatch }).from(documents).where(eq(documents.id, documentId)))
+	const [row] = await withTenant(patient.organizationId, (tx) =>
+		tx.select({ subjectMatch: documents.subjectMatch }).from(documents).where(eq(documents.id, documentId)),
+	)
 	return row.subjectMatch
 }
 
 /** A C-CDA naming `patient` with one blood pressure, glucose and (optionally) height or weight. */
-function ccd(options: { id: string; patient: { given: string; family: string; birthTime: string }; time: string; systolic: string; glucose: string; body?: { loinc: string; name: string; value: string; unit: string } }) {
+function ccd(options: {
+	id: string
+	patient: { given: string; family: string; birthTime: string }
+	time: string
+	systolic: string
+	glucose: string
+	body?: { loinc: string; name: string; value: string; unit: string }
+}) {
 	return Buffer.from(
 		buildCcd({
 			documentId: options.id,
 			effectiveTime: options.time,
 			custodian: 'Lakeside Community Clinic',
 			patient: options.patient,
-			results: [{ id: `${options.id}-glu`, loinc: '2345-7', name: 'Glucose', value: options.glucose, unit: 'mg/dL', low: '70', high: '99', time: options.time }],
+			results: [
+				{ id: `${options.id}-glu`, loinc: '2345-7', name: 'Glucose', value: options.glucose, unit: 'mg/dL', low: '70', high: '99', time: options.time },
+			],
 			vitals: [
 				{ id: `${options.id}-sbp`, loinc: '8480-6', name: 'Systolic blood pressure', value: options.systolic, unit: 'mm[Hg]', time: options.time },
 				{ id: `${options.id}-dbp`, loinc: '8462-4', name: 'Diastolic blood pressure', value: '80', unit: 'mm[Hg]', time: options.time },
@@ -64,17 +81,38 @@ describe("a record of another person stays out of the patient's figures until co
 
 	beforeAll(async () => {
 		patient = await newPatient('Avery Test')
-		await saveHealthProfile(patient, { dateOfBirth: '1980-01-01', sex: 'female', raceGroup: null, isSmoker: false, isTreatedForHypertension: false, hasDiabetes: false })
+		await saveHealthProfile(patient, {
+			dateOfBirth: '1980-01-01',
+			sex: 'female',
+			raceGroup: null,
+			isSmoker: false,
+			isTreatedForHypertension: false,
+			hasDiabetes: false,
+		})
 		// The patient's own record (name in another order and case): weight 180 lb, BP 118, glucose 90.
 		ownId = await uploadBytes(
 			patient,
-			ccd({ id: '2.16.840.1.113883.19.5.1', patient: { given: 'AVERY', family: 'TEST', birthTime: '19800101' }, time: '20250301', systolic: '118', glucose: '90', body: { loinc: '29463-7', name: 'Body weight', value: '180', unit: '[lb_av]' } }),
+			ccd({
+				id: '2.16.840.1.113883.19.5.1',
+				patient: { given: 'AVERY', family: 'TEST', birthTime: '19800101' },
+				time: '20250301',
+				systolic: '118',
+				glucose: '90',
+				body: { loinc: '29463-7', name: 'Body weight', value: '180', unit: '[lb_av]' },
+			}),
 			'mine.xml',
 		)
 		// Another patient's (Isabella Jones): height 36 in, BP 172, glucose 250, older.
 		foreignId = await uploadBytes(
 			patient,
-			ccd({ id: '2.16.840.1.113883.19.5.2', patient: { given: 'Isabella', family: 'Jones', birthTime: '19750501' }, time: '20120115', systolic: '172', glucose: '250', body: { loinc: '8302-2', name: 'Body height', value: '36', unit: '[in_i]' } }),
+			ccd({
+				id: '2.16.840.1.113883.19.5.2',
+				patient: { given: 'Isabella', family: 'Jones', birthTime: '19750501' },
+				time: '20120115',
+				systolic: '172',
+				glucose: '250',
+				body: { loinc: '8302-2', name: 'Body height', value: '36', unit: '[in_i]' },
+			}),
 			'hers.xml',
 		)
 	})

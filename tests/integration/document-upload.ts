@@ -32,7 +32,10 @@ export async function receivedFixture(relativePath: string, uploadName = path.ba
  */
 export async function confirmAsOwn(patient: Patient, documentIds: string[]) {
 	const asked = await withTenant(patient.organizationId, (tx) =>
-		tx.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, documentIds), eq(documents.subjectMatch, 'mismatch'))),
+		tx
+			.select({ id: documents.id })
+			.from(documents)
+			.where(and(inArray(documents.id, documentIds), eq(documents.subjectMatch, 'mismatch'))),
 	)
 	for (const { id } of asked) {
 		const answered = await answerDocumentSubject(patient, id, 'confirmed_self')

@@ -31,7 +31,15 @@ import { statusUnderGradingRule } from '#tests/support/fixture-manifest.ts'
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
 useTestDatabase()
 
-type ExpectedParameter = { code: string; value: number; unit: string | null; reference_range_min: number | null; reference_range_max: number | null; status: string | null; test_date: string }
+type ExpectedParameter = {
+	code: string
+	value: number
+	unit: string | null
+	reference_range_min: number | null
+	reference_range_max: number | null
+	status: string | null
+	test_date: string
+}
 
 type ManifestFile = {
 	path: string
@@ -228,11 +236,13 @@ describe('processing', () => {
 		if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 		const input = { organizationId: patient.organizationId, documentId: outcome.documentId }
 		const seen: { filePath: string; sha256: string; mode: number }[] = []
-		const watching = (inner: DocumentExtractor): DocumentExtractor => async (request) => {
-			const bytes = await readFile(request.filePath)
-			seen.push({ filePath: request.filePath, sha256: createHash('sha256').update(bytes).digest('hex'), mode: (await stat(request.filePath)).mode & 0o777 })
-			return inner(request)
-		}
+		const watching =
+			(inner: DocumentExtractor): DocumentExtractor =>
+			async (request) => {
+				const bytes = await readFile(request.filePath)
+				seen.push({ filePath: request.filePath, sha256: createHash('sha256').update(bytes).digest('hex'), mode: (await stat(request.filePath)).mode & 0o777 })
+				return inner(request)
+			}
 		const failing = watching(() => Promise.reject(new Error('injected extraction failure')))
 		await expect(processDocument(input, { extract: failing })).rejects.toThrow('injected extraction failure')
 		expect(await processDocument(input, { extract: watching(inProcessExtractor(ocr)) })).toBe('processed')
@@ -252,10 +262,13 @@ describe('processing', () => {
 		const first = await getDocument(patient, id)
 		await processDocument({ organizationId: patient.organizationId, documentId: id }, { ocr })
 		const second = await getDocument(patient, id)
-		const strip = (rows: NonNullable<typeof first>["parameters"]) => rows.map(({ id: _id, createdAt: _c, ...rest }) => rest)
+		const strip = (rows: NonNullable<typeof first>['parameters']) => rows.map(({ id: _id, createdAt: _c, ...rest }) => rest)
 		expect(strip(second!.parameters)).toEqual(strip(first!.parameters))
 		const [{ total }] = await withTenant(patient.organizationId, (tx) =>
-			tx.select({ total: sql<number>`count(*)::int` }).from(healthParameters).where(eq(healthParameters.documentId, id)),
+			tx
+				.select({ total: sql<number>`count(*)::int` })
+				.from(healthParameters)
+				.where(eq(healthParameters.documentId, id)),
 		)
 		expect(total).toBe(first!.parameters.length)
 	})
@@ -265,7 +278,12 @@ describe('processing', () => {
 		const outcome = await storeUploadedDocument(patient, await receivedFixture('scan/bluewater_scan.jpg'))
 		if (!outcome.ok) throw new Error('refused')
 		const input = { organizationId: patient.organizationId, documentId: outcome.documentId }
-		const broken: OcrEngine = { name: 'broken', recognize: async () => { throw new Error('injected OCR failure') } }
+		const broken: OcrEngine = {
+			name: 'broken',
+			recognize: async () => {
+				throw new Error('injected OCR failure')
+			},
+		}
 
 		await expect(processDocument(input, { ocr: broken })).rejects.toThrow('injected OCR failure')
 		expect(await getDocument(patient, input.documentId)).toMatchObject({ status: 'queued' })

@@ -41,7 +41,9 @@ async function runEmailJobs() {
 			taskList: withRedactedTaskErrors({ [TASKS.sendEmail]: sendEmailTask }),
 			logger: new Logger(workerLogFactory(() => false)),
 		})
-		const [left] = await getSql()<{ count: number }[]>`select count(*)::int as count from graphile_worker.jobs where task_identifier = ${TASKS.sendEmail} and attempts < max_attempts`
+		const [left] = await getSql()<
+			{ count: number }[]
+		>`select count(*)::int as count from graphile_worker.jobs where task_identifier = ${TASKS.sendEmail} and attempts < max_attempts`
 		if (left!.count === 0) return
 	}
 	throw new Error('send_email jobs still waiting')
@@ -77,7 +79,9 @@ function expectNoMessageInLogs(message: OutgoingEmail) {
 describe('queueing an e-mail', () => {
 	it('stores the message and its send_email job in the caller transaction, and neither when it rolls back', async () => {
 		const { messageId } = await getDb().transaction((tx) => queueEmail(tx, shareEmail()))
-		const [job] = await getSql()<{ task_identifier: string; max_attempts: number }[]>`select task_identifier, max_attempts from graphile_worker.jobs where key = ${JOB_KEYS.sendEmail(messageId)}`
+		const [job] = await getSql()<
+			{ task_identifier: string; max_attempts: number }[]
+		>`select task_identifier, max_attempts from graphile_worker.jobs where key = ${JOB_KEYS.sendEmail(messageId)}`
 		expect(job).toEqual({ task_identifier: TASKS.sendEmail, max_attempts: SEND_EMAIL_MAX_ATTEMPTS })
 		expect(await outboxRow(messageId)).toMatchObject({ status: 'queued', kind: 'share_link', attempts: 0 })
 
@@ -120,7 +124,15 @@ describe('sending through SMTP', () => {
 		expect(received!.raw).toContain('https://carebook.example/shared/tok123')
 		expect(received!.raw).toContain('Content-Type: text/html')
 
-		expect(await outboxRow(messageId)).toMatchObject({ status: 'sent', deliveredVia: 'smtp', attempts: 1, userId: user.id, textBody: null, htmlBody: null, lastErrorCode: null })
+		expect(await outboxRow(messageId)).toMatchObject({
+			status: 'sent',
+			deliveredVia: 'smtp',
+			attempts: 1,
+			userId: user.id,
+			textBody: null,
+			htmlBody: null,
+			lastErrorCode: null,
+		})
 		expect((await outboxRow(messageId)).sentAt).toBeInstanceOf(Date)
 		expectNoMessageInLogs(message)
 	})
@@ -131,10 +143,16 @@ describe('sending through SMTP', () => {
 		const message = shareEmail()
 		const { messageId } = await queueEmail(getDb(), message)
 
-		await runOnce({ connectionString: databaseUrl, taskList: withRedactedTaskErrors({ [TASKS.sendEmail]: sendEmailTask }), logger: new Logger(workerLogFactory(() => false)) })
+		await runOnce({
+			connectionString: databaseUrl,
+			taskList: withRedactedTaskErrors({ [TASKS.sendEmail]: sendEmailTask }),
+			logger: new Logger(workerLogFactory(() => false)),
+		})
 		// The first failure leaves the message queued and the job waiting for its back-off, with the code only.
 		expect(await outboxRow(messageId)).toMatchObject({ status: 'queued', attempts: 1, lastErrorCode: 'EENVELOPE:450' })
-		const [job] = await getSql()<{ attempts: number; waits: boolean; last_error: string }[]>`select attempts, run_at > now() as waits, last_error from graphile_worker.jobs where key = ${JOB_KEYS.sendEmail(messageId)}`
+		const [job] = await getSql()<
+			{ attempts: number; waits: boolean; last_error: string }[]
+		>`select attempts, run_at > now() as waits, last_error from graphile_worker.jobs where key = ${JOB_KEYS.sendEmail(messageId)}`
 		expect(job).toMatchObject({ attempts: 1, waits: true })
 		expect(job!.last_error).toBe('EmailRetryError (EENVELOPE)')
 		expect(job!.last_error).not.toContain(message.to)
@@ -142,14 +160,26 @@ describe('sending through SMTP', () => {
 		await runEmailJobs()
 		expect(smtp.recipientCommands()).toBe(SEND_EMAIL_MAX_ATTEMPTS)
 		expect(smtp.received).toEqual([])
-		expect(await outboxRow(messageId)).toMatchObject({ status: 'failed', attempts: SEND_EMAIL_MAX_ATTEMPTS, lastErrorCode: 'EENVELOPE:450', textBody: null, htmlBody: null, sentAt: null })
+		expect(await outboxRow(messageId)).toMatchObject({
+			status: 'failed',
+			attempts: SEND_EMAIL_MAX_ATTEMPTS,
+			lastErrorCode: 'EENVELOPE:450',
+			textBody: null,
+			htmlBody: null,
+			sentAt: null,
+		})
 		// The job ended: the outbox row is the record of the failure.
 		expect(await getSql()`select 1 from graphile_worker.jobs where key = ${JOB_KEYS.sendEmail(messageId)}`).toHaveLength(0)
 		expectNoMessageInLogs(message)
 
 		const health = await getSystemHealth()
 		expect(health.email.last24Hours.failed).toBeGreaterThanOrEqual(1)
-		expect(health.email.latestFailures[0]).toMatchObject({ recipientDomain: RECIPIENT_DOMAIN, kind: 'share_link', attempts: SEND_EMAIL_MAX_ATTEMPTS, errorCode: 'EENVELOPE:450' })
+		expect(health.email.latestFailures[0]).toMatchObject({
+			recipientDomain: RECIPIENT_DOMAIN,
+			kind: 'share_link',
+			attempts: SEND_EMAIL_MAX_ATTEMPTS,
+			errorCode: 'EENVELOPE:450',
+		})
 		expect(JSON.stringify(health.email)).not.toContain(message.to)
 		expect(JSON.stringify(health.email)).not.toContain('Ann Lee')
 	})
@@ -183,7 +213,11 @@ describe('without SMTP_URL', () => {
 
 	it('is not served in production: both mailbox pages answer 404', async () => {
 		const { messageId } = await queueEmail(getDb(), shareEmail())
-		const args = (path: string, params: Record<string, string> = {}) => ({ request: new Request(`http://localhost${path}`), params, context: { requestId: randomUUID(), cspNonce: 'n', clientIp: '127.0.0.1' } })
+		const args = (path: string, params: Record<string, string> = {}) => ({
+			request: new Request(`http://localhost${path}`),
+			params,
+			context: { requestId: randomUUID(), cspNonce: 'n', clientIp: '127.0.0.1' },
+		})
 		const listed = await mailboxRoute.loader()
 		expect(listed.messages.some((message) => message.id === messageId)).toBe(true)
 		expect((await mailboxMessageRoute.loader(args(`/dev/mailbox/${messageId}`, { messageId }))).message.id).toBe(messageId)

@@ -52,7 +52,10 @@ function withoutRelayInProduction() {
 }
 
 async function outboxCountTo(recipient: string) {
-	const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.recipient, recipient))
+	const [row] = await getDb()
+		.select({ n: sql<number>`count(*)::int` })
+		.from(emailOutbox)
+		.where(eq(emailOutbox.recipient, recipient))
 	return row!.n
 }
 
@@ -90,15 +93,25 @@ describe('Share via Email without a relay', () => {
 describe("'Forgot password' without a relay", () => {
 	it('answers the same for a known and an unknown address, and makes no token, request or e-mail', async () => {
 		withoutRelayInProduction()
-		const [tokensBefore] = await getDb().select({ n: sql<number>`count(*)::int` }).from(accountTokens).where(eq(accountTokens.userId, owner.userId))
-		const [requestsBefore] = await getDb().select({ n: sql<number>`count(*)::int` }).from(passwordResetRequests)
+		const [tokensBefore] = await getDb()
+			.select({ n: sql<number>`count(*)::int` })
+			.from(accountTokens)
+			.where(eq(accountTokens.userId, owner.userId))
+		const [requestsBefore] = await getDb()
+			.select({ n: sql<number>`count(*)::int` })
+			.from(passwordResetRequests)
 		const known = await requestPasswordReset({ email: ownerEmail, ipAddress: '198.51.100.7', origin: 'http://x.test' })
 		const unknown = await requestPasswordReset({ email: `nobody-${randomUUID()}@example.test`, ipAddress: '198.51.100.7', origin: 'http://x.test' })
 		expect(known).toEqual(unknown)
 		expect(known).toEqual({ ok: false, kind: 'unavailable', code: 'email-unavailable', message: ACCOUNT_MESSAGES.resetEmailUnavailable })
 		expect(ACCOUNT_MESSAGES.resetEmailUnavailable).toContain('contact your administrator')
-		const [tokensAfter] = await getDb().select({ n: sql<number>`count(*)::int` }).from(accountTokens).where(eq(accountTokens.userId, owner.userId))
-		const [requestsAfter] = await getDb().select({ n: sql<number>`count(*)::int` }).from(passwordResetRequests)
+		const [tokensAfter] = await getDb()
+			.select({ n: sql<number>`count(*)::int` })
+			.from(accountTokens)
+			.where(eq(accountTokens.userId, owner.userId))
+		const [requestsAfter] = await getDb()
+			.select({ n: sql<number>`count(*)::int` })
+			.from(passwordResetRequests)
 		expect(tokensAfter!.n).toBe(tokensBefore!.n)
 		expect(requestsAfter!.n).toBe(requestsBefore!.n)
 		expect(await outboxCountTo(ownerEmail)).toBe(0)
@@ -117,7 +130,10 @@ describe('the admin alert for failing e-mail', () => {
 		expect(before).toEqual([])
 		for (let i = 0; i < 3; i++) {
 			const { messageId } = await queueEmail(getDb(), { to: `x${i}@failing.example`, kind: 'notification', subject: 'Hello', lines: ['Hello'] })
-			await getDb().update(emailOutbox).set({ status: 'failed', lastErrorCode: SMTP_NOT_CONFIGURED, lastAttemptAt: new Date() }).where(eq(emailOutbox.id, messageId))
+			await getDb()
+				.update(emailOutbox)
+				.set({ status: 'failed', lastErrorCode: SMTP_NOT_CONFIGURED, lastAttemptAt: new Date() })
+				.where(eq(emailOutbox.id, messageId))
 		}
 		const alerts = (await listAlerts()).filter((alert) => alert.key.startsWith('email-failures:'))
 		expect(alerts).toHaveLength(1)

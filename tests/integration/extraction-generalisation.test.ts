@@ -2,7 +2,16 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ANALYTE_CODES, extractDocument, type ExtractionResult } from '#server/extraction/index.ts'
-import { checkCorpusDocument, checkPublicSample, factsShare, loadPublicSamples, percent, publicSamplesDir, valueShare, type DocumentCheck } from '#tests/support/extraction-checks.ts'
+import {
+	checkCorpusDocument,
+	checkPublicSample,
+	factsShare,
+	loadPublicSamples,
+	percent,
+	publicSamplesDir,
+	valueShare,
+	type DocumentCheck,
+} from '#tests/support/extraction-checks.ts'
 import { FAMILIES, generateCorpus, type CorpusDocument } from '#tests/support/lab-corpus/index.ts'
 
 /**
@@ -58,9 +67,19 @@ beforeAll(async () => {
 		const by = (medium: DocumentCheck['medium']) => percent(valueShare(checks.filter((check) => check.medium === medium)))
 		console.log(`${label}: text ${by('text_pdf')}, scans ${by('scan')}, photos ${by('photo')}, kind+date+provider ${percent(factsShare(checks))}`)
 	}
-	for (const family of heldOut) print(`held-out family ${family}`, corpus.filter((item) => item.document.family === family).map((item) => item.check))
-	print('held-out families', corpus.map((item) => item.check))
-	print('public samples', samples.map((item) => item.check))
+	for (const family of heldOut)
+		print(
+			`held-out family ${family}`,
+			corpus.filter((item) => item.document.family === family).map((item) => item.check),
+		)
+	print(
+		'held-out families',
+		corpus.map((item) => item.check),
+	)
+	print(
+		'public samples',
+		samples.map((item) => item.check),
+	)
 }, 600_000)
 
 function share(checks: DocumentCheck[], medium: DocumentCheck['medium']): number {
@@ -69,7 +88,12 @@ function share(checks: DocumentCheck[], medium: DocumentCheck['medium']): number
 
 describe('layout families not used while tuning', () => {
 	it('reads the lab values of their text PDFs', () => {
-		expect(share(corpus.map((item) => item.check), 'text_pdf')).toBeGreaterThanOrEqual(TEXT_TARGET)
+		expect(
+			share(
+				corpus.map((item) => item.check),
+				'text_pdf',
+			),
+		).toBeGreaterThanOrEqual(TEXT_TARGET)
 	})
 
 	it('reads the lab values of their scans and phone photos', () => {

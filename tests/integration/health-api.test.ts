@@ -93,12 +93,14 @@ describe('health procedures', () => {
 		const patient = await newPatient()
 		const caller = await callerFor(patient)
 		const today = patientToday(null)
-		await expect(
-			caller.health.addReading({ kind: 'blood_pressure', date: today, systolic: 20, diastolic: 80 }),
-		).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Systolic pressure must be between 50 and 300 mmHg.' })
-		await expect(
-			caller.health.addReading({ kind: 'blood_pressure', date: today, systolic: 400, diastolic: 80 }),
-		).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Systolic pressure must be between 50 and 300 mmHg.' })
+		await expect(caller.health.addReading({ kind: 'blood_pressure', date: today, systolic: 20, diastolic: 80 })).rejects.toMatchObject({
+			code: 'BAD_REQUEST',
+			message: 'Systolic pressure must be between 50 and 300 mmHg.',
+		})
+		await expect(caller.health.addReading({ kind: 'blood_pressure', date: today, systolic: 400, diastolic: 80 })).rejects.toMatchObject({
+			code: 'BAD_REQUEST',
+			message: 'Systolic pressure must be between 50 and 300 mmHg.',
+		})
 		await expect(caller.health.addReading({ kind: 'glucose', date: daysAgo(-1), glucose: 90 })).rejects.toMatchObject({
 			code: 'BAD_REQUEST',
 			message: 'The date cannot be in the future.',
@@ -150,9 +152,6 @@ describe('health procedures', () => {
 
 		const dashboard = await caller.health.dashboard()
 		expect(dashboard.healthScore).toEqual(risk.healthScore)
-		expect(dashboard.activity.map((event) => event.title)).toEqual([
-			'Added a reading: cholesterol',
-			'Added a reading: blood pressure',
-		])
+		expect(dashboard.activity.map((event) => event.title)).toEqual(['Added a reading: cholesterol', 'Added a reading: blood pressure'])
 	})
 })

@@ -149,14 +149,11 @@ describe('time ranges', () => {
 		expect(series.points.map((point) => point.flag)).toEqual(['high', null, 'high'])
 
 		const overview = await getTrendsOverview(owner, { range: '6m', metricId: 'blood-pressure', today: TODAY })
-		expect(overview.series?.points.map((point) => [point.date, point.value, point.diastolic])).toEqual([
-			['2025-04-02', 141, 90],
-		])
+		expect(overview.series?.points.map((point) => [point.date, point.value, point.diastolic])).toEqual([['2025-04-02', 141, 90]])
 	})
 
 	it('limit the parameter trends to the days asked for (180 and 90 by default)', async () => {
-		const codes = async (days?: number) =>
-			(await getParameterTrends(owner, { today: TODAY, days })).map((series) => series.code)
+		const codes = async (days?: number) => (await getParameterTrends(owner, { today: TODAY, days })).map((series) => series.code)
 		expect(await codes(30)).toContain('systolic_bp')
 		expect(await codes(30)).not.toContain('glucose')
 		expect(await codes()).toEqual(expect.arrayContaining(['glucose', 'hdl', 'systolic_bp']))
@@ -187,9 +184,7 @@ describe('predictions and risk', () => {
 	it('lists the missing inputs until the profile is filled, then uses the pooled cohort equations', async () => {
 		const before = await getRiskOverview(owner, { today: TODAY })
 		expect(before.assessment.cardiovascular.tenYearAscvdRisk).toBeNull()
-		expect(before.assessment.cardiovascular.missingInputs).toEqual(
-			expect.arrayContaining(['age (date of birth)', 'sex', 'race group', 'smoking status']),
-		)
+		expect(before.assessment.cardiovascular.missingInputs).toEqual(expect.arrayContaining(['age (date of birth)', 'sex', 'race group', 'smoking status']))
 		expect(before.assessment.hypertension).toMatchObject({ status: 'assessed', level: 'high' })
 		const bloodPressure = before.assessment.hypertension.valuesUsed[0]
 		expect(before.provenance[provenanceKey(bloodPressure.code, bloodPressure.date)]).toEqual([
@@ -236,7 +231,10 @@ describe('manual readings', () => {
 
 		const stranger = await newPatient('Stranger')
 		expect(await deleteManualReading(stranger, added.id)).toMatchObject({ ok: false, kind: 'not-found' })
-		expect(await deleteManualReading({ userId: stranger.userId, organizationId: patient.organizationId }, added.id)).toMatchObject({ ok: false, kind: 'not-found' })
+		expect(await deleteManualReading({ userId: stranger.userId, organizationId: patient.organizationId }, added.id)).toMatchObject({
+			ok: false,
+			kind: 'not-found',
+		})
 		expect(await deleteManualReading(patient, 'not-a-uuid')).toMatchObject({ ok: false, kind: 'not-found' })
 		expect(await listParameters(patient)).toHaveLength(6)
 
@@ -245,7 +243,12 @@ describe('manual readings', () => {
 		expect((await getMetricCards(patient, { range: '1m', today: TODAY }))[0].state).toBe('empty')
 
 		const audit = await getDb().select().from(auditLog).where(eq(auditLog.actorUserId, patient.userId))
-		expect(audit.map((entry) => entry.action).filter((action) => action.startsWith('health.')).sort()).toEqual(['health.reading.add', 'health.reading.add', 'health.reading.delete'])
+		expect(
+			audit
+				.map((entry) => entry.action)
+				.filter((action) => action.startsWith('health.'))
+				.sort(),
+		).toEqual(['health.reading.add', 'health.reading.add', 'health.reading.delete'])
 		// Identifiers and counts only: no values, no kind of reading.
 		for (const entry of audit.filter((row) => row.action.startsWith('health.'))) {
 			expect(entry.details).toEqual({ rows: expect.any(Number) })
@@ -315,9 +318,36 @@ describe('dashboard', () => {
 		const at = (hours: number) => new Date(now.getTime() + hours * 3600_000)
 		await withTenant(patient.organizationId, (tx) =>
 			tx.insert(appointments).values([
-				{ ownerId: patient.userId, title: 'Cancelled visit', provider: 'Dr. A', specialty: 'Cardiology', status: 'cancelled', startsAt: at(2), durationMinutes: 30, timeZone: 'UTC' },
-				{ ownerId: patient.userId, title: 'Past visit', provider: 'Dr. B', specialty: 'Dermatology', status: 'confirmed', startsAt: at(-5), durationMinutes: 30, timeZone: 'UTC' },
-				{ ownerId: patient.userId, title: 'Follow-up', provider: 'Dr. C', specialty: 'Family Medicine', status: 'pending', startsAt: at(48), durationMinutes: 30, timeZone: 'UTC' },
+				{
+					ownerId: patient.userId,
+					title: 'Cancelled visit',
+					provider: 'Dr. A',
+					specialty: 'Cardiology',
+					status: 'cancelled',
+					startsAt: at(2),
+					durationMinutes: 30,
+					timeZone: 'UTC',
+				},
+				{
+					ownerId: patient.userId,
+					title: 'Past visit',
+					provider: 'Dr. B',
+					specialty: 'Dermatology',
+					status: 'confirmed',
+					startsAt: at(-5),
+					durationMinutes: 30,
+					timeZone: 'UTC',
+				},
+				{
+					ownerId: patient.userId,
+					title: 'Follow-up',
+					provider: 'Dr. C',
+					specialty: 'Family Medicine',
+					status: 'pending',
+					startsAt: at(48),
+					durationMinutes: 30,
+					timeZone: 'UTC',
+				},
 			]),
 		)
 		const dashboard = await getDashboard(patient, { today: TODAY, now })

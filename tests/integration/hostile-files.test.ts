@@ -135,7 +135,9 @@ async function waitForOutcomes(ids: string[], since: number, timeoutMs: number) 
 	const done = new Map<string, { state: DocumentState; ms: number }>()
 	while (done.size < ids.length) {
 		if (Date.now() - since > timeoutMs) {
-			throw new Error(`still waiting for ${ids.length - done.size} document(s): ${JSON.stringify(await documentStates(ids))}\njobs: ${await describeJobs()}\napp log: ${appLog.slice(-3000)}`)
+			throw new Error(
+				`still waiting for ${ids.length - done.size} document(s): ${JSON.stringify(await documentStates(ids))}\njobs: ${await describeJobs()}\napp log: ${appLog.slice(-3000)}`,
+			)
 		}
 		for (const state of await documentStates(ids.filter((id) => !done.has(id)))) {
 			if (state.status === 'processed' || state.status === 'failed') done.set(state.id, { state, ms: Date.now() - since })

@@ -67,7 +67,10 @@ async function jobOf(documentId: string) {
 
 async function notificationTitles(patient: Patient, documentId: string) {
 	const rows = await withTenant(patient.organizationId, (tx) =>
-		tx.select({ title: notifications.title }).from(notifications).where(eq(notifications.link, `/records/${documentId}`)),
+		tx
+			.select({ title: notifications.title })
+			.from(notifications)
+			.where(eq(notifications.link, `/records/${documentId}`)),
 	)
 	return rows.map((row) => row.title)
 }

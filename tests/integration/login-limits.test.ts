@@ -110,7 +110,9 @@ describe('login limits under parallel requests', () => {
 		expect(recorded.map((attempt) => attempt.succeeded).sort()).toEqual([false, true])
 		// The wrong guess may have taken its slot before or after the success gave them back: at most one is left.
 		for (let attempt = 0; attempt < 2; attempt++) {
-			expect(await authenticate({ email: user.email, password: `wrong-again-${attempt}`, portal: 'patient', ipAddress: ip })).toMatchObject({ kind: 'unauthenticated' })
+			expect(await authenticate({ email: user.email, password: `wrong-again-${attempt}`, portal: 'patient', ipAddress: ip })).toMatchObject({
+				kind: 'unauthenticated',
+			})
 		}
 	})
 
@@ -118,12 +120,18 @@ describe('login limits under parallel requests', () => {
 		const user = await patient()
 		const ip = address()
 		for (let attempt = 0; attempt < 2; attempt++) {
-			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toMatchObject({ ok: false, kind: 'unauthenticated' })
+			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toMatchObject({
+				ok: false,
+				kind: 'unauthenticated',
+			})
 		}
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'admin', ipAddress: ip })).toMatchObject({ ok: false, kind: 'unauthenticated' })
 		// The slots were given back: two more wrong passwords are still plain refusals, and the right one signs in.
 		for (let attempt = 0; attempt < 2; attempt++) {
-			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toMatchObject({ ok: false, kind: 'unauthenticated' })
+			expect(await authenticate({ email: user.email, password: 'wrong', portal: 'patient', ipAddress: ip })).toMatchObject({
+				ok: false,
+				kind: 'unauthenticated',
+			})
 		}
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: ip })).toMatchObject({ ok: true })
 	})
@@ -162,7 +170,9 @@ describe('lock-out and enumeration', () => {
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: usual })).toMatchObject({ ok: true })
 		// LOGIN_ACCOUNT_GLOBAL_MAX_FAILURES (8) guesses, each from a new address.
 		for (let attempt = 0; attempt < 8; attempt++) {
-			expect(await authenticate({ email: user.email, password: `spread-${attempt}`, portal: 'patient', ipAddress: address() })).toMatchObject({ kind: 'unauthenticated' })
+			expect(await authenticate({ email: user.email, password: `spread-${attempt}`, portal: 'patient', ipAddress: address() })).toMatchObject({
+				kind: 'unauthenticated',
+			})
 		}
 		checked.count = 0
 		expect(await authenticate({ email: user.email, password: PASSWORD, portal: 'patient', ipAddress: address() })).toMatchObject({ ok: false, kind: 'locked' })

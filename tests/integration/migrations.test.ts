@@ -16,9 +16,7 @@ describe('migrateAll', () => {
 
 	it('applies the tenant set to every organization schema that lacks it, visiting only those', async () => {
 		const created = await Promise.all(
-			['One', 'Two', 'Three'].map((name, index) =>
-				registerPatient({ name, email: `tenant${index}@example.test`, password: 'Correct-horse-9' }),
-			),
+			['One', 'Two', 'Three'].map((name, index) => registerPatient({ name, email: `tenant${index}@example.test`, password: 'Correct-horse-9' })),
 		)
 		const sql = getSql()
 		// Two schemas lose everything: tables and their record of migrations.

@@ -257,19 +257,21 @@ describe('appointment forms refuse a NUL byte in every text field', () => {
 		] as const) {
 			const fields = { date: '2031-06-01', time: '10:00', reason: 'Clash at work', timeZone: 'America/New_York', [field]: HOSTILE }
 			expectRefused(
-				await callRoute(
-					appointmentReschedule.action as RouteHandler,
-					formPost(`/appointments/${appointmentId}/reschedule`, fields, patient.cookie),
-					{ appointmentId },
-				),
+				await callRoute(appointmentReschedule.action as RouteHandler, formPost(`/appointments/${appointmentId}/reschedule`, fields, patient.cookie), {
+					appointmentId,
+				}),
 				`reschedule ${field}`,
 				{ fieldMessage },
 			)
 		}
 		expectRefused(
-			await callRoute(appointmentDetail.action as RouteHandler, formPost(`/appointments/${appointmentId}`, { intent: 'cancel', reason: HOSTILE }, patient.cookie), {
-				appointmentId,
-			}),
+			await callRoute(
+				appointmentDetail.action as RouteHandler,
+				formPost(`/appointments/${appointmentId}`, { intent: 'cancel', reason: HOSTILE }, patient.cookie),
+				{
+					appointmentId,
+				},
+			),
 			'cancel reason',
 			{ fieldMessage: true },
 		)
@@ -333,11 +335,11 @@ describe('records, document and calendar addresses', () => {
 			await callRoute(documentFile.loader as RouteHandler, get(`/api/documents/${id}/file?expires=1&sig=${id}`, patient.cookie), { documentId: HOSTILE }),
 			'file',
 		)
+		expectRefused(await callRoute(appointmentIcs.loader as RouteHandler, get(`/api/appointments/${id}/ics`, patient.cookie), { appointmentId: HOSTILE }), 'ics')
 		expectRefused(
-			await callRoute(appointmentIcs.loader as RouteHandler, get(`/api/appointments/${id}/ics`, patient.cookie), { appointmentId: HOSTILE }),
-			'ics',
+			await callRoute(appointmentDetail.loader as RouteHandler, get(`/appointments/${id}`, patient.cookie), { appointmentId: HOSTILE }),
+			'appointment',
 		)
-		expectRefused(await callRoute(appointmentDetail.loader as RouteHandler, get(`/appointments/${id}`, patient.cookie), { appointmentId: HOSTILE }), 'appointment')
 		expectRefused(await callRoute(calendarFeed.loader as RouteHandler, get(`/calendar/${id}.ics`), { token: `${HOSTILE}.ics` }), 'calendar feed')
 		expectCleanLogs()
 	})
@@ -349,7 +351,10 @@ describe('records, document and calendar addresses', () => {
 			const form = new FormData()
 			for (const [name, value] of Object.entries(fields)) form.append(name, value)
 			form.append('file', new Blob([png], { type: 'image/png' }), fileName)
-			return callRoute(upload.action as RouteHandler, new Request('http://localhost/api/documents/upload', { method: 'POST', body: form, headers: { cookie: patient.cookie } }))
+			return callRoute(
+				upload.action as RouteHandler,
+				new Request('http://localhost/api/documents/upload', { method: 'POST', body: form, headers: { cookie: patient.cookie } }),
+			)
 		}
 		expectRefused(await send('scan.png', { note: HOSTILE }), 'upload field', { fieldMessage: true })
 		// A control character (a NUL) no browser sends breaks the part's header, which the
@@ -411,8 +416,17 @@ describe('tRPC procedures', () => {
 			{ procedure: 'appointments.list', input: { tab: HOSTILE } },
 			{ procedure: 'appointments.get', input: { id: HOSTILE } },
 			{ procedure: 'appointments.delete', input: { id: HOSTILE }, mutation: true },
-			...APPOINTMENT_TEXT_FIELDS.map((field) => ({ procedure: 'appointments.create', input: { ...values, [field]: HOSTILE }, mutation: true, fieldMessage: true })),
-			...(['status', 'type', 'date', 'time'] as const).map((field) => ({ procedure: 'appointments.create', input: { ...values, [field]: HOSTILE }, mutation: true })),
+			...APPOINTMENT_TEXT_FIELDS.map((field) => ({
+				procedure: 'appointments.create',
+				input: { ...values, [field]: HOSTILE },
+				mutation: true,
+				fieldMessage: true,
+			})),
+			...(['status', 'type', 'date', 'time'] as const).map((field) => ({
+				procedure: 'appointments.create',
+				input: { ...values, [field]: HOSTILE },
+				mutation: true,
+			})),
 			...APPOINTMENT_TEXT_FIELDS.map((field) => ({
 				procedure: 'appointments.update',
 				input: { id: appointmentId, values: { ...values, [field]: HOSTILE } },
@@ -558,21 +572,42 @@ function expectClean(answer: Answer, label: string) {
 describe('account, sharing, medications, search, subscription and API forms (issues 12 to 15)', () => {
 	it('profile and every settings form: preferences, password, two-factor, theme, export and deactivate', async () => {
 		const patient = await signedInPatient()
-		const profileForm = { name: 'Leak Test', email: `leak-${randomUUID()}@example.test`, phone: '+1 555 010 2000', dateOfBirth: '1980-02-03', sex: 'female', timeZone: 'America/New_York', currentPassword: 'Correct-horse-9' }
+		const profileForm = {
+			name: 'Leak Test',
+			email: `leak-${randomUUID()}@example.test`,
+			phone: '+1 555 010 2000',
+			dateOfBirth: '1980-02-03',
+			sex: 'female',
+			timeZone: 'America/New_York',
+			currentPassword: 'Correct-horse-9',
+		}
 		for (const field of ['name', 'email', 'phone', 'timeZone', 'currentPassword'] as const) {
-			expectRefused(await callRoute(profile.action as RouteHandler, formPost('/profile', { ...profileForm, [field]: HOSTILE }, patient.cookie)), `profile ${field}`, { fieldMessage: true })
+			expectRefused(
+				await callRoute(profile.action as RouteHandler, formPost('/profile', { ...profileForm, [field]: HOSTILE }, patient.cookie)),
+				`profile ${field}`,
+				{ fieldMessage: true },
+			)
 		}
 		for (const field of ['dateOfBirth', 'sex'] as const) {
-			expectRefused(await callRoute(profile.action as RouteHandler, formPost('/profile', { ...profileForm, [field]: HOSTILE }, patient.cookie)), `profile ${field}`)
+			expectRefused(
+				await callRoute(profile.action as RouteHandler, formPost('/profile', { ...profileForm, [field]: HOSTILE }, patient.cookie)),
+				`profile ${field}`,
+			)
 		}
-		const [stored] = await getSql()<{ n: number }[]>`select count(*)::int as n from app.users where name like ${`%${MARKER}%`} or email like ${`%${MARKER}%`} or phone like ${`%${MARKER}%`}`
+		const [stored] = await getSql()<
+			{ n: number }[]
+		>`select count(*)::int as n from app.users where name like ${`%${MARKER}%`} or email like ${`%${MARKER}%`} or phone like ${`%${MARKER}%`}`
 		expect(stored!.n).toBe(0)
 
 		const passwords = { currentPassword: 'Correct-horse-9', newPassword: 'Another-horse-10', confirmPassword: 'Another-horse-10' }
 		for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
-			expectRefused(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'password', ...passwords, [field]: HOSTILE }, patient.cookie)), `password ${field}`, {
-				fieldMessage: true,
-			})
+			expectRefused(
+				await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'password', ...passwords, [field]: HOSTILE }, patient.cookie)),
+				`password ${field}`,
+				{
+					fieldMessage: true,
+				},
+			)
 		}
 		for (const intent of ['2fa-confirm', '2fa-disable']) {
 			expectRefused(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent, code: HOSTILE }, patient.cookie)), `${intent} code`)
@@ -580,15 +615,28 @@ describe('account, sharing, medications, search, subscription and API forms (iss
 		expectRefused(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'theme', theme: HOSTILE }, patient.cookie)), 'theme')
 		expectRefused(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: HOSTILE }, patient.cookie)), 'unknown intent')
 		// Check boxes read only 'on': anything else is off, and the marker is not kept.
-		expectClean(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'preferences', emailNotifications: HOSTILE, inAppNotifications: HOSTILE }, patient.cookie)), 'preferences')
+		expectClean(
+			await callRoute(
+				settings.action as RouteHandler,
+				formPost('/settings', { intent: 'preferences', emailNotifications: HOSTILE, inAppNotifications: HOSTILE }, patient.cookie),
+			),
+			'preferences',
+		)
 		expectClean(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'export', note: HOSTILE }, patient.cookie)), 'export')
-		expectRefused(await callRoute(dataExportFile.loader as RouteHandler, get(`/settings/exports/${encodeURIComponent(HOSTILE)}`, patient.cookie), { exportId: HOSTILE }), 'export file')
+		expectRefused(
+			await callRoute(dataExportFile.loader as RouteHandler, get(`/settings/exports/${encodeURIComponent(HOSTILE)}`, patient.cookie), { exportId: HOSTILE }),
+			'export file',
+		)
 		expectClean(await callRoute(settings.action as RouteHandler, formPost('/settings', { intent: 'deactivate', note: HOSTILE }, patient.cookie)), 'deactivate')
 		expectCleanLogs()
 	})
 
 	it('forgot and reset password, the e-mail change confirmation and the sign-in code', async () => {
-		expectRefused(await callRoute(forgotPassword.action as RouteHandler, formPost('/forgot-password', { email: `${MARKER}\u0000@example.test` })), 'forgot email', { fieldMessage: true })
+		expectRefused(
+			await callRoute(forgotPassword.action as RouteHandler, formPost('/forgot-password', { email: `${MARKER}\u0000@example.test` })),
+			'forgot email',
+			{ fieldMessage: true },
+		)
 		expectClean(await callRoute(resetPassword.loader as RouteHandler, get(`/reset-password?${new URLSearchParams({ token: HOSTILE })}`)), 'reset page token')
 		for (const fields of [
 			{ token: HOSTILE, newPassword: 'Another-horse-10', confirmPassword: 'Another-horse-10' },
@@ -596,7 +644,10 @@ describe('account, sharing, medications, search, subscription and API forms (iss
 		]) {
 			expectRefused(await callRoute(resetPassword.action as RouteHandler, formPost('/reset-password', fields)), 'reset')
 		}
-		expectClean(await callRoute(confirmEmail.loader as RouteHandler, get(`/account/confirm-email?${new URLSearchParams({ token: HOSTILE })}`)), 'confirm-email page')
+		expectClean(
+			await callRoute(confirmEmail.loader as RouteHandler, get(`/account/confirm-email?${new URLSearchParams({ token: HOSTILE })}`)),
+			'confirm-email page',
+		)
 		expectClean(await callRoute(confirmEmail.action as RouteHandler, formPost('/account/confirm-email', { token: HOSTILE })), 'confirm-email')
 		expectClean(await callRoute(loginTwoFactor.action as RouteHandler, formPost('/login/two-factor', { code: HOSTILE })), 'sign-in code')
 		expectCleanLogs()
@@ -609,7 +660,9 @@ describe('account, sharing, medications, search, subscription and API forms (iss
 			['passcode', { intent: 'generate-link', documentIds: documentId, expiry: '7d', passcode: HOSTILE }],
 			['recipient', { intent: 'share-email', documentIds: documentId, expiry: '7d', recipientEmail: `${MARKER}\u0000@example.test` }],
 		] as const) {
-			expectRefused(await callRoute(shareRecords.action as RouteHandler, formPost('/share-records', fields, patient.cookie)), `share ${label}`, { fieldMessage: true })
+			expectRefused(await callRoute(shareRecords.action as RouteHandler, formPost('/share-records', fields, patient.cookie)), `share ${label}`, {
+				fieldMessage: true,
+			})
 		}
 		for (const [label, fields] of [
 			['document id', { intent: 'generate-link', documentIds: HOSTILE }],
@@ -624,12 +677,21 @@ describe('account, sharing, medications, search, subscription and API forms (iss
 		const [shares] = await getSql()<{ n: number }[]>`select count(*)::int as n from app.share_tokens where organization_id = ${patient.organizationId}`
 		expect(shares!.n).toBe(0)
 
-		const share = await createShareLink(patient, { documentIds: [documentId], expiry: '7d', passcode: 'open-sesame' }, new Request('http://localhost/share-records'))
+		const share = await createShareLink(
+			patient,
+			{ documentIds: [documentId], expiry: '7d', passcode: 'open-sesame' },
+			new Request('http://localhost/share-records'),
+		)
 		if (!share.ok) throw new Error('share not created')
 		const token = share.url.split('/shared/')[1]!
-		expectRefused(await callRoute(sharedPage.action as RouteHandler, formPost(`/shared/${token}`, { passcode: HOSTILE }), { token }), 'shared passcode', { fieldMessage: true })
+		expectRefused(await callRoute(sharedPage.action as RouteHandler, formPost(`/shared/${token}`, { passcode: HOSTILE }), { token }), 'shared passcode', {
+			fieldMessage: true,
+		})
 		expectRefused(await callRoute(sharedPage.loader as RouteHandler, get(`/shared/${encodeURIComponent(HOSTILE)}`), { token: HOSTILE }), 'shared token')
-		expectRefused(await callRoute(sharedPage.action as RouteHandler, formPost(`/shared/${encodeURIComponent(HOSTILE)}`, { passcode: 'open-sesame' }), { token: HOSTILE }), 'shared token passcode')
+		expectRefused(
+			await callRoute(sharedPage.action as RouteHandler, formPost(`/shared/${encodeURIComponent(HOSTILE)}`, { passcode: 'open-sesame' }), { token: HOSTILE }),
+			'shared token passcode',
+		)
 		expectRefused(
 			await callRoute(sharedFile.loader as RouteHandler, get(`/shared/${token}/files/${encodeURIComponent(HOSTILE)}`), { token, documentId: HOSTILE }),
 			'shared file id',
@@ -642,19 +704,40 @@ describe('account, sharing, medications, search, subscription and API forms (iss
 		const { id } = await createMedication(patient, { name: 'Atorvastatin', dose: '20 mg', frequency: 'daily', startDate: '2024-01-05' })
 		const form = { name: 'Atorvastatin', dose: '20 mg', frequency: 'daily', startDate: '2024-01-05' }
 		for (const field of ['name', 'dose', 'frequency'] as const) {
-			expectRefused(await callRoute(medicationNew.action as RouteHandler, formPost('/medications/new', { ...form, [field]: HOSTILE }, patient.cookie)), `new ${field}`, { fieldMessage: true })
 			expectRefused(
-				await callRoute(medicationEdit.action as RouteHandler, formPost(`/medications/${id}/edit`, { ...form, [field]: HOSTILE }, patient.cookie), { medicationId: id }),
+				await callRoute(medicationNew.action as RouteHandler, formPost('/medications/new', { ...form, [field]: HOSTILE }, patient.cookie)),
+				`new ${field}`,
+				{ fieldMessage: true },
+			)
+			expectRefused(
+				await callRoute(medicationEdit.action as RouteHandler, formPost(`/medications/${id}/edit`, { ...form, [field]: HOSTILE }, patient.cookie), {
+					medicationId: id,
+				}),
 				`edit ${field}`,
 				{ fieldMessage: true },
 			)
 		}
-		expectRefused(await callRoute(medicationNew.action as RouteHandler, formPost('/medications/new', { ...form, startDate: HOSTILE }, patient.cookie)), 'new start date')
+		expectRefused(
+			await callRoute(medicationNew.action as RouteHandler, formPost('/medications/new', { ...form, startDate: HOSTILE }, patient.cookie)),
+			'new start date',
+		)
 		const hostileId = encodeURIComponent(HOSTILE)
-		expectRefused(await callRoute(medicationDetail.loader as RouteHandler, get(`/medications/${hostileId}`, patient.cookie), { medicationId: HOSTILE }), 'medication page')
-		expectRefused(await callRoute(medicationDetail.action as RouteHandler, formPost(`/medications/${hostileId}`, {}, patient.cookie), { medicationId: HOSTILE }), 'stop')
-		expectRefused(await callRoute(medicationEdit.loader as RouteHandler, get(`/medications/${hostileId}/edit`, patient.cookie), { medicationId: HOSTILE }), 'edit page')
-		expectRefused(await callRoute(medicationEdit.action as RouteHandler, formPost(`/medications/${hostileId}/edit`, form, patient.cookie), { medicationId: HOSTILE }), 'edit id')
+		expectRefused(
+			await callRoute(medicationDetail.loader as RouteHandler, get(`/medications/${hostileId}`, patient.cookie), { medicationId: HOSTILE }),
+			'medication page',
+		)
+		expectRefused(
+			await callRoute(medicationDetail.action as RouteHandler, formPost(`/medications/${hostileId}`, {}, patient.cookie), { medicationId: HOSTILE }),
+			'stop',
+		)
+		expectRefused(
+			await callRoute(medicationEdit.loader as RouteHandler, get(`/medications/${hostileId}/edit`, patient.cookie), { medicationId: HOSTILE }),
+			'edit page',
+		)
+		expectRefused(
+			await callRoute(medicationEdit.action as RouteHandler, formPost(`/medications/${hostileId}/edit`, form, patient.cookie), { medicationId: HOSTILE }),
+			'edit id',
+		)
 		const list = await callRoute(medicationList.loader as RouteHandler, get('/medications', patient.cookie))
 		expect(JSON.parse(list.body).medications).toEqual([expect.objectContaining({ id, name: 'Atorvastatin', dose: '20 mg' })])
 		expectCleanLogs()
@@ -668,18 +751,40 @@ describe('account, sharing, medications, search, subscription and API forms (iss
 		expect(search.status).toBe(200)
 		expect(search.body).toContain(NOT_ALLOWED)
 		expectClean(search, 'search page')
-		expectClean(await callRoute(notificationsPage.loader as RouteHandler, get(`/notifications?${new URLSearchParams({ filter: HOSTILE })}`, cookie)), 'notifications filter')
-		expectClean(await callRoute(notificationsPage.action as RouteHandler, formPost('/notifications', { intent: 'archive', id: HOSTILE }, cookie)), 'notifications archive')
-		expectClean(await callRoute(notificationsPage.action as RouteHandler, formPost('/notifications', { intent: HOSTILE, id: randomUUID() }, cookie)), 'notifications intent')
+		expectClean(
+			await callRoute(notificationsPage.loader as RouteHandler, get(`/notifications?${new URLSearchParams({ filter: HOSTILE })}`, cookie)),
+			'notifications filter',
+		)
+		expectClean(
+			await callRoute(notificationsPage.action as RouteHandler, formPost('/notifications', { intent: 'archive', id: HOSTILE }, cookie)),
+			'notifications archive',
+		)
+		expectClean(
+			await callRoute(notificationsPage.action as RouteHandler, formPost('/notifications', { intent: HOSTILE, id: randomUUID() }, cookie)),
+			'notifications intent',
+		)
 		expectRefused(await callRoute(subscriptionPage.action as RouteHandler, formPost('/subscription', { intent: 'change-plan', plan: HOSTILE }, cookie)), 'plan')
 		expectRefused(await callRoute(subscriptionPage.action as RouteHandler, formPost('/subscription', { intent: HOSTILE }, cookie)), 'subscription intent')
 		// The page itself shows prices ('$29.99'), which the SQL pattern's '$1' would take for a parameter: the marker only.
-		const plans = await callRoute(subscriptionPage.loader as RouteHandler, get(`/subscription?${new URLSearchParams({ confirm: HOSTILE, plan: HOSTILE })}`, cookie))
+		const plans = await callRoute(
+			subscriptionPage.loader as RouteHandler,
+			get(`/subscription?${new URLSearchParams({ confirm: HOSTILE, plan: HOSTILE })}`, cookie),
+		)
 		expect(plans.status).toBe(200)
 		expect(plans.body).not.toContain(MARKER)
-		expectRefused(await callRoute(apiKeysPage.action as RouteHandler, formPost('/settings/api-keys', { intent: 'create', name: HOSTILE }, cookie)), 'api key name', { fieldMessage: true })
-		expectRefused(await callRoute(apiKeysPage.action as RouteHandler, formPost('/settings/api-keys', { intent: 'revoke', keyId: HOSTILE }, cookie)), 'api key revoke')
-		expectClean(await callRoute(apiKeysPage.loader as RouteHandler, get(`/settings/api-keys?${new URLSearchParams({ confirm: 'revoke', keyId: HOSTILE })}`, cookie)), 'api keys page')
+		expectRefused(
+			await callRoute(apiKeysPage.action as RouteHandler, formPost('/settings/api-keys', { intent: 'create', name: HOSTILE }, cookie)),
+			'api key name',
+			{ fieldMessage: true },
+		)
+		expectRefused(
+			await callRoute(apiKeysPage.action as RouteHandler, formPost('/settings/api-keys', { intent: 'revoke', keyId: HOSTILE }, cookie)),
+			'api key revoke',
+		)
+		expectClean(
+			await callRoute(apiKeysPage.loader as RouteHandler, get(`/settings/api-keys?${new URLSearchParams({ confirm: 'revoke', keyId: HOSTILE })}`, cookie)),
+			'api keys page',
+		)
 		const [keys] = await getSql()<{ n: number }[]>`select count(*)::int as n from app.api_keys where name like ${`%${MARKER}%`}`
 		expect(keys!.n).toBe(0)
 		expectCleanLogs()
@@ -712,7 +817,11 @@ describe('account, sharing, medications, search, subscription and API forms (iss
 		const api = (method: string, apiPath: string, options: { json?: unknown; key?: string } = {}) => {
 			const headers = new Headers({ authorization: `Bearer ${options.key ?? created.key}` })
 			if (options.json !== undefined) headers.set('content-type', 'application/json')
-			const request = new Request(`http://localhost/api/v1${apiPath}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
+			const request = new Request(`http://localhost/api/v1${apiPath}`, {
+				method,
+				headers,
+				body: options.json === undefined ? undefined : JSON.stringify(options.json),
+			})
 			return callRoute((method === 'GET' ? restApi.loader : restApi.action) as RouteHandler, request, { '*': apiPath.slice(1) })
 		}
 		const hostile = encodeURIComponent(HOSTILE)

@@ -109,7 +109,9 @@ describe('the notification stream over HTTP', () => {
 		const stream = await openStream(patient.cookie)
 		await invalidateSession(patient.token)
 		expect(await settlesWithin(stream.ended, 3_000)).toBe(true)
-		await withTenant(patient.organizationId, (tx) => writeNotification(tx, { ownerId: patient.userId, type: 'info', title: 'After sign-out', message: 'Should not arrive.', link: '/records' }))
+		await withTenant(patient.organizationId, (tx) =>
+			writeNotification(tx, { ownerId: patient.userId, type: 'info', title: 'After sign-out', message: 'Should not arrive.', link: '/records' }),
+		)
 		await new Promise((resolve) => setTimeout(resolve, 300))
 		expect(stream.text()).not.toContain('After sign-out')
 
@@ -137,10 +139,18 @@ describe('the notification stream over HTTP', () => {
 		expect(refused.retryAfter).toBe('30')
 		expect(JSON.parse(refused.body)).toEqual({ error: 'too-many-streams', message: NOTIFICATION_MESSAGES.tooManyStreams })
 		streams.pop()!.close()
-		await expect.poll(async () => {
-			const answer = await openStream(patient.cookie).then((stream) => (streams.push(stream), 200), () => 0)
-			return answer
-		}, { timeout: 5_000 }).toBe(200)
+		await expect
+			.poll(
+				async () => {
+					const answer = await openStream(patient.cookie).then(
+						(stream) => (streams.push(stream), 200),
+						() => 0,
+					)
+					return answer
+				},
+				{ timeout: 5_000 },
+			)
+			.toBe(200)
 		for (const stream of streams) stream.close()
 	})
 })

@@ -163,7 +163,9 @@ describe('live notifications', () => {
 
 	it('closes quietly, with no error logged, when the organization was deleted (its schema dropped) as the stream opens', async () => {
 		const patient = await newPatient('deleted-org')
-		const [{ schemaName }] = await getDb().execute<{ schemaName: string }>(sql`select schema_name as "schemaName" from app.organizations where id = ${patient.organizationId}`)
+		const [{ schemaName }] = await getDb().execute<{ schemaName: string }>(
+			sql`select schema_name as "schemaName" from app.organizations where id = ${patient.organizationId}`,
+		)
 		await getDb().execute(sql`drop schema ${sql.identifier(schemaName!)} cascade`)
 		const errors = vi.spyOn(logger, 'error')
 		try {
@@ -197,7 +199,10 @@ describe('several owners in one write', () => {
 		await quietEvents.next((message) => message.data.type === 'notifications_changed')
 		expect(JSON.stringify(quietEvents.messages)).not.toContain('Maintenance tonight')
 		expect((await getNotificationOverview(quiet)).items.map((item) => item.title)).toEqual(['Maintenance tonight'])
-		const emails = await getDb().select().from(emailOutbox).where(inArray(emailOutbox.userId, [loud.userId, quiet.userId]))
+		const emails = await getDb()
+			.select()
+			.from(emailOutbox)
+			.where(inArray(emailOutbox.userId, [loud.userId, quiet.userId]))
 		expect(emails.map((email) => email.recipient)).toEqual([quiet.email])
 		loudStream.close()
 		quietStream.close()
@@ -239,7 +244,10 @@ describe('notification actions', () => {
 		expect(await removeNotification(bobInAliceOrganization, item!.id)).toBe(false)
 		expect(await clearNotifications(bobInAliceOrganization)).toBe(0)
 		const [stored] = await withTenant(alice.organizationId, (tx) =>
-			tx.select().from(notifications).where(and(eq(notifications.id, item!.id), eq(notifications.ownerId, alice.userId))),
+			tx
+				.select()
+				.from(notifications)
+				.where(and(eq(notifications.id, item!.id), eq(notifications.ownerId, alice.userId))),
 		)
 		expect(stored?.isRead).toBe(false)
 	})

@@ -33,11 +33,19 @@ async function newPatient(name = 'Grace Hopper'): Promise<Patient> {
 }
 
 async function importCcd(patient: Patient, options: Partial<CcdOptions>) {
-	const bytes = Buffer.from(buildCcd({ documentId: `2.16.840.1.113883.19.5.${randomUUID()}`, effectiveTime: '20260301', custodian: 'Lakeside Community Clinic', ...options }))
+	const bytes = Buffer.from(
+		buildCcd({ documentId: `2.16.840.1.113883.19.5.${randomUUID()}`, effectiveTime: '20260301', custodian: 'Lakeside Community Clinic', ...options }),
+	)
 	await mkdir(uploadTempDir(), { recursive: true })
 	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
 	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, { tempPath, originalName: 'visit.xml', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), head: bytes.subarray(0, 4096) })
+	const outcome = await storeUploadedDocument(patient, {
+		tempPath,
+		originalName: 'visit.xml',
+		size: bytes.length,
+		sha256: createHash('sha256').update(bytes).digest('hex'),
+		head: bytes.subarray(0, 4096),
+	})
 	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
 	return outcome.documentId
@@ -77,7 +85,7 @@ describe('one grade for a value on every screen', () => {
 })
 
 describe('the values stored before the rule', () => {
-	it('are regraded by the tenant migration: defaults of typed readings dropped, blood pressure by ACC/AHA, a report\'s weight no longer called normal', async () => {
+	it("are regraded by the tenant migration: defaults of typed readings dropped, blood pressure by ACC/AHA, a report's weight no longer called normal", async () => {
 		const patient = await newPatient()
 		const row = (fields: Partial<typeof healthParameters.$inferInsert>) => ({
 			ownerId: patient.userId,
@@ -114,7 +122,10 @@ describe('the values stored before the rule', () => {
 			for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement))
 		})
 		const after = await withTenant(patient.organizationId, (tx) =>
-			tx.select({ id: healthParameters.id, status: healthParameters.status, min: healthParameters.referenceRangeMin, max: healthParameters.referenceRangeMax }).from(healthParameters).where(eq(healthParameters.ownerId, patient.userId)),
+			tx
+				.select({ id: healthParameters.id, status: healthParameters.status, min: healthParameters.referenceRangeMin, max: healthParameters.referenceRangeMax })
+				.from(healthParameters)
+				.where(eq(healthParameters.ownerId, patient.userId)),
 		)
 		const byId = new Map(after.map((entry) => [entry.id, [entry.status, entry.min, entry.max]]))
 		expect(ids.map((id) => byId.get(id))).toEqual([

@@ -33,7 +33,10 @@ function sessionRequest(token: string) {
 
 async function superadmin(): Promise<AdminActor> {
 	const email = `superadmin-${randomUUID()}@example.test`
-	const [row] = await getDb().insert(users).values({ name: 'The superadmin', email, passwordHash: await hashPassword('Correct-horse-9'), role: 'superadmin' }).returning({ id: users.id })
+	const [row] = await getDb()
+		.insert(users)
+		.values({ name: 'The superadmin', email, passwordHash: await hashPassword('Correct-horse-9'), role: 'superadmin' })
+		.returning({ id: users.id })
 	return { userId: row!.id, role: 'superadmin', ipAddress: '203.0.113.7', name: 'The superadmin', email }
 }
 
@@ -66,7 +69,13 @@ describe('a deactivated organization', () => {
 		expect(await refused.json()).toEqual({ error: { code: 'unauthorized', message: API_MESSAGES.unauthorized } })
 		expect(await openSharedRecords(org.shareToken, VISITOR)).toEqual(await openSharedRecords(UNKNOWN_SHARE_TOKEN, VISITOR))
 		const sharedPage = await import('#app/routes/shared.$token.tsx')
-		const thrown = await sharedPage.loader({ request: new Request(`${ORIGIN}/shared/${org.shareToken}`), params: { token: org.shareToken }, context: { requestId: 't', cspNonce: 't', clientIp: '203.0.113.77' } }).catch((error: unknown) => error)
+		const thrown = await sharedPage
+			.loader({
+				request: new Request(`${ORIGIN}/shared/${org.shareToken}`),
+				params: { token: org.shareToken },
+				context: { requestId: 't', cspNonce: 't', clientIp: '203.0.113.77' },
+			})
+			.catch((error: unknown) => error)
 		expect(thrown).toBeInstanceOf(Response)
 		expect((thrown as Response).status).toBe(404)
 		expect(await readCalendarFeed(org.feedToken, {})).toBeNull()
@@ -77,7 +86,11 @@ describe('a deactivated organization', () => {
 		const late2 = await createSession({ userId: org.patient.userId, kind: 'patient', organizationId: org.patient.organizationId })
 		const fileRoute = await import('#app/routes/api.documents.$documentId.file.ts')
 		const download = await fileRoute
-			.loader({ request: new Request(`${ORIGIN}/api/documents/${randomUUID()}/file`, { headers: { cookie: `${SESSION_COOKIE.patient}=${late2.token}` } }), params: { documentId: randomUUID() }, context: { requestId: 't', cspNonce: 't', clientIp: '203.0.113.77' } })
+			.loader({
+				request: new Request(`${ORIGIN}/api/documents/${randomUUID()}/file`, { headers: { cookie: `${SESSION_COOKIE.patient}=${late2.token}` } }),
+				params: { documentId: randomUUID() },
+				context: { requestId: 't', cspNonce: 't', clientIp: '203.0.113.77' },
+			})
 			.catch((error: unknown) => error)
 		expect((download as Response).status).toBe(401)
 
@@ -88,14 +101,16 @@ describe('a deactivated organization', () => {
 	})
 })
 
-describe("an organization that starts requiring two-factor sign-in", () => {
+describe('an organization that starts requiring two-factor sign-in', () => {
 	it('refuses the existing sessions and API keys of members without a second factor, with the reason, until they set one up', async () => {
 		const org = await organizationWithEverything()
 		const admin = await superadmin()
 		const [owner] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, org.patient.userId))
 		expect((await apiCall(org.key)).status).toBe(200)
 
-		expect(await updateOrganizationSecurity(admin, org.patient.organizationId, { requireTwoFactor: true, sessionLifetimeMinutes: null })).toMatchObject({ ok: true })
+		expect(await updateOrganizationSecurity(admin, org.patient.organizationId, { requireTwoFactor: true, sessionLifetimeMinutes: null })).toMatchObject({
+			ok: true,
+		})
 
 		expect(await getSession(sessionRequest(org.sessionToken), 'patient')).toBeNull()
 		const refused = await apiCall(org.key)

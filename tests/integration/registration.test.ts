@@ -47,10 +47,22 @@ describe('registerPatient', () => {
 describe('the sign-up screen with a registered address', () => {
 	it("answers the spec's registration failure text, never 'already exists', and tells the owner by e-mail once an hour", async () => {
 		const { user } = await registerPatient({ name: 'Owner', email: 'owner-signup@example.test', password: 'Correct-horse-9' })
-		const refused = await signUpPatient({ name: 'Prober', email: 'Owner-Signup@example.test', password: 'Correct-horse-9', ipAddress: '10.77.0.1', origin: 'http://localhost:3000' })
+		const refused = await signUpPatient({
+			name: 'Prober',
+			email: 'Owner-Signup@example.test',
+			password: 'Correct-horse-9',
+			ipAddress: '10.77.0.1',
+			origin: 'http://localhost:3000',
+		})
 		expect(refused).toMatchObject({ ok: false, message: AUTH_MESSAGES.registrationFailed })
 		expect(refused.ok ? '' : refused.message).not.toMatch(/exists|registered|taken/i)
-		await signUpPatient({ name: 'Prober', email: 'owner-signup@example.test', password: 'Correct-horse-9', ipAddress: '10.77.0.2', origin: 'http://localhost:3000' })
+		await signUpPatient({
+			name: 'Prober',
+			email: 'owner-signup@example.test',
+			password: 'Correct-horse-9',
+			ipAddress: '10.77.0.2',
+			origin: 'http://localhost:3000',
+		})
 
 		const sent = await getDb().select().from(emailOutbox).where(eq(emailOutbox.userId, user.id))
 		expect(sent).toHaveLength(1)

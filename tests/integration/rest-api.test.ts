@@ -139,7 +139,14 @@ describe('OpenAPI document', () => {
 })
 
 describe('contract: every documented operation answers as documented', () => {
-	type Operation = { method: string; path: string; operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }>; requestBody?: { content: Record<string, unknown> }; parameters?: Array<{ name: string; in: string; required?: boolean }> }
+	type Operation = {
+		method: string
+		path: string
+		operationId: string
+		responses: Record<string, { content?: Record<string, { schema: object }> }>
+		requestBody?: { content: Record<string, unknown> }
+		parameters?: Array<{ name: string; in: string; required?: boolean }>
+	}
 	const document = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>>; components: object }
 	const operations: Operation[] = Object.entries(document.paths).flatMap(([operationPath, methods]) =>
 		Object.entries(methods).map(([method, operation]) => ({ ...operation, method: method.toUpperCase(), path: operationPath })),
@@ -165,7 +172,20 @@ describe('contract: every documented operation answers as documented', () => {
 		key = created
 		documentId = await storedDocumentOfSize(patient, 1000)
 		await withTenant(patient.organizationId, (tx) =>
-			tx.insert(healthParameters).values({ ownerId: patient.userId, documentId, source: 'document', code: 'glucose', name: 'Glucose', value: 95, valueText: '95', unit: 'mg/dL', referenceRangeMin: 70, referenceRangeMax: 99, status: 'normal', testDate: new Date().toISOString().slice(0, 10) }),
+			tx.insert(healthParameters).values({
+				ownerId: patient.userId,
+				documentId,
+				source: 'document',
+				code: 'glucose',
+				name: 'Glucose',
+				value: 95,
+				valueText: '95',
+				unit: 'mg/dL',
+				referenceRangeMin: 70,
+				referenceRangeMax: 99,
+				status: 'normal',
+				testDate: new Date().toISOString().slice(0, 10),
+			}),
 		)
 	})
 
@@ -238,7 +258,13 @@ describe('POST /documents/share', () => {
 		expect(link).toMatchObject({ recipientEmail: null, expiresAt: '2026-12-02T10:00:00.000Z' })
 		expect(link.url).toMatch(/\/shared\/[a-z2-7]{52}$/)
 
-		const byEmail = await call('POST', '/documents/share', key, { json: { documentId, recipientEmail: 'dr.lee@clinic.example', expiresAt: 'never', passcode: 'open-sesame' } }, now)
+		const byEmail = await call(
+			'POST',
+			'/documents/share',
+			key,
+			{ json: { documentId, recipientEmail: 'dr.lee@clinic.example', expiresAt: 'never', passcode: 'open-sesame' } },
+			now,
+		)
 		expect(byEmail.status).toBe(201)
 		expect(await byEmail.json()).toMatchObject({ recipientEmail: 'dr.lee@clinic.example', expiresAt: null })
 		const mails = await getDb().select().from(emailOutbox).where(eq(emailOutbox.recipient, 'dr.lee@clinic.example'))

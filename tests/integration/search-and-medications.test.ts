@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { appointments, documents } from '#db/schema/tenant.ts'
 import { registerPatient } from '#server/auth/index.ts'
-import {
-	createMedication,
-	getMedication,
-	listMedications,
-	MedicationFormSchema,
-	stopMedication,
-	updateMedication,
-} from '#server/medications/index.ts'
+import { createMedication, getMedication, listMedications, MedicationFormSchema, stopMedication, updateMedication } from '#server/medications/index.ts'
 import { searchRecords } from '#server/search/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { useTestDatabase } from './test-database.ts'
@@ -19,7 +12,11 @@ useTestDatabase()
 type TestPatient = { userId: string; organizationId: string }
 
 async function newPatient(label = 'patient'): Promise<TestPatient> {
-	const { user, organization } = await registerPatient({ name: 'Searching Patient', email: `${label}-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
+	const { user, organization } = await registerPatient({
+		name: 'Searching Patient',
+		email: `${label}-${randomUUID()}@example.test`,
+		password: 'Correct-horse-9',
+	})
 	return { userId: user.id, organizationId: organization.id }
 }
 
@@ -52,7 +49,14 @@ async function addAppointment(owner: TestPatient, values: { title: string; provi
 	const [row] = await withTenant(owner.organizationId, (tx) =>
 		tx
 			.insert(appointments)
-			.values({ ownerId: owner.userId, ...values, status: 'confirmed', startsAt: new Date('2030-03-05T19:30:00Z'), durationMinutes: 30, timeZone: 'America/New_York' })
+			.values({
+				ownerId: owner.userId,
+				...values,
+				status: 'confirmed',
+				startsAt: new Date('2030-03-05T19:30:00Z'),
+				durationMinutes: 30,
+				timeZone: 'America/New_York',
+			})
 			.returning({ id: appointments.id }),
 	)
 	return row!.id
@@ -66,7 +70,10 @@ describe('global search', () => {
 		const id = await addDocument(patient, { title: 'Lab report', extractedText: 'Serum ferritin 12 ng/mL (low). Transferrin saturation 14 %.' })
 		for (const text of ['ferritin', 'ferr', 'TRANSFERRIN saturation']) {
 			const results = await searchRecords(patient, text, { limit: 5 })
-			expect(results.document.map((result) => result.id), text).toEqual([id])
+			expect(
+				results.document.map((result) => result.id),
+				text,
+			).toEqual([id])
 		}
 		expect((await searchRecords(patient, 'cholesterol', { limit: 5 })).document).toEqual([])
 	})
@@ -74,8 +81,16 @@ describe('global search', () => {
 	it('covers titles, providers, tags, specialties, locations and medication names, with dates', async () => {
 		const patient = await newPatient()
 		const documentId = await addDocument(patient, { title: 'Chest X-ray', provider: 'Bluewater Imaging', tags: ['radiology'] })
-		const appointmentId = await addAppointment(patient, { title: 'Follow-up', provider: 'Dr. Amara Okafor', specialty: 'Cardiology', location: 'Harbor Clinic' })
-		const { id: medicationId } = await createMedication(patient, medication({ name: 'Atorvastatin', dose: '20 mg', frequency: 'daily', startDate: '2024-06-01' }))
+		const appointmentId = await addAppointment(patient, {
+			title: 'Follow-up',
+			provider: 'Dr. Amara Okafor',
+			specialty: 'Cardiology',
+			location: 'Harbor Clinic',
+		})
+		const { id: medicationId } = await createMedication(
+			patient,
+			medication({ name: 'Atorvastatin', dose: '20 mg', frequency: 'daily', startDate: '2024-06-01' }),
+		)
 		expect((await searchRecords(patient, 'bluewater', { limit: 5 })).document.map((result) => result.id)).toEqual([documentId])
 		expect((await searchRecords(patient, 'radiol', { limit: 5 })).document.map((result) => result.id)).toEqual([documentId])
 		const byDoctor = await searchRecords(patient, 'okafor', { limit: 5 })

@@ -41,7 +41,17 @@ function startProcess(entry: string, env: Record<string, string>) {
 	const dataDir = path.resolve(`tests/.tmp/machine-${randomUUID()}`)
 	folders.push(dataDir)
 	const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-		env: { ...process.env, ...s3.env, ...env, DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', DEMO_MODE: 'false', WORKER_CONCURRENCY: '2' },
+		env: {
+			...process.env,
+			...s3.env,
+			...env,
+			DATABASE_URL: url,
+			DATA_DIR: dataDir,
+			NODE_ENV: 'development',
+			LOG_LEVEL: 'warn',
+			DEMO_MODE: 'false',
+			WORKER_CONCURRENCY: '2',
+		},
 		stdio: ['ignore', 'inherit', 'inherit'],
 	})
 	processes.push(child)
@@ -122,12 +132,17 @@ describe('two web processes and two workers on one database', () => {
 		expect(document).toEqual({ status: 'processed', attempts: 1 })
 		// one notification of each kind (upload, then processed): none written twice by the two workers
 		const sent = await withTenant(patient.organizationId, (tx) =>
-			tx.select({ type: notifications.type }).from(notifications).where(eq(notifications.link, `/records/${documentId}`)),
+			tx
+				.select({ type: notifications.type })
+				.from(notifications)
+				.where(eq(notifications.link, `/records/${documentId}`)),
 		)
 		const types = sent.map((row) => row.type)
 		expect(types.length).toBeGreaterThan(0)
 		expect(new Set(types).size).toBe(types.length)
-		const [jobs] = await getDb().execute<{ count: number }>(sql`select count(*)::int as count from graphile_worker.jobs where key = ${`document:${documentId}`}`)
+		const [jobs] = await getDb().execute<{ count: number }>(
+			sql`select count(*)::int as count from graphile_worker.jobs where key = ${`document:${documentId}`}`,
+		)
 		expect(jobs!.count).toBe(0)
 
 		const linked = await fetch(`${webA!.base}/api/trpc/documents.downloadLink`, {

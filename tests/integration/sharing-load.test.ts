@@ -62,60 +62,74 @@ function percentile(sorted: number[], fraction: number) {
 }
 
 describe('one link opened 200 times at once', () => {
-	it('answers every opening, logs each once and notifies once per hour, without an error', async () => {
-		// The first request compiles the route modules (development build): not part of the figures.
-		const warmUp = await fetch(`${app.base}/shared/${token}`)
-		expect(warmUp.status).toBe(200)
-		expect(warmUp.headers.get('referrer-policy')).toBe('no-referrer')
-		expect(warmUp.headers.get('x-robots-tag')).toBe('noindex, nofollow')
-		expect(await warmUp.text()).toContain('Meridian results')
-		app.written.length = 0
-		const hoursBefore = new Date().toISOString().slice(0, 13)
+	it(
+		'answers every opening, logs each once and notifies once per hour, without an error',
+		async () => {
+			// The first request compiles the route modules (development build): not part of the figures.
+			const warmUp = await fetch(`${app.base}/shared/${token}`)
+			expect(warmUp.status).toBe(200)
+			expect(warmUp.headers.get('referrer-policy')).toBe('no-referrer')
+			expect(warmUp.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+			expect(await warmUp.text()).toContain('Meridian results')
+			app.written.length = 0
+			const hoursBefore = new Date().toISOString().slice(0, 13)
 
-		const started = performance.now()
-		const answers = await Promise.all(
-			Array.from({ length: OPENINGS }, async () => {
-				const sent = performance.now()
-				const response = await fetch(`${app.base}/shared/${token}`, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' } })
-				const body = await response.text()
-				return { status: response.status, ms: performance.now() - sent, showsDocument: body.includes('Meridian results') }
-			}),
-		)
-		const wallMs = performance.now() - started
-		const latencies = answers.map((answer) => answer.ms).sort((a, b) => a - b)
-		const figures = {
-			openings: OPENINGS,
-			wallMs: Math.round(wallMs),
-			p50Ms: Math.round(percentile(latencies, 0.5)),
-			p95Ms: Math.round(percentile(latencies, 0.95)),
-			maxMs: Math.round(latencies.at(-1)!),
-		}
-		vi.restoreAllMocks()
-		console.log(`share link load: ${JSON.stringify(figures)}`)
+			const started = performance.now()
+			const answers = await Promise.all(
+				Array.from({ length: OPENINGS }, async () => {
+					const sent = performance.now()
+					const response = await fetch(`${app.base}/shared/${token}`, {
+						headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+					})
+					const body = await response.text()
+					return { status: response.status, ms: performance.now() - sent, showsDocument: body.includes('Meridian results') }
+				}),
+			)
+			const wallMs = performance.now() - started
+			const latencies = answers.map((answer) => answer.ms).sort((a, b) => a - b)
+			const figures = {
+				openings: OPENINGS,
+				wallMs: Math.round(wallMs),
+				p50Ms: Math.round(percentile(latencies, 0.5)),
+				p95Ms: Math.round(percentile(latencies, 0.95)),
+				maxMs: Math.round(latencies.at(-1)!),
+			}
+			vi.restoreAllMocks()
+			console.log(`share link load: ${JSON.stringify(figures)}`)
 
-		expect(answers.map((answer) => answer.status)).toEqual(Array(OPENINGS).fill(200))
-		expect(answers.every((answer) => answer.showsDocument)).toBe(true)
-		expect(wallMs).toBeLessThan(BOUND_MS)
-		expect(await openedCount()).toBe(OPENINGS + 1)
+			expect(answers.map((answer) => answer.status)).toEqual(Array(OPENINGS).fill(200))
+			expect(answers.every((answer) => answer.showsDocument)).toBe(true)
+			expect(wallMs).toBeLessThan(BOUND_MS)
+			expect(await openedCount()).toBe(OPENINGS + 1)
 
-		const hoursAfter = new Date().toISOString().slice(0, 13)
-		const notified = await withTenant(owner.organizationId, (tx) =>
-			tx.select().from(notifications).where(and(eq(notifications.ownerId, owner.userId), eq(notifications.title, SHARE_MESSAGES.openedNotificationTitle))),
-		)
-		expect(notified).toHaveLength(hoursBefore === hoursAfter ? 1 : 2)
+			const hoursAfter = new Date().toISOString().slice(0, 13)
+			const notified = await withTenant(owner.organizationId, (tx) =>
+				tx
+					.select()
+					.from(notifications)
+					.where(and(eq(notifications.ownerId, owner.userId), eq(notifications.title, SHARE_MESSAGES.openedNotificationTitle))),
+			)
+			expect(notified).toHaveLength(hoursBefore === hoursAfter ? 1 : 2)
 
-		const output = app.written.join('')
-		const lines = loggedLines(app.written)
-		const requests = lines.filter((line) => line.event === 'http.request')
-		expect(requests.length).toBeGreaterThanOrEqual(OPENINGS)
-		expect(requests.every((line) => line.route === '/shared/:token' && line.status === 200)).toBe(true)
-		expect(lines.filter((line) => line.level === 'error' || line.level === 'warn')).toEqual([])
-		expect(output).not.toContain(token)
-	}, BOUND_MS + 60_000)
+			const output = app.written.join('')
+			const lines = loggedLines(app.written)
+			const requests = lines.filter((line) => line.event === 'http.request')
+			expect(requests.length).toBeGreaterThanOrEqual(OPENINGS)
+			expect(requests.every((line) => line.route === '/shared/:token' && line.status === 200)).toBe(true)
+			expect(lines.filter((line) => line.level === 'error' || line.level === 'warn')).toEqual([])
+			expect(output).not.toContain(token)
+		},
+		BOUND_MS + 60_000,
+	)
 
 	it("takes the page's own form post, which a no-referrer page sends with Origin: null", async () => {
 		const post = (headers: Record<string, string>) =>
-			fetch(`${app.base}/shared/${token}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'null', ...headers }, body: 'passcode=anything' })
+			fetch(`${app.base}/shared/${token}`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'null', ...headers },
+				body: 'passcode=anything',
+			})
 		const sameOrigin = await post({ 'Sec-Fetch-Site': 'same-origin' })
 		expect(sameOrigin.status).toBe(302)
 		expect(sameOrigin.headers.get('location')).toBe(`/shared/${token}`)

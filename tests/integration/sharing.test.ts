@@ -82,7 +82,10 @@ function accessRows(shareId: string) {
 
 function openedNotifications() {
 	return withTenant(owner.organizationId, (tx) =>
-		tx.select().from(notifications).where(and(eq(notifications.ownerId, owner.userId), eq(notifications.title, SHARE_MESSAGES.openedNotificationTitle))),
+		tx
+			.select()
+			.from(notifications)
+			.where(and(eq(notifications.ownerId, owner.userId), eq(notifications.title, SHARE_MESSAGES.openedNotificationTitle))),
 	)
 }
 
@@ -152,7 +155,9 @@ describe('opening a link', () => {
 		// whose records, shared when, and the values in the report's order
 		expect(opened.patientName).toBe('Sharon Owner')
 		expect(Math.abs(opened.sharedAt.getTime() - now.getTime())).toBeLessThan(60_000)
-		const stored = await withTenant(owner.organizationId, (tx) => tx.select({ id: healthParameters.id, position: healthParameters.position }).from(healthParameters).where(eq(healthParameters.documentId, labId)))
+		const stored = await withTenant(owner.organizationId, (tx) =>
+			tx.select({ id: healthParameters.id, position: healthParameters.position }).from(healthParameters).where(eq(healthParameters.documentId, labId)),
+		)
 		const positionOf = new Map(stored.map((row) => [row.id, row.position]))
 		const positions = lab.labValues.map((value) => positionOf.get(value.id)!)
 		expect(positions).toEqual([...positions].sort((a, b) => a - b))
@@ -188,11 +193,14 @@ describe('opening a link', () => {
 		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
 		const rows = await accessRows(created.shareId)
 		expect(rows).toMatchObject([{ kind: 'downloaded', documentId: labId }])
-		const audits = await getDb().select().from(auditLog).where(and(eq(auditLog.action, 'share.download'), eq(auditLog.targetId, labId)))
+		const audits = await getDb()
+			.select()
+			.from(auditLog)
+			.where(and(eq(auditLog.action, 'share.download'), eq(auditLog.targetId, labId)))
 		expect(audits.length).toBeGreaterThan(0)
 	})
 
-	it("reaches no unshared document of the patient and nothing of another tenant, whatever id is tried", async () => {
+	it('reaches no unshared document of the patient and nothing of another tenant, whatever id is tried', async () => {
 		const created = await share([labId])
 		const otherShare = await createShareLink(other, ShareLinkSchema.parse({ documentIds: [otherTenantDocumentId] }), REQUEST)
 		if (!otherShare.ok) throw new Error('share of the other tenant')
@@ -252,7 +260,12 @@ describe('a link with a passcode', () => {
 		const created = await share([labId], { passcode: 'blue-heron-42' })
 		expect(await openSharedRecords(created.token, visitor())).toEqual({ ok: true, status: 'passcode' })
 		expect(await openSharedFile(created.token, labId, visitor())).toBeNull()
-		expect(await submitSharePasscode(created.token, 'wrong', visitor())).toMatchObject({ ok: false, kind: 'invalid', field: 'passcode', message: SHARE_MESSAGES.wrongPasscode })
+		expect(await submitSharePasscode(created.token, 'wrong', visitor())).toMatchObject({
+			ok: false,
+			kind: 'invalid',
+			field: 'passcode',
+			message: SHARE_MESSAGES.wrongPasscode,
+		})
 		expect(await submitSharePasscode(created.token, 'blue-heron-42', visitor())).toEqual({ ok: true, shareId: created.shareId })
 		const granted = visitor({ grantedShareIds: [created.shareId] })
 		const opened = await openSharedRecords(created.token, granted)
@@ -265,11 +278,17 @@ describe('a link with a passcode', () => {
 
 	it('stops checking guesses from one network after the limit, counting parallel guesses exactly', async () => {
 		const created = await share([labId], { passcode: 'right-passcode' })
-		const guesses = await Promise.all(Array.from({ length: PASSCODE_MAX_FAILURES_PER_NETWORK + 5 }, (_, index) => submitSharePasscode(created.token, `guess-${index}`, visitor())))
+		const guesses = await Promise.all(
+			Array.from({ length: PASSCODE_MAX_FAILURES_PER_NETWORK + 5 }, (_, index) => submitSharePasscode(created.token, `guess-${index}`, visitor())),
+		)
 		expect(guesses.filter((guess) => !guess.ok && guess.kind === 'invalid')).toHaveLength(PASSCODE_MAX_FAILURES_PER_NETWORK)
 		expect(guesses.filter((guess) => !guess.ok && guess.kind === 'rate-limited')).toHaveLength(5)
 		// Even the right passcode waits now, from this network.
-		expect(await submitSharePasscode(created.token, 'right-passcode', visitor())).toMatchObject({ ok: false, kind: 'rate-limited', message: SHARE_MESSAGES.tooManyAttempts })
+		expect(await submitSharePasscode(created.token, 'right-passcode', visitor())).toMatchObject({
+			ok: false,
+			kind: 'rate-limited',
+			message: SHARE_MESSAGES.tooManyAttempts,
+		})
 		// Another network may still try; the window moves on.
 		expect(await submitSharePasscode(created.token, 'right-passcode', visitor({ ipAddress: '198.51.100.4' }))).toMatchObject({ ok: true })
 		expect(await submitSharePasscode(created.token, 'right-passcode', visitor(), new Date(Date.now() + 16 * 60 * 1000))).toMatchObject({ ok: true })

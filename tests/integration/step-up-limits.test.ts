@@ -48,7 +48,10 @@ describe('step-up password re-checks', () => {
 		const patient = await newPatient()
 		const max = getEnv().LOGIN_ACCOUNT_MAX_FAILURES
 		for (let i = 0; i < max; i++) {
-			expect(await changePassword(patient, { currentPassword: `Wrong-guess-${i}`, newPassword: NEW_PASSWORD })).toMatchObject({ ok: false, code: 'wrong-password' })
+			expect(await changePassword(patient, { currentPassword: `Wrong-guess-${i}`, newPassword: NEW_PASSWORD })).toMatchObject({
+				ok: false,
+				code: 'wrong-password',
+			})
 		}
 		const refused = await changePassword(patient, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })
 		expect(refused).toMatchObject({ ok: false, code: 'too-many-attempts', message: ACCOUNT_MESSAGES.tooManyPasswordAttempts, field: 'currentPassword' })
@@ -66,7 +69,9 @@ describe('step-up password re-checks', () => {
 		const max = getEnv().LOGIN_ACCOUNT_MAX_FAILURES
 		const input = { name: 'Step Up', email: `moved-${randomUUID()}@example.test` }
 		for (let i = 0; i < max - 1; i++) {
-			expect(await updateProfile(patient, { ...input, currentPassword: `Wrong-guess-${i}` }, { origin: 'http://localhost:3000' })).toMatchObject({ code: 'wrong-password' })
+			expect(await updateProfile(patient, { ...input, currentPassword: `Wrong-guess-${i}` }, { origin: 'http://localhost:3000' })).toMatchObject({
+				code: 'wrong-password',
+			})
 		}
 		expect(await updateProfile(patient, { ...input, currentPassword: PASSWORD }, { origin: 'http://localhost:3000' })).toMatchObject({ ok: true })
 		expect(await changePassword(patient, { currentPassword: 'Wrong-guess-last', newPassword: NEW_PASSWORD })).toMatchObject({ code: 'wrong-password' })
@@ -95,7 +100,10 @@ describe('the step-up code to turn off two-factor authentication', () => {
 		expect(await disableTwoFactor(patient, recoveryCodes[0]!, NOW + 30_000)).toMatchObject({ ok: false, code: 'too-many-attempts' })
 		expect(await isTwoFactorEnabled(patient.userId)).toBe(true)
 
-		await getDb().update(twoFactorCredentials).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(twoFactorCredentials.userId, patient.userId))
+		await getDb()
+			.update(twoFactorCredentials)
+			.set({ lockedUntil: new Date(Date.now() - 1000) })
+			.where(eq(twoFactorCredentials.userId, patient.userId))
 		expect(await disableTwoFactor(patient, recoveryCodes[0]!, NOW + 30_000)).toEqual({ ok: true })
 		expect(await isTwoFactorEnabled(patient.userId)).toBe(false)
 	})

@@ -25,7 +25,15 @@ useTestDatabase()
 
 const STRUCTURED = path.resolve('../shared/fixtures/structured')
 
-type ManifestValue = { loinc: string | null; value: number; unit: string | null; reference_range_min?: number | null; reference_range_max?: number | null; interpretation?: string | null; effective: string | null }
+type ManifestValue = {
+	loinc: string | null
+	value: number
+	unit: string | null
+	reference_range_min?: number | null
+	reference_range_max?: number | null
+	interpretation?: string | null
+	effective: string | null
+}
 type ManifestFile = {
 	path: string
 	format: string
@@ -58,14 +66,37 @@ describe('the shared structured fixtures against their manifest', () => {
 				immunizations: record.immunizations.length,
 				problems: record.problems.length,
 				allergies: record.allergies.length,
-			}).toEqual({ results: file.counts.results, vital_signs: file.counts.vital_signs, medications: file.counts.medications, immunizations: file.counts.immunizations, problems: file.counts.problems, allergies: file.counts.allergies })
+			}).toEqual({
+				results: file.counts.results,
+				vital_signs: file.counts.vital_signs,
+				medications: file.counts.medications,
+				immunizations: file.counts.immunizations,
+				problems: file.counts.problems,
+				allergies: file.counts.allergies,
+			})
 			const listed = (values: ManifestValue[] | undefined, read: typeof results) =>
 				(values ?? []).map((value, index) => {
 					const got = read[index]
-					return [got?.loinc, got?.value, got?.unit, got?.effective, got?.referenceRangeMin ?? null, got?.referenceRangeMax ?? null, got?.interpretation ?? null]
+					return [
+						got?.loinc,
+						got?.value,
+						got?.unit,
+						got?.effective,
+						got?.referenceRangeMin ?? null,
+						got?.referenceRangeMax ?? null,
+						got?.interpretation ?? null,
+					]
 				})
 			const expected = (values: ManifestValue[] | undefined) =>
-				(values ?? []).map((value) => [value.loinc, value.value, value.unit, value.effective, value.reference_range_min ?? null, value.reference_range_max ?? null, value.interpretation ?? null])
+				(values ?? []).map((value) => [
+					value.loinc,
+					value.value,
+					value.unit,
+					value.effective,
+					value.reference_range_min ?? null,
+					value.reference_range_max ?? null,
+					value.interpretation ?? null,
+				])
 			expect(listed(file.results, results)).toEqual(expected(file.results))
 			expect(listed(file.vital_signs, vitals).map((row) => row.slice(0, 4))).toEqual(expected(file.vital_signs).map((row) => row.slice(0, 4)))
 			if (!file.format.includes('fragment')) {
@@ -85,7 +116,13 @@ async function uploadBytes(patient: Patient, bytes: Buffer, name: string) {
 	await mkdir(uploadTempDir(), { recursive: true })
 	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
 	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, { tempPath, originalName: name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), head: bytes.subarray(0, 4096) })
+	const outcome = await storeUploadedDocument(patient, {
+		tempPath,
+		originalName: name,
+		size: bytes.length,
+		sha256: createHash('sha256').update(bytes).digest('hex'),
+		head: bytes.subarray(0, 4096),
+	})
 	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
 	return outcome.documentId
@@ -125,18 +162,40 @@ describe('importing a structured file end to end', () => {
 		await withTenant(patient.organizationId, (tx) => tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, documentId)))
 		await processDocument({ organizationId: patient.organizationId, documentId }, { extract: inProcessExtractor() })
 		const { document, parameters, medications: meds } = await storedRows(patient, documentId)
-		expect(document).toMatchObject({ fileKind: 'ccda', documentDate: '2013-08-15', provider: 'Good Health HIE', documentType: 'clinical_notes', title: expect.stringMatching(/.+/) })
+		expect(document).toMatchObject({
+			fileKind: 'ccda',
+			documentDate: '2013-08-15',
+			provider: 'Good Health HIE',
+			documentType: 'clinical_notes',
+			title: expect.stringMatching(/.+/),
+		})
 		expect(parameters).toHaveLength(5 + 8)
-		expect(parameters.find((parameter) => parameter.loinc === '718-7')).toMatchObject({ code: 'hemoglobin', value: 13.2, unit: 'g/dL', referenceRangeMin: 12, referenceRangeMax: 15.5, status: 'normal', testDate: '2008-03-19' })
+		expect(parameters.find((parameter) => parameter.loinc === '718-7')).toMatchObject({
+			code: 'hemoglobin',
+			value: 13.2,
+			unit: 'g/dL',
+			referenceRangeMin: 12,
+			referenceRangeMax: 15.5,
+			status: 'normal',
+			testDate: '2008-03-19',
+		})
 		expect(meds).toHaveLength(2)
 	})
 
 	it('refuses a hostile C-CDA with its reason and stores nothing', async () => {
-		const xxe = Buffer.from('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><ClinicalDocument xmlns="urn:hl7-org:v3"><title>&x;</title></ClinicalDocument>')
+		const xxe = Buffer.from(
+			'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><ClinicalDocument xmlns="urn:hl7-org:v3"><title>&x;</title></ClinicalDocument>',
+		)
 		await mkdir(uploadTempDir(), { recursive: true })
 		const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
 		await writeFile(tempPath, xxe)
-		const outcome = await storeUploadedDocument(patient, { tempPath, originalName: 'x.xml', size: xxe.length, sha256: createHash('sha256').update(xxe).digest('hex'), head: xxe.subarray(0, 4096) })
+		const outcome = await storeUploadedDocument(patient, {
+			tempPath,
+			originalName: 'x.xml',
+			size: xxe.length,
+			sha256: createHash('sha256').update(xxe).digest('hex'),
+			head: xxe.subarray(0, 4096),
+		})
 		if (!outcome.ok) throw new Error('refused at upload')
 		expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('failed')
 		const { document, parameters } = await storedRows(patient, outcome.documentId)
@@ -145,14 +204,55 @@ describe('importing a structured file end to end', () => {
 		expect(parameters).toHaveLength(0)
 	})
 
-	it('round trip: the account\'s FHIR export imported into a fresh account gives the same health parameters, records (details only), medications and appointments', async () => {
+	it("round trip: the account's FHIR export imported into a fresh account gives the same health parameters, records (details only), medications and appointments", async () => {
 		await withTenant(patient.organizationId, async (tx) => {
-			await tx.insert(medications).values({ ownerId: patient.userId, name: 'Metformin', dose: '500 mg', frequency: 'twice daily', status: 'active', text: 'Metformin 500 mg twice daily', startDate: '2023-05-01' })
-			await tx.insert(medications).values({ ownerId: patient.userId, name: 'Amoxicillin', dose: null, frequency: null, status: 'discontinued', text: 'Amoxicillin' })
+			await tx.insert(medications).values({
+				ownerId: patient.userId,
+				name: 'Metformin',
+				dose: '500 mg',
+				frequency: 'twice daily',
+				status: 'active',
+				text: 'Metformin 500 mg twice daily',
+				startDate: '2023-05-01',
+			})
+			await tx
+				.insert(medications)
+				.values({ ownerId: patient.userId, name: 'Amoxicillin', dose: null, frequency: null, status: 'discontinued', text: 'Amoxicillin' })
 			await tx.insert(appointments).values([
-				{ ownerId: patient.userId, title: 'Annual check-up', provider: 'Dr. Rivera', specialty: 'Family medicine', location: 'Lakeside Clinic, Room 4', status: 'confirmed', startsAt: new Date('2031-03-10T15:00:00Z'), durationMinutes: 45, timeZone: 'UTC', notes: 'Bring the glucose log.\nFasting.' },
-				{ ownerId: patient.userId, title: 'Dermatology consult', provider: 'Dr. Okafor', specialty: 'Dermatology', status: 'pending', startsAt: new Date('2031-04-02T09:30:00Z'), durationMinutes: 30, timeZone: 'UTC' },
-				{ ownerId: patient.userId, title: 'Eye exam', provider: 'Dr. Chen', specialty: 'Ophthalmology', status: 'cancelled', startsAt: new Date('2031-05-05T13:00:00Z'), durationMinutes: 20, timeZone: 'UTC', cancelReason: 'Clinic closed', cancelledAt: new Date() },
+				{
+					ownerId: patient.userId,
+					title: 'Annual check-up',
+					provider: 'Dr. Rivera',
+					specialty: 'Family medicine',
+					location: 'Lakeside Clinic, Room 4',
+					status: 'confirmed',
+					startsAt: new Date('2031-03-10T15:00:00Z'),
+					durationMinutes: 45,
+					timeZone: 'UTC',
+					notes: 'Bring the glucose log.\nFasting.',
+				},
+				{
+					ownerId: patient.userId,
+					title: 'Dermatology consult',
+					provider: 'Dr. Okafor',
+					specialty: 'Dermatology',
+					status: 'pending',
+					startsAt: new Date('2031-04-02T09:30:00Z'),
+					durationMinutes: 30,
+					timeZone: 'UTC',
+				},
+				{
+					ownerId: patient.userId,
+					title: 'Eye exam',
+					provider: 'Dr. Chen',
+					specialty: 'Ophthalmology',
+					status: 'cancelled',
+					startsAt: new Date('2031-05-05T13:00:00Z'),
+					durationMinutes: 20,
+					timeZone: 'UTC',
+					cancelReason: 'Clinic closed',
+					cancelledAt: new Date(),
+				},
 			])
 		})
 		const requested = await requestDataExport(patient)
@@ -188,11 +288,18 @@ describe('importing a structured file end to end', () => {
 			expect(stored.file.included).toBe(false)
 		}
 
-		const medicationShape = (rows: typeof source.medications) => rows.map((row) => [row.name, row.dose, row.frequency, row.status, row.startDate].join('|')).sort()
+		const medicationShape = (rows: typeof source.medications) =>
+			rows.map((row) => [row.name, row.dose, row.frequency, row.status, row.startDate].join('|')).sort()
 		expect(medicationShape(imported.medications)).toEqual(medicationShape(source.medications))
 
 		const appointmentShape = (rows: typeof source.appointments) =>
-			rows.map((row) => [row.title, row.provider, row.specialty, row.location, row.status, row.startsAt.toISOString(), row.durationMinutes, row.notes, row.cancelReason].join('|')).sort()
+			rows
+				.map((row) =>
+					[row.title, row.provider, row.specialty, row.location, row.status, row.startsAt.toISOString(), row.durationMinutes, row.notes, row.cancelReason].join(
+						'|',
+					),
+				)
+				.sort()
 		expect(appointmentShape(imported.appointments)).toEqual(appointmentShape(source.appointments))
 
 		// importing the same export again adds nothing
@@ -225,13 +332,29 @@ function ccd(options: Partial<CcdOptions> & { documentId: string; effectiveTime:
 describe('the same entries arriving in a second file are stored once', () => {
 	it('a newer CCD from the same portal repeating old results (same observation ids) adds only its new result and no second medication', async () => {
 		const patient = await newPatient()
-		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.1', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'portal-obs-1' }, { ...HEMOGLOBIN, id: 'portal-obs-2' }], medications: [{ ...LISINOPRIL, id: 'portal-med-1' }] }), 'january.xml')
+		await uploadBytes(
+			patient,
+			ccd({
+				documentId: '2.16.840.1.113883.19.5.1',
+				effectiveTime: '20240111',
+				results: [
+					{ ...GLUCOSE, id: 'portal-obs-1' },
+					{ ...HEMOGLOBIN, id: 'portal-obs-2' },
+				],
+				medications: [{ ...LISINOPRIL, id: 'portal-med-1' }],
+			}),
+			'january.xml',
+		)
 		const newer = await uploadBytes(
 			patient,
 			ccd({
 				documentId: '2.16.840.1.113883.19.5.2',
 				effectiveTime: '20240615',
-				results: [{ ...GLUCOSE, id: 'portal-obs-1' }, { ...HEMOGLOBIN, id: 'portal-obs-2' }, { ...GLUCOSE, id: 'portal-obs-3', value: '98', time: '20240614090000-0500' }],
+				results: [
+					{ ...GLUCOSE, id: 'portal-obs-1' },
+					{ ...HEMOGLOBIN, id: 'portal-obs-2' },
+					{ ...GLUCOSE, id: 'portal-obs-3', value: '98', time: '20240614090000-0500' },
+				],
 				medications: [{ ...LISINOPRIL, id: 'portal-med-1' }],
 			}),
 			'june.xml',
@@ -248,21 +371,45 @@ describe('the same entries arriving in a second file are stored once', () => {
 
 	it('a repeated medication takes the status of the newer record, and an older record processed later does not undo it', async () => {
 		const patient = await newPatient()
-		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.20', effectiveTime: '20240111', medications: [{ ...LISINOPRIL, id: 'portal-med-9' }] }), 'january.xml')
-		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.21', effectiveTime: '20240615', medications: [{ ...LISINOPRIL, id: 'portal-med-9', status: 'completed' }] }), 'june.xml')
+		await uploadBytes(
+			patient,
+			ccd({ documentId: '2.16.840.1.113883.19.5.20', effectiveTime: '20240111', medications: [{ ...LISINOPRIL, id: 'portal-med-9' }] }),
+			'january.xml',
+		)
+		await uploadBytes(
+			patient,
+			ccd({ documentId: '2.16.840.1.113883.19.5.21', effectiveTime: '20240615', medications: [{ ...LISINOPRIL, id: 'portal-med-9', status: 'completed' }] }),
+			'june.xml',
+		)
 		const afterNewer = await ownerRows(patient)
 		expect(afterNewer.medications.map((row) => [row.name, row.status])).toEqual([['Lisinopril 10 MG Oral Tablet', 'discontinued']])
-		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.22', effectiveTime: '20230301', medications: [{ ...LISINOPRIL, id: 'portal-med-9' }] }), 'older.xml')
+		await uploadBytes(
+			patient,
+			ccd({ documentId: '2.16.840.1.113883.19.5.22', effectiveTime: '20230301', medications: [{ ...LISINOPRIL, id: 'portal-med-9' }] }),
+			'older.xml',
+		)
 		const afterOlder = await ownerRows(patient)
 		expect(afterOlder.medications.map((row) => [row.name, row.status])).toEqual([['Lisinopril 10 MG Oral Tablet', 'discontinued']])
 	})
 
 	it('results without ids are known by their code, value, unit and time, whatever the name or the other ids say', async () => {
 		const patient = await newPatient()
-		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.3', effectiveTime: '20240111', results: [GLUCOSE, HEMOGLOBIN], medications: [LISINOPRIL] }), 'a.xml')
 		await uploadBytes(
 			patient,
-			ccd({ documentId: '2.16.840.1.113883.19.5.4', effectiveTime: '20240701', results: [{ ...GLUCOSE, name: 'Glucose [Mass/volume] in Serum or Plasma', high: '100' }, { ...HEMOGLOBIN, id: 'fresh-id-each-time' }], medications: [{ ...LISINOPRIL, id: 'another-id' }] }),
+			ccd({ documentId: '2.16.840.1.113883.19.5.3', effectiveTime: '20240111', results: [GLUCOSE, HEMOGLOBIN], medications: [LISINOPRIL] }),
+			'a.xml',
+		)
+		await uploadBytes(
+			patient,
+			ccd({
+				documentId: '2.16.840.1.113883.19.5.4',
+				effectiveTime: '20240701',
+				results: [
+					{ ...GLUCOSE, name: 'Glucose [Mass/volume] in Serum or Plasma', high: '100' },
+					{ ...HEMOGLOBIN, id: 'fresh-id-each-time' },
+				],
+				medications: [{ ...LISINOPRIL, id: 'another-id' }],
+			}),
 			'b.xml',
 		)
 		const { parameters, medications: meds } = await ownerRows(patient)
@@ -272,14 +419,22 @@ describe('the same entries arriving in a second file are stored once', () => {
 
 	it('the same FHIR bundle exported again (new bundle id and timestamp, entries reordered, then with new resource ids) adds nothing', async () => {
 		const patient = await newPatient()
-		const original = JSON.parse(await readFile(path.join(STRUCTURED, 'fhir/synthea-kermit-trantow.json'), 'utf8')) as { id?: string; timestamp?: string; entry: { fullUrl?: string; resource: { id?: string } }[] }
+		const original = JSON.parse(await readFile(path.join(STRUCTURED, 'fhir/synthea-kermit-trantow.json'), 'utf8')) as {
+			id?: string
+			timestamp?: string
+			entry: { fullUrl?: string; resource: { id?: string } }[]
+		}
 		await uploadBytes(patient, Buffer.from(JSON.stringify(original)), 'first.json')
 		const first = await ownerRows(patient)
 		expect(first.parameters).toHaveLength(44)
 		const again = { ...original, id: randomUUID(), timestamp: '2024-02-02T10:00:00Z', entry: [...original.entry].reverse() }
 		await uploadBytes(patient, Buffer.from(JSON.stringify(again)), 'again.json')
 		// a server that gives every resource a new id on each export: only the content says it is the same result
-		const renumbered = { ...original, id: randomUUID(), entry: original.entry.map((entry, index) => ({ ...entry, fullUrl: `urn:uuid:${randomUUID()}`, resource: { ...entry.resource, id: String(index + 1) } })) }
+		const renumbered = {
+			...original,
+			id: randomUUID(),
+			entry: original.entry.map((entry, index) => ({ ...entry, fullUrl: `urn:uuid:${randomUUID()}`, resource: { ...entry.resource, id: String(index + 1) } })),
+		}
 		await uploadBytes(patient, Buffer.from(JSON.stringify(renumbered)), 'renumbered.json')
 		const after = await ownerRows(patient)
 		expect(points(after.parameters)).toEqual(points(first.parameters))
@@ -288,7 +443,11 @@ describe('the same entries arriving in a second file are stored once', () => {
 
 	it("a CCD and the same results in the portal's FHIR export (times in another zone) give one point each", async () => {
 		const patient = await newPatient()
-		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.5', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'obs-in-ccd' }] }), 'portal.xml')
+		await uploadBytes(
+			patient,
+			ccd({ documentId: '2.16.840.1.113883.19.5.5', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'obs-in-ccd' }] }),
+			'portal.xml',
+		)
 		const bundle = {
 			resourceType: 'Bundle',
 			type: 'searchset',
@@ -312,8 +471,23 @@ describe('the same entries arriving in a second file are stored once', () => {
 
 	it('processing the first record again after the second keeps one point per result', async () => {
 		const patient = await newPatient()
-		const first = await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.6', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'again-1' }] }), 'one.xml')
-		await uploadBytes(patient, ccd({ documentId: '2.16.840.1.113883.19.5.7', effectiveTime: '20240201', results: [{ ...GLUCOSE, id: 'again-1' }, { ...HEMOGLOBIN, id: 'again-2' }] }), 'two.xml')
+		const first = await uploadBytes(
+			patient,
+			ccd({ documentId: '2.16.840.1.113883.19.5.6', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'again-1' }] }),
+			'one.xml',
+		)
+		await uploadBytes(
+			patient,
+			ccd({
+				documentId: '2.16.840.1.113883.19.5.7',
+				effectiveTime: '20240201',
+				results: [
+					{ ...GLUCOSE, id: 'again-1' },
+					{ ...HEMOGLOBIN, id: 'again-2' },
+				],
+			}),
+			'two.xml',
+		)
 		await withTenant(patient.organizationId, (tx) => tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, first)))
 		await processDocument({ organizationId: patient.organizationId, documentId: first }, { extract: inProcessExtractor() })
 		expect(points((await ownerRows(patient)).parameters)).toEqual(['glucose 112 2024-01-10', 'hemoglobin 13.8 2024-01-10'])

@@ -18,9 +18,7 @@ describe('withTenant', () => {
 	it('reads and writes only the organization it was given', async () => {
 		const a = await newTenant('alpha')
 		const b = await newTenant('beta')
-		await withTenant(a.organizationId, (tx) =>
-			tx.insert(notifications).values({ ownerId: a.userId, type: 'info', title: 'A only', message: 'for alpha' }),
-		)
+		await withTenant(a.organizationId, (tx) => tx.insert(notifications).values({ ownerId: a.userId, type: 'info', title: 'A only', message: 'for alpha' }))
 		const seenByA = await withTenant(a.organizationId, (tx) => tx.select().from(notifications))
 		const seenByB = await withTenant(b.organizationId, (tx) => tx.select().from(notifications))
 		expect(seenByA.map((row) => row.title)).toEqual(['A only'])
@@ -46,7 +44,10 @@ describe('withTenant', () => {
 		const foreignRows = await Promise.all(
 			tenants.map((tenant) =>
 				withTenant(tenant.organizationId, (tx) =>
-					tx.select({ title: notifications.title }).from(notifications).where(sql`${notifications.title} <> ${tenant.organizationId}`),
+					tx
+						.select({ title: notifications.title })
+						.from(notifications)
+						.where(sql`${notifications.title} <> ${tenant.organizationId}`),
 				),
 			),
 		)
@@ -59,7 +60,10 @@ describe('withTenant', () => {
 		const failure = await getDb()
 			.select()
 			.from(notifications)
-			.then(() => null, (error: Error & { cause?: Error }) => error)
+			.then(
+				() => null,
+				(error: Error & { cause?: Error }) => error,
+			)
 		expect(failure?.cause?.message).toBe('relation "notifications" does not exist')
 	})
 

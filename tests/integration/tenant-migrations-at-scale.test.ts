@@ -57,7 +57,13 @@ afterAll(async () => {
 describe('a new tenant migration over many organization schemas', () => {
 	it('reports progress per batch, leaves a failing schema as it was and retries only it on the next run', async () => {
 		const failing = schemaNames.slice(3, 5)
-		await useThrowawayMigration({ tag: '9998_throwaway_notes', table: 'throwaway_notes', marker: 'inject_failure', then: "RAISE EXCEPTION 'injected failure'", markedSchemas: failing })
+		await useThrowawayMigration({
+			tag: '9998_throwaway_notes',
+			table: 'throwaway_notes',
+			marker: 'inject_failure',
+			then: "RAISE EXCEPTION 'injected failure'",
+			markedSchemas: failing,
+		})
 
 		const progress: TenantMigrationProgress[] = []
 		const first = await migrateAll(url, { batchSize: 5, concurrency: 2, onProgress: (step) => progress.push(step) })
@@ -84,7 +90,13 @@ describe('a new tenant migration over many organization schemas', () => {
 	})
 
 	it('lets a sign-up through while it runs and gives the new schema the whole set', async () => {
-		await useThrowawayMigration({ tag: '9999_throwaway_tags', table: 'throwaway_tags', marker: 'slow_down', then: 'PERFORM pg_sleep(3)', markedSchemas: schemaNames.slice(0, 2) })
+		await useThrowawayMigration({
+			tag: '9999_throwaway_tags',
+			table: 'throwaway_tags',
+			marker: 'slow_down',
+			then: 'PERFORM pg_sleep(3)',
+			markedSchemas: schemaNames.slice(0, 2),
+		})
 
 		let hasFinished = false
 		const run = migrateAll(url, { concurrency: 2 }).finally(() => {

@@ -126,12 +126,7 @@ describe('trends export', () => {
 		const patient = await newPatient('Audited Owner')
 		await addValues(patient, [{ code: 'glucose', value: '107', daysBack: 1 }])
 		await getTrendsExport(patient, { range: '1m', metric: 'glucose', today: TODAY, format: 'csv' })
-		const [entry] = await getDb()
-			.select()
-			.from(auditLog)
-			.where(eq(auditLog.actorUserId, patient.userId))
-			.orderBy(desc(auditLog.createdAt))
-			.limit(1)
+		const [entry] = await getDb().select().from(auditLog).where(eq(auditLog.actorUserId, patient.userId)).orderBy(desc(auditLog.createdAt)).limit(1)
 		expect(entry).toMatchObject({
 			action: 'health.trends.export',
 			targetType: 'data_export',

@@ -52,7 +52,10 @@ describe('upload rate limits', () => {
 		const { user, organization } = await registerPatient({ name: 'Upload Org', email: `upload-org-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
 		const member = await addMember(organization.id)
 		await alreadyUploaded('upload-organization', organization.id, getEnv().UPLOAD_ORGANIZATION_MAX_PER_WINDOW)
-		expect(await acceptUpload({ userId: user.id, organizationId: organization.id }, await uploadRequest())).toMatchObject({ ok: false, code: 'too-many-uploads' })
+		expect(await acceptUpload({ userId: user.id, organizationId: organization.id }, await uploadRequest())).toMatchObject({
+			ok: false,
+			code: 'too-many-uploads',
+		})
 		expect(await acceptUpload(member, await uploadRequest())).toMatchObject({ ok: false, code: 'too-many-uploads' })
 	})
 })

@@ -67,7 +67,8 @@ function streamedUpload(cookie: string, pieces: Iterable<string>) {
 function* tinyParts(count: number) {
 	for (let index = 0; index < count; index += 1_000) {
 		let piece = ''
-		for (let part = index; part < Math.min(count, index + 1_000); part++) piece += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${part}"\r\n\r\ny\r\n`
+		for (let part = index; part < Math.min(count, index + 1_000); part++)
+			piece += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${part}"\r\n\r\ny\r\n`
 		yield piece
 	}
 	yield `--${BOUNDARY}--\r\n`

@@ -57,7 +57,10 @@ async function glucosePoints() {
 }
 
 async function auditActions(targetId: string) {
-	const rows = await getDb().select().from(auditLog).where(and(eq(auditLog.targetType, 'health_parameter'), eq(auditLog.targetId, targetId)))
+	const rows = await getDb()
+		.select()
+		.from(auditLog)
+		.where(and(eq(auditLog.targetType, 'health_parameter'), eq(auditLog.targetId, targetId)))
 	return rows.map((row) => row.action)
 }
 
@@ -69,7 +72,10 @@ beforeAll(async () => {
 	// the plausibility rules kept the glucose value to check (as processing stores a value the reading doubted)
 	const glucose = await glucoseRow()
 	await withTenant(owner.organizationId, (tx) =>
-		tx.update(healthParameters).set({ reviewStatus: 'to_check', reviewCode: 'range_implausible', reviewReason: 'The reference range "70-99" is unusual for Glucose.' }).where(eq(healthParameters.id, glucose.id)),
+		tx
+			.update(healthParameters)
+			.set({ reviewStatus: 'to_check', reviewCode: 'range_implausible', reviewReason: 'The reference range "70-99" is unusual for Glucose.' })
+			.where(eq(healthParameters.id, glucose.id)),
 	)
 })
 
@@ -84,7 +90,21 @@ describe('a value kept "to check"', () => {
 		const [row] = await rowsOf(other, otherDocument)
 		await withTenant(other.organizationId, (tx) =>
 			replaceDocumentParameters(tx, { id: otherDocument, ownerId: other.userId }, [
-				{ code: row.code, loinc: row.loinc, name: row.name, value: row.value, valueText: row.valueText, unit: row.unit, ucumUnit: row.ucumUnit, referenceRangeMin: row.referenceRangeMin, referenceRangeMax: row.referenceRangeMax, referenceRangeText: row.referenceRangeText, status: row.status, testDate: row.testDate, toCheck: { code: 'unit_dimension', reason: 'The unit "U/L" does not measure Glucose.' } },
+				{
+					code: row.code,
+					loinc: row.loinc,
+					name: row.name,
+					value: row.value,
+					valueText: row.valueText,
+					unit: row.unit,
+					ucumUnit: row.ucumUnit,
+					referenceRangeMin: row.referenceRangeMin,
+					referenceRangeMax: row.referenceRangeMax,
+					referenceRangeText: row.referenceRangeText,
+					status: row.status,
+					testDate: row.testDate,
+					toCheck: { code: 'unit_dimension', reason: 'The unit "U/L" does not measure Glucose.' },
+				},
 			]),
 		)
 		const [stored] = await rowsOf(other, otherDocument)
@@ -129,7 +149,13 @@ describe('a value kept "to check"', () => {
 describe("the patient's corrections", () => {
 	it('puts a corrected value in the trends, keeps the reading and audits the change', async () => {
 		const glucose = await glucoseRow()
-		const outcome = await reviewDocumentValue(owner, documentId, { intent: 'correct-value', parameterId: glucose.id, value: '101', unit: 'mg/dL', range: '70 - 99' })
+		const outcome = await reviewDocumentValue(owner, documentId, {
+			intent: 'correct-value',
+			parameterId: glucose.id,
+			value: '101',
+			unit: 'mg/dL',
+			range: '70 - 99',
+		})
 		expect(outcome).toMatchObject({ ok: true })
 		expect(await glucosePoints()).toEqual([
 			{ date: '2025-01-22', value: 78 },
@@ -150,13 +176,22 @@ describe("the patient's corrections", () => {
 		})
 		expect(corrected.originalValueText).toBe('107')
 		expect(await auditActions(glucose.id)).toEqual(['health.value.confirm', 'health.value.correct', 'health.value.correct'])
-		const [entry] = await getDb().select().from(auditLog).where(and(eq(auditLog.action, 'health.value.correct'), eq(auditLog.targetId, glucose.id)))
+		const [entry] = await getDb()
+			.select()
+			.from(auditLog)
+			.where(and(eq(auditLog.action, 'health.value.correct'), eq(auditLog.targetId, glucose.id)))
 		expect(entry.details).toEqual({ documentId })
 	})
 
 	it('refuses a range it cannot read, beside the range field', async () => {
 		const glucose = await glucoseRow()
-		const outcome = await reviewDocumentValue(owner, documentId, { intent: 'correct-value', parameterId: glucose.id, value: '90', unit: 'mg/dL', range: 'normal' })
+		const outcome = await reviewDocumentValue(owner, documentId, {
+			intent: 'correct-value',
+			parameterId: glucose.id,
+			value: '90',
+			unit: 'mg/dL',
+			range: 'normal',
+		})
 		expect(outcome).toMatchObject({ ok: false, kind: 'invalid', field: 'range' })
 		expect((await glucoseRow()).value).toBe(102)
 	})

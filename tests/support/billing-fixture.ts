@@ -9,7 +9,12 @@ import { withTenant } from '#server/tenancy/index.ts'
 
 /** A patient with a personal organization (its admin), its subscription set to `changes` (a plan, a status, dates). */
 export async function patientWithSubscription(changes: Partial<typeof subscriptions.$inferInsert> & { plan?: PlanId } = {}, now?: Date): Promise<Patient> {
-	const { user, organization } = await registerPatient({ name: 'Billing Owner', email: `billing-${randomUUID()}@example.test`, password: 'Correct-horse-9', now })
+	const { user, organization } = await registerPatient({
+		name: 'Billing Owner',
+		email: `billing-${randomUUID()}@example.test`,
+		password: 'Correct-horse-9',
+		now,
+	})
 	if (Object.keys(changes).length) await getDb().update(subscriptions).set(changes).where(eq(subscriptions.organizationId, organization.id))
 	return { userId: user.id, organizationId: organization.id }
 }

@@ -57,14 +57,27 @@ export function buildCcd(options: CcdOptions): string {
 			'2.16.840.1.113883.10.20.22.2.3.1',
 			'30954-2',
 			'Results',
-			options.resultsNarrative ?? `<table><thead><tr><th>Test</th><th>Value</th></tr></thead><tbody>${results.map((result) => `<tr><td>${escapeXml(result.name)}</td><td>${result.value} ${escapeXml(result.unit)}</td></tr>`).join('')}</tbody></table>`,
+			options.resultsNarrative ??
+				`<table><thead><tr><th>Test</th><th>Value</th></tr></thead><tbody>${results.map((result) => `<tr><td>${escapeXml(result.name)}</td><td>${result.value} ${escapeXml(result.unit)}</td></tr>`).join('')}</tbody></table>`,
 			results.length ? organizer(results, '24323-8', '2.16.840.1.113883.10.20.22.4.1', '2.16.840.1.113883.10.20.22.4.2') : '',
 		),
 		vitals.length
-			? section('2.16.840.1.113883.10.20.22.2.4.1', '8716-3', 'Vital Signs', '<paragraph>Vital signs</paragraph>', organizer(vitals, '46680005', '2.16.840.1.113883.10.20.22.4.26', '2.16.840.1.113883.10.20.22.4.27'))
+			? section(
+					'2.16.840.1.113883.10.20.22.2.4.1',
+					'8716-3',
+					'Vital Signs',
+					'<paragraph>Vital signs</paragraph>',
+					organizer(vitals, '46680005', '2.16.840.1.113883.10.20.22.4.26', '2.16.840.1.113883.10.20.22.4.27'),
+				)
 			: '',
 		medications.length
-			? section('2.16.840.1.113883.10.20.22.2.1.1', '10160-0', 'Medications', `<list>${medications.map((item) => `<item>${escapeXml(item.name)}</item>`).join('')}</list>`, medications.map(medication).join(''))
+			? section(
+					'2.16.840.1.113883.10.20.22.2.1.1',
+					'10160-0',
+					'Medications',
+					`<list>${medications.map((item) => `<item>${escapeXml(item.name)}</item>`).join('')}</list>`,
+					medications.map(medication).join(''),
+				)
 			: '',
 	]
 	return `<?xml version="1.0" encoding="UTF-8"?>

@@ -91,7 +91,18 @@ export function checkCorpusDocument(document: CorpusDocument, result: Extraction
 	if (!dateMatched) problems.push(`date ${result.date}≠${document.date}`)
 	const providerMatched = (result.provider ?? '').toLowerCase() === document.provider.toLowerCase()
 	if (!providerMatched) problems.push(`provider ${result.provider}≠${document.provider}`)
-	return { id: document.id, group: document.family, medium: document.medium, heldOut: document.heldOut, kindMatched, dateMatched, providerMatched, isImpossibleDate: isImpossible(result.date), values, problems }
+	return {
+		id: document.id,
+		group: document.family,
+		medium: document.medium,
+		heldOut: document.heldOut,
+		kindMatched,
+		dateMatched,
+		providerMatched,
+		isImpossibleDate: isImpossible(result.date),
+		values,
+		problems,
+	}
 }
 
 // --- public samples -------------------------------------------------------
@@ -140,14 +151,16 @@ export function loadPublicSamples(dir = publicSamplesDir()): PublicSample[] {
 
 /** Printed names compared on letters and digits only. */
 export function nameKey(name: string): string {
-	return name
-		// letters NFKD leaves whole (Turkish dotless i, Polish barred l)
-		.replace(/ı/g, 'i')
-		.replace(/[łŁ]/g, 'l')
-		.normalize('NFKD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, '')
+	return (
+		name
+			// letters NFKD leaves whole (Turkish dotless i, Polish barred l)
+			.replace(/ı/g, 'i')
+			.replace(/[łŁ]/g, 'l')
+			.normalize('NFKD')
+			.replace(/[\u0300-\u036f]/g, '')
+			.toLowerCase()
+			.replace(/[^a-z0-9]+/g, '')
+	)
 }
 
 function loincOf(parameter: ExtractedParameter): string | null {
@@ -164,7 +177,10 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 			byName.find((parameter) => isSameUnitAs(parameter.unit, want.unit)) ??
 			byName[0]
 		if (got) claimed.add(got)
-		return compareValue({ label: want.name, value: want.value, unit: want.unit, min: want.reference_range_min, max: want.reference_range_max, status: want.status }, got)
+		return compareValue(
+			{ label: want.name, value: want.value, unit: want.unit, min: want.reference_range_min, max: want.reference_range_max, status: want.status },
+			got,
+		)
 	})
 	const problems: string[] = []
 	const kindMatched = result.kind === sample.kind
@@ -184,7 +200,9 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 		isImpossibleDate: isImpossible(result.date),
 		values,
 		problems,
-		unclaimedShown: result.parameters.filter((parameter) => !claimed.has(parameter) && !parameter.toCheck).map((parameter) => `${parameter.name}: ${parameter.value} ${parameter.unit ?? ''}`.trim()),
+		unclaimedShown: result.parameters
+			.filter((parameter) => !claimed.has(parameter) && !parameter.toCheck)
+			.map((parameter) => `${parameter.name}: ${parameter.value} ${parameter.unit ?? ''}`.trim()),
 	}
 }
 

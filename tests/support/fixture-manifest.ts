@@ -72,7 +72,10 @@ export function loadManifest(dir = fixturesDir()): Manifest {
 
 /** Expected parameters of a file: lab results, or vital signs for a clinical note, with their status under the product's grading rule. */
 export function expectedParameters(file: ManifestFile): ManifestParameter[] {
-	return [...(file.parameters ?? []), ...(file.vitals ?? [])].map((parameter) => ({ ...parameter, status: statusUnderGradingRule(parameter) as ManifestParameter['status'] }))
+	return [...(file.parameters ?? []), ...(file.vitals ?? [])].map((parameter) => ({
+		...parameter,
+		status: statusUnderGradingRule(parameter) as ManifestParameter['status'],
+	}))
 }
 
 /**
@@ -86,7 +89,13 @@ export function expectedParameters(file: ManifestFile): ManifestParameter[] {
  * thresholds are written out here, apart from the product's code, so the
  * check stays one.
  */
-export function statusUnderGradingRule<Status extends string | null>(parameter: { code: string; value: number; reference_range_min: number | null; reference_range_max: number | null; status: Status }): Status | 'normal' | 'high' | 'low' | 'critical' | null {
+export function statusUnderGradingRule<Status extends string | null>(parameter: {
+	code: string
+	value: number
+	reference_range_min: number | null
+	reference_range_max: number | null
+	status: Status
+}): Status | 'normal' | 'high' | 'low' | 'critical' | null {
 	if (parameter.reference_range_min !== null || parameter.reference_range_max !== null || parameter.status === 'critical') return parameter.status
 	const value = parameter.value
 	if (parameter.code === 'systolic_bp') return value > 180 ? 'critical' : value >= 120 ? 'high' : 'normal'
@@ -166,7 +175,8 @@ export function checkExtraction(file: ManifestFile, result: ExtractionResult): F
 	const problems: string[] = []
 	const isAccepted = file.expected.outcome === 'accept'
 	const outcomeMatched = isAccepted ? result.accepted : !result.accepted && result.reason === file.expected.reason
-	if (!outcomeMatched) problems.push(`outcome ${result.accepted ? 'accept' : `reject:${result.reason}`}≠${isAccepted ? 'accept' : `reject:${file.expected.reason}`}`)
+	if (!outcomeMatched)
+		problems.push(`outcome ${result.accepted ? 'accept' : `reject:${result.reason}`}≠${isAccepted ? 'accept' : `reject:${file.expected.reason}`}`)
 	const kindMatched = !isAccepted || result.kind === file.kind
 	if (!kindMatched) problems.push(`kind ${result.kind}≠${file.kind}`)
 	const dateMatched = !isAccepted || (result.date ?? null) === (file.document_date ?? null)

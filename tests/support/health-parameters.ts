@@ -3,12 +3,7 @@ import type { HealthParameter } from '#server/health/shared/types.ts'
 /** Builds stored parameter rows for the unit tests of this domain. */
 let nextId = 1
 
-export function makeParameter(
-	code: string,
-	value: number,
-	testDate: string,
-	overrides: Partial<HealthParameter> = {}
-): HealthParameter {
+export function makeParameter(code: string, value: number, testDate: string, overrides: Partial<HealthParameter> = {}): HealthParameter {
 	return {
 		id: `p${String(nextId++).padStart(5, '0')}`,
 		code,

@@ -21,7 +21,9 @@ function crc32(bytes: Uint8Array): number {
 
 /** A real 16 x 16 PNG whose IHDR is rewritten to declare width x height (CRC fixed): a few hundred bytes. */
 export async function pngDeclaring(width: number, height: number): Promise<Buffer> {
-	const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } }).png().toBuffer()
+	const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } })
+		.png()
+		.toBuffer()
 	const ihdr = png.indexOf('IHDR', 0, 'latin1')
 	png.writeUInt32BE(width, ihdr + 4)
 	png.writeUInt32BE(height, ihdr + 8)

@@ -53,7 +53,7 @@ describe('deploy files agree with the app', () => {
 		expect(dockerfile).toContain('DATA_DIR=/data')
 	})
 
-	it('states every secret production requires, and sets APP_ORIGIN to the app\'s https address', () => {
+	it("states every secret production requires, and sets APP_ORIGIN to the app's https address", () => {
 		const env = flyEnv()
 		expect(env.NODE_ENV).toBe('production')
 		expect(env.APP_ORIGIN).toBe(`https://${flyValue('app')}.fly.dev`)

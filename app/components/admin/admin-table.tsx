@@ -25,7 +25,11 @@ type AnyState = ListState<string, string>
 export function SortHeader<State extends AnyState>({ state, column, children }: { state: State; column: State['sort']; children: ReactNode }) {
 	const isSorted = state.sort === column
 	return (
-		<th scope="col" aria-sort={isSorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+		<th
+			scope="col"
+			aria-sort={isSorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+			className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+		>
 			<Link to={sortSearch(state, column)} className="inline-flex items-center gap-1 hover:text-slate-900 dark:hover:text-white" preventScrollReset>
 				{children}
 				<span aria-hidden>{isSorted ? (state.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
@@ -56,7 +60,10 @@ export function Pagination({ state, rowsOnPage, total, noun }: { state: AnyState
 			</Link>
 		)
 	return (
-		<nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 text-sm dark:border-slate-700">
+		<nav
+			aria-label="Pagination"
+			className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-3 py-3 text-sm dark:border-slate-700"
+		>
 			<p data-testid="page-summary">{pageSummary(rowsOnPage, total, noun)}</p>
 			<div className="flex items-center gap-2">
 				<span className="text-slate-500">
@@ -81,7 +88,15 @@ export function FilterBar({ state, searchLabel, selects }: { state: AnyState; se
 				<label htmlFor="admin-search" className="block text-sm font-medium">
 					{searchLabel}
 				</label>
-				<input id="admin-search" name="q" type="search" defaultValue={state.q} className={cn(inputClassName, 'mt-1')} aria-invalid={state.qError ? true : undefined} aria-describedby={state.qError ? 'admin-search-error' : undefined} />
+				<input
+					id="admin-search"
+					name="q"
+					type="search"
+					defaultValue={state.q}
+					className={cn(inputClassName, 'mt-1')}
+					aria-invalid={state.qError ? true : undefined}
+					aria-describedby={state.qError ? 'admin-search-error' : undefined}
+				/>
 				{state.qError ? (
 					<p id="admin-search-error" className="mt-1 text-sm text-red-600">
 						{state.qError}

@@ -15,7 +15,14 @@ export function StorageBar({ usedMb, limitMb }: { usedMb: number; limitMb: numbe
 				</span>
 				<span>{Math.round(percent)}%</span>
 			</div>
-			<div className="mt-1 h-2 rounded bg-slate-200 dark:bg-slate-700" role="meter" aria-label="Storage used" aria-valuenow={Math.round(percent)} aria-valuemin={0} aria-valuemax={100}>
+			<div
+				className="mt-1 h-2 rounded bg-slate-200 dark:bg-slate-700"
+				role="meter"
+				aria-label="Storage used"
+				aria-valuenow={Math.round(percent)}
+				aria-valuemin={0}
+				aria-valuemax={100}
+			>
 				<div data-tone={tone} className={cn('h-2 rounded', STORAGE_TONE[tone])} style={{ width: `${Math.min(100, percent)}%` }} />
 			</div>
 		</div>
@@ -31,8 +38,19 @@ export function LoadBar({ label, percent, hasThreshold = true }: { label: string
 				<span>{label}</span>
 				<span>{percent === null ? 'n/a' : `${percent}%`}</span>
 			</div>
-			<div className="mt-1 h-2 rounded bg-slate-200 dark:bg-slate-700" role="meter" aria-label={label} aria-valuenow={percent ?? 0} aria-valuemin={0} aria-valuemax={100}>
-				<div data-high={isHigh || undefined} className={cn('h-2 rounded', isHigh ? 'bg-red-500' : 'bg-brand-600')} style={{ width: `${Math.min(100, percent ?? 0)}%` }} />
+			<div
+				className="mt-1 h-2 rounded bg-slate-200 dark:bg-slate-700"
+				role="meter"
+				aria-label={label}
+				aria-valuenow={percent ?? 0}
+				aria-valuemin={0}
+				aria-valuemax={100}
+			>
+				<div
+					data-high={isHigh || undefined}
+					className={cn('h-2 rounded', isHigh ? 'bg-red-500' : 'bg-brand-600')}
+					style={{ width: `${Math.min(100, percent ?? 0)}%` }}
+				/>
 			</div>
 		</div>
 	)

@@ -10,7 +10,15 @@ import { CreateOrganizationSchema, OrganizationFormSchema } from '#server/admin/
 type Defaults = { name: string; domain: string | null; contactEmail: string | null; contactName: string | null; phone: string | null }
 
 /** /admin/tenants/create (with plan, billing cycle and starting status) and /admin/tenants/{id}/edit. */
-export function OrganizationForm({ mode, lastResult, defaults }: { mode: 'create' | 'edit'; lastResult: SubmissionResult<string[]> | undefined; defaults?: Defaults }) {
+export function OrganizationForm({
+	mode,
+	lastResult,
+	defaults,
+}: {
+	mode: 'create' | 'edit'
+	lastResult: SubmissionResult<string[]> | undefined
+	defaults?: Defaults
+}) {
 	const schema = mode === 'create' ? CreateOrganizationSchema : OrganizationFormSchema
 	const isSubmitting = useNavigation().state === 'submitting'
 	const [form, fields] = useForm({

@@ -68,7 +68,11 @@ export function AdminUserForm({
 					errors={fields.status.errors}
 				/>
 				{mode === 'create' ? (
-					<Field label="Password" inputProps={{ ...getInputProps(createFields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={createFields.password.errors} />
+					<Field
+						label="Password"
+						inputProps={{ ...getInputProps(createFields.password, { type: 'password' }), autoComplete: 'new-password' }}
+						errors={createFields.password.errors}
+					/>
 				) : null}
 			</div>
 			<Button type="submit" isPending={isSubmitting}>

@@ -5,13 +5,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { EARLIEST_APPOINTMENT_DATE } from '#server/appointments/shared/appointment.ts'
 import { APPOINTMENT_TEXT_LIMITS, AppointmentFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
-import {
-	APPOINTMENT_TYPE_OPTIONS,
-	BOOKABLE_STATUS_OPTIONS,
-	DURATION_OPTIONS,
-	FORM_LABELS,
-	TIME_ZONE_HINT,
-} from '#server/appointments/shared/labels.ts'
+import { APPOINTMENT_TYPE_OPTIONS, BOOKABLE_STATUS_OPTIONS, DURATION_OPTIONS, FORM_LABELS, TIME_ZONE_HINT } from '#server/appointments/shared/labels.ts'
 import { FormControl } from './form-controls.tsx'
 import { useBrowserTimeZone } from './time-zone.tsx'
 
@@ -62,13 +56,19 @@ export function AppointmentForm({
 					label={FORM_LABELS.title}
 					id={fields.title.id}
 					errors={fields.title.errors}
-					control={{ kind: 'input', props: { ...getInputProps(fields.title, { type: 'text' }), maxLength: APPOINTMENT_TEXT_LIMITS.title, placeholder: 'Annual check-up' } }}
+					control={{
+						kind: 'input',
+						props: { ...getInputProps(fields.title, { type: 'text' }), maxLength: APPOINTMENT_TEXT_LIMITS.title, placeholder: 'Annual check-up' },
+					}}
 				/>
 				<FormControl
 					label={FORM_LABELS.provider}
 					id={fields.provider.id}
 					errors={fields.provider.errors}
-					control={{ kind: 'input', props: { ...getInputProps(fields.provider, { type: 'text' }), maxLength: APPOINTMENT_TEXT_LIMITS.provider, placeholder: 'Dr. Jane Smith' } }}
+					control={{
+						kind: 'input',
+						props: { ...getInputProps(fields.provider, { type: 'text' }), maxLength: APPOINTMENT_TEXT_LIMITS.provider, placeholder: 'Dr. Jane Smith' },
+					}}
 				/>
 				<FormControl
 					label={FORM_LABELS.location}
@@ -81,7 +81,10 @@ export function AppointmentForm({
 					label={FORM_LABELS.specialty}
 					id={fields.specialty.id}
 					errors={fields.specialty.errors}
-					control={{ kind: 'input', props: { ...getInputProps(fields.specialty, { type: 'text' }), maxLength: APPOINTMENT_TEXT_LIMITS.specialty, placeholder: 'Cardiology' } }}
+					control={{
+						kind: 'input',
+						props: { ...getInputProps(fields.specialty, { type: 'text' }), maxLength: APPOINTMENT_TEXT_LIMITS.specialty, placeholder: 'Cardiology' },
+					}}
 				/>
 				<FormControl
 					label={FORM_LABELS.durationMinutes}
@@ -128,14 +131,20 @@ export function AppointmentForm({
 					isOptional
 					id={fields.contactPhone.id}
 					errors={fields.contactPhone.errors}
-					control={{ kind: 'input', props: { ...getInputProps(fields.contactPhone, { type: 'tel' }), autoComplete: 'off', maxLength: APPOINTMENT_TEXT_LIMITS.contactPhone } }}
+					control={{
+						kind: 'input',
+						props: { ...getInputProps(fields.contactPhone, { type: 'tel' }), autoComplete: 'off', maxLength: APPOINTMENT_TEXT_LIMITS.contactPhone },
+					}}
 				/>
 				<FormControl
 					label={FORM_LABELS.contactEmail}
 					isOptional
 					id={fields.contactEmail.id}
 					errors={fields.contactEmail.errors}
-					control={{ kind: 'input', props: { ...getInputProps(fields.contactEmail, { type: 'email' }), autoComplete: 'off', maxLength: APPOINTMENT_TEXT_LIMITS.contactEmail } }}
+					control={{
+						kind: 'input',
+						props: { ...getInputProps(fields.contactEmail, { type: 'email' }), autoComplete: 'off', maxLength: APPOINTMENT_TEXT_LIMITS.contactEmail },
+					}}
 				/>
 			</fieldset>
 			<div className="flex flex-wrap justify-end gap-3">

@@ -22,10 +22,7 @@ export default function CardMenu({ card, onCancel }: { card: AppointmentCardView
 			<MenuButton ref={button} className={MENU_BUTTON_CLASS} aria-label={menuLabel(card)}>
 				<DotsIcon />
 			</MenuButton>
-			<MenuItems
-				anchor="bottom end"
-				className="z-40 mt-1 w-52 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800"
-			>
+			<MenuItems anchor="bottom end" className="z-40 mt-1 w-52 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800">
 				<MenuItem>
 					<Link to={`/appointments/${card.id}`} className={menuItemClass}>
 						{CARD_LABELS.viewDetails}

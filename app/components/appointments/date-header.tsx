@@ -8,14 +8,23 @@ const stepClass =
 	'inline-flex h-9 w-9 items-center justify-center rounded-md ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800'
 
 /** The Upcoming tab's day: previous / next move it one day (never before today), Today jumps back. */
-export function DateHeader({ page }: { page: Pick<AppointmentListPage, 'today' | 'shownDate' | 'shownDateHeading' | 'shownDateText' | 'canStepBack' | 'previousShownDate' | 'nextShownDate'> }) {
+export function DateHeader({
+	page,
+}: {
+	page: Pick<AppointmentListPage, 'today' | 'shownDate' | 'shownDateHeading' | 'shownDateText' | 'canStepBack' | 'previousShownDate' | 'nextShownDate'>
+}) {
 	const search = new URLSearchParams(useLocation().search)
 	const isToday = page.shownDate === page.today
 	return (
 		<div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
 			<div className="flex items-center gap-2">
 				{page.canStepBack ? (
-					<Link to={shownDateHref(search, page.previousShownDate, page.today)} className={stepClass} aria-label={DATE_HEADER_LABELS.previous} preventScrollReset>
+					<Link
+						to={shownDateHref(search, page.previousShownDate, page.today)}
+						className={stepClass}
+						aria-label={DATE_HEADER_LABELS.previous}
+						preventScrollReset
+					>
 						<ChevronLeftIcon />
 					</Link>
 				) : (

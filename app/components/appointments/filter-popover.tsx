@@ -1,11 +1,7 @@
 import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { EARLIEST_APPOINTMENT_DATE } from '#server/appointments/shared/appointment.ts'
-import {
-	FILTER_PARAMS,
-	type AppointmentFilterChoices,
-	type AppointmentFilters,
-} from '#server/appointments/shared/filters.ts'
+import { FILTER_PARAMS, type AppointmentFilterChoices, type AppointmentFilters } from '#server/appointments/shared/filters.ts'
 import { FILTER_LABELS, FILTER_STATUS_OPTIONS } from '#server/appointments/shared/labels.ts'
 import { APPOINTMENTS_PATH, FILTER_FIELD_NAMES, FILTER_INTENTS, hiddenListParams } from '#server/appointments/shared/list-url.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -14,7 +10,17 @@ import { FilterIcon } from './icons.tsx'
 
 const checkboxClass = 'h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600'
 
-function CheckboxList({ legend, name, options, checked }: { legend: string; name: string; options: ReadonlyArray<{ value: string; label: string }>; checked: string[] }) {
+function CheckboxList({
+	legend,
+	name,
+	options,
+	checked,
+}: {
+	legend: string
+	name: string
+	options: ReadonlyArray<{ value: string; label: string }>
+	checked: string[]
+}) {
 	const id = useId()
 	const checkedKeys = new Set(checked.map((value) => value.toLocaleLowerCase('en-US')))
 	return (
@@ -51,7 +57,15 @@ function CheckboxList({ legend, name, options, checked }: { legend: string; name
  * the active filters. A GET form in a <details> element: it works without
  * JavaScript, and the filters land in the URL.
  */
-export function FilterPopover({ filters, choices, activeFilterCount }: { filters: AppointmentFilters; choices: AppointmentFilterChoices; activeFilterCount: number }) {
+export function FilterPopover({
+	filters,
+	choices,
+	activeFilterCount,
+}: {
+	filters: AppointmentFilters
+	choices: AppointmentFilterChoices
+	activeFilterCount: number
+}) {
 	const location = useLocation()
 	const search = new URLSearchParams(location.search)
 	const [isOpen, setOpen] = useState(false)
@@ -82,12 +96,7 @@ export function FilterPopover({ filters, choices, activeFilterCount }: { filters
 	const hiddenFields = listParams.map(([name, value], index) => <input key={`${name}-${index}`} type="hidden" name={name} value={value} />)
 
 	return (
-		<details
-			ref={detailsRef}
-			open={isOpen}
-			onToggle={(event) => setOpen(event.currentTarget.open)}
-			className="relative"
-		>
+		<details ref={detailsRef} open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)} className="relative">
 			<summary
 				role="button"
 				aria-expanded={isOpen}
@@ -124,18 +133,37 @@ export function FilterPopover({ filters, choices, activeFilterCount }: { filters
 								<label htmlFor={`${panelId}-from`} className="block text-xs font-medium text-slate-600 dark:text-slate-300">
 									{FILTER_LABELS.fromDate}
 								</label>
-								<input id={`${panelId}-from`} type="date" name={FILTER_PARAMS.dateFrom} min={EARLIEST_APPOINTMENT_DATE} defaultValue={filters.dateFrom ?? ''} className={cn(inputClassName, 'mt-1')} />
+								<input
+									id={`${panelId}-from`}
+									type="date"
+									name={FILTER_PARAMS.dateFrom}
+									min={EARLIEST_APPOINTMENT_DATE}
+									defaultValue={filters.dateFrom ?? ''}
+									className={cn(inputClassName, 'mt-1')}
+								/>
 							</div>
 							<div>
 								<label htmlFor={`${panelId}-to`} className="block text-xs font-medium text-slate-600 dark:text-slate-300">
 									{FILTER_LABELS.toDate}
 								</label>
-								<input id={`${panelId}-to`} type="date" name={FILTER_PARAMS.dateTo} min={EARLIEST_APPOINTMENT_DATE} defaultValue={filters.dateTo ?? ''} className={cn(inputClassName, 'mt-1')} />
+								<input
+									id={`${panelId}-to`}
+									type="date"
+									name={FILTER_PARAMS.dateTo}
+									min={EARLIEST_APPOINTMENT_DATE}
+									defaultValue={filters.dateTo ?? ''}
+									className={cn(inputClassName, 'mt-1')}
+								/>
 							</div>
 						</div>
 					</fieldset>
 					<CheckboxList legend={FILTER_LABELS.status} name={FILTER_PARAMS.statuses} options={FILTER_STATUS_OPTIONS} checked={filters.statuses} />
-					<CheckboxList legend={FILTER_LABELS.doctors} name={FILTER_PARAMS.doctors} options={choices.doctors.map((doctor) => ({ value: doctor, label: doctor }))} checked={filters.doctors} />
+					<CheckboxList
+						legend={FILTER_LABELS.doctors}
+						name={FILTER_PARAMS.doctors}
+						options={choices.doctors.map((doctor) => ({ value: doctor, label: doctor }))}
+						checked={filters.doctors}
+					/>
 					<CheckboxList
 						legend={FILTER_LABELS.specialties}
 						name={FILTER_PARAMS.specialties}
@@ -143,7 +171,11 @@ export function FilterPopover({ filters, choices, activeFilterCount }: { filters
 						checked={filters.specialties}
 					/>
 					<div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
-						<button type="submit" form={`${panelId}-reset`} className="text-sm font-semibold text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-300">
+						<button
+							type="submit"
+							form={`${panelId}-reset`}
+							className="text-sm font-semibold text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-300"
+						>
 							{FILTER_LABELS.resetAll}
 						</button>
 						<div className="flex gap-2">
@@ -154,7 +186,12 @@ export function FilterPopover({ filters, choices, activeFilterCount }: { filters
 							>
 								{FILTER_LABELS.cancel}
 							</button>
-							<button type="submit" name="intent" value={FILTER_INTENTS.apply} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+							<button
+								type="submit"
+								name="intent"
+								value={FILTER_INTENTS.apply}
+								className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+							>
 								{FILTER_LABELS.apply}
 							</button>
 						</div>

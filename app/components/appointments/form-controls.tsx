@@ -54,7 +54,12 @@ export function FormControl({
 				{control.kind === 'input' ? (
 					<input {...(controlProps as InputHTMLAttributes<HTMLInputElement>)} {...shared} key={key} className={cn(inputClassName, controlProps.className)} />
 				) : control.kind === 'select' ? (
-					<select {...(controlProps as SelectHTMLAttributes<HTMLSelectElement>)} {...shared} key={key} className={cn(inputClassName, 'pr-8', controlProps.className)}>
+					<select
+						{...(controlProps as SelectHTMLAttributes<HTMLSelectElement>)}
+						{...shared}
+						key={key}
+						className={cn(inputClassName, 'pr-8', controlProps.className)}
+					>
 						{control.options.map((option) => (
 							<option key={option.value} value={option.value}>
 								{option.label}
@@ -62,7 +67,12 @@ export function FormControl({
 						))}
 					</select>
 				) : (
-					<textarea {...(controlProps as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...shared} key={key} className={cn(inputClassName, controlProps.className)} />
+					<textarea
+						{...(controlProps as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+						{...shared}
+						key={key}
+						className={cn(inputClassName, controlProps.className)}
+					/>
 				)}
 			</div>
 			{hint ? (

@@ -3,7 +3,17 @@ import type { SVGProps } from 'react'
 /** Small stroke icons (24-unit grid), decorative unless given a title by the caller's label. */
 function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
 	return (
-		<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-4 w-4" {...props}>
+		<svg
+			viewBox="0 0 24 24"
+			fill="none"
+			stroke="currentColor"
+			strokeWidth={1.8}
+			strokeLinecap="round"
+			strokeLinejoin="round"
+			aria-hidden="true"
+			className="h-4 w-4"
+			{...props}
+		>
 			{children}
 		</svg>
 	)

@@ -17,15 +17,9 @@ export function DocumentsCard({ counts }: { counts: DocumentCounts }) {
 				{counts.total}
 			</p>
 			<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-				{counts.total === 0
-					? 'No documents yet.'
-					: DASHBOARD_TEXTS.documentsDetail(counts.processed, counts.pending, counts.failed)}
+				{counts.total === 0 ? 'No documents yet.' : DASHBOARD_TEXTS.documentsDetail(counts.processed, counts.pending, counts.failed)}
 			</p>
-			{counts.total === 0 ? (
-				<StatLink to="/upload">{DASHBOARD_TEXTS.linkUpload}</StatLink>
-			) : (
-				<StatLink to="/records">{DASHBOARD_TEXTS.viewRecords}</StatLink>
-			)}
+			{counts.total === 0 ? <StatLink to="/upload">{DASHBOARD_TEXTS.linkUpload}</StatLink> : <StatLink to="/records">{DASHBOARD_TEXTS.viewRecords}</StatLink>}
 		</StatCard>
 	)
 }
@@ -41,11 +35,7 @@ export function AlertsCard({ alerts, hasValues }: { alerts: HealthAlert[]; hasVa
 				{alerts.length}
 			</p>
 			<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-				{!hasValues
-					? DASHBOARD_TEXTS.noValues
-					: alerts.length === 0
-						? DASHBOARD_TEXTS.noAlerts
-						: DASHBOARD_TEXTS.alertsDetail(alerts.length)}
+				{!hasValues ? DASHBOARD_TEXTS.noValues : alerts.length === 0 ? DASHBOARD_TEXTS.noAlerts : DASHBOARD_TEXTS.alertsDetail(alerts.length)}
 			</p>
 			{alerts.length ? (
 				<ul className="mt-2 space-y-1 text-sm">

@@ -21,7 +21,9 @@ function ClientOnly({ children, fallback }: { children: ReactNode; fallback: Rea
 
 function ChartPlaceholder({ text, heightClass }: { text: string; heightClass: string }) {
 	return (
-		<div className={`flex ${heightClass} items-center justify-center rounded-md bg-slate-50 px-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300`}>
+		<div
+			className={`flex ${heightClass} items-center justify-center rounded-md bg-slate-50 px-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300`}
+		>
 			<p>
 				<span className="sr-only">{TRENDS_TEXTS.chartLoading} </span>
 				{text}

@@ -11,15 +11,7 @@ import { readingLine } from '#server/health/shared/manual-reading-groups.ts'
 export const DELETE_READING_INTENT = 'delete-reading'
 
 /** The patient's manual readings, each with Delete (confirmed in a dialog when JavaScript runs). */
-export function ManualReadingsList({
-	readings,
-	timeZone,
-	action,
-}: {
-	readings: ManualReadingEntry[]
-	timeZone: string | null
-	action: string
-}) {
+export function ManualReadingsList({ readings, timeZone, action }: { readings: ManualReadingEntry[]; timeZone: string | null; action: string }) {
 	return (
 		<section aria-labelledby="manual-readings-heading" id="manual-readings" className="scroll-mt-6">
 			<h2 id="manual-readings-heading" className="text-lg font-semibold">
@@ -32,9 +24,7 @@ export function ManualReadingsList({
 					{readings.map((reading) => (
 						<li key={reading.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="manual-reading">
 							<div>
-								<p className="text-sm font-medium">
-									{readingLine(reading)}
-								</p>
+								<p className="text-sm font-medium">{readingLine(reading)}</p>
 								<p className="text-xs text-slate-500 dark:text-slate-400">
 									{formatHealthDate(reading.testDate)} · {READING_FORM_TEXTS.addedOn(formatHealthDateTime(reading.addedAt, timeZone))}
 								</p>
@@ -55,9 +45,7 @@ function DeleteReadingButton({ reading, action }: { reading: ManualReadingEntry;
 	const submit = useSubmit()
 	const navigation = useNavigation()
 	const isDeleting =
-		navigation.state !== 'idle' &&
-		navigation.formData?.get('intent') === DELETE_READING_INTENT &&
-		navigation.formData?.get('id') === reading.id
+		navigation.state !== 'idle' && navigation.formData?.get('intent') === DELETE_READING_INTENT && navigation.formData?.get('id') === reading.id
 	const date = formatHealthDate(reading.testDate)
 	return (
 		<Form method="post" action={action} preventScrollReset ref={formRef}>

@@ -33,10 +33,7 @@ export function MetricCard({
 				<p className="mt-2 text-sm text-slate-700 dark:text-slate-200">{card.message}</p>
 				{card.latestOutsideRange ? (
 					<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-						{TRENDS_TEXTS.latestOutsideRange(
-							`${card.latestOutsideRange.value}${unitSuffix(card.unit)}`,
-							formatHealthDate(card.latestOutsideRange.date),
-						)}{' '}
+						{TRENDS_TEXTS.latestOutsideRange(`${card.latestOutsideRange.value}${unitSuffix(card.unit)}`, formatHealthDate(card.latestOutsideRange.date))}{' '}
 						<Link to={allTimeHref} className="font-medium text-brand-700 underline dark:text-brand-100">
 							{TRENDS_TEXTS.showAllTime}
 						</Link>
@@ -63,12 +60,7 @@ export function MetricCard({
 			data-testid={`metric-card-${card.id}`}
 		>
 			<h3 className="text-sm font-medium text-slate-600 dark:text-slate-300">
-				<Link
-					to={chartHref}
-					preventScrollReset
-					aria-current={isSelected ? 'true' : undefined}
-					className="after:absolute after:inset-0 focus:outline-none"
-				>
+				<Link to={chartHref} preventScrollReset aria-current={isSelected ? 'true' : undefined} className="after:absolute after:inset-0 focus:outline-none">
 					{card.name}
 					<span className="sr-only"> {TRENDS_TEXTS.openChart}</span>
 				</Link>
@@ -79,9 +71,7 @@ export function MetricCard({
 				</span>
 				{card.unit ? <span className="text-sm text-slate-500 dark:text-slate-400">{card.unit}</span> : null}
 			</p>
-			<p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-				{TRENDS_TEXTS.latestOn(formatHealthDate(card.latest.date))}
-			</p>
+			<p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{TRENDS_TEXTS.latestOn(formatHealthDate(card.latest.date))}</p>
 			<p className={cn('mt-3 text-sm font-medium', TREND_TEXT_CLASSES[card.trendColor])} data-testid="metric-trend">
 				{card.trend ? <span aria-hidden="true">{TREND_ARROWS[card.trend]} </span> : null}
 				{trendText}

@@ -131,13 +131,7 @@ export default function MetricChart({ model, label }: { model: MetricChartModel;
 
 	return (
 		<div className={`relative ${CHART_HEIGHT_CLASS.metric} w-full`}>
-			<Line<XY[]>
-				data={data}
-				options={options}
-				plugins={[referenceBandsPlugin(model.bands)]}
-				role="img"
-				aria-label={label}
-			/>
+			<Line<XY[]> data={data} options={options} plugins={[referenceBandsPlugin(model.bands)]} role="img" aria-label={label} />
 		</div>
 	)
 }

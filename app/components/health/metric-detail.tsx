@@ -33,7 +33,9 @@ export function MetricDetail({
 						</Link>
 					) : null}
 				</div>
-				{series ? <SeriesView series={series} rangeLabel={rangeLabel} addReadingHref={addReadingHref} /> : (
+				{series ? (
+					<SeriesView series={series} rangeLabel={rangeLabel} addReadingHref={addReadingHref} />
+				) : (
 					<p className="mt-4 text-slate-600 dark:text-slate-300">{HEALTH_OVERVIEW_PLACEHOLDER}</p>
 				)}
 			</section>
@@ -73,9 +75,15 @@ function SeriesView({ series, rangeLabel, addReadingHref }: { series: MetricSeri
 							<caption className="sr-only">{description}</caption>
 							<thead className="text-xs uppercase text-slate-500 dark:text-slate-400">
 								<tr>
-									<th scope="col" className="py-1 pr-4">{TRENDS_TEXTS.date}</th>
-									<th scope="col" className="py-1 pr-4">{TRENDS_TEXTS.value}</th>
-									<th scope="col" className="py-1">{TRENDS_TEXTS.status}</th>
+									<th scope="col" className="py-1 pr-4">
+										{TRENDS_TEXTS.date}
+									</th>
+									<th scope="col" className="py-1 pr-4">
+										{TRENDS_TEXTS.value}
+									</th>
+									<th scope="col" className="py-1">
+										{TRENDS_TEXTS.status}
+									</th>
 								</tr>
 							</thead>
 							<tbody>
@@ -87,9 +95,7 @@ function SeriesView({ series, rangeLabel, addReadingHref }: { series: MetricSeri
 											{suffix}
 											{point.isDerived ? <span className="text-xs text-slate-500 dark:text-slate-400"> ({TRENDS_TEXTS.derivedBmi})</span> : null}
 										</td>
-										<td className={point.flag ? 'py-1 font-medium text-red-700 dark:text-red-300' : 'py-1'}>
-											{point.gradeLabel}
-										</td>
+										<td className={point.flag ? 'py-1 font-medium text-red-700 dark:text-red-300' : 'py-1'}>{point.gradeLabel}</td>
 									</tr>
 								))}
 							</tbody>

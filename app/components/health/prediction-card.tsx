@@ -8,13 +8,7 @@ import { ClientPredictionChart } from './client-charts.tsx'
 import { TrendBadge } from './trend-badge.tsx'
 
 /** One metric on the Predictions tab: the forecast with its interval, or how many readings it still needs. */
-export function PredictionCard({
-	prediction,
-	addReadingHref,
-}: {
-	prediction: MetricPrediction | InsufficientPrediction
-	addReadingHref: string
-}) {
+export function PredictionCard({ prediction, addReadingHref }: { prediction: MetricPrediction | InsufficientPrediction; addReadingHref: string }) {
 	return (
 		<article
 			className="rounded-lg border border-slate-200 p-5 dark:border-slate-700"
@@ -77,8 +71,7 @@ function ReadyPrediction({ prediction }: { prediction: MetricPrediction }) {
 					axis={axis}
 				/>
 				<p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-					{PREDICTION_TEXTS.legendActual}: solid line · {PREDICTION_TEXTS.legendPredicted}: dashed line · Shaded:{' '}
-					{PREDICTION_TEXTS.legendBand.toLowerCase()}
+					{PREDICTION_TEXTS.legendActual}: solid line · {PREDICTION_TEXTS.legendPredicted}: dashed line · Shaded: {PREDICTION_TEXTS.legendBand.toLowerCase()}
 					{axis.isBandClipped ? ` · ${PREDICTION_AXIS_TEXTS.bandClipped}` : null}
 				</p>
 			</div>
@@ -88,8 +81,7 @@ function ReadyPrediction({ prediction }: { prediction: MetricPrediction }) {
 				</p>
 			) : null}
 			<p className="mt-3 text-sm">
-				{PREDICTION_TEXTS.predicted(prediction.predictedValue, suffix)}.{' '}
-				{PREDICTION_TEXTS.category(prediction.predictedCategory.label)}
+				{PREDICTION_TEXTS.predicted(prediction.predictedValue, suffix)}. {PREDICTION_TEXTS.category(prediction.predictedCategory.label)}
 			</p>
 			<div className="mt-3 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="prediction-recommendation">
 				<span className="font-semibold">{PREDICTION_TEXTS.recommendation}</span> {prediction.recommendation}
@@ -99,12 +91,8 @@ function ReadyPrediction({ prediction }: { prediction: MetricPrediction }) {
 				<div className="mt-2 space-y-2 text-slate-600 dark:text-slate-300">
 					<p>{prediction.model.method}</p>
 					<p>
-						{PREDICTION_TEXTS.readings(
-							prediction.model.readings,
-							formatHealthDate(prediction.model.fitFrom),
-							formatHealthDate(prediction.model.fitTo),
-						)}
-						; {PREDICTION_TEXTS.fit(prediction.model.rSquared, `${prediction.model.changePer30Days}${suffix}`)}
+						{PREDICTION_TEXTS.readings(prediction.model.readings, formatHealthDate(prediction.model.fitFrom), formatHealthDate(prediction.model.fitTo))};{' '}
+						{PREDICTION_TEXTS.fit(prediction.model.rSquared, `${prediction.model.changePer30Days}${suffix}`)}
 					</p>
 					<p className="font-medium">{PREDICTION_TEXTS.forecasts}:</p>
 					<ul className="list-disc pl-5">

@@ -68,18 +68,13 @@ export function RiskCard({
 						</span>
 					</p>
 					<div className="mt-2 h-2 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-						<div
-							className={cn('h-2 rounded-full', RISK_LEVEL_BAR_CLASSES[assessment.level])}
-							style={{ width: `${assessment.score}%` }}
-						/>
+						<div className={cn('h-2 rounded-full', RISK_LEVEL_BAR_CLASSES[assessment.level])} style={{ width: `${assessment.score}%` }} />
 					</div>
 				</div>
 			) : null}
 			<p className="mt-3 text-sm text-slate-700 dark:text-slate-200">{assessment.summary}</p>
 			{assessment.tenYearAscvdRisk ? (
-				<p className="mt-1 text-sm font-medium">
-					{RISK_TEXTS.tenYearRisk(assessment.tenYearAscvdRisk.percent, assessment.tenYearAscvdRisk.category.label)}
-				</p>
+				<p className="mt-1 text-sm font-medium">{RISK_TEXTS.tenYearRisk(assessment.tenYearAscvdRisk.percent, assessment.tenYearAscvdRisk.category.label)}</p>
 			) : null}
 
 			{assessment.status === 'insufficient' ? (

@@ -43,8 +43,7 @@ export function RiskProfileForm({
 	action: string
 }) {
 	const navigation = useNavigation()
-	const isSubmitting =
-		navigation.state === 'submitting' && navigation.formData?.get('intent') === SAVE_PROFILE_INTENT
+	const isSubmitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === SAVE_PROFILE_INTENT
 	const schema = createHealthProfileFormSchema({ today })
 	const [form, fields] = useForm({
 		id: 'risk-profile',
@@ -72,10 +71,7 @@ export function RiskProfileForm({
 					<SelectField
 						label={PROFILE_FORM_TEXTS.sex}
 						selectProps={getSelectProps(fields.sex)}
-						options={[
-							{ value: '', label: HEALTH_PROFILE_TEXTS.notAnswered },
-							...SEXES.map((sex) => ({ value: sex, label: SEX_LABELS[sex] })),
-						]}
+						options={[{ value: '', label: HEALTH_PROFILE_TEXTS.notAnswered }, ...SEXES.map((sex) => ({ value: sex, label: SEX_LABELS[sex] }))]}
 						errors={fields.sex.errors}
 					/>
 					<SelectField

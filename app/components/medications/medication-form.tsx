@@ -63,7 +63,10 @@ export function MedicationForm({
 				/>
 			</fieldset>
 			<div className="flex justify-end gap-3">
-				<Link to={cancelHref} className="rounded-md px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800">
+				<Link
+					to={cancelHref}
+					className="rounded-md px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+				>
 					Cancel
 				</Link>
 				<Button type="submit" isPending={isSubmitting}>

@@ -23,7 +23,14 @@ export function ConnectionIndicator() {
 	const dot = <span aria-hidden className={cn('block h-2.5 w-2.5 rounded-full', DOTS[status])} />
 	if (status === 'disconnected') {
 		return (
-			<button type="button" onClick={reconnectLiveNotifications} title={LABELS[status]} aria-label={LABELS[status]} className="rounded-full p-1.5" data-status={status}>
+			<button
+				type="button"
+				onClick={reconnectLiveNotifications}
+				title={LABELS[status]}
+				aria-label={LABELS[status]}
+				className="rounded-full p-1.5"
+				data-status={status}
+			>
 				{dot}
 			</button>
 		)

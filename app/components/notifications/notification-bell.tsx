@@ -22,7 +22,11 @@ function DropdownItem({ item, close }: { item: NotificationItem; close: () => vo
 		if (item.link) navigate(item.link)
 	}
 	return (
-		<li className={cn('flex gap-3 px-4 py-3', item.isRead ? '' : 'bg-brand-50/60 dark:bg-slate-800/60')} data-testid="dropdown-notification" data-read={item.isRead}>
+		<li
+			className={cn('flex gap-3 px-4 py-3', item.isRead ? '' : 'bg-brand-50/60 dark:bg-slate-800/60')}
+			data-testid="dropdown-notification"
+			data-read={item.isRead}
+		>
 			<NotificationIcon kind={item.kind} />
 			<div className="min-w-0 flex-1">
 				<button type="button" onClick={open} className="block w-full text-left">
@@ -74,7 +78,12 @@ export function NotificationBell({ initial }: { initial: NotificationOverview })
 							<p className="text-sm font-semibold">Notifications</p>
 							{data.items.length ? (
 								<div className="flex gap-3">
-									<button type="button" onClick={actions.markAllRead} disabled={!data.unreadCount} className="text-xs font-medium text-brand-600 hover:underline disabled:opacity-50 disabled:no-underline">
+									<button
+										type="button"
+										onClick={actions.markAllRead}
+										disabled={!data.unreadCount}
+										className="text-xs font-medium text-brand-600 hover:underline disabled:opacity-50 disabled:no-underline"
+									>
 										{NOTIFICATION_MESSAGES.markAllAsRead}
 									</button>
 									<button type="button" onClick={actions.clearAll} className="text-xs font-medium text-slate-500 hover:underline">

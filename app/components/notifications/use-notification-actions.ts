@@ -51,9 +51,7 @@ export function useNotificationActions() {
 	const markAllRead = useMutation(
 		trpc.notifications.markAllRead.mutationOptions({ onMutate: () => applyOptimistically({ kind: 'mark-all-read' }), ...callbacks }),
 	)
-	const clearAll = useMutation(
-		trpc.notifications.clearAll.mutationOptions({ onMutate: () => applyOptimistically({ kind: 'clear-all' }), ...callbacks }),
-	)
+	const clearAll = useMutation(trpc.notifications.clearAll.mutationOptions({ onMutate: () => applyOptimistically({ kind: 'clear-all' }), ...callbacks }))
 	return {
 		setRead: (id: string, isRead: boolean) => setRead.mutate({ id, isRead }),
 		remove: (id: string) => remove.mutate({ id }),

@@ -20,12 +20,7 @@ export function DocumentPreview({
 			)}
 		>
 			{document.hasPreview ? (
-				<img
-					src={`/api/documents/${document.id}/preview`}
-					alt={`First page of ${document.title}`}
-					loading="lazy"
-					className={imageClassName}
-				/>
+				<img src={`/api/documents/${document.id}/preview`} alt={`First page of ${document.title}`} loading="lazy" className={imageClassName} />
 			) : (
 				<DocumentTypeIcon type={document.documentType} size="lg" label />
 			)}

@@ -42,26 +42,11 @@ const ICONS: Record<DocumentType, { paths: ReactNode; tint: string }> = {
 }
 
 /** The icon of a document type (spec 2.6), in a tinted square. Decorative unless `label` is set. */
-export function DocumentTypeIcon({
-	type,
-	size = 'md',
-	label,
-	className,
-}: {
-	type: string
-	size?: 'md' | 'lg'
-	label?: boolean
-	className?: string
-}) {
+export function DocumentTypeIcon({ type, size = 'md', label, className }: { type: string; size?: 'md' | 'lg'; label?: boolean; className?: string }) {
 	const icon = ICONS[type as DocumentType] ?? ICONS.other
 	return (
 		<span
-			className={cn(
-				'inline-flex shrink-0 items-center justify-center rounded-lg',
-				size === 'lg' ? 'h-16 w-16' : 'h-10 w-10',
-				icon.tint,
-				className,
-			)}
+			className={cn('inline-flex shrink-0 items-center justify-center rounded-lg', size === 'lg' ? 'h-16 w-16' : 'h-10 w-10', icon.tint, className)}
 			data-document-type={type}
 			{...(label ? { role: 'img', 'aria-label': documentTypeLabel(type) } : { 'aria-hidden': true })}
 		>

@@ -60,7 +60,9 @@ export function ValueReviewNote({ value }: { value: ReviewedValue }) {
 		)
 	}
 	if (value.reviewStatus === 'corrected') {
-		const original = [value.originalValueText, value.originalUnit, value.originalReferenceRangeText ? `(${value.originalReferenceRangeText})` : null].filter(Boolean).join(' ')
+		const original = [value.originalValueText, value.originalUnit, value.originalReferenceRangeText ? `(${value.originalReferenceRangeText})` : null]
+			.filter(Boolean)
+			.join(' ')
 		return (
 			<div className="mt-1 space-y-1" data-testid="corrected">
 				<Badge tone="info">{VALUE_REVIEW_TEXTS.corrected}</Badge>
@@ -96,7 +98,13 @@ export function ValueReviewActions({ value, state, name }: { value: ReviewedValu
 				<Form method="post" preventScrollReset>
 					<input type="hidden" name="intent" value="confirm-value" />
 					<input type="hidden" name="parameterId" value={value.id} />
-					<Button type="submit" variant="secondary" className="px-3 py-1" isPending={isSubmitting(navigation, 'confirm-value', value.id)} aria-label={`${VALUE_REVIEW_TEXTS.confirm} ${name}`}>
+					<Button
+						type="submit"
+						variant="secondary"
+						className="px-3 py-1"
+						isPending={isSubmitting(navigation, 'confirm-value', value.id)}
+						aria-label={`${VALUE_REVIEW_TEXTS.confirm} ${name}`}
+					>
 						{VALUE_REVIEW_TEXTS.confirm}
 					</Button>
 				</Form>
@@ -212,7 +220,11 @@ function MeasurementFields({ value, unit, range }: Record<'value' | 'unit' | 'ra
 		<>
 			<Field label="Value" inputProps={{ ...getInputProps(value, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }} errors={value.errors} />
 			<Field label="Unit" inputProps={{ ...getInputProps(unit, { type: 'text' }), autoComplete: 'off' }} errors={unit.errors} />
-			<Field label="Reference range" inputProps={{ ...getInputProps(range, { type: 'text' }), autoComplete: 'off', placeholder: '70 - 99' }} errors={range.errors} />
+			<Field
+				label="Reference range"
+				inputProps={{ ...getInputProps(range, { type: 'text' }), autoComplete: 'off', placeholder: '70 - 99' }}
+				errors={range.errors}
+			/>
 		</>
 	)
 }

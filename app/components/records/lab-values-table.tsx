@@ -69,7 +69,9 @@ export function LabValuesTable({ values, review }: { values: LabValue[]; review?
 									{value.name}
 									{review ? <ValueReviewNote value={value} /> : null}
 								</th>
-								<td className={cn('px-4 py-3 font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(value.status)])}>{formatValueText(value.valueText)}</td>
+								<td className={cn('px-4 py-3 font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(value.status)])}>
+									{formatValueText(value.valueText)}
+								</td>
 								<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{displayUnit(value.unit)}</td>
 								<td className="px-4 py-3 text-slate-600 dark:text-slate-300">{formatReferenceRange(value)}</td>
 								<td className="px-4 py-3">

@@ -25,9 +25,7 @@ export function MedicationsList({ medications }: { medications: DocumentMedicati
 							{[medicationDoseText(medication.dose), medication.frequency].filter(Boolean).join(' · ') || medication.text}
 						</p>
 					</div>
-					<Badge tone={medication.status === 'active' ? 'success' : 'neutral'}>
-						{medicationStatusLabel(medication.status)}
-					</Badge>
+					<Badge tone={medication.status === 'active' ? 'success' : 'neutral'}>{medicationStatusLabel(medication.status)}</Badge>
 				</li>
 			))}
 		</ul>

@@ -47,9 +47,7 @@ export function RecordCard({ document, date }: { document: RecordCardDocument; d
 						</>
 					) : null}
 				</p>
-				{document.status === 'failed' && document.failureMessage ? (
-					<p className="text-sm text-red-700 dark:text-red-300">{document.failureMessage}</p>
-				) : null}
+				{document.status === 'failed' && document.failureMessage ? <p className="text-sm text-red-700 dark:text-red-300">{document.failureMessage}</p> : null}
 				<TagList tags={document.tags} className="flex flex-wrap gap-1.5 pt-1" />
 			</div>
 		</Link>

@@ -17,9 +17,12 @@ export function RecordsSearch({ query, error = null }: { query: string; error?: 
 	const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
 	const isSearching = navigation.state === 'loading' && navigation.location.pathname === '/records' && new URLSearchParams(navigation.location.search).has('q')
 	const input = useRef<HTMLInputElement>(null)
-	useEffect(() => () => {
-		if (timer.current) clearTimeout(timer.current)
-	}, [])
+	useEffect(
+		() => () => {
+			if (timer.current) clearTimeout(timer.current)
+		},
+		[],
+	)
 	useEffect(() => {
 		// Back/forward or a tab link changed the query: show it, unless the patient is typing.
 		if (input.current && document.activeElement !== input.current) input.current.value = query

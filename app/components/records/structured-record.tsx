@@ -96,8 +96,18 @@ export function StructuredRecord({ summary, report }: { summary: StructuredSumma
 			<p className="text-sm text-slate-600 dark:text-slate-300">
 				{counts.imported} {counts.imported === 1 ? 'entry' : 'entries'} imported, {counts.keptAsText} kept as text (not structured).
 			</p>
-			<EntryList title="Immunizations" rows={summary.immunizations.map((item) => ({ key: item.key, name: item.name, detail: joined(item.date, item.cvx ? `CVX ${item.cvx}` : null, item.status) }))} />
-			<EntryList title="Problems" rows={summary.problems.map((item) => ({ key: item.key, name: item.name, detail: joined(item.onset, item.code, item.status) }))} />
+			<EntryList
+				title="Immunizations"
+				rows={summary.immunizations.map((item) => ({
+					key: item.key,
+					name: item.name,
+					detail: joined(item.date, item.cvx ? `CVX ${item.cvx}` : null, item.status),
+				}))}
+			/>
+			<EntryList
+				title="Problems"
+				rows={summary.problems.map((item) => ({ key: item.key, name: item.name, detail: joined(item.onset, item.code, item.status) }))}
+			/>
 			<EntryList title="Allergies" rows={summary.allergies.map((item) => ({ key: item.key, name: item.name, detail: joined(item.reaction, item.status) }))} />
 			<NotImported report={report} />
 			{summary.narrative.length ? (

@@ -59,7 +59,10 @@ export function SubjectQuestion({ documentId, subjectMatch, printedName }: { doc
 /** The label a record answered 'Someone else' carries (its page and the timeline). */
 export function SomeoneElseBadge() {
 	return (
-		<span className="inline-flex items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100" data-testid="someone-else-label">
+		<span
+			className="inline-flex items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+			data-testid="someone-else-label"
+		>
 			{SUBJECT_TEXTS.someoneElseLabel}
 		</span>
 	)

@@ -161,7 +161,10 @@ export function HeaderSearch({ className }: { className?: string }) {
 											aria-selected={active === position}
 											onClick={() => openHref(searchResultHref(result))}
 											onMouseEnter={() => setActive(position)}
-											className={cn('flex cursor-pointer items-baseline justify-between gap-3 px-4 py-2', active === position ? 'bg-slate-100 dark:bg-slate-800' : '')}
+											className={cn(
+												'flex cursor-pointer items-baseline justify-between gap-3 px-4 py-2',
+												active === position ? 'bg-slate-100 dark:bg-slate-800' : '',
+											)}
 										>
 											<span className="min-w-0">
 												<span className="block truncate text-sm font-medium">

@@ -20,7 +20,10 @@ export function AppearanceForm({ theme }: { theme: Theme }) {
 					<legend className="text-sm font-medium">Theme</legend>
 					<div className="mt-3 grid gap-3 sm:grid-cols-3">
 						{THEMES.map((value) => (
-							<label key={value} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-600 dark:border-slate-700">
+							<label
+								key={value}
+								className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-600 dark:border-slate-700"
+							>
 								<input type="radio" name="theme" value={value} defaultChecked={value === theme} className="mt-1 accent-brand-600" />
 								<span>
 									<span className="block text-sm font-medium">{THEME_LABELS[value]}</span>

@@ -40,7 +40,15 @@ function ExportList({ exports, timeZone }: { exports: DataExportSummary[]; timeZ
 	)
 }
 
-export function DataManagement({ exports, timeZone, isConfirmingDeactivation }: { exports: DataExportSummary[]; timeZone: string; isConfirmingDeactivation: boolean }) {
+export function DataManagement({
+	exports,
+	timeZone,
+	isConfirmingDeactivation,
+}: {
+	exports: DataExportSummary[]
+	timeZone: string
+	isConfirmingDeactivation: boolean
+}) {
 	const navigation = useNavigation()
 	const [isDialogOpen, setDialogOpen] = useState(false)
 	const isDeactivating = isSubmittingIntent(navigation, 'deactivate')
@@ -49,7 +57,8 @@ export function DataManagement({ exports, timeZone, isConfirmingDeactivation }: 
 			<div>
 				<h3 className="text-base font-semibold">Export My Data</h3>
 				<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-					A zip file with every document you uploaded, your records as JSON and a FHIR R4 bundle. It is prepared in the background; we tell you when it is ready.
+					A zip file with every document you uploaded, your records as JSON and a FHIR R4 bundle. It is prepared in the background; we tell you when it is
+					ready.
 				</p>
 				<Form method="post" className="mt-3">
 					<input type="hidden" name="intent" value="export" />

@@ -14,7 +14,19 @@ export type TwoFactorView = {
 	pendingSetup: { qrCodeDataUrl: string; manualKey: string } | null
 }
 
-function CodeForm({ intent, label, submitLabel, lastResult, variant = 'primary' }: { intent: string; label: string; submitLabel: string; lastResult?: SubmissionResult<string[]>; variant?: 'primary' | 'destructive' }) {
+function CodeForm({
+	intent,
+	label,
+	submitLabel,
+	lastResult,
+	variant = 'primary',
+}: {
+	intent: string
+	label: string
+	submitLabel: string
+	lastResult?: SubmissionResult<string[]>
+	variant?: 'primary' | 'destructive'
+}) {
 	const isSaving = isSubmittingIntent(useNavigation(), intent)
 	const [form, fields] = useForm({
 		id: `two-factor-${intent}`,
@@ -72,7 +84,13 @@ export function TwoFactorSettings({
 					<p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
 						Two-factor authentication is on. Signing in asks for a code from your authenticator app. Recovery codes left: {status.recoveryCodesLeft}.
 					</p>
-					<CodeForm intent="2fa-disable" label="Code to turn it off" submitLabel="Disable 2FA" variant="destructive" lastResult={lastIntent === '2fa-disable' ? lastResult : undefined} />
+					<CodeForm
+						intent="2fa-disable"
+						label="Code to turn it off"
+						submitLabel="Disable 2FA"
+						variant="destructive"
+						lastResult={lastIntent === '2fa-disable' ? lastResult : undefined}
+					/>
 				</>
 			) : status.pendingSetup ? (
 				<>
@@ -88,7 +106,12 @@ export function TwoFactorSettings({
 							</code>
 						</div>
 					</div>
-					<CodeForm intent="2fa-confirm" label="Authentication code" submitLabel="Verify and enable" lastResult={lastIntent === '2fa-confirm' ? lastResult : undefined} />
+					<CodeForm
+						intent="2fa-confirm"
+						label="Authentication code"
+						submitLabel="Verify and enable"
+						lastResult={lastIntent === '2fa-confirm' ? lastResult : undefined}
+					/>
 					<Form method="post" className="mt-2">
 						<input type="hidden" name="intent" value="2fa-cancel" />
 						<Button type="submit" variant="ghost" isPending={isSubmittingIntent(navigation, '2fa-cancel')}>

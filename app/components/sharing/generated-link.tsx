@@ -23,7 +23,11 @@ export function GeneratedLink({ url, qrCode, expiresOn, isHydrated }: { url: str
 	}
 
 	return (
-		<section aria-labelledby="generated-link-heading" className="space-y-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950" data-testid="generated-link">
+		<section
+			aria-labelledby="generated-link-heading"
+			className="space-y-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950"
+			data-testid="generated-link"
+		>
 			<div>
 				<h3 id="generated-link-heading" className="font-semibold text-emerald-900 dark:text-emerald-100">
 					{SHARE_MESSAGES.linkGenerated}
@@ -36,7 +40,13 @@ export function GeneratedLink({ url, qrCode, expiresOn, isHydrated }: { url: str
 				<label htmlFor="generated-link-url" className="sr-only">
 					Share link
 				</label>
-				<input id="generated-link-url" readOnly value={url} className={`${inputClassName} min-w-0 flex-1 font-mono`} onFocus={(event) => event.currentTarget.select()} />
+				<input
+					id="generated-link-url"
+					readOnly
+					value={url}
+					className={`${inputClassName} min-w-0 flex-1 font-mono`}
+					onFocus={(event) => event.currentTarget.select()}
+				/>
 				<Button variant="secondary" onClick={copy} disabled={!isHydrated}>
 					{SHARE_MESSAGES.copyLink}
 				</Button>

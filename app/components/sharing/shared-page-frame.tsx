@@ -19,7 +19,10 @@ export function SharedPageFrame({ children }: { children: ReactNode }) {
 export function ShareUnavailable({ title, text }: { title: string; text: string }) {
 	return (
 		<SharedPageFrame>
-			<div className="rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900" data-testid="share-unavailable">
+			<div
+				className="rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
+				data-testid="share-unavailable"
+			>
 				<h1 className="text-2xl font-bold tracking-tight">{title}</h1>
 				<p className="mt-3 text-slate-600 dark:text-slate-300">{text}</p>
 			</div>

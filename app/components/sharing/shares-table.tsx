@@ -33,73 +33,89 @@ export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares:
 					{ key: 'actions', label: <span className="sr-only">Actions</span> },
 				]}
 			/>
-				<tbody className="divide-y divide-slate-200 align-top dark:divide-slate-700">
-					{shares.map((share) => {
-						const isExpired = hasShareExpired(share.expiresOn, now)
-						return (
-							<tr key={share.id} data-testid="share-row">
-								<td className="px-4 py-3">
-									<ul className="space-y-0.5">
-										{share.recordTitles.length ? share.recordTitles.map((title, index) => <li key={`${index}-${title}`} className="font-medium [overflow-wrap:anywhere]">{title}</li>) : <li className="text-slate-500">{SHARE_MESSAGES.documentRemoved}</li>}
-									</ul>
-								</td>
-								<td className="break-all px-4 py-3">
-									{share.sharedWith ?? SHARE_MESSAGES.anyoneWithLink}
-									{share.hasPasscode ? <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">Passcode required</span> : null}
-								</td>
-								<td className="min-w-28 px-4 py-3">{when(share.sharedOn)}</td>
-								<td className="min-w-28 px-4 py-3">
-									{share.expiresOn ? when(share.expiresOn) : SHARE_MESSAGES.never}
-									{isExpired ? <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">{SHARE_MESSAGES.expired}</span> : null}
-								</td>
-								<td className="min-w-40 px-4 py-3">
-									<p data-testid="share-views">
-										{share.views === 1 ? '1 view' : `${share.views} views`}
-										<span className="block text-xs text-slate-500 dark:text-slate-400">
-											{share.lastOpenedAt ? `Last opened ${when(share.lastOpenedAt)}` : SHARE_MESSAGES.notOpened}
-										</span>
-									</p>
-									<details className="mt-1">
-										<summary className="cursor-pointer text-xs font-semibold text-brand-700 dark:text-brand-300">{SHARE_MESSAGES.accessLogSummary}</summary>
-										{share.accessLog.length ? (
-											<ul className="mt-1 space-y-1 text-xs text-slate-600 dark:text-slate-300" data-testid="share-access-log">
-												{share.accessLog.map((entry, index) => (
-													<li key={`${index}-${String(entry.at)}`}>
-														<span className="font-medium">{ACCESS_KIND_LABELS[entry.kind]}</span>, {when(entry.at)}
-														<span className="block text-slate-500 dark:text-slate-400">
-															{entry.client}
-															{entry.network ? ` · ${entry.network}` : ''}
-														</span>
-													</li>
-												))}
-											</ul>
-										) : (
-											<p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{SHARE_MESSAGES.noAccess}</p>
-										)}
-									</details>
-								</td>
-								<td className="px-4 py-3 text-right">
-									{share.revokedOn ? (
-										<span className="whitespace-nowrap rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200" data-testid="share-revoked" title={`${SHARE_MESSAGES.revokedOn} ${when(share.revokedOn)}`}>
-											{SHARE_MESSAGES.revoked}
-										</span>
+			<tbody className="divide-y divide-slate-200 align-top dark:divide-slate-700">
+				{shares.map((share) => {
+					const isExpired = hasShareExpired(share.expiresOn, now)
+					return (
+						<tr key={share.id} data-testid="share-row">
+							<td className="px-4 py-3">
+								<ul className="space-y-0.5">
+									{share.recordTitles.length ? (
+										share.recordTitles.map((title, index) => (
+											<li key={`${index}-${title}`} className="font-medium [overflow-wrap:anywhere]">
+												{title}
+											</li>
+										))
 									) : (
-										<ConfirmAction
-											label={SHARE_MESSAGES.revoke}
-											title={SHARE_MESSAGES.revokeTitle}
-											description={SHARE_MESSAGES.revokeQuestion}
-											confirmLabel={SHARE_MESSAGES.revokeConfirm}
-											fields={{ intent: 'revoke', shareId: share.id }}
-											noScriptHref={`?${new URLSearchParams({ confirm: 'revoke', id: share.id })}`}
-											className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-60 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-										/>
+										<li className="text-slate-500">{SHARE_MESSAGES.documentRemoved}</li>
 									)}
-									{pendingShareId === share.id ? <span className="sr-only">Revoking…</span> : null}
-								</td>
-							</tr>
-						)
-					})}
-				</tbody>
+								</ul>
+							</td>
+							<td className="break-all px-4 py-3">
+								{share.sharedWith ?? SHARE_MESSAGES.anyoneWithLink}
+								{share.hasPasscode ? <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">Passcode required</span> : null}
+							</td>
+							<td className="min-w-28 px-4 py-3">{when(share.sharedOn)}</td>
+							<td className="min-w-28 px-4 py-3">
+								{share.expiresOn ? when(share.expiresOn) : SHARE_MESSAGES.never}
+								{isExpired ? (
+									<span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+										{SHARE_MESSAGES.expired}
+									</span>
+								) : null}
+							</td>
+							<td className="min-w-40 px-4 py-3">
+								<p data-testid="share-views">
+									{share.views === 1 ? '1 view' : `${share.views} views`}
+									<span className="block text-xs text-slate-500 dark:text-slate-400">
+										{share.lastOpenedAt ? `Last opened ${when(share.lastOpenedAt)}` : SHARE_MESSAGES.notOpened}
+									</span>
+								</p>
+								<details className="mt-1">
+									<summary className="cursor-pointer text-xs font-semibold text-brand-700 dark:text-brand-300">{SHARE_MESSAGES.accessLogSummary}</summary>
+									{share.accessLog.length ? (
+										<ul className="mt-1 space-y-1 text-xs text-slate-600 dark:text-slate-300" data-testid="share-access-log">
+											{share.accessLog.map((entry, index) => (
+												<li key={`${index}-${String(entry.at)}`}>
+													<span className="font-medium">{ACCESS_KIND_LABELS[entry.kind]}</span>, {when(entry.at)}
+													<span className="block text-slate-500 dark:text-slate-400">
+														{entry.client}
+														{entry.network ? ` · ${entry.network}` : ''}
+													</span>
+												</li>
+											))}
+										</ul>
+									) : (
+										<p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{SHARE_MESSAGES.noAccess}</p>
+									)}
+								</details>
+							</td>
+							<td className="px-4 py-3 text-right">
+								{share.revokedOn ? (
+									<span
+										className="whitespace-nowrap rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+										data-testid="share-revoked"
+										title={`${SHARE_MESSAGES.revokedOn} ${when(share.revokedOn)}`}
+									>
+										{SHARE_MESSAGES.revoked}
+									</span>
+								) : (
+									<ConfirmAction
+										label={SHARE_MESSAGES.revoke}
+										title={SHARE_MESSAGES.revokeTitle}
+										description={SHARE_MESSAGES.revokeQuestion}
+										confirmLabel={SHARE_MESSAGES.revokeConfirm}
+										fields={{ intent: 'revoke', shareId: share.id }}
+										noScriptHref={`?${new URLSearchParams({ confirm: 'revoke', id: share.id })}`}
+										className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-60 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+									/>
+								)}
+								{pendingShareId === share.id ? <span className="sr-only">Revoking…</span> : null}
+							</td>
+						</tr>
+					)
+				})}
+			</tbody>
 		</TableFrame>
 	)
 }

@@ -22,11 +22,7 @@ export function Alert({
 	className?: string
 }) {
 	return (
-		<div
-			id={id}
-			role={tone === 'error' ? 'alert' : 'status'}
-			className={cn('rounded-md border px-4 py-3 text-sm', TONES[tone], className)}
-		>
+		<div id={id} role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-md border px-4 py-3 text-sm', TONES[tone], className)}>
 			{title ? <p className="font-semibold">{title}</p> : null}
 			<div>{children}</div>
 		</div>

@@ -14,10 +14,5 @@ export type BadgeTone = keyof typeof TONES
 
 /** A small rounded label (status, tag). */
 export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
-	return (
-		<span
-			className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', TONES[tone], className)}
-			{...props}
-		/>
-	)
+	return <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', TONES[tone], className)} {...props} />
 }

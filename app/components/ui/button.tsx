@@ -4,8 +4,7 @@ import { Spinner } from './spinner.tsx'
 
 const VARIANTS = {
 	primary: 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600',
-	secondary:
-		'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600',
+	secondary: 'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600',
 	ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 	destructive: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
 } as const

@@ -34,9 +34,7 @@ export function LinkTabs({ label, tabs, size = 'md', className }: { label: strin
 			aria-label={label}
 			onKeyDown={onKeyDown}
 			className={cn(
-				size === 'md'
-					? 'flex gap-6 border-b border-slate-200 dark:border-slate-700'
-					: 'inline-flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800',
+				size === 'md' ? 'flex gap-6 border-b border-slate-200 dark:border-slate-700' : 'inline-flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800',
 				className,
 			)}
 		>

@@ -26,7 +26,12 @@ describe('toasts', () => {
 	})
 
 	it('shows one toast for the same notice from two sources, with the newer text', () => {
-		const first = toast({ id: 'flash-rescheduled', title: 'Appointment Rescheduled', description: 'Your appointment has been moved to the new time.', tone: 'success' })
+		const first = toast({
+			id: 'flash-rescheduled',
+			title: 'Appointment Rescheduled',
+			description: 'Your appointment has been moved to the new time.',
+			tone: 'success',
+		})
 		const second = toast({ title: 'Appointment Rescheduled', description: 'Dentist has been moved to Friday.', tone: 'success' })
 		expect(second).toBe(first)
 		const shown = getToasts().filter((item) => item.title === 'Appointment Rescheduled')

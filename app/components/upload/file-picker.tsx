@@ -55,8 +55,7 @@ export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[
 		const ids: string[] = []
 		const failed: string[] = []
 		for (const [index, file] of files.entries()) {
-			const update = (patch: Partial<Progress>) =>
-				setProgress((current) => current.map((item, i) => (i === index ? { ...item, ...patch } : item)))
+			const update = (patch: Partial<Progress>) => setProgress((current) => current.map((item, i) => (i === index ? { ...item, ...patch } : item)))
 			update({ state: 'uploading' })
 			const result = await sendFile(file, file.name, (percent) => update({ percent }))
 			if (result.ok) {

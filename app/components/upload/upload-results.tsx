@@ -28,28 +28,17 @@ function typeLabel(type: string) {
 		.join(' ')
 }
 
-const isSettled = (documents: UploadedDocument[]) =>
-	documents.every((document) => document.status === 'processed' || document.status === 'failed')
+const isSettled = (documents: UploadedDocument[]) => documents.every((document) => document.status === 'processed' || document.status === 'failed')
 
 /** 'Upload Complete!': each uploaded document, followed live from queued to processed or failed. */
-export function UploadResults({
-	ids,
-	initial,
-	onUploadMore,
-}: {
-	ids: string[]
-	initial: UploadedDocument[]
-	onUploadMore: () => void
-}) {
+export function UploadResults({ ids, initial, onUploadMore }: { ids: string[]; initial: UploadedDocument[]; onUploadMore: () => void }) {
 	const trpc = useTRPC()
 	const { data } = useQuery({
 		...trpc.documents.byIds.queryOptions({ ids }),
 		initialData: initial,
 		refetchInterval: (query) => (query.state.data && isSettled(query.state.data) ? false : 1000),
 	})
-	const documents = ids
-		.map((id) => data.find((document) => document.id === id))
-		.filter((document): document is UploadedDocument => !!document)
+	const documents = ids.map((id) => data.find((document) => document.id === id)).filter((document): document is UploadedDocument => !!document)
 	return (
 		<div className="space-y-4">
 			<h2 className="text-xl font-semibold text-emerald-700 dark:text-emerald-300">{UPLOAD_TEXTS.complete}</h2>
@@ -59,16 +48,11 @@ export function UploadResults({
 						<Card className="space-y-2" data-testid="upload-result">
 							<div className="flex flex-wrap items-center justify-between gap-2">
 								<h3 className="text-lg font-semibold">{document.title}</h3>
-								<span
-									className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[document.status]}`}
-									data-testid="upload-status"
-								>
+								<span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[document.status]}`} data-testid="upload-status">
 									{STATUS_LABEL[document.status]}
 								</span>
 							</div>
-							{document.status === 'failed' ? (
-								<p className="text-sm text-red-700 dark:text-red-300">{document.failureMessage}</p>
-							) : null}
+							{document.status === 'failed' ? <p className="text-sm text-red-700 dark:text-red-300">{document.failureMessage}</p> : null}
 							<dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
 								<div>
 									<dt className="inline font-medium">Type: </dt>
@@ -85,9 +69,7 @@ export function UploadResults({
 							</dl>
 							{document.summary ? <p className="text-sm">{document.summary}</p> : null}
 							{document.textPreview ? (
-								<p className="rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-									{document.textPreview}
-								</p>
+								<p className="rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">{document.textPreview}</p>
 							) : null}
 							{document.tags.length ? (
 								<ul className="flex flex-wrap gap-1" aria-label="Tags">

@@ -31,7 +31,6 @@ export const ACCOUNT_MESSAGES = {
 	passwordChanged: 'Password changed',
 	passwordChangedDescription: 'Your password has been changed. Other sessions have been signed out.',
 
-
 	exportInitiated: 'Data export process initiated',
 	exportInitiatedDescription: 'You will receive an email.',
 	exportReadyTitle: 'Your data export is ready',
@@ -40,8 +39,7 @@ export const ACCOUNT_MESSAGES = {
 	exportInProgress: 'An export is already being prepared.',
 
 	deactivateTitle: 'Are you sure you want to deactivate?',
-	deactivateDescription:
-		'Your account will be disabled and you will be logged out. Contact support to have it reactivated.',
+	deactivateDescription: 'Your account will be disabled and you will be logged out. Contact support to have it reactivated.',
 	deactivateFailed: 'Failed to deactivate account. Please try again.',
 	deactivated: 'Account deactivated successfully.',
 
@@ -49,10 +47,8 @@ export const ACCOUNT_MESSAGES = {
 	chooseTheme: 'Choose Light, Dark or System.',
 
 	resetRequested: 'Check your email',
-	resetRequestedDescription:
-		'If an account exists for that address, we sent a link to reset its password. The link is valid for one hour.',
-	resetEmailUnavailable:
-		'E-mail is not available on this server, so no reset link can be sent. Please contact your administrator to reset your password.',
+	resetRequestedDescription: 'If an account exists for that address, we sent a link to reset its password. The link is valid for one hour.',
+	resetEmailUnavailable: 'E-mail is not available on this server, so no reset link can be sent. Please contact your administrator to reset your password.',
 	adminResetEmailUnavailable: 'E-mail is not available on this server (no e-mail relay is configured), so no reset link can be sent.',
 	resetTooMany: 'Too many reset requests. Please try again later.',
 	resetDone: 'Password reset',

@@ -57,13 +57,11 @@ export const ResetPasswordSchema = z
 	.transform((value) => ({ token: value.token, newPassword: value.newPassword! }))
 
 export const ResetRequestSchema = z.object({
-	email: z.preprocess(
-		(value) => (typeof value === 'string' ? value.trim() : value),
-		emailText.pipe(z.string().email(ACCOUNT_MESSAGES.invalidEmail)),
-	),
+	email: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), emailText.pipe(z.string().email(ACCOUNT_MESSAGES.invalidEmail))),
 })
 
-const optionalText = (schema: z.ZodTypeAny) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
+const optionalText = (schema: z.ZodTypeAny) =>
+	z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
 
 /** Edit Profile: name, e-mail (a change needs the current password), phone, date of birth, sex, time zone. */
 export const ProfileSchema = z.object({
@@ -71,10 +69,7 @@ export const ProfileSchema = z.object({
 		.optional()
 		.transform((value) => value?.trim() ?? '')
 		.refine((value) => value.length > 0, ACCOUNT_MESSAGES.nameRequired),
-	email: z.preprocess(
-		(value) => (typeof value === 'string' ? value.trim() : ''),
-		emailText.pipe(z.string().email(ACCOUNT_MESSAGES.invalidEmail)),
-	),
+	email: z.preprocess((value) => (typeof value === 'string' ? value.trim() : ''), emailText.pipe(z.string().email(ACCOUNT_MESSAGES.invalidEmail))),
 	currentPassword: passwordText.optional(),
 	phone: optionalText(
 		safeText({ max: TEXT_LIMITS.phone })
@@ -84,9 +79,7 @@ export const ProfileSchema = z.object({
 	dateOfBirth: optionalText(z.string().max(10)),
 	// errorMap: Zod's default text for a wrong choice repeats the value sent.
 	sex: optionalText(z.enum(SEXES, { errorMap: () => ({ message: HEALTH_PROFILE_TEXTS.sexInvalid }) })),
-	timeZone: optionalText(
-		safeText({ max: TEXT_LIMITS.timeZone }).refine((zone) => isValidTimeZone(zone), ACCOUNT_MESSAGES.invalidTimeZone),
-	),
+	timeZone: optionalText(safeText({ max: TEXT_LIMITS.timeZone }).refine((zone) => isValidTimeZone(zone), ACCOUNT_MESSAGES.invalidTimeZone)),
 })
 export type ProfileInput = z.output<typeof ProfileSchema>
 

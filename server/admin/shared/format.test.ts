@@ -23,6 +23,14 @@ describe('admin display rules', () => {
 	})
 
 	it('writes CSV with quoting and defuses spreadsheet formulas', () => {
-		expect(toCsv(['a', 'b'], [['x,y', '=1+1'], ['say "hi"', null]])).toBe('a,b\r\n"x,y",\'=1+1\r\n"say ""hi""",\r\n')
+		expect(
+			toCsv(
+				['a', 'b'],
+				[
+					['x,y', '=1+1'],
+					['say "hi"', null],
+				],
+			),
+		).toBe('a,b\r\n"x,y",\'=1+1\r\n"say ""hi""",\r\n')
 	})
 })

@@ -9,7 +9,12 @@ import type { ListSpec, ListState } from './list-state.ts'
 export const USER_LIST: ListSpec<'name' | 'email' | 'tenantName' | 'lastLogin', 'status' | 'role' | 'platformRole' | 'organization'> = {
 	sorts: ['name', 'email', 'tenantName', 'lastLogin'],
 	defaultSort: 'name',
-	filters: { status: ['active', 'inactive', 'pending'], role: ['admin', 'manager', 'user'], platformRole: ['patient', 'admin', 'superadmin'], organization: null },
+	filters: {
+		status: ['active', 'inactive', 'pending'],
+		role: ['admin', 'manager', 'user'],
+		platformRole: ['patient', 'admin', 'superadmin'],
+		organization: null,
+	},
 }
 
 export type UserListState = ListState<(typeof USER_LIST.sorts)[number], keyof typeof USER_LIST.filters>

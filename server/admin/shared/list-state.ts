@@ -29,10 +29,7 @@ export type ListState<Sort extends string, Filter extends string> = {
 const ID_SHAPE = /^[0-9a-f-]{36}$/i
 
 /** Reads a table's state from its query string; anything unknown falls back to the default. */
-export function readListState<Sort extends string, Filter extends string>(
-	params: URLSearchParams,
-	spec: ListSpec<Sort, Filter>,
-): ListState<Sort, Filter> {
+export function readListState<Sort extends string, Filter extends string>(params: URLSearchParams, spec: ListSpec<Sort, Filter>): ListState<Sort, Filter> {
 	const search = parseSearchQuery(params.get('q'))
 	const rawSort = params.get('sort') as Sort | null
 	const sort = rawSort && spec.sorts.includes(rawSort) ? rawSort : spec.defaultSort

@@ -12,8 +12,7 @@ export const ADMIN_MESSAGES = {
 	paymentProcessed: 'Payment processed',
 	paymentProcessedDescription: 'The payment has been successfully processed.',
 	deleteUserQuestion: 'Are you sure you want to delete this user? This action cannot be undone.',
-	deleteOrganizationQuestion:
-		'Are you sure you want to delete this organization? This action cannot be undone and will remove all associated user data.',
+	deleteOrganizationQuestion: 'Are you sure you want to delete this organization? This action cannot be undone and will remove all associated user data.',
 	userDeleted: 'User deleted',
 	organizationDeleted: 'Organization deleted',
 	typeOrganizationName: 'Type the organization name to confirm',

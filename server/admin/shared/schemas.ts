@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { ADMIN_MESSAGES } from './messages.ts'
 
-
 const name = safeText({ max: TEXT_LIMITS.personName }).trim().min(1, 'Name is required')
 const email = safeText({ max: TEXT_LIMITS.email }).trim().email('Enter a valid email address')
 const optionalText = (max: number) =>
@@ -22,17 +21,15 @@ export function isStrongPassword(password: string) {
 	return password.length >= 12 && /\p{L}/u.test(password) && /\d/.test(password)
 }
 
-export const PasswordSchema = safeText({ max: TEXT_LIMITS.password })
-	.refine(isStrongPassword, ADMIN_MESSAGES.weakPassword)
+export const PasswordSchema = safeText({ max: TEXT_LIMITS.password }).refine(isStrongPassword, ADMIN_MESSAGES.weakPassword)
 
-export const UserFormSchema = z
-	.object({
-		name,
-		email,
-		organizationId: optionalId,
-		organizationRole: z.enum(['admin', 'manager', 'user']).default('user'),
-		status: z.enum(['active', 'inactive', 'pending']).default('active'),
-	})
+export const UserFormSchema = z.object({
+	name,
+	email,
+	organizationId: optionalId,
+	organizationRole: z.enum(['admin', 'manager', 'user']).default('user'),
+	status: z.enum(['active', 'inactive', 'pending']).default('active'),
+})
 
 export type UserForm = z.infer<typeof UserFormSchema>
 
@@ -45,10 +42,7 @@ export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'trialing', 'cancele
 
 export const OrganizationFormSchema = z.object({
 	name: safeText({ max: TEXT_LIMITS.title }).trim().min(1, 'Name is required'),
-	domain: optionalText(253).refine(
-		(value) => value === null || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(value),
-		'Enter a domain such as clinic.example',
-	),
+	domain: optionalText(253).refine((value) => value === null || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(value), 'Enter a domain such as clinic.example'),
 	contactEmail: safeText({ max: TEXT_LIMITS.email })
 		.trim()
 		.email('Enter a valid email address')
@@ -103,4 +97,3 @@ export const SystemNotificationSchema = z
 		message: 'Choose an organization',
 		path: ['organizationId'],
 	})
-

@@ -6,7 +6,15 @@
 import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod'
 import type { ApiCaller } from '#server/api/keys.ts'
 import type { Patient } from '#server/auth/patient.ts'
-import { BILLING_MESSAGES, cancelSubscription, changePlan, getOrganizationSubscription, getSubscriptionUsage, PLAN_IDS, type SubscriptionView } from '#server/billing/index.ts'
+import {
+	BILLING_MESSAGES,
+	cancelSubscription,
+	changePlan,
+	getOrganizationSubscription,
+	getSubscriptionUsage,
+	PLAN_IDS,
+	type SubscriptionView,
+} from '#server/billing/index.ts'
 import {
 	acceptUpload,
 	deleteDocument,
@@ -136,7 +144,12 @@ export const ENDPOINTS: Endpoint[] = [
 					status: parameter.status,
 					testDate: parameter.testDate,
 				})),
-				medications: document.medications.map((medication) => ({ name: medication.name, dose: medication.dose, frequency: medication.frequency, status: medication.status })),
+				medications: document.medications.map((medication) => ({
+					name: medication.name,
+					dose: medication.dose,
+					frequency: medication.frequency,
+					status: medication.status,
+				})),
 			})
 		},
 	},
@@ -170,7 +183,16 @@ export const ENDPOINTS: Endpoint[] = [
 				? await shareByEmail({ ...patient, user: caller.user }, { ...link, recipientEmail: input.recipientEmail }, request, now)
 				: await createShareLink(patient, link, request, now)
 			if (!created.ok) return created
-			return ok({ shareId: created.shareId, url: created.url, recipientEmail: input.recipientEmail ?? null, emailSent: 'emailSent' in created && created.emailSent, expiresAt: iso(created.expiresAt) }, 201)
+			return ok(
+				{
+					shareId: created.shareId,
+					url: created.url,
+					recipientEmail: input.recipientEmail ?? null,
+					emailSent: 'emailSent' in created && created.emailSent,
+					expiresAt: iso(created.expiresAt),
+				},
+				201,
+			)
 		},
 	},
 	{
@@ -193,7 +215,8 @@ export const ENDPOINTS: Endpoint[] = [
 		summary: "The key owner's profile",
 		success: { status: 200, description: 'The profile', schema: S.Profile },
 		errors: [],
-		handle: async ({ caller }) => ok({ id: caller.user.id, name: caller.user.name, email: caller.user.email, phone: caller.user.phone, role: caller.user.role }),
+		handle: async ({ caller }) =>
+			ok({ id: caller.user.id, name: caller.user.name, email: caller.user.email, phone: caller.user.phone, role: caller.user.role }),
 	},
 	{
 		method: 'get',
@@ -295,7 +318,11 @@ export const ENDPOINTS: Endpoint[] = [
 		path: '/subscriptions/cancel',
 		operationId: 'cancelSubscription',
 		summary: "Cancel at the end of the current period (the organization's admin only)",
-		success: { status: 200, description: 'Canceled', schema: z.object({ message: z.string(), effectiveUntil: z.string().datetime({ offset: true }) }).openapi('Cancellation') },
+		success: {
+			status: 200,
+			description: 'Canceled',
+			schema: z.object({ message: z.string(), effectiveUntil: z.string().datetime({ offset: true }) }).openapi('Cancellation'),
+		},
 		errors: [409],
 		handle: async ({ patient, now }) => {
 			const result = await cancelSubscription(patient, { now })
@@ -303,4 +330,3 @@ export const ENDPOINTS: Endpoint[] = [
 		},
 	},
 ]
-

@@ -8,7 +8,19 @@ import { describeError, logger } from '#server/logger.ts'
 import { ENDPOINTS, type Endpoint } from './endpoints.ts'
 import { API_BASE_PATH, openApiDocument } from './openapi.ts'
 
-type ErrorCode = 'unauthorized' | 'plan_required' | 'forbidden' | 'not_found' | 'invalid_request' | 'method_not_allowed' | 'payload_too_large' | 'unsupported_media_type' | 'conflict' | 'rate_limited' | 'server_error' | 'service_unavailable'
+type ErrorCode =
+	| 'unauthorized'
+	| 'plan_required'
+	| 'forbidden'
+	| 'not_found'
+	| 'invalid_request'
+	| 'method_not_allowed'
+	| 'payload_too_large'
+	| 'unsupported_media_type'
+	| 'conflict'
+	| 'rate_limited'
+	| 'server_error'
+	| 'service_unavailable'
 
 /** The REST answer of a domain refusal: its kind decides the status (as everywhere) and the stable code. */
 const CODE_OF_KIND: Record<RefusalKind, ErrorCode> = {

@@ -15,7 +15,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 	409: 'The subscription is in a state that refuses this, or a downgrade over the new limits (`conflict`)',
 	413: 'Over the upload size or the plan storage limit (`payload_too_large`)',
 	415: 'Not a PDF, JPEG, PNG or DICOM file (`unsupported_media_type`)',
-	429: 'Over the key\'s calls per minute (`rate_limited`); `Retry-After` says when to try again',
+	429: "Over the key's calls per minute (`rate_limited`); `Retry-After` says when to try again",
 	500: 'Server error (`server_error`)',
 }
 
@@ -66,7 +66,7 @@ export function openApiDocument() {
 			title: 'Carebook API',
 			version: '1.0.0',
 			description:
-				'Documents, health parameters and the subscription of the key owner. Available on the Professional and Enterprise plans; calls count toward the plan\'s API usage and are rate-limited per key.',
+				"Documents, health parameters and the subscription of the key owner. Available on the Professional and Enterprise plans; calls count toward the plan's API usage and are rate-limited per key.",
 		},
 		servers: [{ url: API_BASE_PATH }],
 	})

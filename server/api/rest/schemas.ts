@@ -50,7 +50,12 @@ export const ErrorBody = z
 	})
 	.openapi('Error')
 
-export const DocumentIdParams = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, example: '3f1c1d0e-8f0a-4a4b-9d44-1b2f3c4d5e6f' }) })
+export const DocumentIdParams = z.object({
+	id: z
+		.string()
+		.uuid()
+		.openapi({ param: { name: 'id', in: 'path' }, example: '3f1c1d0e-8f0a-4a4b-9d44-1b2f3c4d5e6f' }),
+})
 
 export const DocumentSummary = z
 	.object({
@@ -91,7 +96,9 @@ export const LabValue = z
 export const DocumentDetail = DocumentSummary.extend({
 	ocrData: z.object({ extractedText: z.string().nullable() }),
 	parameters: z.array(LabValue),
-	medications: z.array(z.object({ name: z.string(), dose: z.string().nullable(), frequency: z.string().nullable(), status: z.enum(['active', 'discontinued']) })),
+	medications: z.array(
+		z.object({ name: z.string(), dose: z.string().nullable(), frequency: z.string().nullable(), status: z.enum(['active', 'discontinued']) }),
+	),
 }).openapi('DocumentDetail')
 
 export const DownloadLink = z.object({ url: z.string().url(), expiresInSeconds: z.number().int() }).openapi('DownloadLink')
@@ -133,7 +140,9 @@ export const ShareCreated = z
 		shareId: z.string().uuid(),
 		url: z.string().url().openapi({ description: 'The share link, shown this once (only its hash is stored)' }),
 		recipientEmail: z.string().nullable(),
-		emailSent: z.boolean().openapi({ description: 'Whether the link was e-mailed to recipientEmail (false without a recipient, or when the server has no e-mail relay: send the url yourself)' }),
+		emailSent: z.boolean().openapi({
+			description: 'Whether the link was e-mailed to recipientEmail (false without a recipient, or when the server has no e-mail relay: send the url yourself)',
+		}),
 		expiresAt: Instant.nullable(),
 	})
 	.openapi('ShareCreated')
@@ -163,13 +172,27 @@ export const HealthParameter = z
 export const HealthParameterList = z.object({ parameters: z.array(HealthParameter) }).openapi('HealthParameterList')
 
 export const TrendsQuery = z.object({
-	days: z.coerce.number().int().min(1).max(MAX_TREND_DAYS).default(DEFAULT_TREND_DAYS).openapi({ param: { name: 'days', in: 'query' }, example: DEFAULT_TREND_DAYS }),
+	days: z.coerce
+		.number()
+		.int()
+		.min(1)
+		.max(MAX_TREND_DAYS)
+		.default(DEFAULT_TREND_DAYS)
+		.openapi({ param: { name: 'days', in: 'query' }, example: DEFAULT_TREND_DAYS }),
 })
 export const ParameterTrendsQuery = z.object({
-	days: z.coerce.number().int().min(1).max(MAX_TREND_DAYS).default(DEFAULT_PARAMETER_TREND_DAYS).openapi({ param: { name: 'days', in: 'query' }, example: DEFAULT_PARAMETER_TREND_DAYS }),
+	days: z.coerce
+		.number()
+		.int()
+		.min(1)
+		.max(MAX_TREND_DAYS)
+		.default(DEFAULT_PARAMETER_TREND_DAYS)
+		.openapi({ param: { name: 'days', in: 'query' }, example: DEFAULT_PARAMETER_TREND_DAYS }),
 })
 export const ParameterCodeParams = z.object({
-	code: safeText({ max: TEXT_LIMITS.code }).min(1).openapi({ param: { name: 'code', in: 'path' }, example: 'glucose' }),
+	code: safeText({ max: TEXT_LIMITS.code })
+		.min(1)
+		.openapi({ param: { name: 'code', in: 'path' }, example: 'glucose' }),
 })
 
 const ReferenceRange = z.object({ min: z.number().nullable(), max: z.number().nullable() })

@@ -56,15 +56,12 @@ describe('AppointmentFormSchema (through Conform)', () => {
 		expect(submission.status === 'success' && submission.value).toMatchObject({ durationMinutes: 30, type: 'checkup' })
 	})
 
-	it.each(['title', 'provider', 'specialty', 'date', 'time'])(
-		'gives the required-fields message on the form and on %s when it is missing',
-		(field) => {
-			const errors = errorsOf({ ...complete, [field]: '' })
-			expect(errors['']).toEqual([REQUIRED_FIELDS_MESSAGE])
-			expect(errors[field]).toEqual([REQUIRED_FIELDS_MESSAGE])
-			expect(Object.keys(errors).sort()).toEqual(['', field].sort())
-		},
-	)
+	it.each(['title', 'provider', 'specialty', 'date', 'time'])('gives the required-fields message on the form and on %s when it is missing', (field) => {
+		const errors = errorsOf({ ...complete, [field]: '' })
+		expect(errors['']).toEqual([REQUIRED_FIELDS_MESSAGE])
+		expect(errors[field]).toEqual([REQUIRED_FIELDS_MESSAGE])
+		expect(Object.keys(errors).sort()).toEqual(['', field].sort())
+	})
 
 	it('treats a whitespace-only field as missing', () => {
 		const errors = errorsOf({ ...complete, title: '   ' })

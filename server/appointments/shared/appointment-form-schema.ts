@@ -131,9 +131,7 @@ const appointmentFormFields = z.object({
 	status: z.enum(BOOKABLE_STATUSES, { errorMap: () => ({ message: VALIDATION_MESSAGES.invalidStatus }) }),
 	date: localDateField(REQUIRED_FIELDS_MESSAGE),
 	time: localTimeField(REQUIRED_FIELDS_MESSAGE),
-	type: z
-		.enum(APPOINTMENT_TYPES, { errorMap: () => ({ message: VALIDATION_MESSAGES.invalidType }) })
-		.default(DEFAULT_APPOINTMENT_TYPE),
+	type: z.enum(APPOINTMENT_TYPES, { errorMap: () => ({ message: VALIDATION_MESSAGES.invalidType }) }).default(DEFAULT_APPOINTMENT_TYPE),
 	notes: optionalText(APPOINTMENT_TEXT_LIMITS.notes, { multiline: true }),
 	contactPhone: optionalPhone,
 	contactEmail: optionalEmail,

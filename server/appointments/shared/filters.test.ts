@@ -44,17 +44,11 @@ const ids = (list: { id: string }[]) => list.map((appointment) => appointment.id
 
 describe('applyAppointmentFilters: date range', () => {
 	it('includes both bounds', () => {
-		expect(ids(applyAppointmentFilters(all, filters({ dateFrom: '2026-03-06', dateTo: '2026-03-08' })))).toEqual([
-			'm6',
-			'm8',
-		])
+		expect(ids(applyAppointmentFilters(all, filters({ dateFrom: '2026-03-06', dateTo: '2026-03-08' })))).toEqual(['m6', 'm8'])
 	})
 
 	it('is order-insensitive', () => {
-		expect(ids(applyAppointmentFilters(all, filters({ dateFrom: '2026-03-08', dateTo: '2026-03-06' })))).toEqual([
-			'm6',
-			'm8',
-		])
+		expect(ids(applyAppointmentFilters(all, filters({ dateFrom: '2026-03-08', dateTo: '2026-03-06' })))).toEqual(['m6', 'm8'])
 	})
 
 	it('with only from, keeps appointments on or after it', () => {
@@ -67,13 +61,9 @@ describe('applyAppointmentFilters: date range', () => {
 
 	it('compares the local date in the patient zone, not the UTC date', () => {
 		// 23:30 on 5 March in New York is already 6 March in UTC
-		expect(ids(applyAppointmentFilters(all, filters({ dateFrom: '2026-03-05', dateTo: '2026-03-05' })))).toEqual([
-			'late5',
-		])
+		expect(ids(applyAppointmentFilters(all, filters({ dateFrom: '2026-03-05', dateTo: '2026-03-05' })))).toEqual(['late5'])
 		// seen from Tokyo the same instant is 6 March
-		expect(
-			ids(applyAppointmentFilters(all, filters({ dateFrom: '2026-03-06', dateTo: '2026-03-06' }), { timeZone: 'Asia/Tokyo' })),
-		).toEqual(['late5'])
+		expect(ids(applyAppointmentFilters(all, filters({ dateFrom: '2026-03-06', dateTo: '2026-03-06' }), { timeZone: 'Asia/Tokyo' }))).toEqual(['late5'])
 	})
 
 	it('matches a single day when from equals to', () => {
@@ -96,12 +86,8 @@ describe('applyAppointmentFilters: lists and AND', () => {
 	})
 
 	it('combines different filters with AND', () => {
-		expect(
-			ids(applyAppointmentFilters(all, filters({ statuses: ['pending', 'cancelled'], specialties: ['Dermatology'] }))),
-		).toEqual(['m8'])
-		expect(
-			ids(applyAppointmentFilters(all, filters({ doctors: ['Dr. Patel'], dateFrom: '2026-03-07' }))),
-		).toEqual([])
+		expect(ids(applyAppointmentFilters(all, filters({ statuses: ['pending', 'cancelled'], specialties: ['Dermatology'] })))).toEqual(['m8'])
+		expect(ids(applyAppointmentFilters(all, filters({ doctors: ['Dr. Patel'], dateFrom: '2026-03-07' })))).toEqual([])
 		expect(ids(applyAppointmentFilters(all, filters({ statuses: ['cancelled'], q: 'heart' })))).toEqual([])
 	})
 
@@ -164,9 +150,7 @@ describe('URL round trip', () => {
 			filters({ q: 'heart', dateFrom: '2026-03-09', dateTo: '2026-03-01', statuses: ['pending', 'confirmed'], doctors: ['Dr. A, MD'] }),
 			base,
 		)
-		expect(written.toString()).toBe(
-			'tab=upcoming&date=2026-03-07&q=heart&from=2026-03-09&to=2026-03-01&status=confirmed&status=pending&doctor=Dr.+A%2C+MD',
-		)
+		expect(written.toString()).toBe('tab=upcoming&date=2026-03-07&q=heart&from=2026-03-09&to=2026-03-01&status=confirmed&status=pending&doctor=Dr.+A%2C+MD')
 		expect(base.toString()).toBe('tab=upcoming&date=2026-03-07&status=cancelled')
 	})
 
@@ -189,9 +173,7 @@ describe('URL round trip', () => {
 
 describe('resetAppointmentFilters and normaliseDateRange', () => {
 	it('clears the popover filters and keeps the search text', () => {
-		expect(resetAppointmentFilters(filters({ q: 'x', statuses: ['pending'], dateFrom: '2026-03-01' }))).toEqual(
-			filters({ q: 'x' }),
-		)
+		expect(resetAppointmentFilters(filters({ q: 'x', statuses: ['pending'], dateFrom: '2026-03-01' }))).toEqual(filters({ q: 'x' }))
 	})
 
 	it('orders the bounds', () => {
@@ -216,9 +198,10 @@ describe('buildFilterChoices', () => {
 	})
 
 	it('keeps a selected value that no appointment has any more', () => {
-		expect(
-			buildFilterChoices([makeAppointment({ provider: 'Dr. B', specialty: 'X' })], { doctors: ['Dr. A'], specialties: [] }),
-		).toEqual({ doctors: ['Dr. A', 'Dr. B'], specialties: ['X'] })
+		expect(buildFilterChoices([makeAppointment({ provider: 'Dr. B', specialty: 'X' })], { doctors: ['Dr. A'], specialties: [] })).toEqual({
+			doctors: ['Dr. A', 'Dr. B'],
+			specialties: ['X'],
+		})
 	})
 
 	it('is empty for no appointments', () => {

@@ -31,10 +31,7 @@ export type AppointmentFilters = {
 	q: string
 }
 
-export type FilterableAppointment = Pick<
-	Appointment,
-	'title' | 'provider' | 'specialty' | 'location' | 'status' | 'startsAt' | 'timeZone'
->
+export type FilterableAppointment = Pick<Appointment, 'title' | 'provider' | 'specialty' | 'location' | 'status' | 'startsAt' | 'timeZone'>
 
 /** Names of the query-string parameters (and of the popover's form fields). */
 export const FILTER_PARAMS = {
@@ -112,10 +109,7 @@ export function appointmentSearchError(params: URLSearchParams): string | null {
  * are kept; previous filter parameters are replaced). Empty filters are left
  * out, so the unfiltered list has a clean URL.
  */
-export function writeAppointmentFilters(
-	filters: AppointmentFilters,
-	base: URLSearchParams = new URLSearchParams(),
-): URLSearchParams {
+export function writeAppointmentFilters(filters: AppointmentFilters, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
 	const params = new URLSearchParams(base)
 	for (const name of Object.values(FILTER_PARAMS)) params.delete(name)
 	const q = filters.q.trim()
@@ -150,18 +144,12 @@ export function isFilteringOrSearching(filters: AppointmentFilters): boolean {
 }
 
 /** The inclusive range with its bounds in order ('from' after 'to' is swapped). */
-export function normaliseDateRange(
-	dateFrom: LocalDate | null,
-	dateTo: LocalDate | null,
-): { from: LocalDate | null; to: LocalDate | null } {
+export function normaliseDateRange(dateFrom: LocalDate | null, dateTo: LocalDate | null): { from: LocalDate | null; to: LocalDate | null } {
 	if (dateFrom && dateTo && dateFrom > dateTo) return { from: dateTo, to: dateFrom }
 	return { from: dateFrom, to: dateTo }
 }
 
-export function matchesAppointmentSearch(
-	appointment: Pick<Appointment, 'title' | 'provider' | 'specialty' | 'location'>,
-	query: string,
-): boolean {
+export function matchesAppointmentSearch(appointment: Pick<Appointment, 'title' | 'provider' | 'specialty' | 'location'>, query: string): boolean {
 	const needle = foldCase(query)
 	if (needle === '') return true
 	return [appointment.title, appointment.provider, appointment.specialty, appointment.location].some(
@@ -180,11 +168,7 @@ export type FilterOptions = {
 	timeZone?: string
 }
 
-export function matchesAppointmentFilters(
-	appointment: FilterableAppointment,
-	filters: AppointmentFilters,
-	{ timeZone }: FilterOptions = {},
-): boolean {
+export function matchesAppointmentFilters(appointment: FilterableAppointment, filters: AppointmentFilters, { timeZone }: FilterOptions = {}): boolean {
 	if (filters.statuses.length > 0 && !filters.statuses.includes(appointment.status)) return false
 	if (!matchesAnyValue(appointment.provider, filters.doctors)) return false
 	if (!matchesAnyValue(appointment.specialty, filters.specialties)) return false

@@ -59,12 +59,8 @@ describe('dates', () => {
 
 	it("adds '(Today)' on the card when the date is today in the zone", () => {
 		const instant = new Date('2026-03-06T04:30:00Z') // 23:30 on 5 March in New York
-		expect(formatAppointmentCardDate(instant, 'America/New_York', new Date('2026-03-05T20:00:00Z'))).toBe(
-			'Thursday, March 5 (Today)',
-		)
-		expect(formatAppointmentCardDate(instant, 'America/New_York', new Date('2026-03-06T05:30:00Z'))).toBe(
-			'Thursday, March 5',
-		)
+		expect(formatAppointmentCardDate(instant, 'America/New_York', new Date('2026-03-05T20:00:00Z'))).toBe('Thursday, March 5 (Today)')
+		expect(formatAppointmentCardDate(instant, 'America/New_York', new Date('2026-03-06T05:30:00Z'))).toBe('Thursday, March 5')
 	})
 })
 
@@ -100,8 +96,6 @@ describe('formatDuration', () => {
 	})
 
 	it('writes the card time line', () => {
-		expect(formatAppointmentTimeAndDuration(new Date('2026-03-05T19:30:00Z'), 'America/New_York', 90)).toBe(
-			'2:30 PM · 1 hour 30 minutes',
-		)
+		expect(formatAppointmentTimeAndDuration(new Date('2026-03-05T19:30:00Z'), 'America/New_York', 90)).toBe('2:30 PM · 1 hour 30 minutes')
 	})
 })

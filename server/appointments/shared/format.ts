@@ -7,14 +7,7 @@
 import { formatTime12, MONTH_NAMES, WEEKDAY_NAMES } from '#server/time/shared/date-format.ts'
 import type { LocalDate } from './appointment.ts'
 import { DAY_HEADING_TODAY, DAY_HEADING_TOMORROW, TODAY_MARKER } from './labels.ts'
-import {
-	addDaysToLocalDate,
-	getZonedParts,
-	localDateOf,
-	parseLocalDate,
-	parseLocalTime,
-	weekdayOfLocalDate,
-} from '#server/time/shared/zoned-time.ts'
+import { addDaysToLocalDate, getZonedParts, localDateOf, parseLocalDate, parseLocalTime, weekdayOfLocalDate } from '#server/time/shared/zoned-time.ts'
 
 /** '2:30 PM' for the wall-clock time of `instant` in `timeZone`. */
 export function formatAppointmentTime(instant: Date, timeZone: string): string {

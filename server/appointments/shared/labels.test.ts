@@ -15,23 +15,11 @@ import {
 describe('appointment labels', () => {
 	it('lists the spec duration options in order', () => {
 		expect(DURATION_OPTIONS.map((option) => option.value)).toEqual([...DURATION_MINUTES_OPTIONS])
-		expect(DURATION_OPTIONS.map((option) => option.label)).toEqual([
-			'15 minutes',
-			'30 minutes',
-			'45 minutes',
-			'1 hour',
-			'1 hour 30 minutes',
-			'2 hours',
-		])
+		expect(DURATION_OPTIONS.map((option) => option.label)).toEqual(['15 minutes', '30 minutes', '45 minutes', '1 hour', '1 hour 30 minutes', '2 hours'])
 	})
 
 	it('lists the types with Check-up first and the statuses Confirmed and Pending', () => {
-		expect(APPOINTMENT_TYPE_OPTIONS.map((option) => option.label)).toEqual([
-			'Check-up',
-			'Specialist Visit',
-			'Vaccination',
-			'Other',
-		])
+		expect(APPOINTMENT_TYPE_OPTIONS.map((option) => option.label)).toEqual(['Check-up', 'Specialist Visit', 'Vaccination', 'Other'])
 		expect(BOOKABLE_STATUS_OPTIONS.map((option) => option.label)).toEqual(['Confirmed', 'Pending'])
 	})
 

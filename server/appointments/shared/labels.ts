@@ -3,13 +3,7 @@
  * sections 2.9, 4, 5 and 8). UI and tests import these so they never drift.
  * Texts marked "ours" are not in the spec: the spec's screen was a stub there.
  */
-import type {
-	AppointmentStatus,
-	AppointmentTab,
-	AppointmentType,
-	BookableStatus,
-	DurationMinutes,
-} from './appointment.ts'
+import type { AppointmentStatus, AppointmentTab, AppointmentType, BookableStatus, DurationMinutes } from './appointment.ts'
 
 export const APPOINTMENTS_TITLE = 'Appointments'
 export const NEW_APPOINTMENT_LABEL = 'New Appointment'

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { LIST_LIMIT_PARAM, LIST_PAGE_SIZE } from '#server/appointments/list-page.ts'
 import { LIST_PARAMS } from '#server/appointments/list-view.ts'
 import { EMPTY_APPOINTMENT_FILTERS, parseAppointmentFilters } from './filters.ts'
-import { FILTER_INTENTS, filterSubmissionTarget, filtersHref, hiddenListParams, isFilterIntent, LIST_PAGE_STEP, LIST_URL_PARAMS, shownDateHref, showMoreHref, tabHref } from './list-url.ts'
+import {
+	FILTER_INTENTS,
+	filterSubmissionTarget,
+	filtersHref,
+	hiddenListParams,
+	isFilterIntent,
+	LIST_PAGE_STEP,
+	LIST_URL_PARAMS,
+	shownDateHref,
+	showMoreHref,
+	tabHref,
+} from './list-url.ts'
 
 const search = (query: string) => new URLSearchParams(query)
 
@@ -28,7 +39,12 @@ describe('list links', () => {
 		const filters = { ...EMPTY_APPOINTMENT_FILTERS, statuses: ['confirmed' as const], doctors: ['Dr. Lee'], dateFrom: '2026-03-01', q: 'skin' }
 		const link = filtersHref(search('tab=past&show=100'), filters)
 		expect(link).toBe('/appointments?q=skin&from=2026-03-01&status=confirmed&doctor=Dr.+Lee')
-		expect(parseAppointmentFilters(new URL(link, 'http://x').searchParams)).toMatchObject({ statuses: ['confirmed'], doctors: ['Dr. Lee'], dateFrom: '2026-03-01', q: 'skin' })
+		expect(parseAppointmentFilters(new URL(link, 'http://x').searchParams)).toMatchObject({
+			statuses: ['confirmed'],
+			doctors: ['Dr. Lee'],
+			dateFrom: '2026-03-01',
+			q: 'skin',
+		})
 	})
 
 	it('lead Apply Filters and Reset all to the Upcoming view with their notices', () => {

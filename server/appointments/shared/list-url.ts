@@ -89,7 +89,13 @@ export function hiddenListParams(search: URLSearchParams, except: ReadonlyArray<
 	return [...search.entries()].filter(([name]) => !skipped.has(name))
 }
 
-export const FILTER_FIELD_NAMES = [FILTER_PARAMS.dateFrom, FILTER_PARAMS.dateTo, FILTER_PARAMS.statuses, FILTER_PARAMS.doctors, FILTER_PARAMS.specialties] as const
+export const FILTER_FIELD_NAMES = [
+	FILTER_PARAMS.dateFrom,
+	FILTER_PARAMS.dateTo,
+	FILTER_PARAMS.statuses,
+	FILTER_PARAMS.doctors,
+	FILTER_PARAMS.specialties,
+] as const
 
 /** How many more appointments 'Show more' adds (the server's LIST_PAGE_SIZE). */
 export const LIST_PAGE_STEP = 50

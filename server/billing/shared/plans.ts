@@ -28,14 +28,7 @@ export const PLANS = {
 		maxUsers: 20,
 		ocrPriority: 'premium',
 		apiAccess: true,
-		features: [
-			'10 GB storage',
-			'Premium OCR',
-			'Up to 20 users',
-			'Full API',
-			'Dedicated support',
-			'Custom integrations',
-		],
+		features: ['10 GB storage', 'Premium OCR', 'Up to 20 users', 'Full API', 'Dedicated support', 'Custom integrations'],
 	},
 } as const
 

@@ -6,19 +6,34 @@ const day = 86_400_000
 
 describe('scheduledTransition', () => {
 	it('renews a trial at its end, and raises the trial-ending notice in its last three days', () => {
-		const trial = (endsInMs: number) => ({ status: 'trialing' as const, trialEndsAt: new Date(now.getTime() + endsInMs), currentPeriodEnd: null, pastDueSince: null })
+		const trial = (endsInMs: number) => ({
+			status: 'trialing' as const,
+			trialEndsAt: new Date(now.getTime() + endsInMs),
+			currentPeriodEnd: null,
+			pastDueSince: null,
+		})
 		expect(scheduledTransition(trial(0), now)).toBe('renew')
 		expect(scheduledTransition(trial(-1), now)).toBe('renew')
 		expect(scheduledTransition(trial(3 * day), now)).toBe('trial-ending-notice')
 		expect(scheduledTransition(trial(3 * day + 1), now)).toBe(null)
 	})
 	it('renews an active subscription when its period has ended, not before', () => {
-		const active = (endsInMs: number) => ({ status: 'active' as const, trialEndsAt: null, currentPeriodEnd: new Date(now.getTime() + endsInMs), pastDueSince: null })
+		const active = (endsInMs: number) => ({
+			status: 'active' as const,
+			trialEndsAt: null,
+			currentPeriodEnd: new Date(now.getTime() + endsInMs),
+			pastDueSince: null,
+		})
 		expect(scheduledTransition(active(0), now)).toBe('renew')
 		expect(scheduledTransition(active(1), now)).toBe(null)
 	})
 	it(`cancels a subscription past due for ${PAST_DUE_CANCEL_DAYS} days`, () => {
-		const pastDue = (sinceMs: number) => ({ status: 'past_due' as const, trialEndsAt: null, currentPeriodEnd: null, pastDueSince: new Date(now.getTime() - sinceMs) })
+		const pastDue = (sinceMs: number) => ({
+			status: 'past_due' as const,
+			trialEndsAt: null,
+			currentPeriodEnd: null,
+			pastDueSince: new Date(now.getTime() - sinceMs),
+		})
 		expect(scheduledTransition(pastDue(PAST_DUE_CANCEL_DAYS * day), now)).toBe('cancel-unpaid')
 		expect(scheduledTransition(pastDue(PAST_DUE_CANCEL_DAYS * day - 1), now)).toBe(null)
 	})

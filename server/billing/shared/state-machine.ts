@@ -37,9 +37,7 @@ export function scheduledTransition(subscription: ClockedSubscription, now: Date
 		case 'active':
 			return subscription.currentPeriodEnd && subscription.currentPeriodEnd <= now ? 'renew' : null
 		case 'past_due':
-			return subscription.pastDueSince && now.getTime() - subscription.pastDueSince.getTime() >= PAST_DUE_CANCEL_DAYS * 86_400_000
-				? 'cancel-unpaid'
-				: null
+			return subscription.pastDueSince && now.getTime() - subscription.pastDueSince.getTime() >= PAST_DUE_CANCEL_DAYS * 86_400_000 ? 'cancel-unpaid' : null
 		case 'canceled':
 			return null
 	}

@@ -1,7 +1,17 @@
 /** Browser-side checks before an upload (spec section 5); the server checks the bytes again. */
 export const MAX_UPLOAD_BYTES = 20_971_520
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.dcm', '.xml', '.json'] as const
-export const ACCEPTED_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'application/dicom', 'text/xml', 'application/xml', 'application/json', 'application/fhir+json'] as const
+export const ACCEPTED_MIME_TYPES = [
+	'application/pdf',
+	'image/jpeg',
+	'image/jpg',
+	'image/png',
+	'application/dicom',
+	'text/xml',
+	'application/xml',
+	'application/json',
+	'application/fhir+json',
+] as const
 export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MIME_TYPES].join(',')
 
 export const UPLOAD_TEXTS = {
@@ -19,10 +29,7 @@ type FileLike = { name: string; size: number; type: string }
 
 function isAcceptedType(file: FileLike) {
 	const name = file.name.toLowerCase()
-	return (
-		(ACCEPTED_MIME_TYPES as readonly string[]).includes(file.type) ||
-		ACCEPTED_EXTENSIONS.some((extension) => name.endsWith(extension))
-	)
+	return (ACCEPTED_MIME_TYPES as readonly string[]).includes(file.type) || ACCEPTED_EXTENSIONS.some((extension) => name.endsWith(extension))
 }
 
 /** Splits picked files into those to upload and those refused, with the spec's reasons. */

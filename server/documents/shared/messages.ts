@@ -1,7 +1,6 @@
 /** User-facing document texts (spec sections 2.6-2.8, 5 and 8). */
 export const DOCUMENT_MESSAGES = {
-	tooLarge: (name: string | null) =>
-		name ? `File ${name} is too large. Maximum size is 20MB.` : 'The file is too large. Maximum size is 20MB.',
+	tooLarge: (name: string | null) => (name ? `File ${name} is too large. Maximum size is 20MB.` : 'The file is too large. Maximum size is 20MB.'),
 	uploadFailed: (name: string) => `Failed to upload ${name}. Please try again.`,
 	noFile: 'Choose a file to upload.',
 	tooManyUploads: 'Too many uploads in a short time. Please wait a few minutes and try again.',
@@ -15,7 +14,8 @@ export const DOCUMENT_MESSAGES = {
 	noMatches: 'No matching records found.',
 	processedTitle: 'Document processed',
 	/** appended to an imported record's summary when some of its entries were already in the patient's records */
-	alreadyImported: (count: number) => (count > 0 ? ` ${count} ${count === 1 ? 'entry was' : 'entries were'} already in your records from an earlier import and not added again.` : ''),
+	alreadyImported: (count: number) =>
+		count > 0 ? ` ${count} ${count === 1 ? 'entry was' : 'entries were'} already in your records from an earlier import and not added again.` : '',
 	processedText: (title: string, labValues: number) => `${title} is ready${labValues ? ` with ${labValues} lab values` : ''}.`,
 	failedTitle: 'Document could not be processed',
 	abnormalTitle: 'Abnormal values found',
@@ -58,5 +58,6 @@ export const SUBJECT_TEXTS = {
 	someoneElse: 'Someone else',
 	delete: 'Delete',
 	someoneElseLabel: 'Someone else',
-	someoneElseNote: "You said this record is someone else's: it is kept, and its values are never in your trends, health score, risk, predictions or comparisons.",
+	someoneElseNote:
+		"You said this record is someone else's: it is kept, and its values are never in your trends, health score, risk, predictions or comparisons.",
 } as const

@@ -71,7 +71,10 @@ describe('the answer and what counts', () => {
 	})
 
 	it('reads the printed patient from a C-CDA summary or from the text reading', () => {
-		expect(printedPatientOfDetails({ structured: { patient: { name: 'Isabella Jones', birthDate: '1975-05-01' } } })).toEqual({ name: 'Isabella Jones', birthDate: '1975-05-01' })
+		expect(printedPatientOfDetails({ structured: { patient: { name: 'Isabella Jones', birthDate: '1975-05-01' } } })).toEqual({
+			name: 'Isabella Jones',
+			birthDate: '1975-05-01',
+		})
 		expect(printedPatientOfDetails({ printedPatient: { name: 'John Doe', birthDate: null } })).toEqual({ name: 'John Doe', birthDate: null })
 		expect(printedPatientOfDetails(null)).toBeNull()
 	})

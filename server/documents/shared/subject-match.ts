@@ -51,7 +51,6 @@ export function nameWords(name: string): string[] {
 		.filter(Boolean)
 }
 
-
 function sameWord(a: string, b: string) {
 	return a === b || (a.length >= 5 && b.length >= 5 && isWithinOneEdit(a, b))
 }

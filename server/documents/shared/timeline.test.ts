@@ -20,10 +20,7 @@ describe('recordDate', () => {
 
 describe('groupByMonth', () => {
 	it('groups by month and year in the given order', () => {
-		const groups = groupByMonth(
-			[doc('a', '2025-03-14'), doc('b', '2025-03-02'), doc('c', '2025-01-22'), doc('d', '2024-03-05')],
-			'UTC',
-		)
+		const groups = groupByMonth([doc('a', '2025-03-14'), doc('b', '2025-03-02'), doc('c', '2025-01-22'), doc('d', '2024-03-05')], 'UTC')
 		expect(groups.map((group) => group.label)).toEqual(['March 2025', 'January 2025', 'March 2024'])
 		expect(groups[0]!.documents.map((document) => document.id)).toEqual(['a', 'b'])
 	})

@@ -15,6 +15,9 @@ import { COUNTED_SUBJECT_MATCHES } from '../shared/subject-match.ts'
  * alias.column inside a correlated subquery).
  */
 export function countedDocumentCondition(documentId: SQL): SQL {
-	const subjects = sql.join(COUNTED_SUBJECT_MATCHES.map((state) => sql`${state}`), sql`, `)
+	const subjects = sql.join(
+		COUNTED_SUBJECT_MATCHES.map((state) => sql`${state}`),
+		sql`, `,
+	)
 	return sql`(${documentId} is null or exists (select 1 from documents counted_document where counted_document.id = ${documentId} and counted_document.subject_match in (${subjects})))`
 }

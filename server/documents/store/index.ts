@@ -6,12 +6,6 @@
  * read documents without loading the upload and processing code that calls
  * them.
  */
-export {
-	selectDocumentCounts,
-	selectDocumentTitles,
-	selectOrganizationDocumentUsage,
-	selectRecentDocuments,
-	type DocumentCounts,
-} from './overview.ts'
+export { selectDocumentCounts, selectDocumentTitles, selectOrganizationDocumentUsage, selectRecentDocuments, type DocumentCounts } from './overview.ts'
 export { selectRecordDates } from './record-dates.ts'
 export { countedDocumentCondition } from './counted-documents.ts'

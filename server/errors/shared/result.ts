@@ -41,9 +41,7 @@ export type Refusal<Code extends string = string, Field extends string = string>
 	field?: Field
 }
 
-export type Result<T extends object = object, Code extends string = string, Field extends string = string> =
-	| ({ ok: true } & T)
-	| Refusal<Code, Field>
+export type Result<T extends object = object, Code extends string = string, Field extends string = string> = ({ ok: true } & T) | Refusal<Code, Field>
 
 /** A success with its values. */
 export function succeed<T extends object>(values: T): { ok: true } & T {
@@ -51,12 +49,7 @@ export function succeed<T extends object>(values: T): { ok: true } & T {
 }
 
 /** A refusal; `field` names the form field the message belongs beside. */
-export function refuse<Code extends string, Field extends string = never>(
-	kind: RefusalKind,
-	code: Code,
-	message: string,
-	field?: Field,
-): Refusal<Code, Field> {
+export function refuse<Code extends string, Field extends string = never>(kind: RefusalKind, code: Code, message: string, field?: Field): Refusal<Code, Field> {
 	return field === undefined ? { ok: false, kind, code, message } : { ok: false, kind, code, message, field }
 }
 

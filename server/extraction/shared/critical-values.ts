@@ -6,7 +6,31 @@
  */
 
 /** Spellings of 10^3 per microlitre (cell counts). */
-export const THOUSANDS_PER_UL = ['K/uL', 'x10^3/uL', '10^3/uL', 'x10E3/uL', '10*3/uL', 'x10*3/uL', 'x10(3)/uL', '10^9/L', 'x10^9/L', 'thou/uL', 'K/mcL', 'K/µL', 'Thousand/uL', 'Thous/cu.mm', 'x10^3/µL', '10^3/µL', 'Tsd/µl', 'tys/µl', '/nl', 'G/L', 'Bin/µL', 'mil/mm3', '10*9/L'] as const
+export const THOUSANDS_PER_UL = [
+	'K/uL',
+	'x10^3/uL',
+	'10^3/uL',
+	'x10E3/uL',
+	'10*3/uL',
+	'x10*3/uL',
+	'x10(3)/uL',
+	'10^9/L',
+	'x10^9/L',
+	'thou/uL',
+	'K/mcL',
+	'K/µL',
+	'Thousand/uL',
+	'Thous/cu.mm',
+	'x10^3/µL',
+	'10^3/µL',
+	'Tsd/µl',
+	'tys/µl',
+	'/nl',
+	'G/L',
+	'Bin/µL',
+	'mil/mm3',
+	'10*9/L',
+] as const
 
 export type CriticalThreshold = {
 	low: number | null

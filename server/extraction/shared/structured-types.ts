@@ -217,7 +217,8 @@ export function importedReferenceOf(details: unknown): ImportedReferenceDetails 
 }
 
 /** The note such a record shows. */
-export const IMPORTED_REFERENCE_NOTE = 'Imported from a FHIR file that listed this record without its file: only its details (title, kind, date, provider) were imported. The download holds those details.'
+export const IMPORTED_REFERENCE_NOTE =
+	'Imported from a FHIR file that listed this record without its file: only its details (title, kind, date, provider) were imported. The download holds those details.'
 
 /** The summary a record's details hold, when it came from a C-CDA or FHIR file. */
 export function structuredSummaryOf(details: unknown): StructuredSummary | null {

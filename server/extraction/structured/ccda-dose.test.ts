@@ -10,7 +10,9 @@ describe('a C-CDA medication dose', () => {
 	})
 
 	it('names the form the file gives to a count without a unit', () => {
-		expect(doseOf(element('<doseQuantity value="2"/>'), element('<administrationUnitCode code="PUFF" displayName="Puff"/>'), 'Albuterol inhaler')).toBe('2 puffs')
+		expect(doseOf(element('<doseQuantity value="2"/>'), element('<administrationUnitCode code="PUFF" displayName="Puff"/>'), 'Albuterol inhaler')).toBe(
+			'2 puffs',
+		)
 		expect(doseOf(element('<doseQuantity value="1" unit="1"/>'), undefined, 'Lisinopril 10 MG Oral Tablet')).toBe('1 tablet')
 		expect(doseOf(element('<doseQuantity value="2"/>'), undefined, 'atenolol 25 MG Oral Tablet')).toBe('2 tablets')
 	})

@@ -79,11 +79,16 @@ const SECTION_BY_TITLE: [RegExp, SectionKind][] = [
 	[/\bproblems?\b|\bdiagnos[ie]s\b|\bconditions\b/, 'problems'],
 	[/\bresults?\b|\blab\b|\blabs\b|\blaboratory\b/, 'results'],
 ]
-const NOT_A_LIST_TITLE = /\bhistory of\b|\bfamily\b|\bpast\b|\bplan\b|\badministered\b|\binstructions?\b|\bgoals?\b|\bsocial\b|\bprocedures?\b|\bimaging\b|\bradiology\b|\borders?\b/
+const NOT_A_LIST_TITLE =
+	/\bhistory of\b|\bfamily\b|\bpast\b|\bplan\b|\badministered\b|\binstructions?\b|\bgoals?\b|\bsocial\b|\bprocedures?\b|\bimaging\b|\bradiology\b|\borders?\b/
 
 /** Lower case, a parenthesised remark and punctuation dropped ('Vital Signs (Last Filed)' -> 'vital signs'). */
 function titleWords(title: string): string {
-	return title.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/[^a-z0-9]+/g, ' ').trim()
+	return title
+		.toLowerCase()
+		.replace(/\([^)]*\)/g, ' ')
+		.replace(/[^a-z0-9]+/g, ' ')
+		.trim()
 }
 
 const ENTRY_KIND: Record<SectionKind, EntryKind> = {
@@ -124,7 +129,9 @@ function isoDay(value: string | null): string | null {
 
 function timeOf(element: XmlElement | undefined): string | null {
 	if (!element) return null
-	return hl7TimeToIso(element.attributes.value) ?? hl7TimeToIso(child(element, 'low')?.attributes.value) ?? hl7TimeToIso(child(element, 'center')?.attributes.value)
+	return (
+		hl7TimeToIso(element.attributes.value) ?? hl7TimeToIso(child(element, 'low')?.attributes.value) ?? hl7TimeToIso(child(element, 'center')?.attributes.value)
+	)
 }
 
 function isNegated(element: XmlElement): boolean {
@@ -167,7 +174,7 @@ function originalText(context: Context, element: XmlElement | undefined): string
  */
 function codedValue(context: Context, element: XmlElement | undefined): { code: string | null; name: string } {
 	if (!element) return { code: null, name: '' }
-	const own = element.attributes.nullFlavor ? null : (element.attributes.code?.trim() || null)
+	const own = element.attributes.nullFlavor ? null : element.attributes.code?.trim() || null
 	const translation = own ? undefined : childrenNamed(element, 'translation').find((candidate) => candidate.attributes.code && !candidate.attributes.nullFlavor)
 	return { code: own ?? translation?.attributes.code?.trim() ?? null, name: codeName(context, element) || codeName(context, translation) }
 }
@@ -184,7 +191,12 @@ function codeName(context: Context, code: XmlElement | undefined): string {
 function codeInSystem(code: XmlElement | undefined, systems: string[]): string | null {
 	if (!code) return null
 	const candidates = [code, ...childrenNamed(code, 'translation')]
-	const found = candidates.find((candidate) => systems.includes(candidate.attributes.codeSystem ?? '') && candidate.attributes.code && !PLACEHOLDER_CODES.has(candidate.attributes.code.trim().toUpperCase()))
+	const found = candidates.find(
+		(candidate) =>
+			systems.includes(candidate.attributes.codeSystem ?? '') &&
+			candidate.attributes.code &&
+			!PLACEHOLDER_CODES.has(candidate.attributes.code.trim().toUpperCase()),
+	)
 	return found?.attributes.code?.trim() ?? null
 }
 
@@ -193,7 +205,9 @@ function xsiType(element: XmlElement | undefined): string {
 }
 
 function chosenRange(observation: XmlElement): XmlElement | undefined {
-	const ranges = childrenNamed(observation, 'referenceRange').map((range) => child(range, 'observationRange')).filter((range): range is XmlElement => Boolean(range))
+	const ranges = childrenNamed(observation, 'referenceRange')
+		.map((range) => child(range, 'observationRange'))
+		.filter((range): range is XmlElement => Boolean(range))
 	return ranges.find((range) => child(range, 'interpretationCode')?.attributes.code === 'N') ?? ranges[0]
 }
 
@@ -250,7 +264,9 @@ function readObservation(context: Context, observation: XmlElement, category: 'r
 		}
 	}
 	if (number === null) {
-		const printed = value ? (value.attributes.value ?? value.attributes.displayName ?? textContent(value)) || describeInterval(value) || originalText(context, value) : ''
+		const printed = value
+			? (value.attributes.value ?? value.attributes.displayName ?? textContent(value)) || describeInterval(value) || originalText(context, value)
+			: ''
 		const reason: NotImportedReason = !value || value.attributes.nullFlavor ? 'no_value' : type === 'IVL_PQ' ? 'comparator' : 'not_a_number'
 		textEntry(context, kind, section, name, printed || value?.attributes.nullFlavor || '', reason)
 		return
@@ -309,7 +325,15 @@ function readObservationSection(context: Context, section: XmlElement, category:
 					for (const observation of childrenNamed(component, 'observation')) readObservation(context, observation, category, organizerTime)
 				}
 			} else if (statement.name === 'observation') readObservation(context, statement, category, null)
-			else textEntry(context, category === 'vital' ? 'vitals' : 'results', SECTION_TITLES[category === 'vital' ? 'vitals' : 'results'], statement.name, textContent(statement).slice(0, 200), 'unknown_section')
+			else
+				textEntry(
+					context,
+					category === 'vital' ? 'vitals' : 'results',
+					SECTION_TITLES[category === 'vital' ? 'vitals' : 'results'],
+					statement.name,
+					textContent(statement).slice(0, 200),
+					'unknown_section',
+				)
 		}
 	}
 }
@@ -332,7 +356,14 @@ function isNoneAdministration(context: Context, kind: EntryKind, administration:
 	const ownWords = [originalText(context, code), name].find((words) => isNoneText(words))
 	if (negated || isNoneCode(coded) || ownWords || (!name && nullFlavor && !coded)) {
 		// a negated generic class ('Drug or medicament' not taken) says there are none
-		context.record.statements.push(noneStatement(kind, ownWords ?? (coded && GENERIC_PRODUCT_CODES.has(coded) ? null : name), negated && !(coded && GENERIC_PRODUCT_CODES.has(coded)), nullFlavor))
+		context.record.statements.push(
+			noneStatement(
+				kind,
+				ownWords ?? (coded && GENERIC_PRODUCT_CODES.has(coded) ? null : name),
+				negated && !(coded && GENERIC_PRODUCT_CODES.has(coded)),
+				nullFlavor,
+			),
+		)
 		return true
 	}
 	return false
@@ -373,7 +404,8 @@ function readMedications(context: Context, section: XmlElement) {
 			const doseText = doseOf(child(administration, 'doseQuantity'), child(administration, 'administrationUnitCode'), name)
 			const times = childrenNamed(administration, 'effectiveTime')
 			const period = times.find((time) => xsiType(time) === 'PIVL_TS')
-			const frequency = period && child(period, 'period') ? `every ${child(period, 'period')!.attributes.value} ${child(period, 'period')!.attributes.unit ?? ''}`.trim() : null
+			const frequency =
+				period && child(period, 'period') ? `every ${child(period, 'period')!.attributes.value} ${child(period, 'period')!.attributes.unit ?? ''}`.trim() : null
 			const status = child(administration, 'statusCode')?.attributes.code
 			const start = timeOf(times.find((time) => xsiType(time) !== 'PIVL_TS'))
 			context.record.medications.push({
@@ -461,11 +493,24 @@ function readAllergies(context: Context, section: XmlElement) {
 			const valueCode = codedValue(context, value)
 			const negated = isNegated(observation)
 			// 'No known allergies': negated, coded as none (716186003...), or in those words
-			if (negated || isNoneCode(valueCode.code) || isNoneCode(codedValue(context, agentCode).code) || isNoneText(name) || (!name && isNoneText(valueCode.name))) {
+			if (
+				negated ||
+				isNoneCode(valueCode.code) ||
+				isNoneCode(codedValue(context, agentCode).code) ||
+				isNoneText(name) ||
+				(!name && isNoneText(valueCode.name))
+			) {
 				// a negated class ('Substance', 'Drug or medicament') is 'no known allergies'
 				const agentCoded = codedValue(context, agentCode).code
 				const isGeneric = Boolean(agentCoded && GENERIC_PRODUCT_CODES.has(agentCoded))
-				context.record.statements.push(noneStatement('allergies', isNoneText(valueCode.name) ? valueCode.name : isGeneric ? null : name, negated && !isGeneric, agentCode?.attributes.nullFlavor ?? null))
+				context.record.statements.push(
+					noneStatement(
+						'allergies',
+						isNoneText(valueCode.name) ? valueCode.name : isGeneric ? null : name,
+						negated && !isGeneric,
+						agentCode?.attributes.nullFlavor ?? null,
+					),
+				)
 				continue
 			}
 			if (!name && (isPlaceholder(value) || isPlaceholder(agentCode))) {
@@ -490,7 +535,8 @@ function readAllergies(context: Context, section: XmlElement) {
 
 /** A section's kind by its templateId, else its LOINC code, else (when it has no LOINC code at all) its title. */
 export function sectionKind(section: XmlElement): { kind: SectionKind; foundBy: SectionRead['foundBy'] } | null {
-	for (const template of templateIds(section)) if (SECTION_BY_TEMPLATE[template.trim()]) return { kind: SECTION_BY_TEMPLATE[template.trim()], foundBy: 'template' }
+	for (const template of templateIds(section))
+		if (SECTION_BY_TEMPLATE[template.trim()]) return { kind: SECTION_BY_TEMPLATE[template.trim()], foundBy: 'template' }
 	const codeElement = child(section, 'code')
 	const code = codeElement?.attributes.code?.trim()
 	if (code && SECTION_BY_LOINC[code]) return { kind: SECTION_BY_LOINC[code], foundBy: 'code' }
@@ -540,7 +586,14 @@ function readSection(context: Context, section: XmlElement) {
 		default:
 			for (const entry of childrenNamed(section, 'entry')) {
 				const statement = entryClinicalStatements(entry)[0]
-				textEntry(context, 'other', title, codeName(context, child(statement, 'code')) || statement?.name || 'entry', textContent(entry).slice(0, 200), 'unknown_section')
+				textEntry(
+					context,
+					'other',
+					title,
+					codeName(context, child(statement, 'code')) || statement?.name || 'entry',
+					textContent(entry).slice(0, 200),
+					'unknown_section',
+				)
 			}
 	}
 	for (const component of childrenNamed(section, 'component')) for (const nested of childrenNamed(component, 'section')) readSection(context, nested)
@@ -572,7 +625,7 @@ export function readCcda(root: XmlElement): StructuredRecord {
 	record.patient.birthDate = isoDay(timeOf(child(patient, 'birthTime')))
 	const body = child(root, 'component', 'structuredBody')
 	for (const component of childrenNamed(body, 'component')) for (const section of childrenNamed(component, 'section')) readSection(context, section)
-	if (!body && child(root, 'component', 'nonXMLBody')) record.textEntries.push({ section: 'Document', name: 'nonXMLBody', text: 'The document body is not structured.', kind: 'other', reason: 'not_structured' })
+	if (!body && child(root, 'component', 'nonXMLBody'))
+		record.textEntries.push({ section: 'Document', name: 'nonXMLBody', text: 'The document body is not structured.', kind: 'other', reason: 'not_structured' })
 	return record
 }
-

@@ -21,12 +21,30 @@ export function momentOf(effective: string): string {
  * gave) has this key whatever ids the files give it. Null without a date:
  * two undated equal values may be two measurements.
  */
-export function resultContentKey(result: { loinc: string | null; localCode: string | null; name: string; value: number; unit: string | null; effective: string | null }): string | null {
+export function resultContentKey(result: {
+	loinc: string | null
+	localCode: string | null
+	name: string
+	value: number
+	unit: string | null
+	effective: string | null
+}): string | null {
 	if (!result.effective) return null
-	return contentKey('result', result.loinc ?? result.localCode ?? result.name.trim().toLowerCase(), result.value, (result.unit ?? '').trim(), momentOf(result.effective))
+	return contentKey(
+		'result',
+		result.loinc ?? result.localCode ?? result.name.trim().toLowerCase(),
+		result.value,
+		(result.unit ?? '').trim(),
+		momentOf(result.effective),
+	)
 }
 
 /** A medication's identity by what it says: RxNorm code (else its name), dose and start date. */
 export function medicationContentKey(medication: { name: string; rxnorm: string | null; dose: string | null; startDate: string | null }): string {
-	return contentKey('medication', medication.rxnorm ?? medication.name.trim().toLowerCase().replace(/\s+/g, ' '), medication.dose ?? '', medication.startDate ?? '')
+	return contentKey(
+		'medication',
+		medication.rxnorm ?? medication.name.trim().toLowerCase().replace(/\s+/g, ' '),
+		medication.dose ?? '',
+		medication.startDate ?? '',
+	)
 }

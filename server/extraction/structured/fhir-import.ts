@@ -118,7 +118,10 @@ const OTHER_CATEGORIES = new Set(['social-history', 'imaging', 'survey', 'exam',
  * when a category says what else it is (survey, social history...).
  */
 function categoryOf(observation: Observation): 'result' | 'vital' | 'other' {
-	const words = (observation.category ?? []).flatMap((category) => [...(category.coding?.map((coding) => coding.code) ?? []), category.text]).filter((word): word is string => Boolean(word)).map((word) => word.trim().toLowerCase())
+	const words = (observation.category ?? [])
+		.flatMap((category) => [...(category.coding?.map((coding) => coding.code) ?? []), category.text])
+		.filter((word): word is string => Boolean(word))
+		.map((word) => word.trim().toLowerCase())
 	if (words.some((word) => word === 'vital-signs' || /^vital[\s-]?signs?$|^vitals?$/.test(word))) return 'vital'
 	if (words.some((word) => /^(?:laboratory|lab|labs)$/.test(word))) return 'result'
 	return words.some((word) => OTHER_CATEGORIES.has(word)) ? 'other' : 'result'
@@ -161,7 +164,8 @@ function observationOf(
 
 function notReadReason(observation: Observation | ObservationComponent): NotImportedReason {
 	if (observation.valueQuantity?.comparator) return 'comparator'
-	if (observation.valueString || observation.valueCodeableConcept || observation.valueBoolean !== undefined || observation.valueRatio || observation.valueRange) return 'not_a_number'
+	if (observation.valueString || observation.valueCodeableConcept || observation.valueBoolean !== undefined || observation.valueRatio || observation.valueRange)
+		return 'not_a_number'
 	return 'no_value'
 }
 
@@ -169,7 +173,10 @@ function observationText(observation: Observation | ObservationComponent): strin
 	if (observation.valueString) return observation.valueString
 	if (observation.valueCodeableConcept) return conceptName(observation.valueCodeableConcept)
 	if (observation.dataAbsentReason) return conceptName(observation.dataAbsentReason)
-	if (observation.valueQuantity) return [observation.valueQuantity.comparator, observation.valueQuantity.value, observation.valueQuantity.unit].filter((part) => part !== undefined).join(' ')
+	if (observation.valueQuantity)
+		return [observation.valueQuantity.comparator, observation.valueQuantity.value, observation.valueQuantity.unit]
+			.filter((part) => part !== undefined)
+			.join(' ')
 	return ''
 }
 
@@ -191,7 +198,8 @@ function readObservation(record: StructuredRecord, observation: Observation, idB
 	}
 	const read = observationOf(observation, observation, category, idBase)
 	if (read) record.observations.push(read)
-	else if (!observation.component?.length && !observation.hasMember?.length) record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation), kind, reason: notReadReason(observation) })
+	else if (!observation.component?.length && !observation.hasMember?.length)
+		record.textEntries.push({ section, name: conceptName(observation.code), text: observationText(observation), kind, reason: notReadReason(observation) })
 }
 
 /**
@@ -282,7 +290,11 @@ function appointmentOf(appointment: Appointment, key: string): StructuredAppoint
 /** The dose as the dosage's text, and the frequency when its timing names one (this app's export writes both so). */
 function doseAndFrequency(dosage: MedicationRequest['dosageInstruction']): { dose: string | null; frequency: string | null } {
 	const frequency = dosage?.[0]?.timing?.code?.text?.trim() || null
-	const text = dosage?.map((item) => item.text).filter(Boolean).join('; ') || null
+	const text =
+		dosage
+			?.map((item) => item.text)
+			.filter(Boolean)
+			.join('; ') || null
 	if (!text || !frequency || dosage!.length > 1 || !text.endsWith(frequency)) return { dose: text, frequency }
 	return { dose: text.slice(0, -frequency.length).trim() || null, frequency }
 }
@@ -313,9 +325,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 		let concept = request.medicationCodeableConcept
 		const reference = request.medicationReference?.reference
 		if (!concept && reference) {
-			const found = reference.startsWith('#')
-				? request.contained?.find((contained) => contained.id === reference.slice(1))
-				: byReference.get(reference)
+			const found = reference.startsWith('#') ? request.contained?.find((contained) => contained.id === reference.slice(1)) : byReference.get(reference)
 			if (found?.resourceType === 'Medication') concept = (found as Medication).code
 		}
 		return { name: conceptName(concept) || request.medicationReference?.display || '', rxnorm: codeIn(concept, RXNORM_SYSTEM) }
@@ -342,7 +352,7 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 				const patient = resource as Patient
 				const name = patient.name?.[0]
 				record.patient = {
-					name: name ? name.text ?? [...(name.given ?? []), name.family].filter(Boolean).join(' ') : null,
+					name: name ? (name.text ?? [...(name.given ?? []), name.family].filter(Boolean).join(' ')) : null,
 					birthDate: patient.birthDate ?? null,
 				}
 				break
@@ -350,7 +360,11 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			case 'Observation': {
 				const observation = resource as Observation
 				if (observation.status === 'entered-in-error') {
-					record.skipped.push({ kind: categoryOf(observation) === 'vital' ? 'vitals' : 'results', reason: 'entered_in_error', name: conceptName(observation.code) })
+					record.skipped.push({
+						kind: categoryOf(observation) === 'vital' ? 'vitals' : 'results',
+						reason: 'entered_in_error',
+						name: conceptName(observation.code),
+					})
 					break
 				}
 				const contained = (observation.contained ?? []).filter((item): item is Observation => item.resourceType === 'Observation')
@@ -373,8 +387,13 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 					record.statements.push(noneStatement('medications', name, request.status === 'not-taken'))
 					break
 				}
-				const { dose, frequency } = doseAndFrequency(resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).dosageInstruction : (request as MedicationStatement).dosage)
-				const start = resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).authoredOn : ((request as MedicationStatement).effectiveDateTime ?? (request as MedicationStatement).effectivePeriod?.start)
+				const { dose, frequency } = doseAndFrequency(
+					resource.resourceType === 'MedicationRequest' ? (request as MedicationRequest).dosageInstruction : (request as MedicationStatement).dosage,
+				)
+				const start =
+					resource.resourceType === 'MedicationRequest'
+						? (request as MedicationRequest).authoredOn
+						: ((request as MedicationStatement).effectiveDateTime ?? (request as MedicationStatement).effectivePeriod?.start)
 				const isActive = request.status === 'active' || request.status === 'intended' || request.status === 'on-hold' || request.status === 'draft'
 				record.medications.push({
 					key,
@@ -463,7 +482,14 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			case 'Appointment': {
 				const appointment = appointmentOf(resource as Appointment, key)
 				if (appointment) record.appointments.push(appointment)
-				else record.textEntries.push({ section: 'Appointments', name: (resource as Appointment).description ?? 'Appointment', text: (resource as Appointment).status ?? '', kind: 'appointments', reason: 'no_time' })
+				else
+					record.textEntries.push({
+						section: 'Appointments',
+						name: (resource as Appointment).description ?? 'Appointment',
+						text: (resource as Appointment).status ?? '',
+						kind: 'appointments',
+						reason: 'no_time',
+					})
 				break
 			}
 			default:

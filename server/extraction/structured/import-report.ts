@@ -54,23 +54,42 @@ export function importReportOf(summary: StructuredSummary): ImportReport {
 	for (const kind of KIND_ORDER) {
 		const lines: ImportReportLine[] = []
 		for (const section of (summary.sections ?? []).filter((item) => item.kind === kind)) {
-			if (section.entries === 0) lines.push({ text: section.nullFlavor ? IMPORT_REPORT_TEXTS.noInformationSection(section.title) : IMPORT_REPORT_TEXTS.emptySection(section.title), entries: [] })
+			if (section.entries === 0)
+				lines.push({
+					text: section.nullFlavor ? IMPORT_REPORT_TEXTS.noInformationSection(section.title) : IMPORT_REPORT_TEXTS.emptySection(section.title),
+					entries: [],
+				})
 			else if (section.foundBy === 'title') lines.push({ text: IMPORT_REPORT_TEXTS.sectionByTitle(section.title), entries: [] })
 		}
 		const statements = (summary.statements ?? []).filter((statement) => statement.kind === kind)
-		if (statements.length) lines.push({ text: IMPORT_REPORT_TEXTS.statementsLabel, entries: listed([...new Set(statements.map((statement) => statement.text))]) })
+		if (statements.length)
+			lines.push({ text: IMPORT_REPORT_TEXTS.statementsLabel, entries: listed([...new Set(statements.map((statement) => statement.text))]) })
 		const texts = summary.textEntries.filter((entry) => kindOf(entry) === kind)
 		for (const [reason, entries] of byReason(texts, (entry) => entry.reason)) {
 			lines.push({
 				text: IMPORT_REPORT_TEXTS.entriesWhy(entries.length, reason ? IMPORT_REPORT_TEXTS.reasons[reason] : IMPORT_REPORT_TEXTS.keptAsTextUnknownReason),
-				entries: listed(entries.map((entry) => shortened([kind === 'other' && entry.section !== entry.name ? `${entry.section}: ${entry.name}` : entry.name, entry.text].filter(Boolean).join(': ')))),
+				entries: listed(
+					entries.map((entry) =>
+						shortened(
+							[kind === 'other' && entry.section !== entry.name ? `${entry.section}: ${entry.name}` : entry.name, entry.text].filter(Boolean).join(': '),
+						),
+					),
+				),
 			})
 		}
 		const skipped = (summary.skipped ?? []).filter((entry) => entry.kind === kind)
 		for (const [reason, entries] of byReason(skipped, (entry) => entry.reason)) {
-			lines.push({ text: IMPORT_REPORT_TEXTS.entriesWhy(entries.length, IMPORT_REPORT_TEXTS.reasons[reason ?? 'placeholder']), entries: listed(entries.map((entry) => shortened(entry.name)).filter(Boolean)) })
+			lines.push({
+				text: IMPORT_REPORT_TEXTS.entriesWhy(entries.length, IMPORT_REPORT_TEXTS.reasons[reason ?? 'placeholder']),
+				entries: listed(entries.map((entry) => shortened(entry.name)).filter(Boolean)),
+			})
 		}
 		if (lines.length) groups.push({ kind, label: IMPORT_REPORT_TEXTS.kinds[kind], lines })
 	}
-	return { heading: IMPORT_REPORT_TEXTS.heading, intro: groups.length ? IMPORT_REPORT_TEXTS.intro : IMPORT_REPORT_TEXTS.nothingMissing, notes: summary.notes ?? [], groups }
+	return {
+		heading: IMPORT_REPORT_TEXTS.heading,
+		intro: groups.length ? IMPORT_REPORT_TEXTS.intro : IMPORT_REPORT_TEXTS.nothingMissing,
+		notes: summary.notes ?? [],
+		groups,
+	}
 }

@@ -82,12 +82,16 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 	const results = record.observations.filter((observation) => observation.category === 'result').length
 	const kind = kindOf(record, results)
 	const title =
-		record.title ||
-		(record.typeCode && TITLE_BY_TYPE_CODE[record.typeCode]) ||
-		(record.format === 'fhir' ? 'FHIR health record' : 'Clinical document')
+		record.title || (record.typeCode && TITLE_BY_TYPE_CODE[record.typeCode]) || (record.format === 'fhir' ? 'FHIR health record' : 'Clinical document')
 	const keptAsText = record.textEntries.length + unmapped.length
 	const imported =
-		parameters.length + record.medications.length + record.immunizations.length + record.problems.length + record.allergies.length + record.documentReferences.length + record.appointments.length
+		parameters.length +
+		record.medications.length +
+		record.immunizations.length +
+		record.problems.length +
+		record.allergies.length +
+		record.documentReferences.length +
+		record.appointments.length
 	const structured: StructuredSummary = {
 		format: record.format,
 		typeCode: record.typeCode,

@@ -113,8 +113,7 @@ export function parseSafeXml(text: string, options: { fragment?: boolean } = {})
 		if (stack.length > 0) {
 			stack[stack.length - 1].children.push(element)
 			stack[stack.length - 1].parts.push(element)
-		}
-		else root ??= element
+		} else root ??= element
 		stack.push(element)
 	})
 	parser.on('closetag', () => {

@@ -54,7 +54,18 @@ describe('C-CDA section parsers', () => {
 		const tree = JSON.stringify(record.narrative[0].content)
 		expect(tree).not.toMatch(/script|alert|onclick|javascript|href/)
 		expect(record.narrative[0].content).toEqual([
-			{ tag: 'table', children: [{ tag: 'tr', children: [{ tag: 'td', children: ['Serum sodium'] }, { tag: 'td', children: ['140'] }] }] },
+			{
+				tag: 'table',
+				children: [
+					{
+						tag: 'tr',
+						children: [
+							{ tag: 'td', children: ['Serum sodium'] },
+							{ tag: 'td', children: ['140'] },
+						],
+					},
+				],
+			},
 			{ tag: 'p', children: ['See ', { tag: 'strong', children: ['note'] }, ' ', 'here'] },
 		])
 	})
@@ -93,7 +104,16 @@ describe('FHIR reader', () => {
 			interpretation: [{ coding: [{ code: 'H' }] }],
 		})
 		expect(record.observations).toEqual([
-			expect.objectContaining({ loinc: '2345-7', name: 'Glucose', value: 101, unit: 'mg/dL', referenceRangeMin: 70, referenceRangeMax: 99, interpretation: 'H', effective: '2021-03-04T08:00:00Z' }),
+			expect.objectContaining({
+				loinc: '2345-7',
+				name: 'Glucose',
+				value: 101,
+				unit: 'mg/dL',
+				referenceRangeMin: 70,
+				referenceRangeMax: 99,
+				interpretation: 'H',
+				effective: '2021-03-04T08:00:00Z',
+			}),
 		])
 		const { parameters } = structuredToResult(record, 0)
 		expect(parameters[0]).toMatchObject({ code: 'glucose', loinc: '2345-7', status: 'high', testDate: '2021-03-04', ucumUnit: 'mg/dL' })
@@ -133,7 +153,16 @@ describe('FHIR reader', () => {
 			resourceType: 'Bundle',
 			type: 'collection',
 			entry: [
-				{ resource: { resourceType: 'Observation', id: 'a', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '1234-5' }], text: 'Rare thing' }, effectiveDateTime: '2020-01-01', valueQuantity: { value: 3, unit: 'U/L' } } },
+				{
+					resource: {
+						resourceType: 'Observation',
+						id: 'a',
+						status: 'final',
+						code: { coding: [{ system: 'http://loinc.org', code: '1234-5' }], text: 'Rare thing' },
+						effectiveDateTime: '2020-01-01',
+						valueQuantity: { value: 3, unit: 'U/L' },
+					},
+				},
 				{ resource: { resourceType: 'Observation', id: 'b', status: 'final', code: { text: 'Culture' }, valueString: 'No growth' } },
 			],
 		})
@@ -147,7 +176,9 @@ describe('FHIR reader', () => {
 describe('type by content', () => {
 	const head = (text: string) => new TextEncoder().encode(text)
 	it('takes a ClinicalDocument in the HL7 v3 namespace for a C-CDA whatever its name', () => {
-		expect(detectFileType(head('<?xml version="1.0"?>\n<?xml-stylesheet href="cda.xsl"?>\n<!-- c --><ClinicalDocument xmlns="urn:hl7-org:v3">'), 'export.txt').kind).toBe('ccda')
+		expect(
+			detectFileType(head('<?xml version="1.0"?>\n<?xml-stylesheet href="cda.xsl"?>\n<!-- c --><ClinicalDocument xmlns="urn:hl7-org:v3">'), 'export.txt').kind,
+		).toBe('ccda')
 		expect(detectFileType(head('<cda:ClinicalDocument xmlns:cda="urn:hl7-org:v3">')).kind).toBe('ccda')
 	})
 
@@ -173,7 +204,11 @@ describe('type by content', () => {
 
 describe('narrativeOf', () => {
 	it('drops scripts, styles, images and attributes', () => {
-		const tree = narrativeOf(parseSafeXml('<text><style>td{background:url(http://evil/x)}</style><img src="http://evil/y"/><paragraph onmouseover="x()">Hi<br/></paragraph><iframe src="http://evil"/></text>'))
+		const tree = narrativeOf(
+			parseSafeXml(
+				'<text><style>td{background:url(http://evil/x)}</style><img src="http://evil/y"/><paragraph onmouseover="x()">Hi<br/></paragraph><iframe src="http://evil"/></text>',
+			),
+		)
 		expect(tree).toEqual([{ tag: 'p', children: ['Hi', { tag: 'br', children: [] }] }])
 	})
 })
@@ -188,17 +223,42 @@ describe('sources the shared fixtures do not cover', () => {
 	})
 
 	it('keeps a FHIR value with a comparator (<5) as text, never as the number 5', () => {
-		const record = readFhirJson({ resourceType: 'Observation', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '42637-9' }] }, valueQuantity: { value: 5, comparator: '<', unit: 'pg/mL' } })
+		const record = readFhirJson({
+			resourceType: 'Observation',
+			status: 'final',
+			code: { coding: [{ system: 'http://loinc.org', code: '42637-9' }] },
+			valueQuantity: { value: 5, comparator: '<', unit: 'pg/mL' },
+		})
 		expect(record.observations).toEqual([])
 		expect(record.textEntries).toEqual([{ section: 'Results', name: '42637-9', text: '< 5 pg/mL', kind: 'results', reason: 'comparator' }])
 	})
 
-	it("reads the Observations a DiagnosticReport contains, each once", () => {
-		const observation = (id: string, code: string, value: number) => ({ resourceType: 'Observation', id, status: 'final', category: [{ coding: [{ code: 'laboratory' }] }], code: { coding: [{ system: 'http://loinc.org', code }] }, effectiveDateTime: '2021-05-06', valueQuantity: { value, unit: 'mmol/L' } })
+	it('reads the Observations a DiagnosticReport contains, each once', () => {
+		const observation = (id: string, code: string, value: number) => ({
+			resourceType: 'Observation',
+			id,
+			status: 'final',
+			category: [{ coding: [{ code: 'laboratory' }] }],
+			code: { coding: [{ system: 'http://loinc.org', code }] },
+			effectiveDateTime: '2021-05-06',
+			valueQuantity: { value, unit: 'mmol/L' },
+		})
 		const record = readFhirJson({
 			resourceType: 'Bundle',
 			type: 'searchset',
-			entry: [{ fullUrl: 'https://fhir.example.org/DiagnosticReport/9', resource: { resourceType: 'DiagnosticReport', id: '9', status: 'final', code: { text: 'Panel' }, contained: [observation('a', '2823-3', 4.1), observation('b', '2951-2', 140)], result: [{ reference: '#a' }, { reference: '#b' }] } }],
+			entry: [
+				{
+					fullUrl: 'https://fhir.example.org/DiagnosticReport/9',
+					resource: {
+						resourceType: 'DiagnosticReport',
+						id: '9',
+						status: 'final',
+						code: { text: 'Panel' },
+						contained: [observation('a', '2823-3', 4.1), observation('b', '2951-2', 140)],
+						result: [{ reference: '#a' }, { reference: '#b' }],
+					},
+				},
+			],
 		})
 		expect(record.observations.map((o) => [o.loinc, o.value, o.key])).toEqual([
 			['2823-3', 4.1, 'https://fhir.example.org/DiagnosticReport/9#a'],
@@ -206,16 +266,68 @@ describe('sources the shared fixtures do not cover', () => {
 		])
 	})
 
-	it('reads an export\'s DocumentReference and Appointment: kind, title, date, provider; who, where, when, status', () => {
+	it("reads an export's DocumentReference and Appointment: kind, title, date, provider; who, where, when, status", () => {
 		const record = readFhirJson({
 			resourceType: 'Bundle',
 			type: 'collection',
 			entry: [
-				{ fullUrl: 'urn:uuid:4f1c1c9e-0000-4000-8000-000000000001', resource: { resourceType: 'DocumentReference', id: '4f1c1c9e-0000-4000-8000-000000000001', status: 'current', type: { coding: [{ system: 'http://loinc.org', code: '11502-2' }], text: 'lab_report' }, date: '2024-01-02T10:00:00Z', description: 'Lipid panel', author: [{ display: 'Bluewater Diagnostics' }], context: { period: { start: '2023-12-28' } }, content: [{ attachment: { contentType: 'application/pdf', title: 'lipids.pdf', size: 1234 } }] } },
-				{ resource: { resourceType: 'Appointment', id: 'appt-1-long-enough-id', status: 'booked', description: 'Follow-up', serviceType: [{ text: 'Cardiology' }], start: '2031-01-05T14:00:00-05:00', end: '2031-01-05T14:30:00-05:00', participant: [{ actor: { reference: 'Patient/p1' } }, { actor: { reference: 'Practitioner/7', display: 'Dr. Ames' } }, { actor: { reference: 'Location/3', display: 'Heart Center' } }] } },
+				{
+					fullUrl: 'urn:uuid:4f1c1c9e-0000-4000-8000-000000000001',
+					resource: {
+						resourceType: 'DocumentReference',
+						id: '4f1c1c9e-0000-4000-8000-000000000001',
+						status: 'current',
+						type: { coding: [{ system: 'http://loinc.org', code: '11502-2' }], text: 'lab_report' },
+						date: '2024-01-02T10:00:00Z',
+						description: 'Lipid panel',
+						author: [{ display: 'Bluewater Diagnostics' }],
+						context: { period: { start: '2023-12-28' } },
+						content: [{ attachment: { contentType: 'application/pdf', title: 'lipids.pdf', size: 1234 } }],
+					},
+				},
+				{
+					resource: {
+						resourceType: 'Appointment',
+						id: 'appt-1-long-enough-id',
+						status: 'booked',
+						description: 'Follow-up',
+						serviceType: [{ text: 'Cardiology' }],
+						start: '2031-01-05T14:00:00-05:00',
+						end: '2031-01-05T14:30:00-05:00',
+						participant: [
+							{ actor: { reference: 'Patient/p1' } },
+							{ actor: { reference: 'Practitioner/7', display: 'Dr. Ames' } },
+							{ actor: { reference: 'Location/3', display: 'Heart Center' } },
+						],
+					},
+				},
 			],
 		})
-		expect(record.documentReferences).toEqual([{ key: 'urn:uuid:4f1c1c9e-0000-4000-8000-000000000001', title: 'Lipid panel', kind: 'lab_report', date: '2023-12-28', provider: 'Bluewater Diagnostics', fileName: 'lipids.pdf', contentType: 'application/pdf', sizeBytes: 1234 }])
-		expect(record.appointments).toEqual([{ key: 'Appointment/appt-1-long-enough-id', title: 'Follow-up', provider: 'Dr. Ames', specialty: 'Cardiology', location: 'Heart Center', status: 'confirmed', startsAt: '2031-01-05T19:00:00.000Z', durationMinutes: 30, notes: null, cancelReason: null }])
+		expect(record.documentReferences).toEqual([
+			{
+				key: 'urn:uuid:4f1c1c9e-0000-4000-8000-000000000001',
+				title: 'Lipid panel',
+				kind: 'lab_report',
+				date: '2023-12-28',
+				provider: 'Bluewater Diagnostics',
+				fileName: 'lipids.pdf',
+				contentType: 'application/pdf',
+				sizeBytes: 1234,
+			},
+		])
+		expect(record.appointments).toEqual([
+			{
+				key: 'Appointment/appt-1-long-enough-id',
+				title: 'Follow-up',
+				provider: 'Dr. Ames',
+				specialty: 'Cardiology',
+				location: 'Heart Center',
+				status: 'confirmed',
+				startsAt: '2031-01-05T19:00:00.000Z',
+				durationMinutes: 30,
+				notes: null,
+				cancelReason: null,
+			},
+		])
 	})
 })

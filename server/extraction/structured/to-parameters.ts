@@ -97,7 +97,13 @@ export function observationsToParameters(
 			...range,
 			status,
 			testDate: day(observation.effective) ?? documentDate,
-			entryKeys: [...new Set([observation.key, resultContentKey(observation), ucumUnit && ucumUnit !== observation.unit ? resultContentKey({ ...observation, unit: ucumUnit }) : null])].filter((key): key is string => key !== null),
+			entryKeys: [
+				...new Set([
+					observation.key,
+					resultContentKey(observation),
+					ucumUnit && ucumUnit !== observation.unit ? resultContentKey({ ...observation, unit: ucumUnit }) : null,
+				]),
+			].filter((key): key is string => key !== null),
 		})
 	}
 	return { parameters, unmapped, unmappedObservations }

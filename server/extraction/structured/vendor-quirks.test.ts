@@ -33,8 +33,16 @@ describe('a FHIR bundle without resourceType at its root', () => {
 	const seed = {
 		type: 'transaction',
 		entry: [
-			{ fullUrl: 'urn:uuid:8f3b1c52-7a8e-4d55-9c0f-1d2e3f4a5b6c', resource: { resourceType: 'Patient', name: [{ given: ['Ana'], family: 'Lima' }] }, request: { method: 'POST', url: 'Patient' } },
-			{ fullUrl: 'urn:uuid:0b7c2d9e-1111-4c3a-8e7d-222233334444', resource: observation('718-7', 13.1, 'g/dL'), request: { method: 'POST', url: 'Observation' } },
+			{
+				fullUrl: 'urn:uuid:8f3b1c52-7a8e-4d55-9c0f-1d2e3f4a5b6c',
+				resource: { resourceType: 'Patient', name: [{ given: ['Ana'], family: 'Lima' }] },
+				request: { method: 'POST', url: 'Patient' },
+			},
+			{
+				fullUrl: 'urn:uuid:0b7c2d9e-1111-4c3a-8e7d-222233334444',
+				resource: observation('718-7', 13.1, 'g/dL'),
+				request: { method: 'POST', url: 'Observation' },
+			},
 			{ resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Metformin 500 mg' } } },
 			{ resource: { resourceType: 'Condition', code: { text: 'Type 2 diabetes' } } },
 		],
@@ -75,8 +83,17 @@ describe('a FHIR bundle without resourceType at its root', () => {
 				resourceType: 'Bundle',
 				type: 'searchset',
 				entry: [
-					{ fullUrl: 'https://ehr.example/fhir/Medication/77', resource: { resourceType: 'Medication', code: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '197361', display: 'Amlodipine 5 MG Oral Tablet' }] } } },
-					{ fullUrl: 'https://ehr.example/fhir/MedicationRequest/9', resource: { resourceType: 'MedicationRequest', status: 'active', medicationReference: { reference: 'Medication/77' } } },
+					{
+						fullUrl: 'https://ehr.example/fhir/Medication/77',
+						resource: {
+							resourceType: 'Medication',
+							code: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '197361', display: 'Amlodipine 5 MG Oral Tablet' }] },
+						},
+					},
+					{
+						fullUrl: 'https://ehr.example/fhir/MedicationRequest/9',
+						resource: { resourceType: 'MedicationRequest', status: 'active', medicationReference: { reference: 'Medication/77' } },
+					},
 					{ fullUrl: 'https://ehr.example/fhir/Observation/55' },
 				],
 			}),
@@ -88,12 +105,20 @@ describe('a FHIR bundle without resourceType at its root', () => {
 })
 
 describe('C-CDA sections without their template id', () => {
-	const problemEntry = (snomed: string, name: string) => `<entry><act classCode="ACT" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.3"/><code code="CONC" codeSystem="2.16.840.1.113883.5.6"/><statusCode code="active"/>
+	const problemEntry = (
+		snomed: string,
+		name: string,
+	) => `<entry><act classCode="ACT" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.3"/><code code="CONC" codeSystem="2.16.840.1.113883.5.6"/><statusCode code="active"/>
 		<entryRelationship typeCode="SUBJ"><observation classCode="OBS" moodCode="EVN"><id root="9.9.9" extension="${snomed}"/><code code="55607006" ${SNOMED} displayName="Problem"/><statusCode code="completed"/><effectiveTime><low value="20190301"/></effectiveTime>
 		<value xsi:type="CD" nullFlavor="UNK"><translation code="${snomed}" ${SNOMED} displayName="${name}"/></value></observation></entryRelationship></act></entry>`
 
 	it('finds a problem list by its LOINC code alone and reads a null-flavoured value from its SNOMED translation', () => {
-		const record = readStructuredRecord(ccd(`<section><code code="11450-4" ${LOINC}/><title>Problem List</title>${problemEntry('38341003', 'Hypertension')}${problemEntry('44054006', 'Diabetes mellitus type 2')}</section>`), 'ccda')
+		const record = readStructuredRecord(
+			ccd(
+				`<section><code code="11450-4" ${LOINC}/><title>Problem List</title>${problemEntry('38341003', 'Hypertension')}${problemEntry('44054006', 'Diabetes mellitus type 2')}</section>`,
+			),
+			'ccda',
+		)
 		expect(record.problems.map((item) => [item.name, item.code, item.onset])).toEqual([
 			['Hypertension', '38341003', '2019-03-01'],
 			['Diabetes mellitus type 2', '44054006', '2019-03-01'],
@@ -102,7 +127,10 @@ describe('C-CDA sections without their template id', () => {
 	})
 
 	it('reads a value from its originalText when it has neither code nor translation', () => {
-		const entry = problemEntry('1', 'x').replace(/<value[\s\S]*?<\/value>/, '<value xsi:type="CD" nullFlavor="OTH"><originalText>Seasonal allergic rhinitis</originalText></value>')
+		const entry = problemEntry('1', 'x').replace(
+			/<value[\s\S]*?<\/value>/,
+			'<value xsi:type="CD" nullFlavor="OTH"><originalText>Seasonal allergic rhinitis</originalText></value>',
+		)
 		const record = readStructuredRecord(ccd(`<section><code code="11450-4" ${LOINC}/>${entry}</section>`), 'ccda')
 		expect(record.problems.map((item) => [item.name, item.code])).toEqual([['Seasonal allergic rhinitis', null]])
 	})
@@ -130,7 +158,11 @@ describe('C-CDA sections without their template id', () => {
 		const family = `<section><title>Family History of Conditions</title><entry><observation><value xsi:type="CD" code="22298006" ${SNOMED} displayName="Myocardial infarction"/></observation></entry></section>`
 		const record = readStructuredRecord(ccd(meds + vitals + local + family), 'ccda')
 		// a vendor's own section code (no system, not a LOINC code) leaves the title to decide
-		expect([record.medications.length, record.observations.map((item) => item.category), record.problems.map((item) => item.name)]).toEqual([1, ['vital'], ['Asthma']])
+		expect([record.medications.length, record.observations.map((item) => item.category), record.problems.map((item) => item.name)]).toEqual([
+			1,
+			['vital'],
+			['Asthma'],
+		])
 	})
 
 	it('prefers the template id to a wrong section code', () => {
@@ -140,9 +172,12 @@ describe('C-CDA sections without their template id', () => {
 	})
 })
 
-describe('FHIR categories in a vendor\'s own codes', () => {
+describe("FHIR categories in a vendor's own codes", () => {
 	it("takes 'LAB' in a local system, or the text 'Laboratory', for a result; a survey stays other", () => {
-		const local = { ...observation('2160-0', 1.1, 'MG/DL'), category: [{ coding: [{ system: 'urn:oid:1.2.840.114350.1.13', code: 'LAB' }], text: 'Laboratory' }] }
+		const local = {
+			...observation('2160-0', 1.1, 'MG/DL'),
+			category: [{ coding: [{ system: 'urn:oid:1.2.840.114350.1.13', code: 'LAB' }], text: 'Laboratory' }],
+		}
 		const survey = { ...observation('44249-1', 7, '{score}'), category: [{ coding: [{ code: 'survey' }] }] }
 		const record = readStructuredRecord(fhir({ resourceType: 'Bundle', type: 'collection', entry: [{ resource: local }, { resource: survey }] }), 'fhir')
 		expect(record.observations.map((item) => [item.loinc, item.category])).toEqual([['2160-0', 'result']])
@@ -151,8 +186,7 @@ describe('FHIR categories in a vendor\'s own codes', () => {
 })
 
 describe("'none' entries", () => {
-	const material = (code: string) =>
-		`<consumable><manufacturedProduct><manufacturedMaterial>${code}</manufacturedMaterial></manufacturedProduct></consumable>`
+	const material = (code: string) => `<consumable><manufacturedProduct><manufacturedMaterial>${code}</manufacturedMaterial></manufacturedProduct></consumable>`
 
 	it('are statements in C-CDA, never counted as a medication, immunization, problem or allergy', () => {
 		const medications = `<section><code code="10160-0" ${LOINC}/><title>Medications</title>
@@ -192,24 +226,57 @@ describe("'none' entries", () => {
 				resourceType: 'Bundle',
 				type: 'collection',
 				entry: [
-					{ resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips', code: 'no-known-medications', display: 'No known medications' }] } } },
+					{
+						resource: {
+							resourceType: 'MedicationStatement',
+							status: 'active',
+							medicationCodeableConcept: {
+								coding: [
+									{ system: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips', code: 'no-known-medications', display: 'No known medications' },
+								],
+							},
+						},
+					},
 					{ resource: { resourceType: 'MedicationStatement', status: 'not-taken', medicationCodeableConcept: { text: 'Ibuprofen' } } },
 					{ resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: 'Patient not taking any medications' } } },
-					{ resource: { resourceType: 'Immunization', status: 'completed', vaccineCode: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-NullFlavor', code: 'UNK' }], text: 'No immunizations' } } },
-					{ resource: { resourceType: 'AllergyIntolerance', code: { coding: [{ system: 'http://snomed.info/sct', code: '716186003', display: 'No known allergy' }] } } },
+					{
+						resource: {
+							resourceType: 'Immunization',
+							status: 'completed',
+							vaccineCode: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-NullFlavor', code: 'UNK' }], text: 'No immunizations' },
+						},
+					},
+					{
+						resource: {
+							resourceType: 'AllergyIntolerance',
+							code: { coding: [{ system: 'http://snomed.info/sct', code: '716186003', display: 'No known allergy' }] },
+						},
+					},
 				],
 			}),
 			'fhir',
 		)
 		expect([record.medications.length, record.immunizations.length, record.allergies.length]).toEqual([0, 0, 0])
-		expect(record.statements.map((item) => item.text)).toEqual(['No known medications', 'Not taken: Ibuprofen', 'Patient not taking any medications', 'No immunizations', 'No known allergy'])
+		expect(record.statements.map((item) => item.text)).toEqual([
+			'No known medications',
+			'Not taken: Ibuprofen',
+			'Patient not taking any medications',
+			'No immunizations',
+			'No known allergy',
+		])
 	})
 })
 
 describe('units in another case', () => {
 	it("reads 'FL' as fL for matching, keeps it as printed, and gives it the content key of the same result written 'fL'", () => {
 		const read = (unit: string) =>
-			structuredToResult(readStructuredRecord(fhir({ resourceType: 'Bundle', type: 'collection', entry: [{ resource: { ...observation('787-2', 88, unit), id: unit } }] }), 'fhir'), 0).parameters[0]
+			structuredToResult(
+				readStructuredRecord(
+					fhir({ resourceType: 'Bundle', type: 'collection', entry: [{ resource: { ...observation('787-2', 88, unit), id: unit } }] }),
+					'fhir',
+				),
+				0,
+			).parameters[0]
 		const upper = read('FL')
 		const lower = read('fL')
 		expect([upper.code, upper.unit, upper.ucumUnit]).toEqual(['mcv', 'FL', 'fL'])
@@ -217,7 +284,15 @@ describe('units in another case', () => {
 	})
 
 	it('matches the atoms whose case UCUM settles', () => {
-		expect(['MM[HG]', 'CEL', '[DEGF]', 'MG/DL', 'K/UL', 'MMOL/L', '[IU]/L'].map(toUcum)).toEqual(['mm[Hg]', 'Cel', '[degF]', 'mg/dL', '10*3/uL', 'mmol/L', '[IU]/L'])
+		expect(['MM[HG]', 'CEL', '[DEGF]', 'MG/DL', 'K/UL', 'MMOL/L', '[IU]/L'].map(toUcum)).toEqual([
+			'mm[Hg]',
+			'Cel',
+			'[degF]',
+			'mg/dL',
+			'10*3/uL',
+			'mmol/L',
+			'[IU]/L',
+		])
 	})
 
 	it('joins a mean cell volume coded with the method-less LOINC (30428-7) to the MCV series', () => {
@@ -258,7 +333,16 @@ describe('what was not imported, by kind', () => {
 	it('says every entry was imported when nothing was left out, and still lists the text entries of a record read before reasons were kept', () => {
 		const clean = structuredToResult(readStructuredRecord(fhir(observation('718-7', 13, 'g/dL')), 'fhir'), 0)
 		expect(importReportOf(clean.structured!)).toMatchObject({ groups: [], intro: 'Every entry of the file was imported.' })
-		const old = { ...clean.structured!, textEntries: [{ section: 'Results', name: 'BNP', text: '< 5 pg/mL' }], skipped: undefined, statements: undefined, sections: undefined, notes: undefined }
-		expect(importReportOf(old).groups).toEqual([{ kind: 'results', label: 'Results', lines: [{ text: '1 entry kept as text (not structured)', entries: ['BNP: < 5 pg/mL'] }] }])
+		const old = {
+			...clean.structured!,
+			textEntries: [{ section: 'Results', name: 'BNP', text: '< 5 pg/mL' }],
+			skipped: undefined,
+			statements: undefined,
+			sections: undefined,
+			notes: undefined,
+		}
+		expect(importReportOf(old).groups).toEqual([
+			{ kind: 'results', label: 'Results', lines: [{ text: '1 entry kept as text (not structured)', entries: ['BNP: < 5 pg/mL'] }] },
+		])
 	})
 })

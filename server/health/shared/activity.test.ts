@@ -32,7 +32,14 @@ describe('recent activity', () => {
 		const events = buildRecentActivity(
 			[
 				document({}),
-				document({ id: 'd2', title: 'Scan', status: 'failed', uploadedAt: new Date('2026-01-02T10:00:00Z'), processedAt: new Date('2026-01-02T10:01:00Z'), failureMessage: 'The PDF is damaged.' }),
+				document({
+					id: 'd2',
+					title: 'Scan',
+					status: 'failed',
+					uploadedAt: new Date('2026-01-02T10:00:00Z'),
+					processedAt: new Date('2026-01-02T10:01:00Z'),
+					failureMessage: 'The PDF is damaged.',
+				}),
 				document({ id: 'd3', title: 'Visit', status: 'queued', uploadedAt: new Date('2026-01-04T10:00:00Z'), processedAt: null }),
 			],
 			[reading],

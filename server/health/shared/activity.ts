@@ -42,8 +42,7 @@ function documentEvents(document: ActivityDocument): ActivityEvent[] {
 			kind: 'document_uploaded',
 			at: document.uploadedAt,
 			title: ACTIVITY_TEXTS.uploaded(document.title),
-			detail:
-				document.status === 'queued' || document.status === 'processing' ? ACTIVITY_TEXTS.waitingForProcessing : null,
+			detail: document.status === 'queued' || document.status === 'processing' ? ACTIVITY_TEXTS.waitingForProcessing : null,
 			testDate: null,
 			link,
 		},
@@ -86,11 +85,7 @@ function readingEvent(reading: ManualReadingEntry): ActivityEvent {
 }
 
 /** The newest events (at most `limit`), newest first. */
-export function buildRecentActivity(
-	documents: ActivityDocument[],
-	readings: ManualReadingEntry[],
-	limit: number = RECENT_ACTIVITY_LIMIT,
-): ActivityEvent[] {
+export function buildRecentActivity(documents: ActivityDocument[], readings: ManualReadingEntry[], limit: number = RECENT_ACTIVITY_LIMIT): ActivityEvent[] {
 	return [...documents.flatMap(documentEvents), ...readings.map(readingEvent)]
 		.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? -1 : 1))
 		.slice(0, limit)

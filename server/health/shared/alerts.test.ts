@@ -14,7 +14,7 @@ describe('abnormal-value alerts', () => {
 				makeParameter('hemoglobin', 10.1, '2024-06-01', { name: 'Hemoglobin', unit: 'g/dL', status: 'low' }),
 				makeParameter('potassium', 6.8, '2024-04-02', { name: 'Potassium', unit: 'mmol/L', status: 'critical' }),
 			],
-			today
+			today,
 		)
 		expect(alerts.map((alert) => [alert.code, alert.status, alert.testDate])).toEqual([
 			['hemoglobin', 'low', '2024-06-01'],
@@ -26,18 +26,11 @@ describe('abnormal-value alerts', () => {
 	})
 
 	it('grades a row without a status by the one rule: its own range, else a guideline (blood pressure, BMI), else not at all', () => {
-		expect(
-			effectiveStatusOf(
-				makeParameter('ferritin', 8, '2024-05-01', { unit: 'ng/mL', referenceRangeMin: 15, referenceRangeMax: 150 })
-			)
-		).toBe('low')
+		expect(effectiveStatusOf(makeParameter('ferritin', 8, '2024-05-01', { unit: 'ng/mL', referenceRangeMin: 15, referenceRangeMax: 150 }))).toBe('low')
 		expect(effectiveStatusOf(makeParameter('glucose', 130, '2024-05-01'))).toBeNull()
 		expect(effectiveStatusOf(makeParameter('systolic_bp', 135, '2024-05-01', { unit: 'mmHg' }))).toBe('high')
 		expect(effectiveStatusOf(makeParameter('ferritin', 8, '2024-05-01', { unit: 'ng/mL' }))).toBeNull()
-		const alerts = findAbnormalAlerts(
-			[makeParameter('systolic_bp', 190, '2024-05-01', { name: 'Systolic Blood Pressure' })],
-			today
-		)
+		const alerts = findAbnormalAlerts([makeParameter('systolic_bp', 190, '2024-05-01', { name: 'Systolic Blood Pressure' })], today)
 		expect(alerts).toMatchObject([{ status: 'critical', referenceRange: null }])
 	})
 
@@ -48,7 +41,7 @@ describe('abnormal-value alerts', () => {
 				makeParameter('glucose', 130, '2024-06-01', { name: 'Glucose', status: 'high' }),
 				makeParameter('hdl', 30, '2024-07-01', { name: 'HDL Cholesterol', status: 'low' }),
 			],
-			today
+			today,
 		)
 		expect(alerts.map((alert) => [alert.code, alert.value])).toEqual([['glucose', 130]])
 	})

@@ -74,8 +74,6 @@ export function findAbnormalAlerts(parameters: HealthParameter[], today: DateInp
 	}
 	return alerts.sort(
 		(a, b) =>
-			(a.testDate === b.testDate ? 0 : a.testDate > b.testDate ? -1 : 1) ||
-			SEVERITY[b.status] - SEVERITY[a.status] ||
-			a.name.localeCompare(b.name, 'en-US')
+			(a.testDate === b.testDate ? 0 : a.testDate > b.testDate ? -1 : 1) || SEVERITY[b.status] - SEVERITY[a.status] || a.name.localeCompare(b.name, 'en-US'),
 	)
 }

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { predictMetric } from './predictions.ts'
 import { buildMetricSeries } from './series.ts'
 import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
-import {
-	dateToEpochMs,
-	describeForecasts,
-	describeMetricSeries,
-	formatReferenceRange,
-	metricChartModel,
-	predictionChartModel,
-} from './chart-data.ts'
+import { dateToEpochMs, describeForecasts, describeMetricSeries, formatReferenceRange, metricChartModel, predictionChartModel } from './chart-data.ts'
 
 describe('metric chart model', () => {
 	const range = { referenceRangeMin: 70, referenceRangeMax: 99 }
@@ -39,7 +32,10 @@ describe('metric chart model', () => {
 	})
 
 	it('writes each point as the trends table does: a FHIR float at the metric precision, the unit in human form', () => {
-		const series = buildMetricSeries(makeBloodPressure(188.55088885812418, 104.90588338613034, '2026-03-01'), 'blood-pressure', { range: 'all', today: '2026-04-01' })
+		const series = buildMetricSeries(makeBloodPressure(188.55088885812418, 104.90588338613034, '2026-03-01'), 'blood-pressure', {
+			range: 'all',
+			today: '2026-04-01',
+		})
 		const model = metricChartModel(series)
 		expect(model.lines.map((line) => line.points.map((point) => point.text))).toEqual([['189'], ['105']])
 		expect(model.unit).toBe('mmHg')

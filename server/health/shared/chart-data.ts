@@ -62,9 +62,7 @@ export function metricChartModel(series: MetricSeries): MetricChartModel {
 		lines.push({
 			key: 'diastolic',
 			label: 'Diastolic',
-			points: series.points.flatMap((point) =>
-				point.diastolic === null ? [] : [toPoint(point.date, point.diastolic, point.flag)],
-			),
+			points: series.points.flatMap((point) => (point.diastolic === null ? [] : [toPoint(point.date, point.diastolic, point.flag)])),
 		})
 	}
 	const bands: ChartBand[] = []
@@ -89,13 +87,8 @@ export function describeMetricSeries(series: MetricSeries, rangeLabel: string): 
 	const last = formatHealthDate(series.points[count - 1].date)
 	const span = count === 1 ? `on ${first}` : `from ${first} to ${last}`
 	const range = formatReferenceRange(series.referenceRange, series.unit)
-	const abnormal =
-		series.abnormalCount === 0
-			? 'none outside the reference range'
-			: `${series.abnormalCount} outside the reference range`
-	return `${series.name}: ${count} reading${count === 1 ? '' : 's'} ${where}, ${span}; ${abnormal}${
-		range ? ` (${range})` : ''
-	}.`
+	const abnormal = series.abnormalCount === 0 ? 'none outside the reference range' : `${series.abnormalCount} outside the reference range`
+	return `${series.name}: ${count} reading${count === 1 ? '' : 's'} ${where}, ${span}; ${abnormal}${range ? ` (${range})` : ''}.`
 }
 
 export type PredictionChartModel = {
@@ -124,8 +117,5 @@ export function predictionChartModel(points: PredictionPoint[]): PredictionChart
 export function describeForecasts(points: PredictionPoint[], unit: string | null): string[] {
 	return points
 		.filter((point) => point.isForecast && point.predicted !== null)
-		.map(
-			(point) =>
-				`${point.label}: ${point.predicted}${unitSuffix(unit)} (between ${point.lowerBound} and ${point.upperBound})`,
-		)
+		.map((point) => `${point.label}: ${point.predicted}${unitSuffix(unit)} (between ${point.lowerBound} and ${point.upperBound})`)
 }

@@ -8,10 +8,8 @@
 export type Category<Code extends string> = { code: Code; label: string }
 
 export const CATEGORY_SOURCES = {
-	bloodPressure:
-		'2017 ACC/AHA Guideline for the Prevention, Detection, Evaluation, and Management of High Blood Pressure in Adults',
-	diabetes:
-		'American Diabetes Association, Standards of Care in Diabetes: Diagnosis and Classification (HbA1c and fasting plasma glucose)',
+	bloodPressure: '2017 ACC/AHA Guideline for the Prevention, Detection, Evaluation, and Management of High Blood Pressure in Adults',
+	diabetes: 'American Diabetes Association, Standards of Care in Diabetes: Diagnosis and Classification (HbA1c and fasting plasma glucose)',
 	lipids: 'NCEP Adult Treatment Panel III cholesterol and triglyceride classification',
 	bmi: 'WHO classification of adult BMI',
 	pooledCohort: '2013 ACC/AHA Pooled Cohort Equations for 10-year ASCVD risk (Goff et al., Circulation 2014)',

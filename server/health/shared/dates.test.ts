@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-	addDaysToLocalDate,
-	isValidLocalDate,
-} from '#server/time/shared/zoned-time.ts'
+import { addDaysToLocalDate, isValidLocalDate } from '#server/time/shared/zoned-time.ts'
 import { addMonthsToMonthKey, ageInYears, daysBetween, formatMonthLabel, monthKeyOf, toLocalDate } from './dates.ts'
 
 describe('calendar dates', () => {

@@ -27,15 +27,14 @@ describe('health score', () => {
 				isSmoker: false,
 				hasDiabetes: false,
 			},
-			today
+			today,
 		)
 		const result = calculateHealthScore(assessment)
 		expect(result).toMatchObject({
 			status: 'scored',
 			score: 77,
 			label: 'Fair',
-			explanation:
-				'Health Score = 100 minus the average risk score of the assessed areas (Cardiovascular 14, Diabetes 20, Hypertension 35; average 23) = 77.',
+			explanation: 'Health Score = 100 minus the average risk score of the assessed areas (Cardiovascular 14, Diabetes 20, Hypertension 35; average 23) = 77.',
 			notAssessed: [],
 		})
 	})

@@ -50,10 +50,7 @@ export function calculateHealthScore(assessment: RiskAssessment): HealthScore {
 	const average = components.reduce((sum, component) => sum + component.riskScore, 0) / components.length
 	const score = Math.round(100 - average)
 	const parts = components.map((component) => `${component.title} ${component.riskScore}`).join(', ')
-	let explanation = `Health Score = 100 minus the average risk score of the assessed areas (${parts}; average ${roundTo(
-		average,
-		1
-	)}) = ${score}.`
+	let explanation = `Health Score = 100 minus the average risk score of the assessed areas (${parts}; average ${roundTo(average, 1)}) = ${score}.`
 	if (notAssessed.length > 0) {
 		explanation += ` Not assessed for lack of data: ${notAssessed.map((area) => area.title).join(', ')}.`
 	}

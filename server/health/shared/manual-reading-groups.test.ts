@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { formatStoredValue, groupManualReadings, manualReadingKindOf, readingLine, type ManualParameterRow } from './manual-reading-groups.ts'
 
 function row(id: string, code: string, value: number, unit: string | null, createdAt: string, position: number, testDate = '2026-03-01'): ManualParameterRow {
-	return { id, code, name: code === 'systolic_bp' ? 'Systolic Blood Pressure' : code === 'bmi' ? 'BMI' : code, value, unit, status: null, testDate, createdAt: new Date(createdAt), position }
+	return {
+		id,
+		code,
+		name: code === 'systolic_bp' ? 'Systolic Blood Pressure' : code === 'bmi' ? 'BMI' : code,
+		value,
+		unit,
+		status: null,
+		testDate,
+		createdAt: new Date(createdAt),
+		position,
+	}
 }
 
 describe('manual reading groups', () => {

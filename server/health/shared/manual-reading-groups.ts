@@ -114,8 +114,5 @@ export function groupManualReadings(rows: ManualParameterRow[]): ManualReadingEn
 			rowIds: sorted.map((row) => row.id),
 		}
 	})
-	return entries.sort(
-		(a, b) =>
-			b.addedAt.getTime() - a.addedAt.getTime() || (a.testDate === b.testDate ? 0 : a.testDate < b.testDate ? 1 : -1),
-	)
+	return entries.sort((a, b) => b.addedAt.getTime() - a.addedAt.getTime() || (a.testDate === b.testDate ? 0 : a.testDate < b.testDate ? 1 : -1))
 }

@@ -1,12 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
-import {
-	MANUAL_READING_MESSAGES,
-	createManualReadingSchema,
-	manualReadingToParameters,
-	validateManualReading,
-	type ManualReading,
-} from './manual-reading.ts'
+import { MANUAL_READING_MESSAGES, createManualReadingSchema, manualReadingToParameters, validateManualReading, type ManualReading } from './manual-reading.ts'
 
 const today = '2024-06-28'
 
@@ -85,9 +79,7 @@ describe('manual reading validation', () => {
 
 	it('catches a weight and height that give an impossible BMI', () => {
 		// 70 kg and 70 cm: 70 / 0.49 = 142.9
-		expect(
-			errorsOf({ kind: 'weight', date: today, weight: 70, weightUnit: 'kg', height: 70, heightUnit: 'cm' })
-		).toEqual({
+		expect(errorsOf({ kind: 'weight', date: today, weight: 70, weightUnit: 'kg', height: 70, heightUnit: 'cm' })).toEqual({
 			height: ['Weight and height give a BMI of 142.9, which is not possible. Check the values and their units.'],
 		})
 	})
@@ -148,9 +140,7 @@ describe('manual reading validation', () => {
 
 describe('manual reading to parameter rows', () => {
 	it('turns a blood pressure into systolic and diastolic rows graded by ACC/AHA 2017, the heart rate not graded (no printed range, decision 025)', () => {
-		const rows = manualReadingToParameters(
-			readingOf({ kind: 'blood_pressure', date: '2024-06-01', systolic: 135, diastolic: 85, heartRate: 72 })
-		)
+		const rows = manualReadingToParameters(readingOf({ kind: 'blood_pressure', date: '2024-06-01', systolic: 135, diastolic: 85, heartRate: 72 }))
 		expect(rows).toEqual([
 			{
 				code: 'systolic_bp',
@@ -193,36 +183,24 @@ describe('manual reading to parameter rows', () => {
 
 	it('adds height and BMI rows to a weight with a height', () => {
 		// 154 lb, 68 in: 69.853 kg / 1.7272^2 m = 23.4
-		const rows = manualReadingToParameters(
-			readingOf({ kind: 'weight', date: '2024-06-01', weight: 154, weightUnit: 'lb', height: 68, heightUnit: 'in' })
-		)
+		const rows = manualReadingToParameters(readingOf({ kind: 'weight', date: '2024-06-01', weight: 154, weightUnit: 'lb', height: 68, heightUnit: 'in' }))
 		expect(rows.map((row) => [row.code, row.value, row.unit, row.status])).toEqual([
 			['weight', 154, 'lb', null],
 			['height', 68, 'in', null],
 			['bmi', 23.4, 'kg/m2', 'normal'],
 		])
-		expect(
-			manualReadingToParameters(readingOf({ kind: 'weight', date: '2024-06-01', weight: 70, weightUnit: 'kg' }))
-		).toHaveLength(1)
+		expect(manualReadingToParameters(readingOf({ kind: 'weight', date: '2024-06-01', weight: 70, weightUnit: 'kg' }))).toHaveLength(1)
 	})
 
 	it('makes a row per cholesterol value; only a critical glucose is graded, as a typed value has no range (decision 025)', () => {
-		const lipids = manualReadingToParameters(
-			readingOf({ kind: 'cholesterol', date: '2024-06-01', totalCholesterol: 245, hdl: 38 })
-		)
+		const lipids = manualReadingToParameters(readingOf({ kind: 'cholesterol', date: '2024-06-01', totalCholesterol: 245, hdl: 38 }))
 		expect(lipids.map((row) => [row.code, row.value, row.status])).toEqual([
 			['total_cholesterol', 245, null],
 			['hdl', 38, null],
 		])
-		expect(manualReadingToParameters(readingOf({ kind: 'glucose', date: '2024-06-01', glucose: 45 }))[0].status).toBe(
-			'critical'
-		)
+		expect(manualReadingToParameters(readingOf({ kind: 'glucose', date: '2024-06-01', glucose: 45 }))[0].status).toBe('critical')
 		expect(manualReadingToParameters(readingOf({ kind: 'glucose', date: '2024-06-01', glucose: 130 }))[0].status).toBeNull()
-		expect(
-			manualReadingToParameters(
-				readingOf({ kind: 'temperature', date: '2024-06-01', temperature: 38.5, temperatureUnit: '°C' })
-			)[0]
-		).toMatchObject({
+		expect(manualReadingToParameters(readingOf({ kind: 'temperature', date: '2024-06-01', temperature: 38.5, temperatureUnit: '°C' }))[0]).toMatchObject({
 			code: 'temperature',
 			unit: '°C',
 			status: null,

@@ -13,17 +13,7 @@ import type { DateInput, LocalDate, NewHealthParameter } from './types.ts'
  * real measurement of a living adult, not what is merely unusual.
  */
 
-export const MANUAL_READING_KINDS = [
-	'blood_pressure',
-	'weight',
-	'height',
-	'glucose',
-	'hba1c',
-	'cholesterol',
-	'heart_rate',
-	'temperature',
-	'spo2',
-] as const
+export const MANUAL_READING_KINDS = ['blood_pressure', 'weight', 'height', 'glucose', 'hba1c', 'cholesterol', 'heart_rate', 'temperature', 'spo2'] as const
 export type ManualReadingKind = (typeof MANUAL_READING_KINDS)[number]
 
 export const MANUAL_READING_LABELS: Record<ManualReadingKind, string> = {
@@ -77,8 +67,7 @@ export const MANUAL_READING_MESSAGES = {
 	cholesterolRequired: 'Enter at least one cholesterol value.',
 	kindRequired: 'Choose the kind of reading.',
 	heightUnitRequired: 'Choose the unit of the height.',
-	implausibleBmi: (bmi: number) =>
-		`Weight and height give a BMI of ${bmi}, which is not possible. Check the values and their units.`,
+	implausibleBmi: (bmi: number) => `Weight and height give a BMI of ${bmi}, which is not possible. Check the values and their units.`,
 } as const
 
 function measurement(label: string, limit?: Limit) {
@@ -154,10 +143,8 @@ export function createManualReadingSchema(options: { today: DateInput }) {
 			],
 			{
 				errorMap: (issue, context) =>
-					issue.code === 'invalid_union_discriminator'
-						? { message: MANUAL_READING_MESSAGES.kindRequired }
-						: { message: context.defaultError },
-			}
+					issue.code === 'invalid_union_discriminator' ? { message: MANUAL_READING_MESSAGES.kindRequired } : { message: context.defaultError },
+			},
 		)
 		.superRefine((reading, context) => {
 			const check = (value: number | undefined, limit: Limit, path: string) => {
@@ -179,9 +166,7 @@ export function createManualReadingSchema(options: { today: DateInput }) {
 				})
 			}
 			if (reading.kind === 'weight' || reading.kind === 'height') {
-				const weightOk =
-					reading.kind !== 'weight' ||
-					check(reading.weight, reading.weightUnit === 'kg' ? L.weightKg : L.weightLb, 'weight')
+				const weightOk = reading.kind !== 'weight' || check(reading.weight, reading.weightUnit === 'kg' ? L.weightKg : L.weightLb, 'weight')
 				let heightOk = true
 				if (reading.height !== undefined) {
 					if (!reading.heightUnit) {
@@ -209,12 +194,7 @@ export function createManualReadingSchema(options: { today: DateInput }) {
 			if (reading.kind === 'temperature') {
 				check(reading.temperature, reading.temperatureUnit === '°C' ? L.temperatureC : L.temperatureF, 'temperature')
 			}
-			if (
-				reading.kind === 'cholesterol' &&
-				[reading.totalCholesterol, reading.ldl, reading.hdl, reading.triglycerides].every(
-					(value) => value === undefined
-				)
-			) {
+			if (reading.kind === 'cholesterol' && [reading.totalCholesterol, reading.ldl, reading.hdl, reading.triglycerides].every((value) => value === undefined)) {
 				context.addIssue({
 					code: z.ZodIssueCode.custom,
 					message: MANUAL_READING_MESSAGES.cholesterolRequired,
@@ -226,9 +206,7 @@ export function createManualReadingSchema(options: { today: DateInput }) {
 
 export type ManualReading = z.infer<ReturnType<typeof createManualReadingSchema>>
 
-export type ManualReadingValidation =
-	| { success: true; reading: ManualReading }
-	| { success: false; fieldErrors: Record<string, string[]> }
+export type ManualReadingValidation = { success: true; reading: ManualReading } | { success: false; fieldErrors: Record<string, string[]> }
 
 /** Parses a reading; on failure, messages per field ('' for the form as a whole). */
 export function validateManualReading(input: unknown, today: DateInput): ManualReadingValidation {

@@ -27,8 +27,7 @@ export function predictionHistoryNeededMessage(readingsNeeded: number): string {
 /** 'Recommendation:' texts, by metric and by the category of the value predicted 3 months ahead. */
 export const PREDICTION_RECOMMENDATIONS = {
 	'blood-pressure': {
-		normal:
-			'Your blood pressure is projected to stay in the normal range (below 120/80 mmHg). Keep up regular activity and a low-salt diet.',
+		normal: 'Your blood pressure is projected to stay in the normal range (below 120/80 mmHg). Keep up regular activity and a low-salt diet.',
 		elevated:
 			'Your blood pressure is projected to be elevated (120-129 mmHg systolic). Less salt, regular activity, limiting alcohol and a healthy weight can bring it down; recheck in 3 to 6 months.',
 		stage_1:
@@ -40,33 +39,24 @@ export const PREDICTION_RECOMMENDATIONS = {
 	},
 	glucose: {
 		low: 'Your glucose is projected below 70 mg/dL. Talk to your doctor about low readings, especially if you feel shaky, sweaty or confused.',
-		normal:
-			'Your fasting glucose is projected to stay in the normal range (below 100 mg/dL). Keep up a balanced diet and regular activity.',
+		normal: 'Your fasting glucose is projected to stay in the normal range (below 100 mg/dL). Keep up a balanced diet and regular activity.',
 		prediabetes:
 			'Your fasting glucose is projected to reach the prediabetes range (100-125 mg/dL). Ask your doctor about an HbA1c test; weight loss and regular activity lower the risk of diabetes.',
-		diabetes:
-			'Your fasting glucose is projected to reach the diabetes range (126 mg/dL or higher). Please discuss your results with your doctor soon.',
+		diabetes: 'Your fasting glucose is projected to reach the diabetes range (126 mg/dL or higher). Please discuss your results with your doctor soon.',
 	},
 	cholesterol: {
-		desirable:
-			'Your total cholesterol is projected to stay desirable (below 200 mg/dL). Keep up a diet low in saturated fat and regular exercise.',
+		desirable: 'Your total cholesterol is projected to stay desirable (below 200 mg/dL). Keep up a diet low in saturated fat and regular exercise.',
 		borderline_high:
 			'Your total cholesterol is projected to be borderline high (200-239 mg/dL). Eat less saturated fat and more fibre, stay active, and ask your doctor about a full lipid panel.',
 		high: 'Your total cholesterol is projected to be high (240 mg/dL or more). Please review your lipid results and your options with your doctor.',
 	},
 	bmi: {
-		underweight:
-			'Your BMI is projected below 18.5 (underweight). Talk to your doctor or a dietitian about gaining weight healthily.',
-		normal:
-			'Your BMI is projected to stay in the normal range (18.5-24.9). Keep up a balanced diet and regular activity.',
-		overweight:
-			'Your BMI is projected in the overweight range (25-29.9). A balanced diet and regular activity can help you reach a healthier weight.',
-		obesity_1:
-			'Your BMI is projected in the obesity range (30 or more). Your doctor can help you with a weight-management plan.',
-		obesity_2:
-			'Your BMI is projected in the obesity range (35 or more). Your doctor can help you with a weight-management plan.',
-		obesity_3:
-			'Your BMI is projected in the obesity range (40 or more). Please talk to your doctor about a weight-management plan.',
+		underweight: 'Your BMI is projected below 18.5 (underweight). Talk to your doctor or a dietitian about gaining weight healthily.',
+		normal: 'Your BMI is projected to stay in the normal range (18.5-24.9). Keep up a balanced diet and regular activity.',
+		overweight: 'Your BMI is projected in the overweight range (25-29.9). A balanced diet and regular activity can help you reach a healthier weight.',
+		obesity_1: 'Your BMI is projected in the obesity range (30 or more). Your doctor can help you with a weight-management plan.',
+		obesity_2: 'Your BMI is projected in the obesity range (35 or more). Your doctor can help you with a weight-management plan.',
+		obesity_3: 'Your BMI is projected in the obesity range (40 or more). Please talk to your doctor about a weight-management plan.',
 	},
 } as const
 
@@ -101,10 +91,7 @@ export const RISK_RECOMMENDATIONS = {
 		treated: 'Keep taking your blood-pressure treatment as prescribed and review it with your doctor regularly.',
 	},
 	diabetes: {
-		normal: [
-			'Keep up a balanced diet and regular physical activity.',
-			'Repeat diabetes screening at least every 3 years, or as your doctor advises.',
-		],
+		normal: ['Keep up a balanced diet and regular physical activity.', 'Repeat diabetes screening at least every 3 years, or as your doctor advises.'],
 		low: [
 			'Keep up a balanced diet and regular physical activity.',
 			'Your latest glucose was below 70 mg/dL; mention it to your doctor, especially if you had symptoms.',
@@ -134,8 +121,7 @@ export const RISK_RECOMMENDATIONS = {
 			'Keep blood pressure, cholesterol and glucose under control, and stay active.',
 		],
 		smoker: 'Stopping smoking is the biggest single step to lower your risk.',
-		veryHighLdl:
-			'An LDL cholesterol of 190 mg/dL or more usually calls for cholesterol-lowering treatment whatever the other risk factors (2018 AHA/ACC).',
+		veryHighLdl: 'An LDL cholesterol of 190 mg/dL or more usually calls for cholesterol-lowering treatment whatever the other risk factors (2018 AHA/ACC).',
 		completeProfile: 'Complete your profile to get a 10-year cardiovascular risk estimate.',
 	},
 } as const
@@ -145,9 +131,7 @@ export function missingValuesMessage(inputs: string[]): string {
 }
 
 export function pooledCohortMissingNote(inputs: string[]): string {
-	return `A 10-year risk estimate with the pooled cohort equations needs: ${inputs.join(
-		', '
-	)}. Assessed from lipid and blood-pressure categories instead.`
+	return `A 10-year risk estimate with the pooled cohort equations needs: ${inputs.join(', ')}. Assessed from lipid and blood-pressure categories instead.`
 }
 
 export const GLUCOSE_ASSUMED_FASTING_NOTE = 'Glucose readings are assumed to be fasting values.'
@@ -159,12 +143,7 @@ export function staleValueNote(name: string, date: string): string {
 export const HEALTH_SCORE_NOT_AVAILABLE =
 	'Not enough data for a Health Score yet: add a blood-pressure reading, a cholesterol panel, or an HbA1c or glucose result.'
 
-export function abnormalValueAlertMessage(
-	name: string,
-	status: 'low' | 'high' | 'critical',
-	valueText: string,
-	date: string
-): string {
+export function abnormalValueAlertMessage(name: string, status: 'low' | 'high' | 'critical', valueText: string, date: string): string {
 	const word = status === 'critical' ? 'at a critical level' : status
 	return `${name} is ${word}: ${valueText} on ${date}.`
 }
@@ -176,9 +155,7 @@ export const ACTIVITY_TEXTS = {
 	waitingForProcessing: 'Waiting to be processed.',
 	processed: (title: string) => `Processed ${title}`,
 	processedDetail: (values: number, abnormal: number) =>
-		values === 0
-			? 'No lab values found.'
-			: `${values} lab value${values === 1 ? '' : 's'}${abnormal > 0 ? `, ${abnormal} outside the reference range` : ''}.`,
+		values === 0 ? 'No lab values found.' : `${values} lab value${values === 1 ? '' : 's'}${abnormal > 0 ? `, ${abnormal} outside the reference range` : ''}.`,
 	failed: (title: string) => `Could not process ${title}`,
 	readingAdded: (label: string) => `Added a reading: ${label.toLowerCase()}`,
 } as const

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-	buildMetricCard,
-	buildMetricCards,
-	findComparisonReading,
-	formatPercentChange,
-	percentChange,
-	trendColorOf,
-	trendDirectionOf,
-} from './metrics.ts'
+import { buildMetricCard, buildMetricCards, findComparisonReading, formatPercentChange, percentChange, trendColorOf, trendDirectionOf } from './metrics.ts'
 import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2024-06-28'
@@ -56,11 +48,7 @@ describe('previous-month comparison', () => {
 
 describe('metric cards', () => {
 	it('shows the latest blood pressure as systolic/diastolic and compares systolic', () => {
-		const card = buildMetricCard(
-			[...makeBloodPressure(120, 80, '2024-04-20'), ...makeBloodPressure(126, 84, '2024-05-25')],
-			'blood-pressure',
-			today
-		)
+		const card = buildMetricCard([...makeBloodPressure(120, 80, '2024-04-20'), ...makeBloodPressure(126, 84, '2024-05-25')], 'blood-pressure', today)
 		// (126 - 120) / 120 = +5.0 %, 35 days apart: "from last month"
 		expect(card).toMatchObject({
 			state: 'ready',
@@ -80,7 +68,7 @@ describe('metric cards', () => {
 		const card = buildMetricCard(
 			[makeParameter('total_cholesterol', 220, '2023-11-02'), makeParameter('total_cholesterol', 209, '2024-05-02')],
 			'cholesterol',
-			today
+			today,
 		)
 		// (209 - 220) / 220 = -5.0 %
 		expect(card).toMatchObject({
@@ -105,13 +93,9 @@ describe('metric cards', () => {
 
 	it('computes the BMI card from weight and height', () => {
 		const card = buildMetricCard(
-			[
-				makeParameter('height', 175, '2024-01-01'),
-				makeParameter('weight', 70, '2024-01-05'),
-				makeParameter('weight', 72, '2024-06-01'),
-			],
+			[makeParameter('height', 175, '2024-01-01'), makeParameter('weight', 70, '2024-01-05'), makeParameter('weight', 72, '2024-06-01')],
 			'bmi',
-			today
+			today,
 		)
 		// 72 / 1.75^2 = 23.51; 70 / 1.75^2 = 22.86; change (72 - 70) / 70 = +2.9 %
 		expect(card).toMatchObject({
@@ -124,11 +108,7 @@ describe('metric cards', () => {
 	})
 
 	it('ignores readings dated after today', () => {
-		const card = buildMetricCard(
-			[makeParameter('glucose', 90, '2024-05-01'), makeParameter('glucose', 300, '2024-07-01')],
-			'glucose',
-			today
-		)
+		const card = buildMetricCard([makeParameter('glucose', 90, '2024-05-01'), makeParameter('glucose', 300, '2024-07-01')], 'glucose', today)
 		expect(card).toMatchObject({ value: '90' })
 	})
 

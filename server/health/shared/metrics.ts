@@ -180,11 +180,7 @@ export type MetricCard = {
 	comparedWith: { date: LocalDate; value: string } | null
 }
 
-export function buildMetricCard(
-	parameters: HealthParameter[],
-	metricId: MetricId,
-	today: DateInput
-): MetricCard | EmptyMetricCard {
+export function buildMetricCard(parameters: HealthParameter[], metricId: MetricId, today: DateInput): MetricCard | EmptyMetricCard {
 	const definition = METRIC_DEFINITIONS[metricId]
 	const readings = metricReadings(parameters, metricId, today)
 	const latest = readings.at(-1)

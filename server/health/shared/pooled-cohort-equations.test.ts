@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-	OTHER_RACE_NOTE,
-	calculateTenYearAscvdRisk,
-	riskFromIndividualSum,
-	type PooledCohortInputs,
-} from './pooled-cohort-equations.ts'
+import { OTHER_RACE_NOTE, calculateTenYearAscvdRisk, riskFromIndividualSum, type PooledCohortInputs } from './pooled-cohort-equations.ts'
 
 // The guideline's worked example (Goff et al. 2014, table A): age 55, total
 // cholesterol 213, HDL 50, untreated systolic 120, non-smoker, no diabetes.
@@ -79,9 +74,7 @@ describe('pooled cohort equations', () => {
 		const base = calculated({ ...example, sex: 'male', raceGroup: 'white' }).risk
 		expect(calculated({ ...example, sex: 'male', raceGroup: 'white', isSmoker: true }).risk).toBeGreaterThan(base)
 		expect(calculated({ ...example, sex: 'male', raceGroup: 'white', hasDiabetes: true }).risk).toBeGreaterThan(base)
-		expect(
-			calculated({ ...example, sex: 'male', raceGroup: 'white', isTreatedForHypertension: true }).risk
-		).toBeGreaterThan(base)
+		expect(calculated({ ...example, sex: 'male', raceGroup: 'white', isTreatedForHypertension: true }).risk).toBeGreaterThan(base)
 	})
 
 	it('refuses ages outside 40 to 79 and notes values outside the validated ranges', () => {
@@ -89,12 +82,8 @@ describe('pooled cohort equations', () => {
 			status: 'not_applicable',
 			reason: 'The pooled cohort equations apply to ages 40 to 79.',
 		})
-		expect(calculateTenYearAscvdRisk({ ...example, age: 80, sex: 'female', raceGroup: 'white' }).status).toBe(
-			'not_applicable'
-		)
+		expect(calculateTenYearAscvdRisk({ ...example, age: 80, sex: 'female', raceGroup: 'white' }).status).toBe('not_applicable')
 		const result = calculated({ ...example, totalCholesterol: 340, sex: 'female', raceGroup: 'white' })
-		expect(result.notes).toEqual([
-			'Outside the range the equations were built on: total cholesterol (130-320 mg/dL); the estimate is less reliable.',
-		])
+		expect(result.notes).toEqual(['Outside the range the equations were built on: total cholesterol (130-320 mg/dL); the estimate is less reliable.'])
 	})
 })

@@ -194,9 +194,7 @@ export function calculateTenYearAscvdRisk(inputs: PooledCohortInputs): PooledCoh
 			? `total cholesterol (${ranges.totalCholesterol.min}-${ranges.totalCholesterol.max} mg/dL)`
 			: null,
 		hdl < ranges.hdl.min || hdl > ranges.hdl.max ? `HDL (${ranges.hdl.min}-${ranges.hdl.max} mg/dL)` : null,
-		systolic < ranges.systolic.min || systolic > ranges.systolic.max
-			? `systolic pressure (${ranges.systolic.min}-${ranges.systolic.max} mmHg)`
-			: null,
+		systolic < ranges.systolic.min || systolic > ranges.systolic.max ? `systolic pressure (${ranges.systolic.min}-${ranges.systolic.max} mmHg)` : null,
 	].filter((item) => item !== null)
 	if (outside.length > 0) {
 		notes.push(`Outside the range the equations were built on: ${outside.join(', ')}; the estimate is less reliable.`)

@@ -54,11 +54,7 @@ describe('prediction chart axis', () => {
 	})
 
 	it('covers both blood-pressure lines and judges the width of either', () => {
-		const readings = [
-			...makeBloodPressure(128, 82, '2023-01-10'),
-			...makeBloodPressure(150, 70, '2023-03-10'),
-			...makeBloodPressure(122, 95, '2023-05-10'),
-		]
+		const readings = [...makeBloodPressure(128, 82, '2023-01-10'), ...makeBloodPressure(150, 70, '2023-03-10'), ...makeBloodPressure(122, 95, '2023-05-10')]
 		const prediction = ready(predictMetric(readings, 'blood-pressure', today))
 		const axis = predictionAxis('blood-pressure', [prediction.points, prediction.diastolicPoints!])
 		expect(axis.min).toBeLessThanOrEqual(70)

@@ -108,14 +108,10 @@ describe('metric predictions', () => {
 		// Jun 15 is 151 days after Jan 15: systolic 120 + 151/6 = 145.17, diastolic 78 + 151/30 = 83.03 -> stage 2
 		const prediction = ready(
 			predictMetric(
-				[
-					...makeBloodPressure(120, 78, '2023-01-15'),
-					...makeBloodPressure(125, 79, '2023-02-14'),
-					...makeBloodPressure(130, 80, '2023-03-16'),
-				],
+				[...makeBloodPressure(120, 78, '2023-01-15'), ...makeBloodPressure(125, 79, '2023-02-14'), ...makeBloodPressure(130, 80, '2023-03-16')],
 				'blood-pressure',
-				today
-			)
+				today,
+			),
 		)
 		expect(prediction.points).toHaveLength(10)
 		expect(prediction.points.at(-1)).toMatchObject({
@@ -147,8 +143,8 @@ describe('metric predictions', () => {
 					makeParameter('total_cholesterol', 180, '2023-04-01'),
 				],
 				'cholesterol',
-				today
-			)
+				today,
+			),
 		)
 		expect(prediction).toMatchObject({ trend: 'stable', trendColor: 'blue', predictedCategory: { code: 'desirable' } })
 	})
@@ -173,8 +169,7 @@ describe('too little history', () => {
 			unit: 'mg/dL',
 			readingsAvailable: 2,
 			readingsNeeded: 1,
-			message:
-				'Add 1 more reading to see a prediction: it needs at least 3 readings from at least 2 different months within 7 months.',
+			message: 'Add 1 more reading to see a prediction: it needs at least 3 readings from at least 2 different months within 7 months.',
 			disclaimer: NOT_A_DIAGNOSIS,
 		})
 	})
@@ -182,13 +177,9 @@ describe('too little history', () => {
 	it('counts only readings in the 7 months up to the newest one', () => {
 		// the window for a newest reading in Jan 2024 starts 2023-07-01
 		const result = predictMetric(
-			[
-				makeParameter('glucose', 95, '2023-01-10'),
-				makeParameter('glucose', 96, '2023-12-10'),
-				makeParameter('glucose', 97, '2024-01-10'),
-			],
+			[makeParameter('glucose', 95, '2023-01-10'), makeParameter('glucose', 96, '2023-12-10'), makeParameter('glucose', 97, '2024-01-10')],
 			'glucose',
-			'2024-02-01'
+			'2024-02-01',
 		)
 		expect(result).toMatchObject({ status: 'insufficient', readingsAvailable: 2, readingsNeeded: 1 })
 	})

@@ -1,18 +1,5 @@
-import {
-	classifyBloodPressure,
-	classifyBmi,
-	classifyFastingGlucose,
-	classifyTotalCholesterol,
-	type Category,
-} from './clinical-categories.ts'
-import {
-	addMonthsToMonthKey,
-	daysBetween,
-	firstDayOfMonth,
-	formatMonthLabel,
-	midMonthDate,
-	monthKeyOf,
-} from './dates.ts'
+import { classifyBloodPressure, classifyBmi, classifyFastingGlucose, classifyTotalCholesterol, type Category } from './clinical-categories.ts'
+import { addMonthsToMonthKey, daysBetween, firstDayOfMonth, formatMonthLabel, midMonthDate, monthKeyOf } from './dates.ts'
 import { NOT_A_DIAGNOSIS, PREDICTION_RECOMMENDATIONS, predictionHistoryNeededMessage } from './messages.ts'
 import {
 	METRIC_DEFINITIONS,
@@ -138,11 +125,7 @@ type SeriesFit = {
 	fittedAtLatest: number
 }
 
-function fitSeries(
-	readings: { date: LocalDate; value: number }[],
-	months: string[],
-	forecastMonths: string[]
-): SeriesFit {
+function fitSeries(readings: { date: LocalDate; value: number }[], months: string[], forecastMonths: string[]): SeriesFit {
 	const origin = readings[0].date
 	const fit = fitLeastSquares(readings.map((reading) => ({ x: daysBetween(origin, reading.date), y: reading.value })))
 	const firstDataMonth = monthKeyOf(origin)
@@ -153,10 +136,7 @@ function fitSeries(
 			month,
 			date,
 			label: formatMonthLabel(month),
-			actual:
-				inMonth.length === 0
-					? null
-					: roundTo(inMonth.reduce((sum, reading) => sum + reading.value, 0) / inMonth.length, 1),
+			actual: inMonth.length === 0 ? null : roundTo(inMonth.reduce((sum, reading) => sum + reading.value, 0) / inMonth.length, 1),
 			predicted: month < firstDataMonth ? null : roundTo(predictAt(fit, daysBetween(origin, date)), 1),
 			isForecast: false,
 		}
@@ -211,19 +191,13 @@ function recommendationFor(metricId: MetricId, categoryCode: string): string {
 	return texts[categoryCode]
 }
 
-export function predictMetric(
-	parameters: HealthParameter[],
-	metricId: MetricId,
-	today: DateInput
-): MetricPrediction | InsufficientPrediction {
+export function predictMetric(parameters: HealthParameter[], metricId: MetricId, today: DateInput): MetricPrediction | InsufficientPrediction {
 	const definition = METRIC_DEFINITIONS[metricId]
 	const all = metricReadings(parameters, metricId, today)
 	const latest = all.at(-1)
 	const latestMonth = latest ? monthKeyOf(latest.date) : null
 	const firstMonth = latestMonth ? addMonthsToMonthKey(latestMonth, 1 - PREDICTION_HISTORY_MONTHS) : null
-	const readings: MetricReading[] = firstMonth
-		? all.filter((reading) => reading.date >= firstDayOfMonth(firstMonth))
-		: []
+	const readings: MetricReading[] = firstMonth ? all.filter((reading) => reading.date >= firstDayOfMonth(firstMonth)) : []
 	const readingsNeeded = countReadingsNeeded(readings.map((reading) => reading.date))
 	if (!latest || !latestMonth || !firstMonth || readingsNeeded > 0) {
 		const needed = latest ? readingsNeeded : MIN_PREDICTION_READINGS
@@ -239,17 +213,15 @@ export function predictMetric(
 		}
 	}
 	const months = Array.from({ length: PREDICTION_HISTORY_MONTHS }, (_, index) => addMonthsToMonthKey(firstMonth, index))
-	const forecastMonths = Array.from({ length: PREDICTION_FORECAST_MONTHS }, (_, index) =>
-		addMonthsToMonthKey(latestMonth, index + 1)
-	)
+	const forecastMonths = Array.from({ length: PREDICTION_FORECAST_MONTHS }, (_, index) => addMonthsToMonthKey(latestMonth, index + 1))
 	const primary = fitSeries(readings, months, forecastMonths)
 	const diastolic =
 		metricId === 'blood-pressure'
 			? fitSeries(
 					readings.map((reading) => ({ date: reading.date, value: reading.diastolic ?? 0 })),
 					months,
-					forecastMonths
-			  )
+					forecastMonths,
+				)
 			: null
 	const horizonValue = primary.forecastAtHorizon
 	const horizonDiastolic = diastolic ? diastolic.forecastAtHorizon : null
@@ -276,9 +248,6 @@ export function predictMetric(
 }
 
 /** Predictions for the four metrics, in the spec's order. */
-export function predictMetrics(
-	parameters: HealthParameter[],
-	today: DateInput
-): (MetricPrediction | InsufficientPrediction)[] {
+export function predictMetrics(parameters: HealthParameter[], today: DateInput): (MetricPrediction | InsufficientPrediction)[] {
 	return METRIC_IDS.map((metricId) => predictMetric(parameters, metricId, today))
 }

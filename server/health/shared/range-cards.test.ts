@@ -3,11 +3,7 @@ import { buildRangeMetricCard, buildRangeMetricCards } from './range-cards.ts'
 import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 describe('overview cards for a time range', () => {
-	const parameters = [
-		makeParameter('glucose', 100, '2026-01-10'),
-		makeParameter('glucose', 110, '2026-05-20'),
-		...makeBloodPressure(128, 82, '2025-06-01'),
-	]
+	const parameters = [makeParameter('glucose', 100, '2026-01-10'), makeParameter('glucose', 110, '2026-05-20'), ...makeBloodPressure(128, 82, '2025-06-01')]
 
 	it('shows the newest reading inside the range, compared with a reading that may predate it', () => {
 		const card = buildRangeMetricCard(parameters, 'glucose', { range: '1m', today: '2026-06-01' })

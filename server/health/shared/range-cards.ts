@@ -19,11 +19,7 @@ export type RangeEmptyMetricCard = EmptyMetricCard & {
 
 export type RangeMetricCard = MetricCard | RangeEmptyMetricCard
 
-export function buildRangeMetricCard(
-	parameters: HealthParameter[],
-	metricId: MetricId,
-	options: { range: TimeRange; today: DateInput },
-): RangeMetricCard {
+export function buildRangeMetricCard(parameters: HealthParameter[], metricId: MetricId, options: { range: TimeRange; today: DateInput }): RangeMetricCard {
 	const card = buildMetricCard(parameters, metricId, options.today)
 	if (card.state === 'empty') return { ...card, latestOutsideRange: null }
 	const start = timeRangeStartDate(options.range, options.today)
@@ -39,9 +35,6 @@ export function buildRangeMetricCard(
 }
 
 /** The four cards, in the spec's order. */
-export function buildRangeMetricCards(
-	parameters: HealthParameter[],
-	options: { range: TimeRange; today: DateInput },
-): RangeMetricCard[] {
+export function buildRangeMetricCards(parameters: HealthParameter[], options: { range: TimeRange; today: DateInput }): RangeMetricCard[] {
 	return METRIC_IDS.map((metricId) => buildRangeMetricCard(parameters, metricId, options))
 }

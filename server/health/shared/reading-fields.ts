@@ -61,7 +61,5 @@ export const READING_FIELDS: Record<ManualReadingKind, ReadingField[]> = {
 
 /** Default values of the unit choices of a kind (the form's defaultValue). */
 export function readingUnitDefaults(kind: ManualReadingKind): Record<string, string> {
-	return Object.fromEntries(
-		READING_FIELDS[kind].flatMap((field) => (field.unitChoice ? [[field.unitChoice.name, field.unitChoice.defaultValue]] : [])),
-	)
+	return Object.fromEntries(READING_FIELDS[kind].flatMap((field) => (field.unitChoice ? [[field.unitChoice.name, field.unitChoice.defaultValue]] : [])))
 }

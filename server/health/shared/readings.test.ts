@@ -10,7 +10,7 @@ describe('daily readings', () => {
 				makeParameter('glucose', 100, '2024-01-15'),
 				makeParameter('glucose', 120, '2024-02-01', { status: 'high' }),
 			],
-			'glucose'
+			'glucose',
 		)
 		expect(readings.map(({ date, value, storedStatus }) => ({ date, value, storedStatus }))).toEqual([
 			{ date: '2024-01-15', value: 100, storedStatus: null },
@@ -20,11 +20,8 @@ describe('daily readings', () => {
 
 	it('converts mmol/L glucose to mg/dL and drops unknown units', () => {
 		const readings = dailyReadingsForCode(
-			[
-				makeParameter('glucose', 5.5, '2024-01-15', { unit: 'mmol/L' }),
-				makeParameter('glucose', 1.1, '2024-01-20', { unit: 'g/L' }),
-			],
-			'glucose'
+			[makeParameter('glucose', 5.5, '2024-01-15', { unit: 'mmol/L' }), makeParameter('glucose', 1.1, '2024-01-20', { unit: 'g/L' })],
+			'glucose',
 		)
 		expect(readings).toHaveLength(1)
 		expect(readings[0].value).toBeCloseTo(99.088, 6)
@@ -34,7 +31,7 @@ describe('daily readings', () => {
 	it('converts a stored reference range along with the value', () => {
 		const [reading] = dailyReadingsForCode(
 			[makeParameter('glucose', 5, '2024-01-15', { unit: 'mmol/L', referenceRangeMin: 3.9, referenceRangeMax: 5.5 })],
-			'glucose'
+			'glucose',
 		)
 		// 5 x 18.016 = 90.08; 3.9 x 18.016 = 70.2624; 5.5 x 18.016 = 99.088
 		expect(reading.value).toBeCloseTo(90.08, 6)
@@ -49,7 +46,7 @@ describe('daily readings', () => {
 				makeParameter('creatinine', 1.1, '2024-02-01', { unit: 'mg/dL' }),
 				makeParameter('creatinine', 1.0, '2024-03-01', { unit: 'mg/dL' }),
 			],
-			'creatinine'
+			'creatinine',
 		)
 		expect(readings.map((reading) => reading.value)).toEqual([1.1, 1.0])
 	})
@@ -66,7 +63,7 @@ describe('daily readings', () => {
 				makeParameter('mcv', 91, '2024-03-02', { unit: 'FL' }),
 				makeParameter('mcv', 90, '2024-05-20', { unit: 'fL' }),
 			],
-			'mcv'
+			'mcv',
 		)
 		expect(readings.map(({ date, value }) => [date, value])).toEqual([
 			['2024-01-15', 88],
@@ -93,10 +90,7 @@ describe('blood-pressure readings', () => {
 
 describe('BMI readings', () => {
 	it('derives BMI from weight in lb and height in inches', () => {
-		const readings = bmiReadings([
-			makeParameter('height', 68, '2024-01-01', { unit: 'in' }),
-			makeParameter('weight', 154, '2024-03-01', { unit: 'lb' }),
-		])
+		const readings = bmiReadings([makeParameter('height', 68, '2024-01-01', { unit: 'in' }), makeParameter('weight', 154, '2024-03-01', { unit: 'lb' })])
 		// 154 lb = 69.85322498 kg; 68 in = 1.7272 m; 69.85322498 / 1.7272^2 = 23.4153796
 		expect(readings).toHaveLength(1)
 		expect(readings[0].date).toBe('2024-03-01')

@@ -70,11 +70,7 @@ function mean(values: number[]): number {
  * One reading per day for a code, oldest first. `convert` turns a row into a
  * value in the series unit, or null to leave it out.
  */
-function groupByDay(
-	rows: HealthParameter[],
-	convert: (row: HealthParameter) => number | null,
-	unit: string | null
-): DailyReading[] {
+function groupByDay(rows: HealthParameter[], convert: (row: HealthParameter) => number | null, unit: string | null): DailyReading[] {
 	const days = new Map<LocalDate, { values: number[]; rows: HealthParameter[] }>()
 	for (const row of [...rows].sort(byDateThenId)) {
 		if (!Number.isFinite(row.value)) continue
@@ -116,9 +112,7 @@ export function dailyReadingsForCode(parameters: HealthParameter[], code: string
  * value (each the day's mean). A day with only one of the two is left out.
  */
 export function bloodPressureReadings(parameters: HealthParameter[]): BloodPressureReading[] {
-	const diastolicByDate = new Map(
-		dailyReadingsForCode(parameters, 'diastolic_bp').map((reading) => [reading.date, reading])
-	)
+	const diastolicByDate = new Map(dailyReadingsForCode(parameters, 'diastolic_bp').map((reading) => [reading.date, reading]))
 	const readings: BloodPressureReading[] = []
 	for (const systolic of dailyReadingsForCode(parameters, 'systolic_bp')) {
 		const diastolic = diastolicByDate.get(systolic.date)
@@ -154,12 +148,12 @@ export function bmiReadings(parameters: HealthParameter[]): BmiReading[] {
 	const weights = groupByDay(
 		parameters.filter((row) => row.code === 'weight'),
 		(row) => toKilograms(row.value, row.unit),
-		'kg'
+		'kg',
 	)
 	const heights = groupByDay(
 		parameters.filter((row) => row.code === 'height'),
 		(row) => toMetres(row.value, row.unit),
-		'm'
+		'm',
 	).filter((height) => height.value > 0)
 	const derived: BmiReading[] = []
 	if (heights.length > 0) {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-	codesNeedingWholeHistory,
-	mergeHistory,
-	metricCardNeeds,
-	predictionNeed,
-	predictionWindowStart,
-	riskNeeds,
-} from './recent-history.ts'
+import { codesNeedingWholeHistory, mergeHistory, metricCardNeeds, predictionNeed, predictionWindowStart, riskNeeds } from './recent-history.ts'
 import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2025-06-30'

@@ -65,18 +65,14 @@ const RISK_LATEST_CODES = ['total_cholesterol', 'ldl', 'hdl', 'triglycerides', '
 
 /** The risk assessment needs the latest value of each code it uses (blood pressure as a pair, BMI stored or from weight). */
 export function riskNeeds(today: LocalDate): HistoryNeed[] {
-	const latestCodeNeeds = RISK_LATEST_CODES.map(
-		(code): HistoryNeed => ({
-			codes: [code],
-			isAnsweredBy: (rows) => dailyReadingsForCode(rows, code).some((reading) => reading.date <= today),
-		}),
-	)
-	const metricNeeds = (['blood-pressure', 'bmi'] as const).map(
-		(metricId): HistoryNeed => ({
-			codes: METRIC_DEFINITIONS[metricId].codes,
-			isAnsweredBy: (rows) => metricReadings(rows, metricId, today).length > 0,
-		}),
-	)
+	const latestCodeNeeds = RISK_LATEST_CODES.map((code): HistoryNeed => ({
+		codes: [code],
+		isAnsweredBy: (rows) => dailyReadingsForCode(rows, code).some((reading) => reading.date <= today),
+	}))
+	const metricNeeds = (['blood-pressure', 'bmi'] as const).map((metricId): HistoryNeed => ({
+		codes: METRIC_DEFINITIONS[metricId].codes,
+		isAnsweredBy: (rows) => metricReadings(rows, metricId, today).length > 0,
+	}))
 	return [...latestCodeNeeds, ...metricNeeds]
 }
 

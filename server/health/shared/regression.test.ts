@@ -57,7 +57,7 @@ describe('least squares', () => {
 				{ x: 1, y: 1 },
 				{ x: 1, y: 2 },
 				{ x: 1, y: 3 },
-			])
+			]),
 		).toThrow()
 		expect(() =>
 			predictionIntervalAt(
@@ -65,8 +65,8 @@ describe('least squares', () => {
 					{ x: 0, y: 1 },
 					{ x: 1, y: 2 },
 				]),
-				2
-			)
+				2,
+			),
 		).toThrow()
 	})
 })

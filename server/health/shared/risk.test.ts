@@ -8,14 +8,7 @@ const today = '2024-06-28'
 
 describe('risk score scale', () => {
 	it('maps scores to levels: low 0-33, moderate 34-66, high 67-100', () => {
-		expect([0, 33, 34, 66, 67, 100].map(riskLevelForScore)).toEqual([
-			'low',
-			'low',
-			'moderate',
-			'moderate',
-			'high',
-			'high',
-		])
+		expect([0, 33, 34, 66, 67, 100].map(riskLevelForScore)).toEqual(['low', 'low', 'moderate', 'moderate', 'high', 'high'])
 	})
 
 	it('maps a 10-year ASCVD risk onto the score through 0/5/20/40 %', () => {
@@ -54,11 +47,7 @@ describe('hypertension risk', () => {
 
 	it('uses the newest reading and scores each ACC/AHA stage', () => {
 		const score = (systolic: number, diastolic: number) =>
-			assessHealthRisks(
-				[...makeBloodPressure(150, 95, '2024-01-01'), ...makeBloodPressure(systolic, diastolic, '2024-06-01')],
-				{},
-				today
-			).hypertension
+			assessHealthRisks([...makeBloodPressure(150, 95, '2024-01-01'), ...makeBloodPressure(systolic, diastolic, '2024-06-01')], {}, today).hypertension
 		expect(score(118, 76)).toMatchObject({ level: 'low', score: 10 })
 		expect(score(124, 76)).toMatchObject({ level: 'moderate', score: 35 })
 		expect(score(142, 88)).toMatchObject({ level: 'high', score: 80 })
@@ -66,11 +55,7 @@ describe('hypertension risk', () => {
 	})
 
 	it('keeps a treated patient with normal readings at moderate', () => {
-		const { hypertension } = assessHealthRisks(
-			makeBloodPressure(118, 76, '2024-06-01'),
-			{ isTreatedForHypertension: true },
-			today
-		)
+		const { hypertension } = assessHealthRisks(makeBloodPressure(118, 76, '2024-06-01'), { isTreatedForHypertension: true }, today)
 		expect(hypertension).toMatchObject({ level: 'moderate', score: 50 })
 		expect(hypertension.recommendations).toContain(RISK_RECOMMENDATIONS.hypertension.treated)
 	})
@@ -99,13 +84,9 @@ describe('diabetes risk', () => {
 	it('takes the worse of HbA1c and glucose and adds points for obesity', () => {
 		// HbA1c 6.0 prediabetes 50, glucose 95 normal, BMI 31 obesity class I +20 = 70: high
 		const { diabetes } = assessHealthRisks(
-			[
-				makeParameter('hba1c', 6.0, '2024-04-01'),
-				makeParameter('glucose', 95, '2024-05-01'),
-				makeParameter('bmi', 31, '2024-05-01'),
-			],
+			[makeParameter('hba1c', 6.0, '2024-04-01'), makeParameter('glucose', 95, '2024-05-01'), makeParameter('bmi', 31, '2024-05-01')],
 			{},
-			today
+			today,
 		)
 		expect(diabetes).toMatchObject({
 			status: 'assessed',
@@ -120,10 +101,7 @@ describe('diabetes risk', () => {
 			['Glucose', 'Normal'],
 			['BMI', 'Obesity class I'],
 		])
-		expect(diabetes.recommendations).toEqual([
-			...RISK_RECOMMENDATIONS.diabetes.prediabetes,
-			RISK_RECOMMENDATIONS.diabetes.weight,
-		])
+		expect(diabetes.recommendations).toEqual([...RISK_RECOMMENDATIONS.diabetes.prediabetes, RISK_RECOMMENDATIONS.diabetes.weight])
 		expect(diabetes.valuesUsed.map((value) => value.date)).toEqual(['2024-04-01', '2024-05-01', '2024-05-01'])
 	})
 
@@ -138,13 +116,9 @@ describe('diabetes risk', () => {
 
 	it('scores normal values low and adds 10 for overweight', () => {
 		const { diabetes } = assessHealthRisks(
-			[
-				makeParameter('hba1c', 5.2, '2024-05-01'),
-				makeParameter('height', 175, '2024-01-01'),
-				makeParameter('weight', 80, '2024-05-01'),
-			],
+			[makeParameter('hba1c', 5.2, '2024-05-01'), makeParameter('height', 175, '2024-01-01'), makeParameter('weight', 80, '2024-05-01')],
 			{},
-			today
+			today,
 		)
 		// BMI 80 / 1.75^2 = 26.1, overweight: 10 + 10 = 20
 		expect(diabetes).toMatchObject({ level: 'low', score: 20 })
@@ -159,11 +133,7 @@ describe('diabetes risk', () => {
 })
 
 describe('cardiovascular risk', () => {
-	const panel = [
-		makeParameter('total_cholesterol', 213, '2024-03-01'),
-		makeParameter('hdl', 50, '2024-03-01'),
-		...makeBloodPressure(120, 78, '2024-04-01'),
-	]
+	const panel = [makeParameter('total_cholesterol', 213, '2024-03-01'), makeParameter('hdl', 50, '2024-03-01'), ...makeBloodPressure(120, 78, '2024-04-01')]
 	const profile: RiskProfile = {
 		dateOfBirth: '1969-01-15',
 		sex: 'female',
@@ -218,7 +188,7 @@ describe('cardiovascular risk', () => {
 				...makeBloodPressure(135, 85, '2024-05-01'),
 			],
 			{ sex: 'male' },
-			today
+			today,
 		)
 		expect(cardiovascular).toMatchObject({
 			status: 'assessed',
@@ -226,22 +196,14 @@ describe('cardiovascular risk', () => {
 			score: 90,
 			tenYearAscvdRisk: null,
 			summary: 'Main factor: LDL Cholesterol 165 mg/dL on 2024-03-01 (high).',
-			missingInputs: [
-				'age (date of birth)',
-				'race group',
-				'whether you take blood-pressure medication',
-				'smoking status',
-				'diabetes status',
-			],
+			missingInputs: ['age (date of birth)', 'race group', 'whether you take blood-pressure medication', 'smoking status', 'diabetes status'],
 			sources: [CATEGORY_SOURCES.lipids, CATEGORY_SOURCES.bloodPressure],
 		})
 		expect(cardiovascular.method).toBe(
-			'Category points: highest factor LDL Cholesterol 60 plus 10 for each other factor of 40 or more (Total Cholesterol, HDL Cholesterol, Blood pressure) = 90.'
+			'Category points: highest factor LDL Cholesterol 60 plus 10 for each other factor of 40 or more (Total Cholesterol, HDL Cholesterol, Blood pressure) = 90.',
 		)
 		expect(cardiovascular.recommendations).toContain(RISK_RECOMMENDATIONS.cardiovascular.completeProfile)
-		expect(cardiovascular.notes[0]).toMatch(
-			/^A 10-year risk estimate with the pooled cohort equations needs: age \(date of birth\), race group/
-		)
+		expect(cardiovascular.notes[0]).toMatch(/^A 10-year risk estimate with the pooled cohort equations needs: age \(date of birth\), race group/)
 	})
 
 	it('counts smoking and diabetes-range glucose as factors', () => {
@@ -249,7 +211,7 @@ describe('cardiovascular risk', () => {
 		const { cardiovascular } = assessHealthRisks(
 			[makeParameter('total_cholesterol', 190, '2024-03-01'), makeParameter('glucose', 130, '2024-03-01')],
 			{ isSmoker: true },
-			today
+			today,
 		)
 		expect(cardiovascular).toMatchObject({ level: 'moderate', score: 60 })
 		expect(cardiovascular.recommendations).toContain(RISK_RECOMMENDATIONS.cardiovascular.smoker)
@@ -258,9 +220,7 @@ describe('cardiovascular risk', () => {
 	it('says why the equations were not used for an age outside 40 to 79', () => {
 		const { cardiovascular } = assessHealthRisks(panel, { ...profile, dateOfBirth: '1990-01-01' }, today)
 		expect(cardiovascular.tenYearAscvdRisk).toBeNull()
-		expect(cardiovascular.notes[0]).toBe(
-			'The pooled cohort equations apply to ages 40 to 79. Assessed from lipid and blood-pressure categories instead.'
-		)
+		expect(cardiovascular.notes[0]).toBe('The pooled cohort equations apply to ages 40 to 79. Assessed from lipid and blood-pressure categories instead.')
 		// total 213 borderline 40, HDL 50 normal 10, 120/78 elevated 25: 40
 		expect(cardiovascular).toMatchObject({ level: 'moderate', score: 40 })
 	})

@@ -271,7 +271,7 @@ export function collectLatestValues(parameters: HealthParameter[], today: DateIn
 							unit: 'mmHg',
 							date: pressure.date,
 						},
-				  }
+					}
 				: null,
 		bmi: bmi ? { code: 'bmi', name: 'BMI', value: roundTo(bmi.value, 1), unit: 'kg/m2', date: bmi.date } : null,
 	}
@@ -312,15 +312,10 @@ function insufficient(area: RiskArea, missingInputs: string[], sources: string[]
 	}
 }
 
-export function assessHypertensionRisk(
-	values: LatestValues,
-	profile: RiskProfile,
-	today: DateInput
-): RiskAreaAssessment {
+export function assessHypertensionRisk(values: LatestValues, profile: RiskProfile, today: DateInput): RiskAreaAssessment {
 	const day = toLocalDate(today)
 	const sources = [CATEGORY_SOURCES.bloodPressure]
-	if (!values.bloodPressure)
-		return insufficient('hypertension', ['a blood-pressure reading (systolic and diastolic)'], sources)
+	if (!values.bloodPressure) return insufficient('hypertension', ['a blood-pressure reading (systolic and diastolic)'], sources)
 	const { systolic, diastolic } = values.bloodPressure
 	const category = classifyBloodPressure(systolic.value, diastolic.value)
 	let score = HYPERTENSION_POINTS[category.code]
@@ -332,9 +327,7 @@ export function assessHypertensionRisk(
 		if (score < TREATED_HYPERTENSION_MIN_SCORE) {
 			score = TREATED_HYPERTENSION_MIN_SCORE
 			method += ` On blood-pressure treatment: at least ${TREATED_HYPERTENSION_MIN_SCORE}.`
-			notes.push(
-				'You are recorded as treated for high blood pressure, so the risk is at least moderate even with normal readings.'
-			)
+			notes.push('You are recorded as treated for high blood pressure, so the risk is at least moderate even with normal readings.')
 		}
 	}
 	const valuesUsed = [systolic, diastolic]
@@ -365,9 +358,7 @@ export function assessHypertensionRisk(
 
 function glycemicCategories(values: LatestValues) {
 	const hba1c = values.hba1c ? { value: values.hba1c, category: classifyHba1c(values.hba1c.value) } : null
-	const glucose = values.glucose
-		? { value: values.glucose, category: classifyFastingGlucose(values.glucose.value) }
-		: null
+	const glucose = values.glucose ? { value: values.glucose, category: classifyFastingGlucose(values.glucose.value) } : null
 	return { hba1c, glucose }
 }
 
@@ -419,7 +410,7 @@ export function assessDiabetesRisk(values: LatestValues, profile: RiskProfile, t
 			method += ` Diabetes recorded in your profile: at least ${DIAGNOSED_DIABETES_MIN_SCORE}.`
 		}
 	}
-	const primary = (hba1c && hba1c.category.code === worst.code ? hba1c : glucose ?? hba1c)!
+	const primary = (hba1c && hba1c.category.code === worst.code ? hba1c : (glucose ?? hba1c))!
 	return {
 		area: 'diabetes',
 		title: RISK_AREA_TITLES.diabetes,
@@ -469,11 +460,7 @@ export function missingPooledCohortInputs(values: LatestValues, profile: RiskPro
 
 function lipidAndPressureFindings(values: LatestValues) {
 	const components: { name: string; points: number; finding: RiskFinding; value: RiskValueUsed[] }[] = []
-	const add = (
-		value: RiskValueUsed | null,
-		classify: (v: number) => { code: string; label: string },
-		points: Record<string, number>
-	) => {
+	const add = (value: RiskValueUsed | null, classify: (v: number) => { code: string; label: string }, points: Record<string, number>) => {
 		if (!value) return
 		const category = classify(value.value)
 		components.push({
@@ -505,11 +492,7 @@ function lipidAndPressureFindings(values: LatestValues) {
 	return components
 }
 
-export function assessCardiovascularRisk(
-	values: LatestValues,
-	profile: RiskProfile,
-	today: DateInput
-): RiskAreaAssessment {
+export function assessCardiovascularRisk(values: LatestValues, profile: RiskProfile, today: DateInput): RiskAreaAssessment {
 	const day = toLocalDate(today)
 	const components = lipidAndPressureFindings(values)
 	const missingInputs = missingPooledCohortInputs(values, profile, day)
@@ -545,12 +528,7 @@ export function assessCardiovascularRisk(
 			recommendations.push(...RISK_RECOMMENDATIONS.cardiovascular[level])
 			if (isVeryHighLdl) recommendations.push(RISK_RECOMMENDATIONS.cardiovascular.veryHighLdl)
 			if (inputs.isSmoker) recommendations.push(RISK_RECOMMENDATIONS.cardiovascular.smoker)
-			const valuesUsed = [
-				values.totalCholesterol!,
-				values.hdl!,
-				values.systolic!,
-				...(values.ldl && isVeryHighLdl ? [values.ldl] : []),
-			]
+			const valuesUsed = [values.totalCholesterol!, values.hdl!, values.systolic!, ...(values.ldl && isVeryHighLdl ? [values.ldl] : [])]
 			return {
 				area: 'cardiovascular',
 				title: RISK_AREA_TITLES.cardiovascular,
@@ -562,11 +540,7 @@ export function assessCardiovascularRisk(
 				findings,
 				tenYearAscvdRisk: { percent: result.riskPercent, category },
 				recommendations,
-				sources: [
-					CATEGORY_SOURCES.pooledCohort,
-					CATEGORY_SOURCES.ascvdCategories,
-					...(isVeryHighLdl ? [CATEGORY_SOURCES.lipids] : []),
-				],
+				sources: [CATEGORY_SOURCES.pooledCohort, CATEGORY_SOURCES.ascvdCategories, ...(isVeryHighLdl ? [CATEGORY_SOURCES.lipids] : [])],
 				valuesUsed,
 				missingInputs: [],
 				notes: [...result.notes, ...staleNotes(valuesUsed, day)],
@@ -584,8 +558,7 @@ export function assessCardiovascularRisk(
 	}))
 	if (profile.isSmoker === true) factors.push({ name: 'Smoking', points: SMOKER_POINTS, description: 'Smoking' })
 	const glycemic = glycemicCategories(values)
-	const hasDiabetesRange =
-		glycemic.hba1c?.category.code === 'diabetes' || glycemic.glucose?.category.code === 'diabetes'
+	const hasDiabetesRange = glycemic.hba1c?.category.code === 'diabetes' || glycemic.glucose?.category.code === 'diabetes'
 	if (profile.hasDiabetes === true || hasDiabetesRange) {
 		factors.push({
 			name: 'Diabetes',
@@ -595,11 +568,11 @@ export function assessCardiovascularRisk(
 	}
 	if (components.length === 0) {
 		return {
-			...insufficient(
-				'cardiovascular',
-				missingInputs.length > 0 ? missingInputs : ['a cholesterol or blood-pressure result'],
-				[CATEGORY_SOURCES.pooledCohort, CATEGORY_SOURCES.lipids, CATEGORY_SOURCES.bloodPressure]
-			),
+			...insufficient('cardiovascular', missingInputs.length > 0 ? missingInputs : ['a cholesterol or blood-pressure result'], [
+				CATEGORY_SOURCES.pooledCohort,
+				CATEGORY_SOURCES.lipids,
+				CATEGORY_SOURCES.bloodPressure,
+			]),
 			summary: missingValuesMessage(['a cholesterol panel or a blood-pressure reading']),
 		}
 	}
@@ -615,9 +588,7 @@ export function assessCardiovascularRisk(
 	const valuesUsed = components.flatMap((component) => component.value)
 	const extraText =
 		extra.length > 0
-			? ` plus ${EXTRA_FACTOR_POINTS} for each other factor of ${EXTRA_FACTOR_THRESHOLD} or more (${extra
-					.map((factor) => factor.name)
-					.join(', ')})`
+			? ` plus ${EXTRA_FACTOR_POINTS} for each other factor of ${EXTRA_FACTOR_THRESHOLD} or more (${extra.map((factor) => factor.name).join(', ')})`
 			: ''
 	const sources: string[] = [CATEGORY_SOURCES.lipids]
 	if (values.bloodPressure) sources.push(CATEGORY_SOURCES.bloodPressure)
@@ -641,11 +612,7 @@ export function assessCardiovascularRisk(
 }
 
 /** The three assessments from the stored parameters and the profile. */
-export function assessHealthRisks(
-	parameters: HealthParameter[],
-	profile: RiskProfile,
-	today: DateInput
-): RiskAssessment {
+export function assessHealthRisks(parameters: HealthParameter[], profile: RiskProfile, today: DateInput): RiskAssessment {
 	const day = toLocalDate(today)
 	const values = collectLatestValues(parameters, day)
 	return {

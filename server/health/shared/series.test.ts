@@ -21,9 +21,7 @@ describe('metric series', () => {
 			'2024-05-20',
 			'2024-06-20',
 		])
-		expect(buildMetricSeries(glucose, 'glucose', { range: '1m', today }).points.map((point) => point.date)).toEqual([
-			'2024-06-20',
-		])
+		expect(buildMetricSeries(glucose, 'glucose', { range: '1m', today }).points.map((point) => point.date)).toEqual(['2024-06-20'])
 		expect(buildMetricSeries(glucose, 'glucose', { range: 'all', today }).points).toHaveLength(5)
 	})
 
@@ -43,11 +41,10 @@ describe('metric series', () => {
 	})
 
 	it('shades no default band where no guideline grades the code, and respects a stored status', () => {
-		const series = buildMetricSeries(
-			[makeParameter('glucose', 104, '2024-03-05'), makeParameter('glucose', 90, '2024-04-05', { status: 'high' })],
-			'glucose',
-			{ range: '6m', today }
-		)
+		const series = buildMetricSeries([makeParameter('glucose', 104, '2024-03-05'), makeParameter('glucose', 90, '2024-04-05', { status: 'high' })], 'glucose', {
+			range: '6m',
+			today,
+		})
 		expect(series.referenceRange).toBeNull()
 		expect(series.points.map((point) => [point.flag, point.isGraded])).toEqual([
 			[null, false],
@@ -57,13 +54,9 @@ describe('metric series', () => {
 
 	it('flags a blood pressure when either number is outside its range', () => {
 		const series = buildMetricSeries(
-			[
-				...makeBloodPressure(118, 76, '2024-04-01'),
-				...makeBloodPressure(118, 84, '2024-05-01'),
-				...makeBloodPressure(185, 100, '2024-06-01'),
-			],
+			[...makeBloodPressure(118, 76, '2024-04-01'), ...makeBloodPressure(118, 84, '2024-05-01'), ...makeBloodPressure(185, 100, '2024-06-01')],
 			'blood-pressure',
-			{ range: '6m', today }
+			{ range: '6m', today },
 		)
 		// ACC/AHA 2017 normal: below 120 / 80, no lower limit
 		expect(series.referenceRange).toEqual({ min: null, max: 119 })

@@ -5,14 +5,7 @@ import { parameterGradeLabel } from '#server/documents/shared/parameter-status.t
 import { gradeParameter } from '#server/extraction/shared/grading.ts'
 import { classifyBloodPressure } from './clinical-categories.ts'
 import { defaultReferenceRangeFor, isAbnormalStatus } from './reference-values.ts'
-import {
-	DEFAULT_PARAMETER_TREND_DAYS,
-	DEFAULT_TREND_DAYS,
-	isWithinWindow,
-	timeRangeStartDate,
-	trendWindowStartDate,
-	type TimeRange,
-} from './time-range.ts'
+import { DEFAULT_PARAMETER_TREND_DAYS, DEFAULT_TREND_DAYS, isWithinWindow, timeRangeStartDate, trendWindowStartDate, type TimeRange } from './time-range.ts'
 import type { DateInput, HealthParameter, LocalDate, ReferenceRange } from './types.ts'
 
 /**
@@ -78,36 +71,26 @@ function newestStoredRange(ranges: (ReferenceRange | null)[]): ReferenceRange | 
 	return ranges.filter((range) => range !== null).at(-1) ?? null
 }
 
-export function buildMetricSeries(
-	parameters: HealthParameter[],
-	metricId: MetricId,
-	options: { range: TimeRange; today: DateInput }
-): MetricSeries {
+export function buildMetricSeries(parameters: HealthParameter[], metricId: MetricId, options: { range: TimeRange; today: DateInput }): MetricSeries {
 	const definition = METRIC_DEFINITIONS[metricId]
 	const endDate = toLocalDate(options.today)
 	const startDate = timeRangeStartDate(options.range, endDate)
-	const readings = metricReadings(parameters, metricId, endDate).filter((reading) =>
-		isWithinWindow(reading.date, startDate, endDate)
-	)
+	const readings = metricReadings(parameters, metricId, endDate).filter((reading) => isWithinWindow(reading.date, startDate, endDate))
 	const primaryCode = metricId === 'blood-pressure' ? 'systolic_bp' : definition.codes[0]
-	const referenceRange =
-		newestStoredRange(readings.map((reading) => reading.storedReferenceRange)) ?? defaultReferenceRangeFor(primaryCode)
+	const referenceRange = newestStoredRange(readings.map((reading) => reading.storedReferenceRange)) ?? defaultReferenceRangeFor(primaryCode)
 	const diastolicReferenceRange =
 		metricId === 'blood-pressure'
-			? newestStoredRange(readings.map((reading) => reading.storedDiastolicReferenceRange)) ??
-			  defaultReferenceRangeFor('diastolic_bp')
+			? (newestStoredRange(readings.map((reading) => reading.storedDiastolicReferenceRange)) ?? defaultReferenceRangeFor('diastolic_bp'))
 			: null
 	const points = readings.map((reading): SeriesPoint => {
 		const storedFlag = isAbnormalStatus(reading.storedStatus) ? reading.storedStatus : null
 		const valueGrade = gradeOf(primaryCode, reading.value, reading.storedReferenceRange, definition.unit)
-		const diastolicGrade =
-			reading.diastolic === null ? null : gradeOf('diastolic_bp', reading.diastolic, reading.storedDiastolicReferenceRange, 'mmHg')
+		const diastolicGrade = reading.diastolic === null ? null : gradeOf('diastolic_bp', reading.diastolic, reading.storedDiastolicReferenceRange, 'mmHg')
 		const flag = combineFlags(storedFlag, flagOf(valueGrade), flagOf(diastolicGrade))
 		const isGraded = flag !== null || reading.storedStatus !== null || valueGrade !== null || diastolicGrade !== null
 		const status = flag ?? (isGraded ? 'normal' : null)
 		const range = reading.storedReferenceRange
-		const isBloodPressureByGuideline =
-			reading.diastolic !== null && range === null && reading.storedDiastolicReferenceRange === null && isGraded
+		const isBloodPressureByGuideline = reading.diastolic !== null && range === null && reading.storedDiastolicReferenceRange === null && isGraded
 		return {
 			date: reading.date,
 			value: reading.value,
@@ -117,7 +100,14 @@ export function buildMetricSeries(
 			isGraded,
 			gradeLabel: isBloodPressureByGuideline
 				? `${classifyBloodPressure(reading.value, reading.diastolic!).label} (ACC/AHA)`
-				: parameterGradeLabel({ code: primaryCode, value: reading.value, unit: definition.unit, status, referenceRangeMin: range?.min ?? null, referenceRangeMax: range?.max ?? null }),
+				: parameterGradeLabel({
+						code: primaryCode,
+						value: reading.value,
+						unit: definition.unit,
+						status,
+						referenceRangeMin: range?.min ?? null,
+						referenceRangeMax: range?.max ?? null,
+					}),
 			isDerived: reading.isDerived,
 		}
 	})
@@ -159,26 +149,26 @@ function pointFromDailyReading(code: string, reading: DailyReading): SeriesPoint
 		isAbnormal: flag !== null,
 		flag,
 		isGraded,
-		gradeLabel: parameterGradeLabel({ code, value: reading.value, unit: reading.unit, status: flag ?? (isGraded ? 'normal' : null), referenceRangeMin: range?.min ?? null, referenceRangeMax: range?.max ?? null }),
+		gradeLabel: parameterGradeLabel({
+			code,
+			value: reading.value,
+			unit: reading.unit,
+			status: flag ?? (isGraded ? 'normal' : null),
+			referenceRangeMin: range?.min ?? null,
+			referenceRangeMax: range?.max ?? null,
+		}),
 		isDerived: false,
 	}
 }
 
 /** One parameter code over the last `days` days (default 90, the per-parameter trend window). */
-export function buildParameterSeries(
-	parameters: HealthParameter[],
-	code: string,
-	options: { today: DateInput; days?: number }
-): ParameterSeries {
+export function buildParameterSeries(parameters: HealthParameter[], code: string, options: { today: DateInput; days?: number }): ParameterSeries {
 	const endDate = toLocalDate(options.today)
 	const startDate = trendWindowStartDate(options.days ?? DEFAULT_PARAMETER_TREND_DAYS, endDate)
 	const rows = parameters.filter((row) => row.code === code)
-	const readings = dailyReadingsForCode(rows, code).filter((reading) =>
-		isWithinWindow(reading.date, startDate, endDate)
-	)
+	const readings = dailyReadingsForCode(rows, code).filter((reading) => isWithinWindow(reading.date, startDate, endDate))
 	const unit = readings.at(-1)?.unit ?? rows.at(-1)?.unit ?? null
-	const referenceRange =
-		newestStoredRange(readings.map((reading) => reading.storedReferenceRange)) ?? defaultReferenceRangeFor(code)
+	const referenceRange = newestStoredRange(readings.map((reading) => reading.storedReferenceRange)) ?? defaultReferenceRangeFor(code)
 	const points = readings.map((reading) => pointFromDailyReading(code, reading))
 	const newestRow = [...rows].sort((a, b) => (a.testDate < b.testDate ? -1 : a.testDate > b.testDate ? 1 : 0)).at(-1)
 	return {
@@ -194,10 +184,7 @@ export function buildParameterSeries(
 }
 
 /** Every parameter code with at least one reading in the last `days` days (default 180), by name. */
-export function buildParameterTrends(
-	parameters: HealthParameter[],
-	options: { today: DateInput; days?: number }
-): ParameterSeries[] {
+export function buildParameterTrends(parameters: HealthParameter[], options: { today: DateInput; days?: number }): ParameterSeries[] {
 	const days = options.days ?? DEFAULT_TREND_DAYS
 	const codes = [...new Set(parameters.map((row) => row.code))]
 	return codes

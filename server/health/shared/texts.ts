@@ -47,8 +47,7 @@ export const PREDICTION_TEXTS = {
 
 export const RISK_TEXTS = {
 	title: 'Risk Assessment',
-	description:
-		'Cardiovascular, diabetes and hypertension risk from your latest values, graded with published clinical categories.',
+	description: 'Cardiovascular, diabetes and hypertension risk from your latest values, graded with published clinical categories.',
 	assessedOn: (date: string) => `Assessed on ${date}.`,
 	score: (score: number) => `${score}/100`,
 	scoreLabel: 'Risk score',
@@ -104,11 +103,7 @@ export const DASHBOARD_TEXTS = {
 	welcome: (firstName: string) => `Welcome, ${firstName}.`,
 	documents: 'Documents',
 	documentsDetail: (processed: number, pending: number, failed: number) =>
-		[
-			`${processed} processed`,
-			...(pending > 0 ? [`${pending} in progress`] : []),
-			...(failed > 0 ? [`${failed} failed`] : []),
-		].join(', '),
+		[`${processed} processed`, ...(pending > 0 ? [`${pending} in progress`] : []), ...(failed > 0 ? [`${failed} failed`] : [])].join(', '),
 	viewRecords: 'View records',
 	alerts: 'Alerts',
 	noAlerts: 'None of your latest values is outside its reference range.',

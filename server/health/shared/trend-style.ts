@@ -35,10 +35,7 @@ export function describeTrend(trend: TrendDirection | null, trendValue: string |
 
 export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: 'Low', moderate: 'Moderate', high: 'High' }
 
-export const RISK_LEVEL_BADGE_TONES = { low: 'success', moderate: 'warning', high: 'danger' } as const satisfies Record<
-	RiskLevel,
-	string
->
+export const RISK_LEVEL_BADGE_TONES = { low: 'success', moderate: 'warning', high: 'danger' } as const satisfies Record<RiskLevel, string>
 
 /** Bar colour of a risk score (0-100). */
 export const RISK_LEVEL_BAR_CLASSES: Record<RiskLevel, string> = {

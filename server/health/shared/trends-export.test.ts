@@ -46,7 +46,15 @@ describe('trends export rows', () => {
 			source: 'Lab report March',
 		})
 		const fhir = toExportRow(
-			stored({ code: 'systolic_bp', name: 'Systolic', valueText: '188.55088885812418', unit: 'mm[Hg]', referenceRangeMin: null, referenceRangeMax: null, status: null }),
+			stored({
+				code: 'systolic_bp',
+				name: 'Systolic',
+				valueText: '188.55088885812418',
+				unit: 'mm[Hg]',
+				referenceRangeMin: null,
+				referenceRangeMax: null,
+				status: null,
+			}),
 			titles,
 		)
 		expect(fhir).toMatchObject({ value: '189', unit: 'mmHg', referenceRange: '—', status: 'Not graded', source: 'Manual entry' })
@@ -69,9 +77,7 @@ describe('trendsCsv', () => {
 	})
 
 	it('prefixes cells a spreadsheet would run as a formula with a quote', () => {
-		const csv = trendsCsv([
-			row({ source: '=HYPERLINK("http://evil.test","x")', parameter: '+SUM(A1)', referenceRange: '-2+3', unit: '@cmd' }),
-		])
+		const csv = trendsCsv([row({ source: '=HYPERLINK("http://evil.test","x")', parameter: '+SUM(A1)', referenceRange: '-2+3', unit: '@cmd' })])
 		const line = csv.split('\r\n')[1]!
 		expect(line).toBe(`2025-03-14,'+SUM(A1),107,'@cmd,'-2+3,High,"'=HYPERLINK(""http://evil.test"",""x"")"`)
 	})

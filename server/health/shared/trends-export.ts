@@ -79,9 +79,7 @@ export function toExportRow(row: ExportSourceRow, documentTitles: ReadonlyMap<st
 		unit: displayUnit(row.unit),
 		referenceRange: formatReferenceRange(row),
 		status: parameterGradeLabel(row),
-		source: row.documentId
-			? (documentTitles.get(row.documentId) ?? TRENDS_EXPORT_TEXTS.unknownDocument)
-			: TRENDS_EXPORT_TEXTS.manualEntry,
+		source: row.documentId ? (documentTitles.get(row.documentId) ?? TRENDS_EXPORT_TEXTS.unknownDocument) : TRENDS_EXPORT_TEXTS.manualEntry,
 	}
 }
 

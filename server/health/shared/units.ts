@@ -16,15 +16,7 @@ export const KILOGRAMS_PER_POUND = 0.45359237
 export const METRES_PER_INCH = 0.0254
 
 const CHOLESTEROL_CODES = new Set(['total_cholesterol', 'ldl', 'hdl', 'non_hdl_cholesterol'])
-const CONVERTIBLE_CODES = new Set([
-	...CHOLESTEROL_CODES,
-	'glucose',
-	'triglycerides',
-	'hba1c',
-	'systolic_bp',
-	'diastolic_bp',
-	'bmi',
-])
+const CONVERTIBLE_CODES = new Set([...CHOLESTEROL_CODES, 'glucose', 'triglycerides', 'hba1c', 'systolic_bp', 'diastolic_bp', 'bmi'])
 
 /** Codes whose values toCanonicalValue converts to one unit (weight and height have their own helpers). */
 export function hasCanonicalUnit(code: string): boolean {

@@ -56,7 +56,13 @@ export const ValueReviewSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('confirm-value'), parameterId }),
 	z.object({ intent: z.literal('remove-value'), parameterId }),
 	z.object({ intent: z.literal('correct-value'), parameterId, value: valueText, unit: optionalText(30), range: optionalText(40) }),
-	z.object({ intent: z.literal('add-value'), code: z.string({ required_error: VALUE_REVIEW_TEXTS.codeRequired }).trim().max(60), value: valueText, unit: optionalText(30), range: optionalText(40) }),
+	z.object({
+		intent: z.literal('add-value'),
+		code: z.string({ required_error: VALUE_REVIEW_TEXTS.codeRequired }).trim().max(60),
+		value: valueText,
+		unit: optionalText(30),
+		range: optionalText(40),
+	}),
 ])
 
 export type ValueReview = z.infer<typeof ValueReviewSchema>

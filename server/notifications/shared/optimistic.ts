@@ -6,10 +6,7 @@
 import type { NotificationFilter, NotificationItem } from './notification.ts'
 
 export type NotificationChange =
-	| { kind: 'set-read'; id: string; isRead: boolean }
-	| { kind: 'mark-all-read' }
-	| { kind: 'remove'; id: string }
-	| { kind: 'clear-all' }
+	{ kind: 'set-read'; id: string; isRead: boolean } | { kind: 'mark-all-read' } | { kind: 'remove'; id: string } | { kind: 'clear-all' }
 
 export type OverviewData = { items: NotificationItem[]; unreadCount: number; totalCount: number }
 
@@ -23,12 +20,7 @@ function matches(filter: NotificationFilter, item: NotificationItem) {
  * length); undefined when nobody knows, and then the counts stay until the
  * server's answer.
  */
-export function applyNotificationChange(
-	data: OverviewData,
-	filter: NotificationFilter,
-	change: NotificationChange,
-	wasUnread?: boolean,
-): OverviewData {
+export function applyNotificationChange(data: OverviewData, filter: NotificationFilter, change: NotificationChange, wasUnread?: boolean): OverviewData {
 	switch (change.kind) {
 		case 'set-read': {
 			const items = data.items

@@ -25,14 +25,7 @@ export type RealtimeEvent = { type: RealtimeEventType; data: RealtimeEventData; 
 export type StreamControl = { type: StreamControlType; data: { inApp?: boolean }; timestamp: string }
 
 /** The realtime event for a stored notification. */
-export function realtimeEventOf(row: {
-	id: string
-	type: string
-	title: string
-	message: string
-	link: string | null
-	createdAt: Date
-}): RealtimeEvent {
+export function realtimeEventOf(row: { id: string; type: string; title: string; message: string; link: string | null; createdAt: Date }): RealtimeEvent {
 	const data: RealtimeEventData = {
 		notificationId: row.id,
 		title: row.title,

@@ -12,7 +12,8 @@ export const SHARE_MESSAGES = {
 	expiryLabel: 'Link expires after',
 	chooseExpiry: 'Choose how long the link works.',
 	passcodeLabel: 'Passcode (optional)',
-	passcodeHint: 'At least 6 characters (a few words work well). The recipient must enter it to open the link. Tell it to them yourself: it is not sent with the link.',
+	passcodeHint:
+		'At least 6 characters (a few words work well). The recipient must enter it to open the link. Tell it to them yourself: it is not sent with the link.',
 	passcodeTooShort: (min: number) => `Use at least ${min} characters for the passcode.`,
 	tooManyShareEmails: (max: number) => `You can share by email up to ${max} times a day. Please try again tomorrow, or generate a link instead.`,
 	generateLink: 'Generate Link',

@@ -20,9 +20,7 @@ const linkOptions = {
 	documentIds,
 	// errorMap: Zod's default text for a wrong choice repeats the value sent.
 	expiry: z.enum(SHARE_EXPIRY_OPTIONS, { errorMap: () => ({ message: SHARE_MESSAGES.chooseExpiry }) }).default(DEFAULT_SHARE_EXPIRY),
-	passcode: safeText({ max: PASSCODE_MAX_LENGTH })
-		.min(PASSCODE_MIN_LENGTH, SHARE_MESSAGES.passcodeTooShort(PASSCODE_MIN_LENGTH))
-		.optional(),
+	passcode: safeText({ max: PASSCODE_MAX_LENGTH }).min(PASSCODE_MIN_LENGTH, SHARE_MESSAGES.passcodeTooShort(PASSCODE_MIN_LENGTH)).optional(),
 }
 
 export const ShareLinkSchema = z.object(linkOptions)

@@ -7,20 +7,7 @@
  */
 import { getZonedParts, safeTimeZone } from './zoned-time.ts'
 
-export const MONTH_NAMES = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-] as const
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
 
 export const MONTH_ABBREVIATIONS = MONTH_NAMES.map((name) => name.slice(0, 3))
 

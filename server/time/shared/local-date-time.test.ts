@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-	instantToZonedDateTime,
-	localDateOf,
-	localDayRange,
-	resolveLocalDateTime,
-	timeZoneOffsetMinutes,
-	zonedDateTimeToInstant,
-} from './zoned-time.ts'
+import { instantToZonedDateTime, localDateOf, localDayRange, resolveLocalDateTime, timeZoneOffsetMinutes, zonedDateTimeToInstant } from './zoned-time.ts'
 
 const NEW_YORK = 'America/New_York'
 const TOKYO = 'Asia/Tokyo'
@@ -43,10 +36,7 @@ describe('zonedDateTimeToInstant', () => {
 	it('picks the earlier instant for a time repeated at fall-back (01:30 EDT, not EST)', () => {
 		const resolved = resolveLocalDateTime('2026-11-01', '01:30', NEW_YORK)
 		expect(resolved.resolution).toBe('repeated')
-		expect(resolved.candidates.map((instant) => instant.toISOString())).toEqual([
-			'2026-11-01T05:30:00.000Z',
-			'2026-11-01T06:30:00.000Z',
-		])
+		expect(resolved.candidates.map((instant) => instant.toISOString())).toEqual(['2026-11-01T05:30:00.000Z', '2026-11-01T06:30:00.000Z'])
 		expect(resolved.instant.toISOString()).toBe('2026-11-01T05:30:00.000Z')
 	})
 
@@ -66,9 +56,7 @@ describe('zonedDateTimeToInstant', () => {
 	})
 
 	it('handles Europe/London spring forward at 01:00 GMT', () => {
-		expect(zonedDateTimeToInstant('2026-03-29', '01:30', 'Europe/London').toISOString()).toBe(
-			'2026-03-29T01:30:00.000Z',
-		)
+		expect(zonedDateTimeToInstant('2026-03-29', '01:30', 'Europe/London').toISOString()).toBe('2026-03-29T01:30:00.000Z')
 	})
 
 	it('converts the earliest allowed date', () => {

@@ -85,11 +85,28 @@ describe('getZonedParts agrees with Intl around every kind of offset change', ()
 	const zones = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Europe/Amsterdam', 'Pacific/Chatham', 'UTC']
 	const intlParts = (instant: Date, timeZone: string) => {
 		const parts: Record<string, number> = {}
-		const formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+		const formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+		})
 		for (const part of formatter.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value)
 		return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour === 24 ? 0 : parts.hour, minute: parts.minute, second: parts.second }
 	}
-	const windows = ['2026-03-08T00:00:00Z', '2026-11-01T00:00:00Z', '2026-03-29T00:00:00Z', '2026-04-04T12:00:00Z', '2026-10-03T12:00:00Z', '1937-06-30T20:00:00Z', '1986-01-01T00:00:00Z']
+	const windows = [
+		'2026-03-08T00:00:00Z',
+		'2026-11-01T00:00:00Z',
+		'2026-03-29T00:00:00Z',
+		'2026-04-04T12:00:00Z',
+		'2026-10-03T12:00:00Z',
+		'1937-06-30T20:00:00Z',
+		'1986-01-01T00:00:00Z',
+	]
 
 	it.each(zones)('%s: every 7 minutes and 13 seconds for a day around each change', (timeZone) => {
 		for (const start of windows) {

@@ -21,7 +21,10 @@ import { protectedProcedure, router, trpcNotFound, unwrapResult } from '../init.
 
 const AppointmentId = z.object({ id: z.string().uuid() })
 
-const textList = z.array(safeText({ max: TEXT_LIMITS.filterValue })).max(50).optional()
+const textList = z
+	.array(safeText({ max: TEXT_LIMITS.filterValue }))
+	.max(50)
+	.optional()
 const localDate = safeText({ max: 10 }).optional()
 
 /** The list screen's URL parameters, as an object. */
@@ -62,7 +65,11 @@ export const appointmentsRouter = router({
 	/** One appointment with its history (and the detail page's view of it). */
 	get: protectedProcedure.input(AppointmentId).query(async ({ ctx, input }) => {
 		const appointment = (await getAppointment(ctx.patient, input.id)) ?? trpcNotFound(APPOINTMENT_NOT_FOUND_MESSAGE)
-		const view = toAppointmentDetailView(appointment, { now: new Date(), timeZone: resolvePatientTimeZone(ctx.patient.user.timeZone), videoBaseUrl: getVideoBaseUrl() })
+		const view = toAppointmentDetailView(appointment, {
+			now: new Date(),
+			timeZone: resolvePatientTimeZone(ctx.patient.user.timeZone),
+			videoBaseUrl: getVideoBaseUrl(),
+		})
 		return { appointment, view }
 	}),
 	create: protectedProcedure.input(AppointmentFormSchema).mutation(async ({ ctx, input }) => {

@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import { CreateApiKeySchema } from '#server/api/shared/api-keys.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '#server/api/index.ts'
-import { BILLING_MESSAGES, cancelSubscription, changePlan, getOrganizationSubscription, getSubscriptionUsage, PLAN_IDS, planCatalogue } from '#server/billing/index.ts'
+import {
+	BILLING_MESSAGES,
+	cancelSubscription,
+	changePlan,
+	getOrganizationSubscription,
+	getSubscriptionUsage,
+	PLAN_IDS,
+	planCatalogue,
+} from '#server/billing/index.ts'
 import { protectedProcedure, router, trpcNotFound, unwrapResult } from '../init.ts'
 
 const NO_SUBSCRIPTION = BILLING_MESSAGES.noSubscription
@@ -23,5 +31,7 @@ export const billingRouter = router({
 	createApiKey: protectedProcedure
 		.input(CreateApiKeySchema.omit({ intent: true }))
 		.mutation(async ({ ctx, input }) => unwrapResult(await createApiKey(ctx.patient, input.name))),
-	revokeApiKey: protectedProcedure.input(z.object({ id: z.string().uuid() })).mutation(async ({ ctx, input }) => unwrapResult(await revokeApiKey(ctx.patient, input.id))),
+	revokeApiKey: protectedProcedure
+		.input(z.object({ id: z.string().uuid() }))
+		.mutation(async ({ ctx, input }) => unwrapResult(await revokeApiKey(ctx.patient, input.id))),
 })

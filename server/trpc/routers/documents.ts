@@ -22,11 +22,11 @@ export const documentsRouter = router({
 		.input(z.object({ query: safeText({ max: TEXT_LIMITS.search }).optional() }).optional())
 		.query(({ ctx, input }) => listDocuments(ctx.patient, { query: input?.query })),
 	/** The upload screen follows its documents' processing with this. */
-	byIds: protectedProcedure
-		.input(z.object({ ids: z.array(z.string().uuid()).max(50) }))
-		.query(({ ctx, input }) => getDocumentsByIds(ctx.patient, input.ids)),
+	byIds: protectedProcedure.input(z.object({ ids: z.array(z.string().uuid()).max(50) })).query(({ ctx, input }) => getDocumentsByIds(ctx.patient, input.ids)),
 	/** spec 7.1 GET /documents/{id} */
-	get: protectedProcedure.input(DocumentId).query(async ({ ctx, input }) => (await getDocument(ctx.patient, input.id)) ?? trpcNotFound(DOCUMENT_MESSAGES.notFoundTitle)),
+	get: protectedProcedure
+		.input(DocumentId)
+		.query(async ({ ctx, input }) => (await getDocument(ctx.patient, input.id)) ?? trpcNotFound(DOCUMENT_MESSAGES.notFoundTitle)),
 	/** spec 7.1 GET /documents/{id}/download: a short-lived signed link. */
 	downloadLink: protectedProcedure.input(DocumentId).mutation(async ({ ctx, input }) => {
 		const document = await getDocument(ctx.patient, input.id)

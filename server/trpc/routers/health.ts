@@ -41,15 +41,13 @@ const Range = z.enum(TIME_RANGES).default(DEFAULT_TIME_RANGE)
 /** Health analytics procedures (spec 7.1 /health/*). */
 export const healthRouter = router({
 	/** spec 7.1 GET /health/parameters: the patient's parameters, oldest first (optionally one code, or since a date). */
-	parameters: protectedProcedure
-		.input(z.object({ code: ParameterCode.optional(), since: LocalDateSchema.optional() }).optional())
-		.query(({ ctx, input }) =>
-			listParameters(ctx.patient, {
-				codes: input?.code ? [input.code] : undefined,
-				since: input?.since,
-				until: today(ctx),
-			}),
-		),
+	parameters: protectedProcedure.input(z.object({ code: ParameterCode.optional(), since: LocalDateSchema.optional() }).optional()).query(({ ctx, input }) =>
+		listParameters(ctx.patient, {
+			codes: input?.code ? [input.code] : undefined,
+			since: input?.since,
+			until: today(ctx),
+		}),
+	),
 	/** spec 7.1 GET /health/trends?days=n (default 180): every parameter with readings in the window. */
 	trends: protectedProcedure
 		.input(z.object({ days: Days(DEFAULT_TREND_DAYS) }).default({}))
@@ -57,9 +55,7 @@ export const healthRouter = router({
 	/** spec 7.1 GET /health/parameters/{code}/trends?days=n (default 90). */
 	parameterTrends: protectedProcedure
 		.input(z.object({ code: ParameterCode, days: Days(DEFAULT_PARAMETER_TREND_DAYS) }))
-		.query(({ ctx, input }) =>
-			getParameterSeries(ctx.patient, { code: input.code, today: today(ctx), days: input.days }),
-		),
+		.query(({ ctx, input }) => getParameterSeries(ctx.patient, { code: input.code, today: today(ctx), days: input.days })),
 	/** The four overview cards of /trends for a time range. */
 	metricCards: protectedProcedure
 		.input(z.object({ range: Range }).default({}))
@@ -67,15 +63,11 @@ export const healthRouter = router({
 	/** One metric over a time range, with its reference range and abnormal points. */
 	metricSeries: protectedProcedure
 		.input(z.object({ metric: z.enum(METRIC_IDS), range: Range }))
-		.query(({ ctx, input }) =>
-			getMetricSeries(ctx.patient, { metricId: input.metric, range: input.range, today: today(ctx) }),
-		),
+		.query(({ ctx, input }) => getMetricSeries(ctx.patient, { metricId: input.metric, range: input.range, today: today(ctx) })),
 	predictions: protectedProcedure.query(({ ctx }) => getPredictions(ctx.patient, { today: today(ctx) })),
 	/** Risk assessment, Health Score and the risk profile they used. */
 	risk: protectedProcedure.query(({ ctx }) => getRiskOverview(ctx.patient, { today: today(ctx) })),
-	dashboard: protectedProcedure.query(({ ctx }) =>
-		getDashboard(ctx.patient, { today: today(ctx), now: new Date() }),
-	),
+	dashboard: protectedProcedure.query(({ ctx }) => getDashboard(ctx.patient, { today: today(ctx), now: new Date() })),
 	manualReadings: protectedProcedure.query(({ ctx }) => listManualReadings(ctx.patient)),
 	/** Adds a manual reading; the input is checked with the same schema as the form (createManualReadingSchema). */
 	addReading: protectedProcedure.input(z.record(z.unknown())).mutation(async ({ ctx, input }) => {
@@ -91,13 +83,11 @@ export const healthRouter = router({
 		return { deleted: true }
 	}),
 	/** Saves the risk profile; a birth date after the patient's today is refused. */
-	saveProfile: protectedProcedure
-		.input(createHealthProfileSchema({ today: '9999-12-31' }))
-		.mutation(({ ctx, input }) => {
-			const checked = createHealthProfileSchema({ today: today(ctx) }).safeParse(input)
-			if (!checked.success) {
-				throw new ExpectedTrpcError({ code: 'BAD_REQUEST', message: checked.error.issues.map((issue) => issue.message).join(' ') })
-			}
-			return saveHealthProfile(ctx.patient, checked.data)
-		}),
+	saveProfile: protectedProcedure.input(createHealthProfileSchema({ today: '9999-12-31' })).mutation(({ ctx, input }) => {
+		const checked = createHealthProfileSchema({ today: today(ctx) }).safeParse(input)
+		if (!checked.success) {
+			throw new ExpectedTrpcError({ code: 'BAD_REQUEST', message: checked.error.issues.map((issue) => issue.message).join(' ') })
+		}
+		return saveHealthProfile(ctx.patient, checked.data)
+	}),
 })

@@ -68,7 +68,7 @@ const PROVIDERS: Record<Style, Array<[string, string, string, string]>> = {
 		['Lifeline Pathology Lab', 'Quality you can trust', '5 Park Street, Kolkata 700016', '+91 33 4001 2345'],
 	],
 	de: [['Labor Dr. Weber MVZ', 'Laboratoriumsmedizin und Mikrobiologie', 'Hauptstraße 12, 10115 Berlin', '+49 30 1234567']],
-	fr: [['Laboratoire Bioaccess Lyon', "Biologie médicale de proximité", '12 rue de la République, 69002 Lyon', '+33 4 72 00 11 22']],
+	fr: [['Laboratoire Bioaccess Lyon', 'Biologie médicale de proximité', '12 rue de la République, 69002 Lyon', '+33 4 72 00 11 22']],
 	es: [['Laboratorio Clínico San Rafael', 'Análisis clínicos', 'Calle Mayor 45, 28013 Madrid', '+34 91 123 45 67']],
 	it: [['Laboratorio Analisi Santa Chiara', 'Medicina di laboratorio', 'Via Roma 10, 20121 Milano', '+39 02 1234 5678']],
 	pt: [['Laboratório Vida Análises Clínicas', 'Qualidade em diagnóstico', 'Rua das Flores 250, São Paulo/SP', '+55 11 3456-7890']],
@@ -78,7 +78,14 @@ const PROVIDERS: Record<Style, Array<[string, string, string, string]>> = {
 const PATIENTS = ['Alex Sample', 'Jordan Testcase', 'Sam Placeholder', 'Robin Example', 'Casey Fictional']
 
 const PANEL_TITLES: Record<ReportContent['language'], Record<CorpusAnalyte['panel'], string>> = {
-	en: { cbc: 'COMPLETE BLOOD COUNT', chem: 'BASIC METABOLIC PANEL', lipid: 'LIPID PANEL', liver: 'LIVER FUNCTION TESTS', thyroid: 'THYROID', other: 'OTHER TESTS' },
+	en: {
+		cbc: 'COMPLETE BLOOD COUNT',
+		chem: 'BASIC METABOLIC PANEL',
+		lipid: 'LIPID PANEL',
+		liver: 'LIVER FUNCTION TESTS',
+		thyroid: 'THYROID',
+		other: 'OTHER TESTS',
+	},
 	de: { cbc: 'Blutbild', chem: 'Klinische Chemie', lipid: 'Fettstoffwechsel', liver: 'Leberwerte', thyroid: 'Schilddrüse', other: 'Weitere Untersuchungen' },
 	fr: { cbc: 'Hématologie', chem: 'Biochimie', lipid: 'Bilan lipidique', liver: 'Bilan hépatique', thyroid: 'Thyroïde', other: 'Autres analyses' },
 	es: { cbc: 'Hemograma', chem: 'Bioquímica', lipid: 'Perfil lipídico', liver: 'Perfil hepático', thyroid: 'Tiroides', other: 'Otras pruebas' },
@@ -87,16 +94,112 @@ const PANEL_TITLES: Record<ReportContent['language'], Record<CorpusAnalyte['pane
 	tr: { cbc: 'Hemogram', chem: 'Biyokimya', lipid: 'Lipid Profili', liver: 'Karaciger Testleri', thyroid: 'Tiroid', other: 'Diger Testler' },
 }
 
-export type Labels = { test: string; result: string; flag: string; unit: string; range: string; collected: string; reported: string; birth: string; patient: string; high: string; low: string }
+export type Labels = {
+	test: string
+	result: string
+	flag: string
+	unit: string
+	range: string
+	collected: string
+	reported: string
+	birth: string
+	patient: string
+	high: string
+	low: string
+}
 
 export const LABELS: Record<ReportContent['language'], Labels> = {
-	en: { test: 'Test', result: 'Result', flag: 'Flag', unit: 'Units', range: 'Reference Range', collected: 'Collected', reported: 'Reported', birth: 'Date of Birth', patient: 'Patient', high: 'H', low: 'L' },
-	de: { test: 'Untersuchung', result: 'Ergebnis', flag: 'Kennz.', unit: 'Einheit', range: 'Referenzbereich', collected: 'Entnahmedatum', reported: 'Befunddatum', birth: 'Geburtsdatum', patient: 'Patient', high: '+', low: '-' },
-	fr: { test: 'Analyse', result: 'Résultat', flag: 'Ind.', unit: 'Unité', range: 'Valeurs de référence', collected: 'Date de prélèvement', reported: 'Date du compte rendu', birth: 'Date de naissance', patient: 'Patient', high: 'H', low: 'B' },
-	es: { test: 'Prueba', result: 'Resultado', flag: 'Ind.', unit: 'Unidades', range: 'Valores de referencia', collected: 'Fecha de toma', reported: 'Fecha de informe', birth: 'Fecha de nacimiento', patient: 'Paciente', high: 'A', low: 'B' },
-	it: { test: 'Esame', result: 'Risultato', flag: 'Ind.', unit: 'Unità', range: 'Valori di riferimento', collected: 'Data prelievo', reported: 'Data referto', birth: 'Data di nascita', patient: 'Paziente', high: 'H', low: 'L' },
-	pt: { test: 'Exame', result: 'Resultado', flag: 'Ind.', unit: 'Unidade', range: 'Valores de referência', collected: 'Data da coleta', reported: 'Data do laudo', birth: 'Data de nascimento', patient: 'Paciente', high: 'A', low: 'B' },
-	tr: { test: 'Tetkik', result: 'Sonuc', flag: 'Isaret', unit: 'Birim', range: 'Referans Araligi', collected: 'Numune Alma Tarihi', reported: 'Rapor Tarihi', birth: 'Dogum Tarihi', patient: 'Hasta', high: 'Y', low: 'D' },
+	en: {
+		test: 'Test',
+		result: 'Result',
+		flag: 'Flag',
+		unit: 'Units',
+		range: 'Reference Range',
+		collected: 'Collected',
+		reported: 'Reported',
+		birth: 'Date of Birth',
+		patient: 'Patient',
+		high: 'H',
+		low: 'L',
+	},
+	de: {
+		test: 'Untersuchung',
+		result: 'Ergebnis',
+		flag: 'Kennz.',
+		unit: 'Einheit',
+		range: 'Referenzbereich',
+		collected: 'Entnahmedatum',
+		reported: 'Befunddatum',
+		birth: 'Geburtsdatum',
+		patient: 'Patient',
+		high: '+',
+		low: '-',
+	},
+	fr: {
+		test: 'Analyse',
+		result: 'Résultat',
+		flag: 'Ind.',
+		unit: 'Unité',
+		range: 'Valeurs de référence',
+		collected: 'Date de prélèvement',
+		reported: 'Date du compte rendu',
+		birth: 'Date de naissance',
+		patient: 'Patient',
+		high: 'H',
+		low: 'B',
+	},
+	es: {
+		test: 'Prueba',
+		result: 'Resultado',
+		flag: 'Ind.',
+		unit: 'Unidades',
+		range: 'Valores de referencia',
+		collected: 'Fecha de toma',
+		reported: 'Fecha de informe',
+		birth: 'Fecha de nacimiento',
+		patient: 'Paciente',
+		high: 'A',
+		low: 'B',
+	},
+	it: {
+		test: 'Esame',
+		result: 'Risultato',
+		flag: 'Ind.',
+		unit: 'Unità',
+		range: 'Valori di riferimento',
+		collected: 'Data prelievo',
+		reported: 'Data referto',
+		birth: 'Data di nascita',
+		patient: 'Paziente',
+		high: 'H',
+		low: 'L',
+	},
+	pt: {
+		test: 'Exame',
+		result: 'Resultado',
+		flag: 'Ind.',
+		unit: 'Unidade',
+		range: 'Valores de referência',
+		collected: 'Data da coleta',
+		reported: 'Data do laudo',
+		birth: 'Data de nascimento',
+		patient: 'Paciente',
+		high: 'A',
+		low: 'B',
+	},
+	tr: {
+		test: 'Tetkik',
+		result: 'Sonuc',
+		flag: 'Isaret',
+		unit: 'Birim',
+		range: 'Referans Araligi',
+		collected: 'Numune Alma Tarihi',
+		reported: 'Rapor Tarihi',
+		birth: 'Dogum Tarihi',
+		patient: 'Hasta',
+		high: 'Y',
+		low: 'D',
+	},
 }
 
 function isoDate(random: Random, fromYear: number, toYear: number): string {
@@ -145,7 +248,11 @@ function valueFor(random: Random, min: number | null, max: number | null, decima
 	let value: number
 	if (min !== null && max !== null) {
 		const span = max - min
-		value = inside ? min + span * (0.1 + 0.8 * random.next()) : random.chance(0.5) ? max + span * (0.1 + 0.4 * random.next()) : Math.max(min * (0.6 + 0.3 * random.next()), 0)
+		value = inside
+			? min + span * (0.1 + 0.8 * random.next())
+			: random.chance(0.5)
+				? max + span * (0.1 + 0.4 * random.next())
+				: Math.max(min * (0.6 + 0.3 * random.next()), 0)
 	} else if (max !== null) {
 		value = inside ? max * (0.5 + 0.4 * random.next()) : max * (1.1 + 0.3 * random.next())
 	} else {
@@ -160,14 +267,23 @@ function valueFor(random: Random, min: number | null, max: number | null, decima
 export type RangeForm = 'dash' | 'spaced' | 'bracket' | 'two-decimals' | 'words' | 'with-unit' | 'leading-zeros'
 
 /** The printed range, in one of the forms reports use. */
-export function formatRange(min: number | null, max: number | null, decimals: number, style: Style, form: RangeForm, unit: string | null, thousands = false): string {
+export function formatRange(
+	min: number | null,
+	max: number | null,
+	decimals: number,
+	style: Style,
+	form: RangeForm,
+	unit: string | null,
+	thousands = false,
+): string {
 	const places = form === 'two-decimals' ? 2 : decimals
 	const number = (value: number) => {
 		if (form === 'leading-zeros' && Number.isInteger(value) && value < 10) return String(value).padStart(2, '0')
 		return formatNumber(value, Number.isInteger(value) && form !== 'two-decimals' ? 0 : Math.max(places, decimalsOf(value)), style, thousands)
 	}
 	let text: string
-	if (min !== null && max !== null) text = form === 'dash' ? `${number(min)}-${number(max)}` : form === 'bracket' ? `[${number(min)}-${number(max)}]` : `${number(min)} - ${number(max)}`
+	if (min !== null && max !== null)
+		text = form === 'dash' ? `${number(min)}-${number(max)}` : form === 'bracket' ? `[${number(min)}-${number(max)}]` : `${number(min)} - ${number(max)}`
 	else if (max !== null) text = form === 'words' ? `Up to ${number(max)}` : form === 'dash' ? `<${number(max)}` : `< ${number(max)}`
 	else text = form === 'words' ? `${number(min!)} or more` : form === 'dash' ? `>${number(min!)}` : `> ${number(min!)}`
 	if (form === 'words' && min !== null && max === null) text = `> ${number(min)}`

@@ -18,7 +18,14 @@ function unitText(row: CorpusParameter): string {
 	return row.unit ?? ''
 }
 
-async function finish(writer: ReportWriter, content: ReportContent, placed: Placed[], font: FontFamily, landscape = false, date = content.collected): Promise<GeneratedReport> {
+async function finish(
+	writer: ReportWriter,
+	content: ReportContent,
+	placed: Placed[],
+	font: FontFamily,
+	landscape = false,
+	date = content.collected,
+): Promise<GeneratedReport> {
 	drawFooter(writer, content)
 	return { content, pdf: await writer.bytes(), placed, pages: writer.pages.length, font, landscape, date }
 }
@@ -48,7 +55,7 @@ function standardColumns(writer: ReportWriter, content: ReportContent, order: 'f
 			{ title: labels.test, x: m, cell: (row) => row.printedName },
 			{ title: 'In Range', x: m + w * 0.42, align: 'right', cell: (row) => (row.status === 'normal' ? row.valueText : '') },
 			{ title: 'Out of Range', x: m + w * 0.58, align: 'right', cell: (row) => (row.status === 'normal' ? '' : `${row.valueText} ${row.flag ?? ''}`.trim()) },
-			{ title: labels.range, x: m + w * 0.66, cell: (row) => (row.unit ? `${row.rangeText} ${row.unit}` : row.rangeText ?? '') },
+			{ title: labels.range, x: m + w * 0.66, cell: (row) => (row.unit ? `${row.rangeText} ${row.unit}` : (row.rangeText ?? '')) },
 		]
 	return [
 		{ title: labels.test, x: m, cell: (row) => (row.unit ? `${row.printedName} (${row.unit})` : row.printedName) },
@@ -57,9 +64,28 @@ function standardColumns(writer: ReportWriter, content: ReportContent, order: 'f
 	]
 }
 
-async function tableFamily(random: Random, variant: number, options: { style: Style; columns: 'flag' | 'flag-beside' | 'no-unit' | 'unit-in-range'; rangeForms?: RangeForm[]; perCubicMm?: boolean; landscape?: boolean; rows?: number; patientFirst?: boolean; flagWords?: boolean }): Promise<GeneratedReport> {
+async function tableFamily(
+	random: Random,
+	variant: number,
+	options: {
+		style: Style
+		columns: 'flag' | 'flag-beside' | 'no-unit' | 'unit-in-range'
+		rangeForms?: RangeForm[]
+		perCubicMm?: boolean
+		landscape?: boolean
+		rows?: number
+		patientFirst?: boolean
+		flagWords?: boolean
+	},
+): Promise<GeneratedReport> {
 	const font = FONTS[variant % FONTS.length]
-	const content = reportContent(random, { style: options.style, rows: options.rows ?? random.int(10, 16), rangeForms: options.rangeForms, perCubicMm: options.perCubicMm, flagWords: options.flagWords })
+	const content = reportContent(random, {
+		style: options.style,
+		rows: options.rows ?? random.int(10, 16),
+		rangeForms: options.rangeForms,
+		perCubicMm: options.perCubicMm,
+		flagWords: options.flagWords,
+	})
 	const writer = await ReportWriter.create(font, options.landscape)
 	drawHeader(writer, content, random, { patientFirst: options.patientFirst })
 	const placed: Placed[] = []
@@ -136,7 +162,12 @@ const cards: Family = {
 				writer.box(x, top, cardWidth, cardHeight)
 				writer.text(x + 10, row.printedName, { size: 9, bold: true, y: top + 10 })
 				writer.text(x + 10, row.unit ? `${row.valueText} ${row.unit}` : row.valueText, { size: 15, bold: true, y: top + 26 })
-				const goal = row.min !== null && row.max !== null ? `Goal ${row.rangeText}` : row.max !== null ? `Goal <${formatNumber(row.max, Number.isInteger(row.max) ? 0 : 1, 'us')}` : `Goal >${formatNumber(row.min!, Number.isInteger(row.min!) ? 0 : 1, 'us')}`
+				const goal =
+					row.min !== null && row.max !== null
+						? `Goal ${row.rangeText}`
+						: row.max !== null
+							? `Goal <${formatNumber(row.max, Number.isInteger(row.max) ? 0 : 1, 'us')}`
+							: `Goal >${formatNumber(row.min!, Number.isInteger(row.min!) ? 0 : 1, 'us')}`
 				writer.text(x + 10, goal, { size: 8, y: top + 48, grey: true })
 				writer.text(x + 10, row.status === 'normal' ? 'Meets goal' : 'Outside goal', { size: 8, bold: true, y: top + 60 })
 				placed.push({ parameter: { ...row, rangeText: goal }, page: writer.pageIndex })
@@ -179,7 +210,8 @@ const cumulative: Family = {
 			for (const row of panel.rows) {
 				writer.text(m, row.printedName, { size })
 				const decimals = row.valueText.includes('.') ? row.valueText.split('.')[1].length : 0
-				for (let index = 0; index < 2; index++) writer.text(xs[index], formatNumber(row.value * (0.85 + 0.3 * random.next()), decimals, 'us'), { size, align: 'right' })
+				for (let index = 0; index < 2; index++)
+					writer.text(xs[index], formatNumber(row.value * (0.85 + 0.3 * random.next()), decimals, 'us'), { size, align: 'right' })
 				writer.text(xs[2], row.flag ? `${row.valueText} ${row.flag}` : row.valueText, { size, align: 'right', bold: row.status !== 'normal' })
 				writer.text(m + 470, unitText(row), { size })
 				writer.text(m + 560, row.rangeText ?? '', { size })
@@ -310,14 +342,45 @@ function languageFamily(name: string, styles: Style[], heldOut: boolean): Family
 }
 
 export const FAMILIES: Family[] = [
-	{ name: 'flag-column', heldOut: false, describe: 'one table per panel: test, result, flag column, units, range', build: (random, variant) => tableFamily(random, variant, { style: 'us', columns: 'flag' }) },
-	{ name: 'flag-beside-value', heldOut: false, describe: "flag printed beside the value ('5.9 H'), range before the units", build: (random, variant) => tableFamily(random, variant, { style: variant % 2 ? 'uk' : 'us', columns: 'flag-beside', flagWords: variant % 2 === 1 }) },
+	{
+		name: 'flag-column',
+		heldOut: false,
+		describe: 'one table per panel: test, result, flag column, units, range',
+		build: (random, variant) => tableFamily(random, variant, { style: 'us', columns: 'flag' }),
+	},
+	{
+		name: 'flag-beside-value',
+		heldOut: false,
+		describe: "flag printed beside the value ('5.9 H'), range before the units",
+		build: (random, variant) => tableFamily(random, variant, { style: variant % 2 ? 'uk' : 'us', columns: 'flag-beside', flagWords: variant % 2 === 1 }),
+	},
 	sideBySide,
 	cards,
 	cumulative,
-	{ name: 'unit-in-name', heldOut: false, describe: "unit inside the name ('Glucose (mg/dL)'), no unit column", build: (random, variant) => tableFamily(random, variant, { style: 'us', columns: 'no-unit' }) },
-	{ name: 'unit-in-range', heldOut: true, describe: "units only inside the range column ('3.8-10.8 Thousand/uL'); in-range and out-of-range result columns", build: (random, variant) => tableFamily(random, variant, { style: 'us', columns: 'unit-in-range', rangeForms: ['dash'] }) },
-	{ name: 'range-forms', heldOut: false, describe: "'> 40.00', '< 100.00', 'Up to 46', ranges carrying their unit, thousands separators", build: (random, variant) => tableFamily(random, variant, { style: variant % 2 ? 'in' : 'us', columns: 'flag', rangeForms: ['two-decimals', 'words', 'with-unit', 'bracket'], perCubicMm: true }) },
+	{
+		name: 'unit-in-name',
+		heldOut: false,
+		describe: "unit inside the name ('Glucose (mg/dL)'), no unit column",
+		build: (random, variant) => tableFamily(random, variant, { style: 'us', columns: 'no-unit' }),
+	},
+	{
+		name: 'unit-in-range',
+		heldOut: true,
+		describe: "units only inside the range column ('3.8-10.8 Thousand/uL'); in-range and out-of-range result columns",
+		build: (random, variant) => tableFamily(random, variant, { style: 'us', columns: 'unit-in-range', rangeForms: ['dash'] }),
+	},
+	{
+		name: 'range-forms',
+		heldOut: false,
+		describe: "'> 40.00', '< 100.00', 'Up to 46', ranges carrying their unit, thousands separators",
+		build: (random, variant) =>
+			tableFamily(random, variant, {
+				style: variant % 2 ? 'in' : 'us',
+				columns: 'flag',
+				rangeForms: ['two-decimals', 'words', 'with-unit', 'bracket'],
+				perCubicMm: true,
+			}),
+	},
 	referenceUnderRow,
 	landscapeMultipage,
 	patientBlock,
@@ -325,4 +388,3 @@ export const FAMILIES: Family[] = [
 	languageFamily('languages-de-fr-es', ['de', 'fr', 'es'], false),
 	languageFamily('languages-it-pt-tr', ['it', 'pt', 'tr'], true),
 ]
-

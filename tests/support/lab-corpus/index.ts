@@ -51,7 +51,9 @@ async function renderFirstPage(pdf: Uint8Array, dpi: number): Promise<{ png: Buf
 		const image = await renderPdfPage(page, dpi)
 		page.cleanup()
 		const { data, width, height, channels } = image.raw
-		const png = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } }).png().toBuffer()
+		const png = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } })
+			.png()
+			.toBuffer()
 		return { png, width, height }
 	} finally {
 		await doc.destroy()

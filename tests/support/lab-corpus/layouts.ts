@@ -35,7 +35,11 @@ export class ReportWriter {
 	static async create(font: FontFamily, landscape = false): Promise<ReportWriter> {
 		const pdf = await PDFDocument.create()
 		pdf.setCreator('carebook test corpus')
-		const names = { helvetica: [StandardFonts.Helvetica, StandardFonts.HelveticaBold], times: [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold], courier: [StandardFonts.Courier, StandardFonts.CourierBold] }[font]
+		const names = {
+			helvetica: [StandardFonts.Helvetica, StandardFonts.HelveticaBold],
+			times: [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold],
+			courier: [StandardFonts.Courier, StandardFonts.CourierBold],
+		}[font]
 		const writer = new ReportWriter(pdf, await pdf.embedFont(names[0]), await pdf.embedFont(names[1]), landscape)
 		writer.newPage()
 		return writer
@@ -133,7 +137,14 @@ export function drawHeader(writer: ReportWriter, content: ReportContent, random:
 export type Column = { title: string; x: number; align?: Align; width?: number; cell: (row: CorpusParameter) => string }
 
 /** A table: header row, then one row per parameter; the header repeats on each new page. */
-export function drawTable(writer: ReportWriter, title: string | null, rows: CorpusParameter[], columns: Column[], placed: Placed[], options: { size?: number; rowHeight?: number; repeatHeader?: boolean; wrap?: boolean } = {}): void {
+export function drawTable(
+	writer: ReportWriter,
+	title: string | null,
+	rows: CorpusParameter[],
+	columns: Column[],
+	placed: Placed[],
+	options: { size?: number; rowHeight?: number; repeatHeader?: boolean; wrap?: boolean } = {},
+): void {
 	const size = options.size ?? 9
 	const rowHeight = options.rowHeight ?? size + 5
 	const header = () => {

@@ -39,27 +39,188 @@ export type CorpusFile = {
 	textEntries: number
 }
 
-type Analyte = { loinc: string; name: string; unit: string; low: number | null; high: number | null; values: [number, number]; decimals: number; category: 'result' | 'vital'; altUnit?: string }
+type Analyte = {
+	loinc: string
+	name: string
+	unit: string
+	low: number | null
+	high: number | null
+	values: [number, number]
+	decimals: number
+	category: 'result' | 'vital'
+	altUnit?: string
+}
 
 const LABS: Analyte[] = [
-	{ loinc: '2345-7', name: 'Glucose [Mass/volume] in Serum or Plasma', unit: 'mg/dL', low: 70, high: 99, values: [60, 180], decimals: 0, category: 'result', altUnit: 'mg/dl' },
-	{ loinc: '6690-2', name: 'Leukocytes [#/volume] in Blood by Automated count', unit: '10*3/uL', low: 4, high: 10.5, values: [2.5, 14], decimals: 1, category: 'result', altUnit: 'K/uL' },
-	{ loinc: '789-8', name: 'Erythrocytes [#/volume] in Blood by Automated count', unit: '10*6/uL', low: 4.2, high: 5.4, values: [3.6, 6], decimals: 2, category: 'result', altUnit: 'M/uL' },
+	{
+		loinc: '2345-7',
+		name: 'Glucose [Mass/volume] in Serum or Plasma',
+		unit: 'mg/dL',
+		low: 70,
+		high: 99,
+		values: [60, 180],
+		decimals: 0,
+		category: 'result',
+		altUnit: 'mg/dl',
+	},
+	{
+		loinc: '6690-2',
+		name: 'Leukocytes [#/volume] in Blood by Automated count',
+		unit: '10*3/uL',
+		low: 4,
+		high: 10.5,
+		values: [2.5, 14],
+		decimals: 1,
+		category: 'result',
+		altUnit: 'K/uL',
+	},
+	{
+		loinc: '789-8',
+		name: 'Erythrocytes [#/volume] in Blood by Automated count',
+		unit: '10*6/uL',
+		low: 4.2,
+		high: 5.4,
+		values: [3.6, 6],
+		decimals: 2,
+		category: 'result',
+		altUnit: 'M/uL',
+	},
 	{ loinc: '718-7', name: 'Hemoglobin [Mass/volume] in Blood', unit: 'g/dL', low: 12, high: 16, values: [9, 18], decimals: 1, category: 'result' },
-	{ loinc: '4544-3', name: 'Hematocrit [Volume Fraction] of Blood by Automated count', unit: '%', low: 36, high: 46, values: [30, 52], decimals: 1, category: 'result' },
-	{ loinc: '777-3', name: 'Platelets [#/volume] in Blood by Automated count', unit: '10*3/uL', low: 150, high: 400, values: [90, 480], decimals: 0, category: 'result', altUnit: 'THOU/uL' },
-	{ loinc: '2823-3', name: 'Potassium [Moles/volume] in Serum or Plasma', unit: 'mmol/L', low: 3.5, high: 5.1, values: [3, 6], decimals: 1, category: 'result', altUnit: 'mEq/L' },
-	{ loinc: '2951-2', name: 'Sodium [Moles/volume] in Serum or Plasma', unit: 'mmol/L', low: 136, high: 145, values: [128, 150], decimals: 0, category: 'result' },
-	{ loinc: '2160-0', name: 'Creatinine [Mass/volume] in Serum or Plasma', unit: 'mg/dL', low: 0.6, high: 1.3, values: [0.4, 2.4], decimals: 2, category: 'result' },
-	{ loinc: '3094-0', name: 'Urea nitrogen [Mass/volume] in Serum or Plasma', unit: 'mg/dL', low: 7, high: 20, values: [5, 40], decimals: 0, category: 'result' },
-	{ loinc: '2093-3', name: 'Cholesterol [Mass/volume] in Serum or Plasma', unit: 'mg/dL', low: null, high: 200, values: [130, 290], decimals: 0, category: 'result' },
-	{ loinc: '2085-9', name: 'Cholesterol in HDL [Mass/volume] in Serum or Plasma', unit: 'mg/dL', low: 40, high: null, values: [25, 90], decimals: 0, category: 'result' },
+	{
+		loinc: '4544-3',
+		name: 'Hematocrit [Volume Fraction] of Blood by Automated count',
+		unit: '%',
+		low: 36,
+		high: 46,
+		values: [30, 52],
+		decimals: 1,
+		category: 'result',
+	},
+	{
+		loinc: '777-3',
+		name: 'Platelets [#/volume] in Blood by Automated count',
+		unit: '10*3/uL',
+		low: 150,
+		high: 400,
+		values: [90, 480],
+		decimals: 0,
+		category: 'result',
+		altUnit: 'THOU/uL',
+	},
+	{
+		loinc: '2823-3',
+		name: 'Potassium [Moles/volume] in Serum or Plasma',
+		unit: 'mmol/L',
+		low: 3.5,
+		high: 5.1,
+		values: [3, 6],
+		decimals: 1,
+		category: 'result',
+		altUnit: 'mEq/L',
+	},
+	{
+		loinc: '2951-2',
+		name: 'Sodium [Moles/volume] in Serum or Plasma',
+		unit: 'mmol/L',
+		low: 136,
+		high: 145,
+		values: [128, 150],
+		decimals: 0,
+		category: 'result',
+	},
+	{
+		loinc: '2160-0',
+		name: 'Creatinine [Mass/volume] in Serum or Plasma',
+		unit: 'mg/dL',
+		low: 0.6,
+		high: 1.3,
+		values: [0.4, 2.4],
+		decimals: 2,
+		category: 'result',
+	},
+	{
+		loinc: '3094-0',
+		name: 'Urea nitrogen [Mass/volume] in Serum or Plasma',
+		unit: 'mg/dL',
+		low: 7,
+		high: 20,
+		values: [5, 40],
+		decimals: 0,
+		category: 'result',
+	},
+	{
+		loinc: '2093-3',
+		name: 'Cholesterol [Mass/volume] in Serum or Plasma',
+		unit: 'mg/dL',
+		low: null,
+		high: 200,
+		values: [130, 290],
+		decimals: 0,
+		category: 'result',
+	},
+	{
+		loinc: '2085-9',
+		name: 'Cholesterol in HDL [Mass/volume] in Serum or Plasma',
+		unit: 'mg/dL',
+		low: 40,
+		high: null,
+		values: [25, 90],
+		decimals: 0,
+		category: 'result',
+	},
 	{ loinc: '4548-4', name: 'Hemoglobin A1c/Hemoglobin.total in Blood', unit: '%', low: 4, high: 5.6, values: [4.6, 10.5], decimals: 1, category: 'result' },
-	{ loinc: '1742-6', name: 'Alanine aminotransferase [Enzymatic activity/volume] in Serum or Plasma', unit: 'U/L', low: 7, high: 56, values: [5, 120], decimals: 0, category: 'result', altUnit: 'IU/L' },
-	{ loinc: '33914-3', name: 'Glomerular filtration rate/1.73 sq M.predicted', unit: 'mL/min/{1.73_m2}', low: 60, high: null, values: [35, 120], decimals: 0, category: 'result' },
-	{ loinc: '3016-3', name: 'Thyrotropin [Units/volume] in Serum or Plasma', unit: 'm[IU]/L', low: 0.4, high: 4, values: [0.1, 9], decimals: 2, category: 'result', altUnit: 'mIU/L' },
-	{ loinc: '6301-6', name: 'INR in Platelet poor plasma by Coagulation assay', unit: '{INR}', low: 0.8, high: 1.2, values: [0.9, 3.5], decimals: 1, category: 'result' },
-	{ loinc: '2571-8', name: 'Triglyceride [Mass/volume] in Serum or Plasma', unit: 'mg/dL', low: null, high: 150, values: [60, 400], decimals: 0, category: 'result' },
+	{
+		loinc: '1742-6',
+		name: 'Alanine aminotransferase [Enzymatic activity/volume] in Serum or Plasma',
+		unit: 'U/L',
+		low: 7,
+		high: 56,
+		values: [5, 120],
+		decimals: 0,
+		category: 'result',
+		altUnit: 'IU/L',
+	},
+	{
+		loinc: '33914-3',
+		name: 'Glomerular filtration rate/1.73 sq M.predicted',
+		unit: 'mL/min/{1.73_m2}',
+		low: 60,
+		high: null,
+		values: [35, 120],
+		decimals: 0,
+		category: 'result',
+	},
+	{
+		loinc: '3016-3',
+		name: 'Thyrotropin [Units/volume] in Serum or Plasma',
+		unit: 'm[IU]/L',
+		low: 0.4,
+		high: 4,
+		values: [0.1, 9],
+		decimals: 2,
+		category: 'result',
+		altUnit: 'mIU/L',
+	},
+	{
+		loinc: '6301-6',
+		name: 'INR in Platelet poor plasma by Coagulation assay',
+		unit: '{INR}',
+		low: 0.8,
+		high: 1.2,
+		values: [0.9, 3.5],
+		decimals: 1,
+		category: 'result',
+	},
+	{
+		loinc: '2571-8',
+		name: 'Triglyceride [Mass/volume] in Serum or Plasma',
+		unit: 'mg/dL',
+		low: null,
+		high: 150,
+		values: [60, 400],
+		decimals: 0,
+		category: 'result',
+	},
 ]
 
 const VITALS: Analyte[] = [
@@ -71,7 +232,16 @@ const VITALS: Analyte[] = [
 	{ loinc: '29463-7', name: 'Body weight', unit: 'kg', low: null, high: null, values: [48, 120], decimals: 1, category: 'vital', altUnit: '[lb_av]' },
 	{ loinc: '8302-2', name: 'Body height', unit: 'cm', low: null, high: null, values: [150, 195], decimals: 0, category: 'vital', altUnit: '[in_i]' },
 	{ loinc: '39156-5', name: 'Body mass index (BMI) [Ratio]', unit: 'kg/m2', low: null, high: null, values: [18, 38], decimals: 1, category: 'vital' },
-	{ loinc: '59408-5', name: 'Oxygen saturation in Arterial blood by Pulse oximetry', unit: '%', low: null, high: null, values: [91, 100], decimals: 0, category: 'vital' },
+	{
+		loinc: '59408-5',
+		name: 'Oxygen saturation in Arterial blood by Pulse oximetry',
+		unit: '%',
+		low: null,
+		high: null,
+		values: [91, 100],
+		decimals: 0,
+		category: 'vital',
+	},
 ]
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -131,11 +301,66 @@ type CcdaStyle = {
 }
 
 const CCDA_STYLES: CcdaStyle[] = [
-	{ family: 'ccda-r21-organizer', resultsSection: '2.16.840.1.113883.10.20.22.2.3.1', vitalsSection: '2.16.840.1.113883.10.20.22.2.4.1', resultObservation: '2.16.840.1.113883.10.20.22.4.2', vitalObservation: '2.16.840.1.113883.10.20.22.4.27', organizerTemplate: '2.16.840.1.113883.10.20.22.4.1', extension: '2015-08-01', useOrganizer: true, prefix: '', xsiPrefix: 'xsi' },
-	{ family: 'ccda-r11', resultsSection: '2.16.840.1.113883.10.20.22.2.3.1', vitalsSection: '2.16.840.1.113883.10.20.22.2.4.1', resultObservation: '2.16.840.1.113883.10.20.22.4.2', vitalObservation: '2.16.840.1.113883.10.20.22.4.27', organizerTemplate: '2.16.840.1.113883.10.20.22.4.1', extension: null, useOrganizer: true, prefix: '', xsiPrefix: 'xsi' },
-	{ family: 'hitsp-c32', resultsSection: '2.16.840.1.113883.10.20.1.14', vitalsSection: '2.16.840.1.113883.10.20.1.16', resultObservation: '2.16.840.1.113883.10.20.1.31', vitalObservation: '2.16.840.1.113883.10.20.1.31', organizerTemplate: '2.16.840.1.113883.10.20.1.32', extension: null, useOrganizer: true, prefix: '', xsiPrefix: 'xsi' },
-	{ family: 'ccda-entry-observations', resultsSection: '2.16.840.1.113883.10.20.22.2.3.1', vitalsSection: '2.16.840.1.113883.10.20.22.2.4.1', resultObservation: '2.16.840.1.113883.10.20.22.4.2', vitalObservation: '2.16.840.1.113883.10.20.22.4.27', organizerTemplate: '', extension: '2015-08-01', useOrganizer: false, prefix: '', xsiPrefix: 'xsi' },
-	{ family: 'ccda-prefixed', resultsSection: '2.16.840.1.113883.10.20.22.2.3.1', vitalsSection: '2.16.840.1.113883.10.20.22.2.4.1', resultObservation: '2.16.840.1.113883.10.20.22.4.2', vitalObservation: '2.16.840.1.113883.10.20.22.4.27', organizerTemplate: '2.16.840.1.113883.10.20.22.4.1', extension: '2014-06-09', useOrganizer: true, prefix: 'cda:', xsiPrefix: 'schema' },
+	{
+		family: 'ccda-r21-organizer',
+		resultsSection: '2.16.840.1.113883.10.20.22.2.3.1',
+		vitalsSection: '2.16.840.1.113883.10.20.22.2.4.1',
+		resultObservation: '2.16.840.1.113883.10.20.22.4.2',
+		vitalObservation: '2.16.840.1.113883.10.20.22.4.27',
+		organizerTemplate: '2.16.840.1.113883.10.20.22.4.1',
+		extension: '2015-08-01',
+		useOrganizer: true,
+		prefix: '',
+		xsiPrefix: 'xsi',
+	},
+	{
+		family: 'ccda-r11',
+		resultsSection: '2.16.840.1.113883.10.20.22.2.3.1',
+		vitalsSection: '2.16.840.1.113883.10.20.22.2.4.1',
+		resultObservation: '2.16.840.1.113883.10.20.22.4.2',
+		vitalObservation: '2.16.840.1.113883.10.20.22.4.27',
+		organizerTemplate: '2.16.840.1.113883.10.20.22.4.1',
+		extension: null,
+		useOrganizer: true,
+		prefix: '',
+		xsiPrefix: 'xsi',
+	},
+	{
+		family: 'hitsp-c32',
+		resultsSection: '2.16.840.1.113883.10.20.1.14',
+		vitalsSection: '2.16.840.1.113883.10.20.1.16',
+		resultObservation: '2.16.840.1.113883.10.20.1.31',
+		vitalObservation: '2.16.840.1.113883.10.20.1.31',
+		organizerTemplate: '2.16.840.1.113883.10.20.1.32',
+		extension: null,
+		useOrganizer: true,
+		prefix: '',
+		xsiPrefix: 'xsi',
+	},
+	{
+		family: 'ccda-entry-observations',
+		resultsSection: '2.16.840.1.113883.10.20.22.2.3.1',
+		vitalsSection: '2.16.840.1.113883.10.20.22.2.4.1',
+		resultObservation: '2.16.840.1.113883.10.20.22.4.2',
+		vitalObservation: '2.16.840.1.113883.10.20.22.4.27',
+		organizerTemplate: '',
+		extension: '2015-08-01',
+		useOrganizer: false,
+		prefix: '',
+		xsiPrefix: 'xsi',
+	},
+	{
+		family: 'ccda-prefixed',
+		resultsSection: '2.16.840.1.113883.10.20.22.2.3.1',
+		vitalsSection: '2.16.840.1.113883.10.20.22.2.4.1',
+		resultObservation: '2.16.840.1.113883.10.20.22.4.2',
+		vitalObservation: '2.16.840.1.113883.10.20.22.4.27',
+		organizerTemplate: '2.16.840.1.113883.10.20.22.4.1',
+		extension: '2014-06-09',
+		useOrganizer: true,
+		prefix: 'cda:',
+		xsiPrefix: 'schema',
+	},
 ]
 
 /** One C-CDA with a mix of the ways values, ranges, codes and times are written. */
@@ -152,7 +377,9 @@ function ccdaFile(random: Random, style: CcdaStyle, index: number): CorpusFile {
 		const { value, text } = valueOf(random, analyte)
 		const ownTime = random.chance(0.7) ? momentOf(random, random.chance(0.15)) : null
 		const time = ownTime ?? panelTime
-		const id = random.chance(0.8) ? `<${p}id root="${random.pick(['1.2.840.114350.1.13.', '2.16.840.1.113883.3.'])}${random.int(100, 999)}.${index}" extension="${random.int(100000, 999999)}"/>` : ''
+		const id = random.chance(0.8)
+			? `<${p}id root="${random.pick(['1.2.840.114350.1.13.', '2.16.840.1.113883.3.'])}${random.int(100, 999)}.${index}" extension="${random.int(100000, 999999)}"/>`
+			: ''
 		// the code: LOINC with a display name, or a local code with LOINC in a translation, or LOINC with the name in originalText
 		const codeStyle = random.pick(['loinc', 'loinc', 'local-translation', 'original-text'] as const)
 		let code: string
@@ -160,7 +387,9 @@ function ccdaFile(random: Random, style: CcdaStyle, index: number): CorpusFile {
 			code = `<${p}code code="L${random.int(1000, 9999)}" codeSystem="2.16.840.1.113883.19.5.${random.int(1, 9)}" displayName="${escapeXml(analyte.name)}"><${p}translation code="${analyte.loinc}" codeSystem="2.16.840.1.113883.6.1" codeSystemName="LOINC"/></${p}code>`
 		} else if (codeStyle === 'original-text') {
 			narrativeId++
-			narrativeRows.push(`<${p}tr><${p}td ID="name${narrativeId}">${escapeXml(analyte.name)}</${p}td><${p}td>${text} ${escapeXml(analyte.unit)}</${p}td></${p}tr>`)
+			narrativeRows.push(
+				`<${p}tr><${p}td ID="name${narrativeId}">${escapeXml(analyte.name)}</${p}td><${p}td>${text} ${escapeXml(analyte.unit)}</${p}td></${p}tr>`,
+			)
 			code = `<${p}code code="${analyte.loinc}" codeSystem="2.16.840.1.113883.6.1"><${p}originalText><${p}reference value="#name${narrativeId}"/></${p}originalText></${p}code>`
 		} else code = `<${p}code code="${analyte.loinc}" codeSystem="2.16.840.1.113883.6.1" codeSystemName="LOINC" displayName="${escapeXml(analyte.name)}"/>`
 
@@ -183,7 +412,8 @@ function ccdaFile(random: Random, style: CcdaStyle, index: number): CorpusFile {
 		const rangeStyle = hasRange ? random.pick(['ivl', 'ivl', 'two', 'text', 'text-ref', 'none'] as const) : 'none'
 		const bounds = (low: number | null, high: number | null, rangeUnit: string) =>
 			`<${p}value ${t}="IVL_PQ">${low !== null ? `<${p}low value="${low}" unit="${escapeXml(rangeUnit)}"/>` : ''}${high !== null ? `<${p}high value="${high}" unit="${escapeXml(rangeUnit)}"/>` : ''}</${p}value>`
-		const rangeText = analyte.low !== null && analyte.high !== null ? `${analyte.low}-${analyte.high}` : analyte.high !== null ? `<${analyte.high}` : `>${analyte.low}`
+		const rangeText =
+			analyte.low !== null && analyte.high !== null ? `${analyte.low}-${analyte.high}` : analyte.high !== null ? `<${analyte.high}` : `>${analyte.low}`
 		if (rangeStyle === 'ivl' && valueStyle !== 'non-ucum') {
 			rangeXml = `<${p}referenceRange><${p}observationRange>${bounds(analyte.low, analyte.high, unit)}</${p}observationRange></${p}referenceRange>`
 			;[min, max] = [analyte.low, analyte.high]
@@ -195,12 +425,20 @@ function ccdaFile(random: Random, style: CcdaStyle, index: number): CorpusFile {
 				narrativeId++
 				narrativeRows.push(`<${p}tr><${p}td>Range</${p}td><${p}td ID="range${narrativeId}">${escapeXml(rangeText)} ${escapeXml(unit)}</${p}td></${p}tr>`)
 				rangeXml = `<${p}referenceRange><${p}observationRange><${p}text><${p}reference value="#range${narrativeId}"/></${p}text></${p}observationRange></${p}referenceRange>`
-			} else rangeXml = `<${p}referenceRange><${p}observationRange><${p}text>${escapeXml(rangeText)} ${escapeXml(unit)}</${p}text></${p}observationRange></${p}referenceRange>`
+			} else
+				rangeXml = `<${p}referenceRange><${p}observationRange><${p}text>${escapeXml(rangeText)} ${escapeXml(unit)}</${p}text></${p}observationRange></${p}referenceRange>`
 			;[min, max] = [analyte.low, analyte.high]
 		}
 		const interpretation = hasRange && random.chance(0.8) ? interpretationOf(value, analyte) : null
 		const interpretationCode = interpretation ? random.pick({ H: ['H', 'HH', 'HU'], L: ['L', 'LL', 'LU'], N: ['N'] }[interpretation]) : null
-		const effective = random.chance(0.15) && ownTime ? `<${p}effectiveTime><${p}low value="${ownTime.ts}"/></${p}effectiveTime>` : ownTime ? `<${p}effectiveTime value="${ownTime.ts}"/>` : style.useOrganizer && random.chance(0.3) ? `<${p}effectiveTime nullFlavor="UNK"/>` : ''
+		const effective =
+			random.chance(0.15) && ownTime
+				? `<${p}effectiveTime><${p}low value="${ownTime.ts}"/></${p}effectiveTime>`
+				: ownTime
+					? `<${p}effectiveTime value="${ownTime.ts}"/>`
+					: style.useOrganizer && random.chance(0.3)
+						? `<${p}effectiveTime nullFlavor="UNK"/>`
+						: ''
 		results.push({ category: analyte.category, loinc: analyte.loinc, value, unit, min, max, interpretation, effective: time.iso })
 		return `<${p}observation classCode="OBS" moodCode="EVN">${template(observationTemplate)}${id}${code}<${p}statusCode code="completed"/>${effective}${valueXml}${interpretationCode ? `<${p}interpretationCode code="${interpretationCode}" codeSystem="2.16.840.1.113883.5.83"/>` : ''}${rangeXml}</${p}observation>`
 	}
@@ -228,12 +466,18 @@ function ccdaFile(random: Random, style: CcdaStyle, index: number): CorpusFile {
 			return `<${p}entry typeCode="DRIV"><${p}organizer classCode="BATTERY" moodCode="EVN">${template(style.organizerTemplate)}<${p}id root="${random.int(1000, 9999)}.${index}"/><${p}code code="${random.pick(['24323-8', '57021-8', '24331-1'])}" codeSystem="2.16.840.1.113883.6.1"/><${p}statusCode code="completed"/>${random.chance(0.3) ? `<${p}effectiveTime><${p}low value="${panelTime.ts}"/><${p}high value="${panelTime.ts}"/></${p}effectiveTime>` : `<${p}effectiveTime value="${panelTime.ts}"/>`}${observations.map((item) => `<${p}component>${item}</${p}component>`).join('')}</${p}organizer></${p}entry>`
 		}
 		// no organizer: every observation needs its own time, so the panel's is written on those that had none
-		return observations.map((item) => `<${p}entry typeCode="DRIV">${item.includes(`<${p}effectiveTime`) ? item : item.replace(`<${p}statusCode code="completed"/>`, `<${p}statusCode code="completed"/><${p}effectiveTime value="${panelTime.ts}"/>`)}</${p}entry>`).join('')
+		return observations
+			.map(
+				(item) =>
+					`<${p}entry typeCode="DRIV">${item.includes(`<${p}effectiveTime`) ? item : item.replace(`<${p}statusCode code="completed"/>`, `<${p}statusCode code="completed"/><${p}effectiveTime value="${panelTime.ts}"/>`)}</${p}entry>`,
+			)
+			.join('')
 	}
 
 	const panels = random.int(1, 3)
 	const resultEntries: string[] = []
-	for (let panel = 0; panel < panels; panel++) resultEntries.push(entries(pickDistinct(random, LABS, random.int(3, 7)), style.resultObservation, random.chance(0.5)))
+	for (let panel = 0; panel < panels; panel++)
+		resultEntries.push(entries(pickDistinct(random, LABS, random.int(3, 7)), style.resultObservation, random.chance(0.5)))
 	const vitalEntries = entries(pickDistinct(random, VITALS, random.int(3, 6)), style.vitalObservation, false)
 	const documentTime = momentOf(random)
 	const resultsSection = `<${p}component><${p}section>${template(style.resultsSection)}<${p}code code="30954-2" codeSystem="2.16.840.1.113883.6.1"/><${p}title>Results</${p}title><${p}text><${p}table><${p}tbody>${narrativeRows.join('')}</${p}tbody></${p}table></${p}text>${resultEntries.join('')}</${p}section></${p}component>`
@@ -277,7 +521,12 @@ function fhirFile(random: Random, style: FhirStyle, index: number): CorpusFile {
 		// unit and code: both UCUM; a printed unit that differs from the UCUM code; the code alone
 		const unitStyle = random.pick(['both', 'both', 'printed', 'code-only'] as const)
 		const printed = analyte.altUnit ?? analyte.unit.replace(/[{}[\]]/g, '')
-		const quantity = unitStyle === 'both' ? { value, unit: analyte.unit, system: UNITS_OF_MEASURE, code: analyte.unit } : unitStyle === 'printed' ? { value, unit: printed, system: UNITS_OF_MEASURE, code: analyte.unit } : { value, system: UNITS_OF_MEASURE, code: analyte.unit }
+		const quantity =
+			unitStyle === 'both'
+				? { value, unit: analyte.unit, system: UNITS_OF_MEASURE, code: analyte.unit }
+				: unitStyle === 'printed'
+					? { value, unit: printed, system: UNITS_OF_MEASURE, code: analyte.unit }
+					: { value, system: UNITS_OF_MEASURE, code: analyte.unit }
 		const unit = unitStyle === 'printed' ? printed : analyte.unit
 		const hasRange = analyte.low !== null || analyte.high !== null
 		const rangeStyle = hasRange ? random.pick(['quantity', 'quantity', 'text-and-quantity', 'none'] as const) : 'none'
@@ -289,12 +538,41 @@ function fhirFile(random: Random, style: FhirStyle, index: number): CorpusFile {
 			meta: { lastUpdated: '2025-01-01T00:00:00Z' },
 			status: random.pick(['final', 'final', 'amended', 'corrected']),
 			// older generators write the DSTU2 category system
-			category: [random.chance(0.2) ? { coding: [{ system: 'http://hl7.org/fhir/observation-category', code: analyte.category === 'vital' ? 'vital-signs' : 'laboratory' }] } : analyte.category === 'vital' ? VITAL_CATEGORY : LAB_CATEGORY],
-			code: { coding: [...(random.chance(0.3) ? [{ system: 'urn:oid:1.2.3.4', code: `LOCAL${random.int(1, 99)}` }] : []), { system: 'http://loinc.org', code: analyte.loinc, display: analyte.name }], ...(random.chance(0.5) ? { text: analyte.name.split(' [')[0] } : {}) },
+			category: [
+				random.chance(0.2)
+					? { coding: [{ system: 'http://hl7.org/fhir/observation-category', code: analyte.category === 'vital' ? 'vital-signs' : 'laboratory' }] }
+					: analyte.category === 'vital'
+						? VITAL_CATEGORY
+						: LAB_CATEGORY,
+			],
+			code: {
+				coding: [
+					...(random.chance(0.3) ? [{ system: 'urn:oid:1.2.3.4', code: `LOCAL${random.int(1, 99)}` }] : []),
+					{ system: 'http://loinc.org', code: analyte.loinc, display: analyte.name },
+				],
+				...(random.chance(0.5) ? { text: analyte.name.split(' [')[0] } : {}),
+			},
 			subject: { reference: 'Patient/p1' },
-			...(timeStyle === 'period' ? { effectivePeriod: { start: effective, end: effective } } : instant ? { effectiveInstant: instant } : { effectiveDateTime: effective }),
+			...(timeStyle === 'period'
+				? { effectivePeriod: { start: effective, end: effective } }
+				: instant
+					? { effectiveInstant: instant }
+					: { effectiveDateTime: effective }),
 			valueQuantity: quantity,
-			...(interpretation ? { interpretation: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: random.pick({ H: ['H', 'HH'], L: ['L', 'LL'], N: ['N'] }[interpretation]) }] }] } : {}),
+			...(interpretation
+				? {
+						interpretation: [
+							{
+								coding: [
+									{
+										system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
+										code: random.pick({ H: ['H', 'HH'], L: ['L', 'LL'], N: ['N'] }[interpretation]),
+									},
+								],
+							},
+						],
+					}
+				: {}),
 			...(rangeStyle === 'quantity' || rangeStyle === 'text-and-quantity'
 				? {
 						referenceRange: [
@@ -334,17 +612,31 @@ function fhirFile(random: Random, style: FhirStyle, index: number): CorpusFile {
 			code: { coding: [{ system: 'http://loinc.org', code: '85354-9', display: 'Blood pressure panel' }] },
 			effectiveDateTime: moment,
 			component: [
-				{ code: { coding: [{ system: 'http://loinc.org', code: '8480-6', display: 'Systolic blood pressure' }] }, valueQuantity: { value: systolic, unit: 'mmHg', system: UNITS_OF_MEASURE, code: 'mm[Hg]' } },
-				{ code: { coding: [{ system: 'http://loinc.org', code: '8462-4', display: 'Diastolic blood pressure' }] }, valueQuantity: { value: diastolic, unit: 'mmHg', system: UNITS_OF_MEASURE, code: 'mm[Hg]' } },
+				{
+					code: { coding: [{ system: 'http://loinc.org', code: '8480-6', display: 'Systolic blood pressure' }] },
+					valueQuantity: { value: systolic, unit: 'mmHg', system: UNITS_OF_MEASURE, code: 'mm[Hg]' },
+				},
+				{
+					code: { coding: [{ system: 'http://loinc.org', code: '8462-4', display: 'Diastolic blood pressure' }] },
+					valueQuantity: { value: diastolic, unit: 'mmHg', system: UNITS_OF_MEASURE, code: 'mm[Hg]' },
+				},
 			],
 		}
 	}
 	const textOnly = (): Record<string, unknown> => {
 		textEntries++
 		const kind = random.pick(['string-number', 'absent', 'coded', 'comparator'] as const)
-		const base = { resourceType: 'Observation', id: `t-${index}-${++serial}-${random.int(1000, 9999)}`, status: 'final', category: [LAB_CATEGORY], code: { coding: [{ system: 'http://loinc.org', code: random.pick(['5778-6', '2514-8', '42637-9']), display: 'Qualitative' }] }, effectiveDateTime: momentOf(random).iso }
+		const base = {
+			resourceType: 'Observation',
+			id: `t-${index}-${++serial}-${random.int(1000, 9999)}`,
+			status: 'final',
+			category: [LAB_CATEGORY],
+			code: { coding: [{ system: 'http://loinc.org', code: random.pick(['5778-6', '2514-8', '42637-9']), display: 'Qualitative' }] },
+			effectiveDateTime: momentOf(random).iso,
+		}
 		if (kind === 'string-number') return { ...base, valueString: `${random.int(1, 9)}.${random.int(0, 9)}` }
-		if (kind === 'absent') return { ...base, dataAbsentReason: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason', code: 'not-performed' }] } }
+		if (kind === 'absent')
+			return { ...base, dataAbsentReason: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason', code: 'not-performed' }] } }
 		if (kind === 'coded') return { ...base, valueCodeableConcept: { text: 'Negative' } }
 		return { ...base, valueQuantity: { value: 5, comparator: '<', unit: 'pg/mL', system: UNITS_OF_MEASURE, code: 'pg/mL' } }
 	}
@@ -352,7 +644,14 @@ function fhirFile(random: Random, style: FhirStyle, index: number): CorpusFile {
 	if (style === 'single-resource') {
 		const analyte = random.pick(LABS)
 		const resource = observation(analyte, null)
-		return { family: 'fhir-single-resource', format: 'fhir', name: `fhir-single-${index}.json`, bytes: Buffer.from(JSON.stringify(resource)), results, textEntries }
+		return {
+			family: 'fhir-single-resource',
+			format: 'fhir',
+			name: `fhir-single-${index}.json`,
+			bytes: Buffer.from(JSON.stringify(resource)),
+			results,
+			textEntries,
+		}
 	}
 
 	const resources: Record<string, unknown>[] = [{ resourceType: 'Patient', id: 'p1', name: [{ given: ['Jordan'], family: 'Sample' }], birthDate: '1970-03-05' }]
@@ -363,13 +662,35 @@ function fhirFile(random: Random, style: FhirStyle, index: number): CorpusFile {
 		if (random.chance(0.5)) labs.push(textOnly())
 		if (style === 'diagnostic-report-contained') {
 			labs.forEach((item, position) => (item.id = `r${position}`))
-			resources.push({ resourceType: 'DiagnosticReport', id: `dr-${index}-${panel}`, status: 'final', category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB' }] }], code: { text: 'Panel' }, effectiveDateTime: panelTime, contained: labs, result: labs.map((item) => ({ reference: `#${item.id as string}` })) })
+			resources.push({
+				resourceType: 'DiagnosticReport',
+				id: `dr-${index}-${panel}`,
+				status: 'final',
+				category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB' }] }],
+				code: { text: 'Panel' },
+				effectiveDateTime: panelTime,
+				contained: labs,
+				result: labs.map((item) => ({ reference: `#${item.id as string}` })),
+			})
 		} else {
 			resources.push(...labs)
-			if (random.chance(0.5)) resources.push({ resourceType: 'DiagnosticReport', id: `dr-${index}-${panel}`, status: 'final', code: { text: 'Panel' }, result: labs.map((item) => ({ reference: `Observation/${item.id as string}` })) })
+			if (random.chance(0.5))
+				resources.push({
+					resourceType: 'DiagnosticReport',
+					id: `dr-${index}-${panel}`,
+					status: 'final',
+					code: { text: 'Panel' },
+					result: labs.map((item) => ({ reference: `Observation/${item.id as string}` })),
+				})
 		}
 	}
-	resources.push(...pickDistinct(random, VITALS.filter((analyte) => !['8480-6', '8462-4'].includes(analyte.loinc)), random.int(2, 5)).map((analyte) => observation(analyte, null)))
+	resources.push(
+		...pickDistinct(
+			random,
+			VITALS.filter((analyte) => !['8480-6', '8462-4'].includes(analyte.loinc)),
+			random.int(2, 5),
+		).map((analyte) => observation(analyte, null)),
+	)
 	if (random.chance(0.7)) resources.push(bloodPressure())
 	if (random.chance(0.3)) {
 		// entered in error: not a result at all
@@ -379,7 +700,10 @@ function fhirFile(random: Random, style: FhirStyle, index: number): CorpusFile {
 	const base = random.pick(['https://fhir.example-portal.org/R4', 'https://ehr.example.net/api/FHIR/R4'])
 	const entry = resources.map((resource) => {
 		const id = resource.id as string
-		const fullUrl = style === 'transaction' ? `urn:uuid:00000000-0000-4000-8000-${String(index).padStart(4, '0')}${String(resources.indexOf(resource)).padStart(8, '0')}` : `${base}/${resource.resourceType as string}/${id}`
+		const fullUrl =
+			style === 'transaction'
+				? `urn:uuid:00000000-0000-4000-8000-${String(index).padStart(4, '0')}${String(resources.indexOf(resource)).padStart(8, '0')}`
+				: `${base}/${resource.resourceType as string}/${id}`
 		return {
 			...(style === 'searchset' && random.chance(0.3) ? {} : { fullUrl }),
 			resource,
@@ -387,8 +711,22 @@ function fhirFile(random: Random, style: FhirStyle, index: number): CorpusFile {
 			...(style === 'transaction' ? { request: { method: 'POST', url: resource.resourceType } } : {}),
 		}
 	})
-	const bundle = { resourceType: 'Bundle', id: `b-${index}`, type: style === 'diagnostic-report-contained' ? 'collection' : style, ...(random.chance(0.5) ? { timestamp: '2025-02-01T10:00:00Z' } : {}), ...(style === 'searchset' ? { total: entry.length } : {}), entry }
-	return { family: `fhir-${style}`, format: 'fhir', name: `fhir-${style}-${index}.json`, bytes: Buffer.from(JSON.stringify(bundle, null, random.chance(0.5) ? 2 : 0)), results, textEntries }
+	const bundle = {
+		resourceType: 'Bundle',
+		id: `b-${index}`,
+		type: style === 'diagnostic-report-contained' ? 'collection' : style,
+		...(random.chance(0.5) ? { timestamp: '2025-02-01T10:00:00Z' } : {}),
+		...(style === 'searchset' ? { total: entry.length } : {}),
+		entry,
+	}
+	return {
+		family: `fhir-${style}`,
+		format: 'fhir',
+		name: `fhir-${style}-${index}.json`,
+		bytes: Buffer.from(JSON.stringify(bundle, null, random.chance(0.5) ? 2 : 0)),
+		results,
+		textEntries,
+	}
 }
 
 /** `perFamily` files of every family, the same for the same seed. */
@@ -398,6 +736,7 @@ export function generateStructuredCorpus(options: { perFamily?: number; seed?: n
 	const files: CorpusFile[] = []
 	let index = 0
 	for (const style of CCDA_STYLES) for (let copy = 0; copy < perFamily; copy++) files.push(ccdaFile(random, style, ++index))
-	for (const style of ['collection', 'searchset', 'transaction', 'single-resource', 'diagnostic-report-contained'] as const) for (let copy = 0; copy < perFamily; copy++) files.push(fhirFile(random, style, ++index))
+	for (const style of ['collection', 'searchset', 'transaction', 'single-resource', 'diagnostic-report-contained'] as const)
+		for (let copy = 0; copy < perFamily; copy++) files.push(fhirFile(random, style, ++index))
 	return files
 }
