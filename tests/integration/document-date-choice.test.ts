@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -8,10 +7,10 @@ import { auditLog } from '#db/schema/platform.ts'
 import { documents, healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { registerPatient } from '#server/auth/index.ts'
-import { chooseDocumentDate, inProcessExtractor, processDocument, storeUploadedDocument } from '#server/documents/index.ts'
-import { uploadTempDir } from '#server/storage/index.ts'
+import { chooseDocumentDate } from '#server/documents/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { reportWithAmbiguousDate } from '../support/ambiguous-date-report.ts'
+import { uploadAndProcess } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
@@ -20,22 +19,6 @@ useTestDatabase()
 async function newPatient(name: string): Promise<Patient> {
 	const { user, organization } = await registerPatient({ name, email: `date-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
 	return { userId: user.id, organizationId: organization.id }
-}
-
-async function upload(patient: Patient, bytes: Buffer) {
-	await mkdir(uploadTempDir(), { recursive: true })
-	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
-	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, {
-		tempPath,
-		originalName: 'report.pdf',
-		size: bytes.length,
-		sha256: createHash('sha256').update(bytes).digest('hex'),
-		head: bytes.subarray(0, 4096),
-	})
-	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
-	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
-	return outcome.documentId
 }
 
 function stored(patient: Patient, documentId: string) {
@@ -58,7 +41,7 @@ describe('a printed date that reads two ways is asked, not guessed', () => {
 
 	beforeAll(async () => {
 		patient = await newPatient('Robin Day')
-		documentId = await upload(patient, await reportWithAmbiguousDate('Robin Day'))
+		documentId = await uploadAndProcess(patient, await reportWithAmbiguousDate('Robin Day'), 'report.pdf')
 	})
 
 	it('stores both readings and no date; the values carry the upload day meanwhile', async () => {

@@ -1,16 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { documents } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { registerPatient } from '#server/auth/index.ts'
-import { answerDocumentSubject, compareTestDates, inProcessExtractor, listTestDates, processDocument, storeUploadedDocument } from '#server/documents/index.ts'
+import { answerDocumentSubject, compareTestDates, listTestDates } from '#server/documents/index.ts'
 import { getDashboard, getMetricCards, getParameterTrends, getRiskOverview, saveHealthProfile } from '#server/health/index.ts'
-import { uploadTempDir } from '#server/storage/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { buildCcd } from '../support/ccda-builder.ts'
+import { uploadAndProcess } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
@@ -22,22 +22,6 @@ const PUBLIC_SAMPLES = path.resolve('../shared/fixtures/public-samples/text')
 async function newPatient(name: string): Promise<Patient> {
 	const { user, organization } = await registerPatient({ name, email: `subject-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
 	return { userId: user.id, organizationId: organization.id }
-}
-
-async function uploadBytes(patient: Patient, bytes: Buffer, name: string) {
-	await mkdir(uploadTempDir(), { recursive: true })
-	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
-	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, {
-		tempPath,
-		originalName: name,
-		size: bytes.length,
-		sha256: createHash('sha256').update(bytes).digest('hex'),
-		head: bytes.subarray(0, 4096),
-	})
-	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
-	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
-	return outcome.documentId
 }
 
 async function subjectOf(patient: Patient, documentId: string) {
@@ -90,7 +74,7 @@ describe("a record of another person stays out of the patient's figures until co
 			hasDiabetes: false,
 		})
 		// The patient's own record (name in another order and case): weight 180 lb, BP 118, glucose 90.
-		ownId = await uploadBytes(
+		ownId = await uploadAndProcess(
 			patient,
 			ccd({
 				id: '2.16.840.1.113883.19.5.1',
@@ -103,7 +87,7 @@ describe("a record of another person stays out of the patient's figures until co
 			'mine.xml',
 		)
 		// Another patient's (Isabella Jones): height 36 in, BP 172, glucose 250, older.
-		foreignId = await uploadBytes(
+		foreignId = await uploadAndProcess(
 			patient,
 			ccd({
 				id: '2.16.840.1.113883.19.5.2',
@@ -164,10 +148,10 @@ describe('a PDF names its patient', () => {
 	it("asks on a report printed for someone else, and not on the patient's own", async () => {
 		const bytes = await readFile(path.join(PUBLIC_SAMPLES, 'inline-john-doe-cbc-chem-lipid.pdf'))
 		const avery = await newPatient('Avery Test')
-		expect(await subjectOf(avery, await uploadBytes(avery, bytes, 'report.pdf'))).toBe('mismatch')
+		expect(await subjectOf(avery, await uploadAndProcess(avery, bytes, 'report.pdf'))).toBe('mismatch')
 		expect(await getParameterTrends(avery, { today: '2030-01-01', days: 36_500 })).toEqual([])
 		const john = await newPatient('DOE, John')
-		expect(await subjectOf(john, await uploadBytes(john, bytes, 'report.pdf'))).toBe('matched')
+		expect(await subjectOf(john, await uploadAndProcess(john, bytes, 'report.pdf'))).toBe('matched')
 		expect((await getParameterTrends(john, { today: '2030-01-01', days: 36_500 })).length).toBeGreaterThan(0)
 	})
 })

@@ -2,9 +2,10 @@ import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
+import { expect } from 'vitest'
 import { documents } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
-import { answerDocumentSubject, type ReceivedFile } from '#server/documents/index.ts'
+import { answerDocumentSubject, inProcessExtractor, processDocument, storeUploadedDocument, type ReceivedFile } from '#server/documents/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { uploadTempDir } from '#server/storage/index.ts'
 
@@ -41,4 +42,21 @@ export async function confirmAsOwn(patient: Patient, documentIds: string[]) {
 		const answered = await answerDocumentSubject(patient, id, 'confirmed_self')
 		if (!answered.ok) throw new Error(`could not confirm ${id}`)
 	}
+}
+
+/** Stores `bytes` as the patient's upload named `name` and processes it here (no worker); the document's id. */
+export async function uploadAndProcess(patient: Patient, bytes: Buffer, name: string): Promise<string> {
+	await mkdir(uploadTempDir(), { recursive: true })
+	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
+	await writeFile(tempPath, bytes)
+	const outcome = await storeUploadedDocument(patient, {
+		tempPath,
+		originalName: name,
+		size: bytes.length,
+		sha256: createHash('sha256').update(bytes).digest('hex'),
+		head: bytes.subarray(0, 4096),
+	})
+	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
+	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
+	return outcome.documentId
 }

@@ -1,18 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { registerPatient } from '#server/auth/index.ts'
-import { answerDocumentSubject, getDocument, inProcessExtractor, processDocument, storeUploadedDocument } from '#server/documents/index.ts'
+import { answerDocumentSubject, getDocument } from '#server/documents/index.ts'
 import { parameterGradeLabel } from '#server/documents/shared/parameter-status.ts'
 import { getParameterTrends, getTrendsOverview } from '#server/health/index.ts'
 import { listMedications, searchMedicationRows } from '#server/medications/index.ts'
-import { uploadTempDir } from '#server/storage/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { buildCcd, type CcdOptions } from '../support/ccda-builder.ts'
+import { uploadAndProcess } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 /**
@@ -36,19 +36,7 @@ async function importCcd(patient: Patient, options: Partial<CcdOptions>) {
 	const bytes = Buffer.from(
 		buildCcd({ documentId: `2.16.840.1.113883.19.5.${randomUUID()}`, effectiveTime: '20260301', custodian: 'Lakeside Community Clinic', ...options }),
 	)
-	await mkdir(uploadTempDir(), { recursive: true })
-	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
-	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, {
-		tempPath,
-		originalName: 'visit.xml',
-		size: bytes.length,
-		sha256: createHash('sha256').update(bytes).digest('hex'),
-		head: bytes.subarray(0, 4096),
-	})
-	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
-	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
-	return outcome.documentId
+	return uploadAndProcess(patient, bytes, 'visit.xml')
 }
 
 const GRACE = { given: 'Grace', family: 'Hopper', birthTime: '19800101' }

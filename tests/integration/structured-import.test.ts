@@ -18,6 +18,7 @@ import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
 import { readZip, streamToBuffer } from '#tests/support/zip-archive.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { buildCcd, type CcdOptions } from '../support/ccda-builder.ts'
+import { uploadAndProcess } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
@@ -112,22 +113,6 @@ async function newPatient(): Promise<Patient> {
 	return { userId: user.id, organizationId: organization.id }
 }
 
-async function uploadBytes(patient: Patient, bytes: Buffer, name: string) {
-	await mkdir(uploadTempDir(), { recursive: true })
-	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
-	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, {
-		tempPath,
-		originalName: name,
-		size: bytes.length,
-		sha256: createHash('sha256').update(bytes).digest('hex'),
-		head: bytes.subarray(0, 4096),
-	})
-	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
-	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
-	return outcome.documentId
-}
-
 function storedRows(patient: Patient, documentId: string) {
 	return withTenant(patient.organizationId, async (tx) => ({
 		document: (await tx.select().from(documents).where(eq(documents.id, documentId)))[0],
@@ -144,7 +129,7 @@ describe('importing a structured file end to end', () => {
 
 	it('stores a FHIR bundle as one record with its parameters at their own dates, medications and sections', async () => {
 		const bytes = await readFile(path.join(STRUCTURED, 'fhir/synthea-kermit-trantow.json'))
-		const documentId = await uploadBytes(patient, bytes, 'portal-export.json')
+		const documentId = await uploadAndProcess(patient, bytes, 'portal-export.json')
 		const { document, parameters, medications: meds } = await storedRows(patient, documentId)
 		expect(document).toMatchObject({ status: 'processed', fileKind: 'fhir', documentDate: '2020-09-04' })
 		expect(parameters).toHaveLength(14 + 30)
@@ -158,7 +143,7 @@ describe('importing a structured file end to end', () => {
 
 	it('stores a C-CDA document with its provider and kind, and a second run stores it once', async () => {
 		const bytes = await readFile(path.join(STRUCTURED, 'ccda/ccd-1.xml'))
-		const documentId = await uploadBytes(patient, bytes, 'ccd.txt')
+		const documentId = await uploadAndProcess(patient, bytes, 'ccd.txt')
 		await withTenant(patient.organizationId, (tx) => tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, documentId)))
 		await processDocument({ organizationId: patient.organizationId, documentId }, { extract: inProcessExtractor() })
 		const { document, parameters, medications: meds } = await storedRows(patient, documentId)
@@ -262,7 +247,7 @@ describe('importing a structured file end to end', () => {
 		const bundle = (await readZip(await streamToBuffer(archive!.body))).get('fhir-bundle.json')!
 
 		const fresh = await newPatient()
-		const importId = await uploadBytes(fresh, bundle, 'carebook-export.json')
+		const importId = await uploadAndProcess(fresh, bundle, 'carebook-export.json')
 		const read = (owner: Patient) =>
 			withTenant(owner.organizationId, async (tx) => ({
 				documents: await tx.select().from(documents).where(eq(documents.ownerId, owner.userId)),
@@ -303,7 +288,7 @@ describe('importing a structured file end to end', () => {
 		expect(appointmentShape(imported.appointments)).toEqual(appointmentShape(source.appointments))
 
 		// importing the same export again adds nothing
-		await uploadBytes(fresh, bundle, 'carebook-export-again.json')
+		await uploadAndProcess(fresh, bundle, 'carebook-export-again.json')
 		const again = await read(fresh)
 		expect(again.parameters).toHaveLength(imported.parameters.length)
 		expect(again.medications).toHaveLength(imported.medications.length)
@@ -332,7 +317,7 @@ function ccd(options: Partial<CcdOptions> & { documentId: string; effectiveTime:
 describe('the same entries arriving in a second file are stored once', () => {
 	it('a newer CCD from the same portal repeating old results (same observation ids) adds only its new result and no second medication', async () => {
 		const patient = await newPatient()
-		await uploadBytes(
+		await uploadAndProcess(
 			patient,
 			ccd({
 				documentId: '2.16.840.1.113883.19.5.1',
@@ -345,7 +330,7 @@ describe('the same entries arriving in a second file are stored once', () => {
 			}),
 			'january.xml',
 		)
-		const newer = await uploadBytes(
+		const newer = await uploadAndProcess(
 			patient,
 			ccd({
 				documentId: '2.16.840.1.113883.19.5.2',
@@ -371,19 +356,19 @@ describe('the same entries arriving in a second file are stored once', () => {
 
 	it('a repeated medication takes the status of the newer record, and an older record processed later does not undo it', async () => {
 		const patient = await newPatient()
-		await uploadBytes(
+		await uploadAndProcess(
 			patient,
 			ccd({ documentId: '2.16.840.1.113883.19.5.20', effectiveTime: '20240111', medications: [{ ...LISINOPRIL, id: 'portal-med-9' }] }),
 			'january.xml',
 		)
-		await uploadBytes(
+		await uploadAndProcess(
 			patient,
 			ccd({ documentId: '2.16.840.1.113883.19.5.21', effectiveTime: '20240615', medications: [{ ...LISINOPRIL, id: 'portal-med-9', status: 'completed' }] }),
 			'june.xml',
 		)
 		const afterNewer = await ownerRows(patient)
 		expect(afterNewer.medications.map((row) => [row.name, row.status])).toEqual([['Lisinopril 10 MG Oral Tablet', 'discontinued']])
-		await uploadBytes(
+		await uploadAndProcess(
 			patient,
 			ccd({ documentId: '2.16.840.1.113883.19.5.22', effectiveTime: '20230301', medications: [{ ...LISINOPRIL, id: 'portal-med-9' }] }),
 			'older.xml',
@@ -394,12 +379,12 @@ describe('the same entries arriving in a second file are stored once', () => {
 
 	it('results without ids are known by their code, value, unit and time, whatever the name or the other ids say', async () => {
 		const patient = await newPatient()
-		await uploadBytes(
+		await uploadAndProcess(
 			patient,
 			ccd({ documentId: '2.16.840.1.113883.19.5.3', effectiveTime: '20240111', results: [GLUCOSE, HEMOGLOBIN], medications: [LISINOPRIL] }),
 			'a.xml',
 		)
-		await uploadBytes(
+		await uploadAndProcess(
 			patient,
 			ccd({
 				documentId: '2.16.840.1.113883.19.5.4',
@@ -424,18 +409,18 @@ describe('the same entries arriving in a second file are stored once', () => {
 			timestamp?: string
 			entry: { fullUrl?: string; resource: { id?: string } }[]
 		}
-		await uploadBytes(patient, Buffer.from(JSON.stringify(original)), 'first.json')
+		await uploadAndProcess(patient, Buffer.from(JSON.stringify(original)), 'first.json')
 		const first = await ownerRows(patient)
 		expect(first.parameters).toHaveLength(44)
 		const again = { ...original, id: randomUUID(), timestamp: '2024-02-02T10:00:00Z', entry: [...original.entry].reverse() }
-		await uploadBytes(patient, Buffer.from(JSON.stringify(again)), 'again.json')
+		await uploadAndProcess(patient, Buffer.from(JSON.stringify(again)), 'again.json')
 		// a server that gives every resource a new id on each export: only the content says it is the same result
 		const renumbered = {
 			...original,
 			id: randomUUID(),
 			entry: original.entry.map((entry, index) => ({ ...entry, fullUrl: `urn:uuid:${randomUUID()}`, resource: { ...entry.resource, id: String(index + 1) } })),
 		}
-		await uploadBytes(patient, Buffer.from(JSON.stringify(renumbered)), 'renumbered.json')
+		await uploadAndProcess(patient, Buffer.from(JSON.stringify(renumbered)), 'renumbered.json')
 		const after = await ownerRows(patient)
 		expect(points(after.parameters)).toEqual(points(first.parameters))
 		expect(after.medications.map((row) => row.name).sort()).toEqual(first.medications.map((row) => row.name).sort())
@@ -443,7 +428,7 @@ describe('the same entries arriving in a second file are stored once', () => {
 
 	it("a CCD and the same results in the portal's FHIR export (times in another zone) give one point each", async () => {
 		const patient = await newPatient()
-		await uploadBytes(
+		await uploadAndProcess(
 			patient,
 			ccd({ documentId: '2.16.840.1.113883.19.5.5', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'obs-in-ccd' }] }),
 			'portal.xml',
@@ -465,18 +450,18 @@ describe('the same entries arriving in a second file are stored once', () => {
 				},
 			],
 		}
-		await uploadBytes(patient, Buffer.from(JSON.stringify(bundle)), 'portal.json')
+		await uploadAndProcess(patient, Buffer.from(JSON.stringify(bundle)), 'portal.json')
 		expect(points((await ownerRows(patient)).parameters)).toEqual(['glucose 112 2024-01-10'])
 	})
 
 	it('processing the first record again after the second keeps one point per result', async () => {
 		const patient = await newPatient()
-		const first = await uploadBytes(
+		const first = await uploadAndProcess(
 			patient,
 			ccd({ documentId: '2.16.840.1.113883.19.5.6', effectiveTime: '20240111', results: [{ ...GLUCOSE, id: 'again-1' }] }),
 			'one.xml',
 		)
-		await uploadBytes(
+		await uploadAndProcess(
 			patient,
 			ccd({
 				documentId: '2.16.840.1.113883.19.5.7',
