@@ -44,3 +44,13 @@ describe('titleCaseName', () => {
 		expect(titleCaseName('McKinley Labs')).toBe('McKinley Labs')
 	})
 })
+
+describe('findProvider: labels in other languages and report titles after the name', () => {
+	it('reads the name after a Spanish or German origin label, and leaves a report title after a dash out', () => {
+		expect(findProvider('Origen: Hospital de Pruebas\nServicio: Urgencias', 'lab_report')).toBe('Hospital de Pruebas')
+		expect(findProvider('Einsender: Praxis Dr. Weber Labor\nBefund', 'lab_report')).toBe('Praxis Dr. Weber Labor')
+		expect(findProvider('Sunrise Diagnostics - Annual Wellness Profile\nPatient: A', 'lab_report')).toBe('Sunrise Diagnostics')
+		// a dash inside the name without a title word stays
+		expect(findProvider('Lakeside Laboratory - Main Campus\nGlucose', 'lab_report')).toBe('Lakeside Laboratory - Main Campus')
+	})
+})

@@ -15,7 +15,7 @@ const ORGANISATION_WORD =
 
 /** The value stops at a comma, a separator or a column gap (two spaces or more). */
 const LABELLED =
-	/\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at)\s*:\s*((?:[^,\n|·;\s]|[^\S\n](?!\s))+)/gi
+	/\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at|origen|procedencia|centro de extracci[oó]n|einsender|provenance)\s*:\s*((?:[^,\n|·;\s]|[^\S\n](?!\s))+)/gi
 
 /** Field labels that hold an organisation word but are not a name ('Lab No', 'Lab Incharge'). */
 const FIELD_LABEL =
@@ -45,6 +45,8 @@ const COMPANY_FORM_END = /\b(?:inc|ltd|ltda|co|corp|pvt|s\.a|s\.l|e\.v)\.$/i
 /** Tidies a candidate: page markers, stray OCR marks, trailing punctuation (not a company form's period). */
 function tidyCandidate(text: string): string {
 	const tidied = text
+		// a report's title after the name ('Metropolis Healthcare - Comprehensive Health Checkup')
+		.replace(/\s+[-–]\s+[^-–]*\b(?:check-?up|report|profile|panel|package|results?)\b[^-–]*$/i, '')
 		.replace(/\bpage\s+\d+\s+(?:of\s+\d+)?/gi, ' ')
 		.replace(/[|:;*=~_•·»«"'`]+/g, ' ')
 		.replace(/\s+/g, ' ')
