@@ -6,7 +6,7 @@ import { AppointmentErrorBoundary } from '#app/components/appointments/appointme
 import { BackLink } from '#app/components/appointments/back-link.tsx'
 import { FormControl } from '#app/components/appointments/form-controls.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClassName } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { APPOINTMENT_TEXT_LIMITS, RescheduleFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import { APPOINTMENT_RESCHEDULED_NOTICE, BACK_LABEL, RESCHEDULE_PAGE_LABELS, TIME_ZONE_HINT } from '#server/appointments/shared/labels.ts'
@@ -99,10 +99,7 @@ export default function RescheduleAppointmentRoute() {
 							/>
 						</fieldset>
 						<div className="flex justify-end gap-3">
-							<Link
-								to={`/appointments/${view.id}`}
-								className="inline-flex items-center justify-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
-							>
+							<Link to={`/appointments/${view.id}`} className={buttonClassName('secondary')}>
 								{RESCHEDULE_PAGE_LABELS.cancel}
 							</Link>
 							<Button type="submit" isPending={isSubmitting}>

@@ -16,6 +16,7 @@ import { isUpgrade, PLAN_IDS, type CatalogueEntry } from '#server/billing/shared
 import { notFound } from '#server/errors/index.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 export const meta: MetaFunction = () => [{ title: 'Subscription | Carebook' }]
 
@@ -207,10 +208,7 @@ export default function SubscriptionRoute() {
 					<h2 className="text-lg font-semibold">Need More?</h2>
 					<p className="text-sm text-slate-600 dark:text-slate-300">More users, more storage or custom integrations: talk to our sales team.</p>
 				</div>
-				<a
-					href={`mailto:${salesEmail}?subject=${encodeURIComponent('Carebook plans')}`}
-					className="inline-flex items-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
-				>
+				<a href={`mailto:${salesEmail}?subject=${encodeURIComponent('Carebook plans')}`} className={buttonClassName('secondary')}>
 					Contact Sales
 				</a>
 			</Card>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from '@conform-to/zod'
 import { Form, Link } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClassName } from '#app/components/ui/button.tsx'
 import { EARLIEST_APPOINTMENT_DATE } from '#server/appointments/shared/appointment.ts'
 import { APPOINTMENT_TEXT_LIMITS, AppointmentFormSchema } from '#server/appointments/shared/appointment-form-schema.ts'
 import { APPOINTMENT_TYPE_OPTIONS, BOOKABLE_STATUS_OPTIONS, DURATION_OPTIONS, FORM_LABELS, TIME_ZONE_HINT } from '#server/appointments/shared/labels.ts'
@@ -148,10 +148,7 @@ export function AppointmentForm({
 				/>
 			</fieldset>
 			<div className="flex flex-wrap justify-end gap-3">
-				<Link
-					to={cancelHref}
-					className="inline-flex items-center justify-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
-				>
+				<Link to={cancelHref} className={buttonClassName('secondary')}>
 					{FORM_LABELS.cancel}
 				</Link>
 				<Button type="submit" isPending={isSubmitting}>

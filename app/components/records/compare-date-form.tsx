@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 function DateSelect({ name, label, value, dates }: { name: 'left' | 'right'; label: string; value: string; dates: string[] }) {
 	const submit = useSubmit()
@@ -45,10 +46,7 @@ export function CompareDateForm({ dates, left, right, view }: { dates: string[];
 			{view !== 'parameters' ? <input type="hidden" name="view" value={view} /> : null}
 			<DateSelect name="left" label="Left test date" value={left} dates={dates} />
 			<DateSelect name="right" label="Right test date" value={right} dates={dates} />
-			<button
-				type="submit"
-				className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
-			>
+			<button type="submit" className={buttonClassName('secondary')}>
 				Compare
 			</button>
 		</Form>

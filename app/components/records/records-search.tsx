@@ -4,6 +4,7 @@ import { inputClassName } from '#app/components/ui/field.tsx'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { TEXT_LIMITS } from '#server/validation/shared/text.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
@@ -68,10 +69,7 @@ export function RecordsSearch({ query, error = null }: { query: string; error?: 
 					</span>
 				) : null}
 			</div>
-			<button
-				type="submit"
-				className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
-			>
+			<button type="submit" className={buttonClassName('secondary')}>
 				Search
 			</button>
 			{error ? (

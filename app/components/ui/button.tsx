@@ -9,6 +9,14 @@ const VARIANTS = {
 	destructive: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
 } as const
 
+const BASE =
+	'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60'
+
+/** The classes of a button of `variant`, for an element that looks like one (a link, a file picker's label). */
+export function buttonClassName(variant: keyof typeof VARIANTS = 'primary', className?: string): string {
+	return cn(BASE, VARIANTS[variant], className)
+}
+
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 	variant?: keyof typeof VARIANTS
 	isPending?: boolean
@@ -19,17 +27,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 	ref,
 ) {
 	return (
-		<button
-			ref={ref}
-			type={type}
-			disabled={disabled || isPending}
-			className={cn(
-				'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
-				VARIANTS[variant],
-				className,
-			)}
-			{...props}
-		>
+		<button ref={ref} type={type} disabled={disabled || isPending} className={buttonClassName(variant, className)} {...props}>
 			{isPending ? <Spinner /> : null}
 			{children}
 		</button>

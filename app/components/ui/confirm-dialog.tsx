@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { lazy, Suspense, useId, type ComponentProps, type ReactNode } from 'react'
-import { Button } from './button.tsx'
+import { Button, buttonClassName } from './button.tsx'
 
 // Headless UI's dialog (focus trap, portal, inert page) is code a page needs only once a question is asked.
 const ConfirmDialogPanel = lazy(() => import('./confirm-dialog-panel.tsx'))
@@ -70,11 +70,7 @@ export function ConfirmPanel({
 					<Button type="submit" variant="destructive" isPending={isPending}>
 						{confirmLabel}
 					</Button>
-					<Link
-						to={cancelHref}
-						replace
-						className="inline-flex items-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
-					>
+					<Link to={cancelHref} replace className={buttonClassName('secondary')}>
 						{cancelLabel}
 					</Link>
 				</div>

@@ -4,6 +4,7 @@ import { Card } from '#app/components/ui/card.tsx'
 import { UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
 import type { RouterOutputs } from '#app/lib/trpc-types.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 export type UploadedDocument = RouterOutputs['documents']['byIds'][number]
 
@@ -89,11 +90,7 @@ export function UploadResults({ ids, initial, onUploadMore }: { ids: string[]; i
 					View All Records
 				</Link>
 				{/* A link, so it works before hydration and without JavaScript too. */}
-				<Link
-					to="/upload"
-					onClick={onUploadMore}
-					className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600"
-				>
+				<Link to="/upload" onClick={onUploadMore} className={buttonClassName('secondary')}>
 					Upload More Documents
 				</Link>
 			</div>
