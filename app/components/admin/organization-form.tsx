@@ -5,7 +5,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { SelectField } from '#app/components/ui/select-field.tsx'
-import { CreateOrganizationSchema, OrganizationFormSchema } from '#server/admin/shared/schemas.ts'
+import { ADMIN_FORM_OPTIONS, CreateOrganizationSchema, OrganizationFormSchema } from '#server/admin/shared/schemas.ts'
 
 type Defaults = { name: string; domain: string | null; contactEmail: string | null; contactName: string | null; phone: string | null }
 
@@ -41,32 +41,17 @@ export function OrganizationForm({
 				<Field label="Phone" inputProps={getInputProps(fields.phone, { type: 'tel' })} errors={fields.phone.errors} />
 				{mode === 'create' ? (
 					<>
-						<SelectField
-							label="Plan"
-							selectProps={getSelectProps(createFields.plan)}
-							options={[
-								{ value: 'basic', label: 'Basic' },
-								{ value: 'professional', label: 'Professional' },
-								{ value: 'enterprise', label: 'Enterprise' },
-							]}
-							errors={createFields.plan.errors}
-						/>
+						<SelectField label="Plan" selectProps={getSelectProps(createFields.plan)} options={ADMIN_FORM_OPTIONS.plans} errors={createFields.plan.errors} />
 						<SelectField
 							label="Billing cycle"
 							selectProps={getSelectProps(createFields.billingCycle)}
-							options={[
-								{ value: 'monthly', label: 'Monthly' },
-								{ value: 'yearly', label: 'Yearly' },
-							]}
+							options={ADMIN_FORM_OPTIONS.billingCycles}
 							errors={createFields.billingCycle.errors}
 						/>
 						<SelectField
 							label="Status"
 							selectProps={getSelectProps(createFields.status)}
-							options={[
-								{ value: 'trial', label: 'Trial' },
-								{ value: 'active', label: 'Active' },
-							]}
+							options={ADMIN_FORM_OPTIONS.newOrganizationStatuses}
 							errors={createFields.status.errors}
 						/>
 					</>

@@ -5,7 +5,7 @@ import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { SelectField } from '#app/components/ui/select-field.tsx'
-import { CreateUserSchema, UserFormSchema } from '#server/admin/shared/schemas.ts'
+import { ADMIN_FORM_OPTIONS, CreateUserSchema, UserFormSchema } from '#server/admin/shared/schemas.ts'
 
 type Defaults = { name: string; email: string; organizationId: string | null; organizationRole: string; status: string }
 
@@ -50,23 +50,10 @@ export function AdminUserForm({
 				<SelectField
 					label="Organization role"
 					selectProps={getSelectProps(fields.organizationRole)}
-					options={[
-						{ value: 'user', label: 'User' },
-						{ value: 'manager', label: 'Manager' },
-						{ value: 'admin', label: 'Admin' },
-					]}
+					options={ADMIN_FORM_OPTIONS.organizationRoles}
 					errors={fields.organizationRole.errors}
 				/>
-				<SelectField
-					label="Status"
-					selectProps={getSelectProps(fields.status)}
-					options={[
-						{ value: 'active', label: 'Active' },
-						{ value: 'inactive', label: 'Inactive' },
-						{ value: 'pending', label: 'Pending' },
-					]}
-					errors={fields.status.errors}
-				/>
+				<SelectField label="Status" selectProps={getSelectProps(fields.status)} options={ADMIN_FORM_OPTIONS.userStatuses} errors={fields.status.errors} />
 				{mode === 'create' ? (
 					<Field
 						label="Password"

@@ -1,7 +1,16 @@
 /** Forms of the admin portal (Conform + Zod, shared by the form and its action). Browser-safe. */
 import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
+import { PLANS } from '#server/billing/shared/plans.ts'
 import { ADMIN_MESSAGES } from './messages.ts'
+
+/** A select's options from the values a schema takes: 'past_due' -> 'Past due'. */
+function optionsOf<Value extends string>(
+	values: readonly Value[],
+	label: (value: Value) => string = (value) => value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' '),
+) {
+	return values.map((value) => ({ value, label: label(value) }))
+}
 
 const name = safeText({ max: TEXT_LIMITS.personName }).trim().min(1, 'Name is required')
 const email = safeText({ max: TEXT_LIMITS.email }).trim().email('Enter a valid email address')
@@ -23,12 +32,15 @@ export function isStrongPassword(password: string) {
 
 export const PasswordSchema = safeText({ max: TEXT_LIMITS.password }).refine(isStrongPassword, ADMIN_MESSAGES.weakPassword)
 
+export const ORGANIZATION_ROLES = ['user', 'manager', 'admin'] as const
+export const USER_STATUSES = ['active', 'inactive', 'pending'] as const
+
 export const UserFormSchema = z.object({
 	name,
 	email,
 	organizationId: optionalId,
-	organizationRole: z.enum(['admin', 'manager', 'user']).default('user'),
-	status: z.enum(['active', 'inactive', 'pending']).default('active'),
+	organizationRole: z.enum(ORGANIZATION_ROLES).default('user'),
+	status: z.enum(USER_STATUSES).default('active'),
 })
 
 export type UserForm = z.infer<typeof UserFormSchema>
@@ -39,6 +51,8 @@ export const ORGANIZATION_STATUSES = ['active', 'inactive', 'trial'] as const
 export const PLAN_IDS = ['basic', 'professional', 'enterprise'] as const
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'trialing', 'canceled'] as const
+/** What a new organization starts as. */
+export const NEW_ORGANIZATION_STATUSES = ['trial', 'active'] as const
 
 export const OrganizationFormSchema = z.object({
 	name: safeText({ max: TEXT_LIMITS.title }).trim().min(1, 'Name is required'),
@@ -55,8 +69,17 @@ export const OrganizationFormSchema = z.object({
 export const CreateOrganizationSchema = OrganizationFormSchema.extend({
 	plan: z.enum(PLAN_IDS).default('professional'),
 	billingCycle: z.enum(BILLING_CYCLES).default('monthly'),
-	status: z.enum(['active', 'trial']).default('trial'),
+	status: z.enum(NEW_ORGANIZATION_STATUSES).default('trial'),
 })
+
+/** The admin forms' select options, derived from the values the schemas above take (and the plans' names). */
+export const ADMIN_FORM_OPTIONS = {
+	organizationRoles: optionsOf(ORGANIZATION_ROLES),
+	userStatuses: optionsOf(USER_STATUSES),
+	plans: optionsOf(PLAN_IDS, (plan) => PLANS[plan].name),
+	billingCycles: optionsOf(BILLING_CYCLES),
+	newOrganizationStatuses: optionsOf(NEW_ORGANIZATION_STATUSES),
+} as const
 
 export const SecurityFormSchema = z.object({
 	requireTwoFactor: z
