@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
-import { cellClassName, EmptyRow, PageHeader, PlainHeader, DataTable, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
+import { useLoaderData } from '@remix-run/react'
+import { allOption, cellClassName, DataTable, EmptyRow, FilterBar, PageHeader, PlainHeader, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { inputClassName } from '#app/components/ui/field.tsx'
 import { getDocumentsOverview, listOrganizationChoices, replyWithToast, requireAdminActor, retryFailedDocument } from '#server/admin/index.ts'
 import { DOCUMENT_STATUSES } from '#server/admin/shared/list-specs.ts'
 import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
@@ -104,37 +103,22 @@ export default function AdminDocumentsRoute() {
 			</section>
 			<section className="space-y-2">
 				<h2 className="font-semibold">History</h2>
-				<Form method="get" className="flex flex-wrap items-end gap-3">
-					<div>
-						<label htmlFor="documents-organization" className="block text-sm font-medium">
-							Organization
-						</label>
-						<select id="documents-organization" name="organization" defaultValue={filters.organizationId ?? ''} className={`${inputClassName} mt-1`}>
-							<option value="">All</option>
-							{organizations.map((organization) => (
-								<option key={organization.id} value={organization.id}>
-									{organization.name}
-								</option>
-							))}
-						</select>
-					</div>
-					<div>
-						<label htmlFor="documents-status" className="block text-sm font-medium">
-							Status
-						</label>
-						<select id="documents-status" name="status" defaultValue={filters.status ?? ''} className={`${inputClassName} mt-1`}>
-							<option value="">All</option>
-							{DOCUMENT_STATUSES.map((status) => (
-								<option key={status} value={status}>
-									{capitalize(status)}
-								</option>
-							))}
-						</select>
-					</div>
-					<button type="submit" className={primaryLinkClassName}>
-						Apply
-					</button>
-				</Form>
+				<FilterBar
+					selects={[
+						{
+							name: 'organization',
+							label: 'Organization',
+							value: filters.organizationId ?? 'all',
+							options: [allOption(), ...organizations.map((organization) => ({ value: organization.id, label: organization.name }))],
+						},
+						{
+							name: 'status',
+							label: 'Status',
+							value: filters.status ?? 'all',
+							options: [allOption(), ...DOCUMENT_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))],
+						},
+					]}
+				/>
 				<DataTable
 					head={
 						<>

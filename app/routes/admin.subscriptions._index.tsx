@@ -68,8 +68,7 @@ export default function AdminSubscriptionsRoute() {
 				<SummaryCard title="Average Revenue Per Account" cents={summary.arpaCents} change={summary.arpaChange} testId="arpa" />
 			</div>
 			<FilterBar
-				state={state}
-				searchLabel="Search by organization"
+				search={{ state, label: 'Search by organization' }}
 				selects={[
 					{
 						name: 'status',

@@ -53,8 +53,7 @@ export default function AdminTenantsRoute() {
 			</PageHeader>
 			<p className="text-sm text-slate-600 dark:text-slate-300">Data is isolated by a shared database with a separate schema per organization.</p>
 			<FilterBar
-				state={state}
-				searchLabel="Search by name, domain or contact email"
+				search={{ state, label: 'Search by name, domain or contact email' }}
 				selects={[
 					{
 						name: 'status',

@@ -79,8 +79,7 @@ export default function AdminUsersRoute() {
 				</ConfirmPanel>
 			) : null}
 			<FilterBar
-				state={state}
-				searchLabel="Search users"
+				search={{ state, label: 'Search users' }}
 				selects={[
 					{
 						name: 'status',

@@ -78,31 +78,15 @@ export function Pagination({ state, rowsOnPage, total, noun }: { state: AnyState
 
 export type FilterSelect = { name: string; label: string; value: string; options: { value: string; label: string }[] }
 
-/** Search and filters as a GET form: the table's state stays in the query string, with or without JavaScript. */
-export function FilterBar({ state, searchLabel, selects }: { state: AnyState; searchLabel: string; selects: FilterSelect[] }) {
+/**
+ * Search and filters as a GET form: the table's state stays in the query string, with or without
+ * JavaScript. Without `search` (a list with no search or sort, such as the documents' history), the
+ * selects alone.
+ */
+export function FilterBar({ search, selects }: { search?: { state: AnyState; label: string }; selects: FilterSelect[] }) {
 	return (
 		<Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-			<input type="hidden" name="sort" value={state.sort} />
-			<input type="hidden" name="dir" value={state.dir} />
-			<div className="min-w-56 flex-1">
-				<label htmlFor="admin-search" className="block text-sm font-medium">
-					{searchLabel}
-				</label>
-				<input
-					id="admin-search"
-					name="q"
-					type="search"
-					defaultValue={state.q}
-					className={cn(inputClassName, 'mt-1')}
-					aria-invalid={state.qError ? true : undefined}
-					aria-describedby={state.qError ? 'admin-search-error' : undefined}
-				/>
-				{state.qError ? (
-					<p id="admin-search-error" className="mt-1 text-sm text-red-600">
-						{state.qError}
-					</p>
-				) : null}
-			</div>
+			{search ? <SearchField state={search.state} label={search.label} /> : null}
 			{selects.map((select) => (
 				<div key={select.name}>
 					<label htmlFor={`filter-${select.name}`} className="block text-sm font-medium">
@@ -124,6 +108,35 @@ export function FilterBar({ state, searchLabel, selects }: { state: AnyState; se
 				Reset
 			</Link>
 		</Form>
+	)
+}
+
+/** The list's search box, with its sort kept (hidden) so that a search keeps the order. */
+function SearchField({ state, label }: { state: AnyState; label: string }) {
+	return (
+		<>
+			<input type="hidden" name="sort" value={state.sort} />
+			<input type="hidden" name="dir" value={state.dir} />
+			<div className="min-w-56 flex-1">
+				<label htmlFor="admin-search" className="block text-sm font-medium">
+					{label}
+				</label>
+				<input
+					id="admin-search"
+					name="q"
+					type="search"
+					defaultValue={state.q}
+					className={cn(inputClassName, 'mt-1')}
+					aria-invalid={state.qError ? true : undefined}
+					aria-describedby={state.qError ? 'admin-search-error' : undefined}
+				/>
+				{state.qError ? (
+					<p id="admin-search-error" className="mt-1 text-sm text-red-600">
+						{state.qError}
+					</p>
+				) : null}
+			</div>
+		</>
 	)
 }
 
