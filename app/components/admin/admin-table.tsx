@@ -85,7 +85,13 @@ export type FilterSelect = { name: string; label: string; value: string; options
  */
 export function FilterBar({ search, selects }: { search?: { state: AnyState; label: string }; selects: FilterSelect[] }) {
 	return (
-		<Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+		// keyed by what it shows: after a client navigation (Reset, Back) the uncontrolled fields take the new values
+		<Form
+			key={[search?.state.q ?? '', ...selects.map((select) => select.value)].join('\u0000')}
+			method="get"
+			className="flex flex-wrap items-end gap-3"
+			role="search"
+		>
 			{search ? <SearchField state={search.state} label={search.label} /> : null}
 			{selects.map((select) => (
 				<div key={select.name}>
