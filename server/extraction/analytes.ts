@@ -1,5 +1,5 @@
 import { remembered } from './remembered.ts'
-import analyteCatalogue from './vocabulary/analytes.json'
+import analyteCatalogue from './vocabulary/analytes.json' with { type: 'json' }
 
 /**
  * The vocabulary of health parameters: for each analyte its canonical code
