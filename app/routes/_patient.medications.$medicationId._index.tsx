@@ -9,8 +9,8 @@ import { Card } from '#app/components/ui/card.tsx'
 import { requirePatient } from '#server/auth/index.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
 import { notFound } from '#server/errors/index.ts'
-import { getMedication, MEDICATION_MESSAGES, stopMedication } from '#server/medications/index.ts'
-import { medicationDoseText, medicationStatusLabel } from '#server/medications/shared/medication.ts'
+import { getMedication, stopMedication } from '#server/medications/index.ts'
+import { MEDICATION_MESSAGES, medicationDoseText, medicationStatusLabel } from '#server/medications/shared/medication.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { localDateOf, resolvePatientTimeZone } from '#server/time/shared/zoned-time.ts'
 
@@ -55,6 +55,11 @@ export default function MedicationRoute() {
 					<h1 className="text-2xl font-bold tracking-tight">{medication.name}</h1>
 					<Badge tone={isActive ? 'success' : 'neutral'}>{medicationStatusLabel(medication.status)}</Badge>
 				</div>
+				{medication.isCounted ? null : (
+					<p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="medication-not-counted">
+						{MEDICATION_MESSAGES.notCounted}
+					</p>
+				)}
 				<dl className="grid gap-4 sm:grid-cols-2">
 					<Detail label="Dose">{medicationDoseText(medication.dose) ?? 'Not recorded'}</Detail>
 					<Detail label="Frequency">{medication.frequency ?? 'Not recorded'}</Detail>

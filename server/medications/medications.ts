@@ -70,7 +70,7 @@ export async function getMedication(patient: Patient, medicationId: string) {
 	if (!UUID.test(medicationId)) return null
 	return withTenant(patient.organizationId, async (tx) => {
 		const found = await tx
-			.select({ ...summaryColumns, text: medications.text, updatedAt: medications.updatedAt })
+			.select({ ...summaryColumns, text: medications.text, updatedAt: medications.updatedAt, isCounted: sql<boolean>`${isCounted()}` })
 			.from(medications)
 			.where(isOwn(patient, medicationId))
 		const [row] = await withDocumentTitles(tx, patient, found)

@@ -3,6 +3,7 @@ import { SUBJECT_TEXTS } from '#server/documents/shared/messages.ts'
 import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import { buildCcd, type CcdMedication, type CcdResult } from '../support/ccda-builder.ts'
 import { waitUntilProcessed } from './documents.ts'
+import { MEDICATION_MESSAGES } from '#server/medications/shared/medication.ts'
 import { BASE_URL, expect, test } from './fixtures.ts'
 
 /**
@@ -102,4 +103,15 @@ test("the medications page lists the patient's own medications, not those of a r
 	await page.goto('/medications')
 	await expect(medications).toHaveCount(1)
 	await expect(page.getByText('Metformin')).toHaveCount(0)
+
+	// opened from the record's page, the medication says why it is not on the list
+	await page.goto(`/records/${foreignId}`)
+	await page.getByTestId('medications').getByRole('link', { name: 'Metformin 500 MG Oral Tablet' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Metformin 500 MG Oral Tablet')
+	await expect(page.getByTestId('medication-not-counted')).toHaveText(MEDICATION_MESSAGES.notCounted)
+	// the patient's own medication carries no such note
+	await page.goto('/medications')
+	await medications.first().getByRole('link').first().click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lisinopril 10 MG Oral Tablet')
+	await expect(page.getByTestId('medication-not-counted')).toHaveCount(0)
 })

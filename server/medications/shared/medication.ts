@@ -39,6 +39,8 @@ export const MEDICATION_MESSAGES = {
 	saved: 'Medication updated',
 	stopped: 'Medication stopped',
 	empty: 'No medications yet. Add one, or upload a clinical note that lists them.',
+	/** a medication listed by a record that is not counted as the patient's ('Someone else', or 'Is this you?' unanswered) */
+	notCounted: "From a record you said is someone else's, or have not yet confirmed as yours: it is not on your medications list.",
 } as const
 
 const optionalText = (max: number) =>
