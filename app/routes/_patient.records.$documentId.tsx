@@ -42,6 +42,7 @@ import {
 } from '#server/documents/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
+import { LocalDateSchema } from '#server/time/shared/zoned-time.ts'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
 import { withTrpc } from '#app/lib/trpc.tsx'
 
@@ -78,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** 'Which date is this record from?': one of the two readings (date-question.tsx). */
-const DateChoiceSchema = z.object({ intent: z.literal('choose-date'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+const DateChoiceSchema = z.object({ intent: z.literal('choose-date'), date: LocalDateSchema })
 
 /** The page's buttons when JavaScript does not run (with it: the dialog submits delete; tRPC does retry and download). */
 const IntentSchema = z.object({ intent: z.enum(['delete', 'retry', 'download', 'this-is-me', 'someone-else']) })

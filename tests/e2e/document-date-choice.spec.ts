@@ -1,17 +1,12 @@
 import type { Page } from '@playwright/test'
 import { DATE_CHOICE_TEXTS, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
 import { reportWithAmbiguousDate } from '../support/ambiguous-date-report.ts'
-import { waitUntilProcessed } from './documents.ts'
+import { uploadBytes, waitUntilProcessed } from './documents.ts'
 import { BASE_URL, expect, test } from './fixtures.ts'
 
 /** Uploads the report whose only date, 04/06/2025, reads two ways; its page asks which. */
 async function uploadAmbiguous(page: Page, patientName: string) {
-	const response = await page.request.post('/api/documents/upload', {
-		headers: { Origin: BASE_URL },
-		multipart: { file: { name: 'report.pdf', mimeType: 'application/pdf', buffer: await reportWithAmbiguousDate(patientName) } },
-	})
-	expect(response.status(), await response.text()).toBe(201)
-	const { documentId } = (await response.json()) as { documentId: string }
+	const documentId = await uploadBytes(page.request, { name: 'report.pdf', mimeType: 'application/pdf', buffer: await reportWithAmbiguousDate(patientName) })
 	await waitUntilProcessed(page.request, [documentId])
 	return documentId
 }

@@ -5,15 +5,16 @@ import { BASE_URL, expect } from './fixtures.ts'
 
 export const FIXTURES = path.resolve('../shared/fixtures/documents')
 
-/** Uploads a fixture through the real endpoint, as the signed-in patient of `request`. */
-export async function uploadFixture(request: APIRequestContext, relativePath: string) {
-	const buffer = await readFile(path.join(FIXTURES, relativePath))
-	const response = await request.post('/api/documents/upload', {
-		headers: { Origin: BASE_URL },
-		multipart: { file: { name: path.basename(relativePath), mimeType: 'application/pdf', buffer } },
-	})
+/** Uploads a file's bytes through the real endpoint, as the signed-in patient of `request`; the document's id. */
+export async function uploadBytes(request: APIRequestContext, file: { name: string; mimeType: string; buffer: Buffer }) {
+	const response = await request.post('/api/documents/upload', { headers: { Origin: BASE_URL }, multipart: { file } })
 	expect(response.status(), await response.text()).toBe(201)
 	return ((await response.json()) as { documentId: string }).documentId
+}
+
+/** Uploads a fixture through the real endpoint, as the signed-in patient of `request`. */
+export async function uploadFixture(request: APIRequestContext, relativePath: string) {
+	return uploadBytes(request, { name: path.basename(relativePath), mimeType: 'application/pdf', buffer: await readFile(path.join(FIXTURES, relativePath)) })
 }
 
 async function statusesOf(request: APIRequestContext, ids: string[]) {

@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test'
 import { SUBJECT_TEXTS } from '#server/documents/shared/messages.ts'
 import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import { buildCcd, type CcdMedication, type CcdResult } from '../support/ccda-builder.ts'
-import { waitUntilProcessed } from './documents.ts'
+import { uploadBytes, waitUntilProcessed } from './documents.ts'
 import { MEDICATION_MESSAGES } from '#server/medications/shared/medication.ts'
-import { BASE_URL, expect, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 /**
  * Issue 28 points 2 and 4 and the medications of another person's record:
@@ -28,12 +28,7 @@ async function uploadCcd(
 			medications: options.medications,
 		}),
 	)
-	const response = await page.request.post('/api/documents/upload', {
-		headers: { Origin: BASE_URL },
-		multipart: { file: { name, mimeType: 'application/xml', buffer } },
-	})
-	expect(response.status(), await response.text()).toBe(201)
-	const { documentId } = (await response.json()) as { documentId: string }
+	const documentId = await uploadBytes(page.request, { name, mimeType: 'application/xml', buffer })
 	await waitUntilProcessed(page.request, [documentId])
 	return documentId
 }

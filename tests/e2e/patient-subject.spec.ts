@@ -3,18 +3,13 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { DOCUMENT_NOTICES, SUBJECT_TEXTS } from '#server/documents/shared/messages.ts'
 import { buildCcd, type CcdResult } from '../support/ccda-builder.ts'
-import { waitUntilProcessed } from './documents.ts'
-import { BASE_URL, expect, test } from './fixtures.ts'
+import { uploadBytes, waitUntilProcessed } from './documents.ts'
+import { expect, test } from './fixtures.ts'
 
 const PUBLIC_SAMPLES = path.resolve('../shared/fixtures/public-samples/text')
 
 async function upload(page: Page, name: string, mimeType: string, buffer: Buffer) {
-	const response = await page.request.post('/api/documents/upload', {
-		headers: { Origin: BASE_URL },
-		multipart: { file: { name, mimeType, buffer } },
-	})
-	expect(response.status(), await response.text()).toBe(201)
-	const { documentId } = (await response.json()) as { documentId: string }
+	const documentId = await uploadBytes(page.request, { name, mimeType, buffer })
 	await waitUntilProcessed(page.request, [documentId])
 	return documentId
 }

@@ -1,16 +1,11 @@
 import type { Page } from '@playwright/test'
 import { buildCcd } from '../support/ccda-builder.ts'
-import { waitUntilProcessed } from './documents.ts'
+import { uploadBytes, waitUntilProcessed } from './documents.ts'
 import { BASE_URL, expect, test } from './fixtures.ts'
 
 /** Uploads XML bytes through the real endpoint as the signed-in patient. */
 async function uploadXml(page: Page, name: string, xml: string) {
-	const response = await page.request.post('/api/documents/upload', {
-		headers: { Origin: BASE_URL },
-		multipart: { file: { name, mimeType: 'application/xml', buffer: Buffer.from(xml) } },
-	})
-	expect(response.status(), await response.text()).toBe(201)
-	return ((await response.json()) as { documentId: string }).documentId
+	return uploadBytes(page.request, { name, mimeType: 'application/xml', buffer: Buffer.from(xml) })
 }
 
 /** Fails the test on any request that leaves the loopback interface. */

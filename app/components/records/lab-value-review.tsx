@@ -89,25 +89,40 @@ export function ValueReviewNote({ value }: { value: ReviewedValue }) {
 	return null
 }
 
+/** One of a value's one-button forms (confirm, remove), posting its intent and the value's id. */
+function ValueActionForm({
+	intent,
+	value,
+	name,
+	label,
+	variant,
+	className,
+}: {
+	intent: 'confirm-value' | 'remove-value'
+	value: ReviewedValue
+	name: string
+	label: string
+	variant: 'secondary' | 'ghost'
+	className: string
+}) {
+	const navigation = useNavigation()
+	return (
+		<Form method="post" preventScrollReset>
+			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="parameterId" value={value.id} />
+			<Button type="submit" variant={variant} className={className} isPending={isSubmitting(navigation, intent, value.id)} aria-label={`${label} ${name}`}>
+				{label}
+			</Button>
+		</Form>
+	)
+}
+
 /** Confirm (a value to check), Edit (opens the correction form through ?edit=id) and Remove. */
 export function ValueReviewActions({ value, state, name }: { value: ReviewedValue; state: ValueReviewState; name: string }) {
-	const navigation = useNavigation()
 	return (
 		<div className="flex flex-wrap items-center gap-2">
 			{value.reviewStatus === 'to_check' ? (
-				<Form method="post" preventScrollReset>
-					<input type="hidden" name="intent" value="confirm-value" />
-					<input type="hidden" name="parameterId" value={value.id} />
-					<Button
-						type="submit"
-						variant="secondary"
-						className="px-3 py-1"
-						isPending={isSubmitting(navigation, 'confirm-value', value.id)}
-						aria-label={`${VALUE_REVIEW_TEXTS.confirm} ${name}`}
-					>
-						{VALUE_REVIEW_TEXTS.confirm}
-					</Button>
-				</Form>
+				<ValueActionForm intent="confirm-value" value={value} name={name} label={VALUE_REVIEW_TEXTS.confirm} variant="secondary" className="px-3 py-1" />
 			) : null}
 			<Link
 				to={`${state.path}?edit=${value.id}`}
@@ -117,19 +132,14 @@ export function ValueReviewActions({ value, state, name }: { value: ReviewedValu
 			>
 				{VALUE_REVIEW_TEXTS.edit}
 			</Link>
-			<Form method="post" preventScrollReset>
-				<input type="hidden" name="intent" value="remove-value" />
-				<input type="hidden" name="parameterId" value={value.id} />
-				<Button
-					type="submit"
-					variant="ghost"
-					className="px-3 py-1 text-red-700 dark:text-red-300"
-					isPending={isSubmitting(navigation, 'remove-value', value.id)}
-					aria-label={`${VALUE_REVIEW_TEXTS.remove} ${name}`}
-				>
-					{VALUE_REVIEW_TEXTS.remove}
-				</Button>
-			</Form>
+			<ValueActionForm
+				intent="remove-value"
+				value={value}
+				name={name}
+				label={VALUE_REVIEW_TEXTS.remove}
+				variant="ghost"
+				className="px-3 py-1 text-red-700 dark:text-red-300"
+			/>
 		</div>
 	)
 }
