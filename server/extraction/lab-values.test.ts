@@ -352,6 +352,25 @@ describe('a code read twice', () => {
 	})
 })
 
+describe('ratios and indices without a unit', () => {
+	it('reads a dimensionless row with no unit, and a derived value printed in two units as two rows', () => {
+		const text = [
+			'TC/HDLC RATIO          3.9       NORMAL      <5.0 (calc)',
+			'Índice de riesgo cardiovascular 2.7',
+			'Free Thyroxine Index   2.2                   1.4-3.8',
+			'eAG (mg/dL)            117                   (calc)',
+			'eAG (mmol/L)           6.5                   (calc)',
+		].join('\n')
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.name, p.value, p.unit])).toEqual([
+			['chol_hdl_ratio', 'TC/HDLC RATIO', 3.9, null],
+			['chol_hdl_ratio', 'Índice de riesgo cardiovascular', 2.7, null],
+			['free_t4_index', 'Free Thyroxine Index', 2.2, null],
+			['eag', 'eAG (mg/dL)', 117, 'mg/dL'],
+			['eag', 'eAG (mmol/L)', 6.5, 'mmol/L'],
+		])
+	})
+})
+
 describe('rows that are not a numeric result', () => {
 	it('takes no number from the range or a lab code of a row whose result is printed in words', () => {
 		const rows = [
