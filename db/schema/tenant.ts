@@ -162,6 +162,12 @@ export const healthParameters = pgTable(
 		originalUnit: text('original_unit'),
 		originalReferenceRangeText: text('original_reference_range_text'),
 		reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+		/**
+		 * Another printed row of a code its document holds more than once on the date (another unit,
+		 * population or fluid: server/extraction/same-analyte.ts): shown on the document page, never
+		 * counted (server/health/counted-values.ts), where the one row chosen stands for the code.
+		 */
+		alternate: boolean('alternate').notNull().default(false),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [

@@ -234,6 +234,39 @@ describe('name lookup', () => {
 	})
 })
 
+describe('ratios, indices and derived values', () => {
+	it('names the total cholesterol / HDL ratio as laboratories print it, in several languages', () => {
+		for (const name of [
+			'Chol/HDL-C Ratio',
+			'TC/HDLC ratio',
+			'Índice de riesgo cardiovascular',
+			'Indice riesgo',
+			'Rapport cholestérol total / HDL',
+			'Cholesterin/HDL-Quotient',
+			'Stosunek cholesterolu całkowitego do HDL',
+		])
+			expect(lookupAnalyteName(name), name).toMatchObject({ analyte: { code: 'chol_hdl_ratio', ucum: '{ratio}', units: [] } })
+	})
+
+	it('tells the free T4 index and the T3 uptake from free T4 and total T3', () => {
+		expect(lookupAnalyteName('Free T4 Index (T7)')).toMatchObject({ analyte: { code: 'free_t4_index', loinc: null, units: [] } })
+		expect(lookupAnalyteName('Free thyroxine index')).toMatchObject({ analyte: { code: 'free_t4_index' } })
+		expect(lookupAnalyteName('T3 Uptake')).toMatchObject({ analyte: { code: 't3_uptake', ucum: '%' } })
+		expect(lookupAnalyteName('Free T4')).toMatchObject({ analyte: { code: 'free_t4' } })
+	})
+
+	it('names the estimated average glucose, convertible between mg/dL and mmol/L', () => {
+		for (const name of ['eAG', 'Estimated Average Glucose', 'Glucosa media estimada', 'Glycémie moyenne estimée'])
+			expect(lookupAnalyteName(name), name).toMatchObject({ analyte: { code: 'eag', molarMass: 180.156, loinc: null } })
+	})
+
+	it('reads a mixed-case abbreviation in brackets after a name it does not know (two capitals first)', () => {
+		expect(lookupAnalyteName('Exceso de bases en fluido extracelular (BEecf)')).toMatchObject({ analyte: { code: 'base_excess_ecf' } })
+		expect(lookupAnalyteName('Überschuss im Extrazellulärraum (BEecf)')).toMatchObject({ analyte: { code: 'base_excess_ecf' } })
+		expect(lookupAnalyteName('Bilirubin (Conjugated)')).toBeNull()
+	})
+})
+
 describe('the catalogue data (vocabulary/analytes.json)', () => {
 	const CATEGORIES = [
 		'chemistry',

@@ -185,9 +185,11 @@ export function lookupAnalyteName(name: string): AnalyteMatch | null {
 
 /**
  * A name with its abbreviation in brackets after it ('Toplam Lökosit Sayımı (WBC)', 'Hemoglobina(HGB)'):
- * capitals (and digits, '%', '#'), no lower-case word, so a qualifier ('Bilirubin (Conjugated)') is not one.
+ * capitals (and digits, '%', '#'), no lower-case word, so a qualifier ('Bilirubin (Conjugated)') is not one;
+ * or one short word opening with two capitals, lower-case letters after them ('Exceso de bases extracelular (BEecf)').
  */
-const NAME_WITH_ABBREVIATION = /^\s*([^\d\s(][^()]*?)\s*\(\s*((?=[^()]*[A-Z][^()]*[A-Z])(?![^()]*[a-z]{3})[A-Za-z][A-Za-z0-9%#.\- ]{0,9}?)\s*\)\s*$/
+const NAME_WITH_ABBREVIATION =
+	/^\s*([^\d\s(][^()]*?)\s*\(\s*((?=[^()]*[A-Z][^()]*[A-Z])(?![^()]*[a-z]{3})[A-Za-z][A-Za-z0-9%#.\- ]{0,9}?|[A-Z]{2}[A-Za-z0-9]{0,5})\s*\)\s*$/
 
 /**
  * An abbreviation joined to a name in another language ('HGB-Hemoglobin',

@@ -5,7 +5,7 @@ import { findDocumentDateWithEvidence } from './document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
 import { analyteInContext, findAnalyteByCode } from './analytes.ts'
-import { extractLabResults, extractTableResults, isInAnalyteUnit, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
+import { extractLabResults, extractTableResults, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
@@ -14,6 +14,7 @@ import { readReportPage } from './ocr-page.ts'
 import { pageImageForOcr } from './pdf-page-image.ts'
 import { validatePdfStructure } from './pdf-structure.ts'
 import { markValuesToCheck } from './plausibility.ts'
+import { distinctPrintedRows, markAlternateRows } from './same-analyte.ts'
 import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
 import { findProvider, titleCaseName } from './provider.ts'
 import { boxesFromOcrWords, boxesFromPdfItems, type Box } from './table-reader.ts'
@@ -210,21 +211,14 @@ function readDicom(bytes: Buffer): Content {
 	}
 }
 
-/** One row per code: the first, unless a later one is in one of the analyte's units and the first is not. */
-function dedupeByCode(parameters: ExtractedParameter[]): ExtractedParameter[] {
-	const kept = new Map<string, ExtractedParameter>()
-	for (const parameter of parameters) {
-		const first = kept.get(parameter.code)
-		if (!first || (!isInAnalyteUnit(first) && isInAnalyteUnit(parameter))) kept.set(parameter.code, parameter)
-	}
-	return [...kept.values()]
-}
-
 /**
  * A page's rows: its tables read from the word boxes (table-reader.ts) first, then the lines of
  * its laid-out text for what no table held (a page without a header row, rows outside tables).
- * A row both read with the same value keeps the reading with more of unit and range; read with
- * two values from an OCR page, the line's reading when it has both.
+ * Each table row is paired with the line reading of the same printed row: the line of its code
+ * with the same value, or the one line of its code when the table has one row of it. Read with
+ * the same value, the reading with more of unit and range is kept; read with two values from an
+ * OCR page, the line's reading when it has both. A line no table row was paired with is kept
+ * when it is another printed row (same-analyte.ts): a code may be printed more than once.
  */
 function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
 	const read = pages.map((page) => {
@@ -232,17 +226,22 @@ function labResults(pages: PageText[], testDate: string | null, decimalComma: bo
 		const lines = extractLabResults(page.text, options)
 		// where both read a row with the same value, the more complete reading (a range printed on the line below)
 		const completeness = (parameter: ExtractedParameter) => Number(parameter.unit !== null) + Number(parameter.referenceRangeText !== null)
-		const tables = (page.boxes ? extractTableResults(page.boxes, options) : []).map((table) => {
-			const line = lines.parameters.find((parameter) => parameter.code === table.code)
+		const tableRows = page.boxes ? extractTableResults(page.boxes, options) : []
+		const paired = new Set<ExtractedParameter>()
+		const tables = tableRows.map((table) => {
+			const ofCode = lines.parameters.filter((parameter) => parameter.code === table.code && !paired.has(parameter))
+			const isOnlyRow = ofCode.length === 1 && tableRows.filter((other) => other.code === table.code).length === 1
+			const line = ofCode.find((parameter) => parameter.value === table.value) ?? (isOnlyRow ? ofCode[0] : undefined)
 			if (!line) return table
+			paired.add(line)
 			if (line.value === table.value) return completeness(line) > completeness(table) ? line : table
 			// read with two values: on a photographed or skewed page the table's rows may join a name to the
 			// next row's cells, where the laid-out line keeps them together; a complete line wins there
 			return page.source === 'ocr' && completeness(line) === 2 ? line : table
 		})
-		return { parameters: [...tables, ...lines.parameters], unmapped: lines.unmapped }
+		return { parameters: [...tables, ...lines.parameters.filter((line) => !paired.has(line))], unmapped: lines.unmapped }
 	})
-	return { parameters: inContext(dedupeByCode(read.flatMap((page) => page.parameters))), unmapped: read.flatMap((page) => page.unmapped) }
+	return { parameters: inContext(distinctPrintedRows(read.flatMap((page) => page.parameters))), unmapped: read.flatMap((page) => page.unmapped) }
 }
 
 /** A name that stands for one of two analytes by what else the document holds ('pH' beside pCO2 is the blood's): analyteInContext. */
@@ -301,6 +300,8 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	}
 	// every value read passes the plausibility rules: one that disagrees is kept "to check"
 	parameters = markValuesToCheck(parameters)
+	// a code printed more than once (another unit, population or fluid): one row stands for it in trends
+	parameters = markAlternateRows(parameters)
 	const medications = kind === 'clinical_notes' || kind === 'other' ? extractMedications(text) : []
 	const described = {
 		kind,

@@ -309,14 +309,103 @@ describe('a white cell share and count printed under one name', () => {
 		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.status])).toEqual([
 			['neutrophils_pct', 20.2, 'low'],
 			['neutrophils_abs', 0.5, 'low'],
+			// another printed row of the share (another name): kept beside the first (same-analyte.ts)
+			['neutrophils_pct', 60, 'normal'],
 			['lymphocytes_abs', 2.1, 'normal'],
 		])
 	})
 })
 
 describe('a code read twice', () => {
-	it("keeps the row in one of the analyte's units over an earlier one that is not (urine microscopy before the blood count)", () => {
+	it('keeps both rows when the unit differs: the urine microscopy count and the blood count (the blood one stands for the code, same-analyte.ts)', () => {
 		const text = 'URINE MICROSCOPY\nWBC     2     /HPF\nCBC\nWBC     5.8     Thousand/uL     3.8-10.8'
-		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([['wbc', 5.8, 'Thousand/uL']])
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([
+			['wbc', 2, '/HPF'],
+			['wbc', 5.8, 'Thousand/uL'],
+		])
+	})
+
+	it('keeps a second value of one analyte printed under another name or in another unit, in several languages', () => {
+		const text = [
+			'eGFR (CKD-EPI)            71      mL/min/1.73m2     > 60',
+			'eGFR if Black             82      mL/min/1.73m2     > 60',
+			'Glucosa                   5.4     mmol/L            3.9 - 5.6',
+			'Glucosa                   97      mg/dL             70 - 100',
+			'Exceso de base            -1.2    mmol/L            -2 - 2',
+		].join('\n')
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.name, p.value, p.unit])).toEqual([
+			['egfr', 'eGFR (CKD-EPI)', 71, 'mL/min/1.73m2'],
+			['egfr', 'eGFR if Black', 82, 'mL/min/1.73m2'],
+			['glucose', 'Glucosa', 5.4, 'mmol/L'],
+			['glucose', 'Glucosa', 97, 'mg/dL'],
+			['base_excess', 'Exceso de base', -1.2, 'mmol/L'],
+		])
+	})
+
+	it('reads the same row printed again (a summary page repeating it) once', () => {
+		const text =
+			'Kalium     5.9  H   mmol/L     3.5 - 5.1\nSodium     139      mmol/L     135 - 145\n\nAuffällige Werte\nKalium     5.9  H   mmol/L     3.5 - 5.1'
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value])).toEqual([
+			['potassium', 5.9],
+			['sodium', 139],
+		])
+	})
+})
+
+describe('ratios and indices without a unit', () => {
+	it('reads a dimensionless row with no unit, and a derived value printed in two units as two rows', () => {
+		const text = [
+			'TC/HDLC RATIO          3.9       NORMAL      <5.0 (calc)',
+			'Índice de riesgo cardiovascular 2.7',
+			'Free Thyroxine Index   2.2                   1.4-3.8',
+			'eAG (mg/dL)            117                   (calc)',
+			'eAG (mmol/L)           6.5                   (calc)',
+		].join('\n')
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.name, p.value, p.unit])).toEqual([
+			['chol_hdl_ratio', 'TC/HDLC RATIO', 3.9, null],
+			['chol_hdl_ratio', 'Índice de riesgo cardiovascular', 2.7, null],
+			['free_t4_index', 'Free Thyroxine Index', 2.2, null],
+			['eag', 'eAG (mg/dL)', 117, 'mg/dL'],
+			['eag', 'eAG (mmol/L)', 6.5, 'mmol/L'],
+		])
+	})
+})
+
+describe('rows that are not a numeric result', () => {
+	it('takes no number from the range or a lab code of a row whose result is printed in words', () => {
+		const rows = [
+			'PROTEIN        NEGATIVE        NORMAL       NEGATIVE        02',
+			'Leukocytes     none seen                    < 5 /HPF        A1',
+			'Glucosa        Negativo                     0 - 15 mg/dL',
+			'Bilirubina     ujemny                       0 /ul',
+			'Nitrite        Not detected                 0',
+		]
+		for (const row of rows) expect(parseLabLine(row, TEXT)).toEqual([])
+		expect(one('Protein, total     6.9     g/dL     6.4 - 8.3').value).toBe(6.9)
+	})
+
+	it('reads no row from a sentence that names an analyte among other numbers', () => {
+		expect(parseLabLine('An A1c value between 5.7% and 6.4% is consistent with prediabetes', TEXT)).toEqual([])
+		expect(parseLabLine('- Vitamin D3: 1000 IU daily for 8 weeks', TEXT)).toEqual([])
+		expect(parseLabLine('Ferritin below 30 ng/mL and then for 3 months', TEXT)).toEqual([])
+		// a note after the value leaves no number after its words: still a result
+		expect(one('A1C 6.8% - diabetes well controlled').value).toBe(6.8)
+	})
+})
+
+describe('printed names', () => {
+	it('keeps a name label up to its colon as printed, in several languages', () => {
+		expect(one('Glucose Level: 92 mg/dL (Normal)').name).toBe('Glucose Level')
+		expect(one('Hemoglobina total: 13.9 g/dL').name).toBe('Hemoglobina total')
+		expect(one('Cholesterin gesamt:   212   mg/dl   < 200').name).toBe('Cholesterin gesamt')
+	})
+
+	it('reads past marks a text layer prints before a name (an icon font, a bullet, a row number)', () => {
+		const troponin = one('n 1 nn Troponin I (High Sensitivity)   52.480   ng/mL   < 0.04   CRITICAL HIGH')
+		expect([troponin.code, troponin.name, troponin.value, troponin.unit]).toEqual(['troponin_i', 'Troponin I (High Sensitivity)', 52.48, 'ng/mL'])
+		expect(one('3   Kreatinin      1.02   mg/dL   0.7 - 1.2').name).toBe('Kreatinin')
+		expect(one('• Hémoglobine      14.1   g/dL   13 - 17').name).toBe('Hémoglobine')
+		// OCR's marks are not skipped this way
+		expect(parseLabLine('S) 4 i)     Total cholesterol 240 mg/dL', { ...OCR, columnGaps: true })).toEqual([])
 	})
 })

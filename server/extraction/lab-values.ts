@@ -15,6 +15,7 @@ import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './type
 import { findDates } from './document-date.ts'
 import { isMolarUnit, toUcum } from './ucum.ts'
 import { readTables, rowLines, type Box } from './table-reader.ts'
+import { isSamePrintedRow } from './same-analyte.ts'
 import { isLikelyOcrUnit, isRepairableOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
 
 /**
@@ -239,6 +240,11 @@ function skipNameQualifiers(tokens: Token[], start: number, columnGaps: boolean)
 			if (text.includes(')')) depth = 0
 			index++
 			continue
+		}
+		// a label ending at its colon ('Glucose Level: 92 mg/dL'): the word is the name's, and the name ends there
+		if (/^\p{L}[\p{L}\-.']*:$/u.test(text) && !FLAG_WORDS.has(text.slice(0, -1).toLowerCase())) {
+			index++
+			break
 		}
 		const isWord = /^[A-Za-z][A-Za-z,\-.']*$/.test(text) && !FLAG_WORDS.has(text.toLowerCase()) && !looksLikeUnit(text)
 		if (isJunkToken(text) || isWord || /^\d+-[A-Za-z]+,?$/.test(text)) {
@@ -590,9 +596,13 @@ export function parseLabLine(rawLine: string, options: LabParseOptions): Extract
 function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {
 	if (allTokens.length < 2) return []
 	const named = matchName(allTokens, options.source, hasColumnGaps(options))
-	if (!named) return laterColumn(allTokens, options)
+	if (!named) {
+		const marks = leadingMarks(allTokens, options)
+		return marks > 0 ? parseLabTokens([{ ...allTokens[marks], gapBefore: 0 }, ...allTokens.slice(marks + 1)], options) : laterColumn(allTokens, options)
+	}
 	const qualifiers = skipNameQualifiers(allTokens, named.consumed, hasColumnGaps(options))
 	const start = qualifiers.index
+	if (isSentence(allTokens.slice(start))) return []
 	const tokens = options.dateColumns ? newestColumnOnly(allTokens, start, options.dateColumns) : allTokens
 	const printedName = tokens
 		.slice(0, start)
@@ -608,6 +618,39 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
 	return found ? [found, ...rest] : rest
+}
+
+/**
+ * Marks a text layer prints before a name (an icon font's letters beside a critical row, a bullet,
+ * a row number: 'n 1 nn Troponin I  52.4', '3  Glucose  92'): up to three tokens of one or two
+ * letters, digits or bullets, none a name itself, before a name matched as printed. How many to
+ * skip, or 0. Not for OCR, whose stray marks are read apart (lineTokens).
+ */
+function leadingMarks(tokens: Token[], options: LabParseOptions): number {
+	if (options.source !== 'text') return 0
+	for (let count = 1; count <= 3 && count < tokens.length - 1; count++) {
+		const marks = tokens.slice(0, count)
+		if (!marks.every((mark) => /^[\p{L}\p{N}•▪■●*#]{1,2}$/u.test(mark.text) && !lookupAnalyteName(mark.text))) return 0
+		const named = matchName(tokens.slice(count), options.source, hasColumnGaps(options))
+		if (named && !named.isLoose) return count
+	}
+	return 0
+}
+
+/**
+ * What follows a name reads as a sentence, not a result row ('A1c value between 5.7% and 6.4% is
+ * consistent with ...', '- Vitamin B12: 1500 mcg daily for 3 months'): three words or more in
+ * lower case that are neither units nor flags, one of them between two numbers. A row's own words
+ * (a note after its value: '6.8% - well controlled') leave no number after them.
+ */
+function isSentence(tokens: Token[]): boolean {
+	const isProse = (token: Token) =>
+		/^\p{Ll}{2,}[,.;:]?$/u.test(token.text) && !FLAG_WORDS.has(token.text.toLowerCase()) && !NOISE_WORDS.has(token.text) && !looksLikeUnit(token.text)
+	const isNumber = (token: Token) => /^[<>]?\d/.test(token.text)
+	if (tokens.filter(isProse).length < 3) return false
+	const first = tokens.findIndex(isNumber)
+	const last = tokens.findLastIndex(isNumber)
+	return first >= 0 && tokens.slice(first + 1, last).some(isProse)
 }
 
 /**
@@ -694,6 +737,8 @@ function readParameter(
 ): ExtractedParameter | null {
 	if (named.match.kind !== 'analyte') return null
 	const analyte = named.match.analyte
+	// a result printed in words ('NEGATIVE', 'NONE SEEN', 'DNR'): no number of the row is its value
+	if (isWordResult(tokens, start)) return null
 	const reading = readRow(tokens, start, options, analyte, false)
 	if (named.isLoose && !isConfirmedByRow(reading, analyte)) return null
 	if (reading.valueCandidates === null && reading.comparatorValue !== null) reading.valueCandidates = [reading.comparatorValue.replace(/\s+/g, '')]
@@ -708,6 +753,61 @@ function readParameter(
 	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
 	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source)
 	return parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
+}
+
+/**
+ * Results printed in words, in the languages of the vocabulary: a row whose result is one of
+ * these has no numeric value, and a number further along (its range, a performing-lab code) is
+ * never taken for one.
+ */
+const WORD_RESULTS = new Set(
+	[
+		'negative',
+		'positive',
+		'none',
+		'none seen',
+		'not seen',
+		'not detected',
+		'non reactive',
+		'nonreactive',
+		'reactive',
+		'not applicable',
+		'not done',
+		'nil',
+		'absent',
+		'present',
+		'trace',
+		'dnr',
+		'tnp',
+		'qns',
+		'see note',
+		'see comment',
+		'negativ',
+		'positiv',
+		'nicht nachweisbar',
+		'negatif',
+		'positif',
+		'absence',
+		'negativo',
+		'negativa',
+		'positivo',
+		'positiva',
+		'ausente',
+		'ausencia',
+		'assente',
+		'assenti',
+		'pozitif',
+		'yok',
+		'ujemny',
+		'dodatni',
+		'nie wykryto',
+		'brak',
+	].map((words) => words.replace(/\s+/g, ' ')),
+)
+
+function isWordResult(tokens: Token[], start: number): boolean {
+	const word = (index: number) => (tokens[index]?.text ?? '').toLowerCase().replace(/[.,;:]+$/, '')
+	return WORD_RESULTS.has(word(start)) || WORD_RESULTS.has(`${word(start)} ${word(start + 1)}`)
 }
 
 /** A count per volume ('x10^3/µL', 'tys/µl', '/cmm', 'K/uL', '10^9/L'). */
@@ -820,8 +920,9 @@ function firstCell(line: string): { cell: string; rest: string } {
 }
 
 /**
- * Every result row of a lab report, in reading order, one parameter per code
- * (the first row wins when a code repeats); rows with unknown names apart.
+ * Every result row of a lab report, in reading order: a code printed again
+ * under another name or in another unit is kept as another row, the same row
+ * read again is not (same-analyte.ts); rows with unknown names apart.
  * Besides one row per line, it pairs lines: a name wrapped onto the next
  * line, a range printed on the line under its result, and cards (names on
  * one line, values under them, goals under those).
@@ -829,19 +930,10 @@ function firstCell(line: string): { cell: string; rest: string } {
 export function extractLabResults(text: string, options: LabParseOptions): LabResults {
 	const parameters: ExtractedParameter[] = []
 	const unmapped: UnmappedResult[] = []
-	const seen = new Set<string>()
 	const lines = text.split('\n')
 	const add = (found: ExtractedParameter[]) => {
-		for (const parameter of found) {
-			if (seen.has(parameter.code)) {
-				// a code read twice: a row in one of the analyte's units wins over one that is not (urine 'WBC 0-5 /HPF' before the blood count)
-				const index = parameters.findIndex((other) => other.code === parameter.code)
-				if (index >= 0 && !isInAnalyteUnit(parameters[index]) && isInAnalyteUnit(parameter)) parameters[index] = parameter
-				continue
-			}
-			seen.add(parameter.code)
-			parameters.push(parameter)
-		}
+		// a code printed again under another name or in another unit is another row (same-analyte.ts); the same row again is left out
+		for (const parameter of found) if (!parameters.some((other) => isSamePrintedRow(other, parameter))) parameters.push(parameter)
 	}
 	for (let index = 0; index < lines.length; index++) {
 		const line = lines[index]
@@ -878,7 +970,7 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 		found = withRangeBelow(found, next, options)
 		add(found)
 	}
-	return { parameters, unmapped: unmapped.filter((row) => !seen.has(row.name)) }
+	return { parameters, unmapped: unmapped.filter((row) => !parameters.some((parameter) => parameter.code === row.name)) }
 }
 
 /** The row's unit is one the vocabulary lists for its analyte (spelling compared without case or spaces). */
@@ -990,20 +1082,15 @@ function cardGoals(tokens: Token[], columnGaps: boolean): string[] {
 /**
  * The result rows of a page's tables read from its word boxes (table-reader.ts), each row put
  * through the row reader as a line of cells; of a row's name lines (its name, a method or
- * comment line) the first that reads as a result is its name. One parameter per code.
+ * comment line) the first that reads as a result is its name. A row read again is left out (same-analyte.ts).
  */
 export function extractTableResults(boxes: Box[], options: LabParseOptions): ExtractedParameter[] {
 	const found: ExtractedParameter[] = []
-	const seen = new Set<string>()
 	for (const row of readTables(boxes)) {
 		for (const line of rowLines(row)) {
 			const read = parseLabLine(line, { ...options, columnGaps: true, dateColumns: undefined })
 			if (read.length === 0) continue
-			for (const parameter of read) {
-				if (seen.has(parameter.code)) continue
-				seen.add(parameter.code)
-				found.push(parameter)
-			}
+			for (const parameter of read) if (!found.some((other) => isSamePrintedRow(other, parameter))) found.push(parameter)
 			break
 		}
 	}

@@ -207,3 +207,43 @@ describe('readTables', () => {
 		expect(readTables([box('Hemoglobin', 40, 120), box('13.1', 260, 120), box('g/dL', 340, 120)])).toEqual([])
 	})
 })
+
+describe('extractTableResults: one analyte in several rows, marks before a name', () => {
+	it('keeps a second row of one analyte in another unit or under another name, and reads past icon letters before a name', () => {
+		const boxes = [
+			box('Parámetro', 40, 100),
+			box('Resultado', 300, 100),
+			box('Unidades', 380, 100),
+			box('Valores de referencia', 460, 100),
+			box('Glucosa media estimada', 40, 120),
+			box('126', 300, 120),
+			box('mg/dL', 380, 120),
+			box('Glucosa media estimada', 40, 140),
+			box('7.0', 300, 140),
+			box('mmol/L', 380, 140),
+			box('Exceso de bases (BE)', 40, 160),
+			box('-1.4', 300, 160),
+			box('mmol/L', 380, 160),
+			box('-2 - 2', 460, 160),
+			box('Exceso de bases extracelular (BEecf)', 40, 180),
+			box('-1.9', 300, 180),
+			box('mmol/L', 380, 180),
+			box('-2 - 2', 460, 180),
+			// a critical row marked by an icon font's letters before its name
+			box('n', 20, 200),
+			box('1', 30, 200),
+			box('nn', 36, 200),
+			box('Troponina I', 54, 200),
+			box('0.52', 300, 200),
+			box('ng/mL', 380, 200),
+			box('< 0.04', 460, 200),
+		]
+		expect(read(boxes).map((row) => [row.code, row.value, row.unit, row.status])).toEqual([
+			['eag', 126, 'mg/dL', null],
+			['eag', 7, 'mmol/L', null],
+			['base_excess', -1.4, 'mmol/L', 'normal'],
+			['base_excess_ecf', -1.9, 'mmol/L', 'normal'],
+			['troponin_i', 0.52, 'ng/mL', 'high'],
+		])
+	})
+})

@@ -53,6 +53,12 @@ export type ExtractedParameter = {
 	flag?: string | null
 	/** name, value, unit and range do not agree (plausibility.ts): the rule's code and the reason shown to the patient; kept out of trends until confirmed */
 	toCheck?: { code: string; reason: string }
+	/**
+	 * another printed row of a code the document holds more than once on this date (another unit,
+	 * population or fluid): shown on the document page, while the row chosen by same-analyte.ts
+	 * stands for the code in trends, compare, predictions and risk
+	 */
+	alternate?: boolean
 }
 
 /** A result row whose name the vocabulary does not know: kept as printed, never given a code. */

@@ -11,7 +11,10 @@ import { countedDocumentCondition } from '#server/documents/store/index.ts'
  *
  * - The row: a value kept "to check" (server/extraction/plausibility.ts)
  *   does not count until the patient confirms or corrects it on the
- *   document page; a row the patient removed never does.
+ *   document page; a row the patient removed never does; an alternate row
+ *   (another printed row of a code its document holds more than once on the
+ *   date: server/extraction/same-analyte.ts) never does, the row chosen
+ *   standing for the code.
  * - Its document: a manual reading, or a document whose patient is the
  *   profile's (matched), names no one (unknown) or that the patient confirmed
  *   ('This is me'). A document that asks 'Is this you?' and one answered
@@ -31,7 +34,8 @@ export const COUNTED_REVIEW_STATUSES = ['accepted', 'confirmed', 'corrected', 'a
  */
 export function countedParameterCondition(alias?: string): SQL {
 	const documentId = columnOf(alias, 'document_id') ?? sql`${healthParameters.documentId}`
-	return sql`(${reviewedParameterCondition(alias)} and ${countedDocumentCondition(documentId)})`
+	const alternate = columnOf(alias, 'alternate') ?? sql`${healthParameters.alternate}`
+	return sql`(${reviewedParameterCondition(alias)} and not ${alternate} and ${countedDocumentCondition(documentId)})`
 }
 
 /**

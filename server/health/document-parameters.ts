@@ -64,6 +64,8 @@ export async function replaceDocumentParameters(
 			reviewStatus: value.toCheck ? ('to_check' as const) : ('accepted' as const),
 			reviewCode: value.toCheck?.code ?? null,
 			reviewReason: value.toCheck?.reason ?? null,
+			// another printed row of a code the document holds more than once: shown on its page, not counted
+			alternate: value.alternate ?? false,
 			position,
 		})),
 	)

@@ -6,6 +6,7 @@ import { Fragment } from 'react'
 import { CorrectValueForm, ValueReviewActions, ValueReviewNote, type ReviewedValue, type ValueReviewState } from './lab-value-review.tsx'
 import { ParameterStatusPill } from './parameter-status-pill.tsx'
 import { displayUnit, formatValueText } from '#server/health/shared/measurement.ts'
+import { VALUE_REVIEW_TEXTS } from '#server/health/shared/value-review.ts'
 
 export type LabValue = {
 	id: string
@@ -19,6 +20,8 @@ export type LabValue = {
 	referenceRangeText: string | null
 	status: string | null
 	testDate: string
+	/** another printed row of a code the document holds more than once: shown here, not counted in trends */
+	alternate?: boolean
 } & Partial<Omit<ReviewedValue, 'id' | 'valueText' | 'unit' | 'referenceRangeText'>>
 
 /**
@@ -67,6 +70,11 @@ export function LabValuesTable({ values, review }: { values: LabValue[]; review?
 							<tr data-code={value.code} data-review={value.reviewStatus ?? undefined}>
 								<th scope="row" className="px-4 py-3 text-left font-medium text-slate-900 dark:text-slate-100">
 									{value.name}
+									{value.alternate ? (
+										<p className="mt-1 text-xs font-normal text-slate-500 dark:text-slate-400" data-testid="alternate-value">
+											{VALUE_REVIEW_TEXTS.alternate}
+										</p>
+									) : null}
 									{review ? <ValueReviewNote value={value} /> : null}
 								</th>
 								<td className={cn('px-4 py-3 font-semibold tabular-nums', PARAMETER_TONE_TEXT[parameterTone(value.status)])}>

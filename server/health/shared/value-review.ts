@@ -13,6 +13,7 @@ export const VALUE_REVIEW_TEXTS = {
 	added: 'Added by you',
 	confirmed: 'Confirmed',
 	readAs: 'Read as',
+	alternate: 'Another row of this test on the report (another name or unit): your trends, comparisons and predictions use the other one.',
 	toCheckNote: 'Values marked "To check" do not count in your trends, health score, risk, comparisons or predictions until you confirm or correct them.',
 	confirm: 'Confirm',
 	edit: 'Edit',
