@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findProvider, titleCaseName } from './provider.ts'
+import { findProvider, nameWithoutLegalForm, providerOfReadings, titleCaseName } from './provider.ts'
 
 describe('findProvider', () => {
 	it('prefers a labelled performing laboratory', () => {
@@ -52,5 +52,78 @@ describe('findProvider: labels in other languages and report titles after the na
 		expect(findProvider('Sunrise Diagnostics - Annual Wellness Profile\nPatient: A', 'lab_report')).toBe('Sunrise Diagnostics')
 		// a dash inside the name without a title word stays
 		expect(findProvider('Lakeside Laboratory - Main Campus\nGlucose', 'lab_report')).toBe('Lakeside Laboratory - Main Campus')
+	})
+})
+
+describe('findProvider: organisation words in other languages, legal forms, and lines that are not a provider', () => {
+	it('reads a letterhead with an organisation word in German, Polish, French or Portuguese', () => {
+		expect(findProvider('KRANKENHAUS ST. ANSGAR LINDAU\nZentrallabor   Tel. 08382 1234', 'lab_report')).toBe('Krankenhaus St. Ansgar Lindau')
+		expect(findProvider('Szpital Miejski im. Jana Pawła\nul. Lipowa 4, 80-100 Gdańsk', 'lab_report')).toBe('Szpital Miejski im. Jana Pawła')
+		expect(findProvider('Laboratorium Analityczne Wisła\nWyniki badań', 'lab_report')).toBe('Laboratorium Analityczne Wisła')
+		expect(findProvider('Hôpital Saint-Yves de Quimper\nBiochimie', 'lab_report')).toBe('Hôpital Saint-Yves de Quimper')
+	})
+
+	it('takes a letterhead line ending in a legal form for a name, and reads the Polish form back from OCR digits', () => {
+		expect(findProvider('Ostseelabor GmbH\nAm Hafen 3, 24103 Kiel', 'lab_report')).toBe('Ostseelabor GmbH')
+		expect(findProvider('~ logo ~\nAnalityka Sp. z 0.0\nul. Polna 7, 00-625 Warszawa', 'lab_report')).toBe('Analityka Sp. z o.o.')
+		expect(findProvider('BIOMAR S.A.\nAv. Libertad 1200, Montevideo', 'lab_report')).toBe('Biomar S.A.')
+		// a lower-case short form is a word, not a legal form
+		expect(findProvider('Quintana ag\nResultados', 'lab_report')).toBeNull()
+	})
+
+	it('names no provider from a line of generic words only', () => {
+		expect(findProvider('FULLY COMPUTERISED\nPATHOLOGICAL LABORATORY\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Medyczne Laboratorium Diagnostyczne\nMorfologia krwi', 'lab_report')).toBeNull()
+		expect(findProvider('Laboratorio Clínico Central\nHemograma', 'lab_report')).toBe('Laboratorio Clínico Central')
+	})
+
+	it('names no provider from a department or section heading, in several languages', () => {
+		expect(findProvider('Department of Clinical Pathology\nComplete Blood Count', 'lab_report')).toBeNull()
+		expect(findProvider('SERVICIO DE ANÁLISIS CLÍNICOS\nHemograma', 'lab_report')).toBeNull()
+		expect(findProvider('Abteilung für Laboratoriumsmedizin Hafenklinik\nBlutbild', 'lab_report')).toBeNull()
+		expect(findProvider('Zakład Diagnostyki Szpital Wojewódzki\nMorfologia', 'lab_report')).toBeNull()
+		// the heading is skipped, the name under it is read
+		expect(findProvider('Division of Hematology\nRiverbend Community Hospital\nCBC', 'lab_report')).toBe('Riverbend Community Hospital')
+	})
+
+	it('names no provider from the value of another field, or of a field whose label was blacked out', () => {
+		expect(findProvider('Referred by: Lakeview General Hospital\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Ref. Doctor   :   Dr. Rao\n:  Northgate Hospital IPD      Time: 10:42', 'lab_report')).toBeNull()
+		expect(findProvider('Ward:   Marlow Cottage Hospital\nHb 13.1 g/dL', 'lab_report')).toBeNull()
+	})
+})
+
+describe('providerOfReadings', () => {
+	it('takes the word breaks another reading of the page printed, when the letters agree', () => {
+		const kept = 'NorthgateGeneral Hospital\nLABORATORYREPORT'
+		const other = 'Northgate General Hospital\nLABORATORY REPORT'
+		expect(providerOfReadings([kept, `${kept}\n\n${other}`], 'lab_report')).toBe('Northgate General Hospital')
+	})
+
+	it('keeps the kept reading when the other reading has other letters, and guesses no break', () => {
+		const kept = 'KestrelValley Clinic\nResults'
+		expect(providerOfReadings([kept, `${kept}\n\nKestrel Va1ley Clinic\nResults`], 'lab_report')).toBe('KestrelValley Clinic')
+		expect(providerOfReadings([kept], 'lab_report')).toBe('KestrelValley Clinic')
+	})
+
+	it('reads the provider from the other reading when the kept one has none', () => {
+		expect(providerOfReadings(['Hb 12.0 g/dL', 'Hb 12.0 g/dL\n\nMERCY RIDGE HOSPITAL\nHb 12.0'], 'lab_report')).toBe('Mercy Ridge Hospital')
+	})
+})
+
+describe('nameWithoutLegalForm', () => {
+	it('drops a trailing legal form only', () => {
+		expect(nameWithoutLegalForm('Ostseelabor GmbH')).toBe('Ostseelabor')
+		expect(nameWithoutLegalForm('Theranos, Inc.')).toBe('Theranos')
+		expect(nameWithoutLegalForm('Analityka Sp. z o.o.')).toBe('Analityka')
+		expect(nameWithoutLegalForm('Marlow Cottage Hospital')).toBe('Marlow Cottage Hospital')
+	})
+})
+
+describe('findProvider: a laboratory label', () => {
+	it('reads the name after a laboratory label in several languages', () => {
+		expect(findProvider('Patient: A. Test\nLaboratory:  Fernhill Reference Labs     Page 1', 'lab_report')).toBe('Fernhill Reference Labs')
+		expect(findProvider('Laboratorio: Laboratorio Clínico Norte\nHemograma', 'lab_report')).toBe('Laboratorio Clínico Norte')
+		expect(findProvider('Lab No: 4411\nLab: Hematology', 'lab_report')).toBeNull()
 	})
 })
