@@ -127,3 +127,22 @@ describe('findProvider: a laboratory label', () => {
 		expect(findProvider('Lab No: 4411\nLab: Hematology', 'lab_report')).toBeNull()
 	})
 })
+
+describe('findProvider: taglines naming another organisation', () => {
+	it('does not take a parent group, an affiliation or the printing software for the issuer', () => {
+		expect(findProvider('A member of Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Part of  Kestrel Valley Hospitals\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Report powered by  Labnexa Systems Ltd\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		// the issuer above its tagline is read
+		expect(findProvider('Ashby Diagnostic Centre\na unit of Ashby Hospital Group', 'lab_report')).toBe('Ashby Diagnostic Centre')
+	})
+})
+
+describe('providerOfReadings: breaks OCR adds inside a word', () => {
+	it('keeps a name whose other reading splits letter-spaced capitals', () => {
+		const kept = 'RIVERSTONE DIAGNOSTIC SERVICES\nGlucose 90'
+		expect(providerOfReadings([kept, `${kept}\n\nRI VERSTONE DI AGNOSTIC SERVI CES\nGlucose 90`], 'lab_report')).toBe('Riverstone Diagnostic Services')
+		const camel = 'HarrowLake Clinic\nGlucose 90'
+		expect(providerOfReadings([camel, `${camel}\n\nHar rowLake Clinic`], 'lab_report')).toBe('HarrowLake Clinic')
+	})
+})

@@ -117,12 +117,22 @@ function isOrganisationName(text: string): boolean {
 	if (/\d/.test(text) || text.includes('@')) return false
 	const words = text.split(' ')
 	if (words.length < 2 || words.length > 8) return false
-	if (FIELD_LABEL.test(text) || SECTION_HEADING.test(text)) return false
+	if (FIELD_LABEL.test(text) || SECTION_HEADING.test(text) || TAGLINE_START.test(text)) return false
 	// a legal form makes the words before it a registered name, generic or not
 	const name = legalForm ? text.slice(0, legalForm.index) : text
 	if (name.trim() === '' || (!legalForm && isGenericOnly(name))) return false
 	return /^\p{Lu}/u.test(text)
 }
+
+/**
+ * A tagline naming another organisation than the issuer: a parent group, an affiliation, the
+ * software that printed the page ('A member of Riverside Health', 'Powered by LabSys Ltd').
+ */
+const TAGLINE_WORDS = String.raw`(?:(?:an?\s+)?(?:member|part|unit|division|subsidiary|partner|company|initiative)\s+of|(?:powered|printed|generated|developed|accredited|certified|approved|recogni[sz]ed|supported|sponsored)\s+by|in\s+(?:association|partnership|collaboration)\s+with|affiliated\s+(?:to|with))`
+/** The words before a name that make it the tagline's object, at the end of what precedes it. */
+const TAGLINE_LEAD = new RegExp(String.raw`(?:^|\s)${TAGLINE_WORDS}\s*$`, 'i')
+/** A column that starts with a tagline's lead words ('A member of Riverside Health'). */
+const TAGLINE_START = new RegExp(String.raw`^${TAGLINE_WORDS}\s`, 'i')
 
 /** A column that is the value of another field: after a 'Label:' in it or before it, or with its label blacked out (': …'). */
 function isFieldValue(column: string, previous: string | undefined): boolean {
@@ -140,6 +150,9 @@ function nameInColumns(line: string, separators: RegExp): string | null {
 	const columns = columnsOf(line, separators)
 	for (const [index, column] of columns.entries()) {
 		if (isFieldValue(column, index > 0 ? columns[index - 1] : undefined)) continue
+		// the words before the name, in this column or the ones before it, make it a tagline's object
+		const lead = /^(.*?)(\p{Lu}[^]*)$/u.exec(column.trim())
+		if (TAGLINE_LEAD.test(`${columns.slice(0, index).join(' ')} ${lead ? lead[1] : ''}`.trimEnd())) continue
 		const candidate = tidyCandidate(column)
 		if (isOrganisationName(candidate)) return titleCaseName(candidate)
 	}
@@ -172,11 +185,33 @@ function spacedPattern(name: string): RegExp {
 	return new RegExp(`(?<![\\p{L}\\p{N}])${letters.join('[^\\S\\n]?')}(?![\\p{L}\\p{N}])`, 'giu')
 }
 
+/** Where the name's words break, as counts of the letters before each break. */
+function breakPoints(name: string): Set<number> {
+	const points = new Set<number>()
+	let letters = 0
+	for (const part of name.trim().split(/\s+/).slice(0, -1)) points.add((letters += part.length))
+	return points
+}
+
+/**
+ * Another spelling of the same letters that only adds word breaks, each where the name turns from a
+ * small letter to a capital ('GNuSolidario' -> 'GNU Solidario'): a break lost between two words.
+ * A break inside a run of one case ('RIVERSIDE' read 'RI VERSIDE' from letter-spaced capitals) is
+ * OCR splitting a word, not evidence.
+ */
+function isLostBreak(name: string, other: string): boolean {
+	const kept = breakPoints(name)
+	const added = breakPoints(other)
+	if (added.size <= kept.size || [...kept].some((point) => !added.has(point))) return false
+	const letters = [...name.replace(/\s+/g, '')]
+	return [...added].filter((point) => !kept.has(point)).every((point) => /\p{Ll}/u.test(letters[point - 1] ?? '') && /\p{Lu}/u.test(letters[point] ?? ''))
+}
+
 /**
  * The provider of a page read more than once (the kept OCR reading first, the others after): the
  * first reading that names one decides; another reading (or the same text elsewhere) that holds the
- * same letters with more word breaks gives the name its spelling, since a break that OCR printed is
- * evidence and a lost one is not.
+ * same letters with a word break where the name turns from a small letter to a capital gives the
+ * name its spelling: a break that OCR printed is evidence, and a word break is never guessed.
  */
 export function providerOfReadings(readings: string[], kind: DocumentKind): string | null {
 	let provider: string | null = null
@@ -185,13 +220,11 @@ export function providerOfReadings(readings: string[], kind: DocumentKind): stri
 		if (provider) break
 	}
 	if (!provider) return null
-	const breaks = (text: string) => text.split(/\s+/).length
-	let best = provider
 	for (const reading of readings) {
 		for (const match of reading.matchAll(spacedPattern(provider))) {
 			const spelled = titleCaseName(match[0].replace(/\s+/g, ' '))
-			if (breaks(spelled) > breaks(best)) best = spelled
+			if (isLostBreak(provider, spelled)) return spelled
 		}
 	}
-	return best
+	return provider
 }
