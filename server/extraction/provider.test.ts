@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { findProvider, nameWithoutLegalForm, providerOfReadings, titleCaseName } from './provider.ts'
+import { findProvider, letterheadOfBoxes, nameWithoutLegalForm, providerOfReadings, titleCaseName } from './provider.ts'
+import type { Box } from './table-reader.ts'
 
 describe('findProvider', () => {
 	it('prefers a labelled performing laboratory', () => {
@@ -144,5 +145,64 @@ describe('providerOfReadings: breaks OCR adds inside a word', () => {
 		expect(providerOfReadings([kept, `${kept}\n\nRI VERSTONE DI AGNOSTIC SERVI CES\nGlucose 90`], 'lab_report')).toBe('Riverstone Diagnostic Services')
 		const camel = 'HarrowLake Clinic\nGlucose 90'
 		expect(providerOfReadings([camel, `${camel}\n\nHar rowLake Clinic`], 'lab_report')).toBe('HarrowLake Clinic')
+	})
+})
+
+/** A positioned text item as the table reader's box (y down), `size` its font size. */
+function box(text: string, left: number, top: number, size = 9): Box {
+	return { text, left, right: left + text.length * size * 0.55, top, bottom: top + size }
+}
+
+/** A body of ordinary 9-point lines under the letterhead. */
+function bodyLines(from: number): Box[] {
+	return Array.from({ length: 30 }, (_, index) => [box('Glucose', 40, from + index * 14), box('92 mg/dL', 240, from + index * 14)]).flat()
+}
+
+describe('letterheadOfBoxes', () => {
+	it('gives the top lines set larger than the body, the largest first', () => {
+		const boxes = [box('Patient: A. Test', 40, 40), box('Ventmoor Clinical Laboratories', 40, 60, 18), box('Quality since 1980', 40, 82, 12), ...bodyLines(110)]
+		expect(letterheadOfBoxes(boxes).split('\n')).toEqual(['Ventmoor Clinical Laboratories', 'Quality since 1980'])
+	})
+
+	it('joins a name stacked on two lines of one size, and gives the lines one by one after', () => {
+		const boxes = [box('HALVERSON', 300, 30, 20), box('REFERENCE LABORATORY', 290, 52, 20), box('Complete Blood Count', 40, 90, 14), ...bodyLines(120)]
+		const letterhead = letterheadOfBoxes(boxes)
+		expect(letterhead.split('\n')[0]).toBe('HALVERSON REFERENCE LABORATORY')
+		expect(findProvider('Complete Blood Count\nGlucose 92 mg/dL', 'lab_report', letterhead)).toBe('Halverson Reference Laboratory')
+	})
+
+	it('leaves body-size text and the lines below the top third out', () => {
+		const boxes = [box('Riverside Medical Center', 40, 40), ...bodyLines(60), box('Lindgren Hospital Laboratory', 40, 600, 16)]
+		expect(letterheadOfBoxes(boxes)).toBe('')
+		expect(letterheadOfBoxes([])).toBe('')
+	})
+})
+
+describe('findProvider: a text PDF letterhead drawn after the blocks under it', () => {
+	it('reads the large name at the top when the text order puts it after the first lines', () => {
+		const text = [
+			'Patient: A. Test',
+			'DOB: 01/02/1980',
+			'Collected: 03/04/2025',
+			'Test Result Unit Range',
+			'Glucose 92 mg/dL 70-99',
+			'Sodium 140 mmol/L 135-145',
+			'Potassium 4.1 mmol/L 3.5-5.1',
+			'Chloride 101 mmol/L 98-107',
+			'Calcium 9.4 mg/dL 8.6-10.3',
+			'Ostrava Regional Hospital',
+		].join('\n')
+		const letterhead = letterheadOfBoxes([box('Ostrava Regional Hospital', 40, 20, 16), box('Patient: A. Test', 40, 50), ...bodyLines(70)])
+		expect(findProvider(text, 'lab_report', letterhead)).toBe('Ostrava Regional Hospital')
+		// a large report title alone names no provider
+		const titled = letterheadOfBoxes([box('LABORATORY REPORT', 40, 20, 16), ...bodyLines(50)])
+		expect(findProvider('Patient: A. Test\nGlucose 92 mg/dL', 'lab_report', titled)).toBeNull()
+	})
+})
+
+describe('findProvider: a logo monogram', () => {
+	it('leaves out a monogram letter printed before the name it abbreviates', () => {
+		expect(findProvider('K KESTREL Reference Laboratories   Patient Report\nGlucose', 'lab_report')).toBe('KESTREL Reference Laboratories')
+		expect(findProvider('A Ashby Diagnostic Centre\nGlucose', 'lab_report')).toBe('Ashby Diagnostic Centre')
 	})
 })

@@ -1,3 +1,4 @@
+import type { Box } from './table-reader.ts'
 import type { DocumentKind } from './types.ts'
 
 /**
@@ -93,6 +94,8 @@ function tidyCandidate(text: string): string {
 	const tidied = text
 		// the Polish legal form as OCR reads it ('Sp. z 0.0')
 		.replace(/\bsp\.?\s?z\s?[o0]\.\s?[o0]\b\.?/gi, 'Sp. z o.o.')
+		// a logo's monogram before the name it abbreviates ('M  MERIDIAN …')
+		.replace(/^\s*(\p{Lu})\s+(?=\1\p{L})/u, '')
 		// a report's title after the name ('Metropolis Healthcare - Comprehensive Health Checkup')
 		.replace(/\s+[-–]\s+[^-–]*\b(?:check-?up|report|profile|panel|package|results?)\b[^-–]*$/i, '')
 		.replace(/\bpage\s+\d+\s+(?:of\s+\d+)?/gi, ' ')
@@ -159,7 +162,11 @@ function nameInColumns(line: string, separators: RegExp): string | null {
 	return null
 }
 
-export function findProvider(text: string, _kind: DocumentKind): string | null {
+/**
+ * letterhead: the page's largest lines at its top (letterheadOfBoxes), read after the first lines and
+ * before the last: a text PDF may draw its letterhead after the blocks under it.
+ */
+export function findProvider(text: string, _kind: DocumentKind, letterhead = ''): string | null {
 	const labelled = new Set<string>()
 	for (const match of text.matchAll(LABELLED)) {
 		const candidate = tidyCandidate(match[1])
@@ -168,7 +175,8 @@ export function findProvider(text: string, _kind: DocumentKind): string | null {
 	if (labelled.size > 1) return null
 	if (labelled.size === 1) return [...labelled][0]
 	const lines = text.split('\n').filter((line) => line.trim() !== '')
-	for (const line of lines.slice(0, 8)) {
+	const letterheadLines = letterhead.split('\n').filter((line) => line.trim() !== '')
+	for (const line of [...lines.slice(0, 8), ...letterheadLines]) {
 		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s/)
 		if (name) return name
 	}
@@ -213,10 +221,10 @@ function isLostBreak(name: string, other: string): boolean {
  * same letters with a word break where the name turns from a small letter to a capital gives the
  * name its spelling: a break that OCR printed is evidence, and a word break is never guessed.
  */
-export function providerOfReadings(readings: string[], kind: DocumentKind): string | null {
+export function providerOfReadings(readings: string[], kind: DocumentKind, letterhead = ''): string | null {
 	let provider: string | null = null
-	for (const reading of readings) {
-		provider = findProvider(reading, kind)
+	for (const [index, reading] of readings.entries()) {
+		provider = findProvider(reading, kind, index === 0 ? letterhead : '')
 		if (provider) break
 	}
 	if (!provider) return null
@@ -227,4 +235,71 @@ export function providerOfReadings(readings: string[], kind: DocumentKind): stri
 		}
 	}
 	return provider
+}
+
+type BoxLine = { boxes: Box[]; top: number; bottom: number; left: number; right: number; height: number }
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0
+}
+
+/** Boxes in lines by vertical overlap (half the smaller box's height at least). */
+function boxLines(boxes: Box[]): BoxLine[] {
+	const lines: BoxLine[] = []
+	for (const box of [...boxes].sort((a, b) => a.top - b.top || a.left - b.left)) {
+		const height = box.bottom - box.top
+		const line = lines.find(
+			(candidate) => Math.min(candidate.bottom, box.bottom) - Math.max(candidate.top, box.top) >= 0.5 * Math.min(height, candidate.height),
+		)
+		if (line) {
+			line.boxes.push(box)
+			line.top = Math.min(line.top, box.top)
+			line.bottom = Math.max(line.bottom, box.bottom)
+			line.left = Math.min(line.left, box.left)
+			line.right = Math.max(line.right, box.right)
+			line.height = Math.max(line.height, height)
+		} else lines.push({ boxes: [box], top: box.top, bottom: box.bottom, left: box.left, right: box.right, height })
+	}
+	return lines.sort((a, b) => a.top - b.top)
+}
+
+/** A line's text: its boxes left to right, a gap wider than one letter height written as a column gap. */
+function lineText(line: BoxLine): string {
+	const boxes = [...line.boxes].sort((a, b) => a.left - b.left)
+	return boxes.map((box, index) => (index === 0 ? '' : box.left - boxes[index - 1].right > line.height ? '   ' : ' ') + box.text.trim()).join('')
+}
+
+/**
+ * The letterhead of a page from its positioned text (a text PDF's items): the lines in the top
+ * third of the page's text set larger than its body text (a quarter larger at least), the largest
+ * first. Lines of one size stacked under each other within a line's height and over the same
+ * span (a name set on two or three lines: 'HALVERSON' over 'REFERENCE LABORATORY') are also given
+ * joined, before the lines one by one.
+ */
+export function letterheadOfBoxes(boxes: Box[]): string {
+	if (boxes.length === 0) return ''
+	const body = median(boxes.map((box) => box.bottom - box.top))
+	const lines = boxLines(boxes)
+	const pageTop = Math.min(...lines.map((line) => line.top))
+	const pageBottom = Math.max(...lines.map((line) => line.bottom))
+	const large = lines.filter((line) => line.top <= pageTop + (pageBottom - pageTop) / 3 && line.height >= 1.25 * body)
+	const blocks: BoxLine[][] = []
+	for (const line of large) {
+		const block = blocks.at(-1)
+		const last = block?.at(-1)
+		const isStacked =
+			last !== undefined &&
+			line.top - last.bottom < Math.min(line.height, last.height) &&
+			Math.max(line.height, last.height) <= 1.2 * Math.min(line.height, last.height) &&
+			Math.min(line.right, last.right) > Math.max(line.left, last.left)
+		if (block && isStacked) block.push(line)
+		else blocks.push([line])
+	}
+	const texts: string[] = []
+	for (const block of [...blocks].sort((a, b) => Math.max(...b.map((line) => line.height)) - Math.max(...a.map((line) => line.height)))) {
+		if (block.length > 1) texts.push(block.map(lineText).join(' '))
+		texts.push(...block.map(lineText))
+	}
+	return texts.join('\n')
 }
