@@ -134,6 +134,9 @@ describe('findProvider: taglines naming another organisation', () => {
 		expect(findProvider('A member of Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
 		expect(findProvider('Part of  Kestrel Valley Hospitals\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
 		expect(findProvider('Report powered by  Labnexa Systems Ltd\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		// OCR's misread lead word: an article, a word and 'of' open a tagline, not a name
+		expect(findProvider('A nernber  of  Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('An lnitiative of Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
 		// the issuer above its tagline is read
 		expect(findProvider('Ashby Diagnostic Centre\na unit of Ashby Hospital Group', 'lab_report')).toBe('Ashby Diagnostic Centre')
 	})

@@ -133,9 +133,10 @@ function isOrganisationName(text: string): boolean {
  */
 const TAGLINE_WORDS = String.raw`(?:(?:an?\s+)?(?:member|part|unit|division|subsidiary|partner|company|initiative)\s+of|(?:powered|printed|generated|developed|accredited|certified|approved|recogni[sz]ed|supported|sponsored)\s+by|in\s+(?:association|partnership|collaboration)\s+with|affiliated\s+(?:to|with))`
 /** The words before a name that make it the tagline's object, at the end of what precedes it. */
-const TAGLINE_LEAD = new RegExp(String.raw`(?:^|\s)${TAGLINE_WORDS}\s*$`, 'i')
+// or an article, one word and 'of' opening the line ('A nenber of', OCR's 'member'): a name does not start so
+const TAGLINE_LEAD = new RegExp(String.raw`(?:(?:^|\s)${TAGLINE_WORDS}|^an?\s+\p{L}+\s+of)\s*$`, 'iu')
 /** A column that starts with a tagline's lead words ('A member of Riverside Health'). */
-const TAGLINE_START = new RegExp(String.raw`^${TAGLINE_WORDS}\s`, 'i')
+const TAGLINE_START = new RegExp(String.raw`^(?:${TAGLINE_WORDS}|an?\s+\p{L}+\s+of)\s`, 'iu')
 
 /** A column that is the value of another field: after a 'Label:' in it or before it, or with its label blacked out (': …'). */
 function isFieldValue(column: string, previous: string | undefined): boolean {
