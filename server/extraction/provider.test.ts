@@ -209,3 +209,14 @@ describe('findProvider: a logo monogram', () => {
 		expect(findProvider('A Ashby Diagnostic Centre\nGlucose', 'lab_report')).toBe('Ashby Diagnostic Centre')
 	})
 })
+
+describe('findProvider: lines that only look like a name with a legal form or a label', () => {
+	it('does not take a blood group or an antigen for a legal form', () => {
+		expect(findProvider('Blood Group AB\nHBs AG Non-reactive', 'lab_report')).toBeNull()
+	})
+
+	it('takes neither a label holding an organisation word nor the value after it', () => {
+		expect(findProvider('Ref. Hospital : Anselm Clinic\nGlucose', 'lab_report')).toBeNull()
+		expect(findProvider('Collection Centre:   Marlow Diagnostics\nGlucose', 'lab_report')).toBeNull()
+	})
+})

@@ -27,12 +27,13 @@ const ORGANISATION_WORD =
 
 /**
  * A company's legal form ending a name: the form makes the words before it a registered name, with or
- * without an organisation word ('Diagnostyka Sp. z o.o.', 'Alpenlabor GmbH'). Short forms count in
- * capitals only ('AG', 'SA'); OCR's digit zero for the letter o is read back in the Polish form.
+ * without an organisation word ('Diagnostyka Sp. z o.o.', 'Alpenlabor GmbH'). Short forms count
+ * written with their periods only ('S.A.', 'B.V.'): 'AB', 'AG' or 'SA' alone end other lines too (a
+ * blood group, 'HBs AG'). OCR's digit zero for the letter o is read back in the Polish form.
  */
 const LEGAL_FORM_ANY_CASE =
 	/,?\s+(?:sp\.?\s?z\s?[o0]\.\s?[o0]\.?|gmbh|ltda?\.?|inc\.?|llc|plc|s\.\s?r\.\s?[lo]\.|s\.\s?p\.\s?a\.|pvt\.?\s+ltd\.?|sarl|e\.\s?v\.)$/i
-const LEGAL_FORM_CAPITALS = /,?\s+(?:AG|SA|S\.\s?A\.|SL|S\.\s?L\.|B\.?V\.?|N\.?V\.?|KG|A\/S|AB|Oy)$/
+const LEGAL_FORM_CAPITALS = /,?\s+(?:S\.\s?A\.|S\.\s?L\.|B\.V\.|N\.V\.|A\/S|S\.A\.S\.)$/
 
 function legalFormOf(text: string): RegExpExecArray | null {
 	return LEGAL_FORM_ANY_CASE.exec(text) ?? LEGAL_FORM_CAPITALS.exec(text)
@@ -154,6 +155,8 @@ function nameInColumns(line: string, separators: RegExp): string | null {
 	const columns = columnsOf(line, separators)
 	for (const [index, column] of columns.entries()) {
 		if (isFieldValue(column, index > 0 ? columns[index - 1] : undefined)) continue
+		// a label with its value in the next column ('Collection Centre:   Marlow Diagnostics')
+		if (/[:：]\s*$/.test(column) && columns.slice(index + 1).some((next) => next.trim() !== '')) continue
 		// the words before the name, in this column or the ones before it, make it a tagline's object
 		const lead = /^(.*?)(\p{Lu}[^]*)$/u.exec(column.trim())
 		if (TAGLINE_LEAD.test(`${columns.slice(0, index).join(' ')} ${lead ? lead[1] : ''}`.trimEnd())) continue
