@@ -6,19 +6,23 @@ import type { DocumentKind } from './types.ts'
  * centre, registry): a labelled name ('Performing laboratory: ...') first,
  * else the letterhead, the first lines' name-like text with an
  * organisation word in it (in the supported languages) or ending in a
- * company's legal form ('… GmbH', '… Sp. z o.o.', '… S.A.'). All-capitals
- * names are given in title case.
+ * company's legal form ('… GmbH', '… Sp. z o.o.', '… S.A.'); else, in a
+ * text PDF, the top third's lines set larger than the body
+ * (letterheadOfBoxes); else the footer. All-capitals names are given in
+ * title case.
  * Not a provider: a page that lists several records, each labelled with a
  * different organisation ('Facility: City Lab' on one card, 'Facility:
  * Riverside Imaging' on the next), has no single issuer; a department or
  * section heading ('Department of Pathology', 'Servicio de Análisis
  * Clínicos'); a line of generic words only ('Pathological Laboratory',
  * 'Medical Laboratory'), which describes a laboratory without naming one;
- * the value of another field ('Referred by: City Hospital', or a value
- * whose label was blacked out, ': Northgate Hospital').
+ * a field's label or value ('Referred by: City Hospital', or a value
+ * whose label was blacked out, ': Northgate Hospital'); a tagline's
+ * organisation ('A member of Riverside Health', 'Powered by …').
  * The kept OCR reading may have lost word breaks another reading of the
  * same page has ('NorthgateGeneral Hospital' beside 'Northgate General
- * Hospital'): when the letters agree, the spelling with the breaks is
+ * Hospital'): when the letters agree and the break falls where the name
+ * turns from a small letter to a capital, the spelling with the break is
  * kept (providerOfReadings); a break is never guessed.
  */
 
