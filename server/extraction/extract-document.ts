@@ -16,7 +16,7 @@ import { validatePdfStructure } from './pdf-structure.ts'
 import { markValuesToCheck } from './plausibility.ts'
 import { distinctPrintedRows, markAlternateRows } from './same-analyte.ts'
 import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
-import { findProvider, titleCaseName } from './provider.ts'
+import { letterheadOfBoxes, providerOfReadings, titleCaseName } from './provider.ts'
 import { boxesFromOcrWords, boxesFromPdfItems, type Box } from './table-reader.ts'
 import { buildSummary, buildTags, buildTitle } from './summary.ts'
 import type { DocumentKind, ExtractedParameter, ExtractionResult, OcrEngine, RejectionReason } from './types.ts'
@@ -294,7 +294,10 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		// the date and the provider may be read by one model and not the other
 		const factsText = [text, ...content.pages.flatMap((page) => (page.otherReading ? [page.otherReading] : []))].join('\n\n')
 		;({ iso: date, choices: dateChoices } = findDocumentDateWithEvidence(factsText, kind))
-		provider = findProvider(text, kind) ?? (factsText === text ? null : findProvider(factsText, kind))
+		// a text PDF's letterhead by the size of its text (a scan's letters are OCR's: its first lines only)
+		const firstPage = content.pages[0]
+		const letterhead = firstPage?.source === 'text' && firstPage.boxes ? letterheadOfBoxes(firstPage.boxes) : ''
+		provider = providerOfReadings(factsText === text ? [text] : [text, factsText], kind, letterhead)
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}

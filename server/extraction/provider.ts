@@ -1,25 +1,73 @@
+import type { Box } from './table-reader.ts'
 import type { DocumentKind } from './types.ts'
 
 /**
  * The organisation that issued a document (lab, hospital, clinic, imaging
  * centre, registry): a labelled name ('Performing laboratory: ...') first,
  * else the letterhead, the first lines' name-like text with an
- * organisation word in it. All-capitals names are given in title case.
- * A page that lists several records, each labelled with a different
- * organisation ('Facility: City Lab' on one card, 'Facility: Riverside
- * Imaging' on the next), has no single issuer: no provider.
+ * organisation word in it (in the supported languages) or ending in a
+ * company's legal form ('… GmbH', '… Sp. z o.o.', '… S.A.'); else, in a
+ * text PDF, the top third's lines set larger than the body
+ * (letterheadOfBoxes); else the footer. All-capitals names are given in
+ * title case.
+ * Not a provider: a page that lists several records, each labelled with a
+ * different organisation ('Facility: City Lab' on one card, 'Facility:
+ * Riverside Imaging' on the next), has no single issuer; a department or
+ * section heading ('Department of Pathology', 'Servicio de Análisis
+ * Clínicos'); a line of generic words only ('Pathological Laboratory',
+ * 'Medical Laboratory'), which describes a laboratory without naming one;
+ * a field's label or value ('Referred by: City Hospital', or a value
+ * whose label was blacked out, ': Northgate Hospital'); a tagline's
+ * organisation ('A member of Riverside Health', 'Powered by …').
+ * The kept OCR reading may have lost word breaks another reading of the
+ * same page has ('NorthgateGeneral Hospital' beside 'Northgate General
+ * Hospital'): when the letters agree and the break falls where the name
+ * turns from a small letter to a capital, the spelling with the break is
+ * kept (providerOfReadings); a break is never guessed.
  */
 
 const ORGANISATION_WORD =
-	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratorio|laboratório|laboratuvar[iı]?|mvz|praxis|klinik(?:um)?|clinique|clínica|clinica|hôpital|ospedale|hospitais?|hastanesi|biologie|análises|analisi|análisis|diagnóstico|diagnostico|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
+	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|laboratuvar[iı]?|mvz|praxis|klinik(?:um|a)?|clinique|clínica|clinica|hôpital|hopital|ospedale|hospitais?|hastanesi|krankenhaus|szpital|przychodnia|centro|zentrum|biologie|análises|analisi|análisis|diagnóstico|diagnostico|diagnostyka|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
+
+/**
+ * A company's legal form ending a name: the form makes the words before it a registered name, with or
+ * without an organisation word ('Diagnostyka Sp. z o.o.', 'Alpenlabor GmbH'). Short forms count
+ * written with their periods only ('S.A.', 'B.V.'): 'AB', 'AG' or 'SA' alone end other lines too (a
+ * blood group, 'HBs AG'). OCR's digit zero for the letter o is read back in the Polish form.
+ */
+const LEGAL_FORM_ANY_CASE =
+	/,?\s+(?:sp\.?\s?z\s?[o0]\.\s?[o0]\.?|gmbh|ltda?\.?|inc\.?|llc|plc|s\.\s?r\.\s?[lo]\.|s\.\s?p\.\s?a\.|pvt\.?\s+ltd\.?|sarl|e\.\s?v\.)$/i
+const LEGAL_FORM_CAPITALS = /,?\s+(?:S\.\s?A\.|S\.\s?L\.|B\.V\.|N\.V\.|A\/S|S\.A\.S\.)$/
+
+function legalFormOf(text: string): RegExpExecArray | null {
+	return LEGAL_FORM_ANY_CASE.exec(text) ?? LEGAL_FORM_CAPITALS.exec(text)
+}
+
+/** 'Alpenlabor GmbH' -> 'Alpenlabor', 'Theranos, Inc.' -> 'Theranos': the name a legal form follows. */
+export function nameWithoutLegalForm(name: string): string {
+	const form = legalFormOf(name.trim())
+	return form ? name.trim().slice(0, form.index) : name.trim()
+}
+
+/**
+ * Words that describe a laboratory or hospital without naming one: a line made only of these and of
+ * organisation words ('Pathological Laboratory', 'Medyczne Laboratorium Diagnostyka', 'Clinical
+ * Laboratory Services') is a description or a department, not a provider.
+ */
+const GENERIC_WORD =
+	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagnóstic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|radiology|institute)$/i
+
+/** A department's or section's heading: not the organisation that issued the report. */
+const SECTION_HEADING =
+	/^(?:(?:department|dept\.?|division|section|unit|servicio|secci[oó]n|departamento|serviço|setor|abteilung|bereich|service|dipartimento|reparto|unità)\s+(?:of|de|do|da|des|du|für|fur|di|della|del)\s(?!health\b)|(?:zak[lł]ad|pracownia|oddzia[lł])\s)/i
 
 /** The value stops at a comma, a separator or a column gap (two spaces or more). */
 const LABELLED =
-	/\b(?:performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at|origen|procedencia|centro de extracci[oó]n|einsender|provenance)\s*:\s*((?:[^,\n|·;\s]|[^\S\n](?!\s))+)/gi
+	/\b(?:laboratory|lab|laboratorio|laboratório|laboratoire|labor|laboratorium|performing (?:laboratory|lab|site)|testing (?:laboratory|site)|laboratory name|lab name|facility|institution|issued by|imaging (?:center|centre|facility)|sample coll(?:ected|ection|\.)? at|collected at|processed at|origen|procedencia|centro de extracci[oó]n|einsender|provenance)\s*:\s*((?:[^,\n|·;\s]|[^\S\n](?!\s))+)/gi
 
 /** Field labels that hold an organisation word but are not a name ('Lab No', 'Lab Incharge'). */
 const FIELD_LABEL =
-	/\b(?:no|number|id|incharge|in-charge|in charge|information|info|technician|technologist|director|code|address|phone|reference range|report|results?|patient|date|specimen|program|department of laboratory|name|signature|signed|authori[sz]ed)\b/i
+	/\b(?:no|number|id|incharge|in-charge|in charge|information|info|technician|technologist|director|code|address|phone|reference range|report|results?|patient|date|specimen|program|department of laboratory|name|signature|signed|authori[sz]ed|informe|befund|laudo|referto|rapport|sprawozdanie|wyniki?)\b/i
 
 const SMALL_WORDS = new Set(['of', 'and', 'for', 'the', 'at', 'in', 'on', '&'])
 
@@ -32,9 +80,13 @@ export function titleCaseName(name: string): string {
 		.map((word, index) => {
 			if (/^\s+$/.test(word)) return word
 			if (index > 0 && SMALL_WORDS.has(word)) return word
-			return word
-				.replace(/^([^a-z]*)([a-z])/, (_, lead: string, letter: string) => lead + letter.toUpperCase())
-				.replace(/([-'])([a-z])/g, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+			return (
+				word
+					.replace(/^([^a-z]*)([a-z])/, (_, lead: string, letter: string) => lead + letter.toUpperCase())
+					.replace(/([-'])([a-z])/g, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+					// an abbreviation of single letters stays in capitals ('S.A.', 'B.V.')
+					.replace(/^(?:\p{L}\.){2,}$/u, (abbreviation) => abbreviation.toUpperCase())
+			)
 		})
 		.join('')
 }
@@ -45,25 +97,84 @@ const COMPANY_FORM_END = /\b(?:inc|ltd|ltda|co|corp|pvt|s\.a|s\.l|e\.v)\.$/i
 /** Tidies a candidate: page markers, stray OCR marks, trailing punctuation (not a company form's period). */
 function tidyCandidate(text: string): string {
 	const tidied = text
+		// the Polish legal form as OCR reads it ('Sp. z 0.0')
+		.replace(/\bsp\.?\s?z\s?[o0]\.\s?[o0]\b\.?/gi, 'Sp. z o.o.')
+		// a logo's monogram before the name it abbreviates ('M  MERIDIAN …')
+		.replace(/^\s*(\p{Lu})\s+(?=\1\p{L})/u, '')
 		// a report's title after the name ('Metropolis Healthcare - Comprehensive Health Checkup')
 		.replace(/\s+[-–]\s+[^-–]*\b(?:check-?up|report|profile|panel|package|results?)\b[^-–]*$/i, '')
 		.replace(/\bpage\s+\d+\s+(?:of\s+\d+)?/gi, ' ')
 		.replace(/[|:;*=~_•·»«"'`]+/g, ' ')
 		.replace(/\s+/g, ' ')
 		.replace(/^[\s.,-]+|[\s,-]+$/g, '')
-	return COMPANY_FORM_END.test(tidied) ? tidied : tidied.replace(/[\s.,-]+$/, '')
+	return COMPANY_FORM_END.test(tidied) || legalFormOf(tidied) !== null ? tidied : tidied.replace(/[\s.,-]+$/, '')
+}
+
+/** Only words that describe an organisation ('Pathological Laboratory'), no name among them. */
+function isGenericOnly(text: string): boolean {
+	const words = text
+		.split(/[\s,&/-]+/)
+		.map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
+		.filter((word) => word !== '' && !SMALL_WORDS.has(word.toLowerCase()) && !/^(?:de|del|do|da|des|du|di|della|für|y|e|et|und|i)$/i.test(word))
+	return words.every((word) => GENERIC_WORD.test(word))
 }
 
 function isOrganisationName(text: string): boolean {
-	if (!ORGANISATION_WORD.test(text)) return false
+	const legalForm = legalFormOf(text)
+	if (!legalForm && !ORGANISATION_WORD.test(text)) return false
 	if (/\d/.test(text) || text.includes('@')) return false
 	const words = text.split(' ')
 	if (words.length < 2 || words.length > 8) return false
-	if (FIELD_LABEL.test(text)) return false
+	if (FIELD_LABEL.test(text) || SECTION_HEADING.test(text) || TAGLINE_START.test(text)) return false
+	// a legal form makes the words before it a registered name, generic or not
+	const name = legalForm ? text.slice(0, legalForm.index) : text
+	if (name.trim() === '' || (!legalForm && isGenericOnly(name))) return false
 	return /^\p{Lu}/u.test(text)
 }
 
-export function findProvider(text: string, _kind: DocumentKind): string | null {
+/**
+ * A tagline naming another organisation than the issuer: a parent group, an affiliation, the
+ * software that printed the page ('A member of Riverside Health', 'Powered by LabSys Ltd').
+ */
+const TAGLINE_WORDS = String.raw`(?:(?:an?\s+)?(?:member|part|unit|division|subsidiary|partner|company|initiative)\s+of|(?:powered|printed|generated|developed|accredited|certified|approved|recogni[sz]ed|supported|sponsored)\s+by|in\s+(?:association|partnership|collaboration)\s+with|affiliated\s+(?:to|with))`
+/** The words before a name that make it the tagline's object, at the end of what precedes it. */
+// or an article, one word and 'of' opening the line ('A nenber of', OCR's 'member'): a name does not start so
+const TAGLINE_LEAD = new RegExp(String.raw`(?:(?:^|\s)${TAGLINE_WORDS}|^an?\s+\p{L}+\s+of)\s*$`, 'iu')
+/** A column that starts with a tagline's lead words ('A member of Riverside Health'). */
+const TAGLINE_START = new RegExp(String.raw`^(?:${TAGLINE_WORDS}|an?\s+\p{L}+\s+of)\s`, 'iu')
+
+/** A column that is the value of another field: after a 'Label:' in it or before it, or with its label blacked out (': …'). */
+function isFieldValue(column: string, previous: string | undefined): boolean {
+	const trimmed = column.trim()
+	if (/^[:：]/.test(trimmed)) return true
+	if (/[^:：]\s*[:：]\s*\S/.test(trimmed)) return true
+	return previous !== undefined && /[:：]\s*$/.test(previous)
+}
+
+function columnsOf(line: string, separators: RegExp): string[] {
+	return line.split(separators)
+}
+
+function nameInColumns(line: string, separators: RegExp): string | null {
+	const columns = columnsOf(line, separators)
+	for (const [index, column] of columns.entries()) {
+		if (isFieldValue(column, index > 0 ? columns[index - 1] : undefined)) continue
+		// a label with its value in the next column ('Collection Centre:   Marlow Diagnostics')
+		if (/[:：]\s*$/.test(column) && columns.slice(index + 1).some((next) => next.trim() !== '')) continue
+		// the words before the name, in this column or the ones before it, make it a tagline's object
+		const lead = /^(.*?)(\p{Lu}[^]*)$/u.exec(column.trim())
+		if (TAGLINE_LEAD.test(`${columns.slice(0, index).join(' ')} ${lead ? lead[1] : ''}`.trimEnd())) continue
+		const candidate = tidyCandidate(column)
+		if (isOrganisationName(candidate)) return titleCaseName(candidate)
+	}
+	return null
+}
+
+/**
+ * letterhead: the page's largest lines at its top (letterheadOfBoxes), read after the first lines and
+ * before the last: a text PDF may draw its letterhead after the blocks under it.
+ */
+export function findProvider(text: string, _kind: DocumentKind, letterhead = ''): string | null {
 	const labelled = new Set<string>()
 	for (const match of text.matchAll(LABELLED)) {
 		const candidate = tidyCandidate(match[1])
@@ -72,17 +183,131 @@ export function findProvider(text: string, _kind: DocumentKind): string | null {
 	if (labelled.size > 1) return null
 	if (labelled.size === 1) return [...labelled][0]
 	const lines = text.split('\n').filter((line) => line.trim() !== '')
-	for (const line of lines.slice(0, 8)) {
-		for (const column of line.split(/\s{2,}|\s[|·•]\s/)) {
-			const candidate = tidyCandidate(column)
-			if (isOrganisationName(candidate)) return titleCaseName(candidate)
-		}
+	const letterheadLines = letterhead.split('\n').filter((line) => line.trim() !== '')
+	for (const line of [...lines.slice(0, 8), ...letterheadLines]) {
+		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s/)
+		if (name) return name
 	}
 	for (const line of lines.slice(-6)) {
-		for (const column of line.split(/\s{2,}|\s[|·•]\s|,\s/)) {
-			const candidate = tidyCandidate(column)
-			if (isOrganisationName(candidate)) return titleCaseName(candidate)
-		}
+		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s|,\s/)
+		if (name) return name
 	}
 	return null
+}
+
+/** The name's letters with any spacing between them ('GNUSolidario' finds 'GNU Solidario'). */
+function spacedPattern(name: string): RegExp {
+	const letters = [...name.replace(/\s+/g, '')].map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+	return new RegExp(`(?<![\\p{L}\\p{N}])${letters.join('[^\\S\\n]?')}(?![\\p{L}\\p{N}])`, 'giu')
+}
+
+/** Where the name's words break, as counts of the letters before each break. */
+function breakPoints(name: string): Set<number> {
+	const points = new Set<number>()
+	let letters = 0
+	for (const part of name.trim().split(/\s+/).slice(0, -1)) points.add((letters += part.length))
+	return points
+}
+
+/**
+ * Another spelling of the same letters that only adds word breaks, each where the name turns from a
+ * small letter to a capital ('GNuSolidario' -> 'GNU Solidario'): a break lost between two words.
+ * A break inside a run of one case ('RIVERSIDE' read 'RI VERSIDE' from letter-spaced capitals) is
+ * OCR splitting a word, not evidence.
+ */
+function isLostBreak(name: string, other: string): boolean {
+	const kept = breakPoints(name)
+	const added = breakPoints(other)
+	if (added.size <= kept.size || [...kept].some((point) => !added.has(point))) return false
+	const letters = [...name.replace(/\s+/g, '')]
+	return [...added].filter((point) => !kept.has(point)).every((point) => /\p{Ll}/u.test(letters[point - 1] ?? '') && /\p{Lu}/u.test(letters[point] ?? ''))
+}
+
+/**
+ * The provider of a page read more than once (the kept OCR reading first, the others after): the
+ * first reading that names one decides; another reading (or the same text elsewhere) that holds the
+ * same letters with a word break where the name turns from a small letter to a capital gives the
+ * name its spelling: a break that OCR printed is evidence, and a word break is never guessed.
+ */
+export function providerOfReadings(readings: string[], kind: DocumentKind, letterhead = ''): string | null {
+	let provider: string | null = null
+	for (const [index, reading] of readings.entries()) {
+		provider = findProvider(reading, kind, index === 0 ? letterhead : '')
+		if (provider) break
+	}
+	if (!provider) return null
+	for (const reading of readings) {
+		for (const match of reading.matchAll(spacedPattern(provider))) {
+			const spelled = titleCaseName(match[0].replace(/\s+/g, ' '))
+			if (isLostBreak(provider, spelled)) return spelled
+		}
+	}
+	return provider
+}
+
+type BoxLine = { boxes: Box[]; top: number; bottom: number; left: number; right: number; height: number }
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0
+}
+
+/** Boxes in lines by vertical overlap (half the smaller box's height at least). */
+function boxLines(boxes: Box[]): BoxLine[] {
+	const lines: BoxLine[] = []
+	for (const box of [...boxes].sort((a, b) => a.top - b.top || a.left - b.left)) {
+		const height = box.bottom - box.top
+		const line = lines.find(
+			(candidate) => Math.min(candidate.bottom, box.bottom) - Math.max(candidate.top, box.top) >= 0.5 * Math.min(height, candidate.height),
+		)
+		if (line) {
+			line.boxes.push(box)
+			line.top = Math.min(line.top, box.top)
+			line.bottom = Math.max(line.bottom, box.bottom)
+			line.left = Math.min(line.left, box.left)
+			line.right = Math.max(line.right, box.right)
+			line.height = Math.max(line.height, height)
+		} else lines.push({ boxes: [box], top: box.top, bottom: box.bottom, left: box.left, right: box.right, height })
+	}
+	return lines.sort((a, b) => a.top - b.top)
+}
+
+/** A line's text: its boxes left to right, a gap wider than one letter height written as a column gap. */
+function lineText(line: BoxLine): string {
+	const boxes = [...line.boxes].sort((a, b) => a.left - b.left)
+	return boxes.map((box, index) => (index === 0 ? '' : box.left - boxes[index - 1].right > line.height ? '   ' : ' ') + box.text.trim()).join('')
+}
+
+/**
+ * The letterhead of a page from its positioned text (a text PDF's items): the lines in the top
+ * third of the page's text set larger than its body text (a quarter larger at least), the largest
+ * first. Lines of one size stacked under each other within a line's height and over the same
+ * span (a name set on two or three lines: 'HALVERSON' over 'REFERENCE LABORATORY') are also given
+ * joined, before the lines one by one.
+ */
+export function letterheadOfBoxes(boxes: Box[]): string {
+	if (boxes.length === 0) return ''
+	const body = median(boxes.map((box) => box.bottom - box.top))
+	const lines = boxLines(boxes)
+	const pageTop = Math.min(...lines.map((line) => line.top))
+	const pageBottom = Math.max(...lines.map((line) => line.bottom))
+	const large = lines.filter((line) => line.top <= pageTop + (pageBottom - pageTop) / 3 && line.height >= 1.25 * body)
+	const blocks: BoxLine[][] = []
+	for (const line of large) {
+		const block = blocks.at(-1)
+		const last = block?.at(-1)
+		const isStacked =
+			last !== undefined &&
+			line.top - last.bottom < Math.min(line.height, last.height) &&
+			Math.max(line.height, last.height) <= 1.2 * Math.min(line.height, last.height) &&
+			Math.min(line.right, last.right) > Math.max(line.left, last.left)
+		if (block && isStacked) block.push(line)
+		else blocks.push([line])
+	}
+	const texts: string[] = []
+	for (const block of [...blocks].sort((a, b) => Math.max(...b.map((line) => line.height)) - Math.max(...a.map((line) => line.height)))) {
+		if (block.length > 1) texts.push(block.map(lineText).join(' '))
+		texts.push(...block.map(lineText))
+	}
+	return texts.join('\n')
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ExtractedParameter, ExtractionResult } from '#server/extraction/types.ts'
 import { statusFromFlag } from '#server/extraction/parameter-status.ts'
+import { nameWithoutLegalForm } from '#server/extraction/provider.ts'
 import { toUcum } from '#server/extraction/ucum.ts'
 import type { CorpusDocument } from './lab-corpus/index.ts'
 
@@ -31,6 +32,18 @@ export type DocumentCheck = {
 	problems: string[]
 	/** values shown (not held back) that no printed row claimed: a row read under a wrong name, or one the manifest leaves out */
 	unclaimedShown?: string[]
+}
+
+/**
+ * One organisation: the same name without case or a trailing legal form ('Theranos, Inc.' and
+ * 'Theranos'); a manifest's name followed by a note in parentheses ('Diagnostyka (its laboratory's
+ * full name, city)') is compared by the name before the note.
+ */
+export function isSameProvider(got: string | null, want: string | null): boolean {
+	const key = (name: string | null) => nameWithoutLegalForm(name ?? '').toLowerCase()
+	if (key(got) === key(want)) return true
+	const named = want?.match(/^(.+?)\s+\([^()]+\)$/)
+	return named !== null && named !== undefined && key(got) === key(named[1])
 }
 
 function same(a: number | null, b: number | null): boolean {
@@ -94,7 +107,7 @@ export function checkCorpusDocument(document: CorpusDocument, result: Extraction
 	if (!kindMatched) problems.push(`kind ${result.kind}`)
 	const dateMatched = result.date === document.date
 	if (!dateMatched) problems.push(`date ${result.date}≠${document.date}`)
-	const providerMatched = (result.provider ?? '').toLowerCase() === document.provider.toLowerCase()
+	const providerMatched = isSameProvider(result.provider, document.provider)
 	if (!providerMatched) problems.push(`provider ${result.provider}≠${document.provider}`)
 	return {
 		id: document.id,
@@ -212,7 +225,7 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 	if (!kindMatched) problems.push(`kind ${result.kind}≠${sample.kind}`)
 	const dateMatched = result.date === sample.document_date
 	if (!dateMatched) problems.push(`date ${result.date}≠${sample.document_date}`)
-	const providerMatched = (result.provider ?? '').toLowerCase() === (sample.provider ?? '').toLowerCase()
+	const providerMatched = isSameProvider(result.provider, sample.provider)
 	if (!providerMatched) problems.push(`provider ${result.provider}≠${sample.provider}`)
 	return {
 		id: sample.path,

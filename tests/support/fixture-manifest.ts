@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ExtractedMedication, ExtractedParameter, ExtractionResult } from '#server/extraction/types.ts'
+import { isSameProvider } from './extraction-checks.ts'
 
 /**
  * The shared document fixtures (../shared/fixtures/documents beside the
@@ -181,7 +182,7 @@ export function checkExtraction(file: ManifestFile, result: ExtractionResult): F
 	if (!kindMatched) problems.push(`kind ${result.kind}≠${file.kind}`)
 	const dateMatched = !isAccepted || (result.date ?? null) === (file.document_date ?? null)
 	if (!dateMatched) problems.push(`date ${result.date}≠${file.document_date}`)
-	const providerMatched = !isAccepted || (result.provider ?? '').toLowerCase() === (file.provider ?? '').toLowerCase()
+	const providerMatched = !isAccepted || isSameProvider(result.provider, file.provider ?? null)
 	if (!providerMatched) problems.push(`provider ${result.provider}≠${file.provider}`)
 	const parameters = isAccepted ? compareParameters(expectedParameters(file), result.parameters) : []
 	const medications = isAccepted ? compareMedications(file.medications ?? [], result.medications) : []
