@@ -320,3 +320,36 @@ describe('a code read twice', () => {
 		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([['wbc', 5.8, 'Thousand/uL']])
 	})
 })
+
+describe('rows of Chinese reports', () => {
+	const rows = (text: string, options = OCR) =>
+		extractLabValues(text, options).map((p) => [p.code, p.name, p.value, p.unit, p.referenceRangeMin, p.referenceRangeMax])
+
+	it('reads letter-spaced names, qualifiers in full-width brackets and ranges with a doubled dash', () => {
+		const text = [
+			'葡 萄 糖     5.6      mmol/L     3.9--6.1',
+			'肌酐（酶法）   88     umol/L     57-111',
+			'比  重       1.015            1.003--1.030',
+			'白细胞（镜检）   2          0-5/HPF',
+		].join('\n')
+		expect(rows(text)).toEqual([
+			['glucose', '葡 萄 糖', 5.6, 'mmol/L', 3.9, 6.1],
+			['creatinine', '肌酐 (酶法)', 88, 'umol/L', 57, 111],
+			['urine_specific_gravity', '比 重', 1.015, null, 1.003, 1.03],
+			['urine_wbc', '白细胞 (镜检)', 2, null, 0, 5],
+		])
+	})
+
+	it('takes no unit from a reference cell of words or of a single count per field', () => {
+		const text = ['上皮细胞    1       少量/HPF', '管型（镜检）    0        0/LPF'].join('\n')
+		expect(rows(text)).toEqual([
+			['urine_epithelial_cells', '上皮细胞', 1, null, null, null],
+			['urine_casts', '管型 (镜检)', 0, null, null, null],
+		])
+	})
+
+	it("reads no value from a dipstick row whose only number is the performing laboratory's code", () => {
+		const text = ['NITRITE            NEGATIVE     NEGATIVE           02', 'Eosinophils        04           %       1 - 6'].join('\n')
+		expect(rows(text, TEXT)).toEqual([['eosinophils_pct', 'Eosinophils', 4, '%', 1, 6]])
+	})
+})

@@ -91,13 +91,18 @@ const VALUE_WITH_UNIT = /^(\d+(?:\.\d+)?)(%|[a-zA-Z°µ][a-zA-Z0-9/^°µ.²]*)$/
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/
 const BLOOD_PRESSURE_VALUE = /^(\d{2,3})\/(\d{2,3})$/
 
+const UNSPACED_NAME_WITH_BRACKET = /^([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)(\([^()]+\).*)$/u
+
 function tokenize(line: string, source: LabTextSource): Token[] {
 	const tokens: Token[] = []
 	const regex = /(\s*)(\S+)/g
 	for (let m = regex.exec(line); m; m = regex.exec(line)) {
 		// an abbreviation with its percent or count sign glued on ('NEU%', 'LYM#'): the name, then the sign
 		const glued = /^(\p{L}{3,})([%#])$/u.exec(m[2])
+		// a name in a script written without spaces with its qualifier in brackets ('红细胞(镜检)'): the name, then the bracket
+		const bracketed = glued ? null : UNSPACED_NAME_WITH_BRACKET.exec(m[2])
 		if (glued) tokens.push({ text: glued[1], gapBefore: m[1].length }, { text: glued[2], gapBefore: 1 })
+		else if (bracketed) tokens.push({ text: bracketed[1], gapBefore: m[1].length }, { text: bracketed[2], gapBefore: 1 })
 		// a name and its qualifiers joined by commas ('D,25-OH,TOTAL,IA'): one word each, the comma kept
 		else if (/^\p{L}[^,\s]*,(?:[^,\s]+,)*[^,\s]*\p{L}[^,\s]*$/u.test(m[2]) && /\p{L},/u.test(m[2])) {
 			m[2].split(/(?<=,)/).forEach((part, index) => tokens.push({ text: part, gapBefore: index === 0 ? m![1].length : 1 }))
@@ -142,7 +147,9 @@ function tidyLine(line: string, decimalComma = false): string {
 	return normaliseNumbers(
 		line
 			.replace(/[\u2010-\u2015\u2212]/g, (dash) => (dash === '\u2014' ? '—' : '-'))
-			.replace(/\u00a0/g, ' ')
+			.replace(/[\u00a0\u3000]/g, ' ')
+			// full-width forms (Chinese and Japanese reports: '（镜检）', '１．０２０', '：') as ASCII
+			.replace(/[\uff01-\uff5e]/g, (character) => String.fromCharCode(character.charCodeAt(0) - 0xfee0))
 			// '< OR = 20', '> or = 60': one comparison
 			.replace(/([<>])\s*or\s*=\s*/gi, '$1=')
 			.replace(/^[\s|:;.,'"`~_=+*•·»«>{}[\]\\-]+/, ''),
@@ -436,6 +443,12 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 		// a value with a sign, where the analyte has negative values (base excess '-3.5')
 		if (!hasValue() && analyte?.plausible && analyte.plausible[0] < 0 && /^[-+]\d+(?:\.\d+)?$/.test(text)) {
 			reading.valueCandidates = [text.replace(/^\+/, '')]
+			index++
+			continue
+		}
+		// a text layer's whole number with a leading zero closing the row is the performing laboratory's code, not a
+		// result: 'KETONES  NEGATIVE  NEGATIVE  01' (a result with a leading zero has its unit or range after it: 'EOS  03  %')
+		if (!isOcr && index === tokens.length - 1 && /^0\d+$/.test(text)) {
 			index++
 			continue
 		}
