@@ -6,6 +6,7 @@ import {
 	ANALYTES,
 	analyteInContext,
 	findAnalyteByCode,
+	lookupAbbreviatedName,
 	lookupAnalyteName,
 	lookupAnalyteNameApproximately,
 	lookupAnalyteNameLoosely,
@@ -326,5 +327,24 @@ describe('names in scripts other than Latin', () => {
 		expect(lookupAnalyteNameApproximately('平均红细胞血红蛋白含重')).toBeNull()
 		expect(lookupAnalyteNameLoosely('平均红细胞血红蛋白含重')).toBeNull()
 		expect(lookupAnalyteName('白细胞（酶法）')).toBeNull()
+	})
+})
+
+describe('names printed abbreviated or cut short', () => {
+	const codes = (name: string) => lookupAbbreviatedName(name).map((analyte) => analyte.code)
+
+	it('finds the analytes whose name the printed words begin, in order and one for one', () => {
+		expect(codes('Mean Corp. Vol.')).toEqual(['mcv'])
+		expect(codes('Ortalama Eritrosit')).toEqual(['mcv', 'mch', 'mchc'])
+		expect(codes('Ort. Eritrosit Hemoglobin Kon')).toEqual(['mchc'])
+		expect(codes('Hemoglobina Corp. Media')).toEqual(['mch'])
+		expect(codes('Mittl. korp. Hämoglobin')).toEqual(['mch', 'mchc'])
+	})
+
+	it('needs two words of two letters or more, and never reads Chinese by words', () => {
+		expect(codes('Hemoglob.')).toEqual([])
+		expect(codes('Free T')).toEqual([])
+		expect(codes('Vol. Corp. Mean')).toEqual([])
+		expect(codes('平均红细胞')).toEqual([])
 	})
 })

@@ -243,6 +243,35 @@ export function loincFor(analyte: Analyte, printedName: string, isMolarUnit: boo
 	return (isMolarUnit ? analyte.loincMolar : undefined) ?? analyte.loinc
 }
 
+/** Every alias of the catalogue as its words, for names printed abbreviated or cut short. */
+const aliasWords: ReadonlyArray<{ words: readonly string[]; analyte: Analyte }> = [...aliasIndex]
+	.filter(([alias]) => !isUnspacedScriptName(alias))
+	.map(([alias, analyte]) => ({ words: alias.split(' '), analyte }))
+
+/**
+ * The analytes a name printed with abbreviated words ('Ort. Eritrosit Hemoglobin Kon', 'Mean Corp. Vol.')
+ * or cut off at its column's edge ('Ortalama Eritrosit') may stand for: those with a name whose words the
+ * printed words begin, in order, one for one (two printed words at least, none shorter than two letters).
+ * Several analytes may remain ('Ortalama Eritrosit': MCV, MCH, MCHC): the row's unit tells them apart,
+ * or nothing does (lab-values.ts). A name in a script written without spaces has no words to abbreviate.
+ */
+export function lookupAbbreviatedName(name: string): Analyte[] {
+	const key = normaliseAnalyteName(name)
+	if (isUnspacedScriptName(key)) return []
+	return lookupAbbreviated(key)
+}
+
+const lookupAbbreviated = remembered((key: string): Analyte[] => {
+	const printed = key.split(' ')
+	if (printed.length < 2 || printed.some((word) => word.length < 2) || !/[a-z\p{L}]{3}/u.test(printed[0])) return []
+	const found = new Set<Analyte>()
+	for (const { words, analyte } of aliasWords) {
+		if (words.length < printed.length) continue
+		if (printed.every((word, index) => words[index].startsWith(word))) found.add(analyte)
+	}
+	return [...found]
+})
+
 /** A comparison key for unit spellings: case and spaces ignored, µ as u. */
 export function normaliseUnitKey(unit: string): string {
 	return unit.toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '')

@@ -1,6 +1,7 @@
 import {
 	findAnalyteByCode,
 	loincFor,
+	lookupAbbreviatedName,
 	lookupAnalyteName,
 	lookupAnalyteNameApproximately,
 	lookupAnalyteNameLoosely,
@@ -10,6 +11,7 @@ import {
 } from './analytes.ts'
 import { ocrNumberCandidates, repairOcrNumber, restoreDecimalPoint, restoreRangeDecimal } from './ocr-numbers.ts'
 import { gradeParameter, statusFromFlag } from './parameter-status.ts'
+import { printedUnitFits } from './plausibility.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
@@ -602,7 +604,8 @@ export function parseLabLine(rawLine: string, options: LabParseOptions): Extract
 
 function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {
 	if (allTokens.length < 2) return []
-	const named = matchName(allTokens, options.source, hasColumnGaps(options))
+	const exact = matchName(allTokens, options.source, hasColumnGaps(options))
+	const named = matchAbbreviatedName(allTokens, exact, options) ?? exact
 	if (!named) return laterColumn(allTokens, options)
 	const qualifiers = skipNameQualifiers(allTokens, named.consumed, hasColumnGaps(options))
 	const start = qualifiers.index
@@ -621,6 +624,40 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
 	return found ? [found, ...rest] : rest
+}
+
+/**
+ * A name cell printed with abbreviated words or cut off at the column's edge ('Ort. Eritrosit Hemoglobin
+ * Kon', 'Mean Corp. Vol.', 'Ortalama Eritrosit'), longer than any exact name at its start (the exact
+ * 'Eritrosit' of 'Eritrosit Dağ. Gen. Yüzdesi' is the red cell count): the one analyte whose name the words
+ * begin (lookupAbbreviatedName) and whose unit the row's unit fits. Two that fit (fL: MCV and RDW-SD, with
+ * no word to tell them apart) or none: no guess, the exact reading stands (or nothing is read).
+ */
+function matchAbbreviatedName(tokens: Token[], exact: NameMatch | null, options: LabParseOptions): NameMatch | null {
+	if (exact?.match.kind === 'blood_pressure') return null
+	// the name cell: up to a number, a column gap or a flag before the value ('Ortalama Eritrosit  L 24,3')
+	const endsCell = (token: Token, index: number) =>
+		/\d/.test(token.text) || (index > 0 && hasColumnGaps(options) && token.gapBefore >= 2) || (index >= 2 && FLAG_WORDS.has(token.text.toLowerCase()))
+	let cell = 0
+	while (cell < tokens.length && !endsCell(tokens[cell], cell)) cell++
+	// a loose OCR match ('Ortalama Eritrosit L' a quarter of its letters from 'Ortalama Eritrosit Hacmi') is no exact name
+	if (cell < 2 || (!exact?.isLoose && cell <= (exact?.consumed ?? 0))) return null
+	const name = tokens
+		.slice(0, cell)
+		.map((token) => token.text)
+		.join(' ')
+	// a bracket left open: the cell goes on past a number ('eGFR (CKD-EPI 2021)'), it is not cut off
+	if ((name.match(/\(/g) ?? []).length !== (name.match(/\)/g) ?? []).length) return null
+	const candidates = lookupAbbreviatedName(name)
+	if (candidates.length === 0) return null
+	const reading = readRow(tokens, cell, options, null, false)
+	if (reading.valueCandidates === null || reading.unit === null) return null
+	const fitting = candidates.filter((analyte) => {
+		const unit = finishUnit(reading.unit, analyte, options.source)
+		return unit !== null && printedUnitFits(analyte, unit) === true
+	})
+	if (fitting.length !== 1 || (exact?.match.kind === 'analyte' && exact.match.analyte === fitting[0])) return null
+	return { match: { kind: 'analyte', analyte: fitting[0] }, consumed: cell }
 }
 
 /**
