@@ -263,7 +263,7 @@ export function lookupAbbreviatedName(name: string): Analyte[] {
 
 const lookupAbbreviated = remembered((key: string): Analyte[] => {
 	const printed = key.split(' ')
-	if (printed.length < 2 || printed.some((word) => word.length < 2) || !/[a-z\p{L}]{3}/u.test(printed[0])) return []
+	if (printed.length < 2 || printed.some((word) => word.length < 2) || !/\p{L}{3}/u.test(printed[0])) return []
 	const found = new Set<Analyte>()
 	for (const { words, analyte } of aliasWords) {
 		if (words.length < printed.length) continue
