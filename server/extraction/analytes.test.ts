@@ -6,6 +6,7 @@ import {
 	ANALYTES,
 	analyteInContext,
 	findAnalyteByCode,
+	lookupAbbreviatedName,
 	lookupAnalyteName,
 	lookupAnalyteNameApproximately,
 	lookupAnalyteNameLoosely,
@@ -296,9 +297,87 @@ describe('the catalogue data (vocabulary/analytes.json)', () => {
 			expect(Array.isArray(analyte.units) && analyte.units.every((unit) => typeof unit === 'string')).toBe(true)
 			if (analyte.plausible) expect(analyte.plausible.length === 2 && analyte.plausible[0] < analyte.plausible[1], analyte.code).toBe(true)
 			for (const [language, names] of Object.entries(analyte.labels ?? {})) {
-				expect(['de', 'fr', 'es', 'it', 'pt', 'tr', 'pl'], analyte.code).toContain(language)
+				expect(['de', 'fr', 'es', 'it', 'pt', 'tr', 'pl', 'zh'], analyte.code).toContain(language)
 				expect(names.every((name) => typeof name === 'string')).toBe(true)
 			}
 		}
+	})
+})
+
+describe('names in scripts other than Latin', () => {
+	it('keeps letters of every script, folds full-width forms and drops the letter-spacing of Chinese', () => {
+		expect(normaliseAnalyteName('比  重')).toBe('比重')
+		expect(normaliseAnalyteName('白细胞（镜检）')).toBe('白细胞镜检')
+		expect(normaliseAnalyteName('白细胞 (镜检)')).toBe('白细胞镜检')
+		expect(normaliseAnalyteName('ＨＤＬ－Ｃ')).toBe('hdl c')
+		expect(normaliseAnalyteName('Гемоглобин, HGB')).toBe('гемоглобин hgb')
+		expect(normaliseAnalyteName('Αιμοσφαιρίνη')).toBe('αιμοσφαιρινη')
+		expect(normaliseAnalyteName('γ-GT')).toBe('gamma gt')
+		expect(normaliseAnalyteName('β2-Mikroglobulin')).toBe('beta 2 mikroglobulin')
+	})
+
+	it('keeps the Latin matches as they were', () => {
+		expect(normaliseAnalyteName('Hämoglobin')).toBe('hamoglobin')
+		expect(normaliseAnalyteName('S.G.O.T.')).toBe('sgot')
+		expect(normaliseAnalyteName('Lökosit Sayımı')).toBe('lokosit sayimi')
+		expect(normaliseAnalyteName('Płytki krwi ³')).toBe('plytki krwi 3')
+		expect(lookupAnalyteName('γ-GT')).toMatchObject({ analyte: { code: 'ggt' } })
+	})
+
+	it.each([
+		['血红蛋白', 'hemoglobin'],
+		['平均红细胞血红蛋白浓度', 'mchc'],
+		['平均红细胞血红蛋白含量', 'mch'],
+		['红细胞分布宽度-SD', 'rdw_sd'],
+		['中性粒细胞百分比', 'neutrophils_pct'],
+		['淋巴细胞绝对值', 'lymphocytes_abs'],
+		['血 小 板', 'platelets'],
+		['丙氨酸氨基转移酶', 'alt'],
+		['谷草转氨酶', 'ast'],
+		['γ-谷氨酰转移酶', 'ggt'],
+		['肌  酐', 'creatinine'],
+		['尿素氮', 'bun'],
+		['尿酸', 'uric_acid'],
+		['甘油三酯', 'triglycerides'],
+		['低密度脂蛋白胆固醇', 'ldl'],
+		['糖化血红蛋白', 'hba1c'],
+		['空腹血糖', 'glucose'],
+		['pH值', 'urine_ph'],
+		['尿比重', 'urine_specific_gravity'],
+		['尿胆原', 'urobilinogen'],
+		['亚硝酸盐', 'urine_nitrite'],
+		['隐血', 'urine_blood'],
+		['白细胞（镜检）', 'urine_wbc'],
+		['镜检红细胞', 'urine_rbc'],
+		['透明管型', 'urine_casts_hyaline'],
+		['颗粒管型(镜检)', 'urine_casts_granular'],
+	])('reads the Chinese name %s', (name, code) => {
+		expect(lookupAnalyteName(name)).toMatchObject({ kind: 'analyte', analyte: { code } })
+	})
+
+	it('never matches a Chinese name by edit distance: one character changed is another analyte', () => {
+		// '含重' for '含量': MCH or a misread; nearest by letters would be MCHC ('…浓度')
+		expect(lookupAnalyteNameApproximately('平均红细胞血红蛋白含重')).toBeNull()
+		expect(lookupAnalyteNameLoosely('平均红细胞血红蛋白含重')).toBeNull()
+		expect(lookupAnalyteName('白细胞（酶法）')).toBeNull()
+	})
+})
+
+describe('names printed abbreviated or cut short', () => {
+	const codes = (name: string) => lookupAbbreviatedName(name).map((analyte) => analyte.code)
+
+	it('finds the analytes whose name the printed words begin, in order and one for one', () => {
+		expect(codes('Mean Corp. Vol.')).toEqual(['mcv'])
+		expect(codes('Ortalama Eritrosit')).toEqual(['mcv', 'mch', 'mchc'])
+		expect(codes('Ort. Eritrosit Hemoglobin Kon')).toEqual(['mchc'])
+		expect(codes('Hemoglobina Corp. Media')).toEqual(['mch'])
+		expect(codes('Mittl. korp. Hämoglobin')).toEqual(['mch', 'mchc'])
+	})
+
+	it('needs two words of two letters or more, and never reads Chinese by words', () => {
+		expect(codes('Hemoglob.')).toEqual([])
+		expect(codes('Free T')).toEqual([])
+		expect(codes('Vol. Corp. Mean')).toEqual([])
+		expect(codes('平均红细胞')).toEqual([])
 	})
 })

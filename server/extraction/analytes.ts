@@ -5,8 +5,8 @@ import analyteCatalogue from './vocabulary/analytes.json' with { type: 'json' }
  * The vocabulary of health parameters: for each analyte its canonical code
  * (lower snake case, the health-analytics domain keys trends on it), LOINC
  * code, display name, the names reports print for it (English, and the
- * labels of German, French, Spanish, Italian, Portuguese, Turkish and
- * Polish reports), its UCUM unit and the unit spellings seen on reports, the molar
+ * labels of German, French, Spanish, Italian, Portuguese, Turkish,
+ * Polish and Chinese (simplified) reports), its UCUM unit and the unit spellings seen on reports, the molar
  * mass that lets UCUM convert between conventional and SI units, and a
  * physiologically plausible span (used to repair OCR misreadings such as a
  * dropped decimal point). Critical values: shared/critical-values.ts. A printed name that is not
@@ -32,7 +32,7 @@ export type AnalyteCategory =
 
 export type { CriticalThreshold } from './shared/critical-values.ts'
 
-export type ReportLanguage = 'de' | 'fr' | 'es' | 'it' | 'pt' | 'tr' | 'pl'
+export type ReportLanguage = 'de' | 'fr' | 'es' | 'it' | 'pt' | 'tr' | 'pl' | 'zh'
 
 export type Analyte = {
 	code: string
@@ -127,11 +127,32 @@ export function analyteInContext(analyte: Analyte, codesBeside: ReadonlySet<stri
 	return byCode.get(twin.code) ?? analyte
 }
 
+/** Letters of the scripts written without spaces between words (Han, kana, Hangul). */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+/**
+ * A space beside a letter of those scripts: letter-spacing ('比  重'), a bracket ('红细胞（镜检）') or a dash
+ * before a Latin abbreviation ('红细胞分布宽度-SD'), not a word break.
+ */
+const SPACE_IN_UNSPACED_SCRIPT =
+	/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])\s+|\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu
+/** Greek letters standing alone in analyte names ('γ-GT', 'β2-Microglobulin'), as the Latin names spell them. */
+const GREEK_NAMES: Readonly<Record<string, string>> = { α: 'alpha ', β: 'beta ', γ: 'gamma ', δ: 'delta ' }
+
+/** Whether a normalised name holds letters of a script written without spaces (Chinese, Japanese, Korean). */
+export function isUnspacedScriptName(key: string): boolean {
+	return UNSPACED_SCRIPT.test(key)
+}
+
 /**
  * Lower case, accents and British spellings folded, punctuation turned into
  * spaces, spelled-out initials joined: 'Haemoglobin A1c' and 'HEMOGLOBIN A1C'
  * both give 'hemoglobin a1c', 'S.G.O.T.' gives 'sgot', 'Hämoglobin' gives
- * 'hamoglobin'.
+ * 'hamoglobin'. Letters of every script are kept (Greek, Cyrillic, Chinese):
+ * full-width brackets and punctuation fold to their ASCII forms (and so to
+ * spaces), and then spaces beside Chinese or Japanese characters are dropped,
+ * as those scripts write words without them ('比  重' gives '比重', '红细胞（镜检）'
+ * gives '红细胞镜检'); a Greek letter standing alone is spelled out ('γ-GT'
+ * gives 'gamma gt').
  */
 export function normaliseAnalyteName(name: string): string {
 	return name
@@ -141,11 +162,13 @@ export function normaliseAnalyteName(name: string): string {
 		.replace(/ł/g, 'l')
 		.replace(/Ł/g, 'L')
 		.normalize('NFKD')
-		.replace(/[\u0300-\u036f]/g, '')
+		.replace(/\p{M}/gu, '')
 		.toLowerCase()
+		.replace(/(?<!\p{Script=Greek})[αβγδ](?!\p{Script=Greek})/gu, (letter) => GREEK_NAMES[letter])
 		.replace(/haem/g, 'hem')
 		.replace(/oesin/g, 'eosin')
-		.replace(/[^a-z0-9%#]+/g, ' ')
+		.replace(/[^\p{L}0-9%#]+/gu, ' ')
+		.replace(SPACE_IN_UNSPACED_SCRIPT, '')
 		.trim()
 		.replace(/\b[a-z](?: [a-z]\b)+/g, (letters) => letters.replace(/ /g, ''))
 }
@@ -222,6 +245,35 @@ export function loincFor(analyte: Analyte, printedName: string, isMolarUnit: boo
 	return (isMolarUnit ? analyte.loincMolar : undefined) ?? analyte.loinc
 }
 
+/** Every alias of the catalogue as its words, for names printed abbreviated or cut short. */
+const aliasWords: ReadonlyArray<{ words: readonly string[]; analyte: Analyte }> = [...aliasIndex]
+	.filter(([alias]) => !isUnspacedScriptName(alias))
+	.map(([alias, analyte]) => ({ words: alias.split(' '), analyte }))
+
+/**
+ * The analytes a name printed with abbreviated words ('Ort. Eritrosit Hemoglobin Kon', 'Mean Corp. Vol.')
+ * or cut off at its column's edge ('Ortalama Eritrosit') may stand for: those with a name whose words the
+ * printed words begin, in order, one for one (two printed words at least, none shorter than two letters).
+ * Several analytes may remain ('Ortalama Eritrosit': MCV, MCH, MCHC): the row's unit tells them apart,
+ * or nothing does (lab-values.ts). A name in a script written without spaces has no words to abbreviate.
+ */
+export function lookupAbbreviatedName(name: string): Analyte[] {
+	const key = normaliseAnalyteName(name)
+	if (isUnspacedScriptName(key)) return []
+	return lookupAbbreviated(key)
+}
+
+const lookupAbbreviated = remembered((key: string): Analyte[] => {
+	const printed = key.split(' ')
+	if (printed.length < 2 || printed.some((word) => word.length < 2) || !/\p{L}{3}/u.test(printed[0])) return []
+	const found = new Set<Analyte>()
+	for (const { words, analyte } of aliasWords) {
+		if (words.length < printed.length) continue
+		if (printed.every((word, index) => words[index].startsWith(word))) found.add(analyte)
+	}
+	return [...found]
+})
+
 /** A comparison key for unit spellings: case and spaces ignored, µ as u. */
 export function normaliseUnitKey(unit: string): string {
 	return unit.toLowerCase().replace(/[µμ]/g, 'u').replace(/\s+/g, '')
@@ -264,7 +316,8 @@ function editDistanceAtMost(a: string, b: string, limit: number): number {
  */
 export function lookupAnalyteNameApproximately(name: string): AnalyteMatch | null {
 	const key = normaliseAnalyteName(name)
-	if (key.replace(/ /g, '').length < 6) return null
+	// a Chinese or Japanese character is a word's worth of meaning: one changed is another name ('…含量' MCH, '…浓度' MCHC)
+	if (key.replace(/ /g, '').length < 6 || isUnspacedScriptName(key)) return null
 	return lookupApproximately(key)
 }
 
@@ -291,7 +344,7 @@ const lookupApproximately = remembered((key: string): AnalyteMatch | null => {
  */
 export function lookupAnalyteNameLoosely(name: string): { kind: 'analyte'; analyte: Analyte } | null {
 	const key = normaliseAnalyteName(name)
-	if (key.replace(/ /g, '').length < 8) return null
+	if (key.replace(/ /g, '').length < 8 || isUnspacedScriptName(key)) return null
 	return lookupLoosely(key)
 }
 

@@ -49,3 +49,14 @@ describe('classifyDocument: serology', () => {
 		expect(classifyDocument({ text: record, labValueCount: 0 }).kind).toBe('immunization')
 	})
 })
+
+describe('classifyDocument: Chinese reports', () => {
+	it('calls a Chinese test slip with result rows a lab report', () => {
+		const text = '临床检验报告单\n项目   结果   参考值\n血红蛋白   135   g/L   130-175\n报告日期: 2015/4/2'
+		expect(classifyDocument({ text, labValueCount: 1 }).kind).toBe('lab_report')
+	})
+
+	it('does not call a page lab report for a Chinese label alone', () => {
+		expect(classifyDocument({ text: '报告日期: 2015/4/2', labValueCount: 0 }).kind).toBe('other')
+	})
+})

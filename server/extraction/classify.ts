@@ -50,6 +50,10 @@ const SIGNALS: Record<Exclude<DocumentKind, 'other'>, Signal[]> = {
 		{ pattern: /\blaborator(?:y|ies)\b|\bpathology\b|\bdiagnostics\b/i, points: 1 },
 		{ pattern: /\blab(?:oratory)? (?:results?|tests?|reports?|work)\b|\bblood ?work\b/i, points: 2 },
 		{ pattern: /\b(?:complete blood count|cbc|lipid panel|metabolic panel|hemoglobin a1c|hba1c|urinalysis)\b/i, points: 1 },
+		// Chinese reports: a laboratory report or test slip by its title, and its labels (reference values, sampling,
+		// submission and report dates)
+		{ pattern: /检验报告|化验报告|检验单|化验单|检验科|临床检验/, points: 2 },
+		{ pattern: /参考值|参考范围|参考区间|采样时间|采集时间|送检日期|检验日期|报告日期|检验项目/, points: 1 },
 		// serology with a measured result ('SARS-CoV-2 antigen, quantitative  12.4 pg/mL', 'Anti-HBs  85 mIU/mL'): a
 		// test of the patient's blood, whatever vaccine or infection it names
 		{ pattern: SEROLOGY_RESULT, points: 4 },

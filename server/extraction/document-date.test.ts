@@ -111,3 +111,18 @@ describe('findDocumentDateWithEvidence: day first or month first from the docume
 		expect(findDocumentDateWithEvidence('Collected: 04/04/2025', 'lab_report')).toEqual({ iso: '2025-04-04', choices: [] })
 	})
 })
+
+describe('findDocumentDate on Chinese reports', () => {
+	it('reads dates written with 年 月 日 and with slashes', () => {
+		expect(parseDate('送检日期：2019年3月5日')).toBe('2019-03-05')
+		expect(parseDate('报告时间 2021 年 11 月 02 日 09:14')).toBe('2021-11-02')
+		expect(parseDate('2018/7/9 10:20')).toBe('2018-07-09')
+	})
+
+	it('prefers the sampling or submission date to the report date, by its label', () => {
+		const text = ['姓名: ***   性别: 女   年龄: 52岁', '采样时间: 2020-06-14 07:45      报告日期: 2020-06-15 16:02'].join('\n')
+		expect(findDocumentDate(text, 'lab_report')).toBe('2020-06-14')
+		const report = ['项目   结果   参考值', '报告日期：2016/10/8 11:30   审核者: ***'].join('\n')
+		expect(findDocumentDate(report, 'lab_report')).toBe('2016-10-08')
+	})
+})

@@ -6,7 +6,8 @@ import type { DocumentKind } from './types.ts'
  *    collection, then screening / service / sample dates, then the report
  *    date; imaging: exam date; visit notes: date of service; immunization
  *    records: date issued), in English and in the languages of the
- *    vocabulary; a date under a column header counts as labelled;
+ *    vocabulary (Chinese: 采样时间 / 送检日期 before 报告日期, dates
+ *    written 2012年9月28日 too); a date under a column header counts as labelled;
  * 2. else the earliest date that is not a birth date, unless the page lists
  *    several records, one field label ('Completed:', 'Ordered:') printed with
  *    different dates: such a page has no single date (null);
@@ -57,6 +58,8 @@ const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|
 const PATTERNS: Array<{ regex: RegExp; read: (m: RegExpExecArray) => [number, number, number] | null }> = [
 	// 2025-02-03, 2025/02/03, 2025.02.03
 	{ regex: /(?<![\d])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/g, read: (m) => [Number(m[1]), Number(m[3]), Number(m[4])] },
+	// 2012年9月28日, 2012 年 09 月 28 日 (Chinese and Japanese)
+	{ regex: /(?<![\d])(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})(?![\d])\s*日?/g, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
 	// 08 Oct 2024, 19-May-2025, 8 October, 2024
 	{
 		regex: new RegExp(String.raw`(?<![\w])(\d{1,2})[\s\-./]*${MONTH_NAME}\.?[\s\-./,]*(\d{4})(?![\d])`, 'gi'),
@@ -210,6 +213,17 @@ const COLLECTION_LABELS = [
 	'sample collection',
 	'sample drawn',
 	'registered on',
+	'采样时间',
+	'采样日期',
+	'采集时间',
+	'采集日期',
+	'采血时间',
+	'采血日期',
+	'送检日期',
+	'送检时间',
+	'检验日期',
+	'收样时间',
+	'接收时间',
 ]
 /** Report dates, the fallback label of a lab report. */
 const REPORT_LABELS = [
@@ -230,6 +244,8 @@ const REPORT_LABELS = [
 	'rapor tarihi',
 	'finalización',
 	'data wydania',
+	'报告日期',
+	'报告时间',
 	'date',
 ]
 

@@ -409,3 +409,76 @@ describe('printed names', () => {
 		expect(parseLabLine('S) 4 i)     Total cholesterol 240 mg/dL', { ...OCR, columnGaps: true })).toEqual([])
 	})
 })
+
+describe('rows of Chinese reports', () => {
+	const rows = (text: string, options = OCR) =>
+		extractLabValues(text, options).map((p) => [p.code, p.name, p.value, p.unit, p.referenceRangeMin, p.referenceRangeMax])
+
+	it('reads letter-spaced names, qualifiers in full-width brackets and ranges with a doubled dash', () => {
+		const text = [
+			'葡 萄 糖     5.6      mmol/L     3.9--6.1',
+			'肌酐（酶法）   88     umol/L     57-111',
+			'比  重       1.015            1.003--1.030',
+			'白细胞（镜检）   2          0-5/HPF',
+		].join('\n')
+		expect(rows(text)).toEqual([
+			['glucose', '葡 萄 糖', 5.6, 'mmol/L', 3.9, 6.1],
+			['creatinine', '肌酐 (酶法)', 88, 'umol/L', 57, 111],
+			['urine_specific_gravity', '比 重', 1.015, null, 1.003, 1.03],
+			['urine_wbc', '白细胞 (镜检)', 2, null, 0, 5],
+		])
+	})
+
+	it('takes no unit from a reference cell of words or of a single count per field', () => {
+		const text = ['上皮细胞    1       少量/HPF', '管型（镜检）    0        0/LPF'].join('\n')
+		expect(rows(text)).toEqual([
+			['urine_epithelial_cells', '上皮细胞', 1, null, null, null],
+			['urine_casts', '管型 (镜检)', 0, null, null, null],
+		])
+	})
+
+	it("reads no value from a dipstick row whose only number is the performing laboratory's code", () => {
+		const text = ['NITRITE            NEGATIVE     NEGATIVE           02', 'Eosinophils        04           %       1 - 6'].join('\n')
+		expect(rows(text, TEXT)).toEqual([['eosinophils_pct', 'Eosinophils', 4, '%', 1, 6]])
+	})
+})
+
+describe('names printed with abbreviated words or cut off at the column edge', () => {
+	const rows = (text: string, options: LabParseOptions) =>
+		extractLabValues(text, options).map((p) => [p.code, p.name, p.value, p.unit, p.referenceRangeMin, p.referenceRangeMax])
+
+	it.each([
+		['Mean Corp. Vol.      88.1     fL      80 - 100', 'mcv', 88.1, 'fL'],
+		['Mean Corp. Hgb Conc.    33.0    g/dL    32 - 36', 'mchc', 33, 'g/dL'],
+		['Red Cell Distr. Width    44    fL    39 - 46', 'rdw_sd', 44, 'fL'],
+		['Red Cell Distr. Width    13.1    %    11.5 - 14.5', 'rdw', 13.1, '%'],
+		['Hemoglobina Corp. Media     30.2    pg    27 - 32', 'mch', 30.2, 'pg'],
+		['Mittl. korp. Hämoglobin   29.4   pg   27 - 33', 'mch', 29.4, 'pg'],
+		['Ort. Eritrosit Hacmi     91.0    fL    80 - 100', 'mcv', 91, 'fL'],
+	])('reads %j by its words and its unit', (line, code, value, unit) => {
+		expect(rows(line, TEXT)).toEqual([[code, expect.any(String), value, unit, expect.any(Number), expect.any(Number)]])
+	})
+
+	it('tells the analytes a name cut short may be by the unit, on an OCR page with decimal commas', () => {
+		const text = [
+			'Ortalama Eritrosit       L 24,3       pg      25 - 35',
+			'Ort.Eritrosit Hemoglobin Kon    L25,7     g/dl    31 - 38',
+			'Eritrosit Dağ. Gen. Yüzdesi     H 17,2     %     11 - 16',
+		].join('\n')
+		expect(rows(text, { ...OCR, decimalComma: true, columnGaps: true })).toEqual([
+			['mch', 'Ortalama Eritrosit', 24.3, 'pg', 25, 35],
+			['mchc', 'Ort.Eritrosit Hemoglobin Kon', 25.7, 'g/dL', 31, 38],
+			['rdw', 'Eritrosit Dağ. Gen. Yüzdesi', 17.2, '%', 11, 16],
+		])
+	})
+
+	it('guesses nothing when two analytes remain for the unit, or no unit is printed', () => {
+		// anti-TPO and anti-thyroglobulin are both in IU/mL
+		expect(rows('Anti Thyro     12.0     IU/mL     < 34', TEXT)).toEqual([])
+		expect(rows('Mean Corpuscular      88.1      80 - 100', TEXT)).toEqual([])
+	})
+
+	it('keeps the exact name where the cell goes on past a number', () => {
+		expect(rows('eGFR (CKD-EPI 2021)       94      >=60      mL/min/1.73m2', TEXT)).toEqual([['egfr', expect.any(String), 94, 'mL/min/1.73m2', 60, null]])
+	})
+})

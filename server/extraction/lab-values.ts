@@ -1,6 +1,7 @@
 import {
 	findAnalyteByCode,
 	loincFor,
+	lookupAbbreviatedName,
 	lookupAnalyteName,
 	lookupAnalyteNameApproximately,
 	lookupAnalyteNameLoosely,
@@ -10,6 +11,7 @@ import {
 } from './analytes.ts'
 import { ocrNumberCandidates, repairOcrNumber, restoreDecimalPoint, restoreRangeDecimal } from './ocr-numbers.ts'
 import { gradeParameter, statusFromFlag } from './parameter-status.ts'
+import { printedUnitFits } from './plausibility.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
@@ -92,13 +94,18 @@ const VALUE_WITH_UNIT = /^(\d+(?:\.\d+)?)(%|[a-zA-Z°µ][a-zA-Z0-9/^°µ.²]*)$/
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/
 const BLOOD_PRESSURE_VALUE = /^(\d{2,3})\/(\d{2,3})$/
 
+const UNSPACED_NAME_WITH_BRACKET = /^([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)(\([^()]+\).*)$/u
+
 function tokenize(line: string, source: LabTextSource): Token[] {
 	const tokens: Token[] = []
 	const regex = /(\s*)(\S+)/g
 	for (let m = regex.exec(line); m; m = regex.exec(line)) {
 		// an abbreviation with its percent or count sign glued on ('NEU%', 'LYM#'): the name, then the sign
 		const glued = /^(\p{L}{3,})([%#])$/u.exec(m[2])
+		// a name in a script written without spaces with its qualifier in brackets ('红细胞(镜检)'): the name, then the bracket
+		const bracketed = glued ? null : UNSPACED_NAME_WITH_BRACKET.exec(m[2])
 		if (glued) tokens.push({ text: glued[1], gapBefore: m[1].length }, { text: glued[2], gapBefore: 1 })
+		else if (bracketed) tokens.push({ text: bracketed[1], gapBefore: m[1].length }, { text: bracketed[2], gapBefore: 1 })
 		// a name and its qualifiers joined by commas ('D,25-OH,TOTAL,IA'): one word each, the comma kept
 		else if (/^\p{L}[^,\s]*,(?:[^,\s]+,)*[^,\s]*\p{L}[^,\s]*$/u.test(m[2]) && /\p{L},/u.test(m[2])) {
 			m[2].split(/(?<=,)/).forEach((part, index) => tokens.push({ text: part, gapBefore: index === 0 ? m![1].length : 1 }))
@@ -143,7 +150,9 @@ function tidyLine(line: string, decimalComma = false): string {
 	return normaliseNumbers(
 		line
 			.replace(/[\u2010-\u2015\u2212]/g, (dash) => (dash === '\u2014' ? '—' : '-'))
-			.replace(/\u00a0/g, ' ')
+			.replace(/[\u00a0\u3000]/g, ' ')
+			// full-width forms (Chinese and Japanese reports: '（镜检）', '１．０２０', '：') as ASCII
+			.replace(/[\uff01-\uff5e]/g, (character) => String.fromCharCode(character.charCodeAt(0) - 0xfee0))
 			// '< OR = 20', '> or = 60': one comparison
 			.replace(/([<>])\s*or\s*=\s*/gi, '$1=')
 			.replace(/^[\s|:;.,'"`~_=+*•·»«>{}[\]\\-]+/, ''),
@@ -445,6 +454,12 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			index++
 			continue
 		}
+		// a text layer's whole number with a leading zero closing the row is the performing laboratory's code, not a
+		// result: 'KETONES  NEGATIVE  NEGATIVE  01' (a result with a leading zero has its unit or range after it: 'EOS  03  %')
+		if (!isOcr && index === tokens.length - 1 && /^0\d+$/.test(text)) {
+			index++
+			continue
+		}
 		if (!hasValue() && !isBloodPressure) {
 			const candidates = numberCandidates(text, options.source)
 			if (candidates) {
@@ -595,7 +610,8 @@ export function parseLabLine(rawLine: string, options: LabParseOptions): Extract
 
 function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {
 	if (allTokens.length < 2) return []
-	const named = matchName(allTokens, options.source, hasColumnGaps(options))
+	const exact = matchName(allTokens, options.source, hasColumnGaps(options))
+	const named = matchAbbreviatedName(allTokens, exact, options) ?? exact
 	if (!named) {
 		const marks = leadingMarks(allTokens, options)
 		return marks > 0 ? parseLabTokens([{ ...allTokens[marks], gapBefore: 0 }, ...allTokens.slice(marks + 1)], options) : laterColumn(allTokens, options)
@@ -651,6 +667,40 @@ function isSentence(tokens: Token[]): boolean {
 	const first = tokens.findIndex(isNumber)
 	const last = tokens.findLastIndex(isNumber)
 	return first >= 0 && tokens.slice(first + 1, last).some(isProse)
+}
+
+/**
+ * A name cell printed with abbreviated words or cut off at the column's edge ('Ort. Eritrosit Hemoglobin
+ * Kon', 'Mean Corp. Vol.', 'Ortalama Eritrosit'), longer than any exact name at its start (the exact
+ * 'Eritrosit' of 'Eritrosit Dağ. Gen. Yüzdesi' is the red cell count): the one analyte whose name the words
+ * begin (lookupAbbreviatedName) and whose unit the row's unit fits. Two that fit (fL: MCV and RDW-SD, with
+ * no word to tell them apart) or none: no guess, the exact reading stands (or nothing is read).
+ */
+function matchAbbreviatedName(tokens: Token[], exact: NameMatch | null, options: LabParseOptions): NameMatch | null {
+	if (exact?.match.kind === 'blood_pressure') return null
+	// the name cell: up to a number, a column gap or a flag before the value ('Ortalama Eritrosit  L 24,3')
+	const endsCell = (token: Token, index: number) =>
+		/\d/.test(token.text) || (index > 0 && hasColumnGaps(options) && token.gapBefore >= 2) || (index >= 2 && FLAG_WORDS.has(token.text.toLowerCase()))
+	let cell = 0
+	while (cell < tokens.length && !endsCell(tokens[cell], cell)) cell++
+	// a loose OCR match ('Ortalama Eritrosit L' a quarter of its letters from 'Ortalama Eritrosit Hacmi') is no exact name
+	if (cell < 2 || (!exact?.isLoose && cell <= (exact?.consumed ?? 0))) return null
+	const name = tokens
+		.slice(0, cell)
+		.map((token) => token.text)
+		.join(' ')
+	// a bracket left open: the cell goes on past a number ('eGFR (CKD-EPI 2021)'), it is not cut off
+	if ((name.match(/\(/g) ?? []).length !== (name.match(/\)/g) ?? []).length) return null
+	const candidates = lookupAbbreviatedName(name)
+	if (candidates.length === 0) return null
+	const reading = readRow(tokens, cell, options, null, false)
+	if (reading.valueCandidates === null || reading.unit === null) return null
+	const fitting = candidates.filter((analyte) => {
+		const unit = finishUnit(reading.unit, analyte, options.source)
+		return unit !== null && printedUnitFits(analyte, unit) === true
+	})
+	if (fitting.length !== 1 || (exact?.match.kind === 'analyte' && exact.match.analyte === fitting[0])) return null
+	return { match: { kind: 'analyte', analyte: fitting[0] }, consumed: cell }
 }
 
 /**

@@ -126,13 +126,17 @@ function readingScore({ text, columnGaps }: PageOcrResult): ReadingScore {
 }
 
 /**
- * A reading good enough to keep without a second one: three rows or more, and nine in ten of
- * the row-like lines read as rows (a value misread as letters leaves a row-like line that is
- * no row). Rows without a unit or range no longer call for one: on the fixture pages that
- * print some rows without them, every page was read twice for nothing (bench:ocr).
+ * A reading good enough to keep without a second one: three rows or more, nine in ten of the
+ * row-like lines read as rows (a value misread as letters leaves a row-like line that is no
+ * row), and, on a page whose rows print a unit and a range, no more than one in ten (or one)
+ * read without them: a value, unit or range misread into another cell leaves a row that looks
+ * read but lacks its unit or range ('P35' for a flagged '3,5'). A page that prints no ranges
+ * at all, or a row or two without them (a ratio, a pH), is not read twice for them (bench:ocr).
  */
-function isGoodReading(score: { rows: number; rowLike: number }): boolean {
-	return score.rows >= 3 && score.rows >= score.rowLike * 0.9
+function isGoodReading(score: ReadingScore): boolean {
+	const incomplete = score.rows - score.complete
+	const isTableComplete = score.complete === 0 || incomplete <= Math.max(1, score.rows * 0.1)
+	return score.rows >= 3 && score.rows >= score.rowLike * 0.9 && isTableComplete
 }
 
 /** A prepared page turned clockwise by a multiple of 90 degrees. */

@@ -68,6 +68,26 @@ describe('flattenPage', () => {
 	it('leaves a scan (the page is the whole picture) alone', async () => {
 		expect(await flattenPage(drawPage({}))).toBeNull()
 	})
+
+	it('leaves alone a photo cropped to the paper whose table is framed by lines, header and footer outside the frame', async () => {
+		const width = 700
+		const height = 780
+		const canvas = createCanvas(width, height)
+		const context = canvas.getContext('2d')
+		context.fillStyle = '#e2e0dc'
+		context.fillRect(0, 0, width, height)
+		context.fillStyle = '#303030'
+		// a header and a footer line of text above and below the frame
+		for (const y of [24, 60, 730]) for (let x = 30; x < 640; x += 90) context.fillRect(x, y, 60, 14)
+		// the table's frame: rules across the page, the rows of text inside
+		context.fillRect(0, 100, width, 4)
+		context.fillRect(0, 700, width, 4)
+		for (let y = 130; y < 680; y += 30) for (let x = 40; x < 600; x += 110) context.fillRect(x, y, 70, 12)
+		const rgba = context.getImageData(0, 0, width, height).data
+		const pixels = new Uint8Array(width * height)
+		for (let i = 0; i < pixels.length; i++) pixels[i] = rgba[i * 4]
+		expect(await flattenPage({ pixels, width, height })).toBeNull()
+	})
 })
 
 describe('deskewPage', () => {

@@ -51,6 +51,12 @@ const ANALYSIS_SIDE = 900
 const MIN_PAGE_AREA = 0.25
 /** ...and at most this share: above it the picture is the page (a scan). */
 const MAX_PAGE_AREA = 0.93
+/**
+ * A page stands out from a darker surround: when more than this share of the picture around the
+ * region is as bright as paper, the region is a box printed on the page (a table's frame, the
+ * header and the footer outside it), not the page, and is not cut out.
+ */
+const MAX_BRIGHT_SURROUND = 0.5
 /** Skews smaller than this are left alone (degrees); larger than MAX_SKEW are not text-line evidence. */
 const MIN_SKEW = 0.25
 const MAX_SKEW = 10
@@ -104,6 +110,7 @@ function findPageCorners(cv: Cv, source: OpenCv.Mat): Point[] | null {
 		}
 		const share = largestArea / (small.cols * small.rows)
 		if (largest < 0 || share < MIN_PAGE_AREA || share > MAX_PAGE_AREA) return null
+		if (brightShareAround(cv, binary, contours, largest) > MAX_BRIGHT_SURROUND) return null
 		const hull = new cv.Mat()
 		const approx = new cv.Mat()
 		try {
@@ -126,6 +133,22 @@ function findPageCorners(cv: Cv, source: OpenCv.Mat): Point[] | null {
 		binary.delete()
 		contours.delete()
 		hierarchy.delete()
+	}
+}
+
+/** The share of the pixels outside contour `index` that the threshold counts bright (paper). */
+function brightShareAround(cv: Cv, binary: OpenCv.Mat, contours: OpenCv.MatVector, index: number): number {
+	const region = cv.Mat.zeros(binary.rows, binary.cols, cv.CV_8UC1)
+	const brightInside = new cv.Mat()
+	try {
+		cv.drawContours(region, contours, index, new cv.Scalar(255), -1)
+		cv.bitwise_and(binary, region, brightInside)
+		const outside = binary.rows * binary.cols - cv.countNonZero(region)
+		if (outside <= 0) return 0
+		return (cv.countNonZero(binary) - cv.countNonZero(brightInside)) / outside
+	} finally {
+		region.delete()
+		brightInside.delete()
 	}
 }
 

@@ -143,6 +143,11 @@ function inAnalyteUnit(analyte: Analyte, value: number, { ucum: from }: PrintedU
 	return convertValue(value, foldInternationalUnit(from), foldInternationalUnit(analyte.ucum), analyte.molarMass)
 }
 
+/** Does a printed unit measure what the analyte is measured in? null when the unit is not understood at all. */
+export function printedUnitFits(analyte: Analyte, unit: string): boolean | null {
+	return unitFits(analyte, unitOf(unit))
+}
+
 /** Does the printed unit measure what the analyte is measured in? null when the unit is not understood at all. */
 function unitFits(analyte: Analyte, unit: PrintedUnit): boolean | null {
 	if (isAnalyteSpelling(analyte, unit)) return true

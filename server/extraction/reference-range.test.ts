@@ -13,6 +13,10 @@ describe('parseReferenceRange', () => {
 		['4,0 - 5,6', 4, 5.6],
 		['-2.0 - 3.0', -2, 3],
 		['-2 - +2', -2, 2],
+		['5.4--8.4', 5.4, 8.4],
+		['1.005 -- 1.030', 1.005, 1.03],
+		['-3--1', -3, -1],
+		['0-5/uL', 0, 5],
 	])('reads a two-sided range %s', (text, min, max) => {
 		expect(parseReferenceRange(text)).toMatchObject({ min, max })
 	})
@@ -28,6 +32,8 @@ describe('parseReferenceRange', () => {
 		['> 59', 59, null],
 		['<5.7', null, 5.7],
 		['< OR = 20', null, 20],
+		['<3/HPF', null, 3],
+		['< 2 /LPF', null, 2],
 		['> or = 60', 60, null],
 	])('reads a one-sided range %s', (text, min, max) => {
 		expect(parseReferenceRange(text)).toMatchObject({ min, max })

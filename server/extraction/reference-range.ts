@@ -18,6 +18,8 @@ const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`
 /** A bound that may carry a sign ('-2.0 - +3.0', base excess): only in a two-sided range. */
 const SIGNED = String.raw`([-+]?(?:\d+(?:\.\d+)?|\.\d+))`
 const BETWEEN = new RegExp(String.raw`^${SIGNED}\s*(?:-|to)\s*${SIGNED}$`, 'i')
+/** Two bounds joined by a doubled dash ('5.4--8.4'), read when the single dash gives none ('-3--1' stays -3 to -1). */
+const BETWEEN_DOUBLE_DASH = new RegExp(String.raw`^${SIGNED}\s*--\s*${NUMBER}$`)
 const BELOW = new RegExp(String.raw`^(?:<|<=|less than|up to|upto|até|ate|bis|jusqu'à|hasta|fino a|below)\s*${NUMBER}$`, 'i')
 const ABOVE = new RegExp(String.raw`^(?:>|>=|greater than|at least|more than|above|over)\s*${NUMBER}$`, 'i')
 /** A label before the range ('Normal:', 'Desirable:', 'Goal', 'Ref.'). */
@@ -44,13 +46,14 @@ function toNumber(text: string): number {
 /**
  * The range without what surrounds it on reports: brackets or parentheses
  * ('[3.0-22.0]', '(< 5.0)'), a label ('Normal: 13.5-18.0', 'Goal <200'), a
- * sex note ('>40 (M)'), a trailing unit ('0.1 - 1.2 mg/dl', '40-65%').
+ * sex note ('>40 (M)'), a trailing unit ('0.1 - 1.2 mg/dl', '40-65%', '<3/HPF').
  */
 function stripRangeDecorations(text: string): string {
 	const unwrap = (value: string) => /^[([{]\s*(.*?)\s*[)\]}]$/.exec(value)?.[1] ?? value
 	let stripped = unwrap(unwrap(text).replace(TRAILING_NOTE, '').replace(LEADING_LABEL, ''))
 	stripped = stripped.replace(/(\d)\s*%$/, '$1')
-	const unit = /^(.*\d)\s+([^\d\s].*)$/.exec(stripped)
+	// a unit after the number, spaced or glued on by its slash ('<3/HPF', '0-5/uL')
+	const unit = /^(.*\d)\s+([^\d\s].*)$/.exec(stripped) ?? /^(.*\d)(\/[^\d\s].*)$/.exec(stripped)
 	if (unit && toUcum(unit[2].replace(/\s+/g, '')) !== null) stripped = unit[1]
 	return stripped.trim()
 }
@@ -61,6 +64,8 @@ export function parseReferenceRange(printed: string): ReferenceRange | null {
 	if (!tidy) return null
 	const text = stripRangeDecorations(tidy)
 	let match = BETWEEN.exec(text)
+	if (match && toNumber(match[1]) > toNumber(match[2])) match = BETWEEN_DOUBLE_DASH.exec(text)
+	else match ??= BETWEEN_DOUBLE_DASH.exec(text)
 	if (match) {
 		const min = toNumber(match[1])
 		const max = toNumber(match[2])

@@ -58,6 +58,11 @@ const SPELLINGS: Record<string, string> = {
 	'million/cmm': '10*6/uL',
 	'million/cumm': '10*6/uL',
 	'mio/ul': '10*6/uL',
+	// urine sediment counts, per microscope field
+	'/hpf': '/[HPF]',
+	'cells/hpf': '/[HPF]',
+	'/lpf': '/[LPF]',
+	'cells/lpf': '/[LPF]',
 	'/pl': '10*6/uL',
 	't/l': '10*12/L',
 	'milyon/ul': '10*6/uL',

@@ -173,6 +173,10 @@ export function isRepairableOcrUnit(token: string): boolean {
 export function isLikelyOcrUnit(token: string, analyte: Analyte | null): boolean {
 	if (looksLikeUnit(token)) return true
 	if (!analyte) return false
+	// a repair changes misread characters; it does not drop a word of another script ('少见/HPF': 'few per
+	// field') or a number before the slash ('0/LPF': a reference of none per field), which are no unit
+	if (/[^\p{Script=Latin}\p{Script=Common}µμ]/u.test(token)) return false
 	const repaired = repairOcrUnit(token, analyte)
+	if (/^\d/.test(token) && !/^(?:x\s*)?\d/i.test(repaired)) return false
 	return analyte.units.includes(repaired)
 }

@@ -179,7 +179,7 @@ export function loadPublicSamples(dir = publicSamplesDir()): PublicSample[] {
 	return (JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { files: PublicSample[] }).files
 }
 
-/** Printed names compared on letters and digits only. */
+/** Printed names compared on letters (of any script: a Chinese name is not empty) and digits only. */
 export function nameKey(name: string): string {
 	return (
 		name
@@ -187,9 +187,9 @@ export function nameKey(name: string): string {
 			.replace(/ı/g, 'i')
 			.replace(/[łŁ]/g, 'l')
 			.normalize('NFKD')
-			.replace(/[\u0300-\u036f]/g, '')
+			.replace(/\p{M}/gu, '')
 			.toLowerCase()
-			.replace(/[^a-z0-9]+/g, '')
+			.replace(/[^\p{L}0-9]+/gu, '')
 	)
 }
 
