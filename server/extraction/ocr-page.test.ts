@@ -130,6 +130,12 @@ describe('PaddleOCR beside tesseract', () => {
 		expect(needsPaddleToo({ rows: 3, complete: 3, rowLike: 3 })).toBe(false)
 		expect(needsPaddleToo({ rows: 2, complete: 2, rowLike: 2 })).toBe(true)
 		expect(needsPaddleToo({ rows: 8, complete: 8, rowLike: 10 })).toBe(true)
+		// rows read without the unit or range the page's other rows print: misread cells
+		expect(needsPaddleToo({ rows: 13, complete: 10, rowLike: 14 })).toBe(true)
+		// a row or one in ten without them (a ratio, a pH), or a page that prints no ranges at all
+		expect(needsPaddleToo({ rows: 12, complete: 11, rowLike: 12 })).toBe(false)
+		expect(needsPaddleToo({ rows: 20, complete: 18, rowLike: 21 })).toBe(false)
+		expect(needsPaddleToo({ rows: 9, complete: 0, rowLike: 9 })).toBe(false)
 		expect(preferredReading({ rows: 5, complete: 3, rowLike: 6 }, { rows: 4, complete: 4, rowLike: 6 })).toBe('tesseract')
 		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 6, complete: 4, rowLike: 6 })).toBe('tesseract')
 		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 5, complete: 4, rowLike: 6 })).toBe('tesseract')
