@@ -42,7 +42,7 @@ import {
 } from '#server/documents/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
-import { LocalDateSchema } from '#server/time/shared/zoned-time.ts'
+import { LocalDateSchema } from '#server/time/shared/local-date-schema.ts'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
 import { withTrpc } from '#app/lib/trpc.tsx'
 
