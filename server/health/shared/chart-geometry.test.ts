@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
+import { makeBloodPressure, makeParameter, steadyGlucoseReadings } from '#tests/support/health-parameters.ts'
 import { metricChartModel, predictionChartModel } from './chart-data.ts'
 import { linearTicks, metricChartGeometry, predictionChartGeometry } from './chart-geometry.ts'
 import { predictionAxis } from './prediction-axis.ts'
@@ -62,14 +62,7 @@ describe('metric chart geometry', () => {
 
 describe('prediction chart geometry', () => {
 	const today = '2023-06-01'
-	const steadyGlucose = [
-		makeParameter('glucose', 100, '2023-01-15'),
-		makeParameter('glucose', 102, '2023-02-14'),
-		makeParameter('glucose', 103, '2023-03-16'),
-		makeParameter('glucose', 102, '2023-04-15'),
-		makeParameter('glucose', 103, '2023-05-15'),
-	]
-	const prediction = predictMetric(steadyGlucose, 'glucose', today) as MetricPrediction
+	const prediction = predictMetric(steadyGlucoseReadings(), 'glucose', today) as MetricPrediction
 	const model = predictionChartModel(prediction.points)
 	const axis = predictionAxis('glucose', [prediction.points])
 	const geometry = predictionChartGeometry([{ name: null, model }], prediction.unit, axis)
