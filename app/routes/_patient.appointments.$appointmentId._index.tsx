@@ -46,6 +46,7 @@ import {
 import { requirePatient } from '#server/auth/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -79,10 +80,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.view.title ?? APPOINTMENT_NOT_FOUND.title} · Carebook` }]
 
-const outlineButton =
-	'inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600'
-const iconButton =
-	'inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:ring-slate-600 dark:hover:bg-slate-800'
+const outlineButton = buttonClassName('secondary')
+const iconButton = buttonClassName('secondary', undefined, 'icon')
 
 function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
 	return (

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { MedicationNotFound } from '#app/components/medications/medication-not-found.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClassName } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { requirePatient } from '#server/auth/index.ts'
 import { formatCalendarDate } from '#server/documents/shared/format.ts'
@@ -82,10 +82,7 @@ export default function MedicationRoute() {
 					<p className="rounded-md bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">As written: {medication.text}</p>
 				) : null}
 				<div className="flex flex-wrap justify-end gap-3">
-					<Link
-						to={`/medications/${medication.id}/edit`}
-						className="rounded-md px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600"
-					>
+					<Link to={`/medications/${medication.id}/edit`} className={buttonClassName('secondary')}>
 						Edit
 					</Link>
 					{isActive ? (

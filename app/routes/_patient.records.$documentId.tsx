@@ -42,9 +42,10 @@ import {
 } from '#server/documents/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
-import { LocalDateSchema } from '#server/time/shared/zoned-time.ts'
+import { LocalDateSchema } from '#server/time/shared/local-date-schema.ts'
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
 import { withTrpc } from '#app/lib/trpc.tsx'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -144,10 +145,7 @@ function DocumentDetailRoute() {
 	const isConfirmingDelete = searchParams.get('confirm') === 'delete'
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
-			<Link
-				to="/records"
-				className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-			>
+			<Link to="/records" className={buttonClassName('secondary', undefined, 'narrow')}>
 				<span aria-hidden>←</span>
 				Back to Medical Records
 			</Link>

@@ -12,6 +12,7 @@ import { useDisplayTimeZone } from '#app/lib/records/use-display-time-zone.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { compareTestDates, listDocuments, listTestDates } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -45,10 +46,7 @@ export default function MedicalRecordsRoute() {
 					<p className="mt-1 text-slate-600 dark:text-slate-300">Your documents over time, and your lab results compared between dates.</p>
 				</div>
 				<div className="flex gap-3">
-					<Link
-						to="/medications"
-						className="rounded-md px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-					>
+					<Link to="/medications" className={buttonClassName('secondary')}>
 						Medications
 					</Link>
 					<Link

@@ -97,10 +97,7 @@ export default function SubscriptionRoute() {
 		<div className="mx-auto max-w-6xl space-y-8">
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<h1 className="text-3xl font-bold tracking-tight">{BILLING_MESSAGES.pageTitle}</h1>
-				<Link
-					to="/records"
-					className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-				>
+				<Link to="/records" className={buttonClassName('secondary', undefined, 'narrow')}>
 					<span aria-hidden>←</span>
 					Back to Records
 				</Link>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { cellClassName, DataTable, EmptyRow, linkButtonClassName, PageHeader, PlainHeader, primaryLinkClassName } from '#app/components/admin/admin-table.tsx'
+import { DataTable, FilterButtons, FilterSelectField, linkButtonClassName, PageHeader } from '#app/components/admin/admin-table.tsx'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { isSuperadmin, listOrganizationChoices, requireAdminActor } from '#server/admin/index.ts'
@@ -43,32 +43,22 @@ export default function AdminAuditRoute() {
 					</label>
 					<input id="audit-user" name="user" type="search" defaultValue={filters.user} maxLength={254} className={cn(inputClassName, 'mt-1')} />
 				</div>
-				<div>
-					<label htmlFor="audit-organization" className="block text-sm font-medium">
-						Organization
-					</label>
-					<select id="audit-organization" name="organization" defaultValue={filters.organization} className={cn(inputClassName, 'mt-1 pr-8')}>
-						<option value="">All</option>
-						{organizations.map((organization) => (
-							<option key={organization.id} value={organization.id}>
-								{organization.name}
-							</option>
-						))}
-					</select>
-				</div>
-				<div>
-					<label htmlFor="audit-action" className="block text-sm font-medium">
-						Action
-					</label>
-					<select id="audit-action" name="action" defaultValue={filters.action} className={cn(inputClassName, 'mt-1 pr-8')}>
-						<option value="">All</option>
-						{actions.map((action) => (
-							<option key={action} value={action}>
-								{action}
-							</option>
-						))}
-					</select>
-				</div>
+				<FilterSelectField
+					select={{
+						name: 'organization',
+						label: 'Organization',
+						value: filters.organization,
+						options: [{ value: '', label: 'All' }, ...organizations.map((organization) => ({ value: organization.id, label: organization.name }))],
+					}}
+				/>
+				<FilterSelectField
+					select={{
+						name: 'action',
+						label: 'Action',
+						value: filters.action,
+						options: [{ value: '', label: 'All' }, ...actions.map((action) => ({ value: action, label: action }))],
+					}}
+				/>
 				<div>
 					<label htmlFor="audit-from" className="block text-sm font-medium">
 						From
@@ -81,24 +71,9 @@ export default function AdminAuditRoute() {
 					</label>
 					<input id="audit-to" name="to" type="date" defaultValue={filters.to} className={cn(inputClassName, 'mt-1')} />
 				</div>
-				<button type="submit" className={primaryLinkClassName}>
-					Apply
-				</button>
-				<Link to="?" className={linkButtonClassName}>
-					Reset
-				</Link>
+				<FilterButtons />
 			</Form>
 			<DataTable
-				head={
-					<>
-						<PlainHeader>Time</PlainHeader>
-						<PlainHeader>User</PlainHeader>
-						<PlainHeader>Action</PlainHeader>
-						<PlainHeader>Target</PlainHeader>
-						<PlainHeader>Organization</PlainHeader>
-						<PlainHeader>IP address</PlainHeader>
-					</>
-				}
 				footer={
 					<nav
 						aria-label="Audit log pages"
@@ -119,35 +94,39 @@ export default function AdminAuditRoute() {
 						</span>
 					</nav>
 				}
-			>
-				{page.entries.length === 0 ? <EmptyRow colSpan={6} text="No audit entries match these filters." /> : null}
-				{page.entries.map((entry) => (
-					<tr key={entry.id} data-testid="audit-row">
-						<td className={cn(cellClassName, 'whitespace-nowrap')}>{formatAdminDateTime(entry.createdAt)}</td>
-						<td className={cellClassName}>
-							{entry.actorUserId ? (
+				rows={page.entries}
+				rowTestId="audit-row"
+				emptyText="No audit entries match these filters."
+				columns={[
+					{ label: 'Time', className: 'whitespace-nowrap', cell: (entry) => formatAdminDateTime(entry.createdAt) },
+					{
+						label: 'User',
+						cell: (entry) =>
+							entry.actorUserId ? (
 								<Link to={`/admin/users/${entry.actorUserId}`} className="hover:underline">
 									{entry.actorEmail ?? entry.actorUserId}
 								</Link>
 							) : (
 								'System'
-							)}
-						</td>
-						<td className={cn(cellClassName, 'font-mono text-xs')}>{entry.action}</td>
-						<td className={cn(cellClassName, 'text-xs')}>
-							{entry.targetType ? (
+							),
+					},
+					{ label: 'Action', className: 'font-mono text-xs', cell: (entry) => entry.action },
+					{
+						label: 'Target',
+						className: 'text-xs',
+						cell: (entry) =>
+							entry.targetType ? (
 								<>
 									{entry.targetType} <span className="font-mono">{entry.targetId}</span>
 								</>
 							) : (
 								'—'
-							)}
-						</td>
-						<td className={cellClassName}>{entry.organizationName ?? '—'}</td>
-						<td className={cn(cellClassName, 'font-mono text-xs')}>{entry.ipAddress ?? '—'}</td>
-					</tr>
-				))}
-			</DataTable>
+							),
+					},
+					{ label: 'Organization', cell: (entry) => entry.organizationName ?? '—' },
+					{ label: 'IP address', className: 'font-mono text-xs', cell: (entry) => entry.ipAddress ?? '—' },
+				]}
+			/>
 		</div>
 	)
 }

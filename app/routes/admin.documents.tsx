@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { allOption, cellClassName, DataTable, EmptyRow, FilterBar, PageHeader, PlainHeader, rowActionClassName } from '#app/components/admin/admin-table.tsx'
+import { allOption, DataTable, FilterBar, PageHeader, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
@@ -75,31 +75,17 @@ export default function AdminDocumentsRoute() {
 			<section className="space-y-2">
 				<h2 className="font-semibold">Queue</h2>
 				<DataTable
-					head={
-						<>
-							<PlainHeader>Organization</PlainHeader>
-							<PlainHeader>Document</PlainHeader>
-							<PlainHeader>State</PlainHeader>
-							<PlainHeader>Attempts</PlainHeader>
-							<PlainHeader>Run at</PlainHeader>
-							<PlainHeader>Last error</PlainHeader>
-						</>
-					}
-				>
-					{jobs.length === 0 ? <EmptyRow colSpan={6} text="The queue is empty." /> : null}
-					{jobs.map((job) => (
-						<tr key={job.id}>
-							<td className={cellClassName}>{job.organizationName ?? '—'}</td>
-							<td className={`${cellClassName} font-mono text-xs`}>{job.documentId?.slice(0, 8) ?? '—'}</td>
-							<td className={cellClassName}>{job.lockedAt ? 'Running' : job.attempts >= job.maxAttempts ? 'Failed' : 'Waiting'}</td>
-							<td className={cellClassName}>
-								{job.attempts} / {job.maxAttempts}
-							</td>
-							<td className={cellClassName}>{formatAdminDateTime(job.runAt)}</td>
-							<td className={`${cellClassName} font-mono text-xs`}>{job.lastError ?? '—'}</td>
-						</tr>
-					))}
-				</DataTable>
+					rows={jobs}
+					emptyText="The queue is empty."
+					columns={[
+						{ label: 'Organization', cell: (job) => job.organizationName ?? '—' },
+						{ label: 'Document', className: 'font-mono text-xs', cell: (job) => job.documentId?.slice(0, 8) ?? '—' },
+						{ label: 'State', cell: (job) => (job.lockedAt ? 'Running' : job.attempts >= job.maxAttempts ? 'Failed' : 'Waiting') },
+						{ label: 'Attempts', cell: (job) => `${job.attempts} / ${job.maxAttempts}` },
+						{ label: 'Run at', cell: (job) => formatAdminDateTime(job.runAt) },
+						{ label: 'Last error', className: 'font-mono text-xs', cell: (job) => job.lastError ?? '—' },
+					]}
+				/>
 			</section>
 			<section className="space-y-2">
 				<h2 className="font-semibold">History</h2>
@@ -120,41 +106,25 @@ export default function AdminDocumentsRoute() {
 					]}
 				/>
 				<DataTable
-					head={
-						<>
-							<PlainHeader>Uploaded</PlainHeader>
-							<PlainHeader>Organization</PlainHeader>
-							<PlainHeader>Status</PlainHeader>
-							<PlainHeader>Type</PlainHeader>
-							<PlainHeader>File</PlainHeader>
-							<PlainHeader>Size</PlainHeader>
-							<PlainHeader>Duration</PlainHeader>
-							<PlainHeader>Error</PlainHeader>
-							<PlainHeader>Actions</PlainHeader>
-						</>
+					rows={history}
+					rowTestId="document-row"
+					emptyText="No documents yet."
+					columns={[
+						{ label: 'Uploaded', cell: (document) => formatAdminDateTime(document.uploadedAt) },
+						{ label: 'Organization', cell: (document) => document.organizationName ?? '—' },
+						{ label: 'Status', cell: (document) => <StatusBadge status={document.status} /> },
+						{ label: 'Type', cell: (document) => capitalize(document.documentType) },
+						{ label: 'File', cell: (document) => document.fileKind.toUpperCase() },
+						{ label: 'Size', cell: (document) => kilobytes(document.sizeBytes) },
+						{ label: 'Duration', cell: (document) => (document.durationMs === null ? '—' : `${(document.durationMs / 1000).toFixed(1)} s`) },
+						{ label: 'Error', className: 'font-mono text-xs', cell: (document) => document.failureReason ?? '—' },
+					]}
+					actions={(document) =>
+						document.status === 'failed' && document.failureReason === 'processing_error' ? (
+							<ActionButton fields={{ organizationId: document.organizationId, documentId: document.id }} label="Retry" className={rowActionClassName} />
+						) : null
 					}
-				>
-					{history.length === 0 ? <EmptyRow colSpan={9} text="No documents yet." /> : null}
-					{history.map((document) => (
-						<tr key={document.id} data-testid="document-row">
-							<td className={cellClassName}>{formatAdminDateTime(document.uploadedAt)}</td>
-							<td className={cellClassName}>{document.organizationName ?? '—'}</td>
-							<td className={cellClassName}>
-								<StatusBadge status={document.status} />
-							</td>
-							<td className={cellClassName}>{capitalize(document.documentType)}</td>
-							<td className={cellClassName}>{document.fileKind.toUpperCase()}</td>
-							<td className={cellClassName}>{kilobytes(document.sizeBytes)}</td>
-							<td className={cellClassName}>{document.durationMs === null ? '—' : `${(document.durationMs / 1000).toFixed(1)} s`}</td>
-							<td className={`${cellClassName} font-mono text-xs`}>{document.failureReason ?? '—'}</td>
-							<td className={cellClassName}>
-								{document.status === 'failed' && document.failureReason === 'processing_error' ? (
-									<ActionButton fields={{ organizationId: document.organizationId, documentId: document.id }} label="Retry" className={rowActionClassName} />
-								) : null}
-							</td>
-						</tr>
-					))}
-				</DataTable>
+				/>
 			</section>
 		</div>
 	)

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { cellClassName, EmptyRow, PageHeader, PlainHeader, DataTable, linkButtonClassName } from '#app/components/admin/admin-table.tsx'
+import { DataTable, linkButtonClassName, PageHeader } from '#app/components/admin/admin-table.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -129,33 +129,23 @@ export default function AdminSubscriptionRoute() {
 			<section className="space-y-2">
 				<h2 className="font-semibold">Invoices</h2>
 				<DataTable
-					head={
-						<>
-							<PlainHeader>Paid</PlainHeader>
-							<PlainHeader>Period</PlainHeader>
-							<PlainHeader>Amount</PlainHeader>
-							<PlainHeader>Status</PlainHeader>
-							<PlainHeader>Payment</PlainHeader>
-						</>
-					}
-				>
-					{detail.invoices.length === 0 ? <EmptyRow colSpan={5} text="No invoices yet." /> : null}
-					{detail.invoices.map((invoice) => (
-						<tr key={invoice.id} data-testid="invoice-row">
-							<td className={cellClassName}>{formatAdminDateTime(invoice.paidAt, '—')}</td>
-							<td className={cellClassName}>
-								{formatAdminDate(invoice.periodStart)} – {formatAdminDate(invoice.periodEnd)}
-							</td>
-							<td className={cellClassName}>{formatUsd(invoice.amountCents)}</td>
-							<td className={cellClassName}>{capitalize(invoice.status)}</td>
-							<td className={cellClassName}>
-								{invoice.payments
+					rows={detail.invoices}
+					rowTestId="invoice-row"
+					emptyText="No invoices yet."
+					columns={[
+						{ label: 'Paid', cell: (invoice) => formatAdminDateTime(invoice.paidAt, '—') },
+						{ label: 'Period', cell: (invoice) => `${formatAdminDate(invoice.periodStart)} – ${formatAdminDate(invoice.periodEnd)}` },
+						{ label: 'Amount', cell: (invoice) => formatUsd(invoice.amountCents) },
+						{ label: 'Status', cell: (invoice) => capitalize(invoice.status) },
+						{
+							label: 'Payment',
+							cell: (invoice) =>
+								invoice.payments
 									.map((payment) => `${formatUsd(payment.amountCents)} ${payment.method ? paymentMethodLabel(payment.method) : capitalize(payment.provider)}`)
-									.join(', ') || '—'}
-							</td>
-						</tr>
-					))}
-				</DataTable>
+									.join(', ') || '—',
+						},
+					]}
+				/>
 			</section>
 			<Card>
 				<h2 className="font-semibold">History</h2>

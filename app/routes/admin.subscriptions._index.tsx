@@ -1,18 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import {
-	allOption,
-	cellClassName,
-	EmptyRow,
-	FilterBar,
-	PageHeader,
-	Pagination,
-	PlainHeader,
-	primaryLinkClassName,
-	rowActionClassName,
-	SortHeader,
-	DataTable,
-} from '#app/components/admin/admin-table.tsx'
+import { allOption, DataTable, FilterBar, PageHeader, Pagination, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -85,55 +73,42 @@ export default function AdminSubscriptionsRoute() {
 				]}
 			/>
 			<DataTable
+				state={state}
+				rows={page.rows}
+				rowTestId="subscription-row"
+				emptyText={ADMIN_MESSAGES.noSubscriptions}
 				footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="subscriptions" />}
-				head={
+				columns={[
+					{ label: 'Organization', sort: 'tenantName', cell: (subscription) => subscription.tenantName },
+					{ label: 'Plan', cell: (subscription) => capitalize(subscription.plan) },
+					{ label: 'Status', cell: (subscription) => <StatusBadge status={subscription.status} /> },
+					{ label: 'Amount (USD)', sort: 'amount', cell: (subscription) => formatUsd(subscription.amountCents) },
+					{ label: 'Billing Cycle', cell: (subscription) => capitalize(subscription.billingCycle) },
+					{
+						label: 'Next Payment',
+						sort: 'nextPayment',
+						cell: (subscription) => (
+							<>
+								{formatAdminDate(subscription.nextPayment, ADMIN_MESSAGES.notAvailable)}{' '}
+								{subscription.status === 'past_due' ? <Badge tone="danger">{ADMIN_MESSAGES.overdue}</Badge> : null}
+							</>
+						),
+					},
+				]}
+				actions={(subscription) => (
 					<>
-						<SortHeader state={state} column="tenantName">
-							Organization
-						</SortHeader>
-						<PlainHeader>Plan</PlainHeader>
-						<PlainHeader>Status</PlainHeader>
-						<SortHeader state={state} column="amount">
-							Amount (USD)
-						</SortHeader>
-						<PlainHeader>Billing Cycle</PlainHeader>
-						<SortHeader state={state} column="nextPayment">
-							Next Payment
-						</SortHeader>
-						<PlainHeader>Actions</PlainHeader>
+						<Link to={`/admin/subscriptions/${subscription.id}`} className={rowActionClassName}>
+							Edit Subscription
+						</Link>
+						<Link to={`/admin/tenants/${subscription.tenantId}`} className={rowActionClassName}>
+							View Organization
+						</Link>
+						{subscription.status === 'past_due' ? (
+							<ActionButton fields={{ subscriptionId: subscription.id }} label="Process Payment" className={rowActionClassName} />
+						) : null}
 					</>
-				}
-			>
-				{page.rows.length === 0 ? <EmptyRow colSpan={7} text={ADMIN_MESSAGES.noSubscriptions} /> : null}
-				{page.rows.map((subscription) => (
-					<tr key={subscription.id} data-testid="subscription-row">
-						<td className={cellClassName}>{subscription.tenantName}</td>
-						<td className={cellClassName}>{capitalize(subscription.plan)}</td>
-						<td className={cellClassName}>
-							<StatusBadge status={subscription.status} />
-						</td>
-						<td className={cellClassName}>{formatUsd(subscription.amountCents)}</td>
-						<td className={cellClassName}>{capitalize(subscription.billingCycle)}</td>
-						<td className={cellClassName}>
-							{formatAdminDate(subscription.nextPayment, ADMIN_MESSAGES.notAvailable)}{' '}
-							{subscription.status === 'past_due' ? <Badge tone="danger">{ADMIN_MESSAGES.overdue}</Badge> : null}
-						</td>
-						<td className={`${cellClassName} whitespace-nowrap`}>
-							<span className="flex flex-wrap items-center gap-3">
-								<Link to={`/admin/subscriptions/${subscription.id}`} className={rowActionClassName}>
-									Edit Subscription
-								</Link>
-								<Link to={`/admin/tenants/${subscription.tenantId}`} className={rowActionClassName}>
-									View Organization
-								</Link>
-								{subscription.status === 'past_due' ? (
-									<ActionButton fields={{ subscriptionId: subscription.id }} label="Process Payment" className={rowActionClassName} />
-								) : null}
-							</span>
-						</td>
-					</tr>
-				))}
-			</DataTable>
+				)}
+			/>
 		</div>
 	)
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useFormAction, useLoaderData, useSearchParams } from '@remix-run/react'
 import { PageHeader, linkButtonClassName } from '#app/components/admin/admin-table.tsx'
+import { OrganizationLinks } from '#app/components/admin/organization-links.tsx'
 import { AuditTrail } from '#app/components/admin/audit-trail.tsx'
 import { StorageBar } from '#app/components/admin/bars.tsx'
 import { ActionButton, ConfirmAction } from '#app/components/admin/confirm-action.tsx'
@@ -74,15 +75,7 @@ export default function AdminTenantRoute() {
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
 			<PageHeader title={organization.name}>
-				<Link to={`/admin/tenants/${organization.id}/edit`} className={linkButtonClassName}>
-					Edit Settings
-				</Link>
-				<Link to={`/admin/tenants/${organization.id}/users`} className={linkButtonClassName}>
-					Manage Users
-				</Link>
-				<Link to={`/admin/tenants/${organization.id}/security`} className={linkButtonClassName}>
-					Security Settings
-				</Link>
+				<OrganizationLinks organizationId={organization.id} className={linkButtonClassName} />
 			</PageHeader>
 			{actionData && 'error' in actionData ? <Alert>{actionData.error}</Alert> : null}
 			{searchParams.get('confirm') === 'delete' && canDelete ? (

@@ -1,15 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import {
-	cellClassName,
-	EmptyRow,
-	PageHeader,
-	PlainHeader,
-	DataTable,
-	linkButtonClassName,
-	primaryLinkClassName,
-	rowActionClassName,
-} from '#app/components/admin/admin-table.tsx'
+import { DataTable, linkButtonClassName, PageHeader, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { getAdminOrganization, requireAdminActor } from '#server/admin/index.ts'
 import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
@@ -43,35 +34,21 @@ export default function OrganizationUsersRoute() {
 				{members.length} of {maxUsers} users allowed by the plan.
 			</p>
 			<DataTable
-				head={
-					<>
-						<PlainHeader>Name</PlainHeader>
-						<PlainHeader>Email</PlainHeader>
-						<PlainHeader>Role</PlainHeader>
-						<PlainHeader>Status</PlainHeader>
-						<PlainHeader>Last Login</PlainHeader>
-						<PlainHeader>Actions</PlainHeader>
-					</>
-				}
-			>
-				{members.length === 0 ? <EmptyRow colSpan={6} text="No users in this organization yet." /> : null}
-				{members.map((member) => (
-					<tr key={member.id}>
-						<td className={cellClassName}>{member.name || '—'}</td>
-						<td className={cellClassName}>{member.email}</td>
-						<td className={cellClassName}>{capitalize(member.role)}</td>
-						<td className={cellClassName}>
-							<StatusBadge status={member.status} />
-						</td>
-						<td className={cellClassName}>{formatAdminDateTime(member.lastLoginAt, ADMIN_MESSAGES.never)}</td>
-						<td className={cellClassName}>
-							<Link to={`/admin/users/${member.id}`} className={rowActionClassName}>
-								Edit
-							</Link>
-						</td>
-					</tr>
-				))}
-			</DataTable>
+				rows={members}
+				emptyText="No users in this organization yet."
+				columns={[
+					{ label: 'Name', cell: (member) => member.name || '—' },
+					{ label: 'Email', cell: (member) => member.email },
+					{ label: 'Role', cell: (member) => capitalize(member.role) },
+					{ label: 'Status', cell: (member) => <StatusBadge status={member.status} /> },
+					{ label: 'Last Login', cell: (member) => formatAdminDateTime(member.lastLoginAt, ADMIN_MESSAGES.never) },
+				]}
+				actions={(member) => (
+					<Link to={`/admin/users/${member.id}`} className={rowActionClassName}>
+						Edit
+					</Link>
+				)}
+			/>
 		</div>
 	)
 }

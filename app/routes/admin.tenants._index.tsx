@@ -1,19 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import {
-	allOption,
-	cellClassName,
-	EmptyRow,
-	FilterBar,
-	PageHeader,
-	Pagination,
-	PlainHeader,
-	primaryLinkClassName,
-	rowActionClassName,
-	SortHeader,
-	DataTable,
-} from '#app/components/admin/admin-table.tsx'
+import { allOption, DataTable, FilterBar, PageHeader, Pagination, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { StorageBar } from '#app/components/admin/bars.tsx'
+import { OrganizationLinks } from '#app/components/admin/organization-links.tsx'
 import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { listOrganizations, replyWithToast, requireAdminActor, setOrganizationStatus } from '#server/admin/index.ts'
@@ -70,70 +59,49 @@ export default function AdminTenantsRoute() {
 				]}
 			/>
 			<DataTable
+				state={state}
+				rows={page.rows}
+				rowTestId="organization-row"
+				emptyText={ADMIN_MESSAGES.noOrganizations}
 				footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="organizations" />}
-				head={
+				columns={[
+					{
+						label: 'Organization',
+						sort: 'name',
+						cell: (organization) => (
+							<>
+								<Link to={`/admin/tenants/${organization.id}`} className="font-medium hover:underline">
+									{organization.name}
+								</Link>
+								<p className="text-xs text-slate-500">{organization.domain ?? (organization.kind === 'personal' ? 'Personal' : '—')}</p>
+							</>
+						),
+					},
+					{ label: 'Status', cell: (organization) => <StatusBadge status={organization.status} /> },
+					{ label: 'Subscription', cell: (organization) => (organization.plan ? capitalize(organization.plan) : '—') },
+					{ label: 'Users', cell: (organization) => organization.usersCount },
+					{ label: 'Storage', cell: (organization) => <StorageBar usedMb={organization.storageUsedMb} limitMb={organization.storageLimitMb} /> },
+					{ label: 'Last Active', sort: 'lastActive', cell: (organization) => formatAdminDateTime(organization.lastActive, ADMIN_MESSAGES.never) },
+				]}
+				actions={(organization) => (
 					<>
-						<SortHeader state={state} column="name">
-							Organization
-						</SortHeader>
-						<PlainHeader>Status</PlainHeader>
-						<PlainHeader>Subscription</PlainHeader>
-						<PlainHeader>Users</PlainHeader>
-						<PlainHeader>Storage</PlainHeader>
-						<SortHeader state={state} column="lastActive">
-							Last Active
-						</SortHeader>
-						<PlainHeader>Actions</PlainHeader>
-					</>
-				}
-			>
-				{page.rows.length === 0 ? <EmptyRow colSpan={7} text={ADMIN_MESSAGES.noOrganizations} /> : null}
-				{page.rows.map((organization) => (
-					<tr key={organization.id} data-testid="organization-row">
-						<td className={cellClassName}>
-							<Link to={`/admin/tenants/${organization.id}`} className="font-medium hover:underline">
-								{organization.name}
+						<Link to={`/admin/tenants/${organization.id}`} className={rowActionClassName}>
+							View Details
+						</Link>
+						<OrganizationLinks organizationId={organization.id} className={rowActionClassName} />
+						{organization.status === 'active' ? (
+							<ActionButton fields={{ intent: 'deactivate', organizationId: organization.id }} label="Deactivate" className={rowActionClassName} />
+						) : (
+							<ActionButton fields={{ intent: 'activate', organizationId: organization.id }} label="Activate" className={rowActionClassName} />
+						)}
+						{canDelete ? (
+							<Link to={`/admin/tenants/${organization.id}?confirm=delete`} className="text-sm font-medium text-red-700 hover:underline">
+								Delete Organization
 							</Link>
-							<p className="text-xs text-slate-500">{organization.domain ?? (organization.kind === 'personal' ? 'Personal' : '—')}</p>
-						</td>
-						<td className={cellClassName}>
-							<StatusBadge status={organization.status} />
-						</td>
-						<td className={cellClassName}>{organization.plan ? capitalize(organization.plan) : '—'}</td>
-						<td className={cellClassName}>{organization.usersCount}</td>
-						<td className={cellClassName}>
-							<StorageBar usedMb={organization.storageUsedMb} limitMb={organization.storageLimitMb} />
-						</td>
-						<td className={cellClassName}>{formatAdminDateTime(organization.lastActive, ADMIN_MESSAGES.never)}</td>
-						<td className={`${cellClassName} whitespace-nowrap`}>
-							<span className="flex flex-wrap items-center gap-3">
-								<Link to={`/admin/tenants/${organization.id}`} className={rowActionClassName}>
-									View Details
-								</Link>
-								<Link to={`/admin/tenants/${organization.id}/edit`} className={rowActionClassName}>
-									Edit Settings
-								</Link>
-								<Link to={`/admin/tenants/${organization.id}/users`} className={rowActionClassName}>
-									Manage Users
-								</Link>
-								<Link to={`/admin/tenants/${organization.id}/security`} className={rowActionClassName}>
-									Security Settings
-								</Link>
-								{organization.status === 'active' ? (
-									<ActionButton fields={{ intent: 'deactivate', organizationId: organization.id }} label="Deactivate" className={rowActionClassName} />
-								) : (
-									<ActionButton fields={{ intent: 'activate', organizationId: organization.id }} label="Activate" className={rowActionClassName} />
-								)}
-								{canDelete ? (
-									<Link to={`/admin/tenants/${organization.id}?confirm=delete`} className="text-sm font-medium text-red-700 hover:underline">
-										Delete Organization
-									</Link>
-								) : null}
-							</span>
-						</td>
-					</tr>
-				))}
-			</DataTable>
+						) : null}
+					</>
+				)}
+			/>
 		</div>
 	)
 }

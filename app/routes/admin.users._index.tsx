@@ -1,18 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useFormAction, useLoaderData, useSearchParams } from '@remix-run/react'
-import {
-	allOption,
-	cellClassName,
-	EmptyRow,
-	FilterBar,
-	PageHeader,
-	Pagination,
-	PlainHeader,
-	primaryLinkClassName,
-	rowActionClassName,
-	SortHeader,
-	DataTable,
-} from '#app/components/admin/admin-table.tsx'
+import { allOption, DataTable, FilterBar, PageHeader, Pagination, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
 import { ActionButton, ConfirmAction } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -111,78 +99,64 @@ export default function AdminUsersRoute() {
 				]}
 			/>
 			<DataTable
+				state={state}
+				rows={page.rows}
+				rowTestId="user-row"
+				emptyText={ADMIN_MESSAGES.noUsers}
 				footer={<Pagination state={state} rowsOnPage={page.rows.length} total={page.total} noun="users" />}
-				head={
-					<>
-						<SortHeader state={state} column="name">
-							Name
-						</SortHeader>
-						<SortHeader state={state} column="email">
-							Email
-						</SortHeader>
-						<PlainHeader>Platform role</PlainHeader>
-						<PlainHeader>Organization role</PlainHeader>
-						<PlainHeader>Status</PlainHeader>
-						<SortHeader state={state} column="tenantName">
-							Organization
-						</SortHeader>
-						<SortHeader state={state} column="lastLogin">
-							Last Login
-						</SortHeader>
-						<PlainHeader>Last Active</PlainHeader>
-						<PlainHeader>Actions</PlainHeader>
-					</>
-				}
-			>
-				{page.rows.length === 0 ? <EmptyRow colSpan={9} text={ADMIN_MESSAGES.noUsers} /> : null}
-				{page.rows.map((user) => (
-					<tr key={user.id} data-testid="user-row">
-						<td className={cellClassName}>
+				columns={[
+					{
+						label: 'Name',
+						sort: 'name',
+						cell: (user) => (
 							<Link to={`/admin/users/${user.id}`} className="font-medium hover:underline">
 								{user.name || '—'}
 							</Link>
-						</td>
-						<td className={cellClassName}>{user.email}</td>
-						<td className={cellClassName} data-testid="platform-role">
-							{user.platformRole === 'patient' ? PLATFORM_ROLE_LABELS.patient : <Badge tone="brand">{PLATFORM_ROLE_LABELS[user.platformRole]}</Badge>}
-						</td>
-						<td className={cellClassName} data-testid="organization-role">
-							{user.role ? capitalize(user.role) : user.organizationKind === 'personal' ? 'Personal account' : '—'}
-						</td>
-						<td className={cellClassName}>
-							<StatusBadge status={user.status} />
-						</td>
-						<td className={cellClassName}>{user.tenantName ?? '—'}</td>
-						<td className={cellClassName}>{formatAdminDateTime(user.lastLogin, ADMIN_MESSAGES.never)}</td>
-						<td className={cellClassName}>{formatAdminDateTime(user.lastActive, ADMIN_MESSAGES.never)}</td>
-						<td className={`${cellClassName} whitespace-nowrap`}>
-							<span className="flex flex-wrap items-center gap-3">
-								<Link to={`/admin/users/${user.id}`} className={rowActionClassName}>
-									Edit
-								</Link>
-								{user.id === adminId || (!canDelete && user.platformRole !== 'patient') ? null : (
-									<ActionButton
-										fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate', userId: user.id }}
-										label={user.status === 'active' ? 'Deactivate' : 'Activate'}
-										className={rowActionClassName}
-									/>
-								)}
-								{canDelete && user.id !== adminId ? (
-									<ConfirmAction
-										label="Delete"
-										title="Delete user"
-										description={ADMIN_MESSAGES.deleteUserQuestion}
-										confirmLabel="Delete"
-										fields={{ intent: 'delete', userId: user.id }}
-										noScriptHref={`?${new URLSearchParams([...searchParams, ['confirm', 'delete'], ['id', user.id]])}`}
-										className="text-sm font-medium text-red-700 hover:underline"
-									/>
-								) : null}
-							</span>
-						</td>
-					</tr>
-				))}
-			</DataTable>
+						),
+					},
+					{ label: 'Email', sort: 'email', cell: (user) => user.email },
+					{
+						label: 'Platform role',
+						testId: 'platform-role',
+						cell: (user) =>
+							user.platformRole === 'patient' ? PLATFORM_ROLE_LABELS.patient : <Badge tone="brand">{PLATFORM_ROLE_LABELS[user.platformRole]}</Badge>,
+					},
+					{
+						label: 'Organization role',
+						testId: 'organization-role',
+						cell: (user) => (user.role ? capitalize(user.role) : user.organizationKind === 'personal' ? 'Personal account' : '—'),
+					},
+					{ label: 'Status', cell: (user) => <StatusBadge status={user.status} /> },
+					{ label: 'Organization', sort: 'tenantName', cell: (user) => user.tenantName ?? '—' },
+					{ label: 'Last Login', sort: 'lastLogin', cell: (user) => formatAdminDateTime(user.lastLogin, ADMIN_MESSAGES.never) },
+					{ label: 'Last Active', cell: (user) => formatAdminDateTime(user.lastActive, ADMIN_MESSAGES.never) },
+				]}
+				actions={(user) => (
+					<>
+						<Link to={`/admin/users/${user.id}`} className={rowActionClassName}>
+							Edit
+						</Link>
+						{user.id === adminId || (!canDelete && user.platformRole !== 'patient') ? null : (
+							<ActionButton
+								fields={{ intent: user.status === 'active' ? 'deactivate' : 'activate', userId: user.id }}
+								label={user.status === 'active' ? 'Deactivate' : 'Activate'}
+								className={rowActionClassName}
+							/>
+						)}
+						{canDelete && user.id !== adminId ? (
+							<ConfirmAction
+								label="Delete"
+								title="Delete user"
+								description={ADMIN_MESSAGES.deleteUserQuestion}
+								confirmLabel="Delete"
+								fields={{ intent: 'delete', userId: user.id }}
+								noScriptHref={`?${new URLSearchParams([...searchParams, ['confirm', 'delete'], ['id', user.id]])}`}
+								className="text-sm font-medium text-red-700 hover:underline"
+							/>
+						) : null}
+					</>
+				)}
+			/>
 		</div>
 	)
 }

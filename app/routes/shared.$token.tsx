@@ -7,7 +7,7 @@ import { DocumentTypeIcon } from '#app/components/records/document-type-icon.tsx
 import { LabValuesTable } from '#app/components/records/lab-values-table.tsx'
 import { SharedPageFrame, ShareUnavailable } from '#app/components/sharing/shared-page-frame.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClassName } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { documentTypeLabel } from '#server/documents/shared/document-type-label.ts'
@@ -120,7 +120,7 @@ function SharedDocuments() {
 								href={sharedFilePath(token ?? '', document.id)}
 								target="_blank"
 								rel="noopener noreferrer"
-								className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+								className={buttonClassName('secondary', undefined, 'narrow')}
 							>
 								{SHARE_MESSAGES.view}
 								<span className="sr-only"> {document.title}</span>

@@ -69,17 +69,21 @@ test('a patient with uploaded lab reports sees the cards, a metric chart, predic
 	await expect(page).toHaveURL(/metric=glucose/)
 	await expect(page.getByRole('heading', { name: 'Glucose trend', exact: true, level: 2 })).toBeVisible()
 	await expect(page.getByText('Select a specific metric to view detailed trends')).toHaveCount(0)
-	await expect(page.getByTestId('metric-chart').locator('canvas')).toBeVisible()
-	await expect(page.getByTestId('metric-chart-summary')).toHaveText(
-		'Glucose: 3 readings in all time, from Oct 8, 2024 to Mar 14, 2025; 2 outside the reference range (70–99 mg/dL).',
-	)
+	const glucoseSummary = 'Glucose: 3 readings in all time, from Oct 8, 2024 to Mar 14, 2025; 2 outside the reference range (70–99 mg/dL).'
+	await expect(page.getByTestId('metric-chart-summary')).toHaveText(glucoseSummary)
+	await expect(page.getByTestId('metric-chart').getByRole('img', { name: glucoseSummary })).toBeVisible()
 	await page.reload()
-	await expect(page.getByTestId('metric-chart').locator('canvas')).toBeVisible()
+	await expect(page.getByTestId('metric-chart').getByRole('img', { name: glucoseSummary })).toBeVisible()
 
 	await page.getByRole('tab', { name: 'Predictions' }).click()
 	await expect(page.getByRole('heading', { name: 'Health Predictions' })).toBeVisible()
 	const glucosePrediction = page.getByTestId('prediction-glucose')
-	await expect(glucosePrediction.locator('canvas')).toBeVisible()
+	await expect(
+		glucosePrediction.getByRole('img', { name: /^Glucose: actual values by month, predicted values and the prediction interval\. .+: \d/ }),
+	).toBeVisible()
+	// The forecast band is drawn, and each forecast point says its value and interval when pointed at.
+	await expect(glucosePrediction.locator('polygon[fill^="rgba(217, 119, 6"]')).toHaveCount(1)
+	await expect(glucosePrediction.locator('[title*=": Predicted "]')).toHaveCount(3)
 	await expect(glucosePrediction.getByTestId('prediction-recommendation')).toContainText('Recommendation:')
 	await expect(glucosePrediction).toContainText('This is not a diagnosis.')
 	await expect(page.getByTestId('prediction-blood-pressure')).toContainText('Add 1 more reading to see a prediction')
@@ -168,7 +172,11 @@ test.describe('without JavaScript', () => {
 	})
 })
 
-test("the chart is drawn after hydration in its placeholder's place, without a console error", async ({ page, login, browser }) => {
+test('the server draws the chart: the same chart without JavaScript, the readings as points with their values, no console error', async ({
+	page,
+	login,
+	browser,
+}) => {
 	await login({ name: 'Chart Patient' })
 	await page.goto('/trends#add-reading')
 	await page.getByLabel('Systolic pressure (mmHg)').fill('128')
@@ -176,14 +184,18 @@ test("the chart is drawn after hydration in its placeholder's place, without a c
 	await page.getByRole('button', { name: 'Add reading' }).click()
 	await expect(page.getByText('Your reading has been added.')).toBeVisible()
 
-	// The server's page: the chart's text version in a box of the chart's size.
 	const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
 	const serverPage = await noScript.newPage()
 	await serverPage.goto('/trends?metric=blood-pressure')
-	const placeholder = serverPage.getByTestId('metric-chart')
-	await expect(placeholder).toContainText('Blood Pressure: 1 reading in the last 6 months')
-	await expect(placeholder.locator('canvas')).toHaveCount(0)
-	const placeholderBox = await placeholder.boundingBox()
+	const serverChart = serverPage.getByTestId('metric-chart').getByRole('img', { name: /^Blood Pressure: 1 reading in the last 6 months/ })
+	await expect(serverChart).toBeVisible()
+	const serverBox = await serverChart.boundingBox()
+	expect(serverBox?.width).toBeGreaterThan(100)
+	// Systolic and diastolic, each a point whose tooltip is its value; no canvas, no chart library.
+	await expect(serverChart.locator('[title*=": Systolic 128 mmHg"]')).toBeVisible()
+	await expect(serverChart.locator('[title*=": Diastolic 82 mmHg"]')).toBeVisible()
+	await expect(serverPage.getByTestId('metric-chart')).toContainText('Systolic')
+	await expect(serverPage.getByTestId('metric-chart').locator('canvas')).toHaveCount(0)
 	await noScript.close()
 
 	const errors: string[] = []
@@ -192,13 +204,10 @@ test("the chart is drawn after hydration in its placeholder's place, without a c
 	})
 	page.on('pageerror', (error) => errors.push(error.message))
 	await page.goto('/trends?metric=blood-pressure')
-	const chart = page.getByTestId('metric-chart')
-	const canvas = chart.locator('canvas')
-	await expect(canvas).toBeVisible()
-	await expect(canvas).toHaveAttribute('role', 'img')
-	const canvasBox = await canvas.boundingBox()
-	expect(canvasBox?.width).toBeGreaterThan(100)
-	// Same height as the placeholder: the chart arriving moves nothing below it.
-	expect((await chart.boundingBox())?.height).toBe(placeholderBox?.height)
+	const chart = page.getByTestId('metric-chart').getByRole('img', { name: /^Blood Pressure: 1 reading/ })
+	await expect(chart).toBeVisible()
+	await expect(chart.locator('[title*=": Systolic 128 mmHg"]')).toBeVisible()
+	// The same box as without JavaScript: hydration changes nothing on the page.
+	expect((await chart.boundingBox())?.height).toBe(serverBox?.height)
 	expect(errors).toEqual([])
 })

@@ -33,3 +33,14 @@ function defaultUnitFor(code: string): string | null {
 export function makeBloodPressure(systolic: number, diastolic: number, testDate: string): HealthParameter[] {
 	return [makeParameter('systolic_bp', systolic, testDate), makeParameter('diastolic_bp', diastolic, testDate)]
 }
+
+/** Five steady monthly glucose readings, Jan to May 2023 (predictions.test.ts works their line and interval out by hand). */
+export function steadyGlucoseReadings(): HealthParameter[] {
+	return [
+		makeParameter('glucose', 100, '2023-01-15'),
+		makeParameter('glucose', 102, '2023-02-14'),
+		makeParameter('glucose', 103, '2023-03-16'),
+		makeParameter('glucose', 102, '2023-04-15'),
+		makeParameter('glucose', 103, '2023-05-15'),
+	]
+}

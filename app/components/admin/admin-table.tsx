@@ -3,11 +3,10 @@ import type { ReactNode } from 'react'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { listSearch, pageCount, pageSummary, sortSearch, type ListState } from '#server/admin/shared/list-state.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
-export const linkButtonClassName =
-	'inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold shadow-sm ring-1 ring-inset ring-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600'
-export const primaryLinkClassName =
-	'inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700'
+export const linkButtonClassName = buttonClassName('secondary', undefined, 'small')
+export const primaryLinkClassName = buttonClassName('primary')
 export const rowActionClassName = 'text-sm font-medium text-brand-700 hover:underline dark:text-brand-100'
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -22,7 +21,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 type AnyState = ListState<string, string>
 
 /** A column header that sorts the table through a link (toggles the direction when already sorted by it). */
-export function SortHeader<State extends AnyState>({ state, column, children }: { state: State; column: State['sort']; children: ReactNode }) {
+function SortHeader<State extends AnyState>({ state, column, children }: { state: State; column: State['sort']; children: ReactNode }) {
 	const isSorted = state.sort === column
 	return (
 		<th
@@ -38,7 +37,7 @@ export function SortHeader<State extends AnyState>({ state, column, children }: 
 	)
 }
 
-export function PlainHeader({ children }: { children: ReactNode }) {
+function PlainHeader({ children }: { children: ReactNode }) {
 	return (
 		<th scope="col" className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
 			{children}
@@ -94,26 +93,42 @@ export function FilterBar({ search, selects }: { search?: { state: AnyState; lab
 		>
 			{search ? <SearchField state={search.state} label={search.label} /> : null}
 			{selects.map((select) => (
-				<div key={select.name}>
-					<label htmlFor={`filter-${select.name}`} className="block text-sm font-medium">
-						{select.label}
-					</label>
-					<select id={`filter-${select.name}`} name={select.name} defaultValue={select.value} className={cn(inputClassName, 'mt-1 pr-8')}>
-						{select.options.map((option) => (
-							<option key={option.value} value={option.value}>
-								{option.label}
-							</option>
-						))}
-					</select>
-				</div>
+				<FilterSelectField key={select.name} select={select} />
 			))}
+			<FilterButtons />
+		</Form>
+	)
+}
+
+/** One select of a filter form, labelled. */
+export function FilterSelectField({ select }: { select: FilterSelect }) {
+	return (
+		<div>
+			<label htmlFor={`filter-${select.name}`} className="block text-sm font-medium">
+				{select.label}
+			</label>
+			<select id={`filter-${select.name}`} name={select.name} defaultValue={select.value} className={cn(inputClassName, 'mt-1 pr-8')}>
+				{select.options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+		</div>
+	)
+}
+
+/** A filter form's Apply (submits the GET form) and Reset (the list without filters). */
+export function FilterButtons() {
+	return (
+		<>
 			<button type="submit" className={primaryLinkClassName}>
 				Apply
 			</button>
 			<Link to="?" className={linkButtonClassName}>
 				Reset
 			</Link>
-		</Form>
+		</>
 	)
 }
 
@@ -146,32 +161,86 @@ function SearchField({ state, label }: { state: AnyState; label: string }) {
 	)
 }
 
-/** An admin table in its card: the header cells, the rows, and an optional footer (pagination). */
-export function DataTable({ head, children, footer }: { head: ReactNode; children: ReactNode; footer?: ReactNode }) {
+/** A column of a DataTable: its header (a sort link when `sort` names the list's sort column) and each row's cell. */
+export type TableColumn<Row, Sort extends string = string> = {
+	label: string
+	sort?: Sort
+	/** Classes added to the column's cells. */
+	className?: string
+	/** data-testid of the column's cells. */
+	testId?: string
+	cell: (row: Row) => ReactNode
+}
+
+/**
+ * An admin table in its card: a header row from `columns`, one row per item (or `emptyText` across
+ * the table), and an optional footer (pagination). `state` is the list's, for the sort links;
+ * `actions`, a row's links and buttons side by side in a last 'Actions' column.
+ */
+export function DataTable<Row extends { id: string | number }, State extends AnyState = AnyState>({
+	columns,
+	rows,
+	emptyText,
+	rowTestId,
+	state,
+	actions,
+	footer,
+}: {
+	columns: TableColumn<Row, State['sort']>[]
+	rows: readonly Row[]
+	emptyText: string
+	rowTestId?: string
+	state?: State
+	actions?: (row: Row) => ReactNode
+	footer?: ReactNode
+}) {
+	const allColumns: TableColumn<Row, State['sort']>[] = actions
+		? [
+				...columns,
+				{ label: 'Actions', className: 'whitespace-nowrap', cell: (row) => <span className="flex flex-wrap items-center gap-3">{actions(row)}</span> },
+			]
+		: columns
 	return (
 		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
 			<table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
 				<thead>
-					<tr>{head}</tr>
+					<tr>
+						{allColumns.map((column) =>
+							column.sort && state ? (
+								<SortHeader key={column.label} state={state} column={column.sort}>
+									{column.label}
+								</SortHeader>
+							) : (
+								<PlainHeader key={column.label}>{column.label}</PlainHeader>
+							),
+						)}
+					</tr>
 				</thead>
-				<tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
+				<tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+					{rows.length === 0 ? (
+						<tr>
+							<td colSpan={allColumns.length} className="px-3 py-8 text-center text-sm text-slate-500">
+								{emptyText}
+							</td>
+						</tr>
+					) : null}
+					{rows.map((row) => (
+						<tr key={row.id} data-testid={rowTestId}>
+							{allColumns.map((column) => (
+								<td key={column.label} className={cn(cellClassName, column.className)} data-testid={column.testId}>
+									{column.cell(row)}
+								</td>
+							))}
+						</tr>
+					))}
+				</tbody>
 			</table>
 			{footer}
 		</div>
 	)
 }
 
-export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
-	return (
-		<tr>
-			<td colSpan={colSpan} className="px-3 py-8 text-center text-sm text-slate-500">
-				{text}
-			</td>
-		</tr>
-	)
-}
-
-export const cellClassName = 'px-3 py-2 text-sm align-middle'
+const cellClassName = 'px-3 py-2 text-sm align-middle'
 
 export function allOption(label = 'All') {
 	return { value: 'all', label }

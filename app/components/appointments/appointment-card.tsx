@@ -7,13 +7,13 @@ import type { AppointmentCardView } from '#server/appointments/index.ts'
 import { CalendarIcon, ClockIcon, DotsIcon, MapPinIcon, PhoneIcon, UserIcon, VideoIcon } from './icons.tsx'
 import { MENU_BUTTON_CLASS, menuLabel, requestCardMenuOpen } from './card-menu-button.ts'
 import { AppointmentStatusBadge } from './status-badge.tsx'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 // Headless UI's menu (and its positioning code) loads after the list has hydrated: the
 // server renders the same-looking button, and a click on it opens the menu once loaded.
 const CardMenu = lazy(() => import('./card-menu.tsx'))
 
-const actionClass =
-	'relative z-10 inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800'
+const actionClass = buttonClassName('secondary', 'relative z-10', 'small')
 
 /**
  * One appointment in the list (spec 2.9): clicking the card opens its

@@ -3,9 +3,9 @@ import { DATE_HEADER_LABELS } from '#server/appointments/shared/labels.ts'
 import { shownDateHref } from '#server/appointments/shared/list-url.ts'
 import type { AppointmentListPage } from '#server/appointments/index.ts'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
-const stepClass =
-	'inline-flex h-9 w-9 items-center justify-center rounded-md ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800'
+const stepClass = buttonClassName('secondary', undefined, 'icon')
 
 /** The Upcoming tab's day: previous / next move it one day (never before today), Today jumps back. */
 export function DateHeader({
@@ -45,11 +45,7 @@ export function DateHeader({
 					{DATE_HEADER_LABELS.today}
 				</span>
 			) : (
-				<Link
-					to={shownDateHref(search, page.today, page.today)}
-					preventScrollReset
-					className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:text-brand-100 dark:ring-slate-600 dark:hover:bg-slate-800"
-				>
+				<Link to={shownDateHref(search, page.today, page.today)} preventScrollReset className={buttonClassName('secondary', undefined, 'small')}>
 					{DATE_HEADER_LABELS.today}
 				</Link>
 			)}

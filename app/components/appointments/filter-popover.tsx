@@ -7,6 +7,7 @@ import { APPOINTMENTS_PATH, FILTER_FIELD_NAMES, FILTER_INTENTS, hiddenListParams
 import { cn } from '#app/lib/cn.ts'
 import { inputClassName } from '#app/components/ui/field.tsx'
 import { FilterIcon } from './icons.tsx'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 const checkboxClass = 'h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600'
 
@@ -101,7 +102,7 @@ export function FilterPopover({
 				role="button"
 				aria-expanded={isOpen}
 				aria-controls={panelId}
-				className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 [&::-webkit-details-marker]:hidden"
+				className={buttonClassName('secondary', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden', 'narrow')}
 			>
 				<FilterIcon />
 				{FILTER_LABELS.button}
@@ -179,11 +180,7 @@ export function FilterPopover({
 							{FILTER_LABELS.resetAll}
 						</button>
 						<div className="flex gap-2">
-							<button
-								type="reset"
-								onClick={close}
-								className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-							>
+							<button type="reset" onClick={close} className={buttonClassName('secondary', undefined, 'small')}>
 								{FILTER_LABELS.cancel}
 							</button>
 							<button

@@ -1,5 +1,7 @@
-/** Colours of the health charts (canvas drawing needs concrete values, not Tailwind classes). */
-export const CHART_COLORS = {
+import type { ChartColorName } from '#server/health/shared/chart-geometry.ts'
+
+/** Colours of the health charts (SVG fills and strokes, the same in light and dark mode). */
+export const CHART_COLORS: Record<ChartColorName, string> = {
 	primary: '#0f6f65',
 	secondary: '#6366f1',
 	abnormal: '#dc2626',
@@ -7,6 +9,4 @@ export const CHART_COLORS = {
 	secondaryBand: 'rgba(99, 102, 241, 0.10)',
 	predicted: '#d97706',
 	interval: 'rgba(217, 119, 6, 0.18)',
-	grid: 'rgba(148, 163, 184, 0.25)',
-	text: '#64748b',
-} as const
+}

@@ -1,4 +1,4 @@
-/** The charts' heights, shared by each chart's box and the placeholder the server renders in its place. */
+/** The plot heights of the health charts. */
 export const CHART_HEIGHT_CLASS = {
 	metric: 'h-72',
 	prediction: 'h-64',

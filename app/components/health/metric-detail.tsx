@@ -1,12 +1,14 @@
 import { Link } from '@remix-run/react'
 import { Card } from '#app/components/ui/card.tsx'
 import { describeMetricSeries, formatReferenceRange, metricChartModel } from '#server/health/shared/chart-data.ts'
+import { metricChartGeometry } from '#server/health/shared/chart-geometry.ts'
 import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
 import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import { HEALTH_OVERVIEW_PLACEHOLDER } from '#server/health/shared/messages.ts'
 import { formatMetricValue } from '#server/health/shared/metrics.ts'
 import type { MetricSeries } from '#server/health/shared/series.ts'
-import { ClientMetricChart } from './client-charts.tsx'
+import { CHART_HEIGHT_CLASS } from './chart-size.ts'
+import { LineChart } from './line-chart.tsx'
 
 /** The 'Health Overview' card: the placeholder, or the chosen metric's chart over the time range. */
 export function MetricDetail({
@@ -63,7 +65,7 @@ function SeriesView({ series, rangeLabel, addReadingHref }: { series: MetricSeri
 			) : (
 				<>
 					<div data-testid="metric-chart">
-						<ClientMetricChart model={metricChartModel(series)} label={description} />
+						<MetricChart series={series} label={description} />
 					</div>
 					<ul className="flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
 						<li>{TRENDS_TEXTS.chartLegendBand}</li>
@@ -105,4 +107,9 @@ function SeriesView({ series, rangeLabel, addReadingHref }: { series: MetricSeri
 			)}
 		</div>
 	)
+}
+
+function MetricChart({ series, label }: { series: MetricSeries; label: string }) {
+	const model = metricChartModel(series)
+	return <LineChart geometry={metricChartGeometry(model)} label={label} unit={model.unit} heightClass={CHART_HEIGHT_CLASS.metric} />
 }

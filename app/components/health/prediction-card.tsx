@@ -1,10 +1,12 @@
 import { Link } from '@remix-run/react'
 import { describeForecasts, predictionChartModel } from '#server/health/shared/chart-data.ts'
+import { predictionChartGeometry } from '#server/health/shared/chart-geometry.ts'
 import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
 import { predictionAxis, PREDICTION_AXIS_TEXTS } from '#server/health/shared/prediction-axis.ts'
 import { PREDICTION_TEXTS, TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import type { InsufficientPrediction, MetricPrediction } from '#server/health/shared/predictions.ts'
-import { ClientPredictionChart } from './client-charts.tsx'
+import { CHART_HEIGHT_CLASS } from './chart-size.ts'
+import { LineChart } from './line-chart.tsx'
 import { TrendBadge } from './trend-badge.tsx'
 
 /** One metric on the Predictions tab: the forecast with its interval, or how many readings it still needs. */
@@ -64,11 +66,11 @@ function ReadyPrediction({ prediction }: { prediction: MetricPrediction }) {
 				<TrendBadge trend={prediction.trend} color={prediction.trendColor} prefix={PREDICTION_TEXTS.trend} />
 			</div>
 			<div className="mt-4">
-				<ClientPredictionChart
-					series={series}
-					unit={prediction.unit}
+				<LineChart
+					geometry={predictionChartGeometry(series, prediction.unit, axis)}
 					label={`${PREDICTION_TEXTS.chartLabel(prediction.name)}. ${forecasts.join('; ')}.`}
-					axis={axis}
+					unit={prediction.unit}
+					heightClass={CHART_HEIGHT_CLASS.prediction}
 				/>
 				<p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
 					{PREDICTION_TEXTS.legendActual}: solid line · {PREDICTION_TEXTS.legendPredicted}: dashed line · Shaded: {PREDICTION_TEXTS.legendBand.toLowerCase()}

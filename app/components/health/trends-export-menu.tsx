@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { TRENDS_EXPORT_TEXTS, trendsCsvHref, trendsSummaryHref, type TrendsExportFilters } from '#server/health/shared/trends-export.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 const ITEM_CLASS = 'block rounded px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
 
@@ -11,7 +12,7 @@ const ITEM_CLASS = 'block rounded px-3 py-2 text-sm text-slate-700 hover:bg-slat
 export function TrendsExportMenu({ filters }: { filters: TrendsExportFilters }) {
 	return (
 		<details className="relative" data-testid="trends-export">
-			<summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 [&::-webkit-details-marker]:hidden">
+			<summary className={buttonClassName('secondary', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
 				{TRENDS_EXPORT_TEXTS.button}
 				<span aria-hidden="true">▾</span>
 			</summary>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { Form, Link } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClassName } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { EARLIEST_START_DATE, MEDICATION_TEXT_LIMITS, MedicationFormSchema } from '#server/medications/shared/medication.ts'
 
@@ -63,10 +63,7 @@ export function MedicationForm({
 				/>
 			</fieldset>
 			<div className="flex justify-end gap-3">
-				<Link
-					to={cancelHref}
-					className="rounded-md px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-				>
+				<Link to={cancelHref} className={buttonClassName('secondary')}>
 					Cancel
 				</Link>
 				<Button type="submit" isPending={isSubmitting}>

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClassName } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { SelectField } from '#app/components/ui/select-field.tsx'
 import { VALUE_REVIEW_TEXTS, ValueReviewSchema, type ValueReviewIntent } from '#server/health/shared/value-review.ts'
@@ -103,14 +103,21 @@ function ValueActionForm({
 	name: string
 	label: string
 	variant: 'secondary' | 'ghost'
-	className: string
+	className?: string
 }) {
 	const navigation = useNavigation()
 	return (
 		<Form method="post" preventScrollReset>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="parameterId" value={value.id} />
-			<Button type="submit" variant={variant} className={className} isPending={isSubmitting(navigation, intent, value.id)} aria-label={`${label} ${name}`}>
+			<Button
+				type="submit"
+				variant={variant}
+				size="small"
+				className={className}
+				isPending={isSubmitting(navigation, intent, value.id)}
+				aria-label={`${label} ${name}`}
+			>
 				{label}
 			</Button>
 		</Form>
@@ -122,13 +129,13 @@ export function ValueReviewActions({ value, state, name }: { value: ReviewedValu
 	return (
 		<div className="flex flex-wrap items-center gap-2">
 			{value.reviewStatus === 'to_check' ? (
-				<ValueActionForm intent="confirm-value" value={value} name={name} label={VALUE_REVIEW_TEXTS.confirm} variant="secondary" className="px-3 py-1" />
+				<ValueActionForm intent="confirm-value" value={value} name={name} label={VALUE_REVIEW_TEXTS.confirm} variant="secondary" />
 			) : null}
 			<Link
 				to={`${state.path}?edit=${value.id}`}
 				preventScrollReset
 				aria-label={`${VALUE_REVIEW_TEXTS.edit} ${name}`}
-				className="inline-flex items-center rounded-md px-3 py-1 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+				className={buttonClassName('secondary', undefined, 'small')}
 			>
 				{VALUE_REVIEW_TEXTS.edit}
 			</Link>
@@ -138,7 +145,7 @@ export function ValueReviewActions({ value, state, name }: { value: ReviewedValu
 				name={name}
 				label={VALUE_REVIEW_TEXTS.remove}
 				variant="ghost"
-				className="px-3 py-1 text-red-700 dark:text-red-300"
+				className="text-red-700 dark:text-red-300"
 			/>
 		</div>
 	)
@@ -172,11 +179,7 @@ export function CorrectValueForm({ value, state, name }: { value: ReviewedValue;
 				<Button type="submit" isPending={isSubmitting(navigation, 'correct-value', value.id)}>
 					{VALUE_REVIEW_TEXTS.save}
 				</Button>
-				<Link
-					to={state.path}
-					preventScrollReset
-					className="inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-				>
+				<Link to={state.path} preventScrollReset className={buttonClassName('secondary')}>
 					{VALUE_REVIEW_TEXTS.cancel}
 				</Link>
 			</div>

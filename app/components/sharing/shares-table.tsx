@@ -4,6 +4,7 @@ import { formatDateTime } from '#server/documents/shared/format.ts'
 import { hasShareExpired } from '#server/sharing/shared/expiry.ts'
 import { ACCESS_KIND_LABELS, SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import type { ShareListEntry } from '#server/sharing/index.ts'
+import { buttonClassName } from '#app/components/ui/button.tsx'
 
 type Share = Omit<ShareListEntry, 'sharedOn' | 'expiresOn' | 'lastOpenedAt' | 'revokedOn' | 'accessLog'> & {
 	sharedOn: Date | string
@@ -107,7 +108,7 @@ export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares:
 										confirmLabel={SHARE_MESSAGES.revokeConfirm}
 										fields={{ intent: 'revoke', shareId: share.id }}
 										noScriptHref={`?${new URLSearchParams({ confirm: 'revoke', id: share.id })}`}
-										className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-60 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+										className={buttonClassName('secondary', undefined, 'narrow')}
 									/>
 								)}
 								{pendingShareId === share.id ? <span className="sr-only">Revoking…</span> : null}

@@ -10,7 +10,7 @@ import { DEFAULT_SHARE_EXPIRY, SHARE_EXPIRY_OPTIONS } from '#server/sharing/shar
 import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from '#server/sharing/shared/share-form-schema.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
-import { LocalDateSchema } from '#server/time/shared/zoned-time.ts'
+import { LocalDateSchema } from '#server/time/shared/local-date-schema.ts'
 
 extendZodWithOpenApi(z)
 

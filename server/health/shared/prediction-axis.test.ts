@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { clipToAxis, predictionAxis, PREDICTION_AXIS_TEXTS } from './prediction-axis.ts'
 import { predictMetric, type MetricPrediction } from './predictions.ts'
-import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
+import { makeBloodPressure, makeParameter, steadyGlucoseReadings } from '#tests/support/health-parameters.ts'
 
 const today = '2023-06-01'
 
@@ -18,13 +18,7 @@ const threeCholesterol = [
 ]
 
 // Five steady readings (see predictions.test.ts): interval about 99.5 .. 110.6 mg/dL.
-const steadyGlucose = [
-	makeParameter('glucose', 100, '2023-01-15'),
-	makeParameter('glucose', 102, '2023-02-14'),
-	makeParameter('glucose', 103, '2023-03-16'),
-	makeParameter('glucose', 102, '2023-04-15'),
-	makeParameter('glucose', 103, '2023-05-15'),
-]
+const steadyGlucose = steadyGlucoseReadings()
 
 describe('prediction chart axis', () => {
 	it('keeps three cholesterol readings readable when their 95% band reaches far beyond any plausible value', () => {

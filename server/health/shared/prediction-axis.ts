@@ -39,7 +39,7 @@ function finite(values: (number | null | undefined)[]) {
 }
 
 /** A round step for an axis spanning `span` (1, 2 or 5 times a power of ten, about five ticks). */
-function niceStep(span: number) {
+export function niceStep(span: number) {
 	const raw = Math.max(span, 1e-9) / 5
 	const power = 10 ** Math.floor(Math.log10(raw))
 	const step = [1, 2, 5, 10].find((factor) => factor * power >= raw)! * power

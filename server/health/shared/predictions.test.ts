@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NOT_A_DIAGNOSIS, PREDICTION_RECOMMENDATIONS } from './messages.ts'
 import { countReadingsNeeded, predictMetric, predictMetrics, type MetricPrediction } from './predictions.ts'
-import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
+import { makeBloodPressure, makeParameter, steadyGlucoseReadings } from '#tests/support/health-parameters.ts'
 
 const today = '2023-06-01'
 
@@ -19,13 +19,7 @@ function ready(result: ReturnType<typeof predictMetric>): MetricPrediction {
 //   x 151: se 1.302340, half width 4.144625 -> 99.675 .. 107.965
 //   x 181: se 1.503803, half width 4.785732 -> 99.634 .. 109.206
 //   x 212: se 1.735998, half width 5.524722 -> 99.515 .. 110.565
-const glucose = [
-	makeParameter('glucose', 100, '2023-01-15'),
-	makeParameter('glucose', 102, '2023-02-14'),
-	makeParameter('glucose', 103, '2023-03-16'),
-	makeParameter('glucose', 102, '2023-04-15'),
-	makeParameter('glucose', 103, '2023-05-15'),
-]
+const glucose = steadyGlucoseReadings()
 
 describe('metric predictions', () => {
 	it('gives 7 monthly actual points and 3 forecasts with the hand-computed line and interval', () => {

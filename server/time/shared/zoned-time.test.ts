@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-	LocalDateSchema,
 	resolvePatientTimeZone,
 	addDaysToLocalDate,
 	compareLocalDates,
@@ -116,16 +115,6 @@ describe('getZonedParts agrees with Intl around every kind of offset change', ()
 				expect(getZonedParts(instant, timeZone)).toEqual(intlParts(instant, timeZone))
 			}
 		}
-	})
-})
-
-describe('LocalDateSchema', () => {
-	it('accepts a real calendar date and refuses other shapes and impossible days', () => {
-		expect(LocalDateSchema.safeParse('2024-02-29').success).toBe(true)
-		expect(LocalDateSchema.safeParse('2025-02-29').success).toBe(false)
-		expect(LocalDateSchema.safeParse('2025-02-31').success).toBe(false)
-		expect(LocalDateSchema.safeParse('2025-2-3').success).toBe(false)
-		expect(LocalDateSchema.safeParse('2025-02-03T00:00').success).toBe(false)
 	})
 })
 

@@ -1,7 +1,8 @@
-import { z } from 'zod'
 /**
  * The one module for calendar dates and time zones (docs/decisions: date and
- * time). Browser-safe: Intl.DateTimeFormat only, no Node APIs.
+ * time). Browser-safe: Intl.DateTimeFormat only, no Node APIs, and no zod
+ * (the pages that format dates load no schema library; `LocalDateSchema` is in
+ * local-date-schema.ts).
  *
  * - `LocalDate`: a calendar date written 'YYYY-MM-DD', with no zone.
  * - `safeTimeZone`: a usable IANA zone, or UTC when none is stored or Intl
@@ -36,7 +37,7 @@ export type ZonedParts = {
 	second: number
 }
 
-const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+export const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 const LOCAL_TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/
 const DAY_MS = 86_400_000
 
@@ -191,9 +192,6 @@ export function parseLocalDate(value: string): { year: number; month: number; da
 export function isValidLocalDate(value: string): boolean {
 	return typeof value === 'string' && parseLocalDate(value) !== null
 }
-
-/** The schema of a `LocalDate` in input and query strings alike: 'YYYY-MM-DD' and a real calendar date (so '2025-02-31' is refused). */
-export const LocalDateSchema = z.string().regex(LOCAL_DATE_PATTERN, 'must be a YYYY-MM-DD date').refine(isValidLocalDate, 'must be a real calendar date')
 
 export function parseLocalTime(value: string): { hour: number; minute: number } | null {
 	const match = LOCAL_TIME_PATTERN.exec(value)

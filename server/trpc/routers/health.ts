@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LocalDateSchema } from '#server/time/shared/zoned-time.ts'
+import { LocalDateSchema } from '#server/time/shared/local-date-schema.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import type { SignedInPatient } from '#server/auth/index.ts'
 import {
