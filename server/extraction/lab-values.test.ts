@@ -320,3 +320,50 @@ describe('a code read twice', () => {
 		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([['wbc', 5.8, 'Thousand/uL']])
 	})
 })
+
+describe('scanned table rows', () => {
+	const SCAN: LabParseOptions = { ...OCR, columnGaps: true }
+
+	it.each([
+		['{#}Mean Platelet Volume     10.2     fL     7.4-10.4', 'mpv', 10.2],
+		['( * ) Ferritin      84      ng/mL      30 - 400', 'ferritin', 84],
+		['[#} RDW      13.1     %     11.5-14.5', 'rdw', 13.1],
+		['† Hemoglobina     14.1     g/dL     12.0 - 16.0', 'hemoglobin', 14.1],
+		['@  Platelet Count     245     x10^3/uL     150 - 410', 'platelets', 245],
+	])('reads a name after a footnote or accreditation mark: %s', (line, code, value) => {
+		const row = one(line, SCAN)
+		expect(row).toMatchObject({ code, value })
+		expect(row.name).not.toMatch(/[#*†@{}[\]]/)
+	})
+
+	it('ends a bracket the name cell wrapped before closing at the value column', () => {
+		expect(one('Red Cell Distribution Width (RDW-     15.2 H     %     11.5 - 14.5', SCAN)).toMatchObject({
+			code: 'rdw',
+			value: 15.2,
+			unit: '%',
+			referenceRangeMax: 14.5,
+			status: 'high',
+		})
+		expect(one('Mean Platelet Volume (M.P.V.-:   8.8    fL    7.0-11.0', SCAN)).toMatchObject({ code: 'mpv', value: 8.8, referenceRangeMin: 7 })
+	})
+
+	it('reads an absolute count printed per microlitre, its range glued to the unit or not', () => {
+		const rows = extractLabValues(
+			[
+				'Neutrophils (abs)        4210.5 [H]     /uL     1500-4000 /uL',
+				'Lymphocytes, absolute    1830           cells/uL    1000-4800/uL',
+				'Eosinophils (abs)        52.8           JuL         20-500/uL',
+			].join('\n'),
+			SCAN,
+		)
+		expect(rows.map((p) => [p.code, p.value, p.unit, p.referenceRangeMin, p.referenceRangeMax, p.status])).toEqual([
+			['neutrophils_abs', 4210.5, '/uL', 1500, 4000, 'high'],
+			['lymphocytes_abs', 1830, 'cells/uL', 1000, 4800, 'normal'],
+			['eosinophils_abs', 52.8, '/uL', 20, 500, 'normal'],
+		])
+	})
+
+	it('still reads a count in thousands per microlitre by its own span', () => {
+		expect(one('Neutrophils (abs)    4.2    10^3/uL    1.5 - 7.5', SCAN)).toMatchObject({ code: 'neutrophils_abs', value: 4.2, referenceRangeMax: 7.5 })
+	})
+})

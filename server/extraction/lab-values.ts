@@ -10,6 +10,7 @@ import {
 } from './analytes.ts'
 import { ocrNumberCandidates, repairOcrNumber, restoreDecimalPoint, restoreRangeDecimal } from './ocr-numbers.ts'
 import { gradeParameter, statusFromFlag } from './parameter-status.ts'
+import { valueInAnalyteUnit } from './plausibility.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
@@ -145,6 +146,8 @@ function tidyLine(line: string, decimalComma = false): string {
 			.replace(/\u00a0/g, ' ')
 			// '< OR = 20', '> or = 60': one comparison
 			.replace(/([<>])\s*or\s*=\s*/gi, '$1=')
+			// a footnote or accreditation mark before the name ('{#} MPV', '(*) Glucose', '† Ferritin')
+			.replace(/^\s*[[{(]?\s*[#*@©†‡§¶]{1,2}\s*[\]})]?\s*(?=\p{L})/u, '')
 			.replace(/^[\s|:;.,'"`~_=+*•·»«>{}[\]\\-]+/, ''),
 		decimalComma,
 	)
@@ -230,6 +233,8 @@ function skipNameQualifiers(tokens: Token[], start: number, columnGaps: boolean)
 	for (let guard = 0; index < tokens.length && guard < 8; guard++) {
 		const text = tokens[index].text
 		if (columnGaps && depth === 0 && tokens[index].gapBefore >= 2) break
+		// a bracket the name's cell wrapped before closing ('Width (R.D.W.-' over 'CV)') ends at the value's column
+		if (columnGaps && depth > 0 && tokens[index].gapBefore >= 2 && /^[<>]?\d/.test(text)) break
 		// a bracket opened at the start or inside a word ('(calculated)', 'Orani(LYM%)')
 		if (text.startsWith('(') || (depth === 0 && /^\p{L}[^()]*\(/u.test(text))) depth++
 		if (depth > 0) {
@@ -306,16 +311,18 @@ function readRange(
 ): RangeRead | null {
 	const found = readRangeTokens(tokens, index, source, hasValue, columnGaps)
 	if (!found || source !== 'ocr' || !analyte?.plausible) return found
-	return plausibleRange(found, analyte.plausible)
+	return plausibleRange(found, analyte, analyte.plausible)
 }
 
 /**
  * OCR: a range bound beyond anything plausible for the analyte ('2-120' for
- * a percentage whose '12' gained a digit) loses its extra last digit.
+ * a percentage whose '12' gained a digit) loses its extra last digit; not one
+ * plausible in another of the analyte's units (a count per microlitre, '1500-8000').
  */
-function plausibleRange(found: RangeRead, plausible: readonly [number, number]): RangeRead | null {
+function plausibleRange(found: RangeRead, analyte: Analyte, plausible: readonly [number, number]): RangeRead | null {
 	const { min, max } = found.range
 	if (max === null || max <= plausible[1]) return found
+	if (analyte.units.some((unit) => isPlausible(max, analyte, unit))) return found
 	const text = String(max)
 	if (text.length < 2 || text.includes('.')) return null
 	const shorter = Number(text.slice(0, -1))
@@ -503,8 +510,11 @@ function gradeOrNull(
 	return gradeParameter({ code, value, unit, min: range?.min ?? null, max: range?.max ?? null, stated: statusFromFlag(flag) })
 }
 
-function isPlausible(value: number, analyte: Analyte): boolean {
-	return !analyte.plausible || (value >= analyte.plausible[0] && value <= analyte.plausible[1])
+/** Within the analyte's physiological span, judged in its own unit ('9261 /uL' is 9.261 thousand per microlitre). */
+function isPlausible(value: number, analyte: Analyte, unit: string | null): boolean {
+	if (!analyte.plausible) return true
+	const inUnit = valueInAnalyteUnit(analyte, { value, unit, ucumUnit: toUcum(unit) })
+	return inUnit >= analyte.plausible[0] && inUnit <= analyte.plausible[1]
 }
 
 function isNearRange(value: number, range: ReferenceRange | null): boolean {
@@ -518,7 +528,7 @@ function isNearRange(value: number, range: ReferenceRange | null): boolean {
  * The value of an OCR'd row: the first reading that is plausible for the
  * analyte and not wildly off its range, with a lost decimal point restored.
  */
-function resolveOcrValue(candidates: string[], analyte: Analyte, reading: RowReading): string | null {
+function resolveOcrValue(candidates: string[], analyte: Analyte, unit: string | null, reading: RowReading): string | null {
 	const options: string[] = []
 	for (const candidate of candidates) {
 		const restored = restoreDecimalPoint({
@@ -531,10 +541,11 @@ function resolveOcrValue(candidates: string[], analyte: Analyte, reading: RowRea
 		options.push(candidate)
 		if (restored) options.push(restored)
 	}
-	const fits = (text: string) => isPlausible(Number(text), analyte) && isNearRange(Number(text), reading.range)
+	const fits = (text: string) => isPlausible(Number(text), analyte, unit) && isNearRange(Number(text), reading.range)
 	const best = options.find((text) => fits(text) && !restoredBetter(text, options, fits))
 	if (best) return best
-	return options.find((text) => isPlausible(Number(text), analyte)) ?? null
+	// none plausible in the printed unit: the plausible number as printed (plausibility.ts then keeps it to check)
+	return options.find((text) => isPlausible(Number(text), analyte, unit)) ?? options.find((text) => isPlausible(Number(text), analyte, null)) ?? null
 }
 
 /** A restored reading beats the raw digits when the raw digits are far off the range. */
@@ -698,15 +709,15 @@ function readParameter(
 	if (named.isLoose && !isConfirmedByRow(reading, analyte)) return null
 	if (reading.valueCandidates === null && reading.comparatorValue !== null) reading.valueCandidates = [reading.comparatorValue.replace(/\s+/g, '')]
 	if (reading.valueCandidates === null) return null
-	const isComparison = /^[<>]/.test(reading.valueCandidates[0])
-	const valueText = options.source === 'ocr' && !isComparison ? resolveOcrValue(reading.valueCandidates, analyte, reading) : reading.valueCandidates[0]
-	if (valueText === null) return null
-	const value = Number(valueText.replace(/^[<>]=?/, ''))
-	if (!Number.isFinite(value)) return null
 	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
 	const byUnit = differentialByUnit(analyte, unit)
 	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
 	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source)
+	const isComparison = /^[<>]/.test(reading.valueCandidates[0])
+	const valueText = options.source === 'ocr' && !isComparison ? resolveOcrValue(reading.valueCandidates, byUnit, ownUnit, reading) : reading.valueCandidates[0]
+	if (valueText === null) return null
+	const value = Number(valueText.replace(/^[<>]=?/, ''))
+	if (!Number.isFinite(value)) return null
 	return parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
 }
 

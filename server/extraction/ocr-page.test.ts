@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '#tests/support/lab-corpus/content.ts'
-import { needsPaddleToo, preferredReading, readReportPage } from './ocr-page.ts'
+import { hasDoubtfulDigits, needsPaddleToo, preferredReading, readReportPage } from './ocr-page.ts'
 import type { OcrEngine } from './types.ts'
 
 /**
@@ -127,12 +127,36 @@ describe('PaddleOCR beside tesseract', () => {
 	})
 
 	it('chooses by complete rows, then rows; a tie goes to tesseract', () => {
-		expect(needsPaddleToo({ rows: 3, complete: 3, rowLike: 3 })).toBe(false)
-		expect(needsPaddleToo({ rows: 2, complete: 2, rowLike: 2 })).toBe(true)
-		expect(needsPaddleToo({ rows: 8, complete: 8, rowLike: 10 })).toBe(true)
-		expect(preferredReading({ rows: 5, complete: 3, rowLike: 6 }, { rows: 4, complete: 4, rowLike: 6 })).toBe('tesseract')
-		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 6, complete: 4, rowLike: 6 })).toBe('tesseract')
-		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 5, complete: 4, rowLike: 6 })).toBe('tesseract')
-		expect(preferredReading({ rows: 1, complete: 1, rowLike: 6 }, { rows: 0, complete: 0, rowLike: 0 })).toBe('paddle')
+		const score = (rows: number, complete: number, rowLike: number, hasDoubtfulDigits = false) => ({ rows, complete, rowLike, hasDoubtfulDigits })
+		expect(needsPaddleToo(score(3, 3, 3))).toBe(false)
+		expect(needsPaddleToo(score(2, 2, 2))).toBe(true)
+		expect(needsPaddleToo(score(8, 8, 10))).toBe(true)
+		expect(preferredReading(score(5, 3, 6), score(4, 4, 6))).toBe('tesseract')
+		expect(preferredReading(score(5, 4, 6), score(6, 4, 6))).toBe('tesseract')
+		expect(preferredReading(score(5, 4, 6), score(5, 4, 6))).toBe('tesseract')
+		expect(preferredReading(score(1, 1, 6), score(0, 0, 0))).toBe('paddle')
+	})
+
+	it('reads a page whose numbers tesseract read with doubt with Paddle too, and keeps Paddle where it read the page well', () => {
+		const score = (rows: number, complete: number, rowLike: number, hasDoubtfulDigits = false) => ({ rows, complete, rowLike, hasDoubtfulDigits })
+		expect(needsPaddleToo(score(12, 12, 12, true))).toBe(true)
+		expect(preferredReading(score(10, 9, 11), score(12, 12, 12, true))).toBe('paddle')
+		// Paddle's reading poor as well: the rows decide
+		expect(preferredReading(score(2, 2, 11), score(12, 12, 12, true))).toBe('tesseract')
+	})
+
+	it('finds doubtful digits by the share of numbers read with low confidence', () => {
+		const words = (confidences: number[], text = '12.5') =>
+			confidences.map((confidence, index) => ({ block: 1, paragraph: 1, line: index, left: 0, top: index * 20, width: 40, height: 12, confidence, text }))
+		const names = words([20, 20, 20, 20, 20, 20], 'Hemoglobin')
+		// two in ten numbers under 50: doubtful; one in ten: not
+		expect(hasDoubtfulDigits([...words([96, 91, 88, 93, 95, 90, 97, 89, 31, 42]), ...names])).toBe(true)
+		expect(hasDoubtfulDigits([...words([96, 91, 88, 93, 95, 90, 97, 89, 92, 42]), ...names])).toBe(false)
+		// too few numbers to judge, low confidence in words is not counted, no boxes at all
+		expect(hasDoubtfulDigits(words([10, 20, 30, 40]))).toBe(false)
+		expect(hasDoubtfulDigits(names)).toBe(false)
+		expect(hasDoubtfulDigits(undefined)).toBe(false)
+		// a bracketed number counts ('(4.5-11.0)')
+		expect(hasDoubtfulDigits(words([30, 30, 90, 90, 90, 90, 90, 90, 90, 90], '(4.5-11.0)'))).toBe(true)
 	})
 })

@@ -115,24 +115,41 @@ const DATE_LIKE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2}-\d{2,4}\b/
  * misread row loses one or both), and the lines that look like result rows (a
  * row whose value was misread, 'S)' for 9, is not a result but still looks like a row).
  */
-function readingScore({ text, columnGaps }: PageOcrResult): ReadingScore {
+function readingScore({ text, columnGaps, words }: PageOcrResult): ReadingScore {
 	const { parameters } = extractLabResults(text, { source: 'ocr', columnGaps, testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
 	const rowLike = text.split('\n').filter((line) => RESULT_ROW_LIKE.test(line) && !DATE_LIKE.test(line)).length
 	return {
 		rows: parameters.length,
 		complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length,
 		rowLike,
+		hasDoubtfulDigits: hasDoubtfulDigits(words),
 	}
 }
 
+/** A number the engine read with less confidence than this (0-100) is doubtful. */
+const DOUBTFUL_NUMBER_CONFIDENCE = 50
+
 /**
- * A reading good enough to keep without a second one: three rows or more, and nine in ten of
- * the row-like lines read as rows (a value misread as letters leaves a row-like line that is
- * no row). Rows without a unit or range no longer call for one: on the fixture pages that
- * print some rows without them, every page was read twice for nothing (bench:ocr).
+ * Are the page's numbers read with doubt: of its words that start with a digit (ten or more), a
+ * fifth or more read with low confidence? A faint or blurred scan's digits are misread one for
+ * another ('3.19' as '5.19', '0.2' as '02') in rows that still read complete, so the rows alone
+ * do not show it; on clean pages nearly every number is read with high confidence.
  */
-function isGoodReading(score: { rows: number; rowLike: number }): boolean {
-	return score.rows >= 3 && score.rows >= score.rowLike * 0.9
+export function hasDoubtfulDigits(words: readonly OcrWord[] | undefined): boolean {
+	const numbers = (words ?? []).filter((word) => /^[[(]?\d/.test(word.text))
+	if (numbers.length < 10) return false
+	return numbers.filter((word) => word.confidence < DOUBTFUL_NUMBER_CONFIDENCE).length * 5 >= numbers.length
+}
+
+/**
+ * A reading good enough to keep without a second one: three rows or more, nine in ten of
+ * the row-like lines read as rows (a value misread as letters leaves a row-like line that is
+ * no row), and its numbers not read with doubt (hasDoubtfulDigits). Rows without a unit or
+ * range no longer call for one: on the fixture pages that print some rows without them, every
+ * page was read twice for nothing (bench:ocr).
+ */
+function isGoodReading(score: ReadingScore): boolean {
+	return score.rows >= 3 && score.rows >= score.rowLike * 0.9 && !score.hasDoubtfulDigits
 }
 
 /** A prepared page turned clockwise by a multiple of 90 degrees. */
@@ -227,7 +244,7 @@ async function readWithTesseract(
 /** A page's reading, with its score (readingScore) and the reading not kept. */
 type PageReading = PageOcrResult & { otherReading?: string; score: ReadingScore }
 
-type ReadingScore = { rows: number; complete: number; rowLike: number }
+type ReadingScore = { rows: number; complete: number; rowLike: number; hasDoubtfulDigits: boolean }
 
 /**
  * Whether a page tesseract read (with its second reading) is read by PaddleOCR too: when the
@@ -239,10 +256,13 @@ export function needsPaddleToo(tesseract: ReadingScore): boolean {
 }
 
 /**
- * Of two readings of one page, the one kept: more rows with a unit and a range, then more rows;
- * on a tie tesseract's (the reading measured on every set before; decision 018).
+ * Of two readings of one page, the one kept: Paddle's when tesseract read the numbers with doubt
+ * and Paddle read the page well (complete rows of misread digits are worse than fewer rows);
+ * otherwise more rows with a unit and a range, then more rows; on a tie tesseract's (the
+ * reading measured on every set before; decision 018).
  */
 export function preferredReading(paddle: ReadingScore, tesseract: ReadingScore): 'paddle' | 'tesseract' {
+	if (tesseract.hasDoubtfulDigits && isGoodReading(paddle)) return 'paddle'
 	if (tesseract.complete !== paddle.complete) return tesseract.complete > paddle.complete ? 'tesseract' : 'paddle'
 	return paddle.rows > tesseract.rows ? 'paddle' : 'tesseract'
 }

@@ -155,7 +155,7 @@ function unitFits(analyte: Analyte, unit: PrintedUnit): boolean | null {
  * ('3596 cells/uL') is 3.596 thousand per microlitre. As printed when the unit is the analyte's own
  * spelling, missing, or does not convert.
  */
-function valueInAnalyteUnit(analyte: Analyte, parameter: ExtractedParameter): number {
+export function valueInAnalyteUnit(analyte: Analyte, parameter: Pick<ExtractedParameter, 'value' | 'unit' | 'ucumUnit'>): number {
 	if (parameter.unit === null || parameter.unit.trim() === '') return parameter.value
 	const printed = unitOf(parameter.unit, parameter.ucumUnit)
 	if (printed.ucum === null || printed.ucum === analyte.ucum) return parameter.value

@@ -13,6 +13,9 @@ describe('parseReferenceRange', () => {
 		['4,0 - 5,6', 4, 5.6],
 		['-2.0 - 3.0', -2, 3],
 		['-2 - +2', -2, 2],
+		['150-450/uL', 150, 450],
+		['0 - 1000 /cumm', 0, 1000],
+		['4.0-11.0/nL', 4, 11],
 	])('reads a two-sided range %s', (text, min, max) => {
 		expect(parseReferenceRange(text)).toMatchObject({ min, max })
 	})

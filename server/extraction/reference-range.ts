@@ -50,8 +50,9 @@ function stripRangeDecorations(text: string): string {
 	const unwrap = (value: string) => /^[([{]\s*(.*?)\s*[)\]}]$/.exec(value)?.[1] ?? value
 	let stripped = unwrap(unwrap(text).replace(TRAILING_NOTE, '').replace(LEADING_LABEL, ''))
 	stripped = stripped.replace(/(\d)\s*%$/, '$1')
-	const unit = /^(.*\d)\s+([^\d\s].*)$/.exec(stripped)
-	if (unit && toUcum(unit[2].replace(/\s+/g, '')) !== null) stripped = unit[1]
+	// a 'per' unit may touch the range ('150-450/uL')
+	const unit = /^(.*\d)(?:\s+([^\d\s].*)|\s*(\/[^\d\s].*))$/.exec(stripped)
+	if (unit && toUcum((unit[2] ?? unit[3]).replace(/\s+/g, '')) !== null) stripped = unit[1]
 	return stripped.trim()
 }
 
