@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractLabResults, extractLabValues, parseLabLine, type LabParseOptions } from './lab-values.ts'
+import { extractLabResults, extractLabValues, parseLabLine, withOtherReading, type LabParseOptions } from './lab-values.ts'
 
 const TEXT: LabParseOptions = { source: 'text', testDate: '2025-03-14', grade: true }
 const OCR: LabParseOptions = { source: 'ocr', testDate: '2025-03-14', grade: true }
@@ -365,5 +365,37 @@ describe('scanned table rows', () => {
 
 	it('still reads a count in thousands per microlitre by its own span', () => {
 		expect(one('Neutrophils (abs)    4.2    10^3/uL    1.5 - 7.5', SCAN)).toMatchObject({ code: 'neutrophils_abs', value: 4.2, referenceRangeMax: 7.5 })
+	})
+})
+
+describe('a value repaired on a page read twice', () => {
+	const SCAN: LabParseOptions = { ...OCR, columnGaps: true, decimalComma: true }
+
+	it('marks a repaired value as repaired, and a value read as printed not', () => {
+		// a decimal comma read as a digit: '1,4' as '154', the point restored by the range
+		expect(one('Eosinófilos     154     %     1,0 - 6,0', SCAN)).toMatchObject({ value: 15.4, isValueRepaired: true })
+		expect(one('Eosinófilos     1,4     %     1,0 - 6,0', SCAN)).not.toHaveProperty('isValueRepaired')
+		expect(one('Monocytes     S.5     %     2 - 10', { ...OCR, columnGaps: true })).toMatchObject({ value: 5.5, isValueRepaired: true })
+		expect(one('Glucose     107     mg/dL     70-99', TEXT)).not.toHaveProperty('isValueRepaired')
+	})
+
+	it('carries the other reading of a repaired value that reads otherwise there', () => {
+		const kept = extractLabValues('Eozynofile     157     %     1,0 - 6,0\nMonocyty     9,1     %     2,0 - 10,0', SCAN)
+		const marked = withOtherReading(kept, 'Eozynofile   1,7   %   1,0 - 6,0\nMonocyty   9,4   %   2,0 - 10,0', SCAN)
+		expect(marked.map((p) => [p.code, p.value, p.otherReadingValueText])).toEqual([
+			['eosinophils_pct', 15.7, '1.7'],
+			// read as printed in the reading kept: it stands whatever the other reading says
+			['monocytes_pct', 9.1, undefined],
+		])
+	})
+
+	it('leaves a repaired value the other reading confirms, or does not read, as it is', () => {
+		const kept = extractLabValues('Basophils     O.4     %     0 - 2\nEosinophils     1S     %     1 - 6', { ...OCR, columnGaps: true })
+		expect(kept.map((p) => [p.value, p.isValueRepaired])).toEqual([
+			[0.4, true],
+			[15, true],
+		])
+		const marked = withOtherReading(kept, 'Basophils   0.4   %   0 - 2', { ...OCR, columnGaps: true })
+		expect(marked.every((p) => p.otherReadingValueText === undefined)).toBe(true)
 	})
 })

@@ -264,6 +264,8 @@ function skipNameQualifiers(tokens: Token[], start: number, columnGaps: boolean)
 type RowReading = {
 	/** readings of the value token, most likely first */
 	valueCandidates: string[] | null
+	/** OCR: the value token was not a plain number (letters read as digits, a stray mark before it) */
+	isValueTokenRepaired?: boolean
 	bloodPressure: [string, string] | null
 	flag: string | null
 	unit: string | null
@@ -450,10 +452,12 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			const candidates = numberCandidates(text, options.source)
 			if (candidates) {
 				reading.valueCandidates = candidates
+				reading.isValueTokenRepaired = !PLAIN_NUMBER.test(text)
 				index++
 				// OCR: a stray mark read as a digit before the value ('Weight 2 168.9 lb')
 				if (isOcr && text.length === 1 && next !== undefined && PLAIN_NUMBER.test(next) && next.length >= 2) {
 					reading.valueCandidates = [next]
+					reading.isValueTokenRepaired = true
 					index++
 				}
 				continue
@@ -718,7 +722,10 @@ function readParameter(
 	if (valueText === null) return null
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
-	return parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
+	const parameter = parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
+	// OCR: digits read other than printed, then repaired (a decimal point restored, letters read as digits)
+	const isRepaired = options.source === 'ocr' && (reading.isValueTokenRepaired === true || valueText !== reading.valueCandidates[0])
+	return isRepaired ? { ...parameter, isValueRepaired: true } : parameter
 }
 
 /** A count per volume ('x10^3/µL', 'tys/µl', '/cmm', 'K/uL', '10^9/L'). */
@@ -1019,6 +1026,23 @@ export function extractTableResults(boxes: Box[], options: LabParseOptions): Ext
 		}
 	}
 	return found
+}
+
+/**
+ * An OCR page read twice (another preparation, another engine: ocr-page.ts) keeps one reading; a
+ * value of it that needed a repair (a decimal point restored: '1,7' read as '157' and made '15.7')
+ * and that the other reading gives otherwise carries the other value (plausibility.ts then keeps
+ * it to check): the repair was a guess the page does not confirm. A value read as printed stands
+ * (the reading kept is the better one, and the other disagrees with it on every digit it misread).
+ */
+export function withOtherReading(parameters: ExtractedParameter[], otherReading: string, options: LabParseOptions): ExtractedParameter[] {
+	if (!parameters.some((parameter) => parameter.isValueRepaired)) return parameters
+	const other = new Map<string, ExtractedParameter>()
+	for (const parameter of extractLabResults(otherReading, options).parameters) if (!other.has(parameter.code)) other.set(parameter.code, parameter)
+	return parameters.map((parameter) => {
+		const read = other.get(parameter.code)
+		return parameter.isValueRepaired && read && read.value !== parameter.value ? { ...parameter, otherReadingValueText: read.valueText } : parameter
+	})
 }
 
 /** The mapped result rows of a text (see extractLabResults). */

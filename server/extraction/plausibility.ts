@@ -24,10 +24,12 @@ import { convertValue, exactUcumCode, toUcum } from './ucum.ts'
  *   or far from the usual reference interval of the analyte once converted
  *   to its unit (an OCR-dropped digit: '30 - 600' read as '30 - 60');
  * - flag_disagrees: a printed flag ('H', 'Low') that says otherwise than
- *   the status computed against the printed range.
+ *   the status computed against the printed range;
+ * - readings_disagree: an OCR page read twice (another preparation or another
+ *   engine) gave the row another value: one of them misread a digit.
  */
 
-export type PlausibilityCode = 'unit_unknown' | 'unit_dimension' | 'value_implausible' | 'range_implausible' | 'flag_disagrees'
+export type PlausibilityCode = 'unit_unknown' | 'unit_dimension' | 'value_implausible' | 'range_implausible' | 'flag_disagrees' | 'readings_disagree'
 
 export type ToCheck = { code: PlausibilityCode; reason: string }
 
@@ -238,6 +240,9 @@ export function checkPlausibility(parameter: ExtractedParameter): ToCheck | null
 	}
 	const flagged = flagDisagrees(parameter)
 	if (flagged) return { code: 'flag_disagrees', reason: TO_CHECK_REASONS.flagDisagrees(flagged, parameter.status!) }
+	if (parameter.otherReadingValueText !== undefined) {
+		return { code: 'readings_disagree', reason: TO_CHECK_REASONS.readingsDisagree(parameter.valueText, parameter.otherReadingValueText) }
+	}
 	return null
 }
 
