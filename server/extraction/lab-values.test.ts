@@ -399,3 +399,13 @@ describe('a value repaired on a page read twice', () => {
 		expect(marked.every((p) => p.otherReadingValueText === undefined)).toBe(true)
 	})
 })
+
+describe('a zero read as a round mark', () => {
+	it('reads a lone round mark in the value column as zero, a repaired value', () => {
+		const SCAN: LabParseOptions = { ...OCR, columnGaps: true }
+		expect(one('BAS%     。     0-2     %', SCAN)).toMatchObject({ code: 'basophils_pct', value: 0, referenceRangeMax: 2, isValueRepaired: true })
+		expect(one('Basophile     〇     %     0 - 1', SCAN)).toMatchObject({ code: 'basophils_pct', value: 0, status: 'normal' })
+		// not in a text layer, and not as part of a word
+		expect(parseLabLine('Basophils     。     %     0 - 1', TEXT)).toEqual([])
+	})
+})

@@ -376,6 +376,8 @@ function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, 
 function numberCandidates(text: string, source: LabTextSource): string[] | null {
 	if (PLAIN_NUMBER.test(text)) return [text]
 	if (source !== 'ocr') return null
+	// a lone zero read as a round mark by an engine that knows CJK text (PaddleOCR: '。', '○', '〇')
+	if (/^[。○〇]$/.test(text)) return ['0']
 	const candidates = ocrNumberCandidates(text)
 	return candidates.length > 0 ? candidates : null
 }

@@ -149,6 +149,15 @@ describe('checkPlausibility', () => {
 		expect(checkPlausibility({ ...repaired, unit: 'mg/dL', otherReadingValueText: '1.7' })?.code).toBe('unit_dimension')
 	})
 
+	it('accepts a flag on the very bound it points past (the laboratory counts its bound outside the range)', () => {
+		expect(checkPlausibility(row({ code: 'chloride', value: 99, unit: 'mmol/L', min: 99, max: 109, flag: 'L' }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'hdl', value: 40, unit: 'mg/dL', min: 40, range: '>40', flag: 'Low' }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'glucose', value: 99, unit: 'mg/dL', min: 70, max: 99, flag: 'H' }))).toBeNull()
+		// a bound the flag does not point past, or a value just inside: the flag disagrees
+		expect(checkPlausibility(row({ code: 'chloride', value: 109, unit: 'mmol/L', min: 99, max: 109, flag: 'L' }))?.code).toBe('flag_disagrees')
+		expect(checkPlausibility(row({ code: 'chloride', value: 100, unit: 'mmol/L', min: 99, max: 109, flag: 'L' }))?.code).toBe('flag_disagrees')
+	})
+
 	it('accepts a flag that agrees, and a critical value flagged high', () => {
 		expect(checkPlausibility(row({ code: 'glucose', value: 120, unit: 'mg/dL', min: 70, max: 99, flag: 'H' }))).toBeNull()
 		expect(checkPlausibility(row({ code: 'glucose', value: 60, unit: 'mg/dL', min: 70, max: 99, flag: 'L' }))).toBeNull()

@@ -219,6 +219,11 @@ const OPPOSITES: Readonly<Record<ParameterStatus, readonly ParameterStatus[]>> =
 function flagDisagrees(parameter: ExtractedParameter): ParameterStatus | null {
 	const flagged = statusFromFlag(parameter.flag ?? null)
 	if (!flagged || !parameter.status) return null
+	// a value on the very bound its flag points past ('L' on 99 with 99 - 109, on 40 with '> 40'): the
+	// laboratory counts its bound outside the range, where the grading rule counts it inside; the
+	// reading agrees with the page
+	const { value, referenceRangeMin: min, referenceRangeMax: max } = parameter
+	if ((flagged === 'low' && min !== null && value === min) || (flagged === 'high' && max !== null && value === max)) return null
 	return OPPOSITES[flagged].includes(parameter.status) ? flagged : null
 }
 
