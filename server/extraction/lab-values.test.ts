@@ -409,3 +409,45 @@ describe('a zero read as a round mark', () => {
 		expect(parseLabLine('Basophils     。     %     0 - 1', TEXT)).toEqual([])
 	})
 })
+
+describe('a differential row with the share and the count side by side', () => {
+	const SCAN: LabParseOptions = { ...OCR, columnGaps: true }
+	const pairs = (text: string, options: LabParseOptions) =>
+		extractLabValues(text, options).map((p) => [p.code, p.value, p.unit, p.referenceRangeMin, p.referenceRangeMax, p.status])
+
+	it('reads both pairs, the two ranges after them in the same order', () => {
+		expect(pairs('Neutrophils      71.0 %      5.9 10^3/uL      40 - 75      1.8 - 7.7', TEXT)).toEqual([
+			['neutrophils_pct', 71, '%', 40, 75, 'normal'],
+			['neutrophils_abs', 5.9, '10^3/uL', 1.8, 7.7, 'normal'],
+		])
+	})
+
+	it('reads each pair with its own range, in another unit and language, from OCR', () => {
+		expect(pairs('Linfocitos     12,4   %   20,0 - 45,0     0,95   x10^9/L   1,00 - 4,80', { ...SCAN, decimalComma: true })).toEqual([
+			['lymphocytes_pct', 12.4, '%', 20, 45, 'low'],
+			['lymphocytes_abs', 0.95, 'x10^9/L', 1, 4.8, 'low'],
+		])
+	})
+
+	it('reads the count first and the share second', () => {
+		expect(pairs('EOS     0.31  K/uL     4.6 %     0.0-0.5     0-6', SCAN)).toEqual([
+			['eosinophils_abs', 0.31, 'K/uL', 0, 0.5, 'normal'],
+			['eosinophils_pct', 4.6, '%', 0, 6, 'normal'],
+		])
+	})
+
+	it('gives the second pair no range when only one range follows both', () => {
+		expect(pairs('Monocytes     9 %     0.6 10^3/uL     2 - 10', TEXT)).toEqual([
+			['monocytes_pct', 9, '%', 2, 10, 'normal'],
+			['monocytes_abs', 0.6, '10^3/uL', null, null, null],
+		])
+	})
+
+	it('takes no second value that is not in one of the twin analyte units, a range bound, or a repaired number', () => {
+		expect(pairs('Neutrophils     60  %     40 - 70  %', TEXT)).toEqual([['neutrophils_pct', 60, '%', 40, 70, 'normal']])
+		expect(pairs('Basophils     0.5  %     0 - 2     12  mg/dL', TEXT)).toEqual([['basophils_pct', 0.5, '%', 0, 2, 'normal']])
+		expect(pairs('Basophils     0.5  %     O.O2  10^3/uL     0 - 2', SCAN)).toEqual([['basophils_pct', 0.5, '%', 0, 2, 'normal']])
+		// an analyte without a share and count pair
+		expect(pairs('Hemoglobin     13.5  g/dL     8.4  mmol/L     12 - 16', TEXT)).toEqual([['hemoglobin', 13.5, 'g/dL', 12, 16, 'normal']])
+	})
+})

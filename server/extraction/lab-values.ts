@@ -5,6 +5,7 @@ import {
 	lookupAnalyteNameApproximately,
 	lookupAnalyteNameLoosely,
 	MAX_ALIAS_WORDS,
+	normaliseUnitKey,
 	type Analyte,
 	type AnalyteMatch,
 } from './analytes.ts'
@@ -624,7 +625,83 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	const rest = next === null ? [] : parseLabTokens(tokens.slice(next), options)
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
-	return found ? [found, ...rest] : rest
+	const pair = found ? secondPairOfRow(own, start, found, printedName, options) : null
+	return found ? [found, ...(pair ? [pair] : []), ...rest] : rest
+}
+
+/** The other of a white cell's share and count (neutrophils_pct and neutrophils_abs), when the vocabulary has both. */
+function differentialTwin(code: string): Analyte | null {
+	if (code.endsWith('_pct')) return findAnalyteByCode(code.replace(/_pct$/, '_abs')) ?? null
+	if (code.endsWith('_abs')) return findAnalyteByCode(code.replace(/_abs$/, '_pct')) ?? null
+	return null
+}
+
+/**
+ * A differential row that prints the share and the count side by side ('Neutrophils  60 %  4.2 10^3/µL  40-70
+ * 2.0-7.0', or each pair with its range: '60 %  40-70  4.2 x10^9/L  2.0-7.0'): after the row's value, a plain
+ * number with one of the twin analyte's units is the twin's value. Its range is the one after it when the
+ * first pair's range came before it; when the ranges all follow the second pair, the second of them (a lone
+ * one there is the first pair's, and the second pair gets none). A number OCR had to repair is not taken.
+ */
+function secondPairOfRow(tokens: Token[], start: number, first: ExtractedParameter, printedName: string, options: LabParseOptions): ExtractedParameter | null {
+	const twin = differentialTwin(first.code)
+	if (!twin) return null
+	const twinUnit = (text: string | undefined): string | null => {
+		if (text === undefined) return null
+		const unit = finishUnit(text, twin, options.source)
+		return unit !== null && twin.units.some((spelling) => normaliseUnitKey(spelling) === normaliseUnitKey(unit)) ? unit : null
+	}
+	const columnGaps = hasColumnGaps(options)
+	let isValueSeen = false
+	let second: { index: number; value: string; unit: string; flag: string | null } | null = null
+	const ranges: Array<{ index: number; range: RangeRead }> = []
+	for (let index = start; index < tokens.length;) {
+		const text = tokens[index].text
+		const range = readRange(tokens, index, options.source, isValueSeen, null, columnGaps)
+		if (range) {
+			ranges.push({ index, range })
+			index += range.consumed
+			continue
+		}
+		if (!isValueSeen) {
+			isValueSeen = /^[<>]?[-+]?\d/.test(text) || VALUE_WITH_FLAG.test(text) || FLAG_WITH_VALUE.test(text)
+			index++
+			continue
+		}
+		if (second === null) {
+			const glued = VALUE_WITH_UNIT.exec(text)
+			const gluedUnit = glued ? twinUnit(glued[2]) : null
+			if (glued && gluedUnit) {
+				second = { index, value: glued[1], unit: gluedUnit, flag: null }
+				index++
+				continue
+			}
+			const flag = FLAG_WORDS.has(tokens[index + 1]?.text.toLowerCase() ?? '') ? tokens[index + 1].text : null
+			const unit = PLAIN_NUMBER.test(text) ? twinUnit(tokens[index + (flag ? 2 : 1)]?.text) : null
+			if (unit) {
+				second = { index, value: text, unit, flag }
+				index += flag ? 3 : 2
+				continue
+			}
+		}
+		index++
+	}
+	if (second === null) return null
+	const after = ranges.filter((item) => item.index > second.index)
+	const found = ranges.some((item) => item.index < second.index) ? after[0] : after[1]
+	const flagAfter = tokens[second.index + (second.flag ? 3 : 2)]?.text
+	const flag = second.flag ?? (flagAfter !== undefined && FLAG_WORDS.has(flagAfter.toLowerCase()) ? flagAfter : null)
+	return parameterOf(
+		twin,
+		printedName || twin.name,
+		Number(second.value),
+		second.value,
+		second.unit,
+		found?.range.range ?? null,
+		found?.range.text ?? null,
+		flag,
+		options,
+	)
 }
 
 /**

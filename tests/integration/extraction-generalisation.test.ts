@@ -36,12 +36,10 @@ const FACTS_TARGET = 0.95
 const SCAN_TARGET = 0.9
 const PHOTO_TARGET = 0.8
 /**
- * The public samples' images, read by tesseract and, where its reading is poor, PaddleOCR:
- * 39 of 44 (88.6 %), under the 90 % target. tesseract alone read 41 of 44, but fewer real
- * values on the real-reports images; Paddle's better reading of the Theranos scan loses two rows
- * the readers still miss in its text (decision 018). Asserted where it is, not where it should be.
+ * The public samples' images, read by tesseract and, where its reading is poor or its numbers
+ * doubtful, PaddleOCR: 41 of 44 (93.2 %; 39 before a flag on the very bound it points past stopped
+ * keeping chloride and HDL of the Theranos scan to check). The scan target applies.
  */
-const PUBLIC_SCAN_FLOOR = 0.88
 
 const root = path.resolve(import.meta.dirname, '../..')
 const heldOut = FAMILIES.filter((family) => family.heldOut).map((family) => family.name)
@@ -111,7 +109,7 @@ describe('public samples', () => {
 	it('reads the lab values of their text PDFs and images', () => {
 		const checks = samples.map((item) => item.check)
 		expect(share(checks, 'text_pdf')).toBeGreaterThanOrEqual(TEXT_TARGET)
-		expect(share(checks, 'scan')).toBeGreaterThanOrEqual(PUBLIC_SCAN_FLOOR)
+		expect(share(checks, 'scan')).toBeGreaterThanOrEqual(SCAN_TARGET)
 	})
 
 	it('gets kind, date and provider right on the held-out families and the public samples together', () => {
