@@ -119,6 +119,37 @@ describe('PaddleOCR beside tesseract', () => {
 		expect(kept.otherReading).toBe('nothing legible either')
 	})
 
+	it('asks PaddleOCR too when tesseract read the numbers of a complete-looking page with doubt, and keeps its reading', async () => {
+		// every row reads complete, but most of the numbers were read with low confidence
+		const numbers = ['140', '136-145', '4.1', '3.5-5.1', '101', '98-107', '2.4', '1.7-2.4', '9.6', '8.6-10.3']
+		const doubtful = numbers.map((text, index) => ({
+			block: 1,
+			paragraph: 1,
+			line: index,
+			left: 300,
+			top: index * 30,
+			width: 60,
+			height: 20,
+			confidence: index % 2 ? 88 : 34,
+			text,
+		}))
+		const seen: string[] = []
+		const tesseract: OcrEngine = {
+			name: 'tesseract',
+			async recognize(image) {
+				seen.push(isBlackAndWhite(image) ? 'black and white' : 'grey')
+				return { text: GOOD_READING, ms: 1, languages: ['eng'], words: doubtful }
+			},
+		}
+		const paddleReading = GOOD_READING.replace('140', '146')
+		const paddle = recordingEngine([paddleReading])
+		const result = await readReportPage(tesseract, page(255), 300, undefined, paddle.engine)
+		expect(seen).toEqual(['grey', 'black and white'])
+		expect(paddle.seen).toEqual(['grey'])
+		expect(result.text).toBe(paddleReading)
+		expect(result.otherReading).toBe(GOOD_READING)
+	})
+
 	it('reads with tesseract alone when PaddleOCR fails', async () => {
 		const tesseract = recordingEngine([POOR_READING, POOR_READING])
 		const result = await readReportPage(tesseract.engine, page(255), 300, undefined, failing)
