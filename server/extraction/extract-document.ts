@@ -5,7 +5,7 @@ import { findDocumentDateWithEvidence } from './document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './file-name.ts'
 import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
 import { analyteInContext, findAnalyteByCode } from './analytes.ts'
-import { extractLabResults, extractTableResults, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
+import { extractLabResults, extractTableResults, withOtherReading, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
 import { extractMedications } from './medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
@@ -239,7 +239,11 @@ function labResults(pages: PageText[], testDate: string | null, decimalComma: bo
 			// next row's cells, where the laid-out line keeps them together; a complete line wins there
 			return page.source === 'ocr' && completeness(line) === 2 ? line : table
 		})
-		return { parameters: [...tables, ...lines.parameters.filter((line) => !paired.has(line))], unmapped: lines.unmapped }
+		const parameters = [...tables, ...lines.parameters.filter((line) => !paired.has(line))]
+		return {
+			parameters: page.source === 'ocr' && page.otherReading ? withOtherReading(parameters, page.otherReading, options) : parameters,
+			unmapped: lines.unmapped,
+		}
 	})
 	return { parameters: inContext(distinctPrintedRows(read.flatMap((page) => page.parameters))), unmapped: read.flatMap((page) => page.unmapped) }
 }

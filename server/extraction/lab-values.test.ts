@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractLabResults, extractLabValues, parseLabLine, type LabParseOptions } from './lab-values.ts'
+import { extractLabResults, extractLabValues, parseLabLine, withOtherReading, type LabParseOptions } from './lab-values.ts'
 
 const TEXT: LabParseOptions = { source: 'text', testDate: '2025-03-14', grade: true }
 const OCR: LabParseOptions = { source: 'ocr', testDate: '2025-03-14', grade: true }
@@ -480,5 +480,136 @@ describe('names printed with abbreviated words or cut off at the column edge', (
 
 	it('keeps the exact name where the cell goes on past a number', () => {
 		expect(rows('eGFR (CKD-EPI 2021)       94      >=60      mL/min/1.73m2', TEXT)).toEqual([['egfr', expect.any(String), 94, 'mL/min/1.73m2', 60, null]])
+	})
+})
+
+describe('scanned table rows', () => {
+	const SCAN: LabParseOptions = { ...OCR, columnGaps: true }
+
+	it.each([
+		['{#}Mean Platelet Volume     10.2     fL     7.4-10.4', 'mpv', 10.2],
+		['( * ) Ferritin      84      ng/mL      30 - 400', 'ferritin', 84],
+		['[#} RDW      13.1     %     11.5-14.5', 'rdw', 13.1],
+		['† Hemoglobina     14.1     g/dL     12.0 - 16.0', 'hemoglobin', 14.1],
+		['@  Platelet Count     245     x10^3/uL     150 - 410', 'platelets', 245],
+	])('reads a name after a footnote or accreditation mark: %s', (line, code, value) => {
+		const row = one(line, SCAN)
+		expect(row).toMatchObject({ code, value })
+		expect(row.name).not.toMatch(/[#*†@{}[\]]/)
+	})
+
+	it('ends a bracket the name cell wrapped before closing at the value column', () => {
+		expect(one('Red Cell Distribution Width (RDW-     15.2 H     %     11.5 - 14.5', SCAN)).toMatchObject({
+			code: 'rdw',
+			value: 15.2,
+			unit: '%',
+			referenceRangeMax: 14.5,
+			status: 'high',
+		})
+		expect(one('Mean Platelet Volume (M.P.V.-:   8.8    fL    7.0-11.0', SCAN)).toMatchObject({ code: 'mpv', value: 8.8, referenceRangeMin: 7 })
+	})
+
+	it('reads an absolute count printed per microlitre, its range glued to the unit or not', () => {
+		const rows = extractLabValues(
+			[
+				'Neutrophils (abs)        4210.5 [H]     /uL     1500-4000 /uL',
+				'Lymphocytes, absolute    1830           cells/uL    1000-4800/uL',
+				'Eosinophils (abs)        52.8           JuL         20-500/uL',
+			].join('\n'),
+			SCAN,
+		)
+		expect(rows.map((p) => [p.code, p.value, p.unit, p.referenceRangeMin, p.referenceRangeMax, p.status])).toEqual([
+			['neutrophils_abs', 4210.5, '/uL', 1500, 4000, 'high'],
+			['lymphocytes_abs', 1830, 'cells/uL', 1000, 4800, 'normal'],
+			['eosinophils_abs', 52.8, '/uL', 20, 500, 'normal'],
+		])
+	})
+
+	it('still reads a count in thousands per microlitre by its own span', () => {
+		expect(one('Neutrophils (abs)    4.2    10^3/uL    1.5 - 7.5', SCAN)).toMatchObject({ code: 'neutrophils_abs', value: 4.2, referenceRangeMax: 7.5 })
+	})
+})
+
+describe('a value repaired on a page read twice', () => {
+	const SCAN: LabParseOptions = { ...OCR, columnGaps: true, decimalComma: true }
+
+	it('marks a repaired value as repaired, and a value read as printed not', () => {
+		// a decimal comma read as a digit: '1,4' as '154', the point restored by the range
+		expect(one('Eosinófilos     154     %     1,0 - 6,0', SCAN)).toMatchObject({ value: 15.4, isValueRepaired: true })
+		expect(one('Eosinófilos     1,4     %     1,0 - 6,0', SCAN)).not.toHaveProperty('isValueRepaired')
+		expect(one('Monocytes     S.5     %     2 - 10', { ...OCR, columnGaps: true })).toMatchObject({ value: 5.5, isValueRepaired: true })
+		expect(one('Glucose     107     mg/dL     70-99', TEXT)).not.toHaveProperty('isValueRepaired')
+	})
+
+	it('carries the other reading of a repaired value that reads otherwise there', () => {
+		const kept = extractLabValues('Eozynofile     157     %     1,0 - 6,0\nMonocyty     9,1     %     2,0 - 10,0', SCAN)
+		const marked = withOtherReading(kept, 'Eozynofile   1,7   %   1,0 - 6,0\nMonocyty   9,4   %   2,0 - 10,0', SCAN)
+		expect(marked.map((p) => [p.code, p.value, p.otherReadingValueText])).toEqual([
+			['eosinophils_pct', 15.7, '1.7'],
+			// read as printed in the reading kept: it stands whatever the other reading says
+			['monocytes_pct', 9.1, undefined],
+		])
+	})
+
+	it('leaves a repaired value the other reading confirms, or does not read, as it is', () => {
+		const kept = extractLabValues('Basophils     O.4     %     0 - 2\nEosinophils     1S     %     1 - 6', { ...OCR, columnGaps: true })
+		expect(kept.map((p) => [p.value, p.isValueRepaired])).toEqual([
+			[0.4, true],
+			[15, true],
+		])
+		const marked = withOtherReading(kept, 'Basophils   0.4   %   0 - 2', { ...OCR, columnGaps: true })
+		expect(marked.every((p) => p.otherReadingValueText === undefined)).toBe(true)
+	})
+})
+
+describe('a zero read as a round mark', () => {
+	it('reads a lone round mark in the value column as zero, a repaired value', () => {
+		const SCAN: LabParseOptions = { ...OCR, columnGaps: true }
+		expect(one('BAS%     。     0-2     %', SCAN)).toMatchObject({ code: 'basophils_pct', value: 0, referenceRangeMax: 2, isValueRepaired: true })
+		expect(one('Basophile     〇     %     0 - 1', SCAN)).toMatchObject({ code: 'basophils_pct', value: 0, status: 'normal' })
+		// not in a text layer, and not as part of a word
+		expect(parseLabLine('Basophils     。     %     0 - 1', TEXT)).toEqual([])
+	})
+})
+
+describe('a differential row with the share and the count side by side', () => {
+	const SCAN: LabParseOptions = { ...OCR, columnGaps: true }
+	const pairs = (text: string, options: LabParseOptions) =>
+		extractLabValues(text, options).map((p) => [p.code, p.value, p.unit, p.referenceRangeMin, p.referenceRangeMax, p.status])
+
+	it('reads both pairs, the two ranges after them in the same order', () => {
+		expect(pairs('Neutrophils      71.0 %      5.9 10^3/uL      40 - 75      1.8 - 7.7', TEXT)).toEqual([
+			['neutrophils_pct', 71, '%', 40, 75, 'normal'],
+			['neutrophils_abs', 5.9, '10^3/uL', 1.8, 7.7, 'normal'],
+		])
+	})
+
+	it('reads each pair with its own range, in another unit and language, from OCR', () => {
+		expect(pairs('Linfocitos     12,4   %   20,0 - 45,0     0,95   x10^9/L   1,00 - 4,80', { ...SCAN, decimalComma: true })).toEqual([
+			['lymphocytes_pct', 12.4, '%', 20, 45, 'low'],
+			['lymphocytes_abs', 0.95, 'x10^9/L', 1, 4.8, 'low'],
+		])
+	})
+
+	it('reads the count first and the share second', () => {
+		expect(pairs('EOS     0.31  K/uL     4.6 %     0.0-0.5     0-6', SCAN)).toEqual([
+			['eosinophils_abs', 0.31, 'K/uL', 0, 0.5, 'normal'],
+			['eosinophils_pct', 4.6, '%', 0, 6, 'normal'],
+		])
+	})
+
+	it('gives the second pair no range when only one range follows both', () => {
+		expect(pairs('Monocytes     9 %     0.6 10^3/uL     2 - 10', TEXT)).toEqual([
+			['monocytes_pct', 9, '%', 2, 10, 'normal'],
+			['monocytes_abs', 0.6, '10^3/uL', null, null, null],
+		])
+	})
+
+	it('takes no second value that is not in one of the twin analyte units, a range bound, or a repaired number', () => {
+		expect(pairs('Neutrophils     60  %     40 - 70  %', TEXT)).toEqual([['neutrophils_pct', 60, '%', 40, 70, 'normal']])
+		expect(pairs('Basophils     0.5  %     0 - 2     12  mg/dL', TEXT)).toEqual([['basophils_pct', 0.5, '%', 0, 2, 'normal']])
+		expect(pairs('Basophils     0.5  %     O.O2  10^3/uL     0 - 2', SCAN)).toEqual([['basophils_pct', 0.5, '%', 0, 2, 'normal']])
+		// an analyte without a share and count pair
+		expect(pairs('Hemoglobin     13.5  g/dL     8.4  mmol/L     12 - 16', TEXT)).toEqual([['hemoglobin', 13.5, 'g/dL', 12, 16, 'normal']])
 	})
 })

@@ -6,12 +6,13 @@ import {
 	lookupAnalyteNameApproximately,
 	lookupAnalyteNameLoosely,
 	MAX_ALIAS_WORDS,
+	normaliseUnitKey,
 	type Analyte,
 	type AnalyteMatch,
 } from './analytes.ts'
 import { ocrNumberCandidates, repairOcrNumber, restoreDecimalPoint, restoreRangeDecimal } from './ocr-numbers.ts'
 import { gradeParameter, statusFromFlag } from './parameter-status.ts'
-import { printedUnitFits } from './plausibility.ts'
+import { printedUnitFits, valueInAnalyteUnit } from './plausibility.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
@@ -155,6 +156,8 @@ function tidyLine(line: string, decimalComma = false): string {
 			.replace(/[\uff01-\uff5e]/g, (character) => String.fromCharCode(character.charCodeAt(0) - 0xfee0))
 			// '< OR = 20', '> or = 60': one comparison
 			.replace(/([<>])\s*or\s*=\s*/gi, '$1=')
+			// a footnote or accreditation mark before the name ('{#} MPV', '(*) Glucose', '† Ferritin')
+			.replace(/^\s*[[{(]?\s*[#*@©†‡§¶]{1,2}\s*[\]})]?\s*(?=\p{L})/u, '')
 			.replace(/^[\s|:;.,'"`~_=+*•·»«>{}[\]\\-]+/, ''),
 		decimalComma,
 	)
@@ -240,6 +243,8 @@ function skipNameQualifiers(tokens: Token[], start: number, columnGaps: boolean)
 	for (let guard = 0; index < tokens.length && guard < 8; guard++) {
 		const text = tokens[index].text
 		if (columnGaps && depth === 0 && tokens[index].gapBefore >= 2) break
+		// a bracket the name's cell wrapped before closing ('Width (R.D.W.-' over 'CV)') ends at the value's column
+		if (columnGaps && depth > 0 && tokens[index].gapBefore >= 2 && /^[<>]?\d/.test(text)) break
 		// a bracket opened at the start or inside a word ('(calculated)', 'Orani(LYM%)')
 		if (text.startsWith('(') || (depth === 0 && /^\p{L}[^()]*\(/u.test(text))) depth++
 		if (depth > 0) {
@@ -274,6 +279,8 @@ function skipNameQualifiers(tokens: Token[], start: number, columnGaps: boolean)
 type RowReading = {
 	/** readings of the value token, most likely first */
 	valueCandidates: string[] | null
+	/** OCR: the value token was not a plain number (letters read as digits, a stray mark before it) */
+	isValueTokenRepaired?: boolean
 	bloodPressure: [string, string] | null
 	flag: string | null
 	unit: string | null
@@ -321,16 +328,18 @@ function readRange(
 ): RangeRead | null {
 	const found = readRangeTokens(tokens, index, source, hasValue, columnGaps)
 	if (!found || source !== 'ocr' || !analyte?.plausible) return found
-	return plausibleRange(found, analyte.plausible)
+	return plausibleRange(found, analyte, analyte.plausible)
 }
 
 /**
  * OCR: a range bound beyond anything plausible for the analyte ('2-120' for
- * a percentage whose '12' gained a digit) loses its extra last digit.
+ * a percentage whose '12' gained a digit) loses its extra last digit; not one
+ * plausible in another of the analyte's units (a count per microlitre, '1500-8000').
  */
-function plausibleRange(found: RangeRead, plausible: readonly [number, number]): RangeRead | null {
+function plausibleRange(found: RangeRead, analyte: Analyte, plausible: readonly [number, number]): RangeRead | null {
 	const { min, max } = found.range
 	if (max === null || max <= plausible[1]) return found
+	if (analyte.units.some((unit) => isPlausible(max, analyte, unit))) return found
 	const text = String(max)
 	if (text.length < 2 || text.includes('.')) return null
 	const shorter = Number(text.slice(0, -1))
@@ -382,6 +391,8 @@ function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, 
 function numberCandidates(text: string, source: LabTextSource): string[] | null {
 	if (PLAIN_NUMBER.test(text)) return [text]
 	if (source !== 'ocr') return null
+	// a lone zero read as a round mark by an engine that knows CJK text (PaddleOCR: '。', '○', '〇')
+	if (/^[。○〇]$/.test(text)) return ['0']
 	const candidates = ocrNumberCandidates(text)
 	return candidates.length > 0 ? candidates : null
 }
@@ -464,10 +475,12 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			const candidates = numberCandidates(text, options.source)
 			if (candidates) {
 				reading.valueCandidates = candidates
+				reading.isValueTokenRepaired = !PLAIN_NUMBER.test(text)
 				index++
 				// OCR: a stray mark read as a digit before the value ('Weight 2 168.9 lb')
 				if (isOcr && text.length === 1 && next !== undefined && PLAIN_NUMBER.test(next) && next.length >= 2) {
 					reading.valueCandidates = [next]
+					reading.isValueTokenRepaired = true
 					index++
 				}
 				continue
@@ -524,8 +537,11 @@ function gradeOrNull(
 	return gradeParameter({ code, value, unit, min: range?.min ?? null, max: range?.max ?? null, stated: statusFromFlag(flag) })
 }
 
-function isPlausible(value: number, analyte: Analyte): boolean {
-	return !analyte.plausible || (value >= analyte.plausible[0] && value <= analyte.plausible[1])
+/** Within the analyte's physiological span, judged in its own unit ('9261 /uL' is 9.261 thousand per microlitre). */
+function isPlausible(value: number, analyte: Analyte, unit: string | null): boolean {
+	if (!analyte.plausible) return true
+	const inUnit = valueInAnalyteUnit(analyte, { value, unit, ucumUnit: toUcum(unit) })
+	return inUnit >= analyte.plausible[0] && inUnit <= analyte.plausible[1]
 }
 
 function isNearRange(value: number, range: ReferenceRange | null): boolean {
@@ -539,7 +555,7 @@ function isNearRange(value: number, range: ReferenceRange | null): boolean {
  * The value of an OCR'd row: the first reading that is plausible for the
  * analyte and not wildly off its range, with a lost decimal point restored.
  */
-function resolveOcrValue(candidates: string[], analyte: Analyte, reading: RowReading): string | null {
+function resolveOcrValue(candidates: string[], analyte: Analyte, unit: string | null, reading: RowReading): string | null {
 	const options: string[] = []
 	for (const candidate of candidates) {
 		const restored = restoreDecimalPoint({
@@ -552,10 +568,11 @@ function resolveOcrValue(candidates: string[], analyte: Analyte, reading: RowRea
 		options.push(candidate)
 		if (restored) options.push(restored)
 	}
-	const fits = (text: string) => isPlausible(Number(text), analyte) && isNearRange(Number(text), reading.range)
+	const fits = (text: string) => isPlausible(Number(text), analyte, unit) && isNearRange(Number(text), reading.range)
 	const best = options.find((text) => fits(text) && !restoredBetter(text, options, fits))
 	if (best) return best
-	return options.find((text) => isPlausible(Number(text), analyte)) ?? null
+	// none plausible in the printed unit: the plausible number as printed (plausibility.ts then keeps it to check)
+	return options.find((text) => isPlausible(Number(text), analyte, unit)) ?? options.find((text) => isPlausible(Number(text), analyte, null)) ?? null
 }
 
 /** A restored reading beats the raw digits when the raw digits are far off the range. */
@@ -633,7 +650,83 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	const rest = next === null ? [] : parseLabTokens(tokens.slice(next), options)
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
-	return found ? [found, ...rest] : rest
+	const pair = found ? secondPairOfRow(own, start, found, printedName, options) : null
+	return found ? [found, ...(pair ? [pair] : []), ...rest] : rest
+}
+
+/** The other of a white cell's share and count (neutrophils_pct and neutrophils_abs), when the vocabulary has both. */
+function differentialTwin(code: string): Analyte | null {
+	if (code.endsWith('_pct')) return findAnalyteByCode(code.replace(/_pct$/, '_abs')) ?? null
+	if (code.endsWith('_abs')) return findAnalyteByCode(code.replace(/_abs$/, '_pct')) ?? null
+	return null
+}
+
+/**
+ * A differential row that prints the share and the count side by side ('Neutrophils  60 %  4.2 10^3/µL  40-70
+ * 2.0-7.0', or each pair with its range: '60 %  40-70  4.2 x10^9/L  2.0-7.0'): after the row's value, a plain
+ * number with one of the twin analyte's units is the twin's value. Its range is the one after it when the
+ * first pair's range came before it; when the ranges all follow the second pair, the second of them (a lone
+ * one there is the first pair's, and the second pair gets none). A number OCR had to repair is not taken.
+ */
+function secondPairOfRow(tokens: Token[], start: number, first: ExtractedParameter, printedName: string, options: LabParseOptions): ExtractedParameter | null {
+	const twin = differentialTwin(first.code)
+	if (!twin) return null
+	const twinUnit = (text: string | undefined): string | null => {
+		if (text === undefined) return null
+		const unit = finishUnit(text, twin, options.source)
+		return unit !== null && twin.units.some((spelling) => normaliseUnitKey(spelling) === normaliseUnitKey(unit)) ? unit : null
+	}
+	const columnGaps = hasColumnGaps(options)
+	let isValueSeen = false
+	let second: { index: number; value: string; unit: string; flag: string | null } | null = null
+	const ranges: Array<{ index: number; range: RangeRead }> = []
+	for (let index = start; index < tokens.length;) {
+		const text = tokens[index].text
+		const range = readRange(tokens, index, options.source, isValueSeen, null, columnGaps)
+		if (range) {
+			ranges.push({ index, range })
+			index += range.consumed
+			continue
+		}
+		if (!isValueSeen) {
+			isValueSeen = /^[<>]?[-+]?\d/.test(text) || VALUE_WITH_FLAG.test(text) || FLAG_WITH_VALUE.test(text)
+			index++
+			continue
+		}
+		if (second === null) {
+			const glued = VALUE_WITH_UNIT.exec(text)
+			const gluedUnit = glued ? twinUnit(glued[2]) : null
+			if (glued && gluedUnit) {
+				second = { index, value: glued[1], unit: gluedUnit, flag: null }
+				index++
+				continue
+			}
+			const flag = FLAG_WORDS.has(tokens[index + 1]?.text.toLowerCase() ?? '') ? tokens[index + 1].text : null
+			const unit = PLAIN_NUMBER.test(text) ? twinUnit(tokens[index + (flag ? 2 : 1)]?.text) : null
+			if (unit) {
+				second = { index, value: text, unit, flag }
+				index += flag ? 3 : 2
+				continue
+			}
+		}
+		index++
+	}
+	if (second === null) return null
+	const after = ranges.filter((item) => item.index > second.index)
+	const found = ranges.some((item) => item.index < second.index) ? after[0] : after[1]
+	const flagAfter = tokens[second.index + (second.flag ? 3 : 2)]?.text
+	const flag = second.flag ?? (flagAfter !== undefined && FLAG_WORDS.has(flagAfter.toLowerCase()) ? flagAfter : null)
+	return parameterOf(
+		twin,
+		printedName || twin.name,
+		Number(second.value),
+		second.value,
+		second.unit,
+		found?.range.range ?? null,
+		found?.range.text ?? null,
+		flag,
+		options,
+	)
 }
 
 /**
@@ -793,16 +886,19 @@ function readParameter(
 	if (named.isLoose && !isConfirmedByRow(reading, analyte)) return null
 	if (reading.valueCandidates === null && reading.comparatorValue !== null) reading.valueCandidates = [reading.comparatorValue.replace(/\s+/g, '')]
 	if (reading.valueCandidates === null) return null
-	const isComparison = /^[<>]/.test(reading.valueCandidates[0])
-	const valueText = options.source === 'ocr' && !isComparison ? resolveOcrValue(reading.valueCandidates, analyte, reading) : reading.valueCandidates[0]
-	if (valueText === null) return null
-	const value = Number(valueText.replace(/^[<>]=?/, ''))
-	if (!Number.isFinite(value)) return null
 	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
 	const byUnit = differentialByUnit(analyte, unit)
 	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
 	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source)
-	return parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
+	const isComparison = /^[<>]/.test(reading.valueCandidates[0])
+	const valueText = options.source === 'ocr' && !isComparison ? resolveOcrValue(reading.valueCandidates, byUnit, ownUnit, reading) : reading.valueCandidates[0]
+	if (valueText === null) return null
+	const value = Number(valueText.replace(/^[<>]=?/, ''))
+	if (!Number.isFinite(value)) return null
+	const parameter = parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
+	// OCR: digits read other than printed, then repaired (a decimal point restored, letters read as digits)
+	const isRepaired = options.source === 'ocr' && (reading.isValueTokenRepaired === true || valueText !== reading.valueCandidates[0])
+	return isRepaired ? { ...parameter, isValueRepaired: true } : parameter
 }
 
 /**
@@ -1023,15 +1119,6 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 	return { parameters, unmapped: unmapped.filter((row) => !parameters.some((parameter) => parameter.code === row.name)) }
 }
 
-/** The row's unit is one the vocabulary lists for its analyte (spelling compared without case or spaces). */
-export function isInAnalyteUnit(parameter: ExtractedParameter): boolean {
-	const analyte = findAnalyteByCode(parameter.code)
-	if (!analyte || parameter.unit === null) return false
-	const key = (unit: string) => unit.toLowerCase().replace(/\s+/g, '').replace(/[µμ]/g, 'u')
-	const unit = key(parameter.unit)
-	return analyte.units.some((candidate) => key(candidate) === unit) || (parameter.ucumUnit !== null && parameter.ucumUnit === analyte.ucum)
-}
-
 /** A result without a range takes the range printed on the line under it ('Reference range: 70 - 99'). */
 function withRangeBelow(found: ExtractedParameter[], below: string, options: LabParseOptions): ExtractedParameter[] {
 	if (found.length !== 1 || found[0].referenceRangeText !== null) return found
@@ -1145,6 +1232,23 @@ export function extractTableResults(boxes: Box[], options: LabParseOptions): Ext
 		}
 	}
 	return found
+}
+
+/**
+ * An OCR page read twice (another preparation, another engine: ocr-page.ts) keeps one reading; a
+ * value of it that needed a repair (a decimal point restored: '1,7' read as '157' and made '15.7')
+ * and that the other reading gives otherwise carries the other value (plausibility.ts then keeps
+ * it to check): the repair was a guess the page does not confirm. A value read as printed stands
+ * (the reading kept is the better one, and the other disagrees with it on every digit it misread).
+ */
+export function withOtherReading(parameters: ExtractedParameter[], otherReading: string, options: LabParseOptions): ExtractedParameter[] {
+	if (!parameters.some((parameter) => parameter.isValueRepaired)) return parameters
+	const other = new Map<string, ExtractedParameter>()
+	for (const parameter of extractLabResults(otherReading, options).parameters) if (!other.has(parameter.code)) other.set(parameter.code, parameter)
+	return parameters.map((parameter) => {
+		const read = other.get(parameter.code)
+		return parameter.isValueRepaired && read && read.value !== parameter.value ? { ...parameter, otherReadingValueText: read.valueText } : parameter
+	})
 }
 
 /** The mapped result rows of a text (see extractLabResults). */

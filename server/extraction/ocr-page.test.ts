@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '#tests/support/lab-corpus/content.ts'
-import { needsPaddleToo, preferredReading, readReportPage } from './ocr-page.ts'
+import { hasDoubtfulDigits, needsPaddleToo, preferredReading, readReportPage } from './ocr-page.ts'
 import type { OcrEngine } from './types.ts'
 
 /**
@@ -119,6 +119,37 @@ describe('PaddleOCR beside tesseract', () => {
 		expect(kept.otherReading).toBe('nothing legible either')
 	})
 
+	it('asks PaddleOCR too when tesseract read the numbers of a complete-looking page with doubt, and keeps its reading', async () => {
+		// every row reads complete, but most of the numbers were read with low confidence
+		const numbers = ['140', '136-145', '4.1', '3.5-5.1', '101', '98-107', '2.4', '1.7-2.4', '9.6', '8.6-10.3']
+		const doubtful = numbers.map((text, index) => ({
+			block: 1,
+			paragraph: 1,
+			line: index,
+			left: 300,
+			top: index * 30,
+			width: 60,
+			height: 20,
+			confidence: index % 2 ? 88 : 34,
+			text,
+		}))
+		const seen: string[] = []
+		const tesseract: OcrEngine = {
+			name: 'tesseract',
+			async recognize(image) {
+				seen.push(isBlackAndWhite(image) ? 'black and white' : 'grey')
+				return { text: GOOD_READING, ms: 1, languages: ['eng'], words: doubtful }
+			},
+		}
+		const paddleReading = GOOD_READING.replace('140', '146')
+		const paddle = recordingEngine([paddleReading])
+		const result = await readReportPage(tesseract, page(255), 300, undefined, paddle.engine)
+		expect(seen).toEqual(['grey', 'black and white'])
+		expect(paddle.seen).toEqual(['grey'])
+		expect(result.text).toBe(paddleReading)
+		expect(result.otherReading).toBe(GOOD_READING)
+	})
+
 	it('reads with tesseract alone when PaddleOCR fails', async () => {
 		const tesseract = recordingEngine([POOR_READING, POOR_READING])
 		const result = await readReportPage(tesseract.engine, page(255), 300, undefined, failing)
@@ -127,18 +158,42 @@ describe('PaddleOCR beside tesseract', () => {
 	})
 
 	it('chooses by complete rows, then rows; a tie goes to tesseract', () => {
-		expect(needsPaddleToo({ rows: 3, complete: 3, rowLike: 3 })).toBe(false)
-		expect(needsPaddleToo({ rows: 2, complete: 2, rowLike: 2 })).toBe(true)
-		expect(needsPaddleToo({ rows: 8, complete: 8, rowLike: 10 })).toBe(true)
+		const score = (rows: number, complete: number, rowLike: number, hasDoubtfulDigits = false) => ({ rows, complete, rowLike, hasDoubtfulDigits })
+		expect(needsPaddleToo(score(3, 3, 3))).toBe(false)
+		expect(needsPaddleToo(score(2, 2, 2))).toBe(true)
+		expect(needsPaddleToo(score(8, 8, 10))).toBe(true)
 		// rows read without the unit or range the page's other rows print: misread cells
-		expect(needsPaddleToo({ rows: 13, complete: 10, rowLike: 14 })).toBe(true)
+		expect(needsPaddleToo(score(13, 10, 14))).toBe(true)
 		// a row or one in ten without them (a ratio, a pH), or a page that prints no ranges at all
-		expect(needsPaddleToo({ rows: 12, complete: 11, rowLike: 12 })).toBe(false)
-		expect(needsPaddleToo({ rows: 20, complete: 18, rowLike: 21 })).toBe(false)
-		expect(needsPaddleToo({ rows: 9, complete: 0, rowLike: 9 })).toBe(false)
-		expect(preferredReading({ rows: 5, complete: 3, rowLike: 6 }, { rows: 4, complete: 4, rowLike: 6 })).toBe('tesseract')
-		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 6, complete: 4, rowLike: 6 })).toBe('tesseract')
-		expect(preferredReading({ rows: 5, complete: 4, rowLike: 6 }, { rows: 5, complete: 4, rowLike: 6 })).toBe('tesseract')
-		expect(preferredReading({ rows: 1, complete: 1, rowLike: 6 }, { rows: 0, complete: 0, rowLike: 0 })).toBe('paddle')
+		expect(needsPaddleToo(score(12, 11, 12))).toBe(false)
+		expect(needsPaddleToo(score(20, 18, 21))).toBe(false)
+		expect(needsPaddleToo(score(9, 0, 9))).toBe(false)
+		expect(preferredReading(score(5, 3, 6), score(4, 4, 6))).toBe('tesseract')
+		expect(preferredReading(score(5, 4, 6), score(6, 4, 6))).toBe('tesseract')
+		expect(preferredReading(score(5, 4, 6), score(5, 4, 6))).toBe('tesseract')
+		expect(preferredReading(score(1, 1, 6), score(0, 0, 0))).toBe('paddle')
+	})
+
+	it('reads a page whose numbers tesseract read with doubt with Paddle too, and keeps Paddle where it read the page well', () => {
+		const score = (rows: number, complete: number, rowLike: number, hasDoubtfulDigits = false) => ({ rows, complete, rowLike, hasDoubtfulDigits })
+		expect(needsPaddleToo(score(12, 12, 12, true))).toBe(true)
+		expect(preferredReading(score(10, 9, 11), score(12, 12, 12, true))).toBe('paddle')
+		// Paddle's reading poor as well: the rows decide
+		expect(preferredReading(score(2, 2, 11), score(12, 12, 12, true))).toBe('tesseract')
+	})
+
+	it('finds doubtful digits by the share of numbers read with low confidence', () => {
+		const words = (confidences: number[], text = '12.5') =>
+			confidences.map((confidence, index) => ({ block: 1, paragraph: 1, line: index, left: 0, top: index * 20, width: 40, height: 12, confidence, text }))
+		const names = words([20, 20, 20, 20, 20, 20], 'Hemoglobin')
+		// two in ten numbers under 50: doubtful; one in ten: not
+		expect(hasDoubtfulDigits([...words([96, 91, 88, 93, 95, 90, 97, 89, 31, 42]), ...names])).toBe(true)
+		expect(hasDoubtfulDigits([...words([96, 91, 88, 93, 95, 90, 97, 89, 92, 42]), ...names])).toBe(false)
+		// too few numbers to judge, low confidence in words is not counted, no boxes at all
+		expect(hasDoubtfulDigits(words([10, 20, 30, 40]))).toBe(false)
+		expect(hasDoubtfulDigits(names)).toBe(false)
+		expect(hasDoubtfulDigits(undefined)).toBe(false)
+		// a bracketed number counts ('(4.5-11.0)')
+		expect(hasDoubtfulDigits(words([30, 30, 90, 90, 90, 90, 90, 90, 90, 90], '(4.5-11.0)'))).toBe(true)
 	})
 })

@@ -115,28 +115,45 @@ const DATE_LIKE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2}-\d{2,4}\b/
  * misread row loses one or both), and the lines that look like result rows (a
  * row whose value was misread, 'S)' for 9, is not a result but still looks like a row).
  */
-function readingScore({ text, columnGaps }: PageOcrResult): ReadingScore {
+function readingScore({ text, columnGaps, words }: PageOcrResult): ReadingScore {
 	const { parameters } = extractLabResults(text, { source: 'ocr', columnGaps, testDate: null, grade: false, decimalComma: writesDecimalCommas(text) })
 	const rowLike = text.split('\n').filter((line) => RESULT_ROW_LIKE.test(line) && !DATE_LIKE.test(line)).length
 	return {
 		rows: parameters.length,
 		complete: parameters.filter((parameter) => parameter.unit !== null && parameter.referenceRangeText !== null).length,
 		rowLike,
+		hasDoubtfulDigits: hasDoubtfulDigits(words),
 	}
+}
+
+/** A number the engine read with less confidence than this (0-100) is doubtful. */
+const DOUBTFUL_NUMBER_CONFIDENCE = 50
+
+/**
+ * Are the page's numbers read with doubt: of its words that start with a digit (ten or more), a
+ * fifth or more read with low confidence? A faint or blurred scan's digits are misread one for
+ * another ('3.19' as '5.19', '0.2' as '02') in rows that still read complete, so the rows alone
+ * do not show it; on clean pages nearly every number is read with high confidence.
+ */
+export function hasDoubtfulDigits(words: readonly OcrWord[] | undefined): boolean {
+	const numbers = (words ?? []).filter((word) => /^[[(]?\d/.test(word.text))
+	if (numbers.length < 10) return false
+	return numbers.filter((word) => word.confidence < DOUBTFUL_NUMBER_CONFIDENCE).length * 5 >= numbers.length
 }
 
 /**
  * A reading good enough to keep without a second one: three rows or more, nine in ten of the
  * row-like lines read as rows (a value misread as letters leaves a row-like line that is no
- * row), and, on a page whose rows print a unit and a range, no more than one in ten (or one)
- * read without them: a value, unit or range misread into another cell leaves a row that looks
- * read but lacks its unit or range ('P35' for a flagged '3,5'). A page that prints no ranges
- * at all, or a row or two without them (a ratio, a pH), is not read twice for them (bench:ocr).
+ * row), its numbers not read with doubt (hasDoubtfulDigits), and, on a page whose rows print a
+ * unit and a range, no more than one in ten (or one) read without them: a value, unit or range
+ * misread into another cell leaves a row that looks read but lacks its unit or range ('P35' for
+ * a flagged '3,5'). A page that prints no ranges at all, or a row or two without them (a ratio,
+ * a pH), is not read twice for them (bench:ocr).
  */
 function isGoodReading(score: ReadingScore): boolean {
 	const incomplete = score.rows - score.complete
 	const isTableComplete = score.complete === 0 || incomplete <= Math.max(1, score.rows * 0.1)
-	return score.rows >= 3 && score.rows >= score.rowLike * 0.9 && isTableComplete
+	return score.rows >= 3 && score.rows >= score.rowLike * 0.9 && isTableComplete && !score.hasDoubtfulDigits
 }
 
 /** A prepared page turned clockwise by a multiple of 90 degrees. */
@@ -231,7 +248,7 @@ async function readWithTesseract(
 /** A page's reading, with its score (readingScore) and the reading not kept. */
 type PageReading = PageOcrResult & { otherReading?: string; score: ReadingScore }
 
-type ReadingScore = { rows: number; complete: number; rowLike: number }
+type ReadingScore = { rows: number; complete: number; rowLike: number; hasDoubtfulDigits: boolean }
 
 /**
  * Whether a page tesseract read (with its second reading) is read by PaddleOCR too: when the
@@ -243,10 +260,13 @@ export function needsPaddleToo(tesseract: ReadingScore): boolean {
 }
 
 /**
- * Of two readings of one page, the one kept: more rows with a unit and a range, then more rows;
- * on a tie tesseract's (the reading measured on every set before; decision 018).
+ * Of two readings of one page, the one kept: Paddle's when tesseract read the numbers with doubt
+ * and Paddle read the page well (complete rows of misread digits are worse than fewer rows);
+ * otherwise more rows with a unit and a range, then more rows; on a tie tesseract's (the
+ * reading measured on every set before; decision 018).
  */
 export function preferredReading(paddle: ReadingScore, tesseract: ReadingScore): 'paddle' | 'tesseract' {
+	if (tesseract.hasDoubtfulDigits && isGoodReading(paddle)) return 'paddle'
 	if (tesseract.complete !== paddle.complete) return tesseract.complete > paddle.complete ? 'tesseract' : 'paddle'
 	return paddle.rows > tesseract.rows ? 'paddle' : 'tesseract'
 }

@@ -139,6 +139,25 @@ describe('checkPlausibility', () => {
 		expect(checkPlausibility(row({ code: 'glucose', value: 120, unit: 'mg/dL', min: 70, max: 99, flag: 'Low' }))?.code).toBe('flag_disagrees')
 	})
 
+	it('keeps a repaired value that the other reading of its page reads otherwise to check, after the other rules', () => {
+		const repaired = { ...row({ code: 'eosinophils_pct', value: 15.7, valueText: '15.7', unit: '%', min: 1, max: 6 }), isValueRepaired: true }
+		expect(checkPlausibility({ ...repaired, otherReadingValueText: '1.7' })).toEqual({
+			code: 'readings_disagree',
+			reason: 'The scan was read twice and the readings differ (15.7 or 1.7); a digit may have been misread.',
+		})
+		expect(checkPlausibility(repaired)).toBeNull()
+		expect(checkPlausibility({ ...repaired, unit: 'mg/dL', otherReadingValueText: '1.7' })?.code).toBe('unit_dimension')
+	})
+
+	it('accepts a flag on the very bound it points past (the laboratory counts its bound outside the range)', () => {
+		expect(checkPlausibility(row({ code: 'chloride', value: 99, unit: 'mmol/L', min: 99, max: 109, flag: 'L' }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'hdl', value: 40, unit: 'mg/dL', min: 40, range: '>40', flag: 'Low' }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'glucose', value: 99, unit: 'mg/dL', min: 70, max: 99, flag: 'H' }))).toBeNull()
+		// a bound the flag does not point past, or a value just inside: the flag disagrees
+		expect(checkPlausibility(row({ code: 'chloride', value: 109, unit: 'mmol/L', min: 99, max: 109, flag: 'L' }))?.code).toBe('flag_disagrees')
+		expect(checkPlausibility(row({ code: 'chloride', value: 100, unit: 'mmol/L', min: 99, max: 109, flag: 'L' }))?.code).toBe('flag_disagrees')
+	})
+
 	it('accepts a flag that agrees, and a critical value flagged high', () => {
 		expect(checkPlausibility(row({ code: 'glucose', value: 120, unit: 'mg/dL', min: 70, max: 99, flag: 'H' }))).toBeNull()
 		expect(checkPlausibility(row({ code: 'glucose', value: 60, unit: 'mg/dL', min: 70, max: 99, flag: 'L' }))).toBeNull()

@@ -24,10 +24,12 @@ import { convertValue, exactUcumCode, toUcum } from './ucum.ts'
  *   or far from the usual reference interval of the analyte once converted
  *   to its unit (an OCR-dropped digit: '30 - 600' read as '30 - 60');
  * - flag_disagrees: a printed flag ('H', 'Low') that says otherwise than
- *   the status computed against the printed range.
+ *   the status computed against the printed range;
+ * - readings_disagree: an OCR page read twice (another preparation or another
+ *   engine) gave the row another value: one of them misread a digit.
  */
 
-export type PlausibilityCode = 'unit_unknown' | 'unit_dimension' | 'value_implausible' | 'range_implausible' | 'flag_disagrees'
+export type PlausibilityCode = 'unit_unknown' | 'unit_dimension' | 'value_implausible' | 'range_implausible' | 'flag_disagrees' | 'readings_disagree'
 
 export type ToCheck = { code: PlausibilityCode; reason: string }
 
@@ -160,7 +162,7 @@ function unitFits(analyte: Analyte, unit: PrintedUnit): boolean | null {
  * ('3596 cells/uL') is 3.596 thousand per microlitre. As printed when the unit is the analyte's own
  * spelling, missing, or does not convert.
  */
-function valueInAnalyteUnit(analyte: Analyte, parameter: ExtractedParameter): number {
+export function valueInAnalyteUnit(analyte: Analyte, parameter: Pick<ExtractedParameter, 'value' | 'unit' | 'ucumUnit'>): number {
 	if (parameter.unit === null || parameter.unit.trim() === '') return parameter.value
 	const printed = unitOf(parameter.unit, parameter.ucumUnit)
 	if (printed.ucum === null || printed.ucum === analyte.ucum) return parameter.value
@@ -222,6 +224,11 @@ const OPPOSITES: Readonly<Record<ParameterStatus, readonly ParameterStatus[]>> =
 function flagDisagrees(parameter: ExtractedParameter): ParameterStatus | null {
 	const flagged = statusFromFlag(parameter.flag ?? null)
 	if (!flagged || !parameter.status) return null
+	// a value on the very bound its flag points past ('L' on 99 with 99 - 109, on 40 with '> 40'): the
+	// laboratory counts its bound outside the range, where the grading rule counts it inside; the
+	// reading agrees with the page
+	const { value, referenceRangeMin: min, referenceRangeMax: max } = parameter
+	if ((flagged === 'low' && min !== null && value === min) || (flagged === 'high' && max !== null && value === max)) return null
 	return OPPOSITES[flagged].includes(parameter.status) ? flagged : null
 }
 
@@ -243,6 +250,9 @@ export function checkPlausibility(parameter: ExtractedParameter): ToCheck | null
 	}
 	const flagged = flagDisagrees(parameter)
 	if (flagged) return { code: 'flag_disagrees', reason: TO_CHECK_REASONS.flagDisagrees(flagged, parameter.status!) }
+	if (parameter.otherReadingValueText !== undefined) {
+		return { code: 'readings_disagree', reason: TO_CHECK_REASONS.readingsDisagree(parameter.valueText, parameter.otherReadingValueText) }
+	}
 	return null
 }
 

@@ -17,6 +17,9 @@ describe('parseReferenceRange', () => {
 		['1.005 -- 1.030', 1.005, 1.03],
 		['-3--1', -3, -1],
 		['0-5/uL', 0, 5],
+		['150-450/uL', 150, 450],
+		['0 - 1000 /cumm', 0, 1000],
+		['4.0-11.0/nL', 4, 11],
 	])('reads a two-sided range %s', (text, min, max) => {
 		expect(parseReferenceRange(text)).toMatchObject({ min, max })
 	})

@@ -52,7 +52,7 @@ function stripRangeDecorations(text: string): string {
 	const unwrap = (value: string) => /^[([{]\s*(.*?)\s*[)\]}]$/.exec(value)?.[1] ?? value
 	let stripped = unwrap(unwrap(text).replace(TRAILING_NOTE, '').replace(LEADING_LABEL, ''))
 	stripped = stripped.replace(/(\d)\s*%$/, '$1')
-	// a unit after the number, spaced or glued on by its slash ('<3/HPF', '0-5/uL')
+	// a unit after the number, spaced or glued on by its slash ('<3/HPF', '0-5/uL', '150-450/uL')
 	const unit = /^(.*\d)\s+([^\d\s].*)$/.exec(stripped) ?? /^(.*\d)(\/[^\d\s].*)$/.exec(stripped)
 	if (unit && toUcum(unit[2].replace(/\s+/g, '')) !== null) stripped = unit[1]
 	return stripped.trim()

@@ -247,3 +247,42 @@ describe('extractTableResults: one analyte in several rows, marks before a name'
 		])
 	})
 })
+
+describe('scanned blood count tables from word boxes', () => {
+	it('reads names after footnote marks, a bracket wrapped to the next line, counts per microlitre and share and count side by side', () => {
+		const boxes = [
+			box('Investigation', 40, 100),
+			box('Result', 300, 100),
+			box('Unit', 400, 100),
+			box('Reference', 480, 100),
+			box('(*)', 40, 120),
+			box('Mean Platelet Volume', 66, 120),
+			box('10.9', 300, 121),
+			box('fL', 400, 120),
+			box('7.4 - 10.4', 480, 121),
+			box('{#}Red Cell Distribution Width (RDW-', 40, 140),
+			box('15.8', 300, 140),
+			box('%', 400, 140),
+			box('11.5 - 14.5', 480, 140),
+			box('SD)', 40, 152),
+			box('Monocytes, absolute', 40, 172),
+			box('812.5', 300, 173),
+			box('cells/uL', 400, 172),
+			box('200-950/uL', 480, 172),
+			box('Neutrophils', 40, 192),
+			box('55.0', 300, 192),
+			box('%', 340, 192),
+			box('3.6', 360, 192),
+			box('10^3/uL', 400, 192),
+			box('40 - 75', 480, 192),
+			box('1.8 - 7.7', 540, 192),
+		]
+		expect(read(boxes, 'ocr')).toEqual([
+			{ code: 'mpv', value: 10.9, unit: 'fL', min: 7.4, max: 10.4, status: 'high' },
+			{ code: 'rdw', value: 15.8, unit: '%', min: 11.5, max: 14.5, status: 'high' },
+			{ code: 'monocytes_abs', value: 812.5, unit: 'cells/uL', min: 200, max: 950, status: 'normal' },
+			{ code: 'neutrophils_pct', value: 55, unit: '%', min: 40, max: 75, status: 'normal' },
+			{ code: 'neutrophils_abs', value: 3.6, unit: '10^3/uL', min: 1.8, max: 7.7, status: 'normal' },
+		])
+	})
+})

@@ -51,6 +51,10 @@ export type ExtractedParameter = {
 	entryKeys?: string[]
 	/** the flag printed beside the value ('H', 'L', 'Low', '*'), when the row has one */
 	flag?: string | null
+	/** OCR: the value's digits were repaired (a decimal point restored, letters read as digits), not read as printed */
+	isValueRepaired?: boolean
+	/** a repaired value that the other reading of its OCR page read otherwise, with that value (plausibility.ts: readings_disagree) */
+	otherReadingValueText?: string
 	/** name, value, unit and range do not agree (plausibility.ts): the rule's code and the reason shown to the patient; kept out of trends until confirmed */
 	toCheck?: { code: string; reason: string }
 	/**

@@ -205,7 +205,8 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 		const got =
 			(want.loinc ? result.parameters.find((parameter) => loincOf(parameter) === want.loinc) : undefined) ??
 			byName.find((parameter) => isSameUnitAs(parameter.unit, want.unit)) ??
-			byName[0]
+			// not a value another printed row already claimed (a count read right is not also the share's wrong reading)
+			byName.find((parameter) => !claimed.has(parameter))
 		if (got) claimed.add(got)
 		return compareValue(
 			{
