@@ -320,3 +320,42 @@ describe('a code read twice', () => {
 		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([['wbc', 5.8, 'Thousand/uL']])
 	})
 })
+
+describe('a unit printed with a qualifier', () => {
+	it('keeps the qualifier with the unit in a unit column, a range cell or an OCR line', () => {
+		const rows = [
+			['D-Dimer      0.42      µg/mL FEU      < 0.50', TEXT],
+			['Dímero D      310      ng/mL DDU      < 250', TEXT],
+			['Glycohemoglobin      5.4      Normal      4.0-5.6 % of total Hb      02', TEXT],
+			['HbA1c 48 mmol/mol (IFCC) 20 - 42', OCR],
+			['Hemoglobin A1c 6.8 % of total Hgb H 4.0-5.6', OCR],
+		] as const
+		expect(rows.map(([line, options]) => one(line, options).unit)).toEqual(['µg/mL FEU', 'ng/mL DDU', '% of total Hb', 'mmol/mol (IFCC)', '% of total Hgb'])
+		expect(one('Hemoglobin A1c 6.8 % of total Hgb H 4.0-5.6', OCR)).toMatchObject({
+			value: 6.8,
+			referenceRangeMax: 5.6,
+			status: 'high',
+			flag: 'H',
+			ucumUnit: '%{of_total_Hgb}',
+		})
+	})
+
+	it('does not take the next column for a qualifier', () => {
+		expect(one('D-Dimer      0.42      ug/mL      FEU assay      < 0.50').unit).toBe('ug/mL')
+		expect(one('Glucose      92      mg/dL      70 - 99      Final').unit).toBe('mg/dL')
+	})
+})
+
+describe('a name whose unit tells which analyte it is', () => {
+	it('reads a bare T4 or T3 in a free hormone’s unit as the free hormone, in the total’s unit as the total', () => {
+		expect(one('T4 (thyroxine)      1.1      ng/dL      0.8 - 1.8')).toMatchObject({ code: 'free_t4', value: 1.1 })
+		expect(one('Thyroxine      14.2      pmol/L      9 - 19')).toMatchObject({ code: 'free_t4' })
+		expect(one('T4      8.1      ug/dL      4.5 - 12.0')).toMatchObject({ code: 't4_total' })
+		expect(one('T3      3.1      pg/mL      2.0 - 4.4')).toMatchObject({ code: 'free_t3' })
+		expect(one('T3      120      ng/dL      80 - 200')).toMatchObject({ code: 't3_total' })
+	})
+
+	it('tells T3 uptake from T3', () => {
+		expect(one('T3 Uptake      31      %      22 - 35')).toMatchObject({ code: 't3_uptake', value: 31, status: 'normal' })
+	})
+})

@@ -5,6 +5,7 @@ import {
 	lookupAnalyteNameApproximately,
 	lookupAnalyteNameLoosely,
 	MAX_ALIAS_WORDS,
+	normaliseUnitKey,
 	type Analyte,
 	type AnalyteMatch,
 } from './analytes.ts'
@@ -13,7 +14,7 @@ import { gradeParameter, statusFromFlag } from './parameter-status.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
-import { isMolarUnit, toUcum } from './ucum.ts'
+import { isMolarUnit, isSameUnit, splitUnitQualifier, toUcum, unitQualifierLength, withoutAnnotation } from './ucum.ts'
 import { readTables, rowLines, type Box } from './table-reader.ts'
 import { isLikelyOcrUnit, isRepairableOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
 
@@ -454,8 +455,12 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			const withUnit = VALUE_WITH_UNIT.exec(text)
 			if (withUnit && (looksLikeUnit(withUnit[2]) || (isOcr && isLikelyOcrUnit(withUnit[2], analyte)))) {
 				reading.valueCandidates = [withUnit[1]]
-				reading.unit ??= withUnit[2]
 				index++
+				if (reading.unit === null) {
+					const qualified = withQualifier(withUnit[2], tokens, index, options)
+					reading.unit = qualified.unit
+					index += qualified.consumed
+				}
 				continue
 			}
 		}
@@ -477,13 +482,25 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 		// a footnote mark against the unit ('tys/µl*': an age-specific range) is not part of it
 		const unitText = text.replace(/(?<=[^\s*])\*{1,2}$/, '')
 		if (reading.unit === null && (looksLikeUnit(unitText) || (isOcr && hasValue() && isLikelyOcrUnit(unitText, analyte)))) {
-			reading.unit = unitText
-			index++
+			const qualified = withQualifier(unitText, tokens, index + 1, options)
+			reading.unit = qualified.unit
+			index += 1 + qualified.consumed
 			continue
 		}
 		index++
 	}
 	return reading
+}
+
+/** The unit with the qualifier printed after it in its cell ('ug/mL FEU', '% of total Hgb', 'mg/L as CaCO3'), and how many tokens that took. */
+function withQualifier(unit: string, tokens: Token[], index: number, options: LabParseOptions): { unit: string; consumed: number } {
+	const cell: string[] = []
+	for (let next = index; next < tokens.length && cell.length < 4; next++) {
+		if (hasColumnGaps(options) && tokens[next].gapBefore >= 2) break
+		cell.push(tokens[next].text)
+	}
+	const count = unitQualifierLength(cell)
+	return count === 0 ? { unit, consumed: 0 } : { unit: `${unit} ${cell.slice(0, count).join(' ')}`, consumed: count }
 }
 
 function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTextSource): string | null {
@@ -550,7 +567,8 @@ function lineTokens(rawLine: string, options: LabParseOptions): Token[] {
 	let tokens = tokenize(line, options.source)
 	if (options.source === 'ocr') {
 		tokens = tokens
-			.map((token) => ({ ...token, text: token.text.replace(/^[|{}[\]'"`‘’“”]+(?=[A-Za-z0-9<>])/, '') }))
+			// a bracket glued before 'U/' is a misread I ('[U/ml': IU/mL), not a table rule
+			.map((token) => ({ ...token, text: token.text.replace(/^\[(?=U\/)/i, 'I').replace(/^[|{}[\]'"`‘’“”]+(?=[A-Za-z0-9<>])/, '') }))
 			.filter((token) => token.text !== '' && !isJunkToken(token.text))
 		tokens = joinKernedCapitals(joinSplitDecimals(tokens))
 	}
@@ -673,8 +691,13 @@ function nextRowStart(tokens: Token[], start: number, options: LabParseOptions):
 			if (/^[<>]?\d/.test(text)) hasValue = true
 			continue
 		}
+		if (looksLikeUnit(text)) {
+			// a qualifier after the unit ('% of total Hgb') is no second row's name
+			index += unitQualifierLength(tokens.slice(index + 1, index + 5).map((token) => token.text))
+			continue
+		}
 		if (hasColumnGaps(options) && tokens[index].gapBefore < 2) continue
-		if (!/^[A-Za-z]/.test(text) || FLAG_WORDS.has(text.toLowerCase()) || looksLikeUnit(text)) continue
+		if (!/^[A-Za-z]/.test(text) || FLAG_WORDS.has(text.toLowerCase())) continue
 		const candidate = tokens.slice(index)
 		const named = matchName(candidate, options.source, hasColumnGaps(options))
 		if (!named || named.isLoose) continue
@@ -704,7 +727,7 @@ function readParameter(
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
 	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
-	const byUnit = differentialByUnit(analyte, unit)
+	const byUnit = analyteByUnit(analyte, unit)
 	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
 	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source)
 	return parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
@@ -715,10 +738,16 @@ const COUNT_UNIT = /\/\s*(?:[uµμ]l|mm3|cmm|cu\.?\s?mm|nl|l)\b|10\s*[\^*]|x\s*1
 
 /**
  * A white cell's share and its count are printed under one name ('Neutrófilos  20.2 %' and
- * 'Neutrófilos  0.5 x10^3/µL'): the unit tells which of the two analytes the row is.
+ * 'Neutrófilos  0.5 x10^3/µL'), and a bare name can stand for two analytes measured in units a
+ * thousand apart ('T4' in ng/dL is the free thyroxine, in ug/dL the total; the vocabulary's
+ * `inUnitsOf`): the unit tells which analyte the row is.
  */
-function differentialByUnit(analyte: Analyte, unit: string | null): Analyte {
+function analyteByUnit(analyte: Analyte, unit: string | null): Analyte {
 	if (unit === null) return analyte
+	const twin = analyte.inUnitsOf
+	if (twin && twin.units.some((candidate) => normaliseUnitKey(candidate) === normaliseUnitKey(unit) || isSameUnit(candidate, unit))) {
+		return findAnalyteByCode(twin.code) ?? analyte
+	}
 	if (analyte.code.endsWith('_pct') && unit.trim() !== '%' && COUNT_UNIT.test(unit)) return findAnalyteByCode(analyte.code.replace(/_pct$/, '_abs')) ?? analyte
 	if (analyte.code.endsWith('_abs') && unit.trim() === '%') return findAnalyteByCode(analyte.code.replace(/_abs$/, '_pct')) ?? analyte
 	return analyte
@@ -881,13 +910,13 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 	return { parameters, unmapped: unmapped.filter((row) => !seen.has(row.name)) }
 }
 
-/** The row's unit is one the vocabulary lists for its analyte (spelling compared without case or spaces). */
+/** The row's unit is one the vocabulary lists for its analyte (spelling compared without case, spaces or a qualifier: '% of total Hgb' is a %). */
 export function isInAnalyteUnit(parameter: ExtractedParameter): boolean {
 	const analyte = findAnalyteByCode(parameter.code)
 	if (!analyte || parameter.unit === null) return false
 	const key = (unit: string) => unit.toLowerCase().replace(/\s+/g, '').replace(/[µμ]/g, 'u')
-	const unit = key(parameter.unit)
-	return analyte.units.some((candidate) => key(candidate) === unit) || (parameter.ucumUnit !== null && parameter.ucumUnit === analyte.ucum)
+	const unit = key(splitUnitQualifier(parameter.unit).base)
+	return analyte.units.some((candidate) => key(candidate) === unit) || (parameter.ucumUnit !== null && withoutAnnotation(parameter.ucumUnit) === analyte.ucum)
 }
 
 /** A result without a range takes the range printed on the line under it ('Reference range: 70 - 99'). */

@@ -55,3 +55,39 @@ describe('repairOcrUnit', () => {
 		expect(repairOcrUnit('furlongs', analyte('sodium'))).toBe('furlongs')
 	})
 })
+
+describe('repairOcrUnit: only a unit that cannot be right, and only to one meaning', () => {
+	const analyte = (code: string) => findAnalyteByCode(code) ?? null
+
+	it('keeps a known unit of the analyte’s dimension as read, so plausibility judges the value in it', () => {
+		// 'g/dL' for calcium is one letter from 'mg/dL', but it is a unit laboratories print: 9.4 g/dL goes to check, not to mg/dL
+		expect(repairOcrUnit('g/dL', analyte('calcium'))).toBe('g/dL')
+		expect(repairOcrUnit('g/L', analyte('glucose'))).toBe('g/L')
+		expect(repairOcrUnit('mg/L', analyte('creatinine'))).toBe('mg/L')
+	})
+
+	it('repairs a unit of another dimension or none to the one spelling that fits', () => {
+		// 'f' is a Fahrenheit for UCUM: for a cell volume it is a femtolitre that lost its l
+		expect(repairOcrUnit('f', analyte('mcv'))).toBe('fL')
+		expect(repairOcrUnit('f', analyte('rdw_sd'))).toBe('fL')
+		expect(repairOcrUnit('tys/pl', analyte('wbc'))).toBe('tys/µl')
+		expect(repairOcrUnit('mln/pl', analyte('rbc'))).toBe('mln/µl')
+		expect(repairOcrUnit('K/aL', analyte('platelets'))).toBe('K/uL')
+	})
+
+	it('reads a bracket, a bar, an l or a T before U/ as the I of international units', () => {
+		expect(repairOcrUnit('[U/ml', analyte('anti_tpo'))).toBe('IU/mL')
+		expect(repairOcrUnit('TU/ml', analyte('anti_tg'))).toBe('IU/mL')
+		expect(repairOcrUnit('lU/mL', analyte('anti_tpo'))).toBe('IU/mL')
+	})
+
+	it('does not repair when the closest spellings mean different units', () => {
+		// 'XU/mL' is one letter from both 'IU/mL' and 'U/mL' (and UCUM tells U from [IU])
+		expect(repairOcrUnit('XU/mL', analyte('anti_tpo'))).toBe('XU/mL')
+	})
+
+	it('repairs the unit and keeps its qualifier as printed', () => {
+		expect(repairOcrUnit('ug/mI FEU', analyte('d_dimer'))).toBe('ug/mL FEU')
+		expect(repairOcrUnit('% of total Hgb', analyte('hba1c'))).toBe('% of total Hgb')
+	})
+})

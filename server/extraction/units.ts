@@ -1,5 +1,5 @@
 import { ANALYTES, normaliseUnitKey, type Analyte } from './analytes.ts'
-import { toUcum } from './ucum.ts'
+import { convertValue, splitUnitQualifier, toUcum, withoutAnnotation } from './ucum.ts'
 
 /**
  * Unit tokens: recognising them among a row's tokens, tidying the few
@@ -126,42 +126,73 @@ function editDistance(a: string, b: string): number {
 
 /** OCR's usual misreadings inside units, undone before comparing. */
 function ocrUnitKey(token: string): string {
-	return normaliseUnitKey(token)
-		.replace(/[+*'"`.,;:]+$/, '')
-		.replace(/^(x?)[1l][o0][^\d\s]{0,2}a?([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
-		.replace(/^(x?)[1l][o0]7([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
-		.replace(/^1o7(?=\d\/)/, '10^')
-		.replace(/^(x?)10[*"'°~%]?(?=\d\/)/, '$110^')
-		.replace(/^107(?=[36]\/)/, '10^')
-		.replace(/\/d[tib1c]$|\/oi$|\/dl$/, '/dl')
-		.replace(/^mgdl$/, 'mg/dl')
-		.replace(/^ib$|^1b$|^lh$/, 'lb')
-		.replace(/^mmhq$|^mmh9$/, 'mmhg')
-		.replace(/^kg\/m[z?]$/, 'kg/m2')
+	return (
+		normaliseUnitKey(token)
+			.replace(/[+*'"`.,;:]+$/, '')
+			// an I read as a bracket, a bar, an l, a 1 or a T before a U ('[U/ml', '|U/L', 'TU/ml'): international units
+			.replace(/^[[|l1!t](?=u\/)/, 'i')
+			.replace(/^(x?)[1l][o0][^\d\s]{0,2}a?([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
+			.replace(/^(x?)[1l][o0]7([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
+			.replace(/^1o7(?=\d\/)/, '10^')
+			.replace(/^(x?)10[*"'°~%]?(?=\d\/)/, '$110^')
+			.replace(/^107(?=[36]\/)/, '10^')
+			.replace(/\/d[tib1c]$|\/oi$|\/dl$/, '/dl')
+			.replace(/^mgdl$/, 'mg/dl')
+			.replace(/^ib$|^1b$|^lh$/, 'lb')
+			.replace(/^mmhq$|^mmh9$/, 'mmhg')
+			.replace(/^kg\/m[z?]$/, 'kg/m2')
+	)
+}
+
+/** UCUM's U and [IU] are told apart here: a repair that could give either is not made. */
+function ucumOrKey(unit: string): string {
+	return toUcum(unit) ?? normaliseUnitKey(unit)
+}
+
+/** Is the unit as read a known spelling that measures what the analyte is measured in (a mass concentration for calcium, a count per volume for WBC)? */
+function fitsAnalyteDimension(unit: string, analyte: Analyte): boolean {
+	// only a spelling laboratories print ('g/dL'), not any string UCUM can parse ('1073/uL' as 10*73/uL, 'tys/pl' for 'tys/µl')
+	if (!KNOWN_UNITS.has(normaliseUnitKey(unit))) return false
+	const from = toUcum(unit)
+	if (from === null || !analyte.ucum) return false
+	const fold = (code: string) => withoutAnnotation(code).replaceAll('[IU]', 'U')
+	return convertValue(1, fold(from), fold(analyte.ucum), analyte.molarMass) !== null
 }
 
 /**
  * For OCR text: the analyte's unit spelling closest to a misread token
- * ('mg/dt' -> 'mg/dL', '1073/uL' -> '10^3/uL', 'u/L' -> 'U/L'), or the token
- * itself when nothing is close.
+ * ('mg/dt' -> 'mg/dL', '1073/uL' -> '10^3/uL', 'u/L' -> 'U/L', 'f' -> 'fL'),
+ * or the token itself when nothing is close. A unit that already measures
+ * what the analyte is measured in is kept as read ('g/dL' for calcium is
+ * not turned into 'mg/dL': plausibility judges the value in it), and a
+ * repair is made only when the closest spellings all mean one unit
+ * ('[U/ml' is 'IU/mL', never 'U/mL' by a tie). A qualifier after the unit
+ * ('ug/mL FEU') stays as printed.
  */
 export function repairOcrUnit(token: string, analyte: Analyte | null): string {
 	const tidy = tidyUnit(token)
-	const candidates = analyte && analyte.units.length > 0 ? analyte.units : [...KNOWN_UNITS.values()]
+	const { base, qualifier } = splitUnitQualifier(tidy)
+	if (qualifier !== null) return `${repairOcrUnit(base, analyte)} ${qualifier}`
+	const isAnalyteList = analyte !== null && analyte.units.length > 0
+	const candidates = isAnalyteList ? analyte.units : [...KNOWN_UNITS.values()]
 	const key = ocrUnitKey(tidy)
-	let best: string | null = null
+	const exact = candidates.find((candidate) => normaliseUnitKey(candidate) === key)
+	if (exact !== undefined) return exact
+	if (isAnalyteList && fitsAnalyteDimension(tidy, analyte)) return tidy
+	let best: string[] = []
 	let bestDistance = Number.POSITIVE_INFINITY
 	for (const candidate of candidates) {
 		const distance = editDistance(key, normaliseUnitKey(candidate))
 		if (distance < bestDistance) {
-			best = candidate
+			best = [candidate]
 			bestDistance = distance
-		}
+		} else if (distance === bestDistance) best.push(candidate)
 	}
-	const isAnalyteList = analyte !== null && analyte.units.length > 0
-	const allowed = key.length <= 1 ? 0 : key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
-	if (best !== null && bestDistance <= allowed) return best
-	return tidy
+	// a one-letter unit that is not the analyte's ('f' for MCV: a Fahrenheit) may gain its lost letter
+	const allowed = key.length <= 1 ? (isAnalyteList ? 1 : 0) : key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
+	if (best.length === 0 || bestDistance > allowed) return tidy
+	const meanings = new Set(best.map(ucumOrKey))
+	return meanings.size === 1 ? best[0] : tidy
 }
 
 /** A token OCR may have misread from a unit ('x10%3/uL', 'mg/dt'): a unit once repaired. */
