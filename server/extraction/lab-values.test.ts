@@ -315,9 +315,17 @@ describe('a white cell share and count printed under one name', () => {
 })
 
 describe('a code read twice', () => {
-	it("keeps the row in one of the analyte's units over an earlier one that is not (urine microscopy before the blood count)", () => {
-		const text = 'URINE MICROSCOPY\nWBC     2     /HPF\nCBC\nWBC     5.8     Thousand/uL     3.8-10.8'
+	it("keeps the row in one of the analyte's units over an earlier one that is not", () => {
+		const text = 'HEMATOLOGY\nWBC     2     Percent\nCBC\nWBC     5.8     Thousand/uL     3.8-10.8'
 		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([['wbc', 5.8, 'Thousand/uL']])
+	})
+
+	it('reads a white or red cell count per high-power field or per millilitre as the urine sediment’s, beside the blood count', () => {
+		const text = 'URINE MICROSCOPY\nWBC     2     /HPF\nCBC\nWBC     5.8     Thousand/uL     3.8-10.8'
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([
+			['urine_wbc', 2, '/HPF'],
+			['wbc', 5.8, 'Thousand/uL'],
+		])
 	})
 })
 
@@ -357,5 +365,40 @@ describe('a name whose unit tells which analyte it is', () => {
 
 	it('tells T3 uptake from T3', () => {
 		expect(one('T3 Uptake      31      %      22 - 35')).toMatchObject({ code: 't3_uptake', value: 31, status: 'normal' })
+	})
+})
+
+describe('whole counts per volume', () => {
+	it('reads three digits after a mark in a count without a power of ten as thousands, whichever the decimal mark', () => {
+		const comma: LabParseOptions = { ...TEXT, decimalComma: true }
+		expect(one('Leucocitos      18.000 /mL      Hasta 10,000 /mL', comma)).toMatchObject({
+			code: 'urine_wbc',
+			value: 18000,
+			referenceRangeMax: 10000,
+			status: 'high',
+		})
+		expect(one('Total WBC Count      7.200      /cumm      4,000 - 11,000')).toMatchObject({
+			code: 'wbc',
+			value: 7200,
+			referenceRangeMin: 4000,
+			referenceRangeMax: 11000,
+		})
+		// a power of ten in the unit: decimals are decimals
+		expect(one('WBC      7.250      10^3/uL      4.000 - 11.000')).toMatchObject({ value: 7.25, referenceRangeMin: 4, referenceRangeMax: 11 })
+	})
+
+	it('takes no value from a code column after a row’s range and unit when its result was words', () => {
+		expect(parseLabLine('Urine WBC      NONE SEEN      NORMAL      < OR = 5 /HPF      01', TEXT)).toEqual([])
+		expect(parseLabLine('Leukozyten im Urin      negativ      < 25 /µL      3', TEXT)).toEqual([])
+	})
+
+	it('leaves a range cell with a number after its range unread', () => {
+		expect(one('Hemácias      5.000 /mL      Ate1 5.000 /mL', { ...TEXT, decimalComma: true })).toMatchObject({
+			value: 5000,
+			referenceRangeMin: null,
+			referenceRangeMax: null,
+			status: null,
+		})
+		expect(one('Glucose      92      mg/dL      70 - 99      3')).toMatchObject({ referenceRangeMin: 70, referenceRangeMax: 99 })
 	})
 })

@@ -350,6 +350,9 @@ function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, 
 			.join(' ')
 		if (source === 'ocr') text = repairOcrRangeText(text)
 		const found = rangeFrom(text, count)
+		// after the value, a number left in the range's own cell ('Ate1 5.000'): the cell is not a range read whole
+		const after = tokens[index + count]
+		if (found && columnGaps && hasValue && after !== undefined && after.gapBefore < 2 && PLAIN_NUMBER.test(after.text)) return null
 		if (found) return found
 	}
 	if (source !== 'ocr' || !hasValue || index + 1 >= tokens.length) return null
@@ -440,7 +443,9 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			index++
 			continue
 		}
-		if (!hasValue() && !isBloodPressure) {
+		// a row whose range and unit came before any number ('WBC  NONE SEEN  <= 5 /HPF  01'): a number after them sits in a code column
+		const isAfterRangeAndUnit = reading.range !== null && reading.unit !== null && hasColumnGaps(options)
+		if (!hasValue() && !isBloodPressure && !isAfterRangeAndUnit) {
 			const candidates = numberCandidates(text, options.source)
 			if (candidates) {
 				reading.valueCandidates = candidates
@@ -730,7 +735,29 @@ function readParameter(
 	const byUnit = analyteByUnit(analyte, unit)
 	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
 	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source)
-	return parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
+	const whole = isWholeCountUnit(ownUnit) ? wholeCount(value, valueText, reading.range, reading.rangeText) : { value, range: reading.range }
+	return parameterOf(byUnit, printedName || analyte.name, whole.value, valueText, ownUnit, whole.range, reading.rangeText, reading.flag, options)
+}
+
+/** A count per volume with no power of ten ('/mL', 'cells/µL', '/cu.mm'): its values are whole numbers. */
+function isWholeCountUnit(unit: string | null): boolean {
+	const code = toUcum(unit)
+	return code !== null && /^\/(?:uL|mL|L)$/.test(withoutAnnotation(code))
+}
+
+/** Three digits after a mark, ending the number ('10.000', '25,000'). */
+const THOUSANDS_GROUP = /(\d)[.,](\d{3})(?![\d.,])/g
+
+/**
+ * A whole count printed with a thousands separator the line's decimal mark did not fold
+ * ('Até 10,000' on a page of decimal commas, '7.200 /cumm' on one of decimal points): three
+ * digits after the mark are thousands, since a count has no decimals.
+ */
+function wholeCount(value: number, valueText: string, range: ReferenceRange | null, rangeText: string | null): { value: number; range: ReferenceRange | null } {
+	const wholeValue = /^\d{1,3}(?:[.,]\d{3})+$/.test(valueText) ? Number(valueText.replace(/[.,]/g, '')) : value
+	if (!range || rangeText === null || !rangeText.match(THOUSANDS_GROUP)) return { value: wholeValue, range }
+	const reread = parseReferenceRange(rangeText.replace(THOUSANDS_GROUP, '$1$2'))
+	return { value: wholeValue, range: reread ? { ...reread, text: range.text } : range }
 }
 
 /** A count per volume ('x10^3/µL', 'tys/µl', '/cmm', 'K/uL', '10^9/L'). */
