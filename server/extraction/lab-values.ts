@@ -508,9 +508,9 @@ function withQualifier(unit: string, tokens: Token[], index: number, options: La
 	return count === 0 ? { unit, consumed: 0 } : { unit: `${unit} ${cell.slice(0, count).join(' ')}`, consumed: count }
 }
 
-function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTextSource): string | null {
+function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTextSource, value: number | null = null): string | null {
 	if (unit === null) return null
-	return source === 'ocr' ? repairOcrUnit(unit, analyte) : tidyUnit(unit)
+	return source === 'ocr' ? repairOcrUnit(unit, analyte, value) : tidyUnit(unit)
 }
 
 function gradeOrNull(
@@ -731,10 +731,10 @@ function readParameter(
 	if (valueText === null) return null
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
-	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
+	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source, value)
 	const byUnit = analyteByUnit(analyte, unit)
 	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
-	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source)
+	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source, value)
 	const whole = isWholeCountUnit(ownUnit) ? wholeCount(value, valueText, reading.range, reading.rangeText) : { value, range: reading.range }
 	return parameterOf(byUnit, printedName || analyte.name, whole.value, valueText, ownUnit, whole.range, reading.rangeText, reading.flag, options)
 }
@@ -813,7 +813,8 @@ function parameterOf(
 /** A loosely matched name stands when the row has a value, a range and one of the analyte's units. */
 function isConfirmedByRow(reading: RowReading, analyte: Analyte): boolean {
 	if (reading.valueCandidates === null || !reading.range || reading.unit === null) return false
-	return analyte.units.includes(repairOcrUnit(reading.unit, analyte))
+	const value = Number(reading.valueCandidates[0].replace(/^[<>]=?/, ''))
+	return analyte.units.includes(repairOcrUnit(reading.unit, analyte, Number.isFinite(value) ? value : null))
 }
 
 /** 'Blood Pressure 147/84 mmHg <120/<80' gives systolic_bp and diastolic_bp. */

@@ -91,3 +91,36 @@ describe('repairOcrUnit: only a unit that cannot be right, and only to one meani
 		expect(repairOcrUnit('% of total Hgb', analyte('hba1c'))).toBe('% of total Hgb')
 	})
 })
+
+describe('repairOcrUnit with the value read', () => {
+	const analyte = (code: string) => findAnalyteByCode(code) ?? null
+
+	it('settles a tie between units a factor apart by the one the value is plausible in', () => {
+		expect(repairOcrUnit('g/d', analyte('albumin'), 4.1)).toBe('g/dL')
+		expect(repairOcrUnit('g/d', analyte('mchc'), 332)).toBe('g/d')
+		expect(repairOcrUnit('g/d', analyte('mchc'), 33.2)).toBe('g/dL')
+		// no value, or a value plausible in both (the span of MCHC takes g/L prints too): not repaired
+		expect(repairOcrUnit('g/d', analyte('albumin'))).toBe('g/d')
+	})
+
+	it('reads an l between a prefix and U/ as the I of international units', () => {
+		expect(repairOcrUnit('mlU/L', analyte('tsh'), 2.1)).toBe('mIU/L')
+		expect(repairOcrUnit('ulU/mL', analyte('tsh'), 2.1)).toBe('uIU/mL')
+	})
+})
+
+describe('repairOcrUnit on a known unit the value is not plausible in', () => {
+	const analyte = (code: string) => findAnalyteByCode(code) ?? null
+
+	it('turns glyphs OCR confuses one for one into the spelling the value fits', () => {
+		expect(repairOcrUnit('nmol/L', analyte('sodium'), 139)).toBe('mmol/L')
+		expect(repairOcrUnit('nmol/l', analyte('potassium'), 4.4)).toBe('mmol/L')
+		// plausible as read: kept
+		expect(repairOcrUnit('mg/L', analyte('glucose'), 990)).toBe('mg/L')
+	})
+
+	it('keeps a unit missing a letter as read, for the value to be checked', () => {
+		expect(repairOcrUnit('g/dL', analyte('calcium'), 9.6)).toBe('g/dL')
+		expect(repairOcrUnit('IU/mL', analyte('tsh'), 2.3)).toBe('IU/mL')
+	})
+})

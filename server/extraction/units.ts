@@ -129,8 +129,8 @@ function ocrUnitKey(token: string): string {
 	return (
 		normaliseUnitKey(token)
 			.replace(/[+*'"`.,;:]+$/, '')
-			// an I read as a bracket, a bar, an l, a 1 or a T before a U ('[U/ml', '|U/L', 'TU/ml'): international units
-			.replace(/^[[|l1!t](?=u\/)/, 'i')
+			// an I read as a bracket, a bar, an l, a 1 or a T before a U ('[U/ml', '|U/L', 'TU/ml', 'mlU/L'): international units
+			.replace(/^([munpk]?)[[|l1!t](?=u\/)/, '$1i')
 			.replace(/^(x?)[1l][o0][^\d\s]{0,2}a?([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
 			.replace(/^(x?)[1l][o0]7([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
 			.replace(/^1o7(?=\d\/)/, '10^')
@@ -166,19 +166,20 @@ function fitsAnalyteDimension(unit: string, analyte: Analyte): boolean {
  * what the analyte is measured in is kept as read ('g/dL' for calcium is
  * not turned into 'mg/dL': plausibility judges the value in it), and a
  * repair is made only when the closest spellings all mean one unit
- * ('[U/ml' is 'IU/mL', never 'U/mL' by a tie). A qualifier after the unit
- * ('ug/mL FEU') stays as printed.
+ * ('[U/ml' is 'IU/mL', never 'U/mL' by a tie), or when the value is
+ * plausible in only one of them ('g/d' for an albumin of 4.7 is g/dL, not
+ * g/L). A qualifier after the unit ('ug/mL FEU') stays as printed.
  */
-export function repairOcrUnit(token: string, analyte: Analyte | null): string {
+export function repairOcrUnit(token: string, analyte: Analyte | null, value: number | null = null): string {
 	const tidy = tidyUnit(token)
 	const { base, qualifier } = splitUnitQualifier(tidy)
-	if (qualifier !== null) return `${repairOcrUnit(base, analyte)} ${qualifier}`
+	if (qualifier !== null) return `${repairOcrUnit(base, analyte, value)} ${qualifier}`
 	const isAnalyteList = analyte !== null && analyte.units.length > 0
 	const candidates = isAnalyteList ? analyte.units : [...KNOWN_UNITS.values()]
 	const key = ocrUnitKey(tidy)
 	const exact = candidates.find((candidate) => normaliseUnitKey(candidate) === key)
 	if (exact !== undefined) return exact
-	if (isAnalyteList && fitsAnalyteDimension(tidy, analyte)) return tidy
+	if (isAnalyteList && fitsAnalyteDimension(tidy, analyte)) return value === null ? tidy : confusedGlyphRepair(tidy, key, analyte, value)
 	let best: string[] = []
 	let bestDistance = Number.POSITIVE_INFINITY
 	for (const candidate of candidates) {
@@ -191,8 +192,52 @@ export function repairOcrUnit(token: string, analyte: Analyte | null): string {
 	// a one-letter unit that is not the analyte's ('f' for MCV: a Fahrenheit) may gain its lost letter
 	const allowed = key.length <= 1 ? (isAnalyteList ? 1 : 0) : key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
 	if (best.length === 0 || bestDistance > allowed) return tidy
-	const meanings = new Set(best.map(ucumOrKey))
-	return meanings.size === 1 ? best[0] : tidy
+	if (new Set(best.map(ucumOrKey)).size === 1) return best[0]
+	// a tie between units a factor apart ('g/d': g/dL or g/L): the one the value is plausible in, when only one is
+	const fitting = value === null || !isAnalyteList ? [] : best.filter((candidate) => isPlausibleIn(value, candidate, analyte))
+	return fitting.length > 0 && new Set(fitting.map(ucumOrKey)).size === 1 ? fitting[0] : tidy
+}
+
+/** Glyphs OCR takes for one another in units (lower case, µ folded to u): rn is no pair here, only one glyph for one glyph. */
+const CONFUSABLE_GLYPHS: ReadonlyArray<readonly [string, string]> = [
+	['m', 'n'],
+	['i', 'l'],
+	['i', '1'],
+	['l', '1'],
+	['o', '0'],
+	['u', 'p'],
+	['u', 'v'],
+	['g', 'q'],
+]
+
+function isConfusedGlyph(a: string, b: string): boolean {
+	return CONFUSABLE_GLYPHS.some(([x, y]) => (a === x && b === y) || (a === y && b === x))
+}
+
+/**
+ * A known unit of the analyte's dimension in which the value is not plausible ('139 nmol/L' for
+ * sodium): the analyte's spelling it becomes by glyphs OCR confuses, one for one ('nmol' and
+ * 'mmol'), when the value is plausible in exactly that one. A letter missing or added ('g/dL' for
+ * 'mg/dL', 'IU/mL' for 'uIU/mL') is no such confusion: the unit stays as read and the value goes
+ * to check.
+ */
+function confusedGlyphRepair(tidy: string, key: string, analyte: Analyte, value: number): string {
+	if (isPlausibleIn(value, tidy, analyte)) return tidy
+	const fitting = analyte.units.filter((candidate) => {
+		const other = normaliseUnitKey(candidate)
+		if (other.length !== key.length || other === key) return false
+		return [...other].every((char, index) => char === key[index] || isConfusedGlyph(char, key[index])) && isPlausibleIn(value, candidate, analyte)
+	})
+	return fitting.length > 0 && new Set(fitting.map(ucumOrKey)).size === 1 ? fitting[0] : tidy
+}
+
+/** Is the value within the analyte's physiological span when read in this unit? */
+function isPlausibleIn(value: number, unit: string, analyte: Analyte): boolean {
+	const from = toUcum(unit)
+	if (from === null || !analyte.ucum || !analyte.plausible) return false
+	const fold = (code: string) => withoutAnnotation(code).replaceAll('[IU]', 'U')
+	const converted = convertValue(value, fold(from), fold(analyte.ucum), analyte.molarMass)
+	return converted !== null && converted >= analyte.plausible[0] && converted <= analyte.plausible[1]
 }
 
 /** A token OCR may have misread from a unit ('x10%3/uL', 'mg/dt'): a unit once repaired. */
