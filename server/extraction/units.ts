@@ -124,24 +124,24 @@ function editDistance(a: string, b: string): number {
 	return d[rows * cols - 1]
 }
 
-/** OCR's usual misreadings inside units, undone before comparing. */
+/**
+ * OCR's usual misreadings inside units, undone before comparing; an I read as a bracket, a bar,
+ * an l, a 1 or a T before a U ('[U/ml', '|U/L', 'TU/ml', 'mlU/L') is the I of international units.
+ */
 function ocrUnitKey(token: string): string {
-	return (
-		normaliseUnitKey(token)
-			.replace(/[+*'"`.,;:]+$/, '')
-			// an I read as a bracket, a bar, an l, a 1 or a T before a U ('[U/ml', '|U/L', 'TU/ml', 'mlU/L'): international units
-			.replace(/^([munpk]?)[[|l1!t](?=u\/)/, '$1i')
-			.replace(/^(x?)[1l][o0][^\d\s]{0,2}a?([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
-			.replace(/^(x?)[1l][o0]7([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
-			.replace(/^1o7(?=\d\/)/, '10^')
-			.replace(/^(x?)10[*"'°~%]?(?=\d\/)/, '$110^')
-			.replace(/^107(?=[36]\/)/, '10^')
-			.replace(/\/d[tib1c]$|\/oi$|\/dl$/, '/dl')
-			.replace(/^mgdl$/, 'mg/dl')
-			.replace(/^ib$|^1b$|^lh$/, 'lb')
-			.replace(/^mmhq$|^mmh9$/, 'mmhg')
-			.replace(/^kg\/m[z?]$/, 'kg/m2')
-	)
+	return normaliseUnitKey(token)
+		.replace(/[+*'"`.,;:]+$/, '')
+		.replace(/^([munpk]?)[[|l1!t](?=u\/)/, '$1i')
+		.replace(/^(x?)[1l][o0][^\d\s]{0,2}a?([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
+		.replace(/^(x?)[1l][o0]7([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
+		.replace(/^1o7(?=\d\/)/, '10^')
+		.replace(/^(x?)10[*"'°~%]?(?=\d\/)/, '$110^')
+		.replace(/^107(?=[36]\/)/, '10^')
+		.replace(/\/d[tib1c]$|\/oi$|\/dl$/, '/dl')
+		.replace(/^mgdl$/, 'mg/dl')
+		.replace(/^ib$|^1b$|^lh$/, 'lb')
+		.replace(/^mmhq$|^mmh9$/, 'mmhg')
+		.replace(/^kg\/m[z?]$/, 'kg/m2')
 }
 
 /** UCUM's U and [IU] are told apart here: a repair that could give either is not made. */
@@ -153,10 +153,15 @@ function ucumOrKey(unit: string): string {
 function fitsAnalyteDimension(unit: string, analyte: Analyte): boolean {
 	// only a spelling laboratories print ('g/dL'), not any string UCUM can parse ('1073/uL' as 10*73/uL, 'tys/pl' for 'tys/µl')
 	if (!KNOWN_UNITS.has(normaliseUnitKey(unit))) return false
+	return inAnalyteUnit(1, unit, analyte) !== null
+}
+
+/** The value read in this unit, in the analyte's (U and [IU] alike, a qualifier's annotation aside); null when they do not convert. */
+function inAnalyteUnit(value: number, unit: string, analyte: Analyte): number | null {
 	const from = toUcum(unit)
-	if (from === null || !analyte.ucum) return false
-	const fold = (code: string) => withoutAnnotation(code).replaceAll('[IU]', 'U')
-	return convertValue(1, fold(from), fold(analyte.ucum), analyte.molarMass) !== null
+	if (from === null || !analyte.ucum) return null
+	const dimension = (code: string) => withoutAnnotation(code).replaceAll('[IU]', 'U')
+	return convertValue(value, dimension(from), dimension(analyte.ucum), analyte.molarMass)
 }
 
 /**
@@ -190,7 +195,7 @@ export function repairOcrUnit(token: string, analyte: Analyte | null, value: num
 		} else if (distance === bestDistance) best.push(candidate)
 	}
 	// a one-letter unit that is not the analyte's ('f' for MCV: a Fahrenheit) may gain its lost letter
-	const allowed = key.length <= 1 ? (isAnalyteList ? 1 : 0) : key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
+	const allowed = key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
 	if (best.length === 0 || bestDistance > allowed) return tidy
 	if (new Set(best.map(ucumOrKey)).size === 1) return best[0]
 	// a tie between units a factor apart ('g/d': g/dL or g/L): the one the value is plausible in, when only one is
@@ -233,11 +238,8 @@ function confusedGlyphRepair(tidy: string, key: string, analyte: Analyte, value:
 
 /** Is the value within the analyte's physiological span when read in this unit? */
 function isPlausibleIn(value: number, unit: string, analyte: Analyte): boolean {
-	const from = toUcum(unit)
-	if (from === null || !analyte.ucum || !analyte.plausible) return false
-	const fold = (code: string) => withoutAnnotation(code).replaceAll('[IU]', 'U')
-	const converted = convertValue(value, fold(from), fold(analyte.ucum), analyte.molarMass)
-	return converted !== null && converted >= analyte.plausible[0] && converted <= analyte.plausible[1]
+	const converted = inAnalyteUnit(value, unit, analyte)
+	return analyte.plausible !== undefined && converted !== null && converted >= analyte.plausible[0] && converted <= analyte.plausible[1]
 }
 
 /** A token OCR may have misread from a unit ('x10%3/uL', 'mg/dt'): a unit once repaired. */
