@@ -62,6 +62,12 @@ export type Analyte = {
 	 * blood's beside pCO2 and pO2 (see analyteInContext).
 	 */
 	inContextOf?: { code: string; when: readonly string[] }
+	/**
+	 * Another analyte the same printed name stands for when its unit is one of
+	 * `units`: a bare 'T4' in ng/dL or pmol/L is the free thyroxine, in ug/dL
+	 * the total (lab-values.ts analyteByUnit).
+	 */
+	inUnitsOf?: { code: string; units: readonly string[] }
 }
 
 /** Spellings of 10^3 per microlitre (cell counts). */

@@ -317,10 +317,10 @@ describe('a white cell share and count printed under one name', () => {
 })
 
 describe('a code read twice', () => {
-	it('keeps both rows when the unit differs: the urine microscopy count and the blood count (the blood one stands for the code, same-analyte.ts)', () => {
+	it('keeps both rows when the unit differs: the urine microscopy count (the sediment analyte) and the blood count', () => {
 		const text = 'URINE MICROSCOPY\nWBC     2     /HPF\nCBC\nWBC     5.8     Thousand/uL     3.8-10.8'
 		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([
-			['wbc', 2, '/HPF'],
+			['urine_wbc', 2, '/HPF'],
 			['wbc', 5.8, 'Thousand/uL'],
 		])
 	})
@@ -611,5 +611,13 @@ describe('a differential row with the share and the count side by side', () => {
 		expect(pairs('Basophils     0.5  %     O.O2  10^3/uL     0 - 2', SCAN)).toEqual([['basophils_pct', 0.5, '%', 0, 2, 'normal']])
 		// an analyte without a share and count pair
 		expect(pairs('Hemoglobin     13.5  g/dL     8.4  mmol/L     12 - 16', TEXT)).toEqual([['hemoglobin', 13.5, 'g/dL', 12, 16, 'normal']])
+	})
+
+	it('reads a white or red cell count per high-power field or per millilitre as the urine sediment’s, beside the blood count', () => {
+		const text = 'URINE MICROSCOPY\nWBC     2     /HPF\nCBC\nWBC     5.8     Thousand/uL     3.8-10.8'
+		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([
+			['urine_wbc', 2, '/HPF'],
+			['wbc', 5.8, 'Thousand/uL'],
+		])
 	})
 })

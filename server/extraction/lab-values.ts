@@ -16,7 +16,7 @@ import { printedUnitFits, valueInAnalyteUnit } from './plausibility.ts'
 import { parseBloodPressureRange, parseReferenceRange, tidyRangeText, type ReferenceRange } from './reference-range.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from './types.ts'
 import { findDates } from './document-date.ts'
-import { isMolarUnit, toUcum } from './ucum.ts'
+import { isMolarUnit, isSameUnit, toUcum, unitQualifierLength, withoutAnnotation } from './ucum.ts'
 import { readTables, rowLines, type Box } from './table-reader.ts'
 import { isSamePrintedRow } from './same-analyte.ts'
 import { isLikelyOcrUnit, isRepairableOcrUnit, looksLikeUnit, repairOcrUnit, tidyUnit } from './units.ts'
@@ -373,6 +373,11 @@ function readRangeTokens(tokens: Token[], index: number, source: LabTextSource, 
 			.join(' ')
 		if (source === 'ocr') text = repairOcrRangeText(text)
 		const found = rangeFrom(text, count)
+		// after the value, a number left in the range's own cell ('Ate1 5.000'): the cell is not a range read whole;
+		// a number that opens the next range ('40 - 75  1.8 - 7.7', a share's and a count's) is not left over
+		const after = tokens[index + count]
+		const isNextRange = /^[-–]/.test(tokens[index + count + 1]?.text ?? '')
+		if (found && columnGaps && hasValue && after !== undefined && after.gapBefore < 2 && PLAIN_NUMBER.test(after.text) && !isNextRange) return null
 		if (found) return found
 	}
 	if (source !== 'ocr' || !hasValue || index + 1 >= tokens.length) return null
@@ -471,7 +476,9 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			index++
 			continue
 		}
-		if (!hasValue() && !isBloodPressure) {
+		// a row whose range and unit came before any number ('WBC  NONE SEEN  <= 5 /HPF  01'): a number after them sits in a code column
+		const isAfterRangeAndUnit = reading.range !== null && reading.unit !== null && hasColumnGaps(options)
+		if (!hasValue() && !isBloodPressure && !isAfterRangeAndUnit) {
 			const candidates = numberCandidates(text, options.source)
 			if (candidates) {
 				reading.valueCandidates = candidates
@@ -488,8 +495,12 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 			const withUnit = VALUE_WITH_UNIT.exec(text)
 			if (withUnit && (looksLikeUnit(withUnit[2]) || (isOcr && isLikelyOcrUnit(withUnit[2], analyte)))) {
 				reading.valueCandidates = [withUnit[1]]
-				reading.unit ??= withUnit[2]
 				index++
+				if (reading.unit === null) {
+					const qualified = withQualifier(withUnit[2], tokens, index, options)
+					reading.unit = qualified.unit
+					index += qualified.consumed
+				}
 				continue
 			}
 		}
@@ -511,8 +522,9 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 		// a footnote mark against the unit ('tys/µl*': an age-specific range) is not part of it
 		const unitText = text.replace(/(?<=[^\s*])\*{1,2}$/, '')
 		if (reading.unit === null && (looksLikeUnit(unitText) || (isOcr && hasValue() && isLikelyOcrUnit(unitText, analyte)))) {
-			reading.unit = unitText
-			index++
+			const qualified = withQualifier(unitText, tokens, index + 1, options)
+			reading.unit = qualified.unit
+			index += 1 + qualified.consumed
 			continue
 		}
 		index++
@@ -520,9 +532,20 @@ function readRow(tokens: Token[], start: number, options: LabParseOptions, analy
 	return reading
 }
 
-function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTextSource): string | null {
+/** The unit with the qualifier printed after it in its cell ('ug/mL FEU', '% of total Hgb', 'mg/L as CaCO3'), and how many tokens that took. */
+function withQualifier(unit: string, tokens: Token[], index: number, options: LabParseOptions): { unit: string; consumed: number } {
+	const cell: string[] = []
+	for (let next = index; next < tokens.length && cell.length < 4; next++) {
+		if (hasColumnGaps(options) && tokens[next].gapBefore >= 2) break
+		cell.push(tokens[next].text)
+	}
+	const count = unitQualifierLength(cell)
+	return count === 0 ? { unit, consumed: 0 } : { unit: `${unit} ${cell.slice(0, count).join(' ')}`, consumed: count }
+}
+
+function finishUnit(unit: string | null, analyte: Analyte | null, source: LabTextSource, value: number | null = null): string | null {
 	if (unit === null) return null
-	return source === 'ocr' ? repairOcrUnit(unit, analyte) : tidyUnit(unit)
+	return source === 'ocr' ? repairOcrUnit(unit, analyte, value) : tidyUnit(unit)
 }
 
 function gradeOrNull(
@@ -588,7 +611,8 @@ function lineTokens(rawLine: string, options: LabParseOptions): Token[] {
 	let tokens = tokenize(line, options.source)
 	if (options.source === 'ocr') {
 		tokens = tokens
-			.map((token) => ({ ...token, text: token.text.replace(/^[|{}[\]'"`‘’“”]+(?=[A-Za-z0-9<>])/, '') }))
+			// a bracket glued before 'U/' is a misread I ('[U/ml': IU/mL), not a table rule
+			.map((token) => ({ ...token, text: token.text.replace(/^\[(?=U\/)/i, 'I').replace(/^[|{}[\]'"`‘’“”]+(?=[A-Za-z0-9<>])/, '') }))
 			.filter((token) => token.text !== '' && !isJunkToken(token.text))
 		tokens = joinKernedCapitals(joinSplitDecimals(tokens))
 	}
@@ -859,8 +883,13 @@ function nextRowStart(tokens: Token[], start: number, options: LabParseOptions):
 			if (/^[<>]?\d/.test(text)) hasValue = true
 			continue
 		}
+		if (looksLikeUnit(text)) {
+			// a qualifier after the unit ('% of total Hgb') is no second row's name
+			index += unitQualifierLength(tokens.slice(index + 1, index + 5).map((token) => token.text))
+			continue
+		}
 		if (hasColumnGaps(options) && tokens[index].gapBefore < 2) continue
-		if (!/^[A-Za-z]/.test(text) || FLAG_WORDS.has(text.toLowerCase()) || looksLikeUnit(text)) continue
+		if (!/^[A-Za-z]/.test(text) || FLAG_WORDS.has(text.toLowerCase())) continue
 		const candidate = tokens.slice(index)
 		const named = matchName(candidate, options.source, hasColumnGaps(options))
 		if (!named || named.isLoose) continue
@@ -886,19 +915,47 @@ function readParameter(
 	if (named.isLoose && !isConfirmedByRow(reading, analyte)) return null
 	if (reading.valueCandidates === null && reading.comparatorValue !== null) reading.valueCandidates = [reading.comparatorValue.replace(/\s+/g, '')]
 	if (reading.valueCandidates === null) return null
-	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
-	const byUnit = differentialByUnit(analyte, unit)
-	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
-	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source)
+	// the unit as read first, to judge the value's digits in (an OCR value is chosen plausible in it)
+	const readUnit = finishUnit(reading.unit ?? nameUnit, analyte, options.source)
+	const readAnalyte = analyteByUnit(analyte, readUnit)
+	const readOwnUnit = readAnalyte === analyte ? readUnit : finishUnit(reading.unit ?? nameUnit, readAnalyte, options.source)
 	const isComparison = /^[<>]/.test(reading.valueCandidates[0])
-	const valueText = options.source === 'ocr' && !isComparison ? resolveOcrValue(reading.valueCandidates, byUnit, ownUnit, reading) : reading.valueCandidates[0]
+	const valueText =
+		options.source === 'ocr' && !isComparison ? resolveOcrValue(reading.valueCandidates, readAnalyte, readOwnUnit, reading) : reading.valueCandidates[0]
 	if (valueText === null) return null
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
-	const parameter = parameterOf(byUnit, printedName || analyte.name, value, valueText, ownUnit, reading.range, reading.rangeText, reading.flag, options)
+	// then finished knowing the value (an OCR unit repaired to the one spelling that makes it plausible)
+	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source, value)
+	const byUnit = analyteByUnit(analyte, unit)
+	// a count where the name read a share (or the reverse): the unit repaired among the count's spellings
+	const ownUnit = byUnit === analyte ? unit : finishUnit(reading.unit ?? nameUnit, byUnit, options.source, value)
+	const whole = isWholeCountUnit(ownUnit) ? wholeCount(value, valueText, reading.range, reading.rangeText) : { value, range: reading.range }
+	const parameter = parameterOf(byUnit, printedName || analyte.name, whole.value, valueText, ownUnit, whole.range, reading.rangeText, reading.flag, options)
 	// OCR: digits read other than printed, then repaired (a decimal point restored, letters read as digits)
 	const isRepaired = options.source === 'ocr' && (reading.isValueTokenRepaired === true || valueText !== reading.valueCandidates[0])
 	return isRepaired ? { ...parameter, isValueRepaired: true } : parameter
+}
+
+/** A count per volume with no power of ten ('/mL', 'cells/µL', '/cu.mm'): its values are whole numbers. */
+function isWholeCountUnit(unit: string | null): boolean {
+	const code = toUcum(unit)
+	return code !== null && /^\/(?:uL|mL|L)$/.test(withoutAnnotation(code))
+}
+
+/** Three digits after a mark, ending the number ('10.000', '25,000'). */
+const THOUSANDS_GROUP = /(\d)[.,](\d{3})(?![\d.,])/g
+
+/**
+ * A whole count printed with a thousands separator the line's decimal mark did not fold
+ * ('Até 10,000' on a page of decimal commas, '7.200 /cumm' on one of decimal points): three
+ * digits after the mark are thousands, since a count has no decimals.
+ */
+function wholeCount(value: number, valueText: string, range: ReferenceRange | null, rangeText: string | null): { value: number; range: ReferenceRange | null } {
+	const wholeValue = /^\d{1,3}(?:[.,]\d{3})+$/.test(valueText) ? Number(valueText.replace(/[.,]/g, '')) : value
+	if (!range || rangeText === null || !rangeText.match(THOUSANDS_GROUP)) return { value: wholeValue, range }
+	const reread = parseReferenceRange(rangeText.replace(THOUSANDS_GROUP, '$1$2'))
+	return { value: wholeValue, range: reread ? { ...reread, text: range.text } : range }
 }
 
 /**
@@ -961,10 +1018,16 @@ const COUNT_UNIT = /\/\s*(?:[uµμ]l|mm3|cmm|cu\.?\s?mm|nl|l)\b|10\s*[\^*]|x\s*1
 
 /**
  * A white cell's share and its count are printed under one name ('Neutrófilos  20.2 %' and
- * 'Neutrófilos  0.5 x10^3/µL'): the unit tells which of the two analytes the row is.
+ * 'Neutrófilos  0.5 x10^3/µL'), and a bare name can stand for two analytes measured in units a
+ * thousand apart ('T4' in ng/dL is the free thyroxine, in ug/dL the total; the vocabulary's
+ * `inUnitsOf`): the unit tells which analyte the row is.
  */
-function differentialByUnit(analyte: Analyte, unit: string | null): Analyte {
+function analyteByUnit(analyte: Analyte, unit: string | null): Analyte {
 	if (unit === null) return analyte
+	const twin = analyte.inUnitsOf
+	if (twin && twin.units.some((candidate) => normaliseUnitKey(candidate) === normaliseUnitKey(unit) || isSameUnit(candidate, unit))) {
+		return findAnalyteByCode(twin.code) ?? analyte
+	}
 	if (analyte.code.endsWith('_pct') && unit.trim() !== '%' && COUNT_UNIT.test(unit)) return findAnalyteByCode(analyte.code.replace(/_pct$/, '_abs')) ?? analyte
 	if (analyte.code.endsWith('_abs') && unit.trim() === '%') return findAnalyteByCode(analyte.code.replace(/_abs$/, '_pct')) ?? analyte
 	return analyte
@@ -1003,7 +1066,8 @@ function parameterOf(
 /** A loosely matched name stands when the row has a value, a range and one of the analyte's units. */
 function isConfirmedByRow(reading: RowReading, analyte: Analyte): boolean {
 	if (reading.valueCandidates === null || !reading.range || reading.unit === null) return false
-	return analyte.units.includes(repairOcrUnit(reading.unit, analyte))
+	const value = Number(reading.valueCandidates[0].replace(/^[<>]=?/, ''))
+	return analyte.units.includes(repairOcrUnit(reading.unit, analyte, Number.isFinite(value) ? value : null))
 }
 
 /** 'Blood Pressure 147/84 mmHg <120/<80' gives systolic_bp and diastolic_bp. */

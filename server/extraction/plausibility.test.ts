@@ -182,3 +182,36 @@ describe('markValuesToCheck', () => {
 		expect('toCheck' in marked[2]).toBe(false)
 	})
 })
+
+describe('units with qualifiers, counts per cubic millimetre and intervals near zero', () => {
+	it('judges a unit with a qualifier by the unit it qualifies', () => {
+		expect(checkPlausibility(row({ code: 'd_dimer', value: 0.85, unit: 'ug/mL FEU', max: 0.5, range: '< 0.50' }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'd_dimer', value: 310, unit: 'ng/mL DDU', max: 250, range: '< 250' }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'hba1c', value: 6.1, unit: '% of total Hgb', max: 5.7, range: '<5.7' }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'hba1c', value: 43, unit: 'mmol/mol (IFCC)', min: 20, max: 42 }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'hba1c', value: 6, unit: 'ug/mL FEU' }))?.code).toBe('unit_dimension')
+	})
+
+	it('reads a count per cubic millimetre or per mcL as one per microlitre, in the analyte’s unit', () => {
+		expect(checkPlausibility(row({ code: 'wbc', value: 6100, unit: '/cu.mm', min: 4000, max: 11000 }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'wbc', value: 8300, unit: 'cells/mm³', min: 4500, max: 11000 }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'rbc', value: 4.1, unit: 'million/mcL', min: 4.5, max: 5.5 }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'platelets', value: 2.1, unit: 'lakh/cumm', min: 1.5, max: 4.1 }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'wbc', value: 61, unit: '/cu.mm', min: 40, max: 110 }))?.code).toBe('value_implausible')
+	})
+
+	it('holds back a value in a known unit of the right dimension but a thousand times off', () => {
+		expect(checkPlausibility(row({ code: 'calcium', value: 9.4, unit: 'g/dL', min: 8.5, max: 10.5 }))?.code).toBe('value_implausible')
+	})
+
+	it('takes a lower bound near zero as a laboratory’s floor where the usual interval starts near zero', () => {
+		expect(checkPlausibility(row({ code: 'alt', value: 22, unit: 'U/L', min: 1, max: 50 }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'ggt', value: 30, unit: 'U/L', min: 0.5, max: 55 }))).toBeNull()
+		expect(checkPlausibility(row({ code: 'tsh', value: 1.2, unit: 'mIU/L', min: 0.05, max: 4.5 }))).toBeNull()
+		// a floor too high is still a misreading ('7 - 45' read as '70 - 450')
+		expect(checkPlausibility(row({ code: 'alt', value: 90, unit: 'U/L', min: 70, max: 75 }))?.code).toBe('range_implausible')
+		// an interval away from zero: a lower bound a digit short is a misreading
+		expect(checkPlausibility(row({ code: 'sodium', value: 128, unit: 'mmol/L', min: 13, max: 145 }))?.code).toBe('range_implausible')
+		expect(checkPlausibility(row({ code: 'glucose', value: 80, unit: 'mg/dL', min: 7, max: 99 }))?.code).toBe('range_implausible')
+	})
+})

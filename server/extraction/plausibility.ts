@@ -2,7 +2,7 @@ import { findAnalyteByCode, normaliseUnitKey, type Analyte } from './analytes.ts
 import { TO_CHECK_REASONS } from './messages.ts'
 import { statusFromFlag } from './parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus } from './types.ts'
-import { convertValue, exactUcumCode, toUcum } from './ucum.ts'
+import { convertValue, exactUcumCode, toUcum, withoutAnnotation } from './ucum.ts'
 
 /**
  * "No wrong value shown" (issue 27 point 3): a lab value is accepted only
@@ -120,6 +120,13 @@ export const USUAL_REFERENCE_INTERVALS: Readonly<Record<string, readonly [low: n
  */
 export const UPPER_BOUND_FACTOR = 3
 export const LOWER_BOUND_FACTOR = 6
+/**
+ * A usual interval whose lower bound is under a third of its upper starts near zero: a printed
+ * lower bound far below it is a laboratory's floor ('1 - 50' for ALT), not a lost digit. Where
+ * the interval sits away from zero (sodium 135-145, glucose 70-100), a lower bound a digit short
+ * ('13 - 145') still is.
+ */
+export const NEAR_ZERO_FLOOR = 1 / 3
 
 /** UCUM treats U and [IU] as different units; laboratories print them for the same thing (U/L and IU/L for ALT). */
 function foldInternationalUnit(ucum: string): string {
@@ -141,7 +148,7 @@ function isAnalyteSpelling(analyte: Analyte, { unit, ucum }: PrintedUnit): boole
 /** A number in the analyte's UCUM unit, from the printed unit; null when they do not convert. */
 function inAnalyteUnit(analyte: Analyte, value: number, { ucum: from }: PrintedUnit): number | null {
 	if (!from || !analyte.ucum) return null
-	if (analyte.code === 'hba1c' && from === 'mmol/mol') return 0.09148 * value + 2.152
+	if (analyte.code === 'hba1c' && withoutAnnotation(from) === 'mmol/mol') return 0.09148 * value + 2.152
 	return convertValue(value, foldInternationalUnit(from), foldInternationalUnit(analyte.ucum), analyte.molarMass)
 }
 
@@ -189,8 +196,10 @@ function isRangeOffIn(analyte: Analyte, usual: readonly [number, number, number?
 	if (high !== null && isFarFrom(high, usual[1], usual[2] ?? UPPER_BOUND_FACTOR)) return true
 	// '> 40': a lower limit only; where laboratories print only an upper limit (usual[0] = 0), a lower one is compared with the upper
 	if (low !== null) {
-		if (usual[0] > 0) return isFarFrom(low, usual[0], LOWER_BOUND_FACTOR)
-		return low > usual[1] * UPPER_BOUND_FACTOR
+		if (usual[0] <= 0) return low > usual[1] * UPPER_BOUND_FACTOR
+		// an interval that starts near zero (ALT 7-45, TSH 0.4-4.5): laboratories print 0, 1 or 5 as its floor alike, so only a floor too high is suspect
+		if (usual[0] < usual[1] * NEAR_ZERO_FLOOR) return low > usual[0] * LOWER_BOUND_FACTOR
+		return isFarFrom(low, usual[0], LOWER_BOUND_FACTOR)
 	}
 	return false
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { findAnalyteByCode, loincFor, lookupAnalyteName } from './analytes.ts'
-import { convertValue, isMolarUnit, isSameUnit, toAnalyteUnit, toUcum } from './ucum.ts'
+import { convertValue, isMolarUnit, isSameUnit, splitUnitQualifier, toAnalyteUnit, toUcum, unitQualifierLength } from './ucum.ts'
 
 describe('printed units as UCUM', () => {
 	it.each([
@@ -118,5 +118,64 @@ describe('the same unit however it is printed (Compare Records)', () => {
 	it('converts units that differ by a factor', () => {
 		expect(convertValue(250, '10*9/L', '10*3/uL')).toBeCloseTo(250, 6)
 		expect(convertValue(13.5, 'g/dL', 'g/L')).toBeCloseTo(135, 6)
+	})
+})
+
+describe('count spellings and unit qualifiers', () => {
+	it.each([
+		['/cu.mm', '/uL'],
+		['cells/mm³', '/uL'],
+		['10^3/mm3', '10*3/uL'],
+		['million/mcL', '10*6/uL'],
+		['Millionen/µl', '10*6/uL'],
+		['miles/mm3', '10*3/uL'],
+		['thousands/µL', '10*3/uL'],
+		['Mio/ul', '10*6/uL'],
+		['mln/µl', '10*6/uL'],
+		['lakh/cumm', '10*5/uL'],
+		['cells/mL', '/mL'],
+		['mcmol/L', 'umol/L'],
+		['mcIU/mL', 'u[IU]/mL'],
+	])('%s is %s', (printed, code) => {
+		expect(toUcum(printed)).toBe(code)
+	})
+
+	it("leaves 'mil' as each country prints it (thousand per mm3 in Portuguese, million per cu.mm in Indian English)", () => {
+		expect(toUcum('mil/mm3')).toBe('10*3/uL')
+		expect(toUcum('Mil/cu.mm')).toBe('10*6/uL')
+		expect(toUcum('mil/µL')).toBeNull()
+	})
+
+	it('does not read a count per picolitre into a misread micro sign', () => {
+		expect(toUcum('tys/pl')).toBeNull()
+	})
+
+	it('keeps a qualifier as a UCUM annotation, so the dimension is the unit it qualifies', () => {
+		expect(toUcum('µg/mL FEU')).toBe('ug/mL{FEU}')
+		expect(toUcum('ng/ml  DDU')).toBe('ng/mL{DDU}')
+		expect(toUcum('% of total Hb')).toBe('%{of_total_Hb}')
+		expect(toUcum('mg/L as CaCO3')).toBe('mg/L{as_CaCO3}')
+		expect(toUcum('mmol/mol (IFCC)')).toBe('mmol/mol{IFCC}')
+		expect(toUcum('mg/g creat')).toBe('mg/g{creat}')
+		expect(splitUnitQualifier('ug/mL FEU')).toEqual({ base: 'ug/mL', qualifier: 'FEU' })
+		expect(splitUnitQualifier('mg / dl')).toEqual({ base: 'mg / dl', qualifier: null })
+		expect(toUcum('mg/dL fasting')).toBeNull()
+	})
+
+	it('converts through a qualifier, but never between two different ones (FEU and DDU are about a factor two apart)', () => {
+		expect(convertValue(0.5, 'ug/mL{FEU}', 'ng/mL')).toBeCloseTo(500, 6)
+		expect(convertValue(0.5, 'ug/mL{FEU}', 'ng/mL{FEU}')).toBeCloseTo(500, 6)
+		expect(convertValue(0.5, 'ug/mL{FEU}', 'ng/mL{DDU}')).toBeNull()
+		expect(toAnalyteUnit(findAnalyteByCode('hba1c')!, 48, 'mmol/mol (IFCC)')).toBeCloseTo(6.54, 1)
+	})
+
+	it('finds the qualifier words printed after a unit in its cell', () => {
+		expect(unitQualifierLength(['FEU'])).toBe(1)
+		expect(unitQualifierLength(['(DDU)', '<', '0.5'])).toBe(1)
+		expect(unitQualifierLength(['of', 'total', 'Hgb', '4.0-5.6'])).toBe(3)
+		expect(unitQualifierLength(['of', 'total', 'High'])).toBe(2)
+		expect(unitQualifierLength(['of'])).toBe(0)
+		expect(unitQualifierLength(['H', '4.0-5.6'])).toBe(0)
+		expect(unitQualifierLength(['Final'])).toBe(0)
 	})
 })

@@ -113,22 +113,26 @@ const SPELLINGS: Record<string, string> = {
 	'mmol/mol': 'mmol/mol',
 }
 
-/** Spelling variants folded before the lookup: spaces, 'cu.mm', 'gm', 'mcg', µ, x10^n forms. */
+/** Spelling variants folded before the lookup: spaces, 'gm', 'mcg' and 'mcL', µ, x10^n forms. */
 function foldSpelling(printed: string): string {
-	return printed
-		.trim()
-		.toLowerCase()
-		.replace(/\s+/g, '')
-		.replace(/[µμ]/g, 'u')
-		.replace(/²/g, '2')
-		.replace(/³/g, '3')
-		.replace(/⁹/g, '9')
-		.replace(/⁶/g, '6')
-		.replace(/¹²/g, '12')
-		.replace(/[.,;:]+$/, '')
-		.replace(/^gm(?=\/)/, 'g')
-		.replace(/mcg/g, 'ug')
-		.replace(/^(?:x|×)?10(?:\^|\*|e|\()?(\d+)\)?(?=\/)/, '10*$1')
+	return (
+		printed
+			.trim()
+			.toLowerCase()
+			.replace(/\s+/g, '')
+			.replace(/[µμ]/g, 'u')
+			// 'mc' is micro before a gram, a litre, a mole or an international unit ('mcg/dL', 'million/mcL', 'mcmol/L')
+			.replace(/mc(?=g|l\b|mol|iu)/g, 'u')
+			.replace(/²/g, '2')
+			.replace(/³/g, '3')
+			.replace(/⁹/g, '9')
+			.replace(/⁶/g, '6')
+			.replace(/¹²/g, '12')
+			.replace(/[.,;:]+$/, '')
+			.replace(/^gm(?=\/)/, 'g')
+			.replace(/mcg/g, 'ug')
+			.replace(/^(?:x|×)?10(?:\^|\*|e|\()?(\d+)\)?(?=\/)/, '10*$1')
+	)
 }
 
 /**
@@ -152,6 +156,96 @@ function ucumCase(folded: string): string {
 		.replace(/meq/g, 'meq')
 }
 
+/**
+ * A count per cubic millimetre is a count per microlitre: '/cu.mm', 'cumm', '/cmm', '/mm3' (UCUM
+ * would read 'cu.mm' as centi-atomic-mass-units times millimetres).
+ */
+function perMicrolitre(folded: string): string {
+	return folded.replace(/(^|\/)(?:cu\.?mm|c\.?mm|cumm|mm3|mm\^3|cubicmm)$/, '$1ul')
+}
+
+/** Words for a power of ten before a count's volume ('thousand/µL', 'Mio/µl', 'lakhs/cumm'); 'mil' is left out (thousand in Portuguese, million in Indian English). */
+const COUNT_MULTIPLIERS: Readonly<Record<string, number>> = {
+	cells: 0,
+	cell: 0,
+	k: 3,
+	thou: 3,
+	thous: 3,
+	thousand: 3,
+	thousands: 3,
+	tsd: 3,
+	tausend: 3,
+	miles: 3,
+	mila: 3,
+	tys: 3,
+	bin: 3,
+	mil: NaN,
+	m: 6,
+	mill: 6,
+	million: 6,
+	millions: 6,
+	mio: 6,
+	mln: 6,
+	'mln.': 6,
+	milyon: 6,
+	milhoes: 6,
+	millones: 6,
+	millionen: 6,
+	milioni: 6,
+	lakh: 5,
+	lakhs: 5,
+}
+
+/** '<multiplier word>/<volume>' as UCUM ('million/ul' -> '10*6/uL'), or null. */
+function countPerVolume(folded: string): string | null {
+	const match = /^([a-z.]+)\/(ul|ml|l)$/.exec(folded)
+	if (!match || !Object.hasOwn(COUNT_MULTIPLIERS, match[1])) return null
+	const power = COUNT_MULTIPLIERS[match[1]]
+	if (Number.isNaN(power)) return null
+	const volume = match[2] === 'l' ? 'L' : `${match[2][0]}L`
+	return power === 0 ? `/${volume}` : `10*${power}/${volume}`
+}
+
+/**
+ * A qualifier printed after a unit: the reference a quantity is expressed in ('ug/mL FEU',
+ * 'ng/mL DDU', 'mg/L as CaCO3'), what a share is of ('% of total Hgb'), the standard an HbA1c
+ * follows ('% NGSP', 'mmol/mol (IFCC)'), the creatinine a urine ratio is per ('mg/g creat').
+ * Kept with the unit for display; as UCUM it is an annotation ('ug/mL{FEU}', decision 018).
+ */
+const QUALIFIER_WORD = /^\(?(?:feu|ddu|ngsp|ifcc|dcct|creat|creatinine|crea|cr|kreat|kreatinin)\)?$/i
+const QUALIFIER_PHRASE = /^(?:of|as)$/i
+
+/** The qualifier's words at the start of `words` (the tokens printed after a unit in its cell): how many belong to it, or 0. */
+export function unitQualifierLength(words: readonly string[]): number {
+	if (words.length === 0) return 0
+	if (QUALIFIER_WORD.test(words[0])) return 1
+	if (!QUALIFIER_PHRASE.test(words[0])) return 0
+	let count = 1
+	while (count < words.length && count <= 3 && /^\p{L}[\p{L}\d]*$/u.test(words[count]) && !/^(?:h|l|high|low|normal|abnormal|hh|ll)$/i.test(words[count]))
+		count++
+	return count > 1 ? count : 0
+}
+
+/** A printed unit split into the unit and its qualifier ('ug/mL FEU' -> 'ug/mL' and 'FEU'); qualifier null when none. */
+export function splitUnitQualifier(printed: string): { base: string; qualifier: string | null } {
+	const trimmed = printed.trim()
+	const words = trimmed.split(/\s+/)
+	for (let index = 1; index < words.length; index++) {
+		if (unitQualifierLength(words.slice(index)) === words.length - index)
+			return { base: words.slice(0, index).join(' '), qualifier: words.slice(index).join(' ') }
+	}
+	return { base: trimmed, qualifier: null }
+}
+
+/** A qualifier as a UCUM annotation: '{FEU}', '{of_total_Hgb}' (printable ASCII only, no spaces or braces). */
+function annotationOf(qualifier: string): string {
+	const text = qualifier
+		.replace(/^\((.*)\)$/, '$1')
+		.normalize('NFKD')
+		.replace(/[^\x21-\x7a|~]/g, (char) => (/\s/.test(char) ? '_' : ''))
+	return text ? `{${text}}` : ''
+}
+
 /** The UCUM code of a printed unit, or null when it is not one UCUM knows. */
 export function toUcum(printed: string | null): string | null {
 	if (printed === null || printed.trim() === '') return null
@@ -159,16 +253,33 @@ export function toUcum(printed: string | null): string | null {
 }
 
 const ucumCodeOf = remembered((printed: string): string | null => {
-	// Written in UCUM already (a C-CDA's or FHIR file's 'mm[Hg]', '[lb_av]'): case matters there.
-	if (printed.includes('[')) {
+	// Written in UCUM already (a C-CDA's or FHIR file's 'mm[Hg]', '[lb_av]', 'ug/mL{FEU}'): case matters there.
+	if (/[[{]/.test(printed)) {
 		const direct = ucum().validateUnitString(printed.trim(), false)
 		if (direct.status === 'valid') return direct.ucumCode ?? printed.trim()
 	}
+	const { base, qualifier } = splitUnitQualifier(printed)
+	const code = baseCodeOf(base)
+	return code === null || qualifier === null ? code : `${code}${annotationOf(qualifier)}`
+})
+
+function baseCodeOf(printed: string): string | null {
 	const folded = foldSpelling(printed)
-	const candidate = SPELLINGS[folded] ?? SPELLINGS[folded.replace(/^x/, '')] ?? ucumCase(folded)
+	const perUl = perMicrolitre(folded)
+	const candidate = SPELLINGS[folded] ?? SPELLINGS[folded.replace(/^x/, '')] ?? SPELLINGS[perUl] ?? countPerVolume(perUl) ?? ucumCase(perUl)
 	const checked = ucum().validateUnitString(candidate, false)
 	return checked.status === 'valid' ? (checked.ucumCode ?? candidate) : null
-})
+}
+
+/** The annotations of a UCUM code ('ug/mL{FEU}' -> '{FEU}'), '' when none. */
+export function ucumAnnotation(code: string): string {
+	return (code.match(/\{[^}]*\}/g) ?? []).join('')
+}
+
+/** The code without its annotations: the unit whose dimension is judged ('ug/mL{FEU}' -> 'ug/mL'). */
+export function withoutAnnotation(code: string): string {
+	return code.replace(/\{[^}]*\}/g, '') || '1'
+}
 
 /** Is the UCUM unit a substance (molar) concentration, such as mmol/L or umol/L? */
 export function isMolarUnit(ucumCode: string | null): boolean {
@@ -189,6 +300,9 @@ export function isSameUnit(a: string | null, b: string | null): boolean {
  */
 export function convertValue(value: number, from: string, to: string, molarMass?: number): number | null {
 	if (from === to) return value
+	// two qualifiers that differ ('ug/mL{FEU}' and 'ng/mL{DDU}', about a factor two apart) are not one quantity; UCUM reads annotations as 1
+	const [fromNote, toNote] = [ucumAnnotation(from), ucumAnnotation(to)]
+	if (fromNote !== '' && toNote !== '' && fromNote !== toNote) return null
 	const result = ucum().convertUnitTo(from, value, to, molarMass ? { molecularWeight: molarMass } : undefined)
 	return result.status === 'succeeded' && typeof result.toVal === 'number' && Number.isFinite(result.toVal) ? result.toVal : null
 }
@@ -206,7 +320,8 @@ export function toAnalyteUnit(analyte: Analyte, value: number, printedUnit: stri
 	if (!analyte.ucum) return null
 	const from = toUcum(printedUnit)
 	if (from === null) return null
-	if (analyte.code === 'hba1c' && from === 'mmol/mol' && analyte.ucum === '%') return Math.round((HBA1C_NGSP_PER_IFCC * value + HBA1C_NGSP_OFFSET) * 100) / 100
+	if (analyte.code === 'hba1c' && withoutAnnotation(from) === 'mmol/mol' && analyte.ucum === '%')
+		return Math.round((HBA1C_NGSP_PER_IFCC * value + HBA1C_NGSP_OFFSET) * 100) / 100
 	return convertValue(value, from, analyte.ucum, analyte.molarMass)
 }
 

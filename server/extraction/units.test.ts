@@ -55,3 +55,72 @@ describe('repairOcrUnit', () => {
 		expect(repairOcrUnit('furlongs', analyte('sodium'))).toBe('furlongs')
 	})
 })
+
+describe('repairOcrUnit: only a unit that cannot be right, and only to one meaning', () => {
+	const analyte = (code: string) => findAnalyteByCode(code) ?? null
+
+	it('keeps a known unit of the analyte’s dimension as read, so plausibility judges the value in it', () => {
+		// 'g/dL' for calcium is one letter from 'mg/dL', but it is a unit laboratories print: 9.4 g/dL goes to check, not to mg/dL
+		expect(repairOcrUnit('g/dL', analyte('calcium'))).toBe('g/dL')
+		expect(repairOcrUnit('g/L', analyte('glucose'))).toBe('g/L')
+		expect(repairOcrUnit('mg/L', analyte('creatinine'))).toBe('mg/L')
+	})
+
+	it('repairs a unit of another dimension or none to the one spelling that fits', () => {
+		// 'f' is a Fahrenheit for UCUM: for a cell volume it is a femtolitre that lost its l
+		expect(repairOcrUnit('f', analyte('mcv'))).toBe('fL')
+		expect(repairOcrUnit('f', analyte('rdw_sd'))).toBe('fL')
+		expect(repairOcrUnit('tys/pl', analyte('wbc'))).toBe('tys/µl')
+		expect(repairOcrUnit('mln/pl', analyte('rbc'))).toBe('mln/µl')
+		expect(repairOcrUnit('K/aL', analyte('platelets'))).toBe('K/uL')
+	})
+
+	it('reads a bracket, a bar, an l or a T before U/ as the I of international units', () => {
+		expect(repairOcrUnit('[U/ml', analyte('anti_tpo'))).toBe('IU/mL')
+		expect(repairOcrUnit('TU/ml', analyte('anti_tg'))).toBe('IU/mL')
+		expect(repairOcrUnit('lU/mL', analyte('anti_tpo'))).toBe('IU/mL')
+	})
+
+	it('does not repair when the closest spellings mean different units', () => {
+		// 'XU/mL' is one letter from both 'IU/mL' and 'U/mL' (and UCUM tells U from [IU])
+		expect(repairOcrUnit('XU/mL', analyte('anti_tpo'))).toBe('XU/mL')
+	})
+
+	it('repairs the unit and keeps its qualifier as printed', () => {
+		expect(repairOcrUnit('ug/mI FEU', analyte('d_dimer'))).toBe('ug/mL FEU')
+		expect(repairOcrUnit('% of total Hgb', analyte('hba1c'))).toBe('% of total Hgb')
+	})
+})
+
+describe('repairOcrUnit with the value read', () => {
+	const analyte = (code: string) => findAnalyteByCode(code) ?? null
+
+	it('settles a tie between units a factor apart by the one the value is plausible in', () => {
+		expect(repairOcrUnit('g/d', analyte('albumin'), 4.1)).toBe('g/dL')
+		expect(repairOcrUnit('g/d', analyte('mchc'), 332)).toBe('g/d')
+		expect(repairOcrUnit('g/d', analyte('mchc'), 33.2)).toBe('g/dL')
+		// no value, or a value plausible in both (the span of MCHC takes g/L prints too): not repaired
+		expect(repairOcrUnit('g/d', analyte('albumin'))).toBe('g/d')
+	})
+
+	it('reads an l between a prefix and U/ as the I of international units', () => {
+		expect(repairOcrUnit('mlU/L', analyte('tsh'), 2.1)).toBe('mIU/L')
+		expect(repairOcrUnit('ulU/mL', analyte('tsh'), 2.1)).toBe('uIU/mL')
+	})
+})
+
+describe('repairOcrUnit on a known unit the value is not plausible in', () => {
+	const analyte = (code: string) => findAnalyteByCode(code) ?? null
+
+	it('turns glyphs OCR confuses one for one into the spelling the value fits', () => {
+		expect(repairOcrUnit('nmol/L', analyte('sodium'), 139)).toBe('mmol/L')
+		expect(repairOcrUnit('nmol/l', analyte('potassium'), 4.4)).toBe('mmol/L')
+		// plausible as read: kept
+		expect(repairOcrUnit('mg/L', analyte('glucose'), 990)).toBe('mg/L')
+	})
+
+	it('keeps a unit missing a letter as read, for the value to be checked', () => {
+		expect(repairOcrUnit('g/dL', analyte('calcium'), 9.6)).toBe('g/dL')
+		expect(repairOcrUnit('IU/mL', analyte('tsh'), 2.3)).toBe('IU/mL')
+	})
+})

@@ -1,5 +1,5 @@
 import { ANALYTES, normaliseUnitKey, type Analyte } from './analytes.ts'
-import { toUcum } from './ucum.ts'
+import { convertValue, splitUnitQualifier, toUcum, withoutAnnotation } from './ucum.ts'
 
 /**
  * Unit tokens: recognising them among a row's tokens, tidying the few
@@ -124,10 +124,14 @@ function editDistance(a: string, b: string): number {
 	return d[rows * cols - 1]
 }
 
-/** OCR's usual misreadings inside units, undone before comparing. */
+/**
+ * OCR's usual misreadings inside units, undone before comparing; an I read as a bracket, a bar,
+ * an l, a 1 or a T before a U ('[U/ml', '|U/L', 'TU/ml', 'mlU/L') is the I of international units.
+ */
 function ocrUnitKey(token: string): string {
 	return normaliseUnitKey(token)
 		.replace(/[+*'"`.,;:]+$/, '')
+		.replace(/^([munpk]?)[[|l1!t](?=u\/)/, '$1i')
 		.replace(/^(x?)[1l][o0][^\d\s]{0,2}a?([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
 		.replace(/^(x?)[1l][o0]7([36])\W*\/?u[l1i|]+$/, (_, x: string, power: string) => `${x}10^${power}/ul`)
 		.replace(/^1o7(?=\d\/)/, '10^')
@@ -140,28 +144,102 @@ function ocrUnitKey(token: string): string {
 		.replace(/^kg\/m[z?]$/, 'kg/m2')
 }
 
+/** UCUM's U and [IU] are told apart here: a repair that could give either is not made. */
+function ucumOrKey(unit: string): string {
+	return toUcum(unit) ?? normaliseUnitKey(unit)
+}
+
+/** Is the unit as read a known spelling that measures what the analyte is measured in (a mass concentration for calcium, a count per volume for WBC)? */
+function fitsAnalyteDimension(unit: string, analyte: Analyte): boolean {
+	// only a spelling laboratories print ('g/dL'), not any string UCUM can parse ('1073/uL' as 10*73/uL, 'tys/pl' for 'tys/µl')
+	if (!KNOWN_UNITS.has(normaliseUnitKey(unit))) return false
+	return inAnalyteUnit(1, unit, analyte) !== null
+}
+
+/** The value read in this unit, in the analyte's (U and [IU] alike, a qualifier's annotation aside); null when they do not convert. */
+function inAnalyteUnit(value: number, unit: string, analyte: Analyte): number | null {
+	const from = toUcum(unit)
+	if (from === null || !analyte.ucum) return null
+	const dimension = (code: string) => withoutAnnotation(code).replaceAll('[IU]', 'U')
+	return convertValue(value, dimension(from), dimension(analyte.ucum), analyte.molarMass)
+}
+
 /**
  * For OCR text: the analyte's unit spelling closest to a misread token
- * ('mg/dt' -> 'mg/dL', '1073/uL' -> '10^3/uL', 'u/L' -> 'U/L'), or the token
- * itself when nothing is close.
+ * ('mg/dt' -> 'mg/dL', '1073/uL' -> '10^3/uL', 'u/L' -> 'U/L', 'f' -> 'fL'),
+ * or the token itself when nothing is close. A unit that already measures
+ * what the analyte is measured in is kept as read ('g/dL' for calcium is
+ * not turned into 'mg/dL': plausibility judges the value in it), and a
+ * repair is made only when the closest spellings all mean one unit
+ * ('[U/ml' is 'IU/mL', never 'U/mL' by a tie), or when the value is
+ * plausible in only one of them ('g/d' for an albumin of 4.7 is g/dL, not
+ * g/L). A qualifier after the unit ('ug/mL FEU') stays as printed.
  */
-export function repairOcrUnit(token: string, analyte: Analyte | null): string {
+export function repairOcrUnit(token: string, analyte: Analyte | null, value: number | null = null): string {
 	const tidy = tidyUnit(token)
-	const candidates = analyte && analyte.units.length > 0 ? analyte.units : [...KNOWN_UNITS.values()]
+	const { base, qualifier } = splitUnitQualifier(tidy)
+	if (qualifier !== null) return `${repairOcrUnit(base, analyte, value)} ${qualifier}`
+	const isAnalyteList = analyte !== null && analyte.units.length > 0
+	const candidates = isAnalyteList ? analyte.units : [...KNOWN_UNITS.values()]
 	const key = ocrUnitKey(tidy)
-	let best: string | null = null
+	const exact = candidates.find((candidate) => normaliseUnitKey(candidate) === key)
+	if (exact !== undefined) return exact
+	if (isAnalyteList && fitsAnalyteDimension(tidy, analyte)) return value === null ? tidy : confusedGlyphRepair(tidy, key, analyte, value)
+	let best: string[] = []
 	let bestDistance = Number.POSITIVE_INFINITY
 	for (const candidate of candidates) {
 		const distance = editDistance(key, normaliseUnitKey(candidate))
 		if (distance < bestDistance) {
-			best = candidate
+			best = [candidate]
 			bestDistance = distance
-		}
+		} else if (distance === bestDistance) best.push(candidate)
 	}
-	const isAnalyteList = analyte !== null && analyte.units.length > 0
-	const allowed = key.length <= 1 ? 0 : key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
-	if (best !== null && bestDistance <= allowed) return best
-	return tidy
+	// a one-letter unit that is not the analyte's ('f' for MCV: a Fahrenheit) may gain its lost letter
+	const allowed = key.length <= 2 ? (isAnalyteList ? 1 : 0) : key.length <= 5 ? 1 : 2
+	if (best.length === 0 || bestDistance > allowed) return tidy
+	if (new Set(best.map(ucumOrKey)).size === 1) return best[0]
+	// a tie between units a factor apart ('g/d': g/dL or g/L): the one the value is plausible in, when only one is
+	const fitting = value === null || !isAnalyteList ? [] : best.filter((candidate) => isPlausibleIn(value, candidate, analyte))
+	return fitting.length > 0 && new Set(fitting.map(ucumOrKey)).size === 1 ? fitting[0] : tidy
+}
+
+/** Glyphs OCR takes for one another in units (lower case, µ folded to u): rn is no pair here, only one glyph for one glyph. */
+const CONFUSABLE_GLYPHS: ReadonlyArray<readonly [string, string]> = [
+	['m', 'n'],
+	['i', 'l'],
+	['i', '1'],
+	['l', '1'],
+	['o', '0'],
+	['u', 'p'],
+	['u', 'v'],
+	['g', 'q'],
+]
+
+function isConfusedGlyph(a: string, b: string): boolean {
+	return CONFUSABLE_GLYPHS.some(([x, y]) => (a === x && b === y) || (a === y && b === x))
+}
+
+/**
+ * A known unit of the analyte's dimension in which the value is not plausible ('139 nmol/L' for
+ * sodium): the analyte's spelling it becomes by glyphs OCR confuses, one for one ('nmol' and
+ * 'mmol'), when the value is plausible in exactly that one. A letter missing or added ('g/dL' for
+ * 'mg/dL', 'IU/mL' for 'uIU/mL') is no such confusion: the unit stays as read and the value goes
+ * to check.
+ */
+function confusedGlyphRepair(tidy: string, key: string, analyte: Analyte, value: number): string {
+	if (isPlausibleIn(value, tidy, analyte)) return tidy
+	const fitting = analyte.units.filter((candidate) => {
+		const other = normaliseUnitKey(candidate)
+		if (other.length !== key.length || other === key) return false
+		return [...other].every((char, index) => char === key[index] || isConfusedGlyph(char, key[index])) && isPlausibleIn(value, candidate, analyte)
+	})
+	return fitting.length > 0 && new Set(fitting.map(ucumOrKey)).size === 1 ? fitting[0] : tidy
+}
+
+/** Is the value within the analyte's physiological span when read in this unit? */
+function isPlausibleIn(value: number, unit: string, analyte: Analyte): boolean {
+	const converted = inAnalyteUnit(value, unit, analyte)
+	return analyte.plausible !== undefined && converted !== null && converted >= analyte.plausible[0] && converted <= analyte.plausible[1]
 }
 
 /** A token OCR may have misread from a unit ('x10%3/uL', 'mg/dt'): a unit once repaired. */

@@ -4,6 +4,7 @@ import type { ExtractedParameter, ExtractionResult } from '#server/extraction/ty
 import { statusFromFlag } from '#server/extraction/parameter-status.ts'
 import { nameWithoutLegalForm } from '#server/extraction/provider.ts'
 import { toUcum } from '#server/extraction/ucum.ts'
+import { ANALYTES } from '#server/extraction/analytes.ts'
 import type { CorpusDocument } from './lab-corpus/index.ts'
 
 /**
@@ -59,7 +60,27 @@ export function unitKey(unit: string | null): string {
 export function isSameUnitAs(got: string | null, want: string | null): boolean {
 	if (unitKey(got) === unitKey(want)) return true
 	const ucum = toUcum(got)
-	return ucum !== null && ucum === toUcum(want)
+	return (ucum !== null && ucum === toUcum(want)) || isReadPastMissingGlyph(got, want)
+}
+
+/**
+ * The manifests keep a unit as printed, odd glyphs too: 'K/□L' where the page drew a box for the
+ * micro sign its font lacked (the notes say 'intended K/µL'). No reader can see which character
+ * the box stands for, so the box matches any one character there when the unit read is a spelling
+ * laboratories print (the vocabulary's: 'K/uL'); an OCR guess at the box ('K/aL') still counts wrong.
+ */
+const PRINTED_SPELLINGS = new Set(ANALYTES.flatMap((analyte) => analyte.units.map(unitKey)))
+
+function isReadPastMissingGlyph(got: string | null, want: string | null): boolean {
+	if (got === null || want === null || !/[□\uFFFD]/.test(want) || !PRINTED_SPELLINGS.has(unitKey(got))) return false
+	const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+	const pattern = new RegExp(
+		`^${unitKey(want)
+			.split(/[□\uFFFD]/)
+			.map(escape)
+			.join('.')}$`,
+	)
+	return pattern.test(unitKey(got))
 }
 
 /** A critical status counts as the high or low it is. */
