@@ -296,12 +296,14 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		const rows = labResults(content.pages, null, decimalComma).parameters.filter((parameter) => findAnalyteByCode(parameter.code)?.category !== 'vitals')
 		kind = classifyDocument({ text, labValueCount: rows.length }).kind
 		// the date and the provider may be read by one model and not the other
-		const factsText = [text, ...content.pages.flatMap((page) => (page.otherReading ? [page.otherReading] : []))].join('\n\n')
+		const otherReadings = content.pages.flatMap((page) => (page.otherReading ? [page.otherReading] : []))
+		const factsText = [text, ...otherReadings].join('\n\n')
 		;({ iso: date, choices: dateChoices } = findDocumentDateWithEvidence(factsText, kind))
 		// a text PDF's letterhead by the size of its text (a scan's letters are OCR's: its first lines only)
 		const firstPage = content.pages[0]
 		const letterhead = firstPage?.source === 'text' && firstPage.boxes ? letterheadOfBoxes(firstPage.boxes) : ''
-		provider = providerOfReadings(factsText === text ? [text] : [text, factsText], kind, letterhead)
+		// each other reading on its own: a provider is looked for in a reading's first lines, where the kept text would push it down
+		provider = providerOfReadings([text, ...otherReadings], kind, letterhead)
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}
