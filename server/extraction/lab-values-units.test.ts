@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { OCR, one, TEXT } from '#tests/support/lab-lines.ts'
 import { parseLabLine, type LabParseOptions } from './lab-values.ts'
 
 /** Units as the row reader takes them: a qualifier after the unit, a unit that tells the analyte, whole counts per volume (decision 018, units). */
-
-const TEXT: LabParseOptions = { source: 'text', testDate: '2025-03-14', grade: true }
-const OCR: LabParseOptions = { source: 'ocr', testDate: '2025-03-14', grade: true }
-
-function one(line: string, options = TEXT) {
-	const found = parseLabLine(line, options)
-	expect(found).toHaveLength(1)
-	return found[0]
-}
 
 describe('a unit printed with a qualifier', () => {
 	it('keeps the qualifier with the unit in a unit column, a range cell or an OCR line', () => {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { OCR, one, TEXT } from '#tests/support/lab-lines.ts'
 import { extractLabResults, extractLabValues, parseLabLine, withOtherReading, type LabParseOptions } from './lab-values.ts'
-
-const TEXT: LabParseOptions = { source: 'text', testDate: '2025-03-14', grade: true }
-const OCR: LabParseOptions = { source: 'ocr', testDate: '2025-03-14', grade: true }
-
-function one(line: string, options = TEXT) {
-	const found = parseLabLine(line, options)
-	expect(found).toHaveLength(1)
-	return found[0]
-}
 
 describe('parseLabLine on a text layer', () => {
 	it('reads name, value, flag, unit and range in the commercial layout', () => {
