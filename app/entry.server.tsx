@@ -4,11 +4,18 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { lowerModulePreloadPriorityStream } from '#server/http/module-preload-priority.ts'
 import { routePatternFromParams } from '#server/http/route-pattern.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
 const ABORT_DELAY = 5_000
+/**
+ * The modules' preload links at low priority (decision 027), in the production
+ * build only: the development server's React would warn at hydration about the
+ * attribute its own render does not write.
+ */
+const LOW_PRIORITY_PRELOADS = process.env.NODE_ENV === 'production'
 
 /**
  * Errors of loaders, actions and rendering, logged once through the logger
@@ -51,7 +58,7 @@ export default function handleRequest(
 				nonce,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = new PassThrough()
+					const body = LOW_PRIORITY_PRELOADS ? lowerModulePreloadPriorityStream() : new PassThrough()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					responseHeaders.set('Cache-Control', 'no-store')
 					resolve(
