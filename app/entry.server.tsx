@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
@@ -10,12 +9,6 @@ import { describeError, logger } from '#server/logger.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
 const ABORT_DELAY = 5_000
-/**
- * The modules' preload links at low priority (decision 027), in the production
- * build only: the development server's React would warn at hydration about the
- * attribute its own render does not write.
- */
-const LOW_PRIORITY_PRELOADS = process.env.NODE_ENV === 'production'
 
 /**
  * Errors of loaders, actions and rendering, logged once through the logger
@@ -58,7 +51,8 @@ export default function handleRequest(
 				nonce,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = LOW_PRIORITY_PRELOADS ? lowerModulePreloadPriorityStream() : new PassThrough()
+					// The page's module preloads at low priority, out of the first paint's way (decision 027).
+					const body = lowerModulePreloadPriorityStream()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					responseHeaders.set('Cache-Control', 'no-store')
 					resolve(
