@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream'
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { lowerModulePreloadPriorityStream } from '#server/http/module-preload-priority.ts'
 import { routePatternFromParams } from '#server/http/route-pattern.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { NonceProvider } from './lib/nonce.tsx'
@@ -51,7 +51,8 @@ export default function handleRequest(
 				nonce,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = new PassThrough()
+					// The page's module preloads at low priority, out of the first paint's way (decision 027).
+					const body = lowerModulePreloadPriorityStream()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					responseHeaders.set('Cache-Control', 'no-store')
 					resolve(
