@@ -35,6 +35,12 @@ describe('parseDate', () => {
 			['2025-05-22', '05'],
 		])
 	})
+
+	it('reads a spaced date whose both slashes OCR misread, only with its four-digit year', () => {
+		expect(findDates('Test   02) 11) 2023   06| 14) 2024   Units').map((date) => date.iso)).toEqual(['2023-02-11', '2024-06-14'])
+		// unspaced, or with a two-digit year: a count or a list, not a date
+		expect(findDates('1)2)2023  4) 5) 23').map((date) => date.iso)).toEqual([])
+	})
 })
 
 describe('parseDicomDate', () => {

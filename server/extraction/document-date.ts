@@ -129,16 +129,19 @@ function toIso(year: number, month: number, day: number): string {
 }
 
 /**
- * A numeric date OCR printed with spaces after its slashes ('05/ 23/ 2025'), or with its second
- * slash misread before a four-digit year ('09/ 24) 2024'), closed up; the spaces moved behind
- * it so that every other offset in the text stays where it was.
+ * A numeric date OCR printed with spaces after its slashes ('05/ 23/ 2025'), or with a slash
+ * misread before a four-digit year ('09/ 24) 2024', '05) 22) 2025'), closed up; the spaces moved
+ * behind it so that every other offset in the text stays where it was.
  */
 function closeSpacedDates(text: string): string {
 	return text.replace(
-		/(?<![\d/])(\d{1,2})\/( ?)(\d{1,2})([/)|\]])( ?)(\d{4}|\d{2})(?!\d)/g,
-		(whole: string, month: string, space: string, day: string, slash: string, space2: string, year: string) => {
-			if (!space && !space2 && slash === '/') return whole
-			if (slash !== '/' && year.length !== 4) return whole
+		/(?<![\d/])(\d{1,2})([/)|\]])( ?)(\d{1,2})([/)|\]])( ?)(\d{4}|\d{2})(?!\d)/g,
+		(whole: string, month: string, slash1: string, space: string, day: string, slash: string, space2: string, year: string) => {
+			if (!space && !space2 && slash1 === '/' && slash === '/') return whole
+			// a slash OCR read as ')', '|' or ']' ('05) 22) 2025'): only in a date with its four-digit year
+			if ((slash1 !== '/' || slash !== '/') && year.length !== 4) return whole
+			// the first separator misread too: only where the date is spaced as printed dates are ('05) 22) 2025')
+			if (slash1 !== '/' && !space) return whole
 			const compact = `${month}/${day}/${year}`
 			return compact + ' '.repeat(whole.length - compact.length)
 		},

@@ -661,6 +661,7 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	const start = qualifiers.index
 	if (isSentence(allTokens.slice(start))) return []
 	const tokens = options.dateColumns ? newestColumnOnly(allTokens, start, options.dateColumns) : allTokens
+	if (tokens === null) return []
 	const printedName = tokens
 		.slice(0, start)
 		.map((token) => token.text)
@@ -835,9 +836,10 @@ function laterColumn(tokens: Token[], options: LabParseOptions): ExtractedParame
 
 /**
  * A cumulative row ('RBC  4.90  5.20  5.17 H  x10^6/uL  4.50 - 5.90'): the
- * value of the newest date column, with its flag, and the rest of the row.
+ * value of the newest date column, with its flag, and the rest of the row;
+ * null when the row prints more values than the header has dates (no guess).
  */
-function newestColumnOnly(tokens: Token[], start: number, columns: { count: number; newest: number }): Token[] {
+function newestColumnOnly(tokens: Token[], start: number, columns: { count: number; newest: number }): Token[] | null {
 	const values: Array<{ index: number; flag: number | null }> = []
 	let index = start
 	while (index < tokens.length && values.length < columns.count) {
@@ -856,6 +858,9 @@ function newestColumnOnly(tokens: Token[], start: number, columns: { count: numb
 		break
 	}
 	if (values.length !== columns.count) return tokens
+	// more value columns than the header has dates (a date OCR did not read): which one is newest is not known
+	const after = tokens[index]?.text ?? ''
+	if ((PLAIN_NUMBER.test(after) || VALUE_WITH_FLAG.test(after)) && !/^[-–]/.test(tokens[index + 1]?.text ?? '')) return null
 	const keep = values[columns.newest]
 	const dropped = new Set(values.flatMap((value) => (value === keep ? [] : [value.index, ...(value.flag === null ? [] : [value.flag])])))
 	return tokens.filter((_, position) => !dropped.has(position))

@@ -99,6 +99,15 @@ describe('a cumulative table', () => {
 			['glucose', 97, 'mg/dL', 70, 99, 'normal'],
 		])
 	})
+
+	it('reads no value from a row with more value columns than the header has dates (the newest is not known)', () => {
+		const text = [
+			'Test           14.03.2024   2024-08-02   Einheit   Referenz',
+			'Kalium          4.1     4.4     4.6     mmol/L   3.5 - 5.1',
+			'Natrium         139     141             mmol/L   135 - 145',
+		].join('\n')
+		expect(codes(text, OCR)).toEqual([['sodium', 141, 'mmol/L', 135, 145, 'normal']])
+	})
 })
 
 describe('units', () => {
