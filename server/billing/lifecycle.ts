@@ -81,6 +81,18 @@ async function recordInvoicePaid(
 		.values({ invoiceId: invoice.id, organizationId: invoice.organizationId, amountCents: invoice.amountCents, status: 'succeeded', ...payment })
 }
 
+/** A subscription canceled: its access runs until `until`, and its open invoices are void. */
+async function markCanceled(tx: Tx, subscriptionId: string, now: Date, until: Date) {
+	await tx
+		.update(subscriptions)
+		.set({ status: 'canceled', canceledAt: now, currentPeriodEnd: until, pastDueSince: null, updatedAt: now })
+		.where(eq(subscriptions.id, subscriptionId))
+	await tx
+		.update(invoices)
+		.set({ status: 'void' })
+		.where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'open')))
+}
+
 /**
  * Issues the invoice of the period starting at `periodStart` (once: the
  * period is unique per subscription) and lets the provider collect it.
@@ -223,14 +235,7 @@ export async function cancelSubscription(actor: SubscriptionActor, options: { no
 		if (!row) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
 		if (row.status === 'canceled') return refuse('conflict', 'already-canceled', BILLING_MESSAGES.alreadyCanceled)
 		const effectiveUntil = row.currentPeriodEnd ?? row.trialEndsAt ?? now
-		await tx
-			.update(subscriptions)
-			.set({ status: 'canceled', canceledAt: now, currentPeriodEnd: effectiveUntil, pastDueSince: null, updatedAt: now })
-			.where(eq(subscriptions.id, row.id))
-		await tx
-			.update(invoices)
-			.set({ status: 'void' })
-			.where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+		await markCanceled(tx, row.id, now, effectiveUntil)
 		await providerFor(row).cancelAtPeriodEnd(row)
 		await recordAudit({ action: 'subscription.cancel', actor, target: { type: 'subscription', id: row.id }, details: { plan: row.plan } }, tx)
 		return succeed({
@@ -316,14 +321,7 @@ export async function runSubscriptionTransitions(now = new Date()) {
 					if (renewed.status === 'active') counts.renewed += 1
 					else counts.pastDue += 1
 				} else if (transition === 'cancel-unpaid') {
-					await tx
-						.update(subscriptions)
-						.set({ status: 'canceled', canceledAt: now, currentPeriodEnd: now, pastDueSince: null, updatedAt: now })
-						.where(eq(subscriptions.id, row.id))
-					await tx
-						.update(invoices)
-						.set({ status: 'void' })
-						.where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+					await markCanceled(tx, row.id, now, now)
 					await notifyOrganizationAdmins(tx, organizationId, {
 						type: 'warning',
 						title: BILLING_MESSAGES.subscriptionEndedTitle,

@@ -57,8 +57,8 @@ export class ExtractionProcessError extends Error {
 	}
 }
 
-/** How often the watchdog reads the child's process-tree memory (a real sampling interval, not a delay). */
-const MEMORY_SAMPLE_MS = 50
+/** How often the watchdog reads the child's process-tree memory (a polling interval of the memory limit). */
+const MEMORY_POLL_INTERVAL_MS = 50
 // From the project folder, not this module's URL: the web server's bundle holds this module too.
 const SOURCE_DIR = path.join(PROJECT_ROOT, 'server/extraction')
 const CHILD_ENTRY = path.join(SOURCE_DIR, 'extract-child.ts')
@@ -266,7 +266,7 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 			if (rss === null) return
 			peakMb = Math.max(peakMb, rss)
 			if (rss > limits.memoryMb) stopFor('too_large_to_process')
-		}, MEMORY_SAMPLE_MS)
+		}, MEMORY_POLL_INTERVAL_MS)
 		const onAbort = () => {
 			if (isSettled) return
 			settle()

@@ -5,8 +5,8 @@ import { Transform } from 'node:stream'
  * Remix's `<Scripts />` writes a `<link rel="modulepreload">` for every
  * module of the page (entry, React DOM, layouts, route) and offers no
  * priority for them. Chrome fetches a modulepreload at High priority, and
- * Lighthouse's simulated first paint counts every High script that arrived
- * before the observed paint as render-blocking, so a busy machine's race
+ * Lighthouse's throttled estimate of the first paint counts every High
+ * script that arrived before the observed paint as render-blocking, so a busy machine's race
  * decides the score (decision 027). The page paints without any of them
  * (server-rendered, no script in the head), so they are asked for at low
  * priority: after the stylesheet, and out of the first paint's way.
