@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { findAnalyteByCode, loincFor, lookupAnalyteName } from './analytes.ts'
 import { convertValue, isMolarUnit, isSameUnit, splitUnitQualifier, toAnalyteUnit, toUcum, unitQualifierLength } from './ucum.ts'
 
@@ -177,5 +177,17 @@ describe('count spellings and unit qualifiers', () => {
 		expect(unitQualifierLength(['of'])).toBe(0)
 		expect(unitQualifierLength(['H', '4.0-5.6'])).toBe(0)
 		expect(unitQualifierLength(['Final'])).toBe(0)
+	})
+})
+
+describe('the UCUM library on units it cannot parse', () => {
+	it('prints nothing of the unit string (it is a fragment of the document)', () => {
+		const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+		try {
+			for (const printed of ['-7.7()', '/(uL', 'mg/(dL', 'x10^(3/uL']) toUcum(printed)
+			expect(log).not.toHaveBeenCalled()
+		} finally {
+			log.mockRestore()
+		}
 	})
 })

@@ -19,11 +19,29 @@ type UcumUtils = {
 
 let utils: UcumUtils | null = null
 
+/**
+ * The library prints the unit string it could not parse with console.log: a fragment of the
+ * document, which never goes to a log (decision 005). Its calls are synchronous, so console.log
+ * is silenced for the call alone.
+ */
+function quietly<T>(call: () => T): T {
+	const log = console.log
+	console.log = () => {}
+	try {
+		return call()
+	} finally {
+		console.log = log
+	}
+}
+
 function ucum(): UcumUtils {
 	// A CommonJS package marked __esModule without a default export: Vite's SSR runner (npm run dev)
 	// refuses a default import of it, so it is required as CommonJS everywhere.
-	utils ??= (createRequire(import.meta.url)('@lhncbc/ucum-lhc') as { UcumLhcUtils: { getInstance(): UcumUtils } }).UcumLhcUtils.getInstance()
-	return utils
+	const library = (utils ??= (createRequire(import.meta.url)('@lhncbc/ucum-lhc') as { UcumLhcUtils: { getInstance(): UcumUtils } }).UcumLhcUtils.getInstance())
+	return {
+		validateUnitString: (unit, suggest) => quietly(() => library.validateUnitString(unit, suggest)),
+		convertUnitTo: (from, value, to, options) => quietly(() => library.convertUnitTo(from, value, to, options)),
+	}
 }
 
 /** Whole printed spellings whose UCUM form is not a simple respelling. */
