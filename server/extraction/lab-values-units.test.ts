@@ -73,3 +73,9 @@ describe('whole counts per volume', () => {
 		expect(one('Glucose      92      mg/dL      70 - 99      3')).toMatchObject({ referenceRangeMin: 70, referenceRangeMax: 99 })
 	})
 })
+
+describe('a run-on line', () => {
+	it('reads no rows from a line longer than any printed line, instead of recursing row by row', () => {
+		expect(parseLabLine('Glucose  5  mg/dL  '.repeat(10000), { ...TEXT, columnGaps: true })).toEqual([])
+	})
+})

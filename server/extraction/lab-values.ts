@@ -644,9 +644,17 @@ function joinSplitDecimals(tokens: Token[]): Token[] {
 	return joinTokens(tokens, (last, token) => /^[<>]?\d+\.$/.test(last.text) && /^\d+(?:[-–]|$)/.test(token.text) && token.gapBefore === 1)
 }
 
+/**
+ * More words than a printed line holds, even with tables side by side (a row is under ten, four
+ * tables abreast under fifty): a hostile or broken text layer's run-on line, read as no row rather
+ * than row after row in one deep recursion.
+ */
+const MAX_LINE_TOKENS = 400
+
 /** Reads one line: zero parameters, one, or two for a blood-pressure reading; several when tables sit side by side. */
 export function parseLabLine(rawLine: string, options: LabParseOptions): ExtractedParameter[] {
-	return parseLabTokens(lineTokens(rawLine, options), options)
+	const tokens = lineTokens(rawLine, options)
+	return tokens.length > MAX_LINE_TOKENS ? [] : parseLabTokens(tokens, options)
 }
 
 function parseLabTokens(allTokens: Token[], options: LabParseOptions): ExtractedParameter[] {

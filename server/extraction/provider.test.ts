@@ -220,3 +220,12 @@ describe('findProvider: lines that only look like a name with a legal form or a 
 		expect(findProvider('Collection Centre:   Marlow Diagnostics\nGlucose', 'lab_report')).toBeNull()
 	})
 })
+
+describe('a run-on text layer', () => {
+	it('reads no provider from a line longer than any letterhead, without scanning it letter by letter', () => {
+		const line = `Hemoglobin ${'1'.repeat(50000)} ${'-'.repeat(50000)}${' 比'.repeat(20000)}`
+		expect(providerOfReadings([line], 'lab_report')).toBe(null)
+		// the next reading still names it
+		expect(providerOfReadings([line, 'Northfield Clinical Laboratories'], 'lab_report')).toBe('Northfield Clinical Laboratories')
+	})
+})

@@ -155,7 +155,11 @@ function columnsOf(line: string, separators: RegExp): string[] {
 	return line.split(separators)
 }
 
+/** Longer than a letterhead's line (a name, an address, a phone number side by side): a run-on text layer's, read for no name. */
+const MAX_LETTERHEAD_LINE = 500
+
 function nameInColumns(line: string, separators: RegExp): string | null {
+	if (line.length > MAX_LETTERHEAD_LINE) return null
 	const columns = columnsOf(line, separators)
 	for (const [index, column] of columns.entries()) {
 		if (isFieldValue(column, index > 0 ? columns[index - 1] : undefined)) continue
