@@ -16,6 +16,7 @@ import { validatePdfStructure } from './pdf-structure.ts'
 import { markValuesToCheck } from './plausibility.ts'
 import { distinctPrintedRows, markAlternateRows } from './same-analyte.ts'
 import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
+import { providerOfLetterhead, renderLetterheadBand, type Letterhead } from './letterhead-band.ts'
 import { letterheadOfBoxes, providerOfReadings, titleCaseName } from './provider.ts'
 import { boxesFromOcrWords, boxesFromPdfItems, type Box } from './table-reader.ts'
 import { buildSummary, buildTags, buildTitle } from './summary.ts'
@@ -65,7 +66,17 @@ type PageText = {
 	boxes?: Box[]
 }
 
-type Content = { pages: PageText[]; pageCount: number | null; dicom?: DicomInfo; extractMs: number; ocrMs: number }
+type Content = {
+	pages: PageText[]
+	pageCount: number | null
+	dicom?: DicomInfo
+	/** the first page's letterhead, to be read again when no reading names the provider (letterhead-band.ts) */
+	letterhead?: Letterhead
+	/** lets the document go (a PDF is kept open for its letterhead) */
+	release?: () => Promise<void>
+	extractMs: number
+	ocrMs: number
+}
 
 class Rejection extends Error {
 	constructor(
@@ -132,10 +143,12 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine, paddle: () => Ocr
 		const pages: PageText[] = texts.map((page) => ({ pageNumber: page.pageNumber, text: page.text, source: 'text', boxes: boxesFromPdfItems(page.items) }))
 		const scanned = pages.filter((page, index) => texts[index].characters < MIN_TEXT_LAYER_CHARACTERS).slice(0, MAX_OCR_PAGES)
 		const ocrStarted = performance.now()
+		let letterhead: Letterhead | undefined
 		if (scanned.length > 0) {
 			const ocr = engine()
 			await mapInBatches(scanned, OCR_PAGE_CONCURRENCY, async (page) => {
 				const image = await pageImageForOcr(doc, page.pageNumber)
+				if (page.pageNumber === 1) letterhead = { source: 'ocr', image: image.raw, dpi: image.dpi }
 				const result = await readReportPage(ocr, image.raw, image.dpi, undefined, paddle())
 				page.text = result.text
 				page.source = 'ocr'
@@ -146,9 +159,12 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine, paddle: () => Ocr
 			})
 		}
 		const ocrMs = scanned.length > 0 ? performance.now() - ocrStarted : 0
-		return { pages, pageCount: doc.numPages, extractMs, ocrMs }
-	} finally {
+		const opened = doc
+		letterhead ??= { source: 'text', render: () => renderLetterheadBand(opened) }
+		return { pages, pageCount: doc.numPages, letterhead, release: () => opened.destroy().catch(() => {}), extractMs, ocrMs }
+	} catch (error) {
 		await doc.destroy().catch(() => {})
+		throw error
 	}
 }
 
@@ -180,7 +196,7 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine, paddle: () => O
 		otherReading: result.otherReading,
 		boxes: result.words ? boxesFromOcrWords(result.words) : undefined,
 	}
-	return { pages: [page], pageCount: 1, extractMs, ocrMs: performance.now() - ocrStarted }
+	return { pages: [page], pageCount: 1, letterhead: { source: 'ocr', image: bytes }, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 
 /** The DICOM tags as text lines; the patient's identity is left out. */
@@ -278,6 +294,15 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		if (error instanceof ProcessingLimitError) return rejectedResult(error.reason, error.message, fileName, started)
 		throw error
 	}
+	try {
+		return await resultOf(content, fileName, started, paddle)
+	} finally {
+		await content.release?.()
+	}
+}
+
+/** What a document's content says: kind, date, provider, values, title and summary. */
+async function resultOf(content: Content, fileName: string, started: number, paddle: () => OcrEngine | null): Promise<ExtractionResult> {
 	const text = content.pages.map((page) => page.text.replace(/\s+$/, '')).join('\n\n')
 	const isScanned = content.pages.some((page) => page.source === 'ocr')
 
@@ -304,6 +329,8 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 		const letterhead = firstPage?.source === 'text' && firstPage.boxes ? letterheadOfBoxes(firstPage.boxes) : ''
 		// each other reading on its own: a provider is looked for in a reading's first lines, where the kept text would push it down
 		provider = providerOfReadings([text, ...otherReadings], kind, letterhead)
+		// no reading named one: the first page's letterhead read again (a logo, display type)
+		if (!provider && content.letterhead) provider = await providerOfLetterhead(content.letterhead, kind, text, paddle)
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}

@@ -64,12 +64,15 @@ async function embeddedPageImage(page: PDFPageProxy): Promise<PageImage | null> 
 	return { raw, dpi: image.width / (shownWidth / 72), source: 'embedded' }
 }
 
-/** Renders the page at the given resolution; a picture over MAX_RENDER_PIXELS is a ProcessingLimitError. */
-export async function renderPdfPage(page: PDFPageProxy, dpi: number): Promise<PageImage> {
+/**
+ * Renders the page at the given resolution, or its top `share` of it (a letterhead's band); a
+ * picture over MAX_RENDER_PIXELS is a ProcessingLimitError.
+ */
+export async function renderPdfPage(page: PDFPageProxy, dpi: number, share = 1): Promise<PageImage> {
 	const { createCanvas } = await import('@napi-rs/canvas')
 	const viewport = page.getViewport({ scale: dpi / 72 })
 	const width = Math.ceil(viewport.width)
-	const height = Math.ceil(viewport.height)
+	const height = Math.ceil(viewport.height * Math.min(1, Math.max(0, share)))
 	if (width * height > MAX_RENDER_PIXELS) throw new ProcessingLimitError('render_size')
 	const canvas = createCanvas(width, height)
 	const context = canvas.getContext('2d')

@@ -164,7 +164,53 @@ function bodyLines(from: number): Box[] {
 describe('letterheadOfBoxes', () => {
 	it('gives the top lines set larger than the body, the largest first', () => {
 		const boxes = [box('Patient: A. Test', 40, 40), box('Ventmoor Clinical Laboratories', 40, 60, 18), box('Quality since 1980', 40, 82, 12), ...bodyLines(110)]
+		// a tagline's sentence is not joined to the name above it
 		expect(letterheadOfBoxes(boxes).split('\n')).toEqual(['Ventmoor Clinical Laboratories', 'Quality since 1980'])
+		expect(findProvider('', 'lab_report', letterheadOfBoxes(boxes))).toBe('Ventmoor Clinical Laboratories')
+	})
+
+	it("joins a logo's lockup of several sizes over one centre, without the rules drawn beside a line", () => {
+		const boxes = [
+			box('LABORATÓRIO', 120, 20, 14),
+			box('ARVALIS', 100, 38, 40),
+			box('—', 60, 86, 10),
+			box('ANÁLISES', 110, 84, 10),
+			box('CLÍNICAS', 170, 84, 10),
+			box('——', 240, 86, 10),
+			// a tagline set to the right of the logo, apart from it
+			box('Cuidando da sua saúde', 420, 40, 12),
+			...bodyLines(130),
+		]
+		const letterhead = letterheadOfBoxes(boxes)
+		expect(letterhead.split('\n')).toContain('LABORATÓRIO ARVALIS ANÁLISES CLÍNICAS')
+		expect(findProvider('', 'lab_report', letterhead)).toBe('Laboratório Arvalis Análises Clínicas')
+	})
+
+	it('keeps names set side by side on one line apart: each block stacks on its own', () => {
+		const boxes = [
+			box('KESWICK', 100, 20, 20),
+			box('FULLY', 400, 20, 20),
+			box('DIAGNOSTIC', 90, 42, 20),
+			box('COMPUTERISED', 390, 42, 20),
+			box('CENTRE', 100, 64, 20),
+			box('LABORATORY', 392, 64, 20),
+			...bodyLines(110),
+		]
+		const letterhead = letterheadOfBoxes(boxes)
+		expect(letterhead.split('\n')).toEqual(expect.arrayContaining(['KESWICK DIAGNOSTIC CENTRE', 'FULLY COMPUTERISED LABORATORY']))
+		expect(findProvider('', 'lab_report', letterhead)).toBe('Keswick Diagnostic Centre')
+	})
+
+	it('reads every line of a letterhead band (wholePage), not only its top third', () => {
+		const boxes = [
+			box('Time: 8:00 am to 8:00 pm', 40, 10),
+			box('Marlow', 40, 30, 20),
+			box('Hospital', 40, 52, 20),
+			...['Ward 3', 'Bed 12', 'Room 4', 'Floor 2'].map((text, index) => box(text, 300, 80 + index * 12)),
+		]
+		// in a page's top third only 'Marlow' is: the name of one size on two lines is not given first
+		expect(letterheadOfBoxes(boxes).split('\n')[0]).toBe('Marlow')
+		expect(letterheadOfBoxes(boxes, { wholePage: true }).split('\n')[0]).toBe('Marlow Hospital')
 	})
 
 	it('joins a name stacked on two lines of one size, and gives the lines one by one after', () => {
@@ -200,6 +246,15 @@ describe('findProvider: a text PDF letterhead drawn after the blocks under it', 
 		// a large report title alone names no provider
 		const titled = letterheadOfBoxes([box('LABORATORY REPORT', 40, 20, 16), ...bodyLines(50)])
 		expect(findProvider('Patient: A. Test\nGlucose 92 mg/dL', 'lab_report', titled)).toBeNull()
+	})
+})
+
+describe('findProvider: a tagline', () => {
+	it('names no provider from a tagline that speaks to the reader, in several languages, and keeps names in small letters', () => {
+		for (const tagline of ['Caring for your health', 'Cuidando da sua saúde', 'Votre santé, notre priorité, Laboratoire', 'Your Health Is Our Mission Labs']) {
+			expect(findProvider(`${tagline}\nGlucose 92 mg/dL`, 'lab_report')).toBeNull()
+		}
+		expect(findProvider('Laboratorio de análisis clínicos Norte\nGlucosa 92 mg/dL', 'lab_report')).toBe('Laboratorio de análisis clínicos Norte')
 	})
 })
 

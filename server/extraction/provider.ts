@@ -71,9 +71,26 @@ const FIELD_LABEL =
 
 const SMALL_WORDS = new Set(['of', 'and', 'for', 'the', 'at', 'in', 'on', '&'])
 
+/** A word a name may hold in small letters: 'of', 'and', 'de', 'da', 'für' ('Laboratório Santa Luzia de Análises'). */
+function isParticle(word: string): boolean {
+	return SMALL_WORDS.has(word.toLowerCase()) || /^(?:de|del|do|da|dos|das|des|du|di|della|la|le|für|y|e|et|und|i)$/i.test(word)
+}
+
+/**
+ * A line set as part of a name: every word capitalised but the particles ('SANTA LUZIA', 'Clinical
+ * Laboratories', 'de la Croix'); a sentence ('Caring for your health') is a tagline, never joined to a name.
+ */
+function isNameLike(text: string): boolean {
+	const words = text
+		.split(/\s+/)
+		.map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+		.filter((word) => word !== '')
+	return words.length > 0 && words.every((word) => isParticle(word) || !/^\p{Ll}/u.test(word))
+}
+
 /** 'ELMRIDGE RADIOLOGY ASSOCIATES' -> 'Elmridge Radiology Associates'; mixed case is kept. */
 export function titleCaseName(name: string): string {
-	if (/[a-z]/.test(name)) return name
+	if (/\p{Ll}/u.test(name)) return name
 	return name
 		.toLowerCase()
 		.split(/(\s+)/)
@@ -82,8 +99,8 @@ export function titleCaseName(name: string): string {
 			if (index > 0 && SMALL_WORDS.has(word)) return word
 			return (
 				word
-					.replace(/^([^a-z]*)([a-z])/, (_, lead: string, letter: string) => lead + letter.toUpperCase())
-					.replace(/([-'])([a-z])/g, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+					.replace(/^([^\p{L}]*)(\p{L})/u, (_, lead: string, letter: string) => lead + letter.toUpperCase())
+					.replace(/([-'])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())
 					// an abbreviation of single letters stays in capitals ('S.A.', 'B.V.')
 					.replace(/^(?:\p{L}\.){2,}$/u, (abbreviation) => abbreviation.toUpperCase())
 			)
@@ -115,7 +132,7 @@ function isGenericOnly(text: string): boolean {
 	const words = text
 		.split(/[\s,&/-]+/)
 		.map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
-		.filter((word) => word !== '' && !SMALL_WORDS.has(word.toLowerCase()) && !/^(?:de|del|do|da|des|du|di|della|für|y|e|et|und|i)$/i.test(word))
+		.filter((word) => word !== '' && !isParticle(word))
 	return words.every((word) => GENERIC_WORD.test(word))
 }
 
@@ -125,7 +142,7 @@ function isOrganisationName(text: string): boolean {
 	if (/\d/.test(text) || text.includes('@')) return false
 	const words = text.split(' ')
 	if (words.length < 2 || words.length > 8) return false
-	if (FIELD_LABEL.test(text) || SECTION_HEADING.test(text) || TAGLINE_START.test(text)) return false
+	if (FIELD_LABEL.test(text) || SECTION_HEADING.test(text) || TAGLINE_START.test(text) || ADDRESSING_WORD.test(text)) return false
 	// a legal form makes the words before it a registered name, generic or not
 	const name = legalForm ? text.slice(0, legalForm.index) : text
 	if (name.trim() === '' || (!legalForm && isGenericOnly(name))) return false
@@ -140,6 +157,13 @@ const TAGLINE_WORDS = String.raw`(?:(?:an?\s+)?(?:member|part|unit|division|subs
 /** The words before a name that make it the tagline's object, at the end of what precedes it. */
 // or an article, one word and 'of' opening the line ('A nenber of', OCR's 'member'): a name does not start so
 const TAGLINE_LEAD = new RegExp(String.raw`(?:(?:^|\s)${TAGLINE_WORDS}|^an?\s+\p{L}+\s+of)\s*$`, 'iu')
+/**
+ * A word that speaks to the reader or for the organisation ('Caring for your health', 'Cuidando da
+ * sua saúde', 'Votre santé, notre priorité'): a tagline's, never a name's.
+ */
+const ADDRESSING_WORD =
+	/(?<![\p{L}])(?:your|our|you|we|sua|seu|suas|seus|nossa|nosso|nossos|nossas|su|sus|nuestra|nuestro|nuestros|nuestras|votre|vos|notre|nos|ihre|ihr|ihren|unsere|unser|tua|tuo|vostra|vostro|nostra|nostro)(?![\p{L}])/iu
+
 /** A column that starts with a tagline's lead words ('A member of Riverside Health'). */
 const TAGLINE_START = new RegExp(String.raw`^(?:${TAGLINE_WORDS}|an?\s+\p{L}+\s+of)\s`, 'iu')
 
@@ -276,10 +300,31 @@ function boxLines(boxes: Box[]): BoxLine[] {
 	return lines.sort((a, b) => a.top - b.top)
 }
 
-/** A line's text: its boxes left to right, a gap wider than one letter height written as a column gap. */
-function lineText(line: BoxLine): string {
-	const boxes = [...line.boxes].sort((a, b) => a.left - b.left)
-	return boxes.map((box, index) => (index === 0 ? '' : box.left - boxes[index - 1].right > line.height ? '   ' : ' ') + box.text.trim()).join('')
+/** A line cut where a gap is wider than twice its letters' height (letter-spaced words keep wider gaps than a text's): the names and blocks set side by side on it. */
+function lineSegments(line: BoxLine): BoxLine[] {
+	const segments: BoxLine[] = []
+	for (const box of [...line.boxes].sort((a, b) => a.left - b.left)) {
+		const segment = segments.at(-1)
+		if (segment && box.left - segment.right <= 2 * line.height) {
+			segment.boxes.push(box)
+			segment.right = Math.max(segment.right, box.right)
+			segment.top = Math.min(segment.top, box.top)
+			segment.bottom = Math.max(segment.bottom, box.bottom)
+			segment.height = Math.max(segment.height, box.bottom - box.top)
+		} else segments.push({ boxes: [box], top: box.top, bottom: box.bottom, left: box.left, right: box.right, height: box.bottom - box.top })
+	}
+	return segments
+}
+
+/**
+ * A line's text: its boxes left to right, a gap wider than one letter height written as a column
+ * gap. asName: a lockup's line, its words one space apart (letter-spaced words keep wide gaps) and
+ * without the rules drawn beside them ('— ANÁLISES CLÍNICAS —', read as dashes).
+ */
+function lineText(line: BoxLine, asName = false): string {
+	const boxes = [...line.boxes].filter((box) => !asName || !/^[\p{Pd}_=~]+$/u.test(box.text.trim())).sort((a, b) => a.left - b.left)
+	const gap = (index: number) => (!asName && boxes[index].left - boxes[index - 1].right > line.height ? '   ' : ' ')
+	return boxes.map((box, index) => (index === 0 ? '' : gap(index)) + box.text.trim()).join('')
 }
 
 /**
@@ -287,31 +332,75 @@ function lineText(line: BoxLine): string {
  * third of the page's text set larger than its body text (a quarter larger at least), the largest
  * first. Lines of one size stacked under each other within a line's height and over the same
  * span (a name set on two or three lines: 'HALVERSON' over 'REFERENCE LABORATORY') are also given
- * joined, before the lines one by one.
+ * joined, before the lines one by one, when each line is set as a name's (isNameLike: a tagline's
+ * sentence is not joined); a name stacked beside another block (a tagline set on
+ * four lines to its right) is still one block. wholePage: the boxes are a letterhead band's
+ * (letterhead-band.ts), every line of it may be the letterhead.
  */
-export function letterheadOfBoxes(boxes: Box[]): string {
+export function letterheadOfBoxes(boxes: Box[], options: { wholePage?: boolean } = {}): string {
 	if (boxes.length === 0) return ''
 	const body = median(boxes.map((box) => box.bottom - box.top))
-	const lines = boxLines(boxes)
+	const lines = boxLines(boxes).flatMap(lineSegments)
 	const pageTop = Math.min(...lines.map((line) => line.top))
 	const pageBottom = Math.max(...lines.map((line) => line.bottom))
-	const large = lines.filter((line) => line.top <= pageTop + (pageBottom - pageTop) / 3 && line.height >= 1.25 * body)
+	const top = options.wholePage ? pageBottom : pageTop + (pageBottom - pageTop) / 3
+	const large = lines.filter((line) => line.top <= top && line.height >= 1.25 * body)
 	const blocks: BoxLine[][] = []
 	for (const line of large) {
-		const block = blocks.at(-1)
-		const last = block?.at(-1)
-		const isStacked =
-			last !== undefined &&
-			line.top - last.bottom < Math.min(line.height, last.height) &&
-			Math.max(line.height, last.height) <= 1.2 * Math.min(line.height, last.height) &&
-			Math.min(line.right, last.right) > Math.max(line.left, last.left)
-		if (block && isStacked) block.push(line)
+		// the block this line continues: its last line just above, over the same span, every line of it of one size
+		const block = blocks.find((candidate) => {
+			const last = candidate.at(-1) as BoxLine
+			const heights = [line.height, ...candidate.map((stacked) => stacked.height)]
+			return (
+				line.top - last.bottom < Math.min(line.height, last.height) &&
+				Math.max(...heights) <= 1.2 * Math.min(...heights) &&
+				Math.min(line.right, last.right) > Math.max(line.left, last.left)
+			)
+		})
+		if (block) block.push(line)
 		else blocks.push([line])
 	}
 	const texts: string[] = []
 	for (const block of [...blocks].sort((a, b) => Math.max(...b.map((line) => line.height)) - Math.max(...a.map((line) => line.height)))) {
-		if (block.length > 1) texts.push(block.map(lineText).join(' '))
-		texts.push(...block.map(lineText))
+		if (block.length > 1 && block.every((line) => isNameLike(lineText(line)))) texts.push(block.map((line) => lineText(line)).join(' '))
+		texts.push(...block.map((line) => lineText(line)))
 	}
-	return texts.join('\n')
+	// last, each large line with the lines of any size set tight above and below it: a logo's lockup
+	for (const line of [...large].sort((a, b) => b.height - a.height)) {
+		const lockup = lockupOf(line, lines)
+		const named = lockup.map((stacked) => lineText(stacked, true))
+		if (named.length > 1 && named.every(isNameLike)) texts.push(named.join(' '))
+	}
+	return [...new Set(texts)].join('\n')
+}
+
+/** At most this many lines make one lockup. */
+const MAX_LOCKUP_LINES = 4
+
+/** Two lines one under the other: the gap between them smaller than the smaller's height, one's middle within the other's span. */
+function isTightlyStacked(upper: BoxLine, lower: BoxLine): boolean {
+	const gap = lower.top - upper.bottom
+	if (gap < 0 || gap >= Math.min(upper.height, lower.height)) return false
+	const middle = (line: BoxLine) => (line.left + line.right) / 2
+	const within = (x: number, line: BoxLine) => x >= line.left && x <= line.right
+	return within(middle(upper), lower) || within(middle(lower), upper)
+}
+
+/**
+ * A name set as a logo's lockup: words of different sizes stacked tight over one centre
+ * ('LABORATÓRIO' small over 'BIOVIDA' large over 'ANÁLISES CLÍNICAS' letter-spaced), the large line
+ * with the lines just above and below it, top to bottom. Given after every other letterhead text:
+ * a line that names the organisation on its own is taken first.
+ */
+function lockupOf(line: BoxLine, lines: BoxLine[]): BoxLine[] {
+	const lockup = [line]
+	const nearest = (candidates: BoxLine[]) => candidates.sort((a, b) => Math.abs(a.top - line.top) - Math.abs(b.top - line.top))[0]
+	while (lockup.length < MAX_LOCKUP_LINES) {
+		const above = nearest(lines.filter((other) => !lockup.includes(other) && isTightlyStacked(other, lockup[0])))
+		const below = nearest(lines.filter((other) => !lockup.includes(other) && isTightlyStacked(lockup.at(-1) as BoxLine, other)))
+		if (!above && !below) break
+		if (above) lockup.unshift(above)
+		if (below && lockup.length < MAX_LOCKUP_LINES) lockup.push(below)
+	}
+	return lockup
 }

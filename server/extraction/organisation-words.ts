@@ -1,0 +1,75 @@
+import type { ReportLanguageCode } from './language.ts'
+
+/**
+ * Words of organisations' names with their accents, per report language: OCR whose alphabet has
+ * none (PaddleOCR's) reads 'ANÁLISES CLÍNICAS' as 'ANALISES CLINICAS'. Only words whose unaccented
+ * spelling is not itself a word of that language (Spanish 'laboratorio' and Italian 'clinica'
+ * have no accent, Portuguese 'laboratório' has): a name's other words are left as read.
+ */
+const ACCENTED: Partial<Record<ReportLanguageCode, readonly string[]>> = {
+	por: [
+		'laboratório',
+		'laboratórios',
+		'análise',
+		'análises',
+		'clínica',
+		'clínicas',
+		'clínico',
+		'clínicos',
+		'diagnóstico',
+		'diagnósticos',
+		'médica',
+		'médicas',
+		'médico',
+		'médicos',
+		'patológica',
+		'patológicas',
+		'patológico',
+		'radiológica',
+		'ciências',
+		'saúde',
+		'imagiologia',
+	],
+	spa: [
+		'análisis',
+		'clínica',
+		'clínicas',
+		'clínico',
+		'clínicos',
+		'diagnóstico',
+		'diagnósticos',
+		'médica',
+		'médicas',
+		'médico',
+		'médicos',
+		'patológica',
+		'patológico',
+		'radiológico',
+		'radiológica',
+		'biológico',
+		'biológicos',
+	],
+	fra: ['hôpital', 'médical', 'médicale', 'médicales', 'médicaux', 'santé', 'génétique', 'pathologie'],
+}
+
+const unaccented = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '')
+
+const TABLES = new Map(Object.entries(ACCENTED).map(([language, words]) => [language, new Map(words.map((word) => [unaccented(word), word]))] as const))
+
+/** The word's accented spelling in its case: capitals (OCR's stray small letter among them too: 'CLiNICAS'), an initial capital, or small letters. */
+function inCaseOf(read: string, accented: string): string {
+	const small = [...read].filter((letter) => letter !== letter.toUpperCase()).length
+	if (small <= (read.length > 4 ? 1 : 0)) return accented.toUpperCase()
+	if (read[0] === read[0].toUpperCase()) return accented[0].toUpperCase() + accented.slice(1)
+	return accented
+}
+
+/** A name read without accents, its organisation words given theirs in the document's language ('Analises Clinicas' -> 'Análises Clínicas'). */
+export function withAccents(name: string, language: ReportLanguageCode | null): string {
+	const table = language ? TABLES.get(language) : undefined
+	if (!table) return name
+	return name.replace(/\p{L}+/gu, (word) => {
+		const accented = table.get(word.toLowerCase())
+		return accented ? inCaseOf(word, accented) : word
+	})
+}
