@@ -1,6 +1,6 @@
 /**
  * Extraction accuracy:
- *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-best-int|js] [--only=real,fixtures,corpus]
+ *   npx tsx scripts/extraction-accuracy.ts [--verbose] [--engine=cli|cli-best-int|js] [--only=real,fixtures,corpus,letterheads]
  *     [--per-family=2] [--families=a,b] [--media=text_pdf,scan,photo] [--seed=19] [--ocr-cache=<folder>] [--no-geometry]
  * --seed makes another corpus of the same families (other content, fonts' variants and
  * degradations): a sample nobody tuned on.
@@ -40,6 +40,7 @@ import {
 	checkCorpusDocument,
 	checkPublicSample,
 	factsShare,
+	isSameProvider,
 	loadPublicSamples,
 	percent as sharePercent,
 	publicSamplesDir,
@@ -50,6 +51,7 @@ import {
 	type DocumentCheck,
 } from '../tests/support/extraction-checks.ts'
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
+import { generateLetterheadSamples } from '../tests/support/letterhead-samples.ts'
 import {
 	ANALYTE_CODES,
 	bestIntTessdataDir,
@@ -241,6 +243,43 @@ async function corpusSection(engine: OcrEngine | undefined): Promise<{ checks: D
 
 const MEDIA: Array<DocumentCheck['medium']> = ['text_pdf', 'scan', 'photo']
 
+/**
+ * Letterheads drawn as pictures (tests/support/letterhead-samples.ts): reports whose issuer only
+ * their letterhead names, and letterheads that name nobody, as text PDFs, scans and photos. Per
+ * medium: issuers named right, names shown that are wrong (another name, or one where the page
+ * names nobody), none named.
+ */
+async function letterheadsSection(engine: OcrEngine | undefined): Promise<boolean> {
+	const started = performance.now()
+	const samples = (await generateLetterheadSamples()).filter((sample) => !mediaFilter || mediaFilter.includes(sample.medium))
+	const results = await Promise.all(samples.map((sample) => extractDocument({ bytes: sample.bytes, fileName: `${sample.id}.bin`, ocr: engine, paddle })))
+	console.log('')
+	console.log(`letterheads drawn as pictures: ${samples.length} documents (read in ${Math.round(performance.now() - started)} ms)`)
+	const outcome = (index: number) => {
+		const got = results[index].provider
+		if (isSameProvider(got, samples[index].provider)) return 'right'
+		return got === null ? 'none' : 'wrong'
+	}
+	for (const [index, sample] of samples.entries()) {
+		const verdict = outcome(index)
+		if (isVerbose || verdict !== 'right') console.log(`  ${pad(sample.id, 40)} ${verdict}${verdict === 'right' ? '' : `: ${results[index].provider} (wanted ${sample.provider})`}`)
+	}
+	let wrongShown = 0
+	for (const medium of MEDIA) {
+		const indexes = samples.flatMap((sample, index) => (sample.medium === medium ? [index] : []))
+		if (indexes.length === 0) continue
+		const named = indexes.filter((index) => samples[index].provider !== null)
+		const right = named.filter((index) => outcome(index) === 'right').length
+		const wrong = indexes.filter((index) => outcome(index) === 'wrong').length
+		const nobodyRight = indexes.filter((index) => samples[index].provider === null && outcome(index) === 'right').length
+		wrongShown += wrong
+		console.log(
+			`  ${pad(medium, 10)} issuer named right ${right}/${named.length}, wrong names shown ${wrong}, letterheads naming nobody left unnamed ${nobodyRight}/${indexes.length - named.length}`,
+		)
+	}
+	return wrongShown === 0
+}
+
 /** Recall (values read exactly) and wrong values shown, as 'read 40/47 = 85.1%, shown wrong 2/42'. */
 function recallAndPrecision(checks: DocumentCheck[]): string {
 	const read = valueShare(checks)
@@ -360,6 +399,7 @@ async function main() {
 		isMet = (await fixturesSection(engine)) && isMet
 	}
 	const corpus = only.includes('corpus') ? await corpusSection(engine) : { checks: [], results: [] }
+	if (only.includes('letterheads')) isMet = (await letterheadsSection(engine)) && isMet
 	if (corpus.checks.length || samples.checks.length) {
 		const heldOut = corpus.checks.filter((check) => check.heldOut)
 		const tuning = corpus.checks.filter((check) => !check.heldOut)

@@ -31,6 +31,8 @@ function engineReading(words: OcrWord[]): OcrEngine & { pictures: Buffer[] } {
 /** Body-size words under a letterhead: field labels and values. */
 const fields = Array.from({ length: 12 }, (_, index) => word(`Field ${index}:`, 40, 200 + index * 30, 20))
 
+const blankBand = { data: new Uint8Array(400 * 100 * 4).fill(255), width: 400, height: 100, channels: 4 as const }
+
 const scanned: Letterhead = { source: 'ocr', image: { data: page(600, 800).pixels, width: 600, height: 800, channels: 1 } }
 
 describe('letterheadBandImage', () => {
@@ -60,18 +62,33 @@ describe('providerOfLetterhead', () => {
 		expect(engine.pictures).toHaveLength(1)
 	})
 
-	it("reads a text PDF's rendered band, and gives OCR's unaccented words their accents in the document's language", async () => {
-		const render = vi.fn(async () => ({ data: new Uint8Array(400 * 100 * 4).fill(255), width: 400, height: 100, channels: 4 as const }))
+	it("reads the words of a text PDF's pictures in its rendered band, whatever their size, and gives OCR's unaccented words their accents", async () => {
+		const fieldBoxes = fields.map((read) => ({
+			text: read.text,
+			left: read.left - 2,
+			right: read.left + read.width + 2,
+			top: read.top - 2,
+			bottom: read.top + read.height + 2,
+		}))
+		const render = vi.fn(async () => ({ image: blankBand, textBoxes: fieldBoxes }))
+		// the logo's words no larger than the text layer's
 		const engine = engineReading([
-			word('LABORATORIO', 120, 20, 30),
-			word('ARVALIS', 100, 55, 80),
-			word('ANALISES', 110, 140, 22),
-			word('CLINICAS', 250, 140, 22),
+			word('LABORATORIO', 120, 20, 18),
+			word('ARVALIS', 100, 42, 24),
+			word('ANALISES', 110, 70, 14),
+			word('CLINICAS', 205, 70, 14),
 			...fields,
 		])
 		const portuguese = 'Exame Resultado Unidade Valor de Referência\nHemácias 4,8 milhões/mm³\nColeta: 18/06/2026'
 		expect(await providerOfLetterhead({ source: 'text', render }, 'lab_report', portuguese, () => engine)).toBe('Laboratório Arvalis Análises Clínicas')
 		expect(render).toHaveBeenCalledTimes(1)
+	})
+
+	it("names none from words of a text PDF's band that its text layer holds: the text was read already", async () => {
+		const name = word('Kestrel Hospital', 100, 20, 40)
+		const textBoxes = [{ text: name.text, left: 98, right: 102 + name.width, top: 18, bottom: 62 }]
+		const render = async () => ({ image: blankBand, textBoxes })
+		expect(await providerOfLetterhead({ source: 'text', render }, 'lab_report', '', () => engineReading([name, ...fields]))).toBeNull()
 	})
 
 	it('names none when the band holds only a tagline or generic words, or when there is no engine', async () => {

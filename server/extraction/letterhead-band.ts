@@ -4,8 +4,9 @@ import { pgmImage, preprocessForOcr, type RawImage } from './image-preprocess.ts
 import { detectReportLanguage } from './language.ts'
 import { PAGE_PREPROCESSING } from './ocr-page.ts'
 import { renderPdfPage } from './pdf-page-image.ts'
+import { readPositionedText } from './pdf-text.ts'
 import { findProvider, letterheadOfBoxes, titleCaseName } from './provider.ts'
-import { boxesFromOcrWords } from './table-reader.ts'
+import { boxesFromOcrWords, type Box } from './table-reader.ts'
 import type { DocumentKind, OcrEngine } from './types.ts'
 import { withAccents } from './organisation-words.ts'
 import { describeError, logger } from '#server/logger.ts'
@@ -15,13 +16,13 @@ import { describeError, logger } from '#server/logger.ts'
  * A letterhead is often not in the text read so far: a text PDF draws its logo as a picture
  * ('LABORATÓRIO / BIOVIDA / ANÁLISES CLÍNICAS' stacked in one image), and a scan's display type
  * (stacked capitals, a stylised face) is misread by OCR at the body text's scale ('SHRCE' for
- * 'SHREE'). The top LETTERHEAD_BAND of the first page is read on its own, and its lines set larger
- * than the band's body text are the letterhead (letterheadOfBoxes over the whole band, with a
- * logo's lockup of lines of several sizes). PaddleOCR reads the band: tesseract read a real
+ * 'SHREE'). The top LETTERHEAD_BAND of the first page is read on its own, and its lines are read
+ * as a letterhead, the largest first (letterheadOfBoxes over the whole band, whatever their size,
+ * with a logo's lockup of lines of several sizes). PaddleOCR reads the band: tesseract read a real
  * scan's stylised capitals as 'SHREE {', 'piagnostic', and a text PDF's logo as 'B | OVI DA' or
  * 'BIOVIDA' as the picture moved by a pixel; Paddle read both right. Its alphabet has no accents:
  * the name's organisation words are given theirs in the document's language (withAccents).
- * - a text PDF: the band rendered at BAND_DPI;
+ * - a text PDF: the band rendered at BAND_DPI, its pictures' words only (pictureWords);
  * - a scanned or photographed page: the band of the page prepared in grey as for OCR, scaled up to
  *   about BAND_WIDTH pixels (at most MAX_BAND_SCALE).
  * Decision 018 gives the figures.
@@ -35,11 +36,14 @@ export const MAX_BAND_SCALE = 3
 /** A text PDF's band is rendered at this resolution. */
 export const BAND_DPI = 200
 
+/** A text PDF's band rendered, with where its text layer's items are drawn on it (pixels). */
+export type RenderedBand = { image: RawImage; textBoxes: Box[] }
+
 export type Letterhead =
 	/** a page read by OCR: its picture */
 	| { source: 'ocr'; image: Buffer | RawImage; dpi?: number }
 	/** a page with a text layer: its band rendered when needed */
-	| { source: 'text'; render: () => Promise<RawImage> }
+	| { source: 'text'; render: () => Promise<RenderedBand> }
 
 /** The top band of a grey page, scaled up for reading (a PGM). */
 export async function letterheadBandImage(page: { pixels: Uint8Array; width: number; height: number }, maxScale = MAX_BAND_SCALE): Promise<Buffer> {
@@ -57,14 +61,33 @@ export async function letterheadBandImage(page: { pixels: Uint8Array; width: num
 	return pgmImage(width, height, new Uint8Array(data.buffer, data.byteOffset, data.byteLength)).image
 }
 
-/** The first page's top band rendered (a text PDF's). */
-export async function renderLetterheadBand(doc: PDFDocumentProxy): Promise<RawImage> {
+/** The first page's top band rendered (a text PDF's), and its text items' boxes in the band's pixels. */
+export async function renderLetterheadBand(doc: PDFDocumentProxy): Promise<RenderedBand> {
 	const page = await doc.getPage(1)
 	try {
-		return (await renderPdfPage(page, BAND_DPI, LETTERHEAD_BAND)).raw
+		const { raw } = await renderPdfPage(page, BAND_DPI, LETTERHEAD_BAND)
+		const viewport = page.getViewport({ scale: BAND_DPI / 72 })
+		const textBoxes = (await readPositionedText(page))
+			.filter((item) => item.str.trim() !== '')
+			.map((item) => {
+				// the item's box from a little under its baseline to its letters' top
+				const [x1, y1] = viewport.convertToViewportPoint(item.x, item.y - item.size * 0.25)
+				const [x2, y2] = viewport.convertToViewportPoint(item.x + item.width, item.y + item.size * 0.9)
+				return { text: item.str, left: Math.min(x1, x2), right: Math.max(x1, x2), top: Math.min(y1, y2), bottom: Math.max(y1, y2) }
+			})
+		return { image: raw, textBoxes }
 	} finally {
 		page.cleanup()
 	}
+}
+
+/** The words OCR read off a picture: those whose middle lies in no text item's box. */
+export function pictureWords(read: Box[], textBoxes: Box[]): Box[] {
+	return read.filter((word) => {
+		const x = (word.left + word.right) / 2
+		const y = (word.top + word.bottom) / 2
+		return !textBoxes.some((item) => x >= item.left && x <= item.right && y >= item.top && y <= item.bottom)
+	})
 }
 
 async function greyPgm(image: RawImage): Promise<Buffer> {
@@ -78,16 +101,25 @@ async function greyPgm(image: RawImage): Promise<Buffer> {
 	return pgmImage(info.width, info.height, new Uint8Array(data.buffer, data.byteOffset, data.byteLength)).image
 }
 
-/** The letterhead lines of a band read by `engine`, the largest first; '' when none. */
-async function letterheadRead(engine: OcrEngine, band: Buffer): Promise<string> {
-	const result = await engine.recognize(band)
-	return result.words ? letterheadOfBoxes(boxesFromOcrWords(result.words), { wholePage: true }) : ''
-}
-
-/** The letterhead lines of a scanned page's band, read by PaddleOCR. */
+/**
+ * The letterhead lines of a scanned page's band, read by PaddleOCR, the largest first; '' when none.
+ * Lines of any size: a photographed letterhead is often set hardly larger than the body, and the
+ * band's lines are the page's first lines, where a name is looked for in every reading anyway.
+ */
 export async function readScannedLetterhead(paddle: OcrEngine, image: Buffer | RawImage, dpi?: number): Promise<string> {
 	const page = await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
-	return letterheadRead(paddle, await letterheadBandImage(page))
+	const { words } = await paddle.recognize(await letterheadBandImage(page))
+	return words ? letterheadOfBoxes(boxesFromOcrWords(words), { wholePage: true, anySize: true }) : ''
+}
+
+/**
+ * The letterhead lines of a text PDF's band: the words read off its pictures (a logo), whatever
+ * their size: the text layer's own words are read already, and a logo's name is often set no
+ * larger than the body text once the picture is scaled onto the page.
+ */
+export async function readRenderedLetterhead(paddle: OcrEngine, band: RenderedBand): Promise<string> {
+	const { words } = await paddle.recognize(await greyPgm(band.image))
+	return words ? letterheadOfBoxes(pictureWords(boxesFromOcrWords(words), band.textBoxes), { wholePage: true, anySize: true }) : ''
 }
 
 /**
@@ -102,7 +134,7 @@ export async function providerOfLetterhead(letterhead: Letterhead, kind: Documen
 		const lines =
 			letterhead.source === 'ocr'
 				? await readScannedLetterhead(engine, letterhead.image, letterhead.dpi)
-				: await letterheadRead(engine, await greyPgm(await letterhead.render()))
+				: await readRenderedLetterhead(engine, await letterhead.render())
 		const provider = findProvider('', kind, lines)
 		return provider && titleCaseName(withAccents(provider, detectReportLanguage(text)))
 	} catch (error) {

@@ -28,6 +28,7 @@ const ACCENTED: Partial<Record<ReportLanguageCode, readonly string[]>> = {
 		'radiológica',
 		'ciências',
 		'saúde',
+		'são',
 		'imagiologia',
 	],
 	spa: [

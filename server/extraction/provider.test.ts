@@ -258,6 +258,19 @@ describe('findProvider: a tagline', () => {
 	})
 })
 
+describe('findProvider: a description, a name cut short, rules around a name', () => {
+	it('names no provider from a description of what a laboratory does, or from a name cut before its last word', () => {
+		expect(findProvider('Biologie médicale\nGlycémie 0,92 g/L', 'lab_report')).toBeNull()
+		expect(findProvider('Centro Médico Los\nGlucosa 92 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Hospital de\nGlucosa 92 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Centro Médico Los Álamos\nGlucosa 92 mg/dL', 'lab_report')).toBe('Centro Médico Los Álamos')
+	})
+
+	it('leaves the rules drawn around a name out of it', () => {
+		expect(findProvider('—— Ardent Clinical Laboratories ——\nGlucose 92 mg/dL', 'lab_report')).toBe('Ardent Clinical Laboratories')
+	})
+})
+
 describe('findProvider: a logo monogram', () => {
 	it('leaves out a monogram letter printed before the name it abbreviates', () => {
 		expect(findProvider('K KESTREL Reference Laboratories   Patient Report\nGlucose', 'lab_report')).toBe('KESTREL Reference Laboratories')

@@ -55,7 +55,7 @@ export function nameWithoutLegalForm(name: string): string {
  * Laboratory Services') is a description or a department, not a provider.
  */
 const GENERIC_WORD =
-	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagnóstic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|radiology|institute)$/i
+	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagnóstic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|radiology|institute|biolog(?:ie|ia|y)|biol[óo]gic[oa]s?|m[ée]dical(?:e|es)?|m[ée]dicaux)$/i
 
 /** A department's or section's heading: not the organisation that issued the report. */
 const SECTION_HEADING =
@@ -123,8 +123,8 @@ function tidyCandidate(text: string): string {
 		.replace(/\bpage\s+\d+\s+(?:of\s+\d+)?/gi, ' ')
 		.replace(/[|:;*=~_•·»«"'`]+/g, ' ')
 		.replace(/\s+/g, ' ')
-		.replace(/^[\s.,-]+|[\s,-]+$/g, '')
-	return COMPANY_FORM_END.test(tidied) || legalFormOf(tidied) !== null ? tidied : tidied.replace(/[\s.,-]+$/, '')
+		.replace(/^[\s.,\p{Pd}]+|[\s,\p{Pd}]+$/gu, '')
+	return COMPANY_FORM_END.test(tidied) || legalFormOf(tidied) !== null ? tidied : tidied.replace(/[\s.,\p{Pd}]+$/u, '')
 }
 
 /** Only words that describe an organisation ('Pathological Laboratory'), no name among them. */
@@ -142,6 +142,8 @@ function isOrganisationName(text: string): boolean {
 	if (/\d/.test(text) || text.includes('@')) return false
 	const words = text.split(' ')
 	if (words.length < 2 || words.length > 8) return false
+	// a name cut short ('Centro Médico Los' of 'Centro Médico Los Álamos') ends in an article or particle
+	if (isParticle(words[words.length - 1]) || /^(?:los|las|el|les|der|die|das|dem|den)$/i.test(words[words.length - 1])) return false
 	if (FIELD_LABEL.test(text) || SECTION_HEADING.test(text) || TAGLINE_START.test(text) || ADDRESSING_WORD.test(text)) return false
 	// a legal form makes the words before it a registered name, generic or not
 	const name = legalForm ? text.slice(0, legalForm.index) : text
@@ -335,16 +337,17 @@ function lineText(line: BoxLine, asName = false): string {
  * joined, before the lines one by one, when each line is set as a name's (isNameLike: a tagline's
  * sentence is not joined); a name stacked beside another block (a tagline set on
  * four lines to its right) is still one block. wholePage: the boxes are a letterhead band's
- * (letterhead-band.ts), every line of it may be the letterhead.
+ * (letterhead-band.ts), every line of it may be the letterhead; anySize: the boxes are a
+ * letterhead picture's words (a text PDF's logo), each line of any size may be.
  */
-export function letterheadOfBoxes(boxes: Box[], options: { wholePage?: boolean } = {}): string {
+export function letterheadOfBoxes(boxes: Box[], options: { wholePage?: boolean; anySize?: boolean } = {}): string {
 	if (boxes.length === 0) return ''
 	const body = median(boxes.map((box) => box.bottom - box.top))
 	const lines = boxLines(boxes).flatMap(lineSegments)
 	const pageTop = Math.min(...lines.map((line) => line.top))
 	const pageBottom = Math.max(...lines.map((line) => line.bottom))
 	const top = options.wholePage ? pageBottom : pageTop + (pageBottom - pageTop) / 3
-	const large = lines.filter((line) => line.top <= top && line.height >= 1.25 * body)
+	const large = lines.filter((line) => line.top <= top && (options.anySize || line.height >= 1.25 * body))
 	const blocks: BoxLine[][] = []
 	for (const line of large) {
 		// the block this line continues: its last line just above, over the same span, every line of it of one size
@@ -394,10 +397,12 @@ function isTightlyStacked(upper: BoxLine, lower: BoxLine): boolean {
  */
 function lockupOf(line: BoxLine, lines: BoxLine[]): BoxLine[] {
 	const lockup = [line]
+	// a tagline's sentence under the name ends the lockup: it is no part of the name
+	const named = lines.filter((other) => isNameLike(lineText(other, true)))
 	const nearest = (candidates: BoxLine[]) => candidates.sort((a, b) => Math.abs(a.top - line.top) - Math.abs(b.top - line.top))[0]
 	while (lockup.length < MAX_LOCKUP_LINES) {
-		const above = nearest(lines.filter((other) => !lockup.includes(other) && isTightlyStacked(other, lockup[0])))
-		const below = nearest(lines.filter((other) => !lockup.includes(other) && isTightlyStacked(lockup.at(-1) as BoxLine, other)))
+		const above = nearest(named.filter((other) => !lockup.includes(other) && isTightlyStacked(other, lockup[0])))
+		const below = nearest(named.filter((other) => !lockup.includes(other) && isTightlyStacked(lockup.at(-1) as BoxLine, other)))
 		if (!above && !below) break
 		if (above) lockup.unshift(above)
 		if (below && lockup.length < MAX_LOCKUP_LINES) lockup.push(below)

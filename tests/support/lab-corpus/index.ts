@@ -79,7 +79,7 @@ async function greyPaper(image: Sharp, tone: number, noise: number, random: Rand
  * on paper that is not white (`paper`, drawn from its own sequence so the other draws stay as
  * they were).
  */
-async function simulateScan(pdf: Uint8Array, random: Random, paper: Random): Promise<{ bytes: Buffer; degradation: string }> {
+export async function simulateScan(pdf: Uint8Array, random: Random, paper: Random): Promise<{ bytes: Buffer; degradation: string }> {
 	const dpi = random.pick([150, 200, 240, 300])
 	const angle = Math.round((random.next() * 6 - 3) * 10) / 10
 	const blur = random.pick([0, 0.5, 0.8])
@@ -99,7 +99,7 @@ async function simulateScan(pdf: Uint8Array, random: Random, paper: Random): Pro
  * darker background, rotated a little, lit unevenly with a shadow, blurred
  * and saved as JPEG.
  */
-async function simulatePhoto(pdf: Uint8Array, random: Random): Promise<{ bytes: Buffer; degradation: string }> {
+export async function simulatePhoto(pdf: Uint8Array, random: Random): Promise<{ bytes: Buffer; degradation: string }> {
 	const dpi = random.pick([170, 200, 230])
 	const { png, width, height } = await renderFirstPage(pdf, dpi)
 	const page = await loadImage(png)
