@@ -262,7 +262,8 @@ async function letterheadsSection(engine: OcrEngine | undefined): Promise<boolea
 	}
 	for (const [index, sample] of samples.entries()) {
 		const verdict = outcome(index)
-		if (isVerbose || verdict !== 'right') console.log(`  ${pad(sample.id, 40)} ${verdict}${verdict === 'right' ? '' : `: ${results[index].provider} (wanted ${sample.provider})`}`)
+		if (isVerbose || verdict !== 'right')
+			console.log(`  ${pad(sample.id, 40)} ${verdict}${verdict === 'right' ? '' : `: ${results[index].provider} (wanted ${sample.provider})`}`)
 	}
 	let wrongShown = 0
 	for (const medium of MEDIA) {

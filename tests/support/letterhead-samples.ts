@@ -32,7 +32,11 @@ export const LETTERHEAD_DESIGNS: readonly Design[] = [
 	{
 		id: 'pt-lockup-three-sizes',
 		language: 'pt',
-		lines: [{ text: 'LABORATÓRIO', size: 26, bold: true, spaced: true }, { text: 'VITALIS', size: 72, bold: true }, { text: 'ANÁLISES CLÍNICAS', size: 20, spaced: true, ruled: true }],
+		lines: [
+			{ text: 'LABORATÓRIO', size: 26, bold: true, spaced: true },
+			{ text: 'VITALIS', size: 72, bold: true },
+			{ text: 'ANÁLISES CLÍNICAS', size: 20, spaced: true, ruled: true },
+		],
 		face: 'DejaVu Sans',
 		colour: '#1d3f8f',
 		layout: 'lockup',
@@ -42,7 +46,10 @@ export const LETTERHEAD_DESIGNS: readonly Design[] = [
 	{
 		id: 'es-clinic-two-sizes',
 		language: 'es',
-		lines: [{ text: 'Clínica', size: 34 }, { text: 'Santa Elena', size: 58, bold: true }],
+		lines: [
+			{ text: 'Clínica', size: 34 },
+			{ text: 'Santa Elena', size: 58, bold: true },
+		],
 		face: 'Liberation Serif',
 		colour: '#7a1f2b',
 		layout: 'lockup',
@@ -51,7 +58,10 @@ export const LETTERHEAD_DESIGNS: readonly Design[] = [
 	{
 		id: 'en-stacked-capitals',
 		language: 'en',
-		lines: [{ text: 'NORDHAVEN', size: 48, bold: true }, { text: 'DIAGNOSTICS', size: 48, bold: true }],
+		lines: [
+			{ text: 'NORDHAVEN', size: 48, bold: true },
+			{ text: 'DIAGNOSTICS', size: 48, bold: true },
+		],
 		face: 'DejaVu Sans Condensed',
 		colour: '#0f6b5c',
 		layout: 'lockup',
@@ -60,7 +70,10 @@ export const LETTERHEAD_DESIGNS: readonly Design[] = [
 	{
 		id: 'fr-serif-lockup',
 		language: 'fr',
-		lines: [{ text: 'Laboratoire', size: 30 }, { text: 'des Tilleuls', size: 52, bold: true }],
+		lines: [
+			{ text: 'Laboratoire', size: 30 },
+			{ text: 'des Tilleuls', size: 52, bold: true },
+		],
 		face: 'DejaVu Serif',
 		colour: '#2e2e2e',
 		layout: 'lockup',
@@ -79,7 +92,10 @@ export const LETTERHEAD_DESIGNS: readonly Design[] = [
 	{
 		id: 'it-two-lines',
 		language: 'it',
-		lines: [{ text: 'Laboratorio Analisi', size: 36, bold: true }, { text: 'SAN MARCO', size: 36, bold: true, spaced: true }],
+		lines: [
+			{ text: 'Laboratorio Analisi', size: 36, bold: true },
+			{ text: 'SAN MARCO', size: 36, bold: true, spaced: true },
+		],
 		face: 'Liberation Sans Narrow',
 		colour: '#8a4b00',
 		layout: 'centred',
@@ -98,7 +114,10 @@ export const LETTERHEAD_DESIGNS: readonly Design[] = [
 	{
 		id: 'en-three-lines-mixed',
 		language: 'en',
-		lines: [{ text: 'ASHGROVE', size: 64, bold: true }, { text: 'Pathology Laboratories', size: 28 }],
+		lines: [
+			{ text: 'ASHGROVE', size: 64, bold: true },
+			{ text: 'Pathology Laboratories', size: 28 },
+		],
 		face: 'Liberation Serif',
 		colour: '#4b2a6b',
 		layout: 'centred',
@@ -116,25 +135,55 @@ export const LETTERHEAD_DESIGNS: readonly Design[] = [
 	{
 		id: 'pt-hospital-lockup',
 		language: 'pt',
-		lines: [{ text: 'Hospital', size: 30, spaced: true }, { text: 'São Lucas', size: 60, bold: true }],
+		lines: [
+			{ text: 'Hospital', size: 30, spaced: true },
+			{ text: 'São Lucas', size: 60, bold: true },
+		],
 		face: 'Liberation Sans',
 		colour: '#005f73',
 		layout: 'lockup',
 		provider: 'Hospital São Lucas',
 	},
 	// letterheads that name nobody
-	{ id: 'en-tagline-only', language: 'en', lines: [{ text: 'Caring for your health', size: 40 }], face: 'DejaVu Serif', colour: '#1d3f8f', layout: 'lockup', provider: null },
+	{
+		id: 'en-tagline-only',
+		language: 'en',
+		lines: [{ text: 'Caring for your health', size: 40 }],
+		face: 'DejaVu Serif',
+		colour: '#1d3f8f',
+		layout: 'lockup',
+		provider: null,
+	},
 	{
 		id: 'en-generic-words',
 		language: 'en',
-		lines: [{ text: 'CLINICAL', size: 44, bold: true }, { text: 'LABORATORY', size: 44, bold: true }],
+		lines: [
+			{ text: 'CLINICAL', size: 44, bold: true },
+			{ text: 'LABORATORY', size: 44, bold: true },
+		],
 		face: 'DejaVu Sans',
 		colour: '#333333',
 		layout: 'lockup',
 		provider: null,
 	},
-	{ id: 'pt-report-title', language: 'pt', lines: [{ text: 'Resultado de Exames', size: 44, bold: true }], face: 'Liberation Sans', colour: '#0f6b5c', layout: 'centred', provider: null },
-	{ id: 'es-emblem-slogan', language: 'es', lines: [{ text: 'Su salud, nuestra misión', size: 38 }], face: 'Liberation Serif', colour: '#7a1f2b', layout: 'lockup', provider: null },
+	{
+		id: 'pt-report-title',
+		language: 'pt',
+		lines: [{ text: 'Resultado de Exames', size: 44, bold: true }],
+		face: 'Liberation Sans',
+		colour: '#0f6b5c',
+		layout: 'centred',
+		provider: null,
+	},
+	{
+		id: 'es-emblem-slogan',
+		language: 'es',
+		lines: [{ text: 'Su salud, nuestra misión', size: 38 }],
+		face: 'Liberation Serif',
+		colour: '#7a1f2b',
+		layout: 'lockup',
+		provider: null,
+	},
 ]
 
 export type LetterheadSample = { id: string; medium: 'text_pdf' | 'scan' | 'photo'; bytes: Buffer; provider: string | null }
@@ -176,10 +225,12 @@ function drawLetterhead(design: Design, width: number): Buffer {
 		context.fillRect(60, height / 2 - 35, 20, 70)
 		context.fillRect(35, height / 2 - 10, 70, 20)
 	}
-	const block = Math.max(...design.lines.map((line) => {
-		context.font = `${line.bold ? 'bold ' : ''}${line.size}px "${design.face}"`
-		return lineWidth(context, line)
-	}))
+	const block = Math.max(
+		...design.lines.map((line) => {
+			context.font = `${line.bold ? 'bold ' : ''}${line.size}px "${design.face}"`
+			return lineWidth(context, line)
+		}),
+	)
 	const centre = design.layout === 'centred' ? width / 2 : emblem + 20 + block / 2
 	let y = 20
 	context.fillStyle = design.colour
@@ -210,13 +261,48 @@ function drawLetterhead(design: Design, width: number): Buffer {
 
 /** Results in the report's language, in its text layer. */
 const ROWS: Record<Language, Array<[string, string, string, string]>> = {
-	en: [['Glucose', '92', 'mg/dL', '70 - 99'], ['Hemoglobin', '13.8', 'g/dL', '12.0 - 16.0'], ['Creatinine', '0.9', 'mg/dL', '0.6 - 1.2'], ['Potassium', '4.2', 'mmol/L', '3.5 - 5.1']],
-	de: [['Glukose', '92', 'mg/dl', '70 - 99'], ['Hämoglobin', '13,8', 'g/dl', '12,0 - 16,0'], ['Kreatinin', '0,9', 'mg/dl', '0,6 - 1,2'], ['Kalium', '4,2', 'mmol/l', '3,5 - 5,1']],
-	fr: [['Glycémie', '0,92', 'g/L', '0,70 - 0,99'], ['Hémoglobine', '13,8', 'g/dL', '12,0 - 16,0'], ['Créatinine', '9', 'mg/L', '6 - 12'], ['Potassium', '4,2', 'mmol/L', '3,5 - 5,1']],
-	es: [['Glucosa', '92', 'mg/dL', '70 - 99'], ['Hemoglobina', '13,8', 'g/dL', '12,0 - 16,0'], ['Creatinina', '0,9', 'mg/dL', '0,6 - 1,2'], ['Potasio', '4,2', 'mmol/L', '3,5 - 5,1']],
-	it: [['Glicemia', '92', 'mg/dL', '70 - 99'], ['Emoglobina', '13,8', 'g/dL', '12,0 - 16,0'], ['Creatinina', '0,9', 'mg/dL', '0,6 - 1,2'], ['Potassio', '4,2', 'mmol/L', '3,5 - 5,1']],
-	pt: [['Glicose', '92', 'mg/dL', '70 - 99'], ['Hemoglobina', '13,8', 'g/dL', '12,0 - 16,0'], ['Creatinina', '0,9', 'mg/dL', '0,6 - 1,2'], ['Potássio', '4,2', 'mmol/L', '3,5 - 5,1']],
-	tr: [['Glukoz', '92', 'mg/dL', '70 - 99'], ['Hemoglobin', '13,8', 'g/dL', '12,0 - 16,0'], ['Kreatinin', '0,9', 'mg/dL', '0,6 - 1,2'], ['Potasyum', '4,2', 'mmol/L', '3,5 - 5,1']],
+	en: [
+		['Glucose', '92', 'mg/dL', '70 - 99'],
+		['Hemoglobin', '13.8', 'g/dL', '12.0 - 16.0'],
+		['Creatinine', '0.9', 'mg/dL', '0.6 - 1.2'],
+		['Potassium', '4.2', 'mmol/L', '3.5 - 5.1'],
+	],
+	de: [
+		['Glukose', '92', 'mg/dl', '70 - 99'],
+		['Hämoglobin', '13,8', 'g/dl', '12,0 - 16,0'],
+		['Kreatinin', '0,9', 'mg/dl', '0,6 - 1,2'],
+		['Kalium', '4,2', 'mmol/l', '3,5 - 5,1'],
+	],
+	fr: [
+		['Glycémie', '0,92', 'g/L', '0,70 - 0,99'],
+		['Hémoglobine', '13,8', 'g/dL', '12,0 - 16,0'],
+		['Créatinine', '9', 'mg/L', '6 - 12'],
+		['Potassium', '4,2', 'mmol/L', '3,5 - 5,1'],
+	],
+	es: [
+		['Glucosa', '92', 'mg/dL', '70 - 99'],
+		['Hemoglobina', '13,8', 'g/dL', '12,0 - 16,0'],
+		['Creatinina', '0,9', 'mg/dL', '0,6 - 1,2'],
+		['Potasio', '4,2', 'mmol/L', '3,5 - 5,1'],
+	],
+	it: [
+		['Glicemia', '92', 'mg/dL', '70 - 99'],
+		['Emoglobina', '13,8', 'g/dL', '12,0 - 16,0'],
+		['Creatinina', '0,9', 'mg/dL', '0,6 - 1,2'],
+		['Potassio', '4,2', 'mmol/L', '3,5 - 5,1'],
+	],
+	pt: [
+		['Glicose', '92', 'mg/dL', '70 - 99'],
+		['Hemoglobina', '13,8', 'g/dL', '12,0 - 16,0'],
+		['Creatinina', '0,9', 'mg/dL', '0,6 - 1,2'],
+		['Potássio', '4,2', 'mmol/L', '3,5 - 5,1'],
+	],
+	tr: [
+		['Glukoz', '92', 'mg/dL', '70 - 99'],
+		['Hemoglobin', '13,8', 'g/dL', '12,0 - 16,0'],
+		['Kreatinin', '0,9', 'mg/dL', '0,6 - 1,2'],
+		['Potasyum', '4,2', 'mmol/L', '3,5 - 5,1'],
+	],
 }
 
 /** The report: the letterhead image at the top, a patient block and a table of results in the text layer. */
@@ -229,7 +315,12 @@ async function reportPdf(design: Design, random: Random): Promise<Uint8Array> {
 	const width = design.layout === 'band' ? 595 : random.pick([260, 300, 340])
 	const scale = width / png.width
 	const top = design.layout === 'band' ? 0 : 30
-	page.drawImage(png, { x: design.layout === 'band' ? 0 : design.layout === 'centred' ? (595 - width) / 2 : 40, y: 842 - top - png.height * scale, width, height: png.height * scale })
+	page.drawImage(png, {
+		x: design.layout === 'band' ? 0 : design.layout === 'centred' ? (595 - width) / 2 : 40,
+		y: 842 - top - png.height * scale,
+		width,
+		height: png.height * scale,
+	})
 	const labels = LABELS[design.language]
 	let y = 842 - top - png.height * scale - 36
 	const text = (value: string, x: number, size = 10, face = font) => page.drawText(value, { x, y, size, font: face, color: rgb(0.1, 0.1, 0.1) })
@@ -239,7 +330,13 @@ async function reportPdf(design: Design, random: Random): Promise<Uint8Array> {
 	text(`${labels.birth}: 02/07/1981`, 40)
 	text(`${labels.reported}: 15/03/2025`, 330)
 	y -= 30
-	for (const [label, x] of [[labels.test, 40], [labels.result, 230], [labels.unit, 320], [labels.range, 420]] as const) text(label, x, 10, bold)
+	for (const [label, x] of [
+		[labels.test, 40],
+		[labels.result, 230],
+		[labels.unit, 320],
+		[labels.range, 420],
+	] as const)
+		text(label, x, 10, bold)
 	y -= 18
 	for (const [name, value, unit, range] of ROWS[design.language]) {
 		text(name, 40)
