@@ -266,17 +266,20 @@ async function letterheadsSection(engine: OcrEngine | undefined): Promise<boolea
 			console.log(`  ${pad(sample.id, 40)} ${verdict}${verdict === 'right' ? '' : `: ${results[index].provider} (wanted ${sample.provider})`}`)
 	}
 	let wrongShown = 0
-	for (const medium of MEDIA) {
-		const indexes = samples.flatMap((sample, index) => (sample.medium === medium ? [index] : []))
-		if (indexes.length === 0) continue
-		const named = indexes.filter((index) => samples[index].provider !== null)
-		const right = named.filter((index) => outcome(index) === 'right').length
-		const wrong = indexes.filter((index) => outcome(index) === 'wrong').length
-		const nobodyRight = indexes.filter((index) => samples[index].provider === null && outcome(index) === 'right').length
-		wrongShown += wrong
-		console.log(
-			`  ${pad(medium, 10)} issuer named right ${right}/${named.length}, wrong names shown ${wrong}, letterheads naming nobody left unnamed ${nobodyRight}/${indexes.length - named.length}`,
-		)
+	for (const heldOut of [false, true]) {
+		console.log(heldOut ? '  held-out designs (written after the readers, measured untouched):' : '  tuning designs:')
+		for (const medium of MEDIA) {
+			const indexes = samples.flatMap((sample, index) => (sample.medium === medium && sample.heldOut === heldOut ? [index] : []))
+			if (indexes.length === 0) continue
+			const named = indexes.filter((index) => samples[index].provider !== null)
+			const right = named.filter((index) => outcome(index) === 'right').length
+			const wrong = indexes.filter((index) => outcome(index) === 'wrong').length
+			const nobodyRight = indexes.filter((index) => samples[index].provider === null && outcome(index) === 'right').length
+			wrongShown += wrong
+			console.log(
+				`    ${pad(medium, 10)} issuer named right ${right}/${named.length}, wrong names shown ${wrong}, letterheads naming nobody left unnamed ${nobodyRight}/${indexes.length - named.length}`,
+			)
+		}
 	}
 	return wrongShown === 0
 }

@@ -324,13 +324,14 @@ async function resultOf(content: Content, fileName: string, started: number, pad
 		const otherReadings = content.pages.flatMap((page) => (page.otherReading ? [page.otherReading] : []))
 		const factsText = [text, ...otherReadings].join('\n\n')
 		;({ iso: date, choices: dateChoices } = findDocumentDateWithEvidence(factsText, kind))
-		// a text PDF's letterhead by the size of its text (a scan's letters are OCR's: its first lines only)
+		// the first page's letterhead by the size of its words: a text PDF's names one; a scan's (OCR's words) only completes a name read
 		const firstPage = content.pages[0]
-		const letterhead = firstPage?.source === 'text' && firstPage.boxes ? letterheadOfBoxes(firstPage.boxes) : ''
+		const pageLetterhead = firstPage?.boxes ? letterheadOfBoxes(firstPage.boxes) : ''
+		const letterhead = firstPage?.source === 'text' ? pageLetterhead : ''
 		// each other reading on its own: a provider is looked for in a reading's first lines, where the kept text would push it down
-		provider = providerOfReadings([text, ...otherReadings], kind, letterhead)
+		provider = providerOfReadings([text, ...otherReadings], kind, letterhead, pageLetterhead)
 		// no reading named one: the first page's letterhead read again (a logo, display type)
-		if (!provider && content.letterhead) provider = await providerOfLetterhead(content.letterhead, kind, text, paddle)
+		if (!provider && content.letterhead) provider = await providerOfLetterhead(content.letterhead, kind, factsText, paddle)
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}

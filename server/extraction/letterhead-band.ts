@@ -21,7 +21,8 @@ import { describeError, logger } from '#server/logger.ts'
  * with a logo's lockup of lines of several sizes). PaddleOCR reads the band: tesseract read a real
  * scan's stylised capitals as 'SHREE {', 'piagnostic', and a text PDF's logo as 'B | OVI DA' or
  * 'BIOVIDA' as the picture moved by a pixel; Paddle read both right. Its alphabet has no accents:
- * the name's organisation words are given theirs in the document's language (withAccents).
+ * a word the document writes elsewhere with marks takes that spelling, and the name's
+ * organisation words theirs in the document's language (withAccents).
  * - a text PDF: the band rendered at BAND_DPI, its pictures' words only (pictureWords);
  * - a scanned or photographed page: the band of the page prepared in grey as for OCR, scaled up to
  *   about BAND_WIDTH pixels (at most MAX_BAND_SCALE).
@@ -30,8 +31,8 @@ import { describeError, logger } from '#server/logger.ts'
 
 /** The share of the page's height the letterhead is looked for in. */
 export const LETTERHEAD_BAND = 0.2
-/** The width a scan's band is scaled up to: a 600-pixel-wide page's letters become about three times larger. */
-export const BAND_WIDTH = 1700
+/** The width a scan's band is scaled up to (PaddleOCR's detection sees at most 1280 pixels): a 600-pixel-wide page's letters become about twice as large. */
+export const BAND_WIDTH = 1280
 export const MAX_BAND_SCALE = 3
 /** A text PDF's band is rendered at this resolution. */
 export const BAND_DPI = 200
@@ -123,9 +124,9 @@ export async function readRenderedLetterhead(paddle: OcrEngine, band: RenderedBa
 }
 
 /**
- * The provider a first page's letterhead names, or null. `text` is the document's text (its
- * language gives OCR's unaccented words their accents); an engine that fails leaves the provider
- * unknown (no page content is logged).
+ * The provider a first page's letterhead names, or null. `text` is the document's text, every
+ * reading of it (its spellings and language give OCR's unaccented words their accents); an engine
+ * that fails leaves the provider unknown (no page content is logged).
  */
 export async function providerOfLetterhead(letterhead: Letterhead, kind: DocumentKind, text: string, paddle: () => OcrEngine | null): Promise<string | null> {
 	const engine = paddle()
@@ -136,7 +137,7 @@ export async function providerOfLetterhead(letterhead: Letterhead, kind: Documen
 				? await readScannedLetterhead(engine, letterhead.image, letterhead.dpi)
 				: await readRenderedLetterhead(engine, await letterhead.render())
 		const provider = findProvider('', kind, lines)
-		return provider && titleCaseName(withAccents(provider, detectReportLanguage(text)))
+		return provider && titleCaseName(withAccents(provider, detectReportLanguage(text), text))
 	} catch (error) {
 		logger.warn('ocr_engine_failed', { kind: engine.name, ...describeError(error) })
 		return null

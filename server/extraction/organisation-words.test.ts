@@ -10,6 +10,13 @@ describe('withAccents', () => {
 		expect(withAccents('ANALISES CLiNICAS', 'por')).toBe('ANÁLISES CLÍNICAS')
 	})
 
+	it('gives a word the spelling with marks the document itself writes elsewhere, first', () => {
+		expect(withAccents('CENTRO MEDICO LOS ALAMOS', 'spa', 'Dirección: Av. Los Álamos 120\nGlucosa 92 mg/dL')).toBe('CENTRO MÉDICO LOS ÁLAMOS')
+		expect(withAccents('Hospital Sao Lucas', null, 'Rua São Lucas, 45')).toBe('Hospital São Lucas')
+		// a word read with its marks is kept as read
+		expect(withAccents('Clínica Nuñez', 'spa', 'Nunez')).toBe('Clínica Nuñez')
+	})
+
 	it('leaves words that are spelled so in the language, other words and English names alone', () => {
 		// Spanish and Italian 'laboratorio', Italian 'clinica' have no accent
 		expect(withAccents('Laboratorio Clinico Norte', 'spa')).toBe('Laboratorio Clínico Norte')

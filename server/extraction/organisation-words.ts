@@ -65,12 +65,29 @@ function inCaseOf(read: string, accented: string): string {
 	return accented
 }
 
-/** A name read without accents, its organisation words given theirs in the document's language ('Analises Clinicas' -> 'Análises Clínicas'). */
-export function withAccents(name: string, language: ReportLanguageCode | null): string {
+/** The words of a text written with marks, by their letters without marks in small letters ('alamos' -> 'Álamos'). */
+function markedWords(text: string): Map<string, string> {
+	const words = new Map<string, string>()
+	for (const [word] of text.matchAll(/\p{L}+/gu)) {
+		const plain = unaccented(word).toLowerCase()
+		if (plain !== word.toLowerCase() && !words.has(plain)) words.set(plain, word.toLowerCase())
+	}
+	return words
+}
+
+/**
+ * A name read without accents given them back: a word the document itself writes with marks
+ * elsewhere (another OCR reading, an address: 'Av. Los Álamos') takes that spelling; else an
+ * organisation word takes its spelling in the document's language ('Analises Clinicas' ->
+ * 'Análises Clínicas'). A word read with marks is kept as read.
+ */
+export function withAccents(name: string, language: ReportLanguageCode | null, documentText = ''): string {
 	const table = language ? TABLES.get(language) : undefined
-	if (!table) return name
+	const spelled = markedWords(documentText)
 	return name.replace(/\p{L}+/gu, (word) => {
-		const accented = table.get(word.toLowerCase())
+		const plain = word.toLowerCase()
+		if (unaccented(word) !== word) return word
+		const accented = spelled.get(plain) ?? table?.get(plain)
 		return accented ? inCaseOf(word, accented) : word
 	})
 }

@@ -43,6 +43,9 @@ describe('titleCaseName', () => {
 		expect(titleCaseName('BRIGHTWATER COUNTY PUBLIC HEALTH')).toBe('Brightwater County Public Health')
 		expect(titleCaseName('ST. MARY OF THE LAKE HOSPITAL')).toBe('St. Mary of the Lake Hospital')
 		expect(titleCaseName('McKinley Labs')).toBe('McKinley Labs')
+		expect(titleCaseName('CENTRE HOSPITALIER DE LA VALLÉE')).toBe('Centre Hospitalier de la Vallée')
+		expect(titleCaseName('ÉCOLE DU LABORATOIRE')).toBe('École du Laboratoire')
+		expect(titleCaseName('UNIT E LABORATORY')).toBe('Unit E Laboratory')
 	})
 })
 
@@ -201,15 +204,25 @@ describe('letterheadOfBoxes', () => {
 		expect(findProvider('', 'lab_report', letterhead)).toBe('Keswick Diagnostic Centre')
 	})
 
+	it('names the whole name a first line is a fragment of: a lockup whose largest line names nothing alone', () => {
+		const boxes = [box('Mercy Ridge', 100, 20, 30), box('Community Hospital', 90, 54, 16), ...bodyLines(100)]
+		const letterhead = letterheadOfBoxes(boxes)
+		expect(letterhead.split('\n')[0]).toBe('Mercy Ridge Community Hospital')
+		// the page's first lines read 'Community Hospital' alone: the letterhead gives the whole name
+		expect(findProvider('Community Hospital\nPatient: A. Test\nGlucose 92 mg/dL', 'lab_report', letterhead)).toBe('Mercy Ridge Community Hospital')
+		// a large name that is whole on its own keeps the smaller line under it out
+		const whole = letterheadOfBoxes([box('Riverside Medical Center', 100, 20, 30), box('Clinical Pathology Services', 90, 54, 16), ...bodyLines(100)])
+		expect(findProvider('Riverside Medical Center\nGlucose 92 mg/dL', 'lab_report', whole)).toBe('Riverside Medical Center')
+	})
+
 	it('reads every line of a letterhead band (wholePage), not only its top third', () => {
 		const boxes = [
-			box('Time: 8:00 am to 8:00 pm', 40, 10),
-			box('Marlow', 40, 30, 20),
-			box('Hospital', 40, 52, 20),
-			...['Ward 3', 'Bed 12', 'Room 4', 'Floor 2'].map((text, index) => box(text, 300, 80 + index * 12)),
+			...['Time: 8:00 am to 8:00 pm', 'Ward 3', 'Bed 12', 'Room 4'].map((text, index) => box(text, 40, 10 + index * 12)),
+			box('Marlow Hospital', 40, 100, 20),
+			box('Floor 2', 300, 130),
 		]
-		// in a page's top third only 'Marlow' is: the name of one size on two lines is not given first
-		expect(letterheadOfBoxes(boxes).split('\n')[0]).toBe('Marlow')
+		// the name is below the top third of these lines: a page's letterhead is not there
+		expect(letterheadOfBoxes(boxes)).toBe('')
 		expect(letterheadOfBoxes(boxes, { wholePage: true }).split('\n')[0]).toBe('Marlow Hospital')
 	})
 
@@ -263,6 +276,11 @@ describe('findProvider: a description, a name cut short, rules around a name', (
 		expect(findProvider('Biologie médicale\nGlycémie 0,92 g/L', 'lab_report')).toBeNull()
 		expect(findProvider('Centro Médico Los\nGlucosa 92 mg/dL', 'lab_report')).toBeNull()
 		expect(findProvider('Hospital de\nGlucosa 92 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Diagnóstico por Imagem\nGlicose 92 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Poliambulatorio Santa Chiara\nGlicemia 92 mg/dL', 'lab_report')).toBe('Poliambulatorio Santa Chiara')
+		// a logo's mark read as a short word before generic words
+		expect(findProvider('Or — ANÁLISES CLÍNICAS —\nGlicose 92 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('GP Clinic\nGlucose 92 mg/dL', 'lab_report')).toBe('GP Clinic')
 		expect(findProvider('Centro Médico Los Álamos\nGlucosa 92 mg/dL', 'lab_report')).toBe('Centro Médico Los Álamos')
 	})
 

@@ -27,7 +27,7 @@ import type { DocumentKind } from './types.ts'
  */
 
 const ORGANISATION_WORD =
-	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|laboratuvar[iı]?|mvz|praxis|klinik(?:um|a)?|clinique|clínica|clinica|hôpital|hopital|ospedale|hospitais?|hastanesi|krankenhaus|szpital|przychodnia|centro|zentrum|biologie|análises|analisi|análisis|diagnóstico|diagnostico|diagnostyka|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
+	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|laboratuvar[iı]?|mvz|praxis|klinik(?:um|a)?|clinique|clínica|clinica|hôpital|hopital|ospedale|hospitais?|hastanesi|krankenhaus|szpital|przychodnia|centro|zentrum|biologie|análises|analisi|análisis|diagnóstico|diagnostico|diagnostyka|poliambulatorio|ambulatorio|policlinico|policlínica|policlinica|poliklinik|ambulatorium|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
 
 /**
  * A company's legal form ending a name: the form makes the words before it a registered name, with or
@@ -55,7 +55,7 @@ export function nameWithoutLegalForm(name: string): string {
  * Laboratory Services') is a description or a department, not a provider.
  */
 const GENERIC_WORD =
-	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagnóstic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|radiology|institute|biolog(?:ie|ia|y)|biol[óo]gic[oa]s?|m[ée]dical(?:e|es)?|m[ée]dicaux)$/i
+	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagn[óo]stic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|imagem|imagen|imagerie|immagini|bildgebung|radiology|institute|biolog(?:ie|ia|y)|biol[óo]gic[oa]s?|m[ée]dical(?:e|es)?|m[ée]dicaux)$/i
 
 /** A department's or section's heading: not the organisation that issued the report. */
 const SECTION_HEADING =
@@ -73,7 +73,9 @@ const SMALL_WORDS = new Set(['of', 'and', 'for', 'the', 'at', 'in', 'on', '&'])
 
 /** A word a name may hold in small letters: 'of', 'and', 'de', 'da', 'für' ('Laboratório Santa Luzia de Análises'). */
 function isParticle(word: string): boolean {
-	return SMALL_WORDS.has(word.toLowerCase()) || /^(?:de|del|do|da|dos|das|des|du|di|della|la|le|für|y|e|et|und|i)$/i.test(word)
+	return (
+		SMALL_WORDS.has(word.toLowerCase()) || /^(?:de|del|do|da|dos|das|des|du|di|della|la|le|für|zur|zum|von|van|por|para|per|pour|en|y|e|et|und|i)$/i.test(word)
+	)
 }
 
 /**
@@ -96,7 +98,8 @@ export function titleCaseName(name: string): string {
 		.split(/(\s+)/)
 		.map((word, index) => {
 			if (/^\s+$/.test(word)) return word
-			if (index > 0 && SMALL_WORDS.has(word)) return word
+			// 'of', 'and', 'de la', 'für' stay small inside a name ('Centre Hospitalier de la Vallée'); a letter alone is not a particle here
+			if (index > 0 && word.length > 1 && isParticle(word)) return word
 			return (
 				word
 					.replace(/^([^\p{L}]*)(\p{L})/u, (_, lead: string, letter: string) => lead + letter.toUpperCase())
@@ -127,12 +130,15 @@ function tidyCandidate(text: string): string {
 	return COMPANY_FORM_END.test(tidied) || legalFormOf(tidied) !== null ? tidied : tidied.replace(/[\s.,\p{Pd}]+$/u, '')
 }
 
-/** Only words that describe an organisation ('Pathological Laboratory'), no name among them. */
+/**
+ * Only words that describe an organisation ('Pathological Laboratory'), no name among them. A word
+ * of one or two letters not in capitals ('Or', OCR's reading of a logo's mark) names nothing.
+ */
 function isGenericOnly(text: string): boolean {
 	const words = text
 		.split(/[\s,&/-]+/)
 		.map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
-		.filter((word) => word !== '' && !isParticle(word))
+		.filter((word) => word !== '' && !isParticle(word) && !(word.length <= 2 && word !== word.toUpperCase()))
 	return words.every((word) => GENERIC_WORD.test(word))
 }
 
@@ -202,9 +208,11 @@ function nameInColumns(line: string, separators: RegExp): string | null {
 
 /**
  * letterhead: the page's largest lines at its top (letterheadOfBoxes), read after the first lines and
- * before the last: a text PDF may draw its letterhead after the blocks under it.
+ * before the last: a text PDF may draw its letterhead after the blocks under it. wholeNames: the
+ * letterhead texts a name read may be a fragment of (wholeNameOf; a scan's OCR words give these
+ * only: read as names of their own, a photo's words in lines misjoined gave nonsense).
  */
-export function findProvider(text: string, _kind: DocumentKind, letterhead = ''): string | null {
+export function findProvider(text: string, _kind: DocumentKind, letterhead = '', wholeNames = letterhead): string | null {
 	const labelled = new Set<string>()
 	for (const match of text.matchAll(LABELLED)) {
 		const candidate = tidyCandidate(match[1])
@@ -214,15 +222,34 @@ export function findProvider(text: string, _kind: DocumentKind, letterhead = '')
 	if (labelled.size === 1) return [...labelled][0]
 	const lines = text.split('\n').filter((line) => line.trim() !== '')
 	const letterheadLines = letterhead.split('\n').filter((line) => line.trim() !== '')
+	const wholeNameLines = wholeNames.split('\n').filter((line) => line.trim() !== '')
 	for (const line of [...lines.slice(0, 8), ...letterheadLines]) {
 		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s/)
-		if (name) return name
+		if (name) return wholeNameOf(name, wholeNameLines)
 	}
 	for (const line of lines.slice(-6)) {
 		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s|,\s/)
 		if (name) return name
 	}
 	return null
+}
+
+/**
+ * The whole name a name read from one line is part of: a letterhead text (a lockup: 'Mercy Ridge'
+ * over 'Community Hospital') that names an organisation and holds the name read, in its place
+ * among whole words; else the name as read.
+ */
+function wholeNameOf(name: string, letterheadLines: string[]): string {
+	const words = (text: string) => ` ${text.toLowerCase().split(/\s+/).join(' ')} `
+	for (const line of letterheadLines) {
+		const candidate = tidyCandidate(line)
+		const at = words(candidate).indexOf(words(name))
+		if (candidate.length <= name.length || at < 0 || !isOrganisationName(candidate)) continue
+		// the words it adds name the organisation ('Mercy Ridge'), not describe it ('Clinical Pathology Services') nor name another
+		const added = `${words(candidate).slice(0, at)} ${words(candidate).slice(at + words(name).length)}`.trim()
+		if (!isGenericOnly(added) && !isOrganisationName(titleCaseName(added.toUpperCase()))) return titleCaseName(candidate)
+	}
+	return name
 }
 
 /** The name's letters with any spacing between them ('GNUSolidario' finds 'GNU Solidario'). */
@@ -259,10 +286,10 @@ function isLostBreak(name: string, other: string): boolean {
  * same letters with a word break where the name turns from a small letter to a capital gives the
  * name its spelling: a break that OCR printed is evidence, and a word break is never guessed.
  */
-export function providerOfReadings(readings: string[], kind: DocumentKind, letterhead = ''): string | null {
+export function providerOfReadings(readings: string[], kind: DocumentKind, letterhead = '', wholeNames = letterhead): string | null {
 	let provider: string | null = null
 	for (const [index, reading] of readings.entries()) {
-		provider = findProvider(reading, kind, index === 0 ? letterhead : '')
+		provider = findProvider(reading, kind, index === 0 ? letterhead : '', wholeNames)
 		if (provider) break
 	}
 	if (!provider) return null
@@ -366,13 +393,12 @@ export function letterheadOfBoxes(boxes: Box[], options: { wholePage?: boolean; 
 	const texts: string[] = []
 	for (const block of [...blocks].sort((a, b) => Math.max(...b.map((line) => line.height)) - Math.max(...a.map((line) => line.height)))) {
 		if (block.length > 1 && block.every((line) => isNameLike(lineText(line)))) texts.push(block.map((line) => lineText(line)).join(' '))
+		// each large line that names nothing on its own, with the lines of any size set tight above and below it: a logo's lockup
+		for (const line of block.filter((large) => isNamePart(lineText(large, true)) && !isOrganisationName(tidyCandidate(lineText(large))))) {
+			const lockup = lockupOf(line, lines).map((stacked) => lineText(stacked, true))
+			if (lockup.length > 1) texts.push(lockup.join(' '))
+		}
 		texts.push(...block.map((line) => lineText(line)))
-	}
-	// last, each large line with the lines of any size set tight above and below it: a logo's lockup
-	for (const line of [...large].sort((a, b) => b.height - a.height)) {
-		const lockup = lockupOf(line, lines)
-		const named = lockup.map((stacked) => lineText(stacked, true))
-		if (named.length > 1 && named.every(isNameLike)) texts.push(named.join(' '))
 	}
 	return [...new Set(texts)].join('\n')
 }
@@ -389,16 +415,23 @@ function isTightlyStacked(upper: BoxLine, lower: BoxLine): boolean {
 	return within(middle(upper), lower) || within(middle(lower), upper)
 }
 
+/** A line that may be part of a name: set as one (isNameLike), and no heading, label or tagline of its own. */
+function isNamePart(text: string): boolean {
+	return isNameLike(text) && !FIELD_LABEL.test(text) && !SECTION_HEADING.test(text) && !TAGLINE_START.test(text) && !ADDRESSING_WORD.test(text)
+}
+
 /**
  * A name set as a logo's lockup: words of different sizes stacked tight over one centre
  * ('LABORATÓRIO' small over 'BIOVIDA' large over 'ANÁLISES CLÍNICAS' letter-spaced), the large line
- * with the lines just above and below it, top to bottom. Given after every other letterhead text:
- * a line that names the organisation on its own is taken first.
+ * with the lines just above and below it, top to bottom: given, before the lines one by one, for a
+ * large line that names nothing on its own ('Mercy Ridge' over 'Community Hospital': the smaller
+ * line alone is a fragment of the name); a large line that does is the name ('Riverside Medical
+ * Center' over 'Clinical Pathology Services').
  */
 function lockupOf(line: BoxLine, lines: BoxLine[]): BoxLine[] {
 	const lockup = [line]
-	// a tagline's sentence under the name ends the lockup: it is no part of the name
-	const named = lines.filter((other) => isNameLike(lineText(other, true)))
+	// a tagline's sentence, a heading or a label under the name ends the lockup: it is no part of the name
+	const named = lines.filter((other) => other === line || isNamePart(lineText(other, true)))
 	const nearest = (candidates: BoxLine[]) => candidates.sort((a, b) => Math.abs(a.top - line.top) - Math.abs(b.top - line.top))[0]
 	while (lockup.length < MAX_LOCKUP_LINES) {
 		const above = nearest(named.filter((other) => !lockup.includes(other) && isTightlyStacked(other, lockup[0])))

@@ -186,7 +186,122 @@ export const LETTERHEAD_DESIGNS: readonly Design[] = [
 	},
 ]
 
-export type LetterheadSample = { id: string; medium: 'text_pdf' | 'scan' | 'photo'; bytes: Buffer; provider: string | null }
+/**
+ * Written after the readers were tuned on LETTERHEAD_DESIGNS and measured once, untouched since:
+ * what the letterhead readers do on designs nobody looked at while writing them.
+ */
+export const HELD_OUT_LETTERHEAD_DESIGNS: readonly Design[] = [
+	{
+		id: 'en-community-hospital',
+		language: 'en',
+		lines: [
+			{ text: 'Mercy Ridge', size: 56, bold: true },
+			{ text: 'Community Hospital', size: 30 },
+		],
+		face: 'Liberation Serif',
+		colour: '#203864',
+		layout: 'centred',
+		provider: 'Mercy Ridge Community Hospital',
+	},
+	{
+		id: 'es-lab-del-valle',
+		language: 'es',
+		lines: [
+			{ text: 'LABORATORIO CLÍNICO', size: 24, bold: true, spaced: true },
+			{ text: 'DEL VALLE', size: 60, bold: true },
+		],
+		face: 'DejaVu Sans',
+		colour: '#0b5d1e',
+		layout: 'lockup',
+		tagline: 'Análisis de confianza',
+		provider: 'Laboratorio Clínico del Valle',
+	},
+	{
+		id: 'pt-clinica-boa-vista',
+		language: 'pt',
+		lines: [
+			{ text: 'Clínica', size: 28 },
+			{ text: 'Boa Vista', size: 56, bold: true },
+			{ text: 'DIAGNÓSTICO POR IMAGEM', size: 18, spaced: true, ruled: true },
+		],
+		face: 'DejaVu Sans Condensed',
+		colour: '#6a1b9a',
+		layout: 'lockup',
+		provider: 'Clínica Boa Vista Diagnóstico por Imagem',
+	},
+	{
+		id: 'fr-centre-hospitalier-band',
+		language: 'fr',
+		lines: [{ text: 'CENTRE HOSPITALIER DE LA VALLÉE', size: 40, bold: true }],
+		face: 'Liberation Sans Narrow',
+		colour: '#ffffff',
+		layout: 'band',
+		provider: 'Centre Hospitalier de la Vallée',
+	},
+	{
+		id: 'de-praxis-two-lines',
+		language: 'de',
+		lines: [
+			{ text: 'Praxis für Labormedizin', size: 34 },
+			{ text: 'Dr. Weber', size: 34, bold: true },
+		],
+		face: 'DejaVu Serif',
+		colour: '#3e2723',
+		layout: 'centred',
+		provider: 'Praxis für Labormedizin Dr. Weber',
+	},
+	{
+		id: 'en-pinecrest-emblem',
+		language: 'en',
+		lines: [{ text: 'PINECREST LABS', size: 50, bold: true, spaced: true }],
+		face: 'Liberation Sans',
+		colour: '#1b5e20',
+		layout: 'lockup',
+		tagline: 'Accredited clinical laboratory',
+		provider: 'Pinecrest Labs',
+	},
+	{
+		id: 'it-poliambulatorio',
+		language: 'it',
+		lines: [
+			{ text: 'Poliambulatorio', size: 30 },
+			{ text: 'Santa Chiara', size: 54, bold: true },
+		],
+		face: 'Liberation Serif',
+		colour: '#8e2424',
+		layout: 'lockup',
+		provider: 'Poliambulatorio Santa Chiara',
+	},
+	{
+		id: 'en-quality-tagline',
+		language: 'en',
+		lines: [{ text: 'Quality you can trust', size: 42, bold: true }],
+		face: 'DejaVu Sans',
+		colour: '#203864',
+		layout: 'lockup',
+		provider: null,
+	},
+	{
+		id: 'en-report-title-band',
+		language: 'en',
+		lines: [{ text: 'LABORATORY REPORT', size: 46, bold: true }],
+		face: 'Liberation Sans',
+		colour: '#ffffff',
+		layout: 'band',
+		provider: null,
+	},
+	{
+		id: 'fr-emblem-since',
+		language: 'fr',
+		lines: [{ text: 'Depuis 1987', size: 36 }],
+		face: 'DejaVu Serif',
+		colour: '#3e2723',
+		layout: 'lockup',
+		provider: null,
+	},
+]
+
+export type LetterheadSample = { id: string; medium: 'text_pdf' | 'scan' | 'photo'; bytes: Buffer; provider: string | null; heldOut: boolean }
 
 /** A line drawn letter by letter, `spacing` apart, from x; its width. */
 function drawSpaced(context: SKRSContext2D, text: string, x: number, y: number, spacing: number): number {
@@ -348,17 +463,20 @@ async function reportPdf(design: Design, random: Random): Promise<Uint8Array> {
 	return pdf.save()
 }
 
-/** Every design as a text PDF, a scan and a phone photo of it (seeded: the same samples every run). */
+/** Every design (the held-out ones after) as a text PDF, a scan and a phone photo of it (seeded: the same samples every run). */
 export async function generateLetterheadSamples(seed = 41): Promise<LetterheadSample[]> {
 	const samples: LetterheadSample[] = []
-	for (const [index, design] of LETTERHEAD_DESIGNS.entries()) {
+	const designs = [
+		...LETTERHEAD_DESIGNS.map((design) => ({ design, heldOut: false })),
+		...HELD_OUT_LETTERHEAD_DESIGNS.map((design) => ({ design, heldOut: true })),
+	]
+	for (const [index, { design, heldOut }] of designs.entries()) {
 		const random = seededRandom(seed * 7907 + index)
 		const pdf = await reportPdf(design, random)
-		samples.push({ id: `${design.id}/text_pdf`, medium: 'text_pdf', bytes: Buffer.from(pdf), provider: design.provider })
-		const scan = await simulateScan(pdf, random, seededRandom(seed * 104723 + index))
-		samples.push({ id: `${design.id}/scan`, medium: 'scan', bytes: scan.bytes, provider: design.provider })
-		const photo = await simulatePhoto(pdf, random)
-		samples.push({ id: `${design.id}/photo`, medium: 'photo', bytes: photo.bytes, provider: design.provider })
+		const of = (medium: LetterheadSample['medium'], bytes: Buffer) => ({ id: `${design.id}/${medium}`, medium, bytes, provider: design.provider, heldOut })
+		samples.push(of('text_pdf', Buffer.from(pdf)))
+		samples.push(of('scan', (await simulateScan(pdf, random, seededRandom(seed * 104723 + index))).bytes))
+		samples.push(of('photo', (await simulatePhoto(pdf, random)).bytes))
 	}
 	return samples
 }
