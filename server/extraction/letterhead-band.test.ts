@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parsePgm } from './paddle-engine.ts'
-import { BAND_WIDTH, LETTERHEAD_BAND, letterheadBandImage, providerOfLetterhead, type Letterhead } from './letterhead-band.ts'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import {
+	BAND_WIDTH,
+	LETTERHEAD_BAND,
+	letterheadBandImage,
+	MAX_RENDERED_WIDTH,
+	pictureWords,
+	providerOfLetterhead,
+	renderLetterheadBand,
+	type Letterhead,
+} from './letterhead-band.ts'
+import { openPdf } from './pdf-text.ts'
 import type { OcrEngine, OcrWord } from './types.ts'
 import { captureProcessOutput } from '../../tests/support/captured-output.ts'
 
@@ -44,6 +55,52 @@ describe('letterheadBandImage', () => {
 		expect(small?.pixels[5 * BAND_WIDTH + 5]).toBeLessThan(64)
 		const large = parsePgm(await letterheadBandImage(page(2480, 3508)))
 		expect([large?.width, large?.height]).toEqual([2480, Math.round(3508 * LETTERHEAD_BAND)])
+	})
+})
+
+/** A one-page PDF of this size (points) with a line of text 40 points from the top left. */
+async function pdfPage(width: number, height: number): Promise<Uint8Array> {
+	const pdf = await PDFDocument.create()
+	const page = pdf.addPage([width, height])
+	page.drawText('Patient: A. Sample', { x: 40, y: height - 40, size: 10, font: await pdf.embedFont(StandardFonts.Helvetica) })
+	return pdf.save()
+}
+
+describe('renderLetterheadBand', () => {
+	it("renders a text PDF's top band at 200 dpi, with its text items' boxes in the band's pixels", async () => {
+		const doc = await openPdf(await pdfPage(595, 842))
+		try {
+			const band = await renderLetterheadBand(doc)
+			expect([band.image.width, band.image.height]).toEqual([Math.ceil((595 * 200) / 72), Math.ceil(((842 * 200) / 72) * LETTERHEAD_BAND)])
+			expect(band.textBoxes).toHaveLength(1)
+			const [item] = band.textBoxes
+			// 40 points from the left and the baseline 40 points from the top, at 200/72 pixels a point
+			expect(item.left).toBeCloseTo((40 * 200) / 72, 0)
+			expect(item.bottom).toBeGreaterThan((40 * 200) / 72)
+			expect(item.top).toBeLessThan((40 * 200) / 72 - 10)
+		} finally {
+			await doc.destroy()
+		}
+	})
+
+	it('renders a poster-size page no wider than MAX_RENDERED_WIDTH', async () => {
+		const doc = await openPdf(await pdfPage(3000, 2000))
+		try {
+			expect((await renderLetterheadBand(doc)).image.width).toBeLessThanOrEqual(MAX_RENDERED_WIDTH)
+		} finally {
+			await doc.destroy()
+		}
+	})
+})
+
+describe('pictureWords', () => {
+	it('keeps the words read off pictures: those whose middle lies in no text item', () => {
+		const text = [{ text: 'Patient:', left: 100, right: 200, top: 100, bottom: 130 }]
+		const read = [
+			{ text: 'Patient:', left: 102, right: 198, top: 104, bottom: 128 },
+			{ text: 'ARVALIS', left: 100, right: 300, top: 20, bottom: 80 },
+		]
+		expect(pictureWords(read, text).map((word) => word.text)).toEqual(['ARVALIS'])
 	})
 })
 

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { pgmImage, preprocessForOcr, type RawImage } from './image-preprocess.ts'
 import { detectReportLanguage } from './language.ts'
 import { PAGE_PREPROCESSING } from './ocr-page.ts'
-import { renderPdfPage } from './pdf-page-image.ts'
+import { renderPdfPage, shownPageSize } from './pdf-page-image.ts'
 import { readPositionedText } from './pdf-text.ts'
 import { findProvider, letterheadOfBoxes, titleCaseName } from './provider.ts'
 import { boxesFromOcrWords, type Box } from './table-reader.ts'
@@ -34,8 +34,9 @@ export const LETTERHEAD_BAND = 0.2
 /** The width a scan's band is scaled up to (PaddleOCR's detection sees at most 1280 pixels): a 600-pixel-wide page's letters become about twice as large. */
 export const BAND_WIDTH = 1280
 export const MAX_BAND_SCALE = 3
-/** A text PDF's band is rendered at this resolution. */
+/** A text PDF's band is rendered at this resolution, at most MAX_RENDERED_WIDTH pixels wide (a poster-size page at a lower one). */
 export const BAND_DPI = 200
+export const MAX_RENDERED_WIDTH = 1700
 
 /** A text PDF's band rendered, with where its text layer's items are drawn on it (pixels). */
 export type RenderedBand = { image: RawImage; textBoxes: Box[] }
@@ -66,8 +67,9 @@ export async function letterheadBandImage(page: { pixels: Uint8Array; width: num
 export async function renderLetterheadBand(doc: PDFDocumentProxy): Promise<RenderedBand> {
 	const page = await doc.getPage(1)
 	try {
-		const { raw } = await renderPdfPage(page, BAND_DPI, LETTERHEAD_BAND)
-		const viewport = page.getViewport({ scale: BAND_DPI / 72 })
+		const dpi = Math.min(BAND_DPI, (MAX_RENDERED_WIDTH * 72) / Math.max(1, shownPageSize(page).width))
+		const { raw } = await renderPdfPage(page, dpi, LETTERHEAD_BAND)
+		const viewport = page.getViewport({ scale: dpi / 72 })
 		const textBoxes = (await readPositionedText(page))
 			.filter((item) => item.str.trim() !== '')
 			.map((item) => {
