@@ -240,14 +240,15 @@ export function findProvider(text: string, _kind: DocumentKind, letterhead = '',
  * among whole words; else the name as read.
  */
 function wholeNameOf(name: string, letterheadLines: string[]): string {
-	const words = (text: string) => ` ${text.toLowerCase().split(/\s+/).join(' ')} `
+	const named = name.toLowerCase().split(/\s+/)
 	for (const line of letterheadLines) {
 		const candidate = tidyCandidate(line)
-		const at = words(candidate).indexOf(words(name))
-		if (candidate.length <= name.length || at < 0 || !isOrganisationName(candidate)) continue
+		const words = candidate.split(/\s+/)
+		const at = words.findIndex((_, start) => named.every((word, offset) => words[start + offset]?.toLowerCase() === word))
+		if (words.length <= named.length || at < 0 || !isOrganisationName(candidate)) continue
 		// the words it adds name the organisation ('Mercy Ridge'), not describe it ('Clinical Pathology Services') nor name another
-		const added = `${words(candidate).slice(0, at)} ${words(candidate).slice(at + words(name).length)}`.trim()
-		if (!isGenericOnly(added) && !isOrganisationName(titleCaseName(added.toUpperCase()))) return titleCaseName(candidate)
+		const added = [...words.slice(0, at), ...words.slice(at + named.length)].join(' ')
+		if (!isGenericOnly(added) && !isOrganisationName(added)) return titleCaseName(candidate)
 	}
 	return name
 }
