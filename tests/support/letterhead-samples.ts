@@ -463,20 +463,27 @@ async function reportPdf(design: Design, random: Random): Promise<Uint8Array> {
 	return pdf.save()
 }
 
-/** Every design (the held-out ones after) as a text PDF, a scan and a phone photo of it (seeded: the same samples every run). */
-export async function generateLetterheadSamples(seed = 41): Promise<LetterheadSample[]> {
+/**
+ * Every design (the held-out ones after) as a text PDF, a scan and a phone photo of it (seeded: the
+ * same samples every run); `only`: these samples' ids ('en-stacked-capitals/scan'), made alone.
+ */
+export async function generateLetterheadSamples(seed = 41, only?: string[]): Promise<LetterheadSample[]> {
 	const samples: LetterheadSample[] = []
 	const designs = [
 		...LETTERHEAD_DESIGNS.map((design) => ({ design, heldOut: false })),
 		...HELD_OUT_LETTERHEAD_DESIGNS.map((design) => ({ design, heldOut: true })),
 	]
+	const wanted = (id: string) => !only || only.includes(id)
 	for (const [index, { design, heldOut }] of designs.entries()) {
+		if (!['text_pdf', 'scan', 'photo'].some((medium) => wanted(`${design.id}/${medium}`))) continue
 		const random = seededRandom(seed * 7907 + index)
 		const pdf = await reportPdf(design, random)
 		const of = (medium: LetterheadSample['medium'], bytes: Buffer) => ({ id: `${design.id}/${medium}`, medium, bytes, provider: design.provider, heldOut })
 		samples.push(of('text_pdf', Buffer.from(pdf)))
+		// the photo draws from the same sequence after the scan: the scan is made for it too
+		if (!wanted(`${design.id}/scan`) && !wanted(`${design.id}/photo`)) continue
 		samples.push(of('scan', (await simulateScan(pdf, random, seededRandom(seed * 104723 + index))).bytes))
-		samples.push(of('photo', (await simulatePhoto(pdf, random)).bytes))
+		if (wanted(`${design.id}/photo`)) samples.push(of('photo', (await simulatePhoto(pdf, random)).bytes))
 	}
-	return samples
+	return samples.filter((sample) => wanted(sample.id))
 }
