@@ -6,51 +6,27 @@ import type { ReportLanguageCode } from './language.ts'
  * spelling is not itself a word of that language (Spanish 'laboratorio' and Italian 'clinica'
  * have no accent, Portuguese 'laboratório' has): a name's other words are left as read.
  */
+/** Spelled alike in Portuguese and Spanish. */
+const IBERIAN = [
+	'clínica',
+	'clínicas',
+	'clínico',
+	'clínicos',
+	'diagnóstico',
+	'diagnósticos',
+	'médica',
+	'médicas',
+	'médico',
+	'médicos',
+	'patológica',
+	'patológico',
+	'radiológica',
+]
+
 const ACCENTED: Partial<Record<ReportLanguageCode, readonly string[]>> = {
-	por: [
-		'laboratório',
-		'laboratórios',
-		'análise',
-		'análises',
-		'clínica',
-		'clínicas',
-		'clínico',
-		'clínicos',
-		'diagnóstico',
-		'diagnósticos',
-		'médica',
-		'médicas',
-		'médico',
-		'médicos',
-		'patológica',
-		'patológicas',
-		'patológico',
-		'radiológica',
-		'ciências',
-		'saúde',
-		'são',
-		'imagiologia',
-	],
-	spa: [
-		'análisis',
-		'clínica',
-		'clínicas',
-		'clínico',
-		'clínicos',
-		'diagnóstico',
-		'diagnósticos',
-		'médica',
-		'médicas',
-		'médico',
-		'médicos',
-		'patológica',
-		'patológico',
-		'radiológico',
-		'radiológica',
-		'biológico',
-		'biológicos',
-	],
-	fra: ['hôpital', 'médical', 'médicale', 'médicales', 'médicaux', 'santé', 'génétique', 'pathologie'],
+	por: [...IBERIAN, 'laboratório', 'laboratórios', 'análise', 'análises', 'patológicas', 'ciências', 'saúde', 'são'],
+	spa: [...IBERIAN, 'análisis', 'radiológico', 'biológico', 'biológicos'],
+	fra: ['hôpital', 'médical', 'médicale', 'médicales', 'médicaux', 'santé', 'génétique'],
 }
 
 const unaccented = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '')
