@@ -58,6 +58,14 @@ describe('findDocumentDate', () => {
 		expect(findDocumentDate(text, 'lab_report')).toBe('2025-03-14')
 	})
 
+	it('reads a month name run into its day by OCR, and never takes the birth date under a field label whose value it could not read', () => {
+		expect(findDocumentDate('Patient: A. Test    Collected:May6,2023', 'lab_report')).toBe('2023-05-06')
+		const unreadable = ['Patient: A. Test    Collected: 0S/O6', 'Date of Birth: Jun 7, 1942    Reported: May 7, 2023'].join('\n')
+		expect(findDocumentDate(unreadable, 'lab_report')).toBe('2023-05-07')
+		// a column header's date under it is still read, a birth date there is not
+		expect(findDocumentDate(['Collected        Reported', 'DOB 06/07/1942'].join('\n'), 'lab_report')).toBeNull()
+	})
+
 	it('reads a date under a column header', () => {
 		const text = ['PARTICIPANT   DATE OF BIRTH   SCREENING DATE   FASTING', 'A. Person     17 Mar 1968     08 Oct 2024      Yes'].join('\n')
 		expect(findDocumentDate(text, 'lab_report')).toBe('2024-10-08')

@@ -67,7 +67,8 @@ const PATTERNS: Array<{ regex: RegExp; read: (m: RegExpExecArray) => [number, nu
 	},
 	// January 22, 2025, Oct. 8 2024
 	{
-		regex: new RegExp(String.raw`(?<![\w])${MONTH_NAME}\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])`, 'gi'),
+		// OCR may run the words together ('May6,2023')
+		regex: new RegExp(String.raw`(?<![\w])${MONTH_NAME}\.?\s*(\d{1,2})(?:st|nd|rd|th)?,?\s*(\d{4})(?![\d])`, 'gi'),
 		read: (m) => [Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2])],
 	},
 ]
@@ -309,11 +310,15 @@ function dateUnderHeader(lines: string[], lineIndex: number, label: string, orde
 	const header = lines[lineIndex]
 	const position = header.toLowerCase().indexOf(label)
 	if (position < 0) return null
+	// a field's label ('Collected:' with a value OCR left unreadable) heads no column
+	if (/^\s*:/.test(header.slice(position + label.length))) return null
 	const before = header.slice(0, position).match(DATE_HEADER)?.length ?? 0
 	for (let next = lineIndex + 1; next < Math.min(lines.length, lineIndex + 4); next++) {
 		const dates = findDates(lines[next], order)
 		if (dates.length === 0) continue
 		const date = dates[before]
+		// a birth date on the line below is the patient's, under no column of the report's dates
+		if (date && BIRTH_LABEL.test(lines[next].slice(Math.max(0, date.index - 25), date.index))) return null
 		return date && isPossibleDocumentDate(date.iso) ? date : null
 	}
 	return null

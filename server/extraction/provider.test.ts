@@ -140,6 +140,8 @@ describe('findProvider: taglines naming another organisation', () => {
 		// OCR's misread lead word: an article, a word and 'of' open a tagline, not a name
 		expect(findProvider('A nernber  of  Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
 		expect(findProvider('An lnitiative of Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		// the article run into the word ('Amember of', a photo's reading)
+		expect(findProvider('Amember of Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
 		// the issuer above its tagline is read
 		expect(findProvider('Ashby Diagnostic Centre\na unit of Ashby Hospital Group', 'lab_report')).toBe('Ashby Diagnostic Centre')
 	})

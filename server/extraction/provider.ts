@@ -159,9 +159,9 @@ function isOrganisationName(text: string): boolean {
 
 /**
  * A tagline naming another organisation than the issuer: a parent group, an affiliation, the
- * software that printed the page ('A member of Riverside Health', 'Powered by LabSys Ltd').
+ * software that printed the page ('A member of Riverside Health', OCR's 'Amember of …', 'Powered by LabSys Ltd').
  */
-const TAGLINE_WORDS = String.raw`(?:(?:an?\s+)?(?:member|part|unit|division|subsidiary|partner|company|initiative)\s+of|(?:powered|printed|generated|developed|accredited|certified|approved|recogni[sz]ed|supported|sponsored)\s+by|in\s+(?:association|partnership|collaboration)\s+with|affiliated\s+(?:to|with))`
+const TAGLINE_WORDS = String.raw`(?:(?:an?\s*)?(?:member|part|unit|division|subsidiary|partner|company|initiative)\s+of|(?:powered|printed|generated|developed|accredited|certified|approved|recogni[sz]ed|supported|sponsored)\s+by|in\s+(?:association|partnership|collaboration)\s+with|affiliated\s+(?:to|with))`
 /** The words before a name that make it the tagline's object, at the end of what precedes it. */
 // or an article, one word and 'of' opening the line ('A nenber of', OCR's 'member'): a name does not start so
 const TAGLINE_LEAD = new RegExp(String.raw`(?:(?:^|\s)${TAGLINE_WORDS}|^an?\s+\p{L}+\s+of)\s*$`, 'iu')
