@@ -33,9 +33,9 @@ import { describeError, logger } from '#server/logger.ts'
 export const LETTERHEAD_BAND = 0.2
 /** The width a scan's band is scaled up to (PaddleOCR's detection sees at most 1280 pixels): a 600-pixel-wide page's letters become about twice as large. */
 export const BAND_WIDTH = 1280
-export const MAX_BAND_SCALE = 3
+const MAX_BAND_SCALE = 3
 /** A text PDF's band is rendered at this resolution, at most MAX_RENDERED_WIDTH pixels wide (a poster-size page at a lower one). */
-export const BAND_DPI = 200
+const BAND_DPI = 200
 export const MAX_RENDERED_WIDTH = 1700
 
 /** A text PDF's band rendered, with where its text layer's items are drawn on it (pixels). */
@@ -48,9 +48,9 @@ export type Letterhead =
 	| { source: 'text'; render: () => Promise<RenderedBand> }
 
 /** The top band of a grey page, scaled up for reading (a PGM). */
-export async function letterheadBandImage(page: { pixels: Uint8Array; width: number; height: number }, maxScale = MAX_BAND_SCALE): Promise<Buffer> {
+export async function letterheadBandImage(page: { pixels: Uint8Array; width: number; height: number }): Promise<Buffer> {
 	const bandHeight = Math.max(1, Math.round(page.height * LETTERHEAD_BAND))
-	const scale = Math.min(maxScale, Math.max(1, BAND_WIDTH / page.width))
+	const scale = Math.min(MAX_BAND_SCALE, Math.max(1, BAND_WIDTH / page.width))
 	const band = page.pixels.subarray(0, bandHeight * page.width)
 	if (scale === 1) return pgmImage(page.width, bandHeight, band).image
 	const width = Math.round(page.width * scale)
@@ -109,7 +109,7 @@ async function greyPgm(image: RawImage): Promise<Buffer> {
  * Lines of any size: a photographed letterhead is often set hardly larger than the body, and the
  * band's lines are the page's first lines, where a name is looked for in every reading anyway.
  */
-export async function readScannedLetterhead(paddle: OcrEngine, image: Buffer | RawImage, dpi?: number): Promise<string> {
+async function readScannedLetterhead(paddle: OcrEngine, image: Buffer | RawImage, dpi?: number): Promise<string> {
 	const page = await preprocessForOcr(image, { ...PAGE_PREPROCESSING, dpi })
 	const { words } = await paddle.recognize(await letterheadBandImage(page))
 	return words ? letterheadOfBoxes(boxesFromOcrWords(words), { wholePage: true, anySize: true }) : ''
@@ -120,7 +120,7 @@ export async function readScannedLetterhead(paddle: OcrEngine, image: Buffer | R
  * their size: the text layer's own words are read already, and a logo's name is often set no
  * larger than the body text once the picture is scaled onto the page.
  */
-export async function readRenderedLetterhead(paddle: OcrEngine, band: RenderedBand): Promise<string> {
+async function readRenderedLetterhead(paddle: OcrEngine, band: RenderedBand): Promise<string> {
 	const { words } = await paddle.recognize(await greyPgm(band.image))
 	return words ? letterheadOfBoxes(pictureWords(boxesFromOcrWords(words), band.textBoxes), { wholePage: true, anySize: true }) : ''
 }

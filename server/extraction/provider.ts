@@ -395,7 +395,7 @@ export function letterheadOfBoxes(boxes: Box[], options: { wholePage?: boolean; 
 	for (const block of [...blocks].sort((a, b) => Math.max(...b.map((line) => line.height)) - Math.max(...a.map((line) => line.height)))) {
 		if (block.length > 1 && block.every((line) => isNameLike(lineText(line)))) texts.push(block.map((line) => lineText(line)).join(' '))
 		// each large line that names nothing on its own, with the lines of any size set tight above and below it: a logo's lockup
-		for (const line of block.filter((large) => isNamePart(lineText(large, true)) && !isOrganisationName(tidyCandidate(lineText(large))))) {
+		for (const line of block.filter((candidate) => isNamePart(lineText(candidate, true)) && !isOrganisationName(tidyCandidate(lineText(candidate))))) {
 			const lockup = lockupOf(line, lines).map((stacked) => lineText(stacked, true))
 			if (lockup.length > 1) texts.push(lockup.join(' '))
 		}
@@ -432,7 +432,7 @@ function isNamePart(text: string): boolean {
 function lockupOf(line: BoxLine, lines: BoxLine[]): BoxLine[] {
 	const lockup = [line]
 	// a tagline's sentence, a heading or a label under the name ends the lockup: it is no part of the name
-	const named = lines.filter((other) => other === line || isNamePart(lineText(other, true)))
+	const named = lines.filter((other) => isNamePart(lineText(other, true)))
 	const nearest = (candidates: BoxLine[]) => candidates.sort((a, b) => Math.abs(a.top - line.top) - Math.abs(b.top - line.top))[0]
 	while (lockup.length < MAX_LOCKUP_LINES) {
 		const above = nearest(named.filter((other) => !lockup.includes(other) && isTightlyStacked(other, lockup[0])))
