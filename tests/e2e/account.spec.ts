@@ -7,6 +7,9 @@ import { createAdmin, emailsTo, expect, test, uniqueEmail } from './fixtures.ts'
 const NEW_PASSWORD = 'Lantern-orbit-47-quiet'
 
 async function signInWithForm(page: Page, email: string, password: string) {
+	// leave the page first: a signed-in page whose cookies were just cleared may navigate on its own
+	// (its live connection answered 401) and abort this navigation (net::ERR_ABORTED)
+	await page.goto('about:blank')
 	await page.goto('/login')
 	await page.getByLabel('Email').fill(email)
 	await page.getByLabel('Password').fill(password)
