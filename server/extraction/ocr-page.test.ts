@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '#tests/support/lab-corpus/content.ts'
-import { hasDoubtfulDigits, needsPaddleToo, preferredReading, readReportPage } from './ocr-page.ts'
-import type { OcrEngine } from './types.ts'
+import { hasDoubtfulDigits, needsPaddleToo, preferredReading, readReportPage, readsUpright } from './ocr-page.ts'
+import type { OcrEngine, OcrWord } from './types.ts'
 
 /**
  * How a report page is read: which preparation (grey or black and white) the engine sees
@@ -196,5 +196,44 @@ describe('PaddleOCR beside tesseract', () => {
 		expect(hasDoubtfulDigits(undefined)).toBe(false)
 		// a bracketed number counts ('(4.5-11.0)')
 		expect(hasDoubtfulDigits(words([30, 30, 90, 90, 90, 90, 90, 90, 90, 90], '(4.5-11.0)'))).toBe(true)
+	})
+})
+
+describe('a page read upright is not asked for its orientation', () => {
+	const word = (text: string, confidence: number): OcrWord => ({ block: 1, paragraph: 1, line: 1, left: 0, top: 0, width: 10, height: 10, confidence, text })
+	/** a page of panels read upright: many sure words, no result rows */
+	const upright = Array.from({ length: 20 }, (_, n) => word(['Haemoglobin', 'Patient', 'Report', 'Glucose'][n % 4], 92))
+	/** a page read sideways: fragments, short or unsure */
+	const sideways = [...Array.from({ length: 40 }, () => word('ll', 95)), ...Array.from({ length: 30 }, () => word('Wmrn', 40)), ...upright.slice(0, 14)]
+
+	it('counts sure words of four letters or more', () => {
+		expect(readsUpright(upright)).toBe(true)
+		expect(readsUpright(sideways)).toBe(false)
+		expect(readsUpright(upright.slice(0, 14))).toBe(false)
+		expect(readsUpright(undefined)).toBe(false)
+	})
+
+	function orientationEngine(words: OcrWord[]) {
+		let asked = 0
+		const engine: OcrEngine = {
+			name: 'recording',
+			async recognize() {
+				return { text: 'Patient Report\nHaemoglobin Glucose', ms: 1, languages: ['eng'], words }
+			},
+			async detectOrientation() {
+				asked++
+				return null
+			},
+		}
+		return { engine, asked: () => asked }
+	}
+
+	it('asks OSD only when next to nothing was read and the words read are not sure ones', async () => {
+		const sure = orientationEngine(upright)
+		await readReportPage(sure.engine, page(255), 300)
+		expect(sure.asked()).toBe(0)
+		const unsure = orientationEngine(sideways)
+		await readReportPage(unsure.engine, page(255), 300)
+		expect(unsure.asked()).toBe(1)
 	})
 })

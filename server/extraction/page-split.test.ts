@@ -54,6 +54,28 @@ describe('findSplitRow', () => {
 		expect(cut).toBeLessThan(240)
 	})
 
+	it('cuts across vertical rules and a scan\'s dark, skewed edges, not across a dark sidebar', () => {
+		const width = 1000
+		const height = 1000
+		/** lines of text 20 rows high, 40 apart, with a wider band in the middle */
+		const lines: Array<[number, number]> = [20, 60, 100, 140, 180, 220, 260, 300, 340, 380, 560, 600, 640, 680, 720, 760, 800, 840, 880, 920].map((top) => [top, top + 20])
+		const framed = page(width, height, lines)
+		for (let y = 0; y < height; y++) {
+			// a table's rules, and dark edges that drift by a few pixels down the page
+			for (const x of [100, 500, 900]) framed.fill(0, y * width + x, y * width + x + 3)
+			const drift = Math.floor(y / 250)
+			framed.fill(0, y * width + drift, y * width + drift + 6)
+			framed.fill(0, y * width + width - 8 - drift, y * width + width - drift)
+		}
+		const cut = findSplitRow(framed, width, height)
+		expect(cut).toBeGreaterThan(400)
+		expect(cut).toBeLessThan(560)
+		// a dark band a fifth of the page wide may hold light text: no row across it is blank
+		const sidebar = page(width, height, lines)
+		for (let y = 0; y < height; y++) sidebar.fill(0, y * width + 200, y * width + 400)
+		expect(findSplitRow(sidebar, width, height)).toBeNull()
+	})
+
 	it('ignores specks in a blank band', () => {
 		const pixels = page(1000, 200, [
 			[10, 60],
