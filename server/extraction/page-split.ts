@@ -23,7 +23,7 @@ const RULE_MIN_LENGTH = 0.2
 /** The widest run of such columns, as a share of the width, that is a rule. */
 const RULE_MAX_WIDTH = 0.01
 /** The share of the width on each side where ink is a scan's edge, not text. */
-const EDGE_MARGIN = 0.02
+const EDGE_MARGIN = 0.03
 
 export type SplitOptions = {
 	/** the shortest blank band to cut through, in rows; default 10 */
