@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ANALYTE_CODES, extractDocument } from '#server/extraction/index.ts'
 import {
@@ -113,4 +114,26 @@ describe('real published reports, per document', () => {
 		const known = new Set(ANALYTE_CODES)
 		expect(codes.filter((code) => !known.has(code))).toEqual([])
 	})
+})
+
+/**
+ * A real scan photographed or scanned turned (sideways, upside down) is read as upright: its first
+ * reading is of few sure words, so tesseract's OSD is asked how to turn it (ocr-page.ts
+ * readsUpright), and its values are read as from the upright page.
+ */
+describe('real scans turned', () => {
+	const TURNED = [
+		{ set: 'real-reports', file: 'scan/pk-lahore-synthetic-cbc-lft-kft.png', degrees: 90 },
+		{ set: 'public-samples', file: 'scan/mock-hematology-cbc.png', degrees: 180 },
+	]
+	it.each(TURNED)('$file turned $degrees degrees reads as upright', async ({ set, file, degrees }) => {
+		const dir = set === 'real-reports' ? realReportsDir(root) : publicSamplesDir(root)
+		const sample = loadPublicSamples(dir).find((item) => item.path === file)
+		expect(sample).toBeDefined()
+		if (!sample) return
+		const turned = await sharp(await readFile(path.join(dir, file))).rotate(degrees).png().toBuffer()
+		const result = await extractDocument({ bytes: turned, fileName: path.basename(file) })
+		const check = checkPublicSample(sample, result, set)
+		expect({ read: valueShare([check]).matched, wrong: shownShare([check]).wrong }).toEqual({ read: EXPECTED[`${set}/${file}`].read, wrong: 0 })
+	}, 120_000)
 })
