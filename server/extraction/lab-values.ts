@@ -211,6 +211,8 @@ function matchName(tokens: Token[], source: LabTextSource, columnGaps = source =
 		const words = tokens.slice(0, count).map((token) => token.text)
 		const last = words[words.length - 1]
 		if (/\d/.test(last) && !/[a-z]/i.test(last)) continue
+		// a unit printed in brackets after the name ('LDL-C (mg/dL)') is the row's unit, not part of its name
+		if (count > 1 && isBracketedUnit(last)) continue
 		const candidate = words.join(' ')
 		const match = lookupAnalyteName(candidate) ?? (source === 'ocr' ? lookupAnalyteName(fixOcrName(candidate)) : null)
 		if (match) return { match, consumed: count }
@@ -232,6 +234,12 @@ function matchName(tokens: Token[], source: LabTextSource, columnGaps = source =
 	return null
 }
 
+/** A unit in brackets, as a token: '(mg/dL)', '(%),'. */
+function isBracketedUnit(text: string): boolean {
+	const inner = /^\(([^()]+)\)[,:]?$/.exec(text)
+	return inner !== null && looksLikeUnit(inner[1])
+}
+
 /**
  * After the name: words that qualify it ('Fasting', 'Calc', '(calculated)',
  * ', 25-OH, TOTAL') up to the first token that may be a value.
@@ -249,8 +257,7 @@ function skipNameQualifiers(tokens: Token[], start: number, columnGaps: boolean)
 		if (text.startsWith('(') || (depth === 0 && /^\p{L}[^()]*\(/u.test(text))) depth++
 		if (depth > 0) {
 			// a unit printed inside the name: 'Glucose (mg/dL)'
-			const inner = /^\(([^()]+)\)[,:]?$/.exec(text)
-			if (inner && looksLikeUnit(inner[1])) unit = inner[1]
+			if (isBracketedUnit(text)) unit = text.slice(1, text.lastIndexOf(')'))
 			if (text.includes(')')) depth = 0
 			index++
 			continue
