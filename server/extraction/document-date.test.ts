@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findDates, findDocumentDate, findDocumentDateWithEvidence, parseDate, parseDicomDate } from './document-date.ts'
+import { findDates, findDocumentDate, findDocumentDateWithEvidence, parseDate, parseDicomDate, withDateLabelsRepaired } from './document-date.ts'
 
 describe('parseDate', () => {
 	it.each([
@@ -64,6 +64,17 @@ describe('findDocumentDate', () => {
 		expect(findDocumentDate(unreadable, 'lab_report')).toBe('2023-05-07')
 		// a column header's date under it is still read, a birth date there is not
 		expect(findDocumentDate(['Collected        Reported', 'DOB 06/07/1942'].join('\n'), 'lab_report')).toBeNull()
+	})
+
+	it('reads a label OCR misread by a letter, a mark or a space, and leaves short or unknown labels alone', () => {
+		const header = (collected: string) => [`Patient: A. Test      ${collected}  11/16/2024`, 'Date of Birth: 07/14/1967      Reported:  11/17/2024'].join('\n')
+		expect(findDocumentDate(header('Collected:'), 'lab_report')).toBe('2024-11-16')
+		for (const misread of ['Col fected:', 'Col{ected:', 'Co!lected:', 'Coll ected:']) expect(findDocumentDate(header(misread), 'lab_report')).toBe('2024-11-16')
+		expect(withDateLabelsRepaired('Sample Col lected: 12/01/2024')).toBe('sample collected: 12/01/2024')
+		expect(withDateLabelsRepaired('Patient Name: Jane Roe')).toBe('Patient Name: Jane Roe')
+		expect(withDateLabelsRepaired('Collection: blood')).toBe('Collection: blood')
+		// two edits from any label: not repaired
+		expect(withDateLabelsRepaired('Corrected: 11/20/2024')).toBe('Corrected: 11/20/2024')
 	})
 
 	it('reads a date under a column header', () => {

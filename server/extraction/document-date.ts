@@ -1,3 +1,4 @@
+import { editDistanceAtMost } from './edit-distance.ts'
 import type { DocumentKind } from './types.ts'
 
 /**
@@ -366,9 +367,40 @@ function swappedDayAndMonth(iso: string): string {
 	return `${year}-${day}-${month}`
 }
 
+/** The date labels of every kind, written without spaces, each with its spelling: those of eight letters or more. */
+const LONG_LABELS = new Map(
+	Object.values(LABELS)
+		.flat()
+		.map((label) => [label.replace(/\s+/g, ''), label] as const)
+		.filter(([key]) => key.length >= 8 && /^[a-zà-ÿ.]+$/.test(key)),
+)
+
+/**
+ * A line whose field labels OCR misread by one letter, mark or space ('Col fected:', 'Col{ected:',
+ * 'Rep orted:') with the labels spelled as known. Only a label of eight letters or more, right
+ * before a colon and within one edit of a known one (spaces aside), is changed: a shorter word is
+ * too easily another.
+ */
+export function withDateLabelsRepaired(line: string): string {
+	// a label's letters may be read as marks ('Col{ected', 'Co!lected'): one edit each
+	return line.replace(/((?:\p{L}[\p{L}{}[\]|!]* ?){1,3})(?=\s*:)/gu, (words: string) => {
+		const parts = words.trim().split(' ')
+		for (let count = Math.min(3, parts.length); count >= 1; count--) {
+			const candidate = parts.slice(-count).join(' ')
+			const key = candidate.toLowerCase().replace(/\s+/g, '')
+			if (key.length < 7) continue
+			const label = LONG_LABELS.get(key) ?? [...LONG_LABELS].find(([known]) => editDistanceAtMost(key, known, 1) <= 1)?.[1]
+			if (label === undefined) continue
+			if (candidate.toLowerCase() === label) return words
+			return `${[...parts.slice(0, -count), label].join(' ')}${words.endsWith(' ') ? ' ' : ''}`
+		}
+		return words
+	})
+}
+
 /** The document's date by the rules above, and whether its day and month could be the other way round. */
 export function findDocumentDateWithEvidence(text: string, kind: DocumentKind, today = new Date().toISOString().slice(0, 10)): DocumentDate {
-	const lines = text.split('\n')
+	const lines = text.split('\n').map(withDateLabelsRepaired)
 	const evidence = dateOrderOf(text)
 	const order = evidence ?? 'mdy'
 	// a day and month that could be either way round, with nothing in the document to tell: not guessed,

@@ -46,6 +46,13 @@ describe('titleCaseName', () => {
 		expect(titleCaseName('CENTRE HOSPITALIER DE LA VALLÉE')).toBe('Centre Hospitalier de la Vallée')
 		expect(titleCaseName('ÉCOLE DU LABORATOIRE')).toBe('École du Laboratoire')
 		expect(titleCaseName('UNIT E LABORATORY')).toBe('Unit E Laboratory')
+		// a short word without a vowel is an acronym; a company form or a title is not
+		expect(titleCaseName('LABOR WEBER MVZ')).toBe('Labor Weber MVZ')
+		expect(titleCaseName('HEALTHFIRST LABS PVT LTD')).toBe('Healthfirst Labs Pvt Ltd')
+	})
+
+	it('sets a title\'s period OCR ran into the name apart', () => {
+		expect(findProvider('LABOR DR.WEBER MVZ\nGlucose 90 mg/dL', 'lab_report')).toBe('Labor Dr. Weber MVZ')
 	})
 })
 
@@ -142,6 +149,11 @@ describe('findProvider: taglines naming another organisation', () => {
 		expect(findProvider('An lnitiative of Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
 		// the article run into the word ('Amember of', a photo's reading)
 		expect(findProvider('Amember of Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		// all three run together, the word misread ('Anenberof'), or 'of' set apart in its own column
+		expect(findProvider('Anenberof Harbourview Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		expect(findProvider('Anenber  of  Rver si de Health\nGlucose 90 mg/dL', 'lab_report')).toBeNull()
+		// a name that opens so is still a name
+		expect(findProvider('Academy of Laboratory Medicine\nGlucose 90 mg/dL', 'lab_report')).toBe('Academy of Laboratory Medicine')
 		// the issuer above its tagline is read
 		expect(findProvider('Ashby Diagnostic Centre\na unit of Ashby Hospital Group', 'lab_report')).toBe('Ashby Diagnostic Centre')
 	})

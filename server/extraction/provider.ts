@@ -1,3 +1,4 @@
+import { editDistanceAtMost } from './edit-distance.ts'
 import type { Box } from './table-reader.ts'
 import type { DocumentKind } from './types.ts'
 
@@ -106,6 +107,8 @@ export function titleCaseName(name: string): string {
 					.replace(/([-'])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())
 					// an abbreviation of single letters stays in capitals ('S.A.', 'B.V.')
 					.replace(/^(?:\p{L}\.){2,}$/u, (abbreviation) => abbreviation.toUpperCase())
+					// a word of three to five letters without a vowel is an acronym ('MVZ', 'NHS'), but for a company form or a title
+					.replace(/^\p{L}{3,5}$/u, (letters) => (/[aeiouyà-ÿ]/i.test(letters) || /^(?:ltd|pvt|mrs)$/i.test(letters) ? letters : letters.toUpperCase()))
 			)
 		})
 		.join('')
@@ -121,6 +124,8 @@ function tidyCandidate(text: string): string {
 		.replace(/\bsp\.?\s?z\s?[o0]\.\s?[o0]\b\.?/gi, 'Sp. z o.o.')
 		// a logo's monogram before the name it abbreviates ('M  MERIDIAN …')
 		.replace(/^\s*(\p{Lu})\s+(?=\1\p{L})/u, '')
+		// a title's period run into the name after it ('DR.WEBER')
+		.replace(/\b(dr|dra|prof|pr|st|mr|mrs|ms|sr|sra)\.(?=\p{L})/giu, '$1. ')
 		// a report's title after the name ('Metropolis Healthcare - Comprehensive Health Checkup')
 		.replace(/\s+[-–]\s+[^-–]*\b(?:check-?up|report|profile|panel|package|results?)\b[^-–]*$/i, '')
 		.replace(/\bpage\s+\d+\s+(?:of\s+\d+)?/gi, ' ')
@@ -150,7 +155,7 @@ function isOrganisationName(text: string): boolean {
 	if (words.length < 2 || words.length > 8) return false
 	// a name cut short ('Centro Médico Los' of 'Centro Médico Los Álamos') ends in an article or particle
 	if (isParticle(words[words.length - 1]) || /^(?:los|las|el|les|der|die|das|dem|den)$/i.test(words[words.length - 1])) return false
-	if (FIELD_LABEL.test(text) || SECTION_HEADING.test(text) || TAGLINE_START.test(text) || ADDRESSING_WORD.test(text)) return false
+	if (FIELD_LABEL.test(text) || SECTION_HEADING.test(text) || startsWithTagline(text) || ADDRESSING_WORD.test(text)) return false
 	// a legal form makes the words before it a registered name, generic or not
 	const name = legalForm ? text.slice(0, legalForm.index) : text
 	if (name.trim() === '' || (!legalForm && isGenericOnly(name))) return false
@@ -174,6 +179,28 @@ const ADDRESSING_WORD =
 
 /** A column that starts with a tagline's lead words ('A member of Riverside Health'). */
 const TAGLINE_START = new RegExp(String.raw`^(?:${TAGLINE_WORDS}|an?\s+\p{L}+\s+of)\s`, 'iu')
+
+/**
+ * 'A member of' with its spaces lost and its word misread ('Anenberof', 'Anenber of', 'Awenber of'):
+ * the article run into a word within two letters of 'member', then 'of'. Only that word: 'Academy
+ * of', 'Alliance of' open names.
+ */
+const RUN_TOGETHER_MEMBER_OF = /^an?\s*(\p{L}{4,8}?)\s*of(?:\s|$)/iu
+
+function isRunTogetherMemberOf(text: string): boolean {
+	const word = RUN_TOGETHER_MEMBER_OF.exec(text.trim())?.[1]
+	return word !== undefined && editDistanceAtMost(word.toLowerCase(), 'member', 2) <= 2
+}
+
+/** Words that open a tagline, at the end of what precedes a name. */
+function endsInTaglineLead(text: string): boolean {
+	return TAGLINE_LEAD.test(text) || isRunTogetherMemberOf(text)
+}
+
+/** A text that opens with a tagline's lead words. */
+function startsWithTagline(text: string): boolean {
+	return TAGLINE_START.test(text) || isRunTogetherMemberOf(text)
+}
 
 /** A column that is the value of another field: after a 'Label:' in it or before it, or with its label blacked out (': …'). */
 function isFieldValue(column: string, previous: string | undefined): boolean {
@@ -199,7 +226,7 @@ function nameInColumns(line: string, separators: RegExp): string | null {
 		if (/[:：]\s*$/.test(column) && columns.slice(index + 1).some((next) => next.trim() !== '')) continue
 		// the words before the name, in this column or the ones before it, make it a tagline's object
 		const lead = /^(.*?)(\p{Lu}[^]*)$/u.exec(column.trim())
-		if (TAGLINE_LEAD.test(`${columns.slice(0, index).join(' ')} ${lead ? lead[1] : ''}`.trimEnd())) continue
+		if (endsInTaglineLead(`${columns.slice(0, index).join(' ')} ${lead ? lead[1] : ''}`.trimEnd())) continue
 		const candidate = tidyCandidate(column)
 		if (isOrganisationName(candidate)) return titleCaseName(candidate)
 	}
@@ -418,7 +445,7 @@ function isTightlyStacked(upper: BoxLine, lower: BoxLine): boolean {
 
 /** A line that may be part of a name: set as one (isNameLike), and no heading, label or tagline of its own. */
 function isNamePart(text: string): boolean {
-	return isNameLike(text) && !FIELD_LABEL.test(text) && !SECTION_HEADING.test(text) && !TAGLINE_START.test(text) && !ADDRESSING_WORD.test(text)
+	return isNameLike(text) && !FIELD_LABEL.test(text) && !SECTION_HEADING.test(text) && !startsWithTagline(text) && !ADDRESSING_WORD.test(text)
 }
 
 /**

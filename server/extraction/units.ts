@@ -1,3 +1,4 @@
+import { editDistance } from './edit-distance.ts'
 import { ANALYTES, normaliseUnitKey, type Analyte } from './analytes.ts'
 import { convertValue, splitUnitQualifier, toUcum, withoutAnnotation } from './ucum.ts'
 
@@ -107,21 +108,6 @@ export function looksLikeUnit(token: string): boolean {
 /** The printed unit, tidied only where the conventions say so (degree signs). */
 export function tidyUnit(token: string): string {
 	return token.replace(/^°\s*([CF])$/i, '$1').replace(/[.,;:]+$/, '')
-}
-
-function editDistance(a: string, b: string): number {
-	const rows = a.length + 1
-	const cols = b.length + 1
-	const d: number[] = new Array(rows * cols).fill(0)
-	for (let i = 0; i < rows; i++) d[i * cols] = i
-	for (let j = 0; j < cols; j++) d[j] = j
-	for (let i = 1; i < rows; i++) {
-		for (let j = 1; j < cols; j++) {
-			const cost = a[i - 1] === b[j - 1] ? 0 : 1
-			d[i * cols + j] = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost)
-		}
-	}
-	return d[rows * cols - 1]
 }
 
 /**
