@@ -689,7 +689,9 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	const own = next === null ? tokens : tokens.slice(0, next)
 	const rest = next === null ? [] : parseLabTokens(tokens.slice(next), options)
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
-	const found = readParameter(own, start, printedName, named, qualifiers.unit, options)
+	const read = readParameter(own, start, printedName, named, qualifiers.unit, options)
+	const isNewestUnread = read !== null && options.source === 'ocr' && options.dateColumns !== undefined && isNewestColumnUnread(allTokens, start, options.dateColumns)
+	const found = isNewestUnread ? { ...read, hasSeveralResults: true } : read
 	const pair = found ? secondPairOfRow(own, start, found, printedName, options) : null
 	return found ? [found, ...(pair ? [pair] : []), ...rest] : rest
 }
@@ -855,9 +857,21 @@ function laterColumn(tokens: Token[], options: LabParseOptions): ExtractedParame
  * null when the row prints more values than the header has dates (no guess).
  */
 function newestColumnOnly(tokens: Token[], start: number, columns: { count: number; newest: number }): Token[] | null {
+	const { values, index } = resultCells(tokens, start, columns.count)
+	if (values.length !== columns.count) return tokens
+	// more value columns than the header has dates (a date OCR did not read): which one is newest is not known
+	const after = tokens[index]?.text ?? ''
+	if ((PLAIN_NUMBER.test(after) || VALUE_WITH_FLAG.test(after)) && !/^[-–]/.test(tokens[index + 1]?.text ?? '')) return null
+	const keep = values[columns.newest]
+	const dropped = new Set(values.flatMap((value) => (value === keep ? [] : [value.index, ...(value.flag === null ? [] : [value.flag])])))
+	return tokens.filter((_, position) => !dropped.has(position))
+}
+
+/** The result cells that open a cumulative row (a number, with its flag after it), at most `count`, and the index after them. */
+function resultCells(tokens: Token[], start: number, count: number): { values: Array<{ index: number; flag: number | null }>; index: number } {
 	const values: Array<{ index: number; flag: number | null }> = []
 	let index = start
-	while (index < tokens.length && values.length < columns.count) {
+	while (index < tokens.length && values.length < count) {
 		const text = tokens[index].text
 		const next = tokens[index + 1]?.text
 		if ((PLAIN_NUMBER.test(text) || VALUE_WITH_FLAG.test(text)) && next !== '-' && next !== '–') {
@@ -872,13 +886,17 @@ function newestColumnOnly(tokens: Token[], start: number, columns: { count: numb
 		}
 		break
 	}
-	if (values.length !== columns.count) return tokens
-	// more value columns than the header has dates (a date OCR did not read): which one is newest is not known
-	const after = tokens[index]?.text ?? ''
-	if ((PLAIN_NUMBER.test(after) || VALUE_WITH_FLAG.test(after)) && !/^[-–]/.test(tokens[index + 1]?.text ?? '')) return null
-	const keep = values[columns.newest]
-	const dropped = new Set(values.flatMap((value) => (value === keep ? [] : [value.index, ...(value.flag === null ? [] : [value.flag])])))
-	return tokens.filter((_, position) => !dropped.has(position))
+	return { values, index }
+}
+
+/**
+ * An OCR row of a cumulative table whose newest date is not its first column, with fewer results
+ * than the header has dates: a column OCR did not read (a faint one), so the first value read
+ * may be an older one.
+ */
+function isNewestColumnUnread(tokens: Token[], start: number, columns: { count: number; newest: number }): boolean {
+	const { values } = resultCells(tokens, start, columns.count)
+	return columns.newest > 0 && values.length > 0 && values.length < columns.count
 }
 
 /** A header of date columns ('Test  03/21/2024  07/19/2024  11/17/2024  Units'): how many, and which is newest. */
@@ -954,7 +972,29 @@ function readParameter(
 	const parameter = parameterOf(byUnit, printedName || analyte.name, whole.value, valueText, ownUnit, whole.range, reading.rangeText, reading.flag, options)
 	// OCR: digits read other than printed, then repaired (a decimal point restored, letters read as digits)
 	const isRepaired = options.source === 'ocr' && (reading.isValueTokenRepaired === true || valueText !== reading.valueCandidates[0])
-	return isRepaired ? { ...parameter, isValueRepaired: true } : parameter
+	const marked = isRepaired ? { ...parameter, isValueRepaired: true } : parameter
+	return options.source === 'ocr' && !options.dateColumns && hasSeveralResultColumns(tokens, start) ? { ...marked, hasSeveralResults: true } : marked
+}
+
+/**
+ * An OCR row that prints three results or more side by side, each in its own column, before its
+ * unit and range ('RBC   5.70   4.67   5.30   M/uL   4.50-5.90'): a cumulative report whose header
+ * dates OCR did not read. Which column is the newest is not known, so the value read (the first)
+ * may be an older one; and two of the numbers must not be taken for a range whose dash was lost.
+ */
+function hasSeveralResultColumns(tokens: Token[], start: number): boolean {
+	let results = 0
+	let index = start
+	for (; index < tokens.length; index++) {
+		const { text, gapBefore } = tokens[index]
+		if (FLAG_WORDS.has(text.toLowerCase())) continue
+		if (!PLAIN_NUMBER.test(text.replace(/[*]+$/, ''))) break
+		if (results > 0 && gapBefore < 2) return false
+		results++
+	}
+	if (results < 3) return false
+	// a printed range further on: the numbers before it are results, not a range of two columns
+	return tokens.slice(index).some((token, offset, rest) => /^[<>≤≥]?\d+(?:[.,]\d+)?\s?[-–]\s?\d/.test(token.text) || /^[<>≤≥]=?$/.test(token.text) || (/^[-–]$/.test(token.text) && offset > 0 && /\d/.test(rest[offset - 1].text)))
 }
 
 /** A count per volume with no power of ten ('/mL', 'cells/µL', '/cu.mm'): its values are whole numbers. */

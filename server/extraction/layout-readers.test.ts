@@ -108,6 +108,44 @@ describe('a cumulative table', () => {
 		].join('\n')
 		expect(codes(text, OCR)).toEqual([['sodium', 141, 'mmol/L', 135, 145, 'normal']])
 	})
+
+	it('marks an OCR row whose newest column may be the one not read: fewer values than dates, the newest not first', () => {
+		const marked = (text: string, options: LabParseOptions) =>
+			extractLabResults(text, options).parameters.map((parameter) => [parameter.code, parameter.value, parameter.hasSeveralResults === true])
+		const newestLast = [
+			'Test          03/21/2024    07/19/2024    11/16/2024    Units    Reference Range',
+			'Lymphs              25.8          22.0                  %        20 - 45',
+			'Urea                19.5          18.3          17.7    mg/dL    15 - 40',
+		].join('\n')
+		expect(marked(newestLast, OCR)).toEqual([
+			['lymphocytes_pct', 25.8, true],
+			['urea', 17.7, false],
+		])
+		// a text layer's blank cell is printed blank, not lost; a newest first column holds the first value
+		expect(marked(newestLast, TEXT)).toEqual([
+			['lymphocytes_pct', 25.8, false],
+			['urea', 17.7, false],
+		])
+		const newestFirst = ['Test          11/16/2024    07/19/2024    Units    Reference Range', 'Lymphs              25.8                  %        20 - 45'].join('\n')
+		expect(marked(newestFirst, OCR)).toEqual([['lymphocytes_pct', 25.8, false]])
+	})
+
+	it('marks an OCR row of three results side by side under a header whose dates were not read', () => {
+		const text = [
+			'est                0;       0          b',
+			'RBC                5.70          4.67          5.30      M/uL      4.50-5.90',
+			'Hematocrit         46.0          41.3          46.6      %         41 - 53',
+			'Glucose            97                                    mg/dL     70 - 99',
+			'Sodium             139   141                             mmol/L    135 - 145',
+		].join('\n')
+		const read = extractLabResults(text, OCR).parameters
+		expect(read.map((parameter) => [parameter.code, parameter.hasSeveralResults === true])).toEqual([
+			['rbc', true],
+			['hematocrit', true],
+			['glucose', false],
+			['sodium', false],
+		])
+	})
 })
 
 describe('units', () => {

@@ -45,6 +45,8 @@ export const TO_CHECK_REASONS = {
 	valueImplausible: (valueText: string, name: string) => `The value ${valueText} is outside what is possible for ${name}; it may have been misread.`,
 	rangeImplausible: (range: string, name: string) => `The reference range "${range}" is unusual for ${name}; a digit may have been misread.`,
 	flagDisagrees: (flagged: string, computed: string) => `The report marks this value ${flagged}, but against its reference range it is ${computed}.`,
+	severalResults: (valueText: string) =>
+		`The row shows several results side by side and the scan does not say which is the newest; ${valueText} was read from the first.`,
 	readingsDisagree: (valueText: string, otherValueText: string) =>
 		`The scan was read twice and the readings differ (${valueText} or ${otherValueText}); a digit may have been misread.`,
 }

@@ -149,6 +149,15 @@ describe('checkPlausibility', () => {
 		expect(checkPlausibility({ ...repaired, unit: 'mg/dL', otherReadingValueText: '1.7' })?.code).toBe('unit_dimension')
 	})
 
+	it('keeps a value read from a row of several results, whose newest column is not known, to check', () => {
+		const first = { ...row({ code: 'lymphocytes_pct', value: 25.8, valueText: '25.8', unit: '%', min: 20, max: 45 }), hasSeveralResults: true }
+		expect(checkPlausibility(first)).toEqual({
+			code: 'several_results',
+			reason: 'The row shows several results side by side and the scan does not say which is the newest; 25.8 was read from the first.',
+		})
+		expect(checkPlausibility({ ...first, hasSeveralResults: false })).toBeNull()
+	})
+
 	it('accepts a flag on the very bound it points past (the laboratory counts its bound outside the range)', () => {
 		expect(checkPlausibility(row({ code: 'chloride', value: 99, unit: 'mmol/L', min: 99, max: 109, flag: 'L' }))).toBeNull()
 		expect(checkPlausibility(row({ code: 'hdl', value: 40, unit: 'mg/dL', min: 40, range: '>40', flag: 'Low' }))).toBeNull()

@@ -26,10 +26,19 @@ import { convertValue, exactUcumCode, toUcum, withoutAnnotation } from './ucum.t
  * - flag_disagrees: a printed flag ('H', 'Low') that says otherwise than
  *   the status computed against the printed range;
  * - readings_disagree: an OCR page read twice (another preparation or another
- *   engine) gave the row another value: one of them misread a digit.
+ *   engine) gave the row another value: one of them misread a digit;
+ * - several_results: an OCR row prints several results side by side (a
+ *   cumulative report) and no header date read tells which is the newest.
  */
 
-export type PlausibilityCode = 'unit_unknown' | 'unit_dimension' | 'value_implausible' | 'range_implausible' | 'flag_disagrees' | 'readings_disagree'
+export type PlausibilityCode =
+	| 'unit_unknown'
+	| 'unit_dimension'
+	| 'value_implausible'
+	| 'range_implausible'
+	| 'flag_disagrees'
+	| 'readings_disagree'
+	| 'several_results'
 
 export type ToCheck = { code: PlausibilityCode; reason: string }
 
@@ -262,6 +271,7 @@ export function checkPlausibility(parameter: ExtractedParameter): ToCheck | null
 	if (parameter.otherReadingValueText !== undefined) {
 		return { code: 'readings_disagree', reason: TO_CHECK_REASONS.readingsDisagree(parameter.valueText, parameter.otherReadingValueText) }
 	}
+	if (parameter.hasSeveralResults) return { code: 'several_results', reason: TO_CHECK_REASONS.severalResults(parameter.valueText) }
 	return null
 }
 

@@ -53,6 +53,8 @@ export type ExtractedParameter = {
 	flag?: string | null
 	/** OCR: the value's digits were repaired (a decimal point restored, letters read as digits), not read as printed */
 	isValueRepaired?: boolean
+	/** OCR: the row prints several results side by side and no header date tells which is the newest (plausibility.ts: several_results) */
+	hasSeveralResults?: boolean
 	/** a repaired value that the other reading of its OCR page read otherwise, with that value (plausibility.ts: readings_disagree) */
 	otherReadingValueText?: string
 	/** name, value, unit and range do not agree (plausibility.ts): the rule's code and the reason shown to the patient; kept out of trends until confirmed */
