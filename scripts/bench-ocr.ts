@@ -215,7 +215,9 @@ async function main() {
 		const ratio = totals.pipeline / totals.raw
 		const ratioOmp1 = totals.pipeline / totals.rawOmp1
 		console.log('')
-		console.log(`all pages: tesseract's path ${Math.round(totals.pipeline)} ms, raw \`tesseract img stdout\` ${Math.round(totals.raw)} ms -> ratio ${ratio.toFixed(2)}`)
+		console.log(
+			`all pages: tesseract's path ${Math.round(totals.pipeline)} ms, raw \`tesseract img stdout\` ${Math.round(totals.raw)} ms -> ratio ${ratio.toFixed(2)}`,
+		)
 		console.log(`           raw with OMP_THREAD_LIMIT=1 ${Math.round(totals.rawOmp1)} ms -> ratio ${ratioOmp1.toFixed(2)} (target <= ${TARGET})`)
 		const photo = await photoPreparationMs()
 		console.log(

@@ -364,8 +364,12 @@ describe('ratios and indices without a unit', () => {
 })
 
 describe('a unit printed in brackets after the name', () => {
-	it('is the row\'s unit, also after a name joined to its letter by a hyphen', () => {
-		const text = ['LDL-C (mg/dL)          137              < 100', 'HDL-C (mg/dL)          37               > 40', 'AST (SGOT) (U/L)       15               10 - 40'].join('\n')
+	it("is the row's unit, also after a name joined to its letter by a hyphen", () => {
+		const text = [
+			'LDL-C (mg/dL)          137              < 100',
+			'HDL-C (mg/dL)          37               > 40',
+			'AST (SGOT) (U/L)       15               10 - 40',
+		].join('\n')
 		expect(extractLabValues(text, TEXT).map((p) => [p.code, p.value, p.unit])).toEqual([
 			['ldl', 137, 'mg/dL'],
 			['hdl', 37, 'mg/dL'],

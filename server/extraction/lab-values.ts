@@ -690,7 +690,8 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	const rest = next === null ? [] : parseLabTokens(tokens.slice(next), options)
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const read = readParameter(own, start, printedName, named, qualifiers.unit, options)
-	const isNewestUnread = read !== null && options.source === 'ocr' && options.dateColumns !== undefined && isNewestColumnUnread(allTokens, start, options.dateColumns)
+	const isNewestUnread =
+		read !== null && options.source === 'ocr' && options.dateColumns !== undefined && isNewestColumnUnread(allTokens, start, options.dateColumns)
 	const found = isNewestUnread ? { ...read, hasSeveralResults: true } : read
 	const pair = found ? secondPairOfRow(own, start, found, printedName, options) : null
 	return found ? [found, ...(pair ? [pair] : []), ...rest] : rest
@@ -994,7 +995,14 @@ function hasSeveralResultColumns(tokens: Token[], start: number): boolean {
 	}
 	if (results < 3) return false
 	// a printed range further on: the numbers before it are results, not a range of two columns
-	return tokens.slice(index).some((token, offset, rest) => /^[<>≤≥]?\d+(?:[.,]\d+)?\s?[-–]\s?\d/.test(token.text) || /^[<>≤≥]=?$/.test(token.text) || (/^[-–]$/.test(token.text) && offset > 0 && /\d/.test(rest[offset - 1].text)))
+	return tokens
+		.slice(index)
+		.some(
+			(token, offset, rest) =>
+				/^[<>≤≥]?\d+(?:[.,]\d+)?\s?[-–]\s?\d/.test(token.text) ||
+				/^[<>≤≥]=?$/.test(token.text) ||
+				(/^[-–]$/.test(token.text) && offset > 0 && /\d/.test(rest[offset - 1].text)),
+		)
 }
 
 /** A count per volume with no power of ten ('/mL', 'cells/µL', '/cu.mm'): its values are whole numbers. */

@@ -126,7 +126,10 @@ describe('a cumulative table', () => {
 			['lymphocytes_pct', 25.8, false],
 			['urea', 17.7, false],
 		])
-		const newestFirst = ['Test          11/16/2024    07/19/2024    Units    Reference Range', 'Lymphs              25.8                  %        20 - 45'].join('\n')
+		const newestFirst = [
+			'Test          11/16/2024    07/19/2024    Units    Reference Range',
+			'Lymphs              25.8                  %        20 - 45',
+		].join('\n')
 		expect(marked(newestFirst, OCR)).toEqual([['lymphocytes_pct', 25.8, false]])
 	})
 

@@ -54,11 +54,14 @@ describe('findSplitRow', () => {
 		expect(cut).toBeLessThan(240)
 	})
 
-	it('cuts across vertical rules and a scan\'s dark, skewed edges, not across a dark sidebar', () => {
+	it("cuts across vertical rules and a scan's dark, skewed edges, not across a dark sidebar", () => {
 		const width = 1000
 		const height = 1000
 		/** lines of text 20 rows high, 40 apart, with a wider band in the middle */
-		const lines: Array<[number, number]> = [20, 60, 100, 140, 180, 220, 260, 300, 340, 380, 560, 600, 640, 680, 720, 760, 800, 840, 880, 920].map((top) => [top, top + 20])
+		const lines: Array<[number, number]> = [20, 60, 100, 140, 180, 220, 260, 300, 340, 380, 560, 600, 640, 680, 720, 760, 800, 840, 880, 920].map((top) => [
+			top,
+			top + 20,
+		])
 		const framed = page(width, height, lines)
 		for (let y = 0; y < height; y++) {
 			// a table's rules, and dark edges that drift by a few pixels down the page

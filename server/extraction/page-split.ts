@@ -101,7 +101,7 @@ function ruleColumns(pixels: Uint8Array, width: number, height: number): Uint8Ar
 	const isLine = (x: number) => longest[x] > height * RULE_MIN_LENGTH
 	const isRule = new Uint8Array(width)
 	const widest = Math.max(1, Math.floor(width * RULE_MAX_WIDTH))
-	for (let x = 0; x < width; ) {
+	for (let x = 0; x < width;) {
 		if (!isLine(x)) {
 			x++
 			continue

@@ -32,13 +32,7 @@ import { convertValue, exactUcumCode, toUcum, withoutAnnotation } from './ucum.t
  */
 
 export type PlausibilityCode =
-	| 'unit_unknown'
-	| 'unit_dimension'
-	| 'value_implausible'
-	| 'range_implausible'
-	| 'flag_disagrees'
-	| 'readings_disagree'
-	| 'several_results'
+	'unit_unknown' | 'unit_dimension' | 'value_implausible' | 'range_implausible' | 'flag_disagrees' | 'readings_disagree' | 'several_results'
 
 export type ToCheck = { code: PlausibilityCode; reason: string }
 

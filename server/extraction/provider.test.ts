@@ -51,7 +51,7 @@ describe('titleCaseName', () => {
 		expect(titleCaseName('HEALTHFIRST LABS PVT LTD')).toBe('Healthfirst Labs Pvt Ltd')
 	})
 
-	it('sets a title\'s period OCR ran into the name apart', () => {
+	it("sets a title's period OCR ran into the name apart", () => {
 		expect(findProvider('LABOR DR.WEBER MVZ\nGlucose 90 mg/dL', 'lab_report')).toBe('Labor Dr. Weber MVZ')
 	})
 })

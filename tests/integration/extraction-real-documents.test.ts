@@ -126,14 +126,21 @@ describe('real scans turned', () => {
 		{ set: 'real-reports', file: 'scan/pk-lahore-synthetic-cbc-lft-kft.png', degrees: 90 },
 		{ set: 'public-samples', file: 'scan/mock-hematology-cbc.png', degrees: 180 },
 	]
-	it.each(TURNED)('$file turned $degrees degrees reads as upright', async ({ set, file, degrees }) => {
-		const dir = set === 'real-reports' ? realReportsDir(root) : publicSamplesDir(root)
-		const sample = loadPublicSamples(dir).find((item) => item.path === file)
-		expect(sample).toBeDefined()
-		if (!sample) return
-		const turned = await sharp(await readFile(path.join(dir, file))).rotate(degrees).png().toBuffer()
-		const result = await extractDocument({ bytes: turned, fileName: path.basename(file) })
-		const check = checkPublicSample(sample, result, set)
-		expect({ read: valueShare([check]).matched, wrong: shownShare([check]).wrong }).toEqual({ read: EXPECTED[`${set}/${file}`].read, wrong: 0 })
-	}, 120_000)
+	it.each(TURNED)(
+		'$file turned $degrees degrees reads as upright',
+		async ({ set, file, degrees }) => {
+			const dir = set === 'real-reports' ? realReportsDir(root) : publicSamplesDir(root)
+			const sample = loadPublicSamples(dir).find((item) => item.path === file)
+			expect(sample).toBeDefined()
+			if (!sample) return
+			const turned = await sharp(await readFile(path.join(dir, file)))
+				.rotate(degrees)
+				.png()
+				.toBuffer()
+			const result = await extractDocument({ bytes: turned, fileName: path.basename(file) })
+			const check = checkPublicSample(sample, result, set)
+			expect({ read: valueShare([check]).matched, wrong: shownShare([check]).wrong }).toEqual({ read: EXPECTED[`${set}/${file}`].read, wrong: 0 })
+		},
+		120_000,
+	)
 })
