@@ -75,6 +75,8 @@ describe('findDocumentDate', () => {
 		expect(withDateLabelsRepaired('Collection: blood')).toBe('Collection: blood')
 		// two edits from any label: not repaired
 		expect(withDateLabelsRepaired('Corrected: 11/20/2024')).toBe('Corrected: 11/20/2024')
+		// a run-on line of letters (a text layer without spaces) is read once, not split every way
+		expect(withDateLabelsRepaired(`${'a'.repeat(100_000)} Col fected: 11/16/2024`)).toBe(`${'a'.repeat(100_000)} collected: 11/16/2024`)
 	})
 
 	it('reads a date under a column header', () => {

@@ -690,9 +690,10 @@ function parseLabTokens(allTokens: Token[], options: LabParseOptions): Extracted
 	const rest = next === null ? [] : parseLabTokens(tokens.slice(next), options)
 	if (named.match.kind === 'blood_pressure') return [...bloodPressureParameters(own, start, printedName, options), ...rest]
 	const read = readParameter(own, start, printedName, named, qualifiers.unit, options)
-	const isNewestUnread =
-		read !== null && options.source === 'ocr' && options.dateColumns !== undefined && isNewestColumnUnread(allTokens, start, options.dateColumns)
-	const found = isNewestUnread ? { ...read, hasSeveralResults: true } : read
+	// OCR: a cumulative row whose newest result may be the one not read
+	const isNewestUnknown =
+		options.source === 'ocr' && (options.dateColumns ? isNewestColumnUnread(allTokens, start, options.dateColumns) : hasSeveralResultColumns(own, start))
+	const found = read && isNewestUnknown ? { ...read, hasSeveralResults: true } : read
 	const pair = found ? secondPairOfRow(own, start, found, printedName, options) : null
 	return found ? [found, ...(pair ? [pair] : []), ...rest] : rest
 }
@@ -973,8 +974,7 @@ function readParameter(
 	const parameter = parameterOf(byUnit, printedName || analyte.name, whole.value, valueText, ownUnit, whole.range, reading.rangeText, reading.flag, options)
 	// OCR: digits read other than printed, then repaired (a decimal point restored, letters read as digits)
 	const isRepaired = options.source === 'ocr' && (reading.isValueTokenRepaired === true || valueText !== reading.valueCandidates[0])
-	const marked = isRepaired ? { ...parameter, isValueRepaired: true } : parameter
-	return options.source === 'ocr' && !options.dateColumns && hasSeveralResultColumns(tokens, start) ? { ...marked, hasSeveralResults: true } : marked
+	return isRepaired ? { ...parameter, isValueRepaired: true } : parameter
 }
 
 /**
@@ -995,14 +995,12 @@ function hasSeveralResultColumns(tokens: Token[], start: number): boolean {
 	}
 	if (results < 3) return false
 	// a printed range further on: the numbers before it are results, not a range of two columns
-	return tokens
-		.slice(index)
-		.some(
-			(token, offset, rest) =>
-				/^[<>≤≥]?\d+(?:[.,]\d+)?\s?[-–]\s?\d/.test(token.text) ||
-				/^[<>≤≥]=?$/.test(token.text) ||
-				(/^[-–]$/.test(token.text) && offset > 0 && /\d/.test(rest[offset - 1].text)),
-		)
+	return tokens.slice(index).some((token, offset, rest) => opensPrintedRange(token.text, rest[offset - 1]?.text))
+}
+
+/** A token of a printed range: '4.50-5.90', a comparison sign ('<', '>='), or a dash after a number. */
+function opensPrintedRange(text: string, previous: string | undefined): boolean {
+	return /^[<>≤≥]?\d+(?:[.,]\d+)?\s?[-–]\s?\d/.test(text) || /^[<>≤≥]=?$/.test(text) || (/^[-–]$/.test(text) && previous !== undefined && /\d/.test(previous))
 }
 
 /** A count per volume with no power of ten ('/mL', 'cells/µL', '/cu.mm'): its values are whole numbers. */
