@@ -53,7 +53,6 @@ import {
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
 import { generateLetterheadSamples } from '../tests/support/letterhead-samples.ts'
 import {
-	ANALYTE_CODES,
 	bestIntTessdataDir,
 	closeDefaultOcrEngine,
 	createDefaultOcrEngine,
@@ -67,8 +66,9 @@ import {
 	type OcrEngine,
 	type OcrResult,
 } from '../server/extraction/index.ts'
-import { layoutOcrWords } from '../server/extraction/ocr-layout.ts'
-import { PAGE_PREPROCESSING } from '../server/extraction/ocr-page.ts'
+import { layoutOcrWords } from '../server/extraction/ocr/ocr-layout.ts'
+import { ANALYTE_CODES } from '../server/lab-vocabulary/index.ts'
+import { PAGE_PREPROCESSING } from '../server/extraction/ocr/ocr-page.ts'
 
 const TARGETS = { text_pdf: 0.97, scan: 0.9, photo: 0.8, facts: 0.95 }
 const execFileAsync = promisify(execFile)

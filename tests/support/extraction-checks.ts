@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ExtractedParameter, ExtractionResult } from '#server/extraction/types.ts'
-import { statusFromFlag } from '#server/extraction/parameter-status.ts'
-import { nameWithoutLegalForm } from '#server/extraction/provider.ts'
-import { toUcum } from '#server/extraction/ucum.ts'
-import { ANALYTES } from '#server/extraction/analytes.ts'
+import { statusFromFlag } from '#server/lab-vocabulary/parameter-status.ts'
+import { nameWithoutLegalForm } from '#server/extraction/facts/provider.ts'
+import { toUcum } from '#server/lab-vocabulary/ucum.ts'
+import { ANALYTES } from '#server/lab-vocabulary/analytes.ts'
 import type { CorpusDocument } from './lab-corpus/index.ts'
 
 /**

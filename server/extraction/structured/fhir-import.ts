@@ -15,7 +15,7 @@ import type {
 	Quantity,
 	Resource,
 } from '@medplum/fhirtypes'
-import { IMPORT_NOTES } from '../messages.ts'
+import { IMPORT_NOTES } from '../intake/messages.ts'
 import { contentKey } from './content-key.ts'
 import { isNoneCode, isNoneText, noneStatement } from './none-entries.ts'
 import {

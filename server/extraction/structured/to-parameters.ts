@@ -1,7 +1,7 @@
-import { ANALYTES, lookupAnalyteName, type Analyte } from '../analytes.ts'
-import { gradeParameter } from '../parameter-status.ts'
+import { ANALYTES, lookupAnalyteName, type Analyte } from '#server/lab-vocabulary/analytes.ts'
+import { gradeParameter } from '#server/lab-vocabulary/parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from '../types.ts'
-import { toUcum } from '../ucum.ts'
+import { toUcum } from '#server/lab-vocabulary/ucum.ts'
 import { resultContentKey } from './content-key.ts'
 import type { Interpretation, StructuredObservation } from '../shared/structured-types.ts'
 
