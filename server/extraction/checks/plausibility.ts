@@ -132,7 +132,6 @@ export const LOWER_BOUND_FACTOR = 6
  */
 export const NEAR_ZERO_FLOOR = 1 / 3
 
-
 /** A printed unit as UCUM: the code the file gave (C-CDA and FHIR give 'mm[Hg]', which a printed spelling never folds to), else the printed spelling's. */
 type PrintedUnit = { unit: string; ucum: string | null }
 

@@ -143,7 +143,6 @@ function fitsAnalyteDimension(unit: string, analyte: Analyte): boolean {
 	return inAnalyteUnit(analyte, 1, toUcum(unit), { annotations: 'ignore' }) !== null
 }
 
-
 /**
  * For OCR text: the analyte's unit spelling closest to a misread token
  * ('mg/dt' -> 'mg/dL', '1073/uL' -> '10^3/uL', 'u/L' -> 'U/L', 'f' -> 'fL'),
