@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module'
-import type { Analyte } from './analytes.ts'
 import { remembered } from './remembered.ts'
 
 /**

@@ -3,7 +3,7 @@ import { findAnalyteByCode, normaliseUnitKey, type Analyte } from '#server/lab-v
 import { TO_CHECK_REASONS } from '../intake/messages.ts'
 import { statusFromFlag } from '#server/lab-vocabulary/parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus } from '../types.ts'
-import { convertValue, exactUcumCode, toUcum, withoutAnnotation } from '#server/lab-vocabulary/ucum.ts'
+import { exactUcumCode, toUcum } from '#server/lab-vocabulary/ucum.ts'
 
 /**
  * "No wrong value shown" (issue 27 point 3): a lab value is accepted only

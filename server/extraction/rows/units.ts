@@ -1,7 +1,7 @@
 import { editDistance } from '#server/lab-vocabulary/edit-distance.ts'
 import { ANALYTES, normaliseUnitKey, type Analyte } from '#server/lab-vocabulary/analytes.ts'
 import { inAnalyteUnit } from '#server/lab-vocabulary/analyte-units.ts'
-import { convertValue, splitUnitQualifier, toUcum, withoutAnnotation } from '#server/lab-vocabulary/ucum.ts'
+import { splitUnitQualifier, toUcum } from '#server/lab-vocabulary/ucum.ts'
 
 /**
  * Unit tokens: recognising them among a row's tokens, tidying the few

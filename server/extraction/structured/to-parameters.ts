@@ -1,4 +1,4 @@
-import { lookupAnalyteName, type Analyte } from '#server/lab-vocabulary/analytes.ts'
+import { lookupAnalyteName } from '#server/lab-vocabulary/analytes.ts'
 import { gradeParameter } from '#server/lab-vocabulary/parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from '../types.ts'
 import { toUcum } from '#server/lab-vocabulary/ucum.ts'
