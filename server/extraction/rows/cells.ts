@@ -152,6 +152,168 @@ function numberCandidates(text: string, source: LabTextSource): string[] | null 
 	return candidates.length > 0 ? candidates : null
 }
 
+/** What a cell reader sees: the row's tokens, where it stands, and the row as read so far. */
+type CellContext = {
+	tokens: Token[]
+	index: number
+	reading: RowReading
+	options: LabParseOptions
+	analyte: Analyte | null
+	isBloodPressure: boolean
+}
+
+/** A reader of one kind of cell: how many tokens it took (0: not this kind), the row's reading updated. */
+type CellReader = (context: CellContext) => number
+
+const hasValue = (reading: RowReading) => reading.valueCandidates !== null || reading.bloodPressure !== null
+
+/** 'above range', 'within range', 'out of range': a flag in two words. */
+const flagPhrase: CellReader = ({ tokens, index, reading }) => {
+	const next = tokens[index + 1]?.text
+	if (next === undefined || !FLAG_PHRASE.test(`${tokens[index].text} ${next}`)) return 0
+	reading.flag ??= `${tokens[index].text} ${next}`
+	return 2
+}
+
+/** A blood pressure's value ('147/84') and its ranges ('<120/<80'). */
+const bloodPressureCell: CellReader = ({ tokens, index, reading, options, isBloodPressure }) => {
+	if (!isBloodPressure) return 0
+	const text = tokens[index].text
+	const bpRange = parseBloodPressureRange(options.source === 'ocr' ? text.replace(/[.,;:'"°|]+$/, '') : text)
+	if (bpRange && /[<>]|\d-\d/.test(text)) {
+		reading.bloodPressureRange ??= bpRange
+		reading.rangeText ??= text
+		return 1
+	}
+	const bp = BLOOD_PRESSURE_VALUE.exec(text)
+	if (bp && !reading.bloodPressure) {
+		reading.bloodPressure = [bp[1], bp[2]]
+		return 1
+	}
+	return 0
+}
+
+/** A value with its flag glued on, after it ('12.5H') or before it ('L2.5', '↑12'). */
+const valueWithItsFlag: CellReader = ({ tokens, index, reading, isBloodPressure }) => {
+	if (hasValue(reading) || isBloodPressure) return 0
+	const text = tokens[index].text
+	const withFlag = VALUE_WITH_FLAG.exec(text)
+	const flagFirst = withFlag ? null : FLAG_WITH_VALUE.exec(text)
+	if (!withFlag && !flagFirst) return 0
+	reading.valueCandidates = [withFlag ? withFlag[1] : flagFirst![2]]
+	reading.flag ??= withFlag ? withFlag[2] : flagFirst![1]
+	return 1
+}
+
+/** A reference range; two comparisons before any plain number: the first is the value ('eGFR  >90  mL/min  >59'). */
+const rangeCell: CellReader = ({ tokens, index, reading, options, analyte, isBloodPressure }) => {
+	const range = readRange(tokens, index, options.source, hasValue(reading), analyte, hasColumnGaps(options))
+	if (!range) return 0
+	if (!reading.range) {
+		reading.range = range.range
+		reading.rangeText = range.text
+	} else if (!hasValue(reading) && !isBloodPressure && reading.comparatorValue === null && /^[<>]/.test(reading.rangeText ?? '')) {
+		reading.comparatorValue = reading.rangeText
+		reading.range = range.range
+		reading.rangeText = range.text
+	}
+	return range.consumed
+}
+
+/** A value with a sign, where the analyte has negative values (base excess '-3.5'). */
+const signedValue: CellReader = ({ tokens, index, reading, analyte }) => {
+	const text = tokens[index].text
+	if (hasValue(reading) || !analyte?.plausible || analyte.plausible[0] >= 0 || !/^[-+]\d+(?:\.\d+)?$/.test(text)) return 0
+	reading.valueCandidates = [text.replace(/^\+/, '')]
+	return 1
+}
+
+/**
+ * A text layer's whole number with a leading zero closing the row is the performing laboratory's code, not a
+ * result: 'KETONES  NEGATIVE  NEGATIVE  01' (a result with a leading zero has its unit or range after it: 'EOS  03  %').
+ */
+const laboratoryCode: CellReader = ({ tokens, index, options }) =>
+	options.source !== 'ocr' && index === tokens.length - 1 && /^0\d+$/.test(tokens[index].text) ? 1 : 0
+
+/** The value: a number (OCR: the readings its digits may have), or a number with its unit glued on ('5.2mmol/L'). */
+const valueCell: CellReader = ({ tokens, index, reading, options, analyte, isBloodPressure }) => {
+	// a row whose range and unit came before any number ('WBC  NONE SEEN  <= 5 /HPF  01'): a number after them sits in a code column
+	const isAfterRangeAndUnit = reading.range !== null && reading.unit !== null && hasColumnGaps(options)
+	if (hasValue(reading) || isBloodPressure || isAfterRangeAndUnit) return 0
+	const isOcr = options.source === 'ocr'
+	const text = tokens[index].text
+	const next = tokens[index + 1]?.text
+	const candidates = numberCandidates(text, options.source)
+	if (candidates) {
+		reading.valueCandidates = candidates
+		reading.isValueTokenRepaired = !PLAIN_NUMBER.test(text)
+		// OCR: a stray mark read as a digit before the value ('Weight 2 168.9 lb')
+		if (isOcr && text.length === 1 && next !== undefined && PLAIN_NUMBER.test(next) && next.length >= 2) {
+			reading.valueCandidates = [next]
+			reading.isValueTokenRepaired = true
+			return 2
+		}
+		return 1
+	}
+	const withUnit = VALUE_WITH_UNIT.exec(text)
+	if (!withUnit || !(looksLikeUnit(withUnit[2]) || (isOcr && isLikelyOcrUnit(withUnit[2], analyte)))) return 0
+	reading.valueCandidates = [withUnit[1]]
+	if (reading.unit !== null) return 1
+	const qualified = withQualifier(withUnit[2], tokens, index + 1, options)
+	reading.unit = qualified.unit
+	return 1 + qualified.consumed
+}
+
+/** A flag word ('H', 'High', '*'); 'C' is a unit where the analyte is measured in degrees Celsius. */
+const flagCell: CellReader = ({ tokens, index, reading, analyte }) => {
+	const text = tokens[index].text
+	const lower = text.toLowerCase()
+	if (!FLAG_WORDS.has(lower) || (lower === 'c' && analyte?.units.includes('C'))) return 0
+	reading.flag ??= text
+	return 1
+}
+
+/** Words such as 'Final', stray marks, a lone dash (no range): read past. */
+const noiseCell: CellReader = ({ tokens, index }) => {
+	const text = tokens[index].text
+	return NOISE_WORDS.has(text.toLowerCase()) || isJunkToken(text) || text === '-' || text === '—' ? 1 : 0
+}
+
+/** OCR: a unit split in two ('1073 /uL'). */
+const splitOcrUnit: CellReader = ({ tokens, index, reading, options }) => {
+	const next = tokens[index + 1]?.text
+	if (options.source !== 'ocr' || reading.unit !== null || !hasValue(reading) || !next?.startsWith('/') || !/^x?[1l]0\S{0,3}$/i.test(tokens[index].text))
+		return 0
+	reading.unit = `${tokens[index].text}${next}`
+	return 2
+}
+
+/** The unit with its qualifier ('ug/mL FEU'); a footnote mark against it ('tys/µl*': an age-specific range) is not part of it. */
+const unitCell: CellReader = ({ tokens, index, reading, options, analyte }) => {
+	const unitText = tokens[index].text.replace(/(?<=[^\s*])\*{1,2}$/, '')
+	const isUnit = looksLikeUnit(unitText) || (options.source === 'ocr' && hasValue(reading) && isLikelyOcrUnit(unitText, analyte))
+	if (reading.unit !== null || !isUnit) return 0
+	const qualified = withQualifier(unitText, tokens, index + 1, options)
+	reading.unit = qualified.unit
+	return 1 + qualified.consumed
+}
+
+/** The cell readers, in the order they are asked of each token; a token none reads is passed over. */
+const CELL_READERS: readonly CellReader[] = [
+	flagPhrase,
+	bloodPressureCell,
+	valueWithItsFlag,
+	rangeCell,
+	signedValue,
+	laboratoryCode,
+	valueCell,
+	flagCell,
+	noiseCell,
+	splitOcrUnit,
+	unitCell,
+]
+
+/** A row's cells after its name (from `start`), read token by token in any column order. */
 export function readCells(tokens: Token[], start: number, options: LabParseOptions, analyte: Analyte | null, isBloodPressure: boolean): RowReading {
 	const reading: RowReading = {
 		valueCandidates: null,
@@ -163,121 +325,14 @@ export function readCells(tokens: Token[], start: number, options: LabParseOptio
 		comparatorValue: null,
 		bloodPressureRange: null,
 	}
-	const isOcr = options.source === 'ocr'
-	const hasValue = () => reading.valueCandidates !== null || reading.bloodPressure !== null
-	let index = start
-	while (index < tokens.length) {
-		const text = tokens[index].text
-		const lower = text.toLowerCase()
-		const next = tokens[index + 1]?.text
-		if (next !== undefined && FLAG_PHRASE.test(`${text} ${next}`)) {
-			reading.flag ??= `${text} ${next}`
-			index += 2
-			continue
+	for (let index = start; index < tokens.length;) {
+		const context: CellContext = { tokens, index, reading, options, analyte, isBloodPressure }
+		let consumed = 0
+		for (const read of CELL_READERS) {
+			consumed = read(context)
+			if (consumed > 0) break
 		}
-		if (isBloodPressure) {
-			const bpRange = parseBloodPressureRange(isOcr ? text.replace(/[.,;:'"°|]+$/, '') : text)
-			if (bpRange && /[<>]|\d-\d/.test(text)) {
-				reading.bloodPressureRange ??= bpRange
-				reading.rangeText ??= text
-				index++
-				continue
-			}
-			const bp = BLOOD_PRESSURE_VALUE.exec(text)
-			if (bp && !reading.bloodPressure) {
-				reading.bloodPressure = [bp[1], bp[2]]
-				index++
-				continue
-			}
-		}
-		if (!hasValue() && !isBloodPressure) {
-			const withFlag = VALUE_WITH_FLAG.exec(text)
-			const flagFirst = withFlag ? null : FLAG_WITH_VALUE.exec(text)
-			if (withFlag || flagFirst) {
-				reading.valueCandidates = [withFlag ? withFlag[1] : flagFirst![2]]
-				reading.flag ??= withFlag ? withFlag[2] : flagFirst![1]
-				index++
-				continue
-			}
-		}
-		const range = readRange(tokens, index, options.source, hasValue(), analyte, hasColumnGaps(options))
-		if (range) {
-			if (!reading.range) {
-				reading.range = range.range
-				reading.rangeText = range.text
-			} else if (!hasValue() && !isBloodPressure && reading.comparatorValue === null && /^[<>]/.test(reading.rangeText ?? '')) {
-				// two comparisons before any plain number: the first is a value ('eGFR  >90  mL/min  >59')
-				reading.comparatorValue = reading.rangeText
-				reading.range = range.range
-				reading.rangeText = range.text
-			}
-			index += range.consumed
-			continue
-		}
-		// a value with a sign, where the analyte has negative values (base excess '-3.5')
-		if (!hasValue() && analyte?.plausible && analyte.plausible[0] < 0 && /^[-+]\d+(?:\.\d+)?$/.test(text)) {
-			reading.valueCandidates = [text.replace(/^\+/, '')]
-			index++
-			continue
-		}
-		// a text layer's whole number with a leading zero closing the row is the performing laboratory's code, not a
-		// result: 'KETONES  NEGATIVE  NEGATIVE  01' (a result with a leading zero has its unit or range after it: 'EOS  03  %')
-		if (!isOcr && index === tokens.length - 1 && /^0\d+$/.test(text)) {
-			index++
-			continue
-		}
-		// a row whose range and unit came before any number ('WBC  NONE SEEN  <= 5 /HPF  01'): a number after them sits in a code column
-		const isAfterRangeAndUnit = reading.range !== null && reading.unit !== null && hasColumnGaps(options)
-		if (!hasValue() && !isBloodPressure && !isAfterRangeAndUnit) {
-			const candidates = numberCandidates(text, options.source)
-			if (candidates) {
-				reading.valueCandidates = candidates
-				reading.isValueTokenRepaired = !PLAIN_NUMBER.test(text)
-				index++
-				// OCR: a stray mark read as a digit before the value ('Weight 2 168.9 lb')
-				if (isOcr && text.length === 1 && next !== undefined && PLAIN_NUMBER.test(next) && next.length >= 2) {
-					reading.valueCandidates = [next]
-					reading.isValueTokenRepaired = true
-					index++
-				}
-				continue
-			}
-			const withUnit = VALUE_WITH_UNIT.exec(text)
-			if (withUnit && (looksLikeUnit(withUnit[2]) || (isOcr && isLikelyOcrUnit(withUnit[2], analyte)))) {
-				reading.valueCandidates = [withUnit[1]]
-				index++
-				if (reading.unit === null) {
-					const qualified = withQualifier(withUnit[2], tokens, index, options)
-					reading.unit = qualified.unit
-					index += qualified.consumed
-				}
-				continue
-			}
-		}
-		if (FLAG_WORDS.has(lower) && !(lower === 'c' && analyte?.units.includes('C'))) {
-			reading.flag ??= text
-			index++
-			continue
-		}
-		if (NOISE_WORDS.has(lower) || isJunkToken(text) || text === '-' || text === '—') {
-			index++
-			continue
-		}
-		// OCR: a unit split in two ('1073 /uL')
-		if (isOcr && reading.unit === null && hasValue() && next?.startsWith('/') && /^x?[1l]0\S{0,3}$/i.test(text)) {
-			reading.unit = `${text}${next}`
-			index += 2
-			continue
-		}
-		// a footnote mark against the unit ('tys/µl*': an age-specific range) is not part of it
-		const unitText = text.replace(/(?<=[^\s*])\*{1,2}$/, '')
-		if (reading.unit === null && (looksLikeUnit(unitText) || (isOcr && hasValue() && isLikelyOcrUnit(unitText, analyte)))) {
-			const qualified = withQualifier(unitText, tokens, index + 1, options)
-			reading.unit = qualified.unit
-			index += 1 + qualified.consumed
-			continue
-		}
-		index++
+		index += consumed > 0 ? consumed : 1
 	}
 	return reading
 }
