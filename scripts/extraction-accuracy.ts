@@ -313,8 +313,8 @@ function factsOf(checks: DocumentCheck[]): string {
  * The real published documents (../shared/fixtures/real-reports, then ../shared/fixtures/public-samples):
  * per document, then per set and source (text PDF, scan or screenshot, phone photo), recall and wrong
  * values shown apart. Leave-one-source-out: a rule added while looking at one source is kept only when
- * the figures of the other sources (printed beside it) do not fall; decision 018 says which rules came
- * from which source.
+ * the figures of the other sources (printed beside it) do not fall (decision 018); each stage's README
+ * (server/extraction/<stage>/README.md) gives its rules with the figures that kept them.
  */
 async function realSection(engine: OcrEngine | undefined, media?: string[]): Promise<{ checks: DocumentCheck[]; results: ExtractionResult[] }> {
 	const sets = [

@@ -302,7 +302,7 @@ type ReadingScore = {
 /**
  * Whether a page tesseract read (with its second reading) is read by PaddleOCR too: when the
  * reading is still poor (fewer than three rows, or row-like lines it did not read as rows: a
- * phone photo, a language or print it reads badly). Decision 018 gives the figures.
+ * phone photo, a language or print it reads badly). README.md gives the figures.
  */
 export function needsPaddleToo(tesseract: ReadingScore): boolean {
 	return !isGoodReading(tesseract)
@@ -314,7 +314,7 @@ export function needsPaddleToo(tesseract: ReadingScore): boolean {
  * otherwise more rows with a unit and a range, then more rows; where the row reader finds as
  * much in both (nothing, on a page in a script or with names it does not know), the one with at
  * least twice the lines that look like result rows in any script (resultLikeLines); on a tie
- * tesseract's (the reading measured on every set before; decision 018).
+ * tesseract's (the reading measured on every set before; README.md).
  */
 export function preferredReading(paddle: ReadingScore, tesseract: ReadingScore): 'paddle' | 'tesseract' {
 	if (tesseract.hasDoubtfulDigits && isGoodReading(paddle)) return 'paddle'
@@ -333,8 +333,8 @@ export function preferredReading(paddle: ReadingScore, tesseract: ReadingScore):
  * in grey as tesseract's readings left it (not prepared a third time: 0.25 s on a 300 dpi page),
  * and the better reading kept (preferredReading), the other returned as
  * `otherReading`. Paddle first on every page lowered the generated scans (91.1 % -> 86.8 %) and
- * the public scans (93.2 % -> 86.4 %) while its gain on real photos was a few values (decision
- * 018); when its models cannot load, tesseract's reading stands.
+ * the public scans (93.2 % -> 86.4 %) while its gain on real photos was a few values (README.md);
+ * when its models cannot load, tesseract's reading stands.
  */
 export async function readReportPage(
 	ocr: OcrEngine,
