@@ -11,6 +11,7 @@ import { RegisterSchema } from '#server/auth/shared/schemas.ts'
 import { createSession, getSession, sessionCookie, signUpPatient } from '#server/auth/index.ts'
 import { formReply } from '#server/errors/index.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
+import { saveDateOfBirth } from '#server/health/index.ts'
 import { describeError, logger } from '#server/logger.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,6 +36,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		if (created.kind === 'rate-limited') logger.warn('auth.register_rate_limited', { requestId: context.requestId, reason: created.code })
 		return formReply(submission, created, { hideFields })
 	}
+	// The date of birth is the health profile's (matching records to their patient, decision 033).
+	const { dateOfBirth } = submission.value
+	if (dateOfBirth) await saveDateOfBirth({ userId: created.user.id, organizationId: created.organization.id }, dateOfBirth)
 	const session = await createSession({
 		userId: created.user.id,
 		kind: 'patient',
@@ -76,6 +80,12 @@ export default function RegisterRoute() {
 						label="Confirm Password"
 						inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
 						errors={fields.confirmPassword.errors}
+					/>
+					<Field
+						label="Date of Birth (optional)"
+						hint={AUTH_MESSAGES.dateOfBirthHint}
+						inputProps={{ ...getInputProps(fields.dateOfBirth, { type: 'date' }), autoComplete: 'bday' }}
+						errors={fields.dateOfBirth.errors}
 					/>
 					<Button type="submit" className="w-full" isPending={isSubmitting}>
 						{isSubmitting ? 'Creating account...' : 'Create account'}

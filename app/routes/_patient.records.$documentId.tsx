@@ -15,7 +15,7 @@ import { StructuredRecord } from '#app/components/records/structured-record.tsx'
 import { IMPORTED_REFERENCE_NOTE, importedReferenceOf, structuredSummaryOf } from '#server/extraction/shared/structured-types.ts'
 import { SomeoneElseBadge, SubjectQuestion } from '#app/components/records/subject-question.tsx'
 import { DateQuestion } from '#app/components/records/date-question.tsx'
-import { printedPatientOfDetails } from '#server/documents/shared/subject-match.ts'
+import { printedPatientForQuestion, printedPatientOfDetails } from '#server/documents/shared/subject-match.ts'
 import { isValueReviewIntent, VALUE_REVIEW_NOTICES, ValueReviewSchema } from '#server/health/index.ts'
 import { VALUE_REVIEW_TEXTS } from '#server/health/shared/value-review.ts'
 import { importReportOf } from '#server/extraction/index.ts'
@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	// what the import left out, and why, by entry kind
 	const importReport = structured ? importReportOf(structured) : null
 	// the patient the record names, for 'Is this you?' when it is not the profile's
-	const printedName = printedPatientOfDetails(details)?.name ?? null
+	const printedPatient = printedPatientForQuestion(printedPatientOfDetails(details))
 	// a record made from a FHIR DocumentReference: its file was not in the import
 	const importedReference = importedReferenceOf(details)
 	// the patient's review of the lab values: removed rows stay stored, out of sight and of every count
@@ -73,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		document: { ...shown, parameters, text: textExcerpt(extractedText) },
 		structured,
 		importReport,
-		printedName,
+		printedPatient,
 		importedReference,
 		review,
 		timeZone: patient.user.timeZone,
@@ -136,7 +136,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, structured, importReport, printedName, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const { document, structured, importReport, printedPatient, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const reviewState = { path: `/records/${document.id}`, editingId: review.editingId, lastResult: actionData?.result, analytes: review.analytes }
 	const toCheckCount = document.parameters.filter((parameter) => parameter.reviewStatus === 'to_check').length
@@ -202,7 +202,7 @@ function DocumentDetailRoute() {
 
 			{isConfirmingDelete ? <InlineDeleteConfirmation documentId={document.id} /> : null}
 
-			<SubjectQuestion documentId={document.id} subjectMatch={document.subjectMatch} printedName={printedName} />
+			<SubjectQuestion documentId={document.id} documentType={document.documentType} subjectMatch={document.subjectMatch} printedPatient={printedPatient} />
 			<DateQuestion documentId={document.id} choices={document.dateChoices} error={actionData?.result?.error?.date?.[0]} />
 
 			{isAwaitingProcessing(document.status) ? (

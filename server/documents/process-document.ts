@@ -11,7 +11,7 @@ import {
 	type IsolatedExtraction,
 	type OcrEngine,
 } from '#server/extraction/index.ts'
-import { removeDocumentParameters, replaceDocumentParameters } from '#server/health/index.ts'
+import { documentValuesText, EMPTY_VALUE_SUMMARY, removeDocumentParameters, replaceDocumentParameters, summarizeDocumentValues } from '#server/health/index.ts'
 import { removeDocumentMedications, replaceDocumentMedications } from '#server/medications/index.ts'
 import { storeImportedAppointments } from '#server/appointments/index.ts'
 import { storeImportedReferences } from './imported-references.ts'
@@ -159,7 +159,7 @@ export async function processDocument(
 					extractedText: result.text,
 					pages: result.pages,
 					details: result.dicom
-						? { dicom: result.dicom }
+						? { dicom: result.dicom, printedPatient }
 						: result.structured
 							? { structured: result.structured }
 							: printedPatient.name || printedPatient.birthDate
@@ -173,15 +173,17 @@ export async function processDocument(
 					processedAt: new Date(),
 				})
 				.where(eq(documents.id, document.id))
+			// one count for the document, as every surface shows it (read, to check, outside the range)
+			const values = (await summarizeDocumentValues(tx, [document.id])).get(document.id) ?? EMPTY_VALUE_SUMMARY
 			await writeNotification(tx, {
 				ownerId: document.ownerId,
 				type: 'new_document',
 				title: DOCUMENT_MESSAGES.processedTitle,
-				message: DOCUMENT_MESSAGES.processedText(named.title, result.parameters.length),
+				message: DOCUMENT_MESSAGES.processedText(named.title, values.read ? documentValuesText(values, subjectMatch) : null),
 				link: `/records/${document.id}`,
 				dedupeKey: documentNotificationKey(document.id, 'processed'),
 			})
-			const abnormal = result.parameters.filter((parameter) => parameter.status && parameter.status !== 'normal').length
+			const abnormal = values.outside
 			if (abnormal > 0) {
 				await writeNotification(tx, {
 					ownerId: document.ownerId,

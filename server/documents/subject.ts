@@ -16,9 +16,10 @@ import { matchSubject, nextSubjectMatch, type PrintedPatient, type SubjectMatch 
  * answered by the patient on its page ('This is me' / 'Someone else').
  */
 
-/** The patient a read document names: a C-CDA's or FHIR file's patient, else the labelled name in its text. */
-export function printedPatientOf(result: Pick<ExtractionResult, 'structured' | 'text'>): PrintedPatient {
+/** The patient a read document names: a C-CDA's or FHIR file's patient, a DICOM file's tags, else the name in its text. */
+export function printedPatientOf(result: Pick<ExtractionResult, 'structured' | 'taggedPatient' | 'text'>): PrintedPatient {
 	if (result.structured) return { name: result.structured.patient.name, birthDate: result.structured.patient.birthDate }
+	if (result.taggedPatient) return result.taggedPatient
 	return findPrintedPatient(result.text ?? '')
 }
 

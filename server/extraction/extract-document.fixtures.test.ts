@@ -112,6 +112,8 @@ describe('documents with a text layer (and DICOM)', () => {
 		for (const name of [...(dicom.title_must_not_contain ?? []), 'KOWALCZYK', '32506674']) {
 			for (const field of [result.title, result.summary, result.text, ...result.tags]) expect(field.toLowerCase()).not.toContain(name.toLowerCase())
 		}
+		// the patient it names, for 'Is this you?' only
+		expect(result.taggedPatient).toEqual({ name: 'KOWALCZYK, ODALYS J', birthDate: '1968-03-17' })
 	})
 
 	it('never puts the patient name in a title or summary', () => {

@@ -373,6 +373,7 @@ async function resultOf(content: Content, fileName: string, started: number, pad
 	if (content.dicom) {
 		const { modality, studyDate, studyDescription, bodyPart, institution, rows, columns } = content.dicom
 		result.dicom = { modality, studyDate, studyDescription, bodyPart, institution, rows, columns }
+		result.taggedPatient = content.dicom.patient
 	}
 	return result
 }

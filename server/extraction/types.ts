@@ -126,6 +126,8 @@ export type ExtractionResult = {
 	/** the languages OCR read the pages with (empty when no page needed OCR) */
 	ocrLanguages: string[]
 	dicom?: DicomSummary
+	/** the patient a file's own tags name (DICOM's PatientName and PatientBirthDate, birth date as ISO), never put in its text */
+	taggedPatient?: { name: string | null; birthDate: string | null }
 	/** a C-CDA or FHIR import: what it held beyond parameters and medications */
 	structured?: StructuredSummary
 	/** a FHIR file's DocumentReferences (stored as records of their own, without their files) and Appointments */

@@ -7,7 +7,8 @@ import { findAbnormalAlerts, type HealthAlert } from '#server/health/shared/aler
 import { selectHistoryFor } from './analytics.ts'
 import { calculateHealthScore, type HealthScore } from '#server/health/shared/health-score.ts'
 import { riskProfileOf } from '#server/health/shared/health-profile.ts'
-import { countDocumentParameters } from './document-parameters.ts'
+import { summarizeDocumentValues } from './document-value-summary.ts'
+import { EMPTY_VALUE_SUMMARY } from '#server/health/shared/value-summary.ts'
 import { selectHealthProfile, selectLatestParameters, selectManualReadings } from './health-data.ts'
 import { buildMetricCards, type EmptyMetricCard, type MetricCard } from '#server/health/shared/metrics.ts'
 import { assessHealthRisks, type RiskArea, type RiskLevel } from '#server/health/shared/risk.ts'
@@ -57,15 +58,14 @@ export type Dashboard = {
 	activity: ActivityEvent[]
 }
 
-/** The newest documents with how many lab values each gave (and how many are abnormal). */
+/** The newest documents with each one's value summary (the same as its notification's and its page's). */
 async function selectActivityDocuments(tx: TenantTransaction, patient: Patient): Promise<ActivityDocument[]> {
 	const recent = await selectRecentDocuments(tx, patient, RECENT_ACTIVITY_LIMIT)
-	const counts = await countDocumentParameters(
+	const summaries = await summarizeDocumentValues(
 		tx,
-		patient,
 		recent.map((document) => document.id),
 	)
-	return recent.map((document) => ({ ...document, ...(counts.get(document.id) ?? { parameterCount: 0, abnormalCount: 0 }) }))
+	return recent.map((document) => ({ ...document, values: summaries.get(document.id) ?? EMPTY_VALUE_SUMMARY }))
 }
 
 /** Everything the dashboard shows, for `today` in the patient's zone and the current instant `now`. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
@@ -113,23 +113,6 @@ export function selectParametersOnDates(tx: TenantTransaction, patient: Patient,
 		.from(healthParameters)
 		.where(and(eq(healthParameters.ownerId, patient.userId), countedParameterCondition(), inArray(healthParameters.testDate, dates)))
 		.orderBy(asc(healthParameters.documentId), asc(healthParameters.position))
-}
-
-export type DocumentParameterCounts = { parameterCount: number; abnormalCount: number }
-
-/** How many lab values each of the patient's documents gave, and how many of them are abnormal. */
-export async function countDocumentParameters(tx: TenantTransaction, patient: Patient, documentIds: string[]): Promise<Map<string, DocumentParameterCounts>> {
-	if (documentIds.length === 0) return new Map()
-	const rows = await tx
-		.select({
-			documentId: healthParameters.documentId,
-			parameterCount: sql<number>`count(*)::int`,
-			abnormalCount: sql<number>`(count(*) filter (where ${healthParameters.status} in ('low', 'high', 'critical')))::int`,
-		})
-		.from(healthParameters)
-		.where(and(eq(healthParameters.ownerId, patient.userId), countedParameterCondition(), inArray(healthParameters.documentId, documentIds)))
-		.groupBy(healthParameters.documentId)
-	return new Map(rows.map((row) => [row.documentId!, { parameterCount: row.parameterCount, abnormalCount: row.abnormalCount }]))
 }
 
 /**

@@ -300,6 +300,17 @@ export async function getHealthProfile(patient: Patient): Promise<HealthProfile>
 	return withTenant(patient.organizationId, (tx) => selectHealthProfile(tx, patient))
 }
 
+/** Stores the date of birth given at registration (the rest of the profile unanswered). Audited without the date. */
+export async function saveDateOfBirth(patient: Patient, dateOfBirth: LocalDate): Promise<void> {
+	await withTenant(patient.organizationId, async (tx) => {
+		await tx
+			.insert(healthProfiles)
+			.values({ ownerId: patient.userId, dateOfBirth })
+			.onConflictDoUpdate({ target: healthProfiles.ownerId, set: { dateOfBirth, updatedAt: sql`now()` } })
+		await recordAudit({ action: 'health.profile.update', actor: patient, target: { type: 'health_profile', id: patient.userId } }, tx)
+	})
+}
+
 /** Stores the patient's risk profile (replacing the previous answers). Audited without the answers. */
 export async function saveHealthProfile(patient: Patient, profile: HealthProfile): Promise<HealthProfile> {
 	return withTenant(patient.organizationId, async (tx) => {

@@ -160,6 +160,7 @@ export {
 	getHealthProfile,
 	listManualReadings,
 	listParameters,
+	saveDateOfBirth,
 	saveHealthProfile,
 	selectHealthProfile,
 	selectParameters,
@@ -183,14 +184,12 @@ export {
 } from './analytics.ts'
 export { getDashboard, type Dashboard, type DashboardAppointment, type DocumentCounts, type RiskSummary } from './dashboard.ts'
 export {
-	countDocumentParameters,
 	redateDocumentParameters,
 	removeDocumentParameters,
 	replaceDocumentParameters,
 	selectDocumentParameters,
 	selectParametersOnDates,
 	selectTestDates,
-	type DocumentParameterCounts,
 	type DocumentParameterValue,
 } from './document-parameters.ts'
 export { selectOwnerHealthParametersForExport } from './owner-export.ts'
@@ -206,6 +205,14 @@ export {
 	type ValueReviewIntent,
 } from '#server/health/shared/value-review.ts'
 export { getTrendsExport, type TrendsExport } from './trends-export.ts'
+export { summarizeDocumentValues } from './document-value-summary.ts'
+export {
+	documentValuesText,
+	EMPTY_VALUE_SUMMARY,
+	valueSummaryText,
+	waitingValueSummaryText,
+	type DocumentValueSummary,
+} from '#server/health/shared/value-summary.ts'
 export {
 	TRENDS_CSV_HEADER,
 	TRENDS_EXPORT_TEXTS,

@@ -10,9 +10,12 @@ export function Field({
 	inputProps,
 	errors,
 	trailing,
+	hint,
 	className,
 }: {
 	label: ReactNode
+	/** a sentence under the input saying what the field is for */
+	hint?: ReactNode
 	inputProps: InputHTMLAttributes<HTMLInputElement>
 	errors?: string[] | null
 	trailing?: ReactNode
@@ -21,7 +24,9 @@ export function Field({
 	const fallbackId = useId()
 	const id = inputProps.id ?? fallbackId
 	const errorId = `${id}-error`
+	const hintId = `${id}-hint`
 	const hasErrors = !!errors?.length
+	const describedBy = [hasErrors ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ')
 	return (
 		<div className={className}>
 			<label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -33,10 +38,15 @@ export function Field({
 					id={id}
 					className={cn(inputClassName, trailing ? 'pr-16' : '', inputProps.className)}
 					aria-invalid={hasErrors || undefined}
-					aria-describedby={hasErrors ? errorId : undefined}
+					aria-describedby={describedBy || undefined}
 				/>
 				{trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-2">{trailing}</div> : null}
 			</div>
+			{hint ? (
+				<p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+					{hint}
+				</p>
+			) : null}
 			{hasErrors ? (
 				<ul id={errorId} className="mt-1 text-sm text-red-600 dark:text-red-400">
 					{errors!.map((error) => (

@@ -16,6 +16,9 @@ export const AUTH_MESSAGES = {
 	twoFactorRequired:
 		'Your organization requires two-factor authentication, which is not set up on this account. Contact your organization’s administrator to set it up.',
 	adminRestricted: 'This portal is restricted to authorized administrators.',
+	dateOfBirthHint:
+		'Optional. Reports and files name the patient they are for; with your date of birth as well as your name, Carebook can tell your records from someone else’s and asks “Is this you?” when they differ.',
+	dateOfBirthInvalid: 'Enter a valid date of birth, or leave it empty.',
 } as const
 
 /** The second factor's texts (Settings and both portals' code page). */

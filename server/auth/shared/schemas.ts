@@ -33,8 +33,12 @@ export const RegisterSchema = z
 		email: emailText.optional(),
 		password: passwordText.optional(),
 		confirmPassword: passwordText.optional(),
+		dateOfBirth: z.preprocess(trimmed, z.string().max(10).optional()),
 	})
 	.superRefine((value, ctx) => {
+		if (value.dateOfBirth && !isBirthDate(value.dateOfBirth)) {
+			ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: AUTH_MESSAGES.dateOfBirthInvalid })
+		}
 		if ((value.password ?? '') !== (value.confirmPassword ?? '')) {
 			ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordsDoNotMatch })
 			return
@@ -54,7 +58,16 @@ export const RegisterSchema = z
 		name: value.name!.trim(),
 		email: value.email!.trim().toLowerCase(),
 		password: value.password!,
+		dateOfBirth: value.dateOfBirth || null,
 	}))
+
+/** An ISO date (the date input's value) that exists, from 1900 up to today. */
+function isBirthDate(value: string): boolean {
+	const match = value.match(/^(\d{4})-(\d{2})-(\d{2})$/)
+	if (!match) return false
+	const date = new Date(`${value}T00:00:00Z`)
+	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)
+}
 
 export type RegisterInput = z.output<typeof RegisterSchema>
 

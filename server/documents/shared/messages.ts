@@ -16,7 +16,8 @@ export const DOCUMENT_MESSAGES = {
 	/** appended to an imported record's summary when some of its entries were already in the patient's records */
 	alreadyImported: (count: number) =>
 		count > 0 ? ` ${count} ${count === 1 ? 'entry was' : 'entries were'} already in your records from an earlier import and not added again.` : '',
-	processedText: (title: string, labValues: number) => `${title} is ready${labValues ? ` with ${labValues} lab values` : ''}.`,
+	/** `values`: the document's value summary in words (server/health/shared/value-summary.ts), null without values */
+	processedText: (title: string, values: string | null) => `${title} is ready.${values ? ` ${values}` : ''}`,
 	failedTitle: 'Document could not be processed',
 	abnormalTitle: 'Abnormal values found',
 	abnormalText: (title: string, count: number) => `${title}: ${count} ${count === 1 ? 'value is' : 'values are'} outside the reference range.`,
@@ -50,10 +51,13 @@ export const DATE_CHOICE_TEXTS = {
 /** The question a record that names another patient asks, and its answers (shared/subject-match.ts). */
 export const SUBJECT_TEXTS = {
 	questionTitle: 'Is this you?',
-	question: (name: string | null) =>
-		name
-			? `This record names ${name}, who does not match your profile. Until you answer, its values stay out of your trends, health score, risk, predictions and comparisons.`
-			: 'This record names a patient who does not match your profile. Until you answer, its values stay out of your trends, health score, risk, predictions and comparisons.',
+	/** Who the record is for, as printed ('This report is for IGNATIUS A. SZYMANSKI, born 1956.'), then what waits on the answer. */
+	question: (printed: { name: string | null; bornIn: string | null }, noun: 'report' | 'record' = 'record') => {
+		const born = printed.bornIn ? `, born ${printed.bornIn}` : ''
+		const whom = printed.name ? `${printed.name}${born}` : printed.bornIn ? `someone born ${printed.bornIn}` : 'another patient'
+		const mismatch = printed.name ? 'who does not match your profile' : 'which does not match your profile'
+		return `This ${noun} is for ${whom}, ${mismatch}. Until you answer, its values stay out of your trends, health score, risk, predictions, comparisons, CSV export and printable summary.`
+	},
 	thisIsMe: 'This is me',
 	someoneElse: 'Someone else',
 	delete: 'Delete',

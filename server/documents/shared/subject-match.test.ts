@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isCountedSubject, isSameName, matchSubject, nextSubjectMatch, printedPatientOfDetails } from './subject-match.ts'
+import { SUBJECT_TEXTS } from './messages.ts'
+import { isCountedSubject, isSameName, matchSubject, nextSubjectMatch, printedPatientForQuestion, printedPatientOfDetails } from './subject-match.ts'
 
 describe('isSameName', () => {
 	it('takes the same name in another order, case, punctuation or accents', () => {
@@ -54,6 +55,31 @@ describe('matchSubject', () => {
 		expect(matchSubject({ name: 'Avery Test', birthDate: '1975-05-01' }, profile)).toBe('mismatch')
 		expect(matchSubject({ name: null, birthDate: '1975-05-01' }, profile)).toBe('mismatch')
 		expect(matchSubject({ name: 'Avery Test', birthDate: null }, { name: '', dateOfBirth: null })).toBe('mismatch')
+	})
+
+	it('matches on what both sides have: another name asks whatever the date of birth, and a profile without one', () => {
+		const noBirthDate = { name: 'Avery Test', dateOfBirth: null }
+		expect(matchSubject({ name: 'SZYMANSKI, IGNATIUS A', birthDate: '1956-08-28' }, noBirthDate)).toBe('mismatch')
+		expect(matchSubject({ name: 'SZYMANSKI, IGNATIUS A', birthDate: '1980-01-01' }, profile)).toBe('mismatch')
+		expect(matchSubject({ name: 'Test, Avery', birthDate: '1956-08-28' }, noBirthDate)).toBe('matched')
+		// nothing in common to compare: no question
+		expect(matchSubject({ name: null, birthDate: '1956-08-28' }, noBirthDate)).toBe('unknown')
+	})
+})
+
+describe('who the question says the record is for', () => {
+	it('gives the name as a reader says it and the year of birth', () => {
+		expect(printedPatientForQuestion({ name: 'SZYMANSKI, IGNATIUS A', birthDate: '1956-08-28' })).toEqual({ name: 'IGNATIUS A. SZYMANSKI', bornIn: '1956' })
+		expect(printedPatientForQuestion({ name: 'Odalys J. Kowalczyk', birthDate: null })).toEqual({ name: 'Odalys J. Kowalczyk', bornIn: null })
+		expect(printedPatientForQuestion({ name: null, birthDate: '1980-02-01|1980-01-02' })).toEqual({ name: null, bornIn: '1980' })
+		expect(printedPatientForQuestion(null)).toEqual({ name: null, bornIn: null })
+	})
+
+	it('words the question with who the record is for', () => {
+		expect(SUBJECT_TEXTS.question({ name: 'IGNATIUS A. SZYMANSKI', bornIn: '1956' }, 'report')).toMatch(
+			/^This report is for IGNATIUS A\. SZYMANSKI, born 1956, /,
+		)
+		expect(SUBJECT_TEXTS.question({ name: null, bornIn: '1956' })).toMatch(/^This record is for someone born 1956, /)
 	})
 })
 

@@ -5,6 +5,9 @@ import { isWithinOneEdit } from './one-edit.ts'
  * (and the date of birth, where printed) found in the file against the
  * profile's. Browser-safe (the document page shows the question).
  *
+ * - matched on what both sides have: the name always (a report naming
+ *   another person asks whatever its date of birth), the date of birth when
+ *   both the file and the profile have one (decision 033);
  * - no name printed: 'unknown', no question (most scans of one's own report),
  *   unless a printed birth date is not the profile's;
  * - the printed name is the profile's (case, accents, order 'Doe, John',
@@ -97,6 +100,32 @@ export function matchSubject(printed: PrintedPatient, profile: PatientProfileIde
 	const profileName = profile.name?.trim()
 	if (!profileName || !isSameName(name, profileName) || isOtherBirthDate) return 'mismatch'
 	return 'matched'
+}
+
+/**
+ * A printed name as a reader says it: given names first, an initial with its
+ * point, the letters' case as printed ('SZYMANSKI, IGNATIUS A' -> 'IGNATIUS A. SZYMANSKI').
+ */
+export function displayPrintedName(name: string): string {
+	const parts = name.split(',').map((part) => part.trim())
+	const ordered = parts.length === 2 && parts[0] && parts[1] ? `${parts[1]} ${parts[0]}` : name.trim()
+	return ordered
+		.split(/\s+/)
+		.map((word) => (/^\p{L}$/u.test(word) ? `${word}.` : word))
+		.join(' ')
+}
+
+/** Who a record is for, for the question: the name as a reader says it and the year of birth (of every reading of an ambiguous date, when they agree). */
+export function printedPatientForQuestion(printed: PrintedPatient | null): { name: string | null; bornIn: string | null } {
+	const years = [
+		...new Set(
+			(printed?.birthDate ?? '')
+				.split('|')
+				.filter(Boolean)
+				.map((date) => date.slice(0, 4)),
+		),
+	]
+	return { name: printed?.name ? displayPrintedName(printed.name) : null, bornIn: years.length === 1 ? years[0] : null }
 }
 
 /** A stored answer stays when the document is read again; otherwise the new reading decides. */

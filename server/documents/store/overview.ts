@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { documents, type DocumentStatus } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
+import type { SubjectMatch } from '../shared/subject-match.ts'
 
 /**
  * What other modules read of the patient's documents (the dashboard's counts
@@ -33,6 +34,8 @@ export type RecentDocument = {
 	uploadedAt: Date
 	processedAt: Date | null
 	failureMessage: string | null
+	/** whose record it is: 'mismatch' still asks 'Is this you?' */
+	subjectMatch: SubjectMatch
 }
 
 /** The patient's documents with the newest upload or processing first, at most `limit`. */
@@ -45,6 +48,7 @@ export function selectRecentDocuments(tx: TenantTransaction, patient: Patient, l
 			uploadedAt: documents.uploadedAt,
 			processedAt: documents.processedAt,
 			failureMessage: documents.failureMessage,
+			subjectMatch: documents.subjectMatch,
 		})
 		.from(documents)
 		.where(eq(documents.ownerId, patient.userId))

@@ -27,6 +27,21 @@ describe('findPrintedPatient', () => {
 		expect(findPrintedPatient('Ordering Physician Name: Dr. Sam Hill').name).toBeNull()
 		expect(findPrintedPatient('Test Name    Result    Unit').name).toBeNull()
 		expect(findPrintedPatient('Glucose 95 mg/dL 70-99').name).toBeNull()
+		expect(findPrintedPatient('CBC WITHOUT DIFFERENTIAL\nWBC     13.8 H     4.0-10.5').name).toBeNull()
+		expect(findPrintedPatient(' Location: 3 EAST          MRN: 50979645').name).toBeNull()
+		expect(findPrintedPatient(' PATIENT          SPECIMEN DETAILS\n Date Collected:     03/14/2025').name).toBeNull()
+	})
+
+	it('reads a name printed without a label first on the line of the birth date or record number, or under a PATIENT heading', () => {
+		expect(findPrintedPatient(' SZYMANSKI, IGNATIUS A          MRN: 50979645     DOB: 1956-08-28 (68 y)     Sex: M')).toEqual({
+			name: 'SZYMANSKI, IGNATIUS A',
+			birthDate: '1956-08-28',
+		})
+		expect(findPrintedPatient(' PATIENT                     SPECIMEN DETAILS\n KOWALCZYK, ODALYS J         Date Collected: 03/14/2025').name).toBe(
+			'KOWALCZYK, ODALYS J',
+		)
+		// a ward or clinic in Title Case on the line is not taken for a name
+		expect(findPrintedPatient(' Cardiology Ward          MRN: 50979645').name).toBeNull()
 	})
 })
 
@@ -57,7 +72,8 @@ const PRINTED: Array<[string, string | null, string | null]> = [
 	['public-samples/text/us-fictional-cbc-cmp-lipid-2p.pdf', null, null],
 	['documents/lab/bluewater_final_report.pdf', 'QUINTRELL, YESENIA C', '1979-04-24'],
 	['documents/lab/ashgrove-cumulative-report.pdf', 'Szymanski, Ignatius A', '1956-08-28'],
-	['documents/lab/LabResults_Meridian_2025-03-14.pdf', null, '1968-03-17'],
+	['documents/lab/LabResults_Meridian_2025-03-14.pdf', 'KOWALCZYK, ODALYS J', '1968-03-17'],
+	['documents/lab/StBrendan_CBC_CMP_20250203.pdf', 'SZYMANSKI, IGNATIUS A', '1956-08-28'],
 	['documents/other/visit_note_2025-04-02.pdf', 'Odalys J. Kowalczyk', '1968-03-17'],
 ]
 

@@ -1,10 +1,12 @@
+import { findUnlabelledPatientName } from './unlabelled-patient-name.ts'
+
 /**
  * The patient a PDF or image names: a labelled name ('Patient:', 'Name:',
  * 'Patient Name', 'Nombre', 'Paciente', 'Ad Soyad', ...) and a labelled date of
  * birth ('DOB', 'Date of Birth', 'Fecha nacimiento', ...), as printed in the
- * text layer or read by OCR. A name printed without a label (a bare header
- * line) is not guessed: no name means no question to the patient
- * (server/documents/shared/subject-match.ts).
+ * text layer or read by OCR; else a name without a label where a header
+ * puts it (unlabelled-patient-name.ts). No name means no question to the
+ * patient unless the birth date differs (server/documents/shared/subject-match.ts).
  */
 
 export type PrintedPatient = { name: string | null; birthDate: string | null }
@@ -217,5 +219,7 @@ export function findPrintedPatient(text: string): PrintedPatient {
 		}
 		if (name && birthDate) break
 	}
+	// A header's name without a label ('SZYMANSKI, IGNATIUS A   MRN: ...   DOB: ...'), near the top.
+	name ??= findUnlabelledPatientName(lines.slice(0, 80))
 	return { name, birthDate }
 }

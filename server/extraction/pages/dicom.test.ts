@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { applyWindow, readDicomInfo, renderDicomPreview, smartCase } from './dicom.ts'
+import { applyWindow, dicomPersonName, readDicomInfo, renderDicomPreview, smartCase } from './dicom.ts'
 import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 
 const fixture = readFileSync(path.join(fixturesDir(path.resolve(import.meta.dirname, '../../..')), 'dicom/chest_pa.dcm'))
@@ -80,8 +80,19 @@ describe('readDicomInfo', () => {
 		})
 	})
 
-	it('holds nothing of the patient', () => {
-		expect(JSON.stringify(readDicomInfo(fixture))).not.toMatch(/KOWALCZYK|ODALYS|32506674/)
+	it('holds the patient it names apart from the study tags, and never the patient id', () => {
+		const { patient, ...study } = readDicomInfo(fixture)
+		expect(patient).toEqual({ name: 'KOWALCZYK, ODALYS J', birthDate: '1968-03-17' })
+		expect(JSON.stringify(study)).not.toMatch(/KOWALCZYK|ODALYS|32506674/)
+		expect(JSON.stringify(patient)).not.toContain('32506674')
+	})
+
+	it('reads a DICOM person name as family, given and middle names', () => {
+		expect(dicomPersonName('KOWALCZYK^ODALYS^J')).toBe('KOWALCZYK, ODALYS J')
+		expect(dicomPersonName('Doe^John^^Dr.^')).toBe('Doe, John')
+		expect(dicomPersonName('Doe')).toBe('Doe')
+		expect(dicomPersonName('Yamada^Tarou=山田^太郎')).toBe('Yamada, Tarou')
+		expect(dicomPersonName(null)).toBeNull()
 	})
 
 	it('refuses garbage', () => {

@@ -6,8 +6,8 @@ import { assertPixelBudget, MAX_DECODED_PIXELS, MAX_INFLATED_BYTES, ProcessingLi
 import type { DicomSummary } from '../types.ts'
 
 /**
- * DICOM files with dicom-parser: the study tags a record needs (never the
- * patient's identity) and a preview of the first frame. Previews cover
+ * DICOM files with dicom-parser: the study tags a record needs, the patient
+ * they name (for 'Is this you?', never in the record's text) and a preview of the first frame. Previews cover
  * uncompressed pixel data (8/16 bit, signed or not, grey or RGB; modality
  * rescale and VOI window applied, MONOCHROME1 inverted) and JPEG Baseline
  * fragments; other compressed transfer syntaxes give no preview.
@@ -68,6 +68,20 @@ export type DicomInfo = DicomSummary & {
 	transferSyntax: string | null
 	photometric: string | null
 	frames: number
+	/** PatientName (0010,0010) as a name ('KOWALCZYK^ODALYS^J' -> 'KOWALCZYK, ODALYS J') and PatientBirthDate (0010,0030) */
+	patient: { name: string | null; birthDate: string | null }
+}
+
+/** A DICOM person name (family^given^middle^prefix^suffix, its first, alphabetic group) as 'FAMILY, GIVEN MIDDLE'. */
+export function dicomPersonName(value: string | null): string | null {
+	if (!value) return null
+	const [family = '', given = '', middle = ''] = value
+		.split('=')[0]
+		.split('^')
+		.map((part) => part.trim())
+	const first = [given, middle].filter(Boolean).join(' ')
+	const name = family && first ? `${family}, ${first}` : family || first
+	return name || null
 }
 
 /** The study's tags (stops before the pixel data: about a millisecond). */
@@ -85,6 +99,7 @@ export function readDicomInfo(bytes: Uint8Array): DicomInfo {
 		transferSyntax: text(dataSet, 'x00020010'),
 		photometric: text(dataSet, 'x00280004'),
 		frames: Number(text(dataSet, 'x00280008') ?? 1) || 1,
+		patient: { name: dicomPersonName(text(dataSet, 'x00100010')), birthDate: parseDicomDate(text(dataSet, 'x00100030')) },
 	}
 }
 

@@ -10,8 +10,8 @@ function document(overrides: Partial<ActivityDocument>): ActivityDocument {
 		uploadedAt: new Date('2026-01-01T10:00:00Z'),
 		processedAt: new Date('2026-01-01T10:00:05Z'),
 		failureMessage: null,
-		parameterCount: 12,
-		abnormalCount: 3,
+		subjectMatch: 'matched',
+		values: { read: 12, toCheck: 2, outside: 3 },
 		...overrides,
 	}
 }
@@ -49,9 +49,16 @@ describe('recent activity', () => {
 			['reading_added', 'Added a reading: glucose', 'Glucose 96 mg/dL'],
 			['document_failed', 'Could not process Scan', 'The PDF is damaged.'],
 			['document_uploaded', 'Uploaded Scan', null],
-			['document_processed', 'Processed Lab results', '12 lab values, 3 outside the reference range.'],
+			['document_processed', 'Processed Lab results', '12 lab values read, 2 to check, 3 outside the reference range.'],
 			['document_uploaded', 'Uploaded Lab results', null],
 		])
+	})
+
+	it("says what waits for 'Is this you?', and the same summary as the notification and the record page", () => {
+		const [processed] = buildRecentActivity([document({ subjectMatch: 'mismatch', values: { read: 82, toCheck: 0, outside: 0 } })], [])
+		expect(processed.detail).toBe("82 lab values waiting for 'Is this you?'.")
+		const [none] = buildRecentActivity([document({ values: { read: 0, toCheck: 0, outside: 0 } })], [])
+		expect(none.detail).toBe('No lab values found.')
 	})
 
 	it('keeps the newest 8', () => {

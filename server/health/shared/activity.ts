@@ -1,10 +1,12 @@
 import { ACTIVITY_TEXTS } from './messages.ts'
+import { documentValuesText, type DocumentValueSummary } from './value-summary.ts'
 import type { ManualReadingEntry } from './manual-reading-groups.ts'
 import type { LocalDate } from './types.ts'
 
 /**
  * The dashboard's recent activity: the patient's own events, newest first:
- * a document uploaded, then processed (with how many lab values it gave) or
+ * a document uploaded, then processed (with its value summary, or what waits
+ * on 'Is this you?') or
  * failed (with why), and manual readings added.
  */
 
@@ -17,8 +19,10 @@ export type ActivityDocument = {
 	uploadedAt: Date
 	processedAt: Date | null
 	failureMessage: string | null
-	parameterCount: number
-	abnormalCount: number
+	/** 'mismatch': its values wait for the answer to 'Is this you?' */
+	subjectMatch: string
+	/** the document's one value summary (value-summary.ts) */
+	values: DocumentValueSummary
 }
 
 export type ActivityKind = 'document_uploaded' | 'document_processed' | 'document_failed' | 'reading_added'
@@ -53,7 +57,7 @@ function documentEvents(document: ActivityDocument): ActivityEvent[] {
 			kind: 'document_processed',
 			at: document.processedAt,
 			title: ACTIVITY_TEXTS.processed(document.title),
-			detail: ACTIVITY_TEXTS.processedDetail(document.parameterCount, document.abnormalCount),
+			detail: documentValuesText(document.values, document.subjectMatch),
 			testDate: null,
 			link,
 		})

@@ -154,8 +154,6 @@ export const ACTIVITY_TEXTS = {
 	uploaded: (title: string) => `Uploaded ${title}`,
 	waitingForProcessing: 'Waiting to be processed.',
 	processed: (title: string) => `Processed ${title}`,
-	processedDetail: (values: number, abnormal: number) =>
-		values === 0 ? 'No lab values found.' : `${values} lab value${values === 1 ? '' : 's'}${abnormal > 0 ? `, ${abnormal} outside the reference range` : ''}.`,
 	failed: (title: string) => `Could not process ${title}`,
 	readingAdded: (label: string) => `Added a reading: ${label.toLowerCase()}`,
 } as const
