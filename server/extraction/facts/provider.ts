@@ -1,6 +1,7 @@
 import { editDistanceAtMost } from '#server/lab-vocabulary/edit-distance.ts'
 import type { Box } from '../pages/word-boxes.ts'
 import type { DocumentKind } from '../types.ts'
+import { readsAsWords } from './word-likeness.ts'
 
 /**
  * The organisation that issued a document (lab, hospital, clinic, imaging
@@ -20,6 +21,8 @@ import type { DocumentKind } from '../types.ts'
  * a field's label or value ('Referred by: City Hospital', or a value
  * whose label was blacked out, ': Northgate Hospital'); a tagline's
  * organisation ('A member of Riverside Health', 'Powered by …').
+ * Not a provider either: a name that does not read as words (OCR noise: 'LA
+ * CLINIQUE PrOVidEnCe', word-likeness.ts); no provider is better than noise.
  * The kept OCR reading may have lost word breaks another reading of the
  * same page has ('NorthgateGeneral Hospital' beside 'Northgate General
  * Hospital'): when the letters agree and the break falls where the name
@@ -132,6 +135,8 @@ function tidyCandidate(text: string): string {
 		.replace(/[|:;*=~_•·»«"'`]+/g, ' ')
 		.replace(/\s+/g, ' ')
 		.replace(/^[\s.,\p{Pd}]+|[\s,\p{Pd}]+$/gu, '')
+		// a word in capitals with one small letter OCR read among them ('CLiNICAS' for 'CLÍNICAS'), past its second letter ('McKINLEY' stays)
+		.replace(/(?<![\p{L}])\p{Lu}{2,}\p{Ll}\p{Lu}+(?![\p{L}])/gu, (word) => word.toUpperCase())
 	return COMPANY_FORM_END.test(tidied) || legalFormOf(tidied) !== null ? tidied : tidied.replace(/[\s.,\p{Pd}]+$/u, '')
 }
 
@@ -159,7 +164,8 @@ function isOrganisationName(text: string): boolean {
 	// a legal form makes the words before it a registered name, generic or not
 	const name = legalForm ? text.slice(0, legalForm.index) : text
 	if (name.trim() === '' || (!legalForm && isGenericOnly(name))) return false
-	return /^\p{Lu}/u.test(text)
+	// OCR noise ('LA CLINIQUE PrOVidEnCe') is worse than no name; a legal form is spelled as it is ('GmbH')
+	return /^\p{Lu}/u.test(text) && readsAsWords(name)
 }
 
 /**
@@ -237,12 +243,14 @@ function nameInColumns(line: string, separators: RegExp): string | null {
  * letterhead: the page's largest lines at its top (letterheadOfBoxes), read after the first lines and
  * before the last: a text PDF may draw its letterhead after the blocks under it. wholeNames: the
  * letterhead texts a name read may be a fragment of (wholeNameOf; a scan's OCR words give these
- * only: read as names of their own, a photo's words in lines misjoined gave nonsense).
+ * only: read as names of their own, a photo's words in lines misjoined gave nonsense). pages: the
+ * document's pages' texts, whose last lines are each a footer.
  */
-export function findProvider(text: string, _kind: DocumentKind, letterhead = '', wholeNames = letterhead): string | null {
+export function findProvider(text: string, _kind: DocumentKind, letterhead = '', wholeNames = letterhead, pages: string[] = []): string | null {
 	const labelled = new Set<string>()
 	for (const match of text.matchAll(LABELLED)) {
-		const candidate = tidyCandidate(match[1])
+		// the name ends where an address's house number starts ('Value Labs 2474, Rocky Place')
+		const candidate = tidyCandidate(match[1].replace(/\s+\d[^]*$/, ''))
 		if (isOrganisationName(candidate)) labelled.add(titleCaseName(candidate))
 	}
 	if (labelled.size > 1) return null
@@ -254,30 +262,77 @@ export function findProvider(text: string, _kind: DocumentKind, letterhead = '',
 		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s/)
 		if (name) return wholeNameOf(name, wholeNameLines)
 	}
-	for (const line of lines.slice(-6)) {
-		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s|,\s/)
+	const footerSeparators = /\s{2,}|\s[|·•]\s|,\s|\s[-–]\s/
+	for (const line of lines.slice(-FOOTER_LINES)) {
+		const name = nameInColumns(line, footerSeparators)
 		if (name) return name
+	}
+	// each page's footer (a signature block over 'Page 1 of 2': 'NRL - Dr Lal PathLabs Ltd'): a registered name only, its legal
+	// form printed, or a name printed in the footers of two pages; a page's last lines are often its body's ('Healthcare Agent')
+	const footers = pages.map((page) =>
+		page
+			.split('\n')
+			.filter((line) => line.trim() !== '')
+			.slice(-FOOTER_LINES),
+	)
+	const names = footers.map((footer) => footer.map((line) => nameInColumns(line, footerSeparators)).filter((name) => name !== null))
+	for (const name of names.flat()) {
+		if (legalFormOf(name) || names.filter((onPage) => onPage.includes(name)).length >= 2) return name
 	}
 	return null
 }
 
+/** A page's footer: its last lines. */
+const FOOTER_LINES = 6
+
 /**
  * The whole name a name read from one line is part of: a letterhead text (a lockup: 'Mercy Ridge'
  * over 'Community Hospital') that names an organisation and holds the name read, in its place
- * among whole words; else the name as read.
+ * among whole words; else the name as read. Not a lockup: a line of columns or a tagline's list
+ * ('DRLOGY PATHOLOGY LAB' over 'Accurate | Caring | Instant'), nor words set in another case than
+ * the name's (capitals against small letters: a tagline under a name in capitals). A brand over
+ * the name it abbreviates ('LabCorp' over 'Laboratory Corporation of America', 'ARUP' over
+ * 'Associated Regional and University Pathologists') is the brand, as patients know it.
  */
 function wholeNameOf(name: string, letterheadLines: string[]): string {
 	const named = name.toLowerCase().split(/\s+/)
 	for (const line of letterheadLines) {
+		if (/\s[|·•]\s/.test(line)) continue
 		const candidate = tidyCandidate(line)
 		const words = candidate.split(/\s+/)
 		const at = words.findIndex((_, start) => named.every((word, offset) => words[start + offset]?.toLowerCase() === word))
 		if (words.length <= named.length || at < 0 || !isOrganisationName(candidate)) continue
 		// the words it adds name the organisation ('Mercy Ridge'), not describe it ('Clinical Pathology Services') nor name another
-		const added = [...words.slice(0, at), ...words.slice(at + named.length)].join(' ')
+		const addedWords = [...words.slice(0, at), ...words.slice(at + named.length)]
+		const added = addedWords.join(' ')
+		if (addedWords.length === 1 && abbreviates(added, words.slice(at, at + named.length))) return added
+		if (caseStyleOf(added) !== caseStyleOf(words.slice(at, at + named.length).join(' '))) continue
 		if (!isGenericOnly(added) && !isOrganisationName(added)) return titleCaseName(candidate)
 	}
 	return name
+}
+
+/** How a text's words are set: in capitals, or in small letters (capitalised or not). */
+function caseStyleOf(text: string): 'capitals' | 'small' {
+	const letters = text.replace(/[^\p{L}]/gu, '')
+	return letters !== '' && letters === letters.toUpperCase() ? 'capitals' : 'small'
+}
+
+/**
+ * Whether a one-word brand abbreviates the words of a name: its capitalised parts begin the name's
+ * words in order ('LabCorp': 'Laboratory Corporation'), or its capitals are their initials ('ARUP'),
+ * particles ('of', 'and') skipped either way; two parts or initials at least.
+ */
+function abbreviates(brand: string, nameWords: string[]): boolean {
+	const words = nameWords.filter((word) => !isParticle(word)).map((word) => word.toLowerCase())
+	const parts = brand.match(/\p{Lu}\p{Ll}*/gu) ?? []
+	if (parts.length < 2 || parts.join('') !== brand.replace(/[^\p{L}]/gu, '')) return false
+	const isCapitals = parts.every((part) => part.length === 1)
+	return (
+		parts.length <= words.length &&
+		parts.every((part, index) => (isCapitals ? words[index][0] === part.toLowerCase() : words[index].startsWith(part.toLowerCase()))) &&
+		(isCapitals ? parts.length === words.length : true)
+	)
 }
 
 /** The name's letters with any spacing between them ('GNUSolidario' finds 'GNU Solidario'). */
@@ -305,19 +360,40 @@ function isLostBreak(name: string, other: string): boolean {
 	const added = breakPoints(other)
 	if (added.size <= kept.size || [...kept].some((point) => !added.has(point))) return false
 	const letters = [...name.replace(/\s+/g, '')]
-	return [...added].filter((point) => !kept.has(point)).every((point) => /\p{Ll}/u.test(letters[point - 1] ?? '') && /\p{Lu}/u.test(letters[point] ?? ''))
+	const otherWords = other.trim().split(/\s+/)
+	return [...added]
+		.filter((point) => !kept.has(point))
+		.every((point) => (/\p{Ll}/u.test(letters[point - 1] ?? '') && /\p{Lu}/u.test(letters[point] ?? '')) || splitsOffOrganisationWord(otherWords, point))
+}
+
+/**
+ * Whether the break at this letter count separates an organisation word from the rest ('DRLOGY'
+ * and 'PATHOLOGY' of 'DRLOGYPATHOLOGY'): a break OCR printed between two words, where a break
+ * inside one word ('RI VERSIDE') leaves no word of the vocabulary on either side.
+ */
+function splitsOffOrganisationWord(words: string[], point: number): boolean {
+	let letters = 0
+	for (const [index, word] of words.entries()) {
+		letters += word.length
+		if (letters !== point) continue
+		const isWord = (candidate: string | undefined) => candidate !== undefined && GENERIC_WORD.test(candidate.replace(/[^\p{L}]/gu, ''))
+		return isWord(word) || isWord(words[index + 1])
+	}
+	return false
 }
 
 /**
  * The provider of a page read more than once (the kept OCR reading first, the others after): the
  * first reading that names one decides; another reading (or the same text elsewhere) that holds the
- * same letters with a word break where the name turns from a small letter to a capital gives the
- * name its spelling: a break that OCR printed is evidence, and a word break is never guessed.
+ * same letters with a word break where the name turns from a small letter to a capital, or where an
+ * organisation word starts or ends ('DRLOGY PATHOLOGY' for 'DRLOGYPATHOLOGY'), gives the name its
+ * spelling: a break that OCR printed is evidence, and a word break is never guessed. pages: the kept
+ * reading's pages (findProvider).
  */
-export function providerOfReadings(readings: string[], kind: DocumentKind, letterhead = '', wholeNames = letterhead): string | null {
+export function providerOfReadings(readings: string[], kind: DocumentKind, letterhead = '', wholeNames = letterhead, pages: string[] = []): string | null {
 	let provider: string | null = null
 	for (const [index, reading] of readings.entries()) {
-		provider = findProvider(reading, kind, index === 0 ? letterhead : '', wholeNames)
+		provider = findProvider(reading, kind, index === 0 ? letterhead : '', wholeNames, index === 0 ? pages : [])
 		if (provider) break
 	}
 	if (!provider) return null
