@@ -395,3 +395,19 @@ describe('providerOfReadings: a word break another reading printed where an orga
 		expect(providerOfReadings(['RIVERSIDE CLINIC\nResults', 'RI VERSIDE CLINIC\nResults'], 'lab_report')).toBe('Riverside Clinic')
 	})
 })
+
+describe('findProvider: the name a web address spells, as a last resort', () => {
+	it('names the provider from a word printed on the page and the organisation word its web address adds', () => {
+		expect(findProvider('NORDVIK\nTest   Result   Units\nGlucose 5.1 mmol/L\nwww.nordviklabs.no/results', 'lab_report')).toBe('Nordvik Labs')
+		expect(findProvider('Patient report\nQuest\nContact: info@questdiagnostics.com', 'lab_report')).toBe('Quest Diagnostics')
+	})
+
+	it('names nothing from a domain that does not split into a page word and an organisation word', () => {
+		expect(findProvider('Accurate | Caring | Instant\nwww.drlogy.com', 'lab_report')).toBeNull()
+		// the brand is not printed on its own on the page
+		expect(findProvider('Results\nwww.lalpathlabs.com', 'lab_report')).toBeNull()
+		expect(findProvider('Results\nwww.accesalabs.com', 'lab_report')).toBeNull()
+		// a generic word before the organisation word names no one
+		expect(findProvider('Medical\nwww.medicallabs.com', 'lab_report')).toBeNull()
+	})
+})

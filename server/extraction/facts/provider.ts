@@ -21,6 +21,8 @@ import { readsAsWords } from './word-likeness.ts'
  * a field's label or value ('Referred by: City Hospital', or a value
  * whose label was blacked out, ': Northgate Hospital'); a tagline's
  * organisation ('A member of Riverside Health', 'Powered by …').
+ * Else, last, the name a web address spells with a word printed on the page
+ * ('ACCESA' and 'www.accesalabs.com': 'Accesa Labs').
  * Not a provider either: a name that does not read as words (OCR noise: 'LA
  * CLINIQUE PrOVidEnCe', word-likeness.ts); no provider is better than noise.
  * The kept OCR reading may have lost word breaks another reading of the
@@ -278,6 +280,32 @@ export function findProvider(text: string, _kind: DocumentKind, letterhead = '',
 	const names = footers.map((footer) => footer.map((line) => nameInColumns(line, footerSeparators)).filter((name) => name !== null))
 	for (const name of names.flat()) {
 		if (legalFormOf(name) || names.filter((onPage) => onPage.includes(name)).length >= 2) return name
+	}
+	return nameOfWebAddress(text)
+}
+
+/** A web address or an e-mail's domain: its name before the top-level part ('www.accesalabs.com' -> 'accesalabs'). */
+const WEB_ADDRESS = /(?:\bwww\.|@|https?:\/\/)(?:[a-z0-9-]+\.)*?([a-z][a-z0-9]{3,40})\.(?:[a-z]{2,6})(?:\.[a-z]{2})?\b/gi
+
+/** An organisation word a domain may end with ('accesa' + 'labs', 'quest' + 'diagnostics'). */
+const DOMAIN_ORGANISATION_WORD =
+	/^(?:labs?|laboratory|laboratories|diagnostics?|pathology|clinic|clinics|hospital|health|healthcare|imaging|radiology|medical|labor|laboratorio|laboratorium|laboratoire|klinik|clinica|clinique|hastanesi)$/
+
+/**
+ * The name a page's web address spells, as a last resort: a word printed on its own on the page (a
+ * logo's 'ACCESA') followed by an organisation word ('www.accesalabs.com' -> 'Accesa Labs'). The
+ * letters are the site's own; a domain that does not split so ('drlogy.com', 'lalpathlabs.com')
+ * names nothing.
+ */
+function nameOfWebAddress(text: string): string | null {
+	const pageWords = new Set((text.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase()))
+	for (const match of text.matchAll(WEB_ADDRESS)) {
+		const domain = match[1].toLowerCase()
+		for (let cut = 3; cut <= domain.length - 3; cut++) {
+			const [brand, word] = [domain.slice(0, cut), domain.slice(cut)]
+			if (!DOMAIN_ORGANISATION_WORD.test(word) || !pageWords.has(brand) || GENERIC_WORD.test(brand)) continue
+			return titleCaseName(`${brand} ${word}`.toUpperCase())
+		}
 	}
 	return null
 }
