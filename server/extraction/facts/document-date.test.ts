@@ -249,6 +249,8 @@ describe('a birth date is never the document date', () => {
 	it("takes the collection date under its own column when another column's label holds the word 'date'", () => {
 		const text = ['Date and Time Collected        Date Entered          Date and Time Reported', '07/14/16 00:00    07/15/16     07/16/16 09:00'].join('\n')
 		expect(findDocumentDate(text, 'lab_report')).toBe('2016-07-14')
+		const second = ['Date Reported        Date and Time Collected', '07/16/16 09:00       07/14/16 00:00'].join('\n')
+		expect(findDocumentDate(second, 'lab_report')).toBe('2016-07-14')
 	})
 
 	it('never takes a date decades older than every other date of the page, labelled or not', () => {

@@ -413,7 +413,7 @@ function dateUnderHeader(lines: string[], lineIndex: number, label: string, orde
 	if (/^\s*:/.test(header.slice(position + label.length))) return null
 	// the date columns before this one: in the header before the label's column (a column's own words,
 	// 'Date and Time Collected', are one column), a column starting after a gap of two spaces or more
-	const columnStart = header.slice(0, position).search(/\s{2,}(?:\S(?!\s{2,}))*$/)
+	const columnStart = header.slice(0, position).search(/\s{2,}(?:(?!\s{2,})[^])*$/)
 	const before = columnStart < 0 ? 0 : (header.slice(0, columnStart).match(DATE_HEADER)?.length ?? 0)
 	for (let next = lineIndex + 1; next < Math.min(lines.length, lineIndex + 4); next++) {
 		const dates = findDates(lines[next], order)
