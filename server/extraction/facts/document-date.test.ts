@@ -268,3 +268,20 @@ describe('a birth date is never the document date', () => {
 		expect(findDocumentDateWithEvidence('SECTOR - 18, ROHINI\nDELHI 110085\nCollected : 4/6/2021', 'lab_report').iso).toBe('2021-06-04')
 	})
 })
+
+describe('findDocumentDate on pages of the supported languages: the test date, never the birth date', () => {
+	it.each([
+		['pt', 'Paciente: Maria Souza   Nasc.: 12/03/1979\nHemácias......: 4,35 milhões/mm3\nData da coleta: 05/06/2024', '2024-06-05'],
+		['fr', 'Patiente : M. Dupont   Né(e) le : 12/03/1979\nPrélevé le 5 juin 2024 à 08h10\nHémoglobine 13,2 g/dL', '2024-06-05'],
+		['es', 'Paciente: Ana Ruiz   Fecha de nacimiento: 12/03/1979\nFecha de toma: 05/06/2024\nGlucosa 92 mg/dL', '2024-06-05'],
+		['tr', 'Hasta: A. Kaya   Doğum Tarihi: 12.03.1979\nNumune Alma Tarihi: 05.06.2024 08:10\nHemoglobin 13,8 g/dL', '2024-06-05'],
+		['vi', 'Họ tên: Nguyễn Văn A   Ngày sinh: 12/03/1979\nNgày lấy mẫu: 05/06/2024\nGlucose 5,1 mmol/L', '2024-06-05'],
+		['hu', 'Név: Kovács Anna   Születési dátum: 1979.03.12.\nMintavétel: 2024.06.05. 08:10\nGlükóz 5,1 mmol/L', '2024-06-05'],
+		['pl', 'Pacjent: Jan Nowak   Data urodzenia: 12.03.1979\nData pobrania: 5 czerwca 2024\nGlukoza 92 mg/dl', '2024-06-05'],
+		['de', 'Patient: Max Muster   Geb.-Datum: 12.03.1979\nEingang: 5. Juni 2024\nGlucose 92 mg/dl', '2024-06-05'],
+		['it', 'Paziente: Rossi Mario   Nato il 12/03/1979\nData prelievo: 05/06/2024\nGlicemia 92 mg/dL', '2024-06-05'],
+		['en, label lost by OCR', 'Name: J. Doe   D0B 03/12/1979\nGlucose 92 mg/dL\nReported 06/18/2024 14:02', '2024-06-18'],
+	])('%s', (_, text, iso) => {
+		expect(findDocumentDate(text, 'lab_report')).toBe(iso)
+	})
+})
