@@ -411,3 +411,23 @@ describe('findProvider: the name a web address spells, as a last resort', () => 
 		expect(findProvider('Medical\nwww.medicallabs.com', 'lab_report')).toBeNull()
 	})
 })
+
+describe('findProvider: names in Vietnamese, Hungarian, Turkish, Dutch and in scripts without capitals', () => {
+	it.each([
+		['BỆNH VIỆN BẠCH MAI\nKẾT QUẢ XÉT NGHIỆM', 'Bệnh Viện Bạch Mai'],
+		['Semmelweis Egyetem Központi Laboratórium\nEredmény', 'Semmelweis Egyetem Központi Laboratórium'],
+		['KASIMPAŞA DEVLET HASTANESİ\nTetkik Adı   Sonuç', 'Kasımpaşa Devlet Hastanesi'],
+		['Acıbadem Tıp Merkezi\nSonuç', 'Acıbadem Tıp Merkezi'],
+		['Ziekenhuis Amstelland\nUitslag', 'Ziekenhuis Amstelland'],
+		['北京协和医院\n血常规', '北京协和医院'],
+		['آزمایشگاه پاتوبیولوژی نیلو\nنتیجه', 'آزمایشگاه پاتوبیولوژی نیلو'],
+	])('%j', (text, name) => {
+		expect(findProvider(text, 'lab_report')).toBe(name)
+	})
+
+	it('names no one from a description of a laboratory or a field in those languages', () => {
+		expect(findProvider('TRUNG TÂM XÉT NGHIỆM\nKết quả', 'lab_report')).toBeNull()
+		expect(findProvider('Tıp Merkezi\nSonuç', 'lab_report')).toBeNull()
+		expect(findProvider('姓名：张三\n医院', 'lab_report')).toBeNull()
+	})
+})

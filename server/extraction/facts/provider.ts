@@ -33,7 +33,7 @@ import { readsAsWords } from './word-likeness.ts'
  */
 
 const ORGANISATION_WORD =
-	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|laboratuvar[iı]?|mvz|praxis|klinik(?:um|a)?|clinique|clínica|clinica|hôpital|hopital|ospedale|hospitais?|hastanesi|krankenhaus|szpital|przychodnia|centro|zentrum|biologie|análises|analisi|análisis|diagnóstico|diagnostico|diagnostyka|poliambulatorio|ambulatorio|policlinico|policlínica|policlinica|poliklinik|ambulatorium|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
+	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|laboratuvar[iı]?|mvz|praxis|klinik(?:um|a)?|clinique|clínica|clinica|hôpital|hopital|ospedale|hospitais?|hastanesi|krankenhaus|szpital|przychodnia|centro|zentrum|biologie|análises|analisi|análisis|diagnóstico|diagnostico|diagnostyka|poliambulatorio|ambulatorio|policlinico|policlínica|policlinica|poliklinik|ambulatorium|bệnh viện|phòng khám|trung tâm|kórház|laboratórium|rendelő(?:intézet)?|merkezi|polikliniği|laboratuvarları|ziekenhuis|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
 
 /**
  * A company's legal form ending a name: the form makes the words before it a registered name, with or
@@ -61,7 +61,7 @@ export function nameWithoutLegalForm(name: string): string {
  * Laboratory Services') is a description or a department, not a provider.
  */
 const GENERIC_WORD =
-	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagn[óo]stic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|imagem|imagen|imagerie|immagini|bildgebung|radiology|institute|biolog(?:ie|ia|y)|biol[óo]gic[oa]s?|m[ée]dical(?:e|es)?|m[ée]dicaux)$/i
+	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagn[óo]stic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|imagem|imagen|imagerie|immagini|bildgebung|radiology|institute|biolog(?:ie|ia|y)|biol[óo]gic[oa]s?|m[ée]dical(?:e|es)?|m[ée]dicaux|bệnh|viện|phòng|khám|trung|tâm|xét|nghiệm|đa|khoa|y|tế|kórház|klinika|laboratórium|orvosi|egészségügyi|központ|diagnosztikai|hastane(?:si)?|tıp|tip|merkezi|laboratuvar[ıi]?|polikliniği|ziekenhuis|medisch|centrum)$/i
 
 /** A department's or section's heading: not the organisation that issued the report. */
 const SECTION_HEADING =
@@ -99,8 +99,10 @@ function isNameLike(text: string): boolean {
 /** 'ELMRIDGE RADIOLOGY ASSOCIATES' -> 'Elmridge Radiology Associates'; mixed case is kept. */
 export function titleCaseName(name: string): string {
 	if (/\p{Ll}/u.test(name)) return name
+	// Turkish capitals have their own small letters ('KASIMPAŞA' -> 'Kasımpaşa', 'HASTANESİ' -> 'Hastanesi')
+	const locale = /[İŞĞ]/u.test(name) ? 'tr' : undefined
 	return name
-		.toLowerCase()
+		.toLocaleLowerCase(locale)
 		.split(/(\s+)/)
 		.map((word, index) => {
 			if (/^\s+$/.test(word)) return word
@@ -108,12 +110,16 @@ export function titleCaseName(name: string): string {
 			if (index > 0 && word.length > 1 && isParticle(word)) return word
 			return (
 				word
-					.replace(/^([^\p{L}]*)(\p{L})/u, (_, lead: string, letter: string) => lead + letter.toUpperCase())
-					.replace(/([-'])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+					.replace(/^([^\p{L}]*)(\p{L})/u, (_, lead: string, letter: string) => lead + letter.toLocaleUpperCase(locale))
+					.replace(/([-'])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toLocaleUpperCase(locale))
 					// an abbreviation of single letters stays in capitals ('S.A.', 'B.V.')
-					.replace(/^(?:\p{L}\.){2,}$/u, (abbreviation) => abbreviation.toUpperCase())
-					// a word of three to five letters without a vowel is an acronym ('MVZ', 'NHS'), but for a company form or a title
-					.replace(/^\p{L}{3,5}$/u, (letters) => (/[aeiouyà-ÿ]/i.test(letters) || /^(?:ltd|pvt|mrs)$/i.test(letters) ? letters : letters.toUpperCase()))
+					.replace(/^(?:\p{L}\.){2,}$/u, (abbreviation) => abbreviation.toLocaleUpperCase(locale))
+					// a word of three to five letters without a vowel (its accents aside: 'bệnh' has one) is an acronym ('MVZ', 'NHS'), but for a company form or a title
+					.replace(/^\p{L}{3,5}$/u, (letters) =>
+						/[aeiouyıæøœ]/i.test(letters.normalize('NFD').replace(/\p{M}/gu, '')) || /^(?:ltd|pvt|mrs)$/i.test(letters)
+							? letters
+							: letters.toLocaleUpperCase(locale),
+					)
 			)
 		})
 		.join('')
@@ -151,12 +157,32 @@ function isGenericOnly(text: string): boolean {
 		.split(/[\s,&/-]+/)
 		.map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
 		.filter((word) => word !== '' && !isParticle(word) && !(word.length <= 2 && word !== word.toUpperCase()))
-	return words.every((word) => GENERIC_WORD.test(word))
+	return words.every((word) => GENERIC_WORD.test(word.replace(/İ/g, 'I')))
+}
+
+/**
+ * Organisation words of scripts without capitals or spaces between words: Chinese and Japanese
+ * (hospital, laboratory, clinic, testing centre), Korean, Farsi and Arabic (hospital, laboratory, clinic).
+ */
+const UNCASED_ORGANISATION_WORD =
+	/医院|醫院|检验所|檢驗所|检验中心|檢驗中心|实验室|實驗室|诊所|診所|卫生院|病院|クリニック|병원|검사센터|의원|بیمارستان|آزمایشگاه|درمانگاه|کلینیک|مستشفى|مختبر|عيادة/u
+
+/**
+ * A name written in a script without case (Chinese '北京协和医院', Farsi 'آزمایشگاه پاتوبیولوژی نیلو'):
+ * an organisation word of that script with letters of a name beside it, no digits, no field label.
+ */
+function isUncasedOrganisationName(text: string): boolean {
+	const word = UNCASED_ORGANISATION_WORD.exec(text)
+	if (!word || /[\d:：@]/.test(text) || /\p{Lu}|\p{Ll}/u.test(text)) return false
+	const letters = text.replace(/[^\p{L}]/gu, '')
+	return letters.length >= word[0].length + 2 && letters.length <= 30
 }
 
 function isOrganisationName(text: string): boolean {
+	if (isUncasedOrganisationName(text)) return true
 	const legalForm = legalFormOf(text)
-	if (!legalForm && !ORGANISATION_WORD.test(text)) return false
+	// the Turkish capital İ matches no 'i' without its locale ('HASTANESİ')
+	if (!legalForm && !ORGANISATION_WORD.test(text.replace(/İ/g, 'I'))) return false
 	if (/\d/.test(text) || text.includes('@')) return false
 	const words = text.split(' ')
 	if (words.length < 2 || words.length > 8) return false
