@@ -285,3 +285,14 @@ describe('findDocumentDate on pages of the supported languages: the test date, n
 		expect(findDocumentDate(text, 'lab_report')).toBe(iso)
 	})
 })
+
+describe('collection labels of the supported languages', () => {
+	it.each([
+		['Örnek İstek Tar. : 09.07.2018 23:10\nÖrnek Alma Tar. : 10.07.2018 03:50\nOnay Tarihi : 11.07.2018', '2018-07-10'],
+		['Lelet kelte: 2024.06.07.\nMintavétel ideje: 2024.06.05. 08:10', '2024-06-05'],
+		['Ngày trả kết quả: 07/06/2024\nNgày lấy mẫu: 05/06/2024', '2024-06-05'],
+		['Uitslagdatum: 07-06-2024\nAfnamedatum: 05-06-2024', '2024-06-05'],
+	])('%j', (text, iso) => {
+		expect(findDocumentDate(text, 'lab_report')).toBe(iso)
+	})
+})

@@ -184,7 +184,7 @@ const DAY_FIRST_COUNTRY =
 const MONTH_FIRST_COUNTRY = /\(\d{3}\)\s?\d{3}-\d{4}|\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\bunited states\b|\busa\b/
 /** Labels in the languages that write dates day first. */
 const DAY_FIRST_WORDS =
-	/(?<![\p{L}])(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato|recepción|finalización|wynik|badanie|data pobrania|data urodzenia|ngày|xét nghiệm|kết quả)(?![\p{L}])/iu
+	/(?<![\p{L}])(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato|recepción|finalización|wynik|badanie|data pobrania|data urodzenia|ngày|xét nghiệm|kết quả|uitslag\p{L}*|afname\p{L}*|geboortedatum)(?![\p{L}])/iu
 
 /** How the document writes numeric dates, from its own evidence; null when nothing tells. */
 export function dateOrderOf(text: string): DateOrder | null {
@@ -294,6 +294,21 @@ const COLLECTION_LABELS = [
 	'data coleta',
 	'numune alma tarihi',
 	'numune tarihi',
+	'numune kabul tarihi',
+	'örnek alma tarihi',
+	'örnek alma tar',
+	'ornek alma tar',
+	'mintavétel ideje',
+	'mintavétel dátuma',
+	'mintavétel',
+	'levétel ideje',
+	'ngày lấy mẫu',
+	'thời gian lấy mẫu',
+	'ngày nhận mẫu',
+	'afnamedatum',
+	'afname',
+	'تاریخ نمونه گیری',
+	'تاریخ نمونه‌گیری',
 	'fecha de recepción',
 	'recepción',
 	'data pobrania',
@@ -334,6 +349,12 @@ const REPORT_LABELS = [
 	'rapor tarihi',
 	'finalización',
 	'data wydania',
+	'onay tarihi',
+	'sonuç tarihi',
+	'lelet kelte',
+	'ngày trả kết quả',
+	'uitslagdatum',
+	'تاریخ جواب',
 	'报告日期',
 	'报告时间',
 	'date',
