@@ -431,3 +431,18 @@ describe('findProvider: names in Vietnamese, Hungarian, Turkish, Dutch and in sc
 		expect(findProvider('姓名：张三\n医院', 'lab_report')).toBeNull()
 	})
 })
+
+describe('findProvider: a letterhead in letter-spaced capitals', () => {
+	it('puts the words OCR broke apart back together when organisation words end them', () => {
+		expect(findProvider('', 'lab_report', 'NORTHFI ELD CLI NI CAL LABORATORI ES\nTel 555')).toBe('Northfield Clinical Laboratories')
+		expect(findProvider('', 'lab_report', 'ALPEN BLI CK DI AGNOS TI CS\nResults')).toBe('Alpenblick Diagnostics')
+		expect(findProvider('', 'lab_report', 'LA BORA TORI O SAN TA LU CI A\nResultados')).toBeNull()
+		// a word OCR misread ('CLI N CAL' for 'CLINICAL') is not made part of the name
+		expect(findProvider('', 'lab_report', 'NORTHFI ELD CLI N CAL LABORATORI ES\nTel 555')).toBeNull()
+	})
+
+	it('leaves a name in capitals with short words of its own as read', () => {
+		expect(findProvider('DR LAL PATH LAB\nResults', 'lab_report')).toBe('Dr Lal Path Lab')
+		expect(findProvider('', 'lab_report', 'RI VER SI DE\nResults')).toBeNull()
+	})
+})

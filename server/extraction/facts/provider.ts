@@ -263,9 +263,48 @@ function nameInColumns(line: string, separators: RegExp): string | null {
 		if (endsInTaglineLead(`${columns.slice(0, index).join(' ')} ${lead ? lead[1] : ''}`.trimEnd())) continue
 		const candidate = tidyCandidate(column)
 		if (isOrganisationName(candidate)) return titleCaseName(candidate)
+		const rejoined = rejoinedLetterSpacing(candidate)
+		if (rejoined && isOrganisationName(rejoined)) return titleCaseName(rejoined)
 	}
 	return null
 }
+
+/** At most this many organisation words are read off the end of a letter-spaced name. */
+const MAX_PEELED_WORDS = 3
+
+/**
+ * A name in letter-spaced capitals as OCR reads it, its words broken where the letters stand apart
+ * ('NORTHFI ELD CLI NI CAL LABORATORI ES'), put back together: only a line in capitals that names
+ * nothing as read and holds two fragments or more of three letters or fewer that are no particle;
+ * its letters are joined, the organisation words at its end are read off one by one, longest first
+ * ('LABORATORIES', 'CLINICAL'), and what stands before them is one word, the name's own
+ * ('NORTHFIELD'): 'NORTHFIELD CLINICAL LABORATORIES'. Null when no organisation word ends it, or
+ * when that word stands in more than three pieces (an organisation word misread among them: 'CLI N CAL').
+ */
+function rejoinedLetterSpacing(text: string): string | null {
+	const fragments = text.split(' ').filter((fragment) => fragment !== '')
+	if (text !== text.toUpperCase() || !/\p{Lu}/u.test(text) || fragments.some((fragment) => !/^\p{L}+$/u.test(fragment))) return null
+	const short = fragments.filter((fragment) => fragment.length <= 3 && !isParticle(fragment))
+	if (short.length < 2 || short.length * 3 < fragments.length) return null
+	let rest = fragments.join('')
+	const words: string[] = []
+	while (words.length < MAX_PEELED_WORDS) {
+		let word: string | undefined
+		for (let start = 0; start <= rest.length - 3 && word === undefined; start++) {
+			if (GENERIC_WORD.test(rest.slice(start))) word = rest.slice(start)
+		}
+		if (word === undefined || word.length === rest.length) break
+		words.unshift(word)
+		rest = rest.slice(0, rest.length - word.length)
+	}
+	// the name's own word broken in three pieces at most: more pieces hold another word OCR misread ('CLI N CAL')
+	let letters = 0
+	const pieces = fragments.filter((fragment) => (letters += fragment.length) - fragment.length < rest.length).length
+	return words.length > 0 && rest.length >= 3 && pieces <= MAX_NAME_PIECES ? [rest, ...words].join(' ') : null
+}
+
+/** A word of a name OCR broke apart in letter-spaced capitals: in this many pieces at most. */
+const MAX_NAME_PIECES = 3
 
 /**
  * letterhead: the page's largest lines at its top (letterheadOfBoxes), read after the first lines and
