@@ -581,10 +581,11 @@ export function findDocumentDateWithEvidence(text: string, kind: DocumentKind, t
 		return readings.length === 1 ? { iso: readings[0], choices: [] } : { iso: null, choices: readings }
 	}
 	const dates = findNonBirthDates(lines, order)
+	const lowerLines = lines.map((line) => line.toLowerCase())
 	for (const label of LABELS[kind]) {
+		const labelled = new RegExp(String.raw`(?<![a-z])${escapeRegex(label)}(?![a-z])`)
 		for (let i = 0; i < lines.length; i++) {
-			const lower = lines[i].toLowerCase()
-			if (!new RegExp(String.raw`(?<![a-z])${escapeRegex(label)}(?![a-z])`).test(lower)) continue
+			if (!lowerLines[i].includes(label) || !labelled.test(lowerLines[i])) continue
 			const date = dateAfterLabel(lines[i], label, order) ?? dateUnderHeader(lines, i, label, order)
 			// a labelled date decades older than the page's other dates is a birth date whose label was not read
 			if (date && !isDecadesOlder(date.iso, dates)) return answer(date)
