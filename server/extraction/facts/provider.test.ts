@@ -439,6 +439,9 @@ describe('findProvider: a letterhead in letter-spaced capitals', () => {
 		expect(findProvider('', 'lab_report', 'LA BORA TORI O SAN TA LU CI A\nResultados')).toBeNull()
 		// a word OCR misread ('CLI N CAL' for 'CLINICAL') is not made part of the name
 		expect(findProvider('', 'lab_report', 'NORTHFI ELD CLI N CAL LABORATORI ES\nTel 555')).toBeNull()
+		// nor a name with a letter lost beside a piece of one letter ('R VERSI DE' for 'RIVERSIDE')
+		expect(findProvider('', 'lab_report', 'R VERSI DE DI AGNOSTI C SERVI CES\nTel 555')).toBeNull()
+		expect(findProvider('', 'lab_report', 'RI VERSI DE DI AGNOSTI C SERVI CES\nTel 555')).toBe('Riverside Diagnostic Services')
 	})
 
 	it('leaves a name in capitals with short words of its own as read', () => {

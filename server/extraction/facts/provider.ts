@@ -279,7 +279,8 @@ const MAX_PEELED_WORDS = 3
  * its letters are joined, the organisation words at its end are read off one by one, longest first
  * ('LABORATORIES', 'CLINICAL'), and what stands before them is one word, the name's own
  * ('NORTHFIELD'): 'NORTHFIELD CLINICAL LABORATORIES'. Null when no organisation word ends it, or
- * when that word stands in more than three pieces (an organisation word misread among them: 'CLI N CAL').
+ * when that word stands in more than three pieces (an organisation word misread among them: 'CLI N CAL')
+ * or in a piece of one letter (a letter lost beside it: 'R VERSI DE').
  */
 function rejoinedLetterSpacing(text: string): string | null {
 	const fragments = text.split(' ').filter((fragment) => fragment !== '')
@@ -297,10 +298,12 @@ function rejoinedLetterSpacing(text: string): string | null {
 		words.unshift(word)
 		rest = rest.slice(0, rest.length - word.length)
 	}
-	// the name's own word broken in three pieces at most: more pieces hold another word OCR misread ('CLI N CAL')
+	// the name's own word broken in three pieces at most: more pieces hold another word OCR misread ('CLI N CAL'); a piece
+	// of one letter is where OCR lost a narrow one ('R VERSI DE' for 'RIVERSIDE')
 	let letters = 0
-	const pieces = fragments.filter((fragment) => (letters += fragment.length) - fragment.length < rest.length).length
-	return words.length > 0 && rest.length >= 3 && pieces <= MAX_NAME_PIECES ? [rest, ...words].join(' ') : null
+	const pieces = fragments.filter((fragment) => (letters += fragment.length) - fragment.length < rest.length)
+	const isWhole = pieces.length <= MAX_NAME_PIECES && pieces.every((piece) => piece.length >= 2)
+	return words.length > 0 && rest.length >= 3 && isWhole ? [rest, ...words].join(' ') : null
 }
 
 /** A word of a name OCR broke apart in letter-spaced capitals: in this many pieces at most. */
