@@ -330,7 +330,13 @@ async function resultOf(content: Content, fileName: string, started: number, pad
 		const pageLetterhead = firstPage?.boxes ? letterheadOfBoxes(firstPage.boxes) : ''
 		const letterhead = firstPage?.source === 'text' ? pageLetterhead : ''
 		// each other reading on its own: a provider is looked for in a reading's first lines, where the kept text would push it down
-		provider = providerOfReadings([text, ...otherReadings], kind, letterhead, pageLetterhead)
+		provider = providerOfReadings(
+			[text, ...otherReadings],
+			kind,
+			letterhead,
+			pageLetterhead,
+			content.pages.map((page) => page.text),
+		)
 		// no reading named one: the first page's letterhead read again (a logo, display type)
 		if (!provider && content.letterhead) provider = await providerOfLetterhead(content.letterhead, kind, factsText, paddle)
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
