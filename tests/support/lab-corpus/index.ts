@@ -44,7 +44,7 @@ export type CorpusOptions = {
 	seed?: number
 }
 
-async function renderFirstPage(pdf: Uint8Array, dpi: number): Promise<{ png: Buffer; width: number; height: number }> {
+export async function renderFirstPage(pdf: Uint8Array, dpi: number): Promise<{ png: Buffer; width: number; height: number }> {
 	const doc = await openPdf(pdf)
 	try {
 		const page = await doc.getPage(1)
