@@ -1,5 +1,6 @@
 import { constants, deflateRawSync } from 'node:zlib'
 import sharp from 'sharp'
+import { encodeHeic } from './heic-encoder.ts'
 
 /**
  * Small files that declare or unpack to something huge, written at test
@@ -132,12 +133,18 @@ export function deflatedDicomBomb(inflatedBytes = 1_100_000_000, frame: { rows: 
 }
 
 /**
- * A real HEIC (made by heif-enc: tests/support/phone-photo-formats.ts) whose
- * image spatial extents ('ispe', the size a HEIF image declares) are
- * rewritten to width x height: the picture stays small, the size it claims
- * does not.
+ * A real HEIC (`from`, or a 16 x 16 one made by heif-enc: phone-photo-formats.ts) whose image
+ * spatial extents ('ispe', the size a HEIF image declares) are rewritten to width x height: the
+ * picture stays small, the size it claims does not.
  */
-export function heicDeclaring(heic: Buffer, width: number, height: number): Buffer {
+export async function heicDeclaring(width: number, height: number, from?: Buffer): Promise<Buffer> {
+	const heic =
+		from ??
+		(await encodeHeic(
+			await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } })
+				.png()
+				.toBuffer(),
+		))
 	const bomb = Buffer.from(heic)
 	let found = 0
 	for (let at = bomb.indexOf('ispe', 0, 'latin1'); at >= 0; at = bomb.indexOf('ispe', at + 4, 'latin1')) {
