@@ -32,11 +32,27 @@ async function newPatient(): Promise<Patient> {
 	return { userId: user.id, organizationId: organization.id }
 }
 
-/** The page's upload of one file, as its endpoint receives it. */
-function upload(patient: Patient, name: string, bytes: Buffer | string, type = '') {
+/** A multipart form with one file, as a browser or an API client sends it. */
+function fileForm(name: string, bytes: Buffer | string, type = '') {
 	const form = new FormData()
 	form.set('file', new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type }))
-	return acceptUpload(patient, new Request('http://localhost/api/documents/upload', { method: 'POST', body: form }))
+	return form
+}
+
+/** The page's upload of one file, as its endpoint receives it. */
+function upload(patient: Patient, name: string, bytes: Buffer | string, type = '') {
+	return acceptUpload(patient, new Request('http://localhost/api/documents/upload', { method: 'POST', body: fileForm(name, bytes, type) }))
+}
+
+/** The REST API's upload of one file with an API key. */
+function apiUpload(key: string, name: string, bytes: Buffer | string) {
+	return handleApiRequest(
+		new Request('http://localhost:3000/api/v1/documents/upload-and-process', {
+			method: 'POST',
+			headers: { authorization: `Bearer ${key}` },
+			body: fileForm(name, bytes),
+		}),
+	)
 }
 
 async function storedFileCount(organizationId: string) {
@@ -176,27 +192,11 @@ describe.skipIf(!canEncodeHeic)('WebP and HEIC lab photos', () => {
 			['photo.webp', 'webp'],
 			['IMG_0038.heic', 'heic'],
 		] as const) {
-			const form = new FormData()
-			form.set('file', new File([new Uint8Array(photos[kind])], name))
-			const response = await handleApiRequest(
-				new Request('http://localhost:3000/api/v1/documents/upload-and-process', {
-					method: 'POST',
-					headers: { authorization: `Bearer ${created.key}` },
-					body: form,
-				}),
-			)
+			const response = await apiUpload(created.key, name, photos[kind])
 			expect(response.status).toBe(201)
 			expect(await response.json()).toMatchObject({ data: { fileKind: kind, status: 'queued', fileName: name } })
 		}
-		const form = new FormData()
-		form.set('file', new File(['not a photo'], 'IMG_0001.HEIC'))
-		const refused = await handleApiRequest(
-			new Request('http://localhost:3000/api/v1/documents/upload-and-process', {
-				method: 'POST',
-				headers: { authorization: `Bearer ${created.key}` },
-				body: form,
-			}),
-		)
+		const refused = await apiUpload(created.key, 'IMG_0001.HEIC', 'not a photo')
 		expect(refused.status).toBe(415)
 		expect(await refused.json()).toMatchObject({ error: { code: 'unsupported_media_type', message: expect.stringContaining('not a HEIC image') } })
 	})
