@@ -13,6 +13,7 @@ test('a WebP and a HEIC lab photo upload from the browser, reach processed and s
 	const photos = await labPagePhotos()
 	await login()
 	await page.goto('/upload')
+	await expect(page.getByText('PDF, JPEG, PNG, WebP, HEIC, DICOM, C-CDA (.xml) or FHIR (.json), up to 20 MB each')).toBeVisible()
 	// a HEIC often comes with no type from the browser: the name and then the content decide
 	await page.getByTestId('file-input').setInputFiles([
 		{ name: 'lab-photo.webp', mimeType: 'image/webp', buffer: photos.webp },
