@@ -48,7 +48,7 @@ export const documents = pgTable(
 		ownerId: uuid('owner_id').notNull(),
 		/** The sanitised original name, for display only; files are stored by key. */
 		fileName: text('file_name').notNull(),
-		fileKind: text('file_kind').$type<'pdf' | 'jpeg' | 'png' | 'dicom' | 'ccda' | 'fhir'>().notNull(),
+		fileKind: text('file_kind').$type<'pdf' | 'jpeg' | 'png' | 'webp' | 'heic' | 'dicom' | 'ccda' | 'fhir'>().notNull(),
 		mimeType: text('mime_type').notNull(),
 		sizeBytes: integer('size_bytes').notNull(),
 		sha256: text('sha256').notNull(),

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import busboy from 'busboy'
 import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
-import { FILE_TYPE_HEAD_BYTES } from '#server/extraction/index.ts'
+import { FileTypeReader, type DetectedFileType } from '#server/extraction/index.ts'
 import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
 import { uploadTempDir } from '#server/storage/index.ts'
 
@@ -16,7 +16,8 @@ export type ReceivedFile = {
 	originalName: string
 	size: number
 	sha256: string
-	head: Buffer
+	/** its type by content, told while it streamed (FileTypeReader: magic bytes, a JSON file's structure) */
+	type: DetectedFileType
 }
 
 export class UploadRejectedError extends Error {
@@ -48,8 +49,8 @@ export type OversizedFile = { originalName: string }
 
 /**
  * Streams the multipart file parts named 'file' (up to `maxFiles`; any more
- * are dropped) each to a temporary file, hashing it and keeping its first
- * bytes for type detection; never holds a file in memory. Parsed by busboy
+ * are dropped) each to a temporary file, hashing it and typing it by content
+ * as it passes (FileTypeReader); never holds a file in memory. Parsed by busboy
  * with limits, and parsing stops at the first violation: a body over
  * `maxFiles` x 20 MB plus the form's overhead ('too_large'), more than
  * MAX_UPLOAD_PARTS parts besides the files, a field over
@@ -118,19 +119,21 @@ export async function receiveUploads(
 		// at most maxFiles files per request, named 'file': any other is dropped, and so is the
 		// nameless empty part a browser sends for a file input left empty
 		if (violation || name !== 'file' || !info.filename || received.length >= maxFiles) return void stream.resume()
+		const typing = new FileTypeReader()
 		const file = {
 			tempPath: path.join(uploadTempDir(), `${randomUUID()}.part`),
 			originalName: basename(info.filename ?? ''),
 			size: 0,
 			sha256: '',
-			head: Buffer.alloc(0),
+			// told again once it has all streamed in (an empty file stays 'empty_file')
+			type: typing.result(),
 			isTooLarge: false,
 		}
 		received.push(file)
 		const hash = createHash('sha256')
 		stream.on('data', (chunk: Buffer) => {
 			file.size += chunk.byteLength
-			if (file.head.length < FILE_TYPE_HEAD_BYTES) file.head = Buffer.concat([file.head, chunk]).subarray(0, FILE_TYPE_HEAD_BYTES)
+			typing.push(chunk)
 			hash.update(chunk)
 		})
 		stream.on('limit', () => {
@@ -139,6 +142,7 @@ export async function receiveUploads(
 		})
 		const write = pipeline(stream, createWriteStream(file.tempPath, { flags: 'wx', mode: 0o600 })).then(() => {
 			file.sha256 = hash.digest('hex')
+			file.type = typing.result(file.originalName)
 		})
 		// a failure here is the parse's failure, reported below
 		write.catch(() => {})

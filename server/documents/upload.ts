@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription, PLANS } from '#server/billing/index.ts'
-import { detectFileType, guessCategoryFromFileName, sanitizeFileName, titleFromFileName } from '#server/extraction/index.ts'
+import { guessCategoryFromFileName, sanitizeFileName, titleFromFileName } from '#server/extraction/index.ts'
 import { enqueueProcessDocument } from '#server/queue/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { refuse, type Result } from '#server/errors/shared/result.ts'
@@ -25,7 +25,7 @@ export type Uploader = { userId: string; organizationId: string; ipAddress?: str
  * temporary file and writes nothing.
  */
 export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFile): Promise<UploadOutcome> {
-	const detected = detectFileType(file.head)
+	const detected = file.type
 	if (detected.kind === 'rejected') {
 		await discardReceivedFile(file)
 		return refuse('unsupported', detected.reason, detected.message)

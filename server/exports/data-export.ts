@@ -34,6 +34,8 @@ import { appOrigin } from '#server/http/app-origin.ts'
  */
 export const EXPORT_LIFETIME_DAYS = 7
 export const SETTINGS_EXPORT_PATH = '/settings#export'
+/** Files stored as they are in the zip: compressed already (photos), deflating gains nothing. */
+const COMPRESSED_KINDS = new Set(['jpeg', 'png', 'webp', 'heic'])
 
 export type DataExportSummary = {
 	id: string
@@ -178,7 +180,7 @@ export async function buildDataExport(exportId: string): Promise<void> {
 	const storage = getFileStorage()
 	for (const row of rows.documentRows.filter(hasStoredFile)) {
 		// Each file streams from the store when the archive reaches it: never all of them in memory at once.
-		zip.addReadStreamLazy(archiveNameOf(row.id, row.fileName), { compress: row.fileKind !== 'jpeg' && row.fileKind !== 'png' }, (done) => {
+		zip.addReadStreamLazy(archiveNameOf(row.id, row.fileName), { compress: !COMPRESSED_KINDS.has(row.fileKind) }, (done) => {
 			storage.stream(row.storageKey).then(
 				(file) => done(null, Readable.fromWeb(file.body as import('node:stream/web').ReadableStream<Uint8Array>)),
 				(error: unknown) => done(error, null as never),

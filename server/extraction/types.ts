@@ -8,7 +8,8 @@ export type { StructuredSummary }
 
 export type DocumentKind = 'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'
 
-export type FileKind = 'pdf' | 'jpeg' | 'png' | 'dicom' | 'ccda' | 'fhir'
+/** webp and heic: phone photos, read like a JPEG (heic decoded by pages/heic-image.ts) */
+export type FileKind = 'pdf' | 'jpeg' | 'png' | 'webp' | 'heic' | 'dicom' | 'ccda' | 'fhir'
 
 export type { ParameterStatus }
 
