@@ -217,3 +217,23 @@ export {
 	type SummaryParameter,
 	type TrendsExportRow,
 } from '#server/health/shared/trends-export.ts'
+export {
+	applyPrintedResultChange,
+	removeDocumentPrintedResults,
+	replaceDocumentPrintedResults,
+	selectDocumentPrintedResults,
+	type DocumentPrintedResult,
+	type DocumentPrintedResultView,
+	type PrintedResultCode,
+	type PrintedResultOutcome,
+} from './printed-results.ts'
+export { analytesForUnit, analyteUnitLabel, printedResultsState } from './printed-result-coding.ts'
+export {
+	PRINTED_RESULT_INTENTS,
+	PRINTED_RESULT_NOTICES,
+	PRINTED_RESULT_TEXTS,
+	PrintedResultSchema,
+	isPrintedResultIntent,
+	type PrintedResultChange,
+	type PrintedResultIntent,
+} from '#server/health/shared/printed-results.ts'

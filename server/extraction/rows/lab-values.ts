@@ -1167,14 +1167,17 @@ export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): 
 	const valueText = reading.valueCandidates[0]
 	const value = Number(valueText)
 	if (!Number.isFinite(value)) return null
+	const unit = finishUnit(reading.unit, null, options.source)
 	return {
 		name,
 		value,
 		valueText,
-		unit: finishUnit(reading.unit, null, options.source),
+		unit,
 		referenceRangeMin: reading.range.min,
 		referenceRangeMax: reading.range.max,
 		referenceRangeText: reading.rangeText,
+		status: gradeOrNull(options, '', value, unit, reading.range, reading.flag),
+		testDate: options.testDate,
 	}
 }
 
