@@ -193,7 +193,7 @@ export {
 	type DocumentParameterCounts,
 	type DocumentParameterValue,
 } from './document-parameters.ts'
-export { selectOwnerHealthParametersForExport } from './owner-export.ts'
+export { selectOwnerHealthParametersForExport, selectOwnerPrintedResultsForExport } from './owner-export.ts'
 export { applyValueReview, type ValueReviewCode, type ValueReviewOutcome } from './value-review.ts'
 export { COUNTED_REVIEW_STATUSES, countedParameterCondition } from './counted-values.ts'
 export {
