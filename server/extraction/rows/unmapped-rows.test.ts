@@ -36,7 +36,7 @@ describe('a row whose name the vocabulary does not know', () => {
 	})
 
 	it('is not graded when grading is off (an OCR page being scored)', () => {
-		const { unmapped } = extractLabResults('Zonulin          80          ng/mL          13-60', { ...TEXT, grade: false })
+		const { unmapped } = extractLabResults('Zonulin          H          80          ng/mL          13-60', { ...TEXT, grade: false })
 		expect(unmapped).toEqual([expect.objectContaining({ name: 'Zonulin', value: 80, status: null })])
 	})
 
@@ -44,6 +44,31 @@ describe('a row whose name the vocabulary does not know', () => {
 		const { unmapped, parameters } = extractLabResults('Glicemia de jejum          92          mg/dL          70 - 99', TEXT)
 		expect(unmapped).toEqual([])
 		expect(parameters).toEqual([expect.objectContaining({ code: 'glucose', value: 92 })])
+	})
+
+	it('keeps a name in any script, accents and all', () => {
+		const { unmapped } = extractLabResults(
+			['Élastase pancréatique          180          µg/g          > 200', '维生素K1          1.2          ng/mL          0.1 - 2.0'].join('\n'),
+			TEXT,
+		)
+		expect(unmapped.map((row) => [row.name, row.value, row.status])).toEqual([
+			['Élastase pancréatique', 180, 'low'],
+			['维生素K1', 1.2, 'normal'],
+		])
+	})
+
+	it('takes no row of a range table, nor a header whose numbers are not its value, for a result', () => {
+		const { unmapped } = extractLabResults(
+			[
+				'Sample Type          Blood (2 ml)          TAT :  1 day (Normal: 1 - 3 days)',
+				'Optimal          < 100          < 150',
+				'Borderline High          200 - 239          130 - 159',
+				'Male          13.5          g/dL          13.5 - 17.5',
+				'Desirable          170          < 200',
+			].join('\n'),
+			TEXT,
+		)
+		expect(unmapped).toEqual([])
 	})
 
 	it('takes no prose, header or identity line for a result', () => {
