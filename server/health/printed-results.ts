@@ -18,6 +18,13 @@ import type { LocalDate } from './shared/types.ts'
  * name, per patient (printed_name_choices), so the next document printing that name is coded
  * when it is processed. The documents module checks the document is the patient's and writes
  * the audit entry (documents/printed-results.ts); values and names never reach the audit.
+ *
+ * Remembered per patient, not per organization: records are their owner's alone (an
+ * organization holds many patients, or a clinic's staff and patients), so one member's choice
+ * must neither code another's documents without their knowing nor tell them which tests that
+ * member had; and a patient's reading of their own laboratory's name is not a fact about every
+ * laboratory printing it. A vocabulary everyone shares grows from lists made for it
+ * (analytes.json), not from choices.
  */
 
 /** A printed row of a document (its test date settled: the document's date when the row had none). */
