@@ -8,8 +8,8 @@ import {
 	toAnalyteUnit,
 	toUcum,
 	type Analyte,
-	type ParameterStatus,
 } from '#server/lab-vocabulary/index.ts'
+import type { ExtractedParameter, UnmappedResult } from '#server/extraction/types.ts'
 
 /**
  * What a printed result becomes when the patient says which analyte it is (issue 38 point 3):
@@ -25,27 +25,14 @@ import {
  *   `plausible`): a value that cannot be the analyte is refused rather than put in a trend.
  */
 
-export type PrintedRow = {
-	name: string
-	value: number
-	valueText: string
-	unit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
-	referenceRangeText: string | null
-}
+/** The printed row as extraction read it (server/extraction: UnmappedResult), without its status and date. */
+export type PrintedRow = Omit<UnmappedResult, 'status' | 'testDate'>
 
-export type TrendValue = {
-	code: string
-	loinc: string | null
-	value: number
-	valueText: string
-	unit: string | null
-	ucumUnit: string | null
-	referenceRangeMin: number | null
-	referenceRangeMax: number | null
-	referenceRangeText: string | null
-	status: ParameterStatus | null
+/** The health parameter's measured columns made from it: in the analyte's unit, graded there. */
+export type TrendValue = Pick<
+	ExtractedParameter,
+	'code' | 'loinc' | 'value' | 'valueText' | 'unit' | 'ucumUnit' | 'referenceRangeMin' | 'referenceRangeMax' | 'referenceRangeText' | 'status'
+> & {
 	/** the value was converted from the printed unit into the analyte's */
 	isConverted: boolean
 }
