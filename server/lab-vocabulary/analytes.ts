@@ -150,6 +150,9 @@ export function isUnspacedScriptName(key: string): boolean {
 	return UNSPACED_SCRIPT.test(key)
 }
 
+/** Farsi written with the Arabic code points of yeh and kaf (as many PDFs and OCR engines give them): the Persian letters. */
+const ARABIC_YEH_KAF: Readonly<Record<string, string>> = { ي: 'ی', ك: 'ک' }
+
 /**
  * Lower case, accents and British spellings folded, punctuation turned into
  * spaces, spelled-out initials joined: 'Haemoglobin A1c' and 'HEMOGLOBIN A1C'
@@ -169,9 +172,7 @@ export function normaliseAnalyteName(name: string): string {
 		.replace(/ß/g, 'ss')
 		.replace(/ł/g, 'l')
 		.replace(/Ł/g, 'L')
-		// Farsi written with the Arabic code points of yeh and kaf (as many PDFs and OCR engines give them)
-		.replace(/ي/g, 'ی')
-		.replace(/ك/g, 'ک')
+		.replace(/[يك]/g, (letter) => ARABIC_YEH_KAF[letter])
 		.normalize('NFKD')
 		.replace(/\p{M}/gu, '')
 		.toLowerCase()
