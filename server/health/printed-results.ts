@@ -5,7 +5,7 @@ import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import type { UnmappedResult } from '#server/extraction/types.ts'
 import { findAnalyteByCode, type Analyte } from '#server/lab-vocabulary/index.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
-import { analyteUnitLabel, printedNameKey, trendValueOf } from './printed-result-coding.ts'
+import { analyteUnitLabel, printedNameKey, trendValueOf, type TrendValue } from './printed-result-coding.ts'
 import { PRINTED_RESULT_TEXTS, type PrintedResultChange } from './shared/printed-results.ts'
 import type { LocalDate } from './shared/types.ts'
 
@@ -77,8 +77,10 @@ export async function replaceDocumentPrintedResults(
 		const analyte = findAnalyteByCode(choices.get(printedNameKey(row.name)) ?? '')
 		if (!analyte) continue
 		// an earlier choice that does not fit this row (another unit, a value it cannot be) leaves it as printed
-		const outcome = await codeRow(tx, row, analyte, 'earlier_choice')
-		if (outcome.ok) coded++
+		const trend = await trendValueFor(tx, row, analyte)
+		if (!trend.ok) continue
+		await makeTrendValue(tx, row, trend.value, 'earlier_choice')
+		coded++
 	}
 	return { coded }
 }
@@ -153,10 +155,12 @@ export async function applyPrintedResultChange(
 
 	const analyte = findAnalyteByCode(change.code)
 	if (!analyte || analyte.category === 'vitals') return refuse('invalid', 'unknown-code', PRINTED_RESULT_TEXTS.codeUnknown, 'code')
+	// judged before anything changes: a refused choice leaves the row as it was
+	const trend = await trendValueFor(tx, row, analyte)
+	if (!trend.ok) return refuse('invalid', trend.code, refusalText(trend.code, analyte), 'code')
 	// coded again as another analyte: the earlier trend value goes first
 	await uncodeRow(tx, row)
-	const coded = await codeRow(tx, { ...row, parameterId: null }, analyte, 'patient')
-	if (!coded.ok) return refuse('invalid', coded.code, refusalText(coded.code, analyte), 'code')
+	await makeTrendValue(tx, row, trend.value, 'patient')
 	const now = new Date()
 	await tx
 		.insert(printedNameChoices)
@@ -176,11 +180,11 @@ function refusalText(code: CodingRefusal, analyte: Analyte): string {
 	}
 }
 
-/** Makes the row's trend value as `analyte` and links it; refused when the row cannot be that analyte or its document already has one. */
-async function codeRow(tx: TenantTransaction, row: PrintedResultRow, analyte: Analyte, by: CodedBy): Promise<Result<object, CodingRefusal>> {
+/** The row's trend value as `analyte`, or why it cannot be one: its unit or value, or its document already has a value of it. */
+async function trendValueFor(tx: TenantTransaction, row: PrintedResultRow, analyte: Analyte): Promise<Result<{ value: TrendValue }, CodingRefusal>> {
 	const trend = trendValueOf(analyte, row)
 	if (!trend.ok) return refuse('invalid', trend.code, '')
-	// one value per analyte and date from a document stands in trends (decision 022): a second is not made
+	// one value per analyte and date from a document stands in trends (decision 022): a second is not made (the row's own aside)
 	const [held] = await tx
 		.select({ id: healthParameters.id })
 		.from(healthParameters)
@@ -191,15 +195,21 @@ async function codeRow(tx: TenantTransaction, row: PrintedResultRow, analyte: An
 				eq(healthParameters.testDate, row.testDate),
 				ne(healthParameters.reviewStatus, 'removed'),
 				eq(healthParameters.alternate, false),
+				row.parameterId ? ne(healthParameters.id, row.parameterId) : undefined,
 			),
 		)
 		.limit(1)
 	if (held) return refuse('invalid', 'already-on-document', '')
+	return succeed({ value: trend.value })
+}
+
+/** Makes the row's trend value and links it to the row. */
+async function makeTrendValue(tx: TenantTransaction, row: PrintedResultRow, trend: TrendValue, by: CodedBy): Promise<void> {
 	const [last] = await tx
 		.select({ position: max(healthParameters.position) })
 		.from(healthParameters)
 		.where(eq(healthParameters.documentId, row.documentId))
-	const { isConverted: _isConverted, ...value } = trend.value
+	const { isConverted: _isConverted, ...value } = trend
 	const now = new Date()
 	const [made] = await tx
 		.insert(healthParameters)
@@ -216,7 +226,6 @@ async function codeRow(tx: TenantTransaction, row: PrintedResultRow, analyte: An
 		})
 		.returning({ id: healthParameters.id })
 	await tx.update(printedResults).set({ parameterId: made.id, codedBy: by, codedAt: now }).where(eq(printedResults.id, row.id))
-	return succeed({})
 }
 
 /** Takes the row's trend value away; the code it had, or null when it was not coded. */

@@ -229,6 +229,28 @@ describe('a row printed under a name the vocabulary does not know', () => {
 	})
 })
 
+describe('a coded row coded again', () => {
+	it('keeps its value when the new choice is refused, and takes the new one when it fits', async () => {
+		const zonulin = await rowNamed(owner, firstId, 'Zonulin')
+		const recode = (code: string) => reviewPrintedResult(owner, firstId, { intent: 'code-printed-result', printedResultId: zonulin.id, code })
+		expect(await recode('ferritin')).toMatchObject({ ok: true })
+		const coded = (await rowNamed(owner, firstId, 'Zonulin')).coded
+		expect(coded).toMatchObject({ code: 'ferritin', valueText: '45', unit: 'ng/mL' })
+		// refused: the row keeps its value
+		expect(await recode('glucose')).toMatchObject({ ok: false, code: 'value-implausible' })
+		expect(await recode('tsh')).toMatchObject({ ok: false, code: 'unit-incompatible' })
+		expect((await rowNamed(owner, firstId, 'Zonulin')).coded).toMatchObject({ code: 'ferritin', parameterId: coded!.parameterId })
+		// the same analyte again: its own value is no obstacle; another that fits replaces it
+		expect(await recode('ferritin')).toMatchObject({ ok: true })
+		expect(await recode('vitamin_d')).toMatchObject({ ok: true })
+		const values = await withTenant(owner.organizationId, (tx) =>
+			tx.select({ code: healthParameters.code }).from(healthParameters).where(eq(healthParameters.documentId, firstId)),
+		)
+		expect(values.map((value) => value.code).sort()).toEqual(['chloride', 'potassium', 'sodium', 'vitamin_d'])
+		expect((await choicesOf(owner)).find((choice) => choice.nameKey === 'zonulin')?.code).toBe('vitamin_d')
+	})
+})
+
 describe('a C-CDA result outside the vocabulary', () => {
 	it('is listed on its document the same way', async () => {
 		const patient = await newPatient('Avery Test')
