@@ -21,6 +21,7 @@ export {
 export { answerDocumentSubject } from './subject.ts'
 export { chooseDocumentDate } from './date-choice.ts'
 export { reviewDocumentValue } from './value-review.ts'
+export { reviewPrintedResult } from './printed-results.ts'
 export { listTestDates, compareTestDates } from './compare.ts'
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
 export { fileResponse, fileResponseHeaders } from './file-response.ts'

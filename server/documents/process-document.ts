@@ -11,7 +11,7 @@ import {
 	type IsolatedExtraction,
 	type OcrEngine,
 } from '#server/extraction/index.ts'
-import { removeDocumentParameters, replaceDocumentParameters } from '#server/health/index.ts'
+import { removeDocumentParameters, removeDocumentPrintedResults, replaceDocumentParameters, replaceDocumentPrintedResults } from '#server/health/index.ts'
 import { removeDocumentMedications, replaceDocumentMedications } from '#server/medications/index.ts'
 import { storeImportedAppointments } from '#server/appointments/index.ts'
 import { storeImportedReferences } from './imported-references.ts'
@@ -127,6 +127,12 @@ export async function processDocument(
 				document,
 				result.parameters.map((parameter) => ({ ...parameter, testDate: parameter.testDate ?? testDateFallback })),
 			)
+			// rows under names the vocabulary does not know: kept as printed, coded by the patient's earlier choices for their names
+			await replaceDocumentPrintedResults(
+				tx,
+				document,
+				(result.unmapped ?? []).map((row) => ({ ...row, testDate: row.testDate ?? testDateFallback })),
+			)
 			// Whose record it is: a record naming someone other than the profile asks 'Is this you?' before its values count.
 			const printedPatient = printedPatientOf(result)
 			const subjectMatch = await settleSubjectMatch(tx, { userId: document.ownerId, organizationId: input.organizationId }, document, printedPatient)
@@ -238,6 +244,7 @@ async function markFailed(
 ) {
 	await withTenant(input.organizationId, async (tx) => {
 		await removeDocumentParameters(tx, input.documentId)
+		await removeDocumentPrintedResults(tx, input.documentId)
 		await removeDocumentMedications(tx, input.documentId)
 		await tx
 			.update(documents)

@@ -69,9 +69,17 @@ export type ExtractedParameter = {
 	alternate?: boolean
 }
 
-/** A result row whose name the vocabulary does not know: kept as printed, never given a code. */
+/**
+ * A result row whose name the vocabulary does not know: kept as printed, never given a code.
+ * Stored with its document and shown on its page 'not in trends' until the patient says which
+ * analyte it is (server/health/printed-results.ts).
+ */
 export type UnmappedResult = MeasuredValue & {
 	referenceRangeText: string | null
+	/** the status its printed range gives (the one grading rule, lab-vocabulary: no code, so no critical value or guideline) */
+	status: ParameterStatus | null
+	/** the result's own date (a C-CDA or FHIR entry's), or the document's; null when neither is known */
+	testDate: string | null
 }
 
 export type ExtractedMedication = {
