@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
+import { isDatabaseUnreachableError } from '#db/availability.ts'
 import { renderToPipeableStream } from 'react-dom/server'
 import { lowerModulePreloadPriorityStream } from '#server/http/module-preload-priority.ts'
 import { routePatternFromParams } from '#server/http/route-pattern.ts'
@@ -40,6 +41,9 @@ export default function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce
+	// A loader that failed because the database went away: the server is unavailable, not broken.
+	const loaderErrors = Object.values(remixContext.staticHandlerContext.errors ?? {})
+	if (responseStatusCode === 500 && loaderErrors.some(isDatabaseUnreachableError)) responseStatusCode = 503
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false

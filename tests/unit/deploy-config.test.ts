@@ -43,7 +43,8 @@ describe('deploy files agree with the app', () => {
 	it('checks the health route that exists and touches the database', () => {
 		expect(flyValue('path')).toBe('/healthz')
 		expect(dockerfile).toContain('/healthz')
-		expect(readFileSync('app/routes/healthz.ts', 'utf8')).toContain('select 1')
+		expect(readFileSync('app/routes/healthz.ts', 'utf8')).toContain('isDatabaseAvailable({ fresh: true })')
+		expect(readFileSync('db/availability.ts', 'utf8')).toContain('select 1')
 	})
 
 	it('migrates with the project script at release and keeps data on the volume', () => {
