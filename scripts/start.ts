@@ -127,6 +127,14 @@ process.env.DATABASE_URL = plannedDatabaseUrl()
 // The children see DATABASE_URL set: tell them the mode decided here.
 process.env.DEMO_MODE = String(env.isDemoMode)
 
+// Temporary upload files and extraction copies a stopped or crashed run left behind (none is in
+// use: this run's web server and worker are not started yet; another process's open ones stay).
+{
+	const { sweepUploadTempFiles } = await import('#server/jobs/sweep-upload-temp-files.ts')
+	const removed = await sweepUploadTempFiles({ unlessOpen: true }).catch(() => 0)
+	if (removed) console.log(`removed ${removed} temporary file(s) left by an earlier run`)
+}
+
 // The web server prepares itself (Vite, the server build) while the database
 // starts and migrates, and listens only once told the database is ready.
 const web = startChild('web', 'server/http/main.ts', { extraEnv: { WAIT_FOR_DATABASE: 'true' } })

@@ -25,6 +25,11 @@ function trackInterruption(task: Task): Task {
 	}
 }
 
+/** Whether a job's attempt was cut short by a stop (it does not count as the job failing). */
+export function wasInterrupted(jobId: string) {
+	return interrupted.has(jobId)
+}
+
 export function withInterruptionTracking(tasks: TaskList): TaskList {
 	return Object.fromEntries(Object.entries(tasks).flatMap(([name, task]) => (task ? [[name, trackInterruption(task)]] : [])))
 }

@@ -4,7 +4,8 @@ import { isDatabaseAvailable } from '#db/availability.ts'
 import { stopExtractionProcesses } from '#server/extraction/index.ts'
 import { getEnv } from '#server/env.server.ts'
 import { describeError, logger } from '#server/logger.ts'
-import { refundInterruptedJobs } from './interrupted-jobs.ts'
+import { recordJobOutcome } from '#server/queue/job-outcomes.ts'
+import { refundInterruptedJobs, wasInterrupted } from './interrupted-jobs.ts'
 import { startWorkerRecovery } from './job-recovery.ts'
 import { crontab, taskList } from './task-list.ts'
 import { workerLogFactory } from './worker-log.ts'
@@ -41,6 +42,13 @@ let runner: Runner | null = null
 const stopped = new AbortController()
 // Jobs of dead workers run again; this process's own can be told alive (job-recovery.ts).
 const recovery = await startWorkerRecovery(connectionString)
+// How each attempt ended, for System Health (a worker that runs but whose jobs all fail the same way is degraded).
+const recordOutcome = (outcome: Parameters<typeof recordJobOutcome>[0]) =>
+	void recordJobOutcome(outcome).catch((error: unknown) => logger.warn('worker.outcome_not_recorded', describeError(error)))
+recovery.events.on('job:success', ({ job }) => recordOutcome({ task: job.task_identifier, jobId: job.id }))
+recovery.events.on('job:error', ({ job, error }) => {
+	if (!wasInterrupted(job.id)) recordOutcome({ task: job.task_identifier, jobId: job.id, error })
+})
 
 function startRunner() {
 	return run({
