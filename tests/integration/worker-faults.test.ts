@@ -151,7 +151,7 @@ describe('a worker whose jobs keep failing the same way', () => {
 		const task = `fault_test_${randomUUID().slice(0, 8)}`
 		const redacted = withRedactedTaskErrors({ [task]: () => Promise.reject(failure()) })
 		for (let attempt = 0; attempt < DEGRADED_AFTER_FAILURES; attempt++) {
-			const error = await redacted[task]!({}, {} as JobHelpers).catch((thrown: unknown) => thrown)
+			const error = await Promise.resolve(redacted[task]!({}, {} as JobHelpers)).catch((thrown: unknown) => thrown)
 			await recordJobOutcome({ task, jobId: String(attempt), error })
 		}
 		const repeated = (await repeatedJobFailures()).find((row) => row.task === task)
