@@ -32,12 +32,12 @@
  * Bounded: about two minutes after the build.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { BENCH_PASSWORD, percentile, startApp, stopApp, waitFor200 } from './bench-support.ts'
+import { BENCH_PASSWORD, percentile, residentBytes, startApp, stopApp, waitFor200, webProcessId } from './bench-support.ts'
 
 if (!existsSync('build/server/index.js')) {
 	console.error('run `npm run build` first')
@@ -74,26 +74,6 @@ const app = startApp({
 	},
 })
 
-/** The web server process (server/http/main.ts) among the app's processes. */
-function webProcessId(): number {
-	for (const entry of readdirSync('/proc')) {
-		if (!/^\d+$/.test(entry)) continue
-		try {
-			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-			const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
-			if (processGroup !== app.pid) continue
-			if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/http/main.ts')) return Number(entry)
-		} catch {
-			// the process ended meanwhile
-		}
-	}
-	throw new Error('web process not found')
-}
-function residentBytes(pid: number) {
-	const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
-	if (!line) throw new Error('no VmRSS')
-	return Number(line[1]) * 1024
-}
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The web process's inspector (opened by SIGUSR1), for full garbage collections and heap figures. */
@@ -232,7 +212,7 @@ function arrival(stream: Stream, title: string, timeoutMs = 10_000) {
 let exitCode = 1
 try {
 	await waitFor200(`${base}/healthz`)
-	const web = webProcessId()
+	const web = webProcessId(app)
 	// This process writes into the app's database, as the worker does.
 	const { embeddedServerUrl, withDatabase } = await import('#db/embedded.ts')
 	process.env.DATABASE_URL = withDatabase(embeddedServerUrl(pgPort), 'carebook')

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -121,4 +122,27 @@ export async function registerBenchPatient(base: string, name: string) {
 	const setCookie = response.headers.get('set-cookie')
 	if (!setCookie) throw new Error(`registration answered ${response.status} without a session cookie`)
 	return { email, cookie: setCookie.split(';')[0]! }
+}
+
+/** The web server process (server/http/main.ts) among an app's processes (the start script's process group). */
+export function webProcessId(app: ChildProcess): number {
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+			const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
+			if (processGroup !== app.pid) continue
+			if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/http/main.ts')) return Number(entry)
+		} catch {
+			// the process ended meanwhile
+		}
+	}
+	throw new Error('web process not found')
+}
+
+/** A process's resident memory in bytes (Linux /proc). */
+export function residentBytes(pid: number) {
+	const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
+	if (!line) throw new Error('no VmRSS')
+	return Number(line[1]) * 1024
 }
