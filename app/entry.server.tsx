@@ -19,6 +19,8 @@ const ABORT_DELAY = 5_000
  */
 export function handleError(error: unknown, { request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) {
 	if (request.signal.aborted) return
+	// Remix hands the page only a sanitized copy of the error: the answer's status is decided from this mark.
+	if (context && isDatabaseUnreachableError(error)) context.databaseUnreachable = true
 	const fields = {
 		requestId: context?.requestId,
 		method: request.method,
@@ -41,9 +43,8 @@ export default function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce
-	// A loader that failed because the database went away: the server is unavailable, not broken.
-	const loaderErrors = Object.values(remixContext.staticHandlerContext.errors ?? {})
-	if (responseStatusCode === 500 && loaderErrors.some(isDatabaseUnreachableError)) responseStatusCode = 503
+	// A loader that failed because the database went away (handleError saw it): the server is unavailable, not broken.
+	if (responseStatusCode === 500 && loadContext.databaseUnreachable) responseStatusCode = 503
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false

@@ -91,15 +91,31 @@ async function probe(): Promise<boolean> {
 	}
 }
 
+/** While the database answered last time, how long a request waits for a new probe before it goes on without it (a probe then finishes behind it). */
+const UP_WAIT_MS = 50
+
 /**
  * Whether the database answers: the last probe's answer when it is under a
  * second old, else a new probe (one at a time; callers share it). Never
- * takes longer than PROBE_DEADLINE_MS. `fresh` asks a new probe whatever the
- * age of the last (`/healthz`, a request that is taking long).
+ * takes longer than PROBE_DEADLINE_MS. While the database answered last
+ * time, a caller waits at most UP_WAIT_MS for the new probe (a database that
+ * went away refuses at once; a busy one is not waited on) and is told it
+ * answers. `fresh` asks a new probe whatever the age of the last and waits
+ * for it (`/healthz`, a request that is taking long).
  */
 export async function isDatabaseAvailable(options: { fresh?: boolean } = {}): Promise<boolean> {
 	const current = state()
 	if (!options.fresh && current.checkedAt && Date.now() - current.checkedAt < FRESH_MS) return current.isUp
+	const probing = startProbe(current)
+	if (options.fresh || !current.isUp || !current.checkedAt) return probing
+	let timer: NodeJS.Timeout | undefined
+	const gaveUp = new Promise<boolean>((resolve) => {
+		timer = setTimeout(() => resolve(true), UP_WAIT_MS)
+	})
+	return Promise.race([probing, gaveUp]).finally(() => clearTimeout(timer))
+}
+
+function startProbe(current: State): Promise<boolean> {
 	current.probe ??= probe().then(async (isUp) => {
 		const wasUp = current.isUp
 		current.isUp = isUp

@@ -5,8 +5,9 @@
  * then uploading a lab report (which the worker reads meanwhile). Prints the
  * requests that failed (target 0), the latency p50/p95 (target p95 < 300 ms
  * here), and the web process's resident memory before the load, at its
- * peak and after it (once the queue is empty and the server idled 30 s;
- * target: back within 10 % of before).
+ * peak and after it (once the queue is empty and the server idled 30 s),
+ * as it is and after two full garbage collections (through the process's
+ * inspector, opened for that alone); target: back within 10 % of before.
  * Usage: npm run build && npm run bench:soak [-- --users=25 --minutes=5]
  */
 import { existsSync, readFileSync } from 'node:fs'
@@ -14,7 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { percentile, registerBenchPatient, residentBytes, startApp, stopApp, waitFor200, webProcessId } from './bench-support.ts'
+import { openInspector, percentile, registerBenchPatient, residentBytes, startApp, stopApp, waitFor200, webProcessId } from './bench-support.ts'
 
 if (!existsSync('build/server/index.js')) {
 	console.error('run `npm run build` first')
@@ -33,6 +34,7 @@ const TARGET_P95_MS = 300
 const port = Number(process.env.BENCH_PORT ?? 3270)
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 54479)
 const base = `http://localhost:${port}`
+const inspector = { host: '127.0.0.1', port: Number(process.env.BENCH_INSPECT_PORT ?? port + 20_001) }
 const pdf = readFileSync(path.resolve('../shared/fixtures/documents/lab/bluewater_final_report.pdf'))
 
 const PAGES = ['/', '/records', '/trends', '/appointments', '/notifications']
@@ -94,8 +96,9 @@ try {
 	}
 	await uploadOnce(cookies[0]!, 0)
 	const web = webProcessId(app)
-	const before = residentBytes(web)
-	let peak = before
+	const memory = await openInspector(web, inspector)
+	const before = await memory.memoryAfterCollection()
+	let peak = residentBytes(web)
 	const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(web))), 1_000)
 
 	console.log(`${USERS} users for ${(DURATION_MS / 60_000).toFixed(1)} min against ${base}`)
@@ -118,7 +121,9 @@ try {
 	await sql.end()
 	await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS))
 	clearInterval(sampler)
-	const after = residentBytes(web)
+	const afterAsIs = residentBytes(web)
+	const after = await memory.memoryAfterCollection()
+	memory.close()
 
 	const failed = samples.filter((sample) => !sample.ok)
 	const byStatus = new Map<string, number>()
@@ -138,9 +143,9 @@ try {
 	console.log(line('uploads', timesOf('upload')))
 	console.log(`p95 of all requests: ${percentile(timesOf(), 95).toFixed(0)} ms (target < ${TARGET_P95_MS} ms)`)
 	console.log(`queue emptied ${(queueMs / 1000).toFixed(0)} s after the load`)
-	const change = ((after - before) / before) * 100
+	const change = ((after.resident - before.resident) / before.resident) * 100
 	console.log(
-		`web memory (RSS): before ${megabytes(before)}, peak ${megabytes(peak)}, after ${megabytes(after)} (${change >= 0 ? '+' : ''}${change.toFixed(1)} % after ${IDLE_AFTER_MS / 1000} s idle; target within 10 %)`,
+		`web memory (RSS): before ${megabytes(before.resident)} (heap ${megabytes(before.heap)}), peak ${megabytes(peak)}, after ${IDLE_AFTER_MS / 1000} s idle ${megabytes(afterAsIs)}, after a full collection ${megabytes(after.resident)} (heap ${megabytes(after.heap)}): ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (target within 10 %)`,
 	)
 } finally {
 	await stopApp(app)

@@ -31,23 +31,26 @@ declare module '@remix-run/node' {
 		 * Absent where a route is called without a server (tests).
 		 */
 		responseClosed?: AbortSignal
+		/** Set by the server entry's error handler when a loader failed because the database could not be reached (the page then answers 503). */
+		databaseUnreachable?: boolean
 	}
 }
 
 /**
  * A signal aborted when `res` closes, or when the server begins to stop
  * (long-lived answers end then, so the server can drain); held by `res`'s
- * listener for as long as the response is open.
+ * listener for as long as the response is open. `open` holds the
+ * controllers of the responses open now (one listener on `stopping` for
+ * all of them).
  */
-function responseClosedSignal(res: express.Response, stopping: AbortSignal | undefined) {
+function responseClosedSignal(res: express.Response, stopping: AbortSignal | undefined, open: Set<AbortController>) {
 	const controller = new AbortController()
-	const abort = () => controller.abort()
+	if (stopping?.aborted) controller.abort()
+	else if (stopping) open.add(controller)
 	res.once('close', () => {
-		stopping?.removeEventListener('abort', abort)
-		abort()
+		open.delete(controller)
+		controller.abort()
 	})
-	if (stopping?.aborted) abort()
-	else stopping?.addEventListener('abort', abort, { once: true })
 	return controller.signal
 }
 
@@ -70,6 +73,11 @@ function shouldCompress(req: express.Request, res: express.Response) {
  */
 export async function createHttpApp(options: { stopping?: AbortSignal } = {}) {
 	const { stopping } = options
+	const openResponses = new Set<AbortController>()
+	stopping?.addEventListener('abort', () => {
+		for (const controller of openResponses) controller.abort()
+		openResponses.clear()
+	})
 	const env = getEnv()
 	const isDevelopment = env.NODE_ENV === 'development'
 	const app = express()
@@ -151,7 +159,7 @@ export async function createHttpApp(options: { stopping?: AbortSignal } = {}) {
 				requestId: res.locals.requestId as string,
 				cspNonce: res.locals.cspNonce as string,
 				clientIp: req.ip ?? 'unknown',
-				responseClosed: responseClosedSignal(res, stopping),
+				responseClosed: responseClosedSignal(res, stopping, openResponses),
 			}),
 		}),
 	)
