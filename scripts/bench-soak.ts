@@ -83,6 +83,8 @@ const app = startApp({
 		REGISTER_GLOBAL_MAX_PER_HOUR: '1000',
 		UPLOAD_USER_MAX_PER_WINDOW: '1000',
 		UPLOAD_ORGANIZATION_MAX_PER_WINDOW: '1000',
+		// Only where an inspector would listen if one were opened (SIGUSR1, web process only): nothing listens until then.
+		NODE_OPTIONS: `--inspect-port=${inspector.host}:${inspector.port}`,
 	},
 })
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
@@ -130,11 +132,13 @@ try {
 	for (const sample of failed) byStatus.set(String(sample.status), (byStatus.get(String(sample.status)) ?? 0) + 1)
 	const timesOf = (kind?: Sample['kind']) => samples.filter((sample) => !kind || sample.kind === kind).map((sample) => sample.ms)
 	const line = (label: string, times: number[]) =>
-		`${label.padEnd(10)} n=${String(times.length).padStart(5)}  p50 ${percentile(times, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(times, 95).toFixed(0).padStart(5)} ms  max ${Math.max(
-			...times,
-		)
-			.toFixed(0)
-			.padStart(6)} ms`
+		times.length === 0
+			? `${label.padEnd(10)} n=    0`
+			: `${label.padEnd(10)} n=${String(times.length).padStart(5)}  p50 ${percentile(times, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(times, 95).toFixed(0).padStart(5)} ms  max ${Math.max(
+					...times,
+				)
+					.toFixed(0)
+					.padStart(6)} ms`
 	console.log(`requests: ${samples.length} in ${(elapsed / 1000).toFixed(0)} s (${(samples.length / (elapsed / 1000)).toFixed(1)}/s)`)
 	console.log(`errors: ${failed.length}${failed.length ? ` (${[...byStatus].map(([status, count]) => `${status}: ${count}`).join(', ')})` : ''} (target 0)`)
 	console.log(line('all', timesOf()))

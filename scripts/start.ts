@@ -127,13 +127,13 @@ process.env.DATABASE_URL = plannedDatabaseUrl()
 // The children see DATABASE_URL set: tell them the mode decided here.
 process.env.DEMO_MODE = String(env.isDemoMode)
 
-// Temporary upload files and extraction copies a stopped or crashed run left behind (none is in
-// use: this run's web server and worker are not started yet; another process's open ones stay).
-{
-	const { sweepUploadTempFiles } = await import('#server/jobs/sweep-upload-temp-files.ts')
-	const removed = await sweepUploadTempFiles({ unlessOpen: true }).catch(() => 0)
-	if (removed) console.log(`removed ${removed} temporary file(s) left by an earlier run`)
-}
+// Temporary upload files and extraction copies a stopped or crashed run left behind, removed while
+// the database starts (none is in use: this run's web server takes no request and its worker is not
+// started until this is done; another process's open ones stay).
+const tempFilesSwept = import('#server/jobs/sweep-upload-temp-files.ts')
+	.then(({ sweepUploadTempFiles }) => sweepUploadTempFiles({ unlessOpen: true }))
+	.then((removed) => removed && console.log(`removed ${removed} temporary file(s) left by an earlier run`))
+	.catch(() => {})
 
 // The web server prepares itself (Vite, the server build) while the database
 // starts and migrates, and listens only once told the database is ready.
@@ -208,6 +208,7 @@ try {
 	logger.error('start.database_failed', describeError(error))
 	await stopAll(1)
 }
+await tempFilesSwept
 if (web.connected) web.send('database-ready')
 if (env.START_WORKER) startChild('worker', 'server/jobs/worker.ts', { restartDelayMs: RESTART_FIRST_DELAY_MS })
 console.log(`Carebook ${isDev ? 'development' : 'production'} server on http://localhost:${env.PORT}`)

@@ -55,4 +55,49 @@ describe('a document left processing by a job that died for good', () => {
 		)
 		expect(instance.output()).toContain('"event":"jobs.stranded_documents_failed"')
 	})
+
+	it('keeps its worker when a failure cannot be recorded (a full database disk), and records it once it can', async () => {
+		const workerPid = () => processesOf(instance.dataDir).find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/jobs/worker.ts'))
+		const worker = await waitUntil(workerPid, 30_000, 'a worker')
+		const exits = () => instance.output().split('worker exited').length
+		const exitsBefore = exits()
+		let jobId = ''
+		// Every write of a failure onto a job fails as on a full disk (SQLSTATE 53100); taking a job still works.
+		await sql`create or replace function faults_fail_job_update() returns trigger language plpgsql as $$
+			begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`
+		await sql`create trigger faults_full_disk before update on graphile_worker._private_jobs for each row
+			when (new.last_error is distinct from old.last_error) execute function faults_fail_job_update()`
+		try {
+			// a job that fails at once (its payload is not a document's)
+			const [job] = await sql<{ id: string }[]>`select (graphile_worker.add_job('process_document', '{}'::json, max_attempts := 3)).id::text as id`
+			jobId = job!.id
+			await waitUntil(
+				async () => {
+					const [row] = await sql<
+						{ lockedBy: string | null; attempts: number }[]
+					>`select locked_by as "lockedBy", attempts from graphile_worker.jobs where id = ${jobId}`
+					return row?.lockedBy && row.attempts === 1
+				},
+				30_000,
+				'the worker to take the job',
+			)
+			await new Promise((resolve) => setTimeout(resolve, 8_000))
+			// the same worker process, retrying the recording with a back-off
+			expect(workerPid()).toBe(worker)
+			expect(exits()).toBe(exitsBefore)
+		} finally {
+			await sql`drop trigger faults_full_disk on graphile_worker._private_jobs`
+			await sql`drop function faults_fail_job_update()`
+		}
+		await waitUntil(
+			async () => {
+				const [row] = await sql<{ lockedBy: string | null; lastError: string | null }[]>`
+				select locked_by as "lockedBy", last_error as "lastError" from graphile_worker.jobs where id = ${jobId}`
+				return row && !row.lockedBy && row.lastError?.startsWith('TaskFailedError')
+			},
+			60_000,
+			'the failure to be recorded',
+		)
+		expect(workerPid()).toBe(worker)
+	})
 })
