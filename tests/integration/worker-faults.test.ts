@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, open, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { JobHelpers, Task } from 'graphile-worker'
@@ -8,10 +10,21 @@ import { documents } from '#db/schema/tenant.ts'
 import { getSystemHealth, listAlerts } from '#server/admin/index.ts'
 import { lowDiskAlert } from '#server/admin/alerts.ts'
 import { registerPatient } from '#server/auth/index.ts'
-import { failStrandedDocuments, getDocument, processDocument, retryDocument, storeUploadedDocument, type Patient } from '#server/documents/index.ts'
+import {
+	failStrandedDocuments,
+	getDocument,
+	inProcessExtractor,
+	processDocument,
+	retryDocument,
+	storeUploadedDocument,
+	type DocumentExtractor,
+	type Patient,
+} from '#server/documents/index.ts'
 import { ExtractionProcessError } from '#server/extraction/isolated-extract.ts'
 import { INTERRUPTED_JOB_NOTE, refundInterruptedJobs, withInterruptionTracking } from '#server/jobs/interrupted-jobs.ts'
 import { withRedactedTaskErrors } from '#server/jobs/redacted-task.ts'
+import { sweepUploadTempFiles } from '#server/jobs/sweep-upload-temp-files.ts'
+import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
 import { DEGRADED_AFTER_FAILURES, recordJobOutcome, repeatedJobFailures } from '#server/queue/job-outcomes.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { receivedFixture } from './document-upload.ts'
@@ -186,5 +199,43 @@ describe('low disk space', () => {
 		expect(lowDiskAlert({ diskFreeBytes: 8e9, diskTotalBytes: 100e9 }, now)).toMatchObject({ title: 'Disk space low', level: 'warning' })
 		expect(lowDiskAlert({ diskFreeBytes: 0.5e9, diskTotalBytes: 2e9 }, now)?.message).toContain('0.5 GB free')
 		expect(lowDiskAlert({ diskFreeBytes: null, diskTotalBytes: null }, now)).toBeNull()
+	})
+})
+
+describe('what a failed run leaves behind', () => {
+	it('removes the preview it wrote when storing the result fails, and puts the document back in the queue', async () => {
+		const patient = await newPatient()
+		const documentId = await uploaded(patient)
+		const [row] = await withTenant(patient.organizationId, (tx) =>
+			tx.select({ storageKey: documents.storageKey }).from(documents).where(eq(documents.id, documentId)),
+		)
+		const real = inProcessExtractor()
+		// a result the database refuses to store (a date that is not one), with a preview
+		const extract: DocumentExtractor = async (input) => {
+			const extraction = await real(input)
+			return { result: { ...extraction.result, date: 'not-a-date' }, preview: Buffer.from('png') }
+		}
+		await expect(processDocument({ organizationId: patient.organizationId, documentId }, { extract })).rejects.toThrow()
+		expect(await getFileStorage().stat(`${row!.storageKey}.preview.png`)).toBeNull()
+		expect(await getDocument(patient, documentId)).toMatchObject({ status: 'queued' })
+		const leftovers = (await readdir(path.join(process.env.DATA_DIR!, 'files', patient.organizationId))).filter((name) => name.includes('.part'))
+		expect(leftovers).toEqual([])
+	})
+
+	it('sweeps at start-up every temporary upload file no process has open, whatever its age', async () => {
+		const folder = uploadTempDir()
+		await mkdir(folder, { recursive: true })
+		const left = path.join(folder, `${randomUUID()}.part`)
+		const copy = path.join(folder, `${randomUUID()}.extract`)
+		const inUse = path.join(folder, `${randomUUID()}.part`)
+		for (const file of [left, copy, inUse]) await writeFile(file, 'x')
+		const handle = await open(inUse, 'r')
+		try {
+			expect(await sweepUploadTempFiles()).toBe(0)
+			expect(await sweepUploadTempFiles({ unlessOpen: true })).toBe(2)
+			expect([existsSync(left), existsSync(copy), existsSync(inUse)]).toEqual([false, false, true])
+		} finally {
+			await handle.close()
+		}
 	})
 })
