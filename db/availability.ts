@@ -101,11 +101,14 @@ const UP_WAIT_MS = 50
  * time, a caller waits at most UP_WAIT_MS for the new probe (a database that
  * went away refuses at once; a busy one is not waited on) and is told it
  * answers. `fresh` asks a new probe whatever the age of the last and waits
- * for it (`/healthz`, a request that is taking long).
+ * for it (`/healthz`, a request that is taking long), unless the last one,
+ * under a second ago, found the database away.
  */
 export async function isDatabaseAvailable(options: { fresh?: boolean } = {}): Promise<boolean> {
 	const current = state()
-	if (!options.fresh && current.checkedAt && Date.now() - current.checkedAt < FRESH_MS) return current.isUp
+	const isRecent = current.checkedAt > 0 && Date.now() - current.checkedAt < FRESH_MS
+	// a database found away within the last second is not asked again, even for `fresh`
+	if (isRecent && (!options.fresh || !current.isUp)) return current.isUp
 	const probing = startProbe(current)
 	if (options.fresh || !current.isUp || !current.checkedAt) return probing
 	let timer: NodeJS.Timeout | undefined

@@ -48,7 +48,8 @@ export function sendDatabaseUnavailable(req: express.Request, res: express.Respo
 	res.type('html').send(unavailablePage(String(res.locals.cspNonce ?? '')))
 }
 
-function unavailablePage(nonce: string) {
+/** The page that says the database cannot be reached (here, and for a page whose loader lost the database: app/entry.server.tsx). */
+export function unavailablePage(nonce: string) {
 	return `<!doctype html>
 <html lang="en">
 <head>

@@ -47,7 +47,8 @@ describe('a full disk under the uploads', () => {
 		const refused = await upload(base, cookie, name, large)
 		expect(refused.status).toBe(507)
 		expect(refused.body).toMatchObject({ error: 'storage_full', message: "The server's storage is full; nothing was saved" })
-		expect(refused.ms).toBeLessThan(2_000)
+		// at once: once the first megabyte has arrived (it hung for good before), whatever the machine's load
+		expect(refused.ms).toBeLessThan(5_000)
 		expect(readdirSync(uploadFolder).filter((file) => file.endsWith('.part'))).toEqual([])
 		const logged = instance!.output()
 		expect(logged).toContain('"event":"documents.upload_write_failed"')
