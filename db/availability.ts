@@ -10,7 +10,8 @@ import { closeDb } from './client.ts'
  *
  * A probe is `select 1` on a connection of its own, with a deadline
  * (PROBE_DEADLINE_MS): a database that is gone refuses the connection at
- * once, a frozen one runs into the deadline. A probe's answer is reused for
+ * once; a frozen one runs into the deadline, which counts as away the
+ * second time in a row (once may be a machine too busy). A probe's answer is reused for
  * FRESH_MS, so a busy server asks at most about once a second and an idle
  * one not at all. When the database stops answering, the shared pool is
  * ended: queries waiting on it fail now rather than when the database
@@ -23,10 +24,15 @@ import { closeDb } from './client.ts'
 export const PROBE_DEADLINE_MS = 1_500
 const FRESH_MS = 1_000
 
+/** 'slow': no answer within the deadline (frozen, or a machine too busy to tell); 'unreachable': refused, gone, or an error. */
+type ProbeOutcome = 'up' | 'slow' | 'unreachable'
+
 type State = {
 	isUp: boolean
 	checkedAt: number
-	probe: Promise<boolean> | null
+	/** Probes in a row that ran into their deadline: the second one in a row counts as the database being away. */
+	slowProbes: number
+	probe: Promise<ProbeOutcome> | null
 	client: postgres.Sql | null
 	clientUrl: string | null
 }
@@ -34,7 +40,7 @@ type State = {
 const STATE = Symbol.for('carebook.db.availability')
 const holder = globalThis as { [STATE]?: State }
 function state(): State {
-	holder[STATE] ??= { isUp: true, checkedAt: 0, probe: null, client: null, clientUrl: null }
+	holder[STATE] ??= { isUp: true, checkedAt: 0, slowProbes: 0, probe: null, client: null, clientUrl: null }
 	return holder[STATE]
 }
 
@@ -63,19 +69,23 @@ function probeClient(url: string) {
 	return current.client
 }
 
-async function probe(): Promise<boolean> {
+async function probe(): Promise<ProbeOutcome> {
 	const url = currentDatabaseUrl()
-	if (!url) return false
+	if (!url) return 'unreachable'
 	const client = probeClient(url)
 	let timer: NodeJS.Timeout | undefined
+	let isPastDeadline = false
 	try {
 		await Promise.race([
 			client`select 1`,
 			new Promise((_resolve, reject) => {
-				timer = setTimeout(() => reject(new DatabaseUnavailableError()), PROBE_DEADLINE_MS)
+				timer = setTimeout(() => {
+					isPastDeadline = true
+					reject(new DatabaseUnavailableError())
+				}, PROBE_DEADLINE_MS)
 			}),
 		])
-		return true
+		return 'up'
 	} catch (error) {
 		// a connection that timed out may be stuck on a frozen server: the next probe starts afresh
 		const current = state()
@@ -85,7 +95,7 @@ async function probe(): Promise<boolean> {
 			void client.end({ timeout: 0 }).catch(() => {})
 		}
 		logger.debug('db.probe_failed', describeError(error))
-		return false
+		return isPastDeadline ? 'slow' : 'unreachable'
 	} finally {
 		clearTimeout(timer)
 	}
@@ -110,28 +120,38 @@ export async function isDatabaseAvailable(options: { fresh?: boolean } = {}): Pr
 	// a database found away within the last second is not asked again, even for `fresh`
 	if (isRecent && (!options.fresh || !current.isUp)) return current.isUp
 	const probing = startProbe(current)
-	if (options.fresh || !current.isUp || !current.checkedAt) return probing
+	// `/healthz` is told what this probe found; requests, what the state now is (one slow probe does not refuse them)
+	if (options.fresh) return probing.then((outcome) => outcome === 'up')
+	const isUpAfter = probing.then(() => current.isUp)
+	if (!current.isUp || !current.checkedAt) return isUpAfter
 	let timer: NodeJS.Timeout | undefined
 	const gaveUp = new Promise<boolean>((resolve) => {
 		timer = setTimeout(() => resolve(true), UP_WAIT_MS)
 	})
-	return Promise.race([probing, gaveUp]).finally(() => clearTimeout(timer))
+	return Promise.race([isUpAfter, gaveUp]).finally(() => clearTimeout(timer))
 }
 
-function startProbe(current: State): Promise<boolean> {
-	current.probe ??= probe().then(async (isUp) => {
+/**
+ * One probe at a time, and what it changes: an answer means up; a refusal
+ * or an error, away; running into the deadline counts as away only the
+ * second time in a row (a busy machine can be slow once; a frozen database
+ * is slow every time).
+ */
+function startProbe(current: State): Promise<ProbeOutcome> {
+	current.probe ??= probe().then(async (outcome) => {
 		const wasUp = current.isUp
-		current.isUp = isUp
+		current.slowProbes = outcome === 'slow' ? current.slowProbes + 1 : 0
+		current.isUp = outcome === 'up' || (outcome === 'slow' && current.slowProbes < 2 && wasUp)
 		current.checkedAt = Date.now()
 		current.probe = null
-		if (wasUp && !isUp) {
-			logger.error('db.unavailable', {})
+		if (wasUp && !current.isUp) {
+			logger.error('db.unavailable', { reason: outcome })
 			// queries waiting on connections that will not come fail now
 			await closeDb({ timeoutSeconds: 0 }).catch(() => {})
-		} else if (!wasUp && isUp) {
+		} else if (!wasUp && current.isUp) {
 			logger.warn('db.available_again', {})
 		}
-		return isUp
+		return outcome
 	})
 	return current.probe
 }
