@@ -1,7 +1,14 @@
 export { DOCUMENT_MESSAGES, MAX_FILES_PER_FORM_UPLOAD } from './shared/messages.ts'
 export { type ReceivedFile } from './receive-upload.ts'
 export { acceptUpload, acceptUploads, storeUploadedDocument } from './upload.ts'
-export { processDocument, markDocumentInterrupted, childProcessExtractor, inProcessExtractor, type DocumentExtractor } from './process-document.ts'
+export {
+	processDocument,
+	markDocumentInterrupted,
+	failStrandedDocuments,
+	childProcessExtractor,
+	inProcessExtractor,
+	type DocumentExtractor,
+} from './process-document.ts'
 export {
 	listDocuments,
 	getDocumentsByIds,

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
+import { getDb } from '#db/client.ts'
+import { organizations } from '#db/schema/platform.ts'
 import { documents } from '#db/schema/tenant.ts'
 import { getEnv } from '#server/env.server.ts'
 import {
@@ -22,6 +24,7 @@ import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
 import { DOCUMENT_MESSAGES } from './messages.ts'
 import { copyToTempFile, getFileStorage, uploadTempDir, type FileStorage } from '#server/storage/index.ts'
 import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
+import { strandedDocuments } from './cross-tenant-metadata.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
 
@@ -113,6 +116,10 @@ export async function processDocument(
 		const preview = extracted.preview
 		const previewKey = preview ? `${document.storageKey}.preview.png` : null
 		if (preview && previewKey) await storage.putBuffer(previewKey, preview)
+		// A preview this run wrote goes again when the run stores nothing; one an earlier run stored (and the row names) stays.
+		const removeNewPreview = async () => {
+			if (previewKey && document.previewKey !== previewKey) await storage.remove(previewKey).catch(() => {})
+		}
 
 		const queuedMs = Date.now() - document.uploadedAt.getTime()
 		const isStillThere = await withTenant(input.organizationId, async (tx) => {
@@ -199,6 +206,9 @@ export async function processDocument(
 				})
 			}
 			return true
+		}).catch(async (error: unknown) => {
+			await removeNewPreview()
+			throw error
 		})
 		if (!isStillThere) {
 			if (previewKey) await storage.remove(previewKey)
@@ -206,7 +216,8 @@ export async function processDocument(
 		}
 		return 'processed'
 	} catch (error) {
-		if (options.isFinalAttempt) {
+		// A stop cut this run short: the job goes back to the queue with its attempt given back (server/jobs/interrupted-jobs.ts).
+		if (options.isFinalAttempt && !options.signal?.aborted) {
 			await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)
 		} else {
 			await withTenant(input.organizationId, (tx) => tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, input.documentId)))
@@ -280,4 +291,20 @@ export async function markDocumentInterrupted(input: { organizationId: string; d
 	if (!document || (document.status !== 'processing' && document.status !== 'queued')) return false
 	await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)
 	return true
+}
+
+/**
+ * The sweep for documents stranded in 'queued' or 'processing' with no job
+ * left to run them (their last attempt failed and so did marking them
+ * failed, as on a full disk): each is marked failed ('processing_error'),
+ * which its owner can retry. Runs when a worker starts and every minute.
+ * Returns how many it marked.
+ */
+export async function failStrandedDocuments(options: { olderThanSeconds?: number } = {}): Promise<number> {
+	const tenants = await getDb().select({ id: organizations.id, schemaName: organizations.schemaName }).from(organizations)
+	let marked = 0
+	for (const stranded of await strandedDocuments(tenants, options)) {
+		if (await markDocumentInterrupted(stranded)) marked++
+	}
+	return marked
 }

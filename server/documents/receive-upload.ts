@@ -9,7 +9,8 @@ import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { FileTypeReader, type DetectedFileType } from '#server/extraction/index.ts'
 import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
-import { uploadTempDir } from '#server/storage/index.ts'
+import { isStorageFullError, uploadTempDir } from '#server/storage/index.ts'
+import { describeError, logger } from '#server/logger.ts'
 
 export type ReceivedFile = {
 	tempPath: string
@@ -22,8 +23,11 @@ export type ReceivedFile = {
 
 export class UploadRejectedError extends Error {
 	constructor(
-		/** too_large: over a size (413); bad_form: too many parts or a field too long (413); malformed: not a complete multipart form (400). */
-		readonly reason: 'too_large' | 'no_file' | 'bad_form' | 'malformed',
+		/**
+		 * too_large: over a size (413); bad_form: too many parts or a field too long (413); malformed: not a complete
+		 * multipart form (400); storage_full: the temporary file could not be written for want of room (507).
+		 */
+		readonly reason: 'too_large' | 'no_file' | 'bad_form' | 'malformed' | 'storage_full',
 		message: string,
 		readonly fileName: string | null = null,
 	) {
@@ -42,7 +46,7 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD
 const MAX_FIELD_NAME_BYTES = 100
 const MAX_PART_HEADER_PAIRS = 8
 
-type Violation = { reason: 'too_large' | 'bad_form' | 'malformed' }
+type Violation = { reason: 'too_large' | 'bad_form' | 'malformed' | 'storage_full' }
 
 /** A file of a several-file upload that was not kept: over 20 MB (read and discarded). */
 export type OversizedFile = { originalName: string }
@@ -61,6 +65,9 @@ export type OversizedFile = { originalName: string }
  * background (so a browser still reads the answer), then the connection is
  * cut. A file over 20 MB refuses a one-file upload ('too_large'); in a
  * several-file upload it is cut off, kept nowhere and reported in `oversized`.
+ * A temporary file that cannot be written (a full disk: 'storage_full';
+ * any other write error is thrown) stops the parse at once the same way:
+ * every file of the request is removed, the error logged by its code.
  * docs/decisions/006-hostile-files.md
  */
 export async function receiveUploads(
@@ -101,6 +108,10 @@ export async function receiveUploads(
 	const fields: Record<string, string> = Object.create(null)
 	let partCount = 0
 	let violation: Violation | null = null
+	let writeError: unknown = null
+	// settles when a temporary file cannot be written: the body is not read further
+	let signalWriteFailed = () => {}
+	const writeFailed = new Promise<void>((resolve) => (signalWriteFailed = resolve))
 	const violate = (reason: Violation['reason']) => {
 		violation ??= { reason }
 	}
@@ -140,10 +151,21 @@ export async function receiveUploads(
 			file.isTooLarge = true
 			if (maxFiles === 1) violate('too_large')
 		})
-		const write = pipeline(stream, createWriteStream(file.tempPath, { flags: 'wx', mode: 0o600 })).then(() => {
-			file.sha256 = hash.digest('hex')
-			file.type = typing.result(file.originalName)
-		})
+		const write = pipeline(stream, createWriteStream(file.tempPath, { flags: 'wx', mode: 0o600 })).then(
+			() => {
+				file.sha256 = hash.digest('hex')
+				file.type = typing.result(file.originalName)
+			},
+			(error: unknown) => {
+				// the file stream failed (no room, an I/O error) rather than the body: busboy waits forever for a destroyed file stream
+				if (isFileWriteError(error)) {
+					writeError ??= error
+					if (isStorageFullError(error)) violate('storage_full')
+					signalWriteFailed()
+				}
+				throw error
+			},
+		)
 		// a failure here is the parse's failure, reported below
 		write.catch(() => {})
 		fileWrites.push(write)
@@ -159,7 +181,7 @@ export async function receiveUploads(
 	let bodyBytes = 0
 	try {
 		for (;;) {
-			if (violation) break
+			if (violation || writeError) break
 			const { done, value } = await reader.read()
 			if (done) break
 			bodyBytes += value.byteLength
@@ -167,18 +189,29 @@ export async function receiveUploads(
 				violate('too_large')
 				break
 			}
-			if (!parser.write(value)) await Promise.race([once(parser, 'drain'), parsed])
+			if (!parser.write(value)) await Promise.race([once(parser, 'drain'), parsed, writeFailed])
 		}
-		if (!violation) {
+		if (!violation && !writeError) {
 			parser.end()
-			await parsed
+			await Promise.race([parsed, writeFailed])
 			await Promise.all(fileWrites)
 		}
 	} catch {
 		// busboy's own refusals (a part header over 16 KB, the body ending before the closing boundary)
-		violate('malformed')
+		if (!writeError) violate('malformed')
 	}
 	const removeAll = (files: ReceivedFile[]) => Promise.all(files.map((file) => rm(file.tempPath, { force: true })))
+	if (writeError) {
+		// By its code only: the path names nothing of the patient's, but the rule is codes, not messages.
+		logger.error('documents.upload_write_failed', describeError(writeError))
+		if (!violation) {
+			parser.destroy()
+			await Promise.all(fileWrites.map((write) => write.catch(() => {})))
+			await removeAll(received)
+			void discardRest(reader, maxBodyBytes - bodyBytes)
+			throw writeError
+		}
+	}
 	if (violation) {
 		parser.destroy()
 		await Promise.all(fileWrites.map((write) => write.catch(() => {})))
@@ -203,6 +236,12 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 	const { files, oversized, fields } = await receiveUploads(request, { maxFiles: 1 })
 	if (oversized.length || !files[0]) throw new UploadRejectedError('too_large', 'too_large', oversized[0]?.originalName ?? null)
 	return { file: files[0], fields }
+}
+
+/** A failure of the file system (an errno code: ENOSPC, EIO, EROFS…), not of the request's stream. */
+function isFileWriteError(error: unknown) {
+	const code = (error as NodeJS.ErrnoException | null)?.code
+	return typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET' && code !== 'EPIPE'
 }
 
 /** The file's own name, without a path a browser or script may send. */

@@ -112,7 +112,7 @@ export const ENDPOINTS: Endpoint[] = [
 		summary: `Upload one file (${ACCEPTED_FORMATS_TEXT}; 20 MB at most) and queue its processing`,
 		multipart: S.UploadForm,
 		success: { status: 201, description: 'Stored and queued for processing', schema: S.UploadAccepted },
-		errors: [400, 413, 415],
+		errors: [400, 413, 415, 507],
 		handle: async ({ patient, request }) => {
 			const outcome = await acceptUpload(patient, request)
 			if (!outcome.ok) return outcome

@@ -18,6 +18,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 	415: `Not a ${ACCEPTED_FORMATS_TEXT} file by its content (\`unsupported_media_type\`)`,
 	429: "Over the key's calls per minute (`rate_limited`); `Retry-After` says when to try again",
 	500: 'Server error (`server_error`)',
+	507: "The server's storage is full; nothing was saved (`insufficient_storage`)",
 }
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null

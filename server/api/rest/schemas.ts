@@ -45,6 +45,7 @@ export const ErrorBody = z
 				'rate_limited',
 				'server_error',
 				'service_unavailable',
+				'insufficient_storage',
 			]),
 			message: z.string(),
 		}),
