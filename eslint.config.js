@@ -22,6 +22,8 @@ const TENANT_TABLE_OWNERS = {
 	documents: 'server/documents',
 	healthParameters: 'server/health',
 	healthProfiles: 'server/health',
+	printedResults: 'server/health',
+	printedNameChoices: 'server/health',
 	medications: 'server/medications',
 	appointments: 'server/appointments',
 	appointmentChanges: 'server/appointments',

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
+import { isDatabaseUnreachableError } from '#db/availability.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, unavailablePage } from '#server/http/database-gate.ts'
 import { renderToPipeableStream } from 'react-dom/server'
 import { lowerModulePreloadPriorityStream } from '#server/http/module-preload-priority.ts'
 import { routePatternFromParams } from '#server/http/route-pattern.ts'
@@ -18,6 +20,8 @@ const ABORT_DELAY = 5_000
  */
 export function handleError(error: unknown, { request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) {
 	if (request.signal.aborted) return
+	// Remix hands the page only a sanitized copy of the error: the answer's status is decided from this mark.
+	if (context && isDatabaseUnreachableError(error)) context.databaseUnreachable = true
 	const fields = {
 		requestId: context?.requestId,
 		method: request.method,
@@ -40,6 +44,13 @@ export default function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce
+	// A loader that failed because the database went away (handleError saw it): the server is unavailable, not broken, and says so.
+	if (responseStatusCode === 500 && loadContext.databaseUnreachable) {
+		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+		responseHeaders.set('Cache-Control', 'no-store')
+		responseHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+		return new Response(unavailablePage(nonce), { status: 503, headers: responseHeaders })
+	}
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false

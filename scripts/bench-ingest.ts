@@ -7,12 +7,12 @@
  * Usage: npm run build && npm run bench:ingest [-- --storage=s3]
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startS3Server } from '#tests/support/s3-server.ts'
-import { percentile, registerBenchPatient, startApp, stopApp, waitFor200 } from './bench-support.ts'
+import { percentile, registerBenchPatient, residentBytes, startApp, stopApp, waitFor200, webProcessId } from './bench-support.ts'
 
 if (!existsSync('build/server/index.js')) {
 	console.error('run `npm run build` first')
@@ -25,28 +25,9 @@ const pgPort = Number(process.env.BENCH_PG_PORT ?? 54379)
 const base = `http://localhost:${port}`
 let app: ReturnType<typeof startApp>
 
-function descendants(pid: number): number[] {
-	const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-		readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-	)
-	return children.flatMap((child) => [child, ...descendants(child)])
-}
-
-function rssMb(pid: number) {
-	return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
-}
-
-/** The web server process: of the processes running its entry point (tsx's wrapper and the real one), the larger. */
+/** The web server process's resident memory, MB. */
 function webProcessRssMb() {
-	const candidates = descendants(app.pid!).filter((pid) => {
-		try {
-			return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/http/main.ts')
-		} catch {
-			return false
-		}
-	})
-	if (!candidates.length) throw new Error('web process not found')
-	return Math.max(...candidates.map(rssMb))
+	return residentBytes(webProcessId(app)) / 1024 / 1024
 }
 
 async function upload(cookie: string, name: string, bytes: Buffer) {

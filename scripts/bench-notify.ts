@@ -32,12 +32,12 @@
  * Bounded: about two minutes after the build.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { BENCH_PASSWORD, percentile, startApp, stopApp, waitFor200 } from './bench-support.ts'
+import { BENCH_PASSWORD, openInspector, percentile, residentBytes, startApp, stopApp, waitFor200, webProcessId } from './bench-support.ts'
 
 if (!existsSync('build/server/index.js')) {
 	console.error('run `npm run build` first')
@@ -74,78 +74,7 @@ const app = startApp({
 	},
 })
 
-/** The web server process (server/http/main.ts) among the app's processes. */
-function webProcessId(): number {
-	for (const entry of readdirSync('/proc')) {
-		if (!/^\d+$/.test(entry)) continue
-		try {
-			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-			const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
-			if (processGroup !== app.pid) continue
-			if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/http/main.ts')) return Number(entry)
-		} catch {
-			// the process ended meanwhile
-		}
-	}
-	throw new Error('web process not found')
-}
-function residentBytes(pid: number) {
-	const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
-	if (!line) throw new Error('no VmRSS')
-	return Number(line[1]) * 1024
-}
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** The web process's inspector (opened by SIGUSR1), for full garbage collections and heap figures. */
-async function openInspector(pid: number) {
-	process.kill(pid, 'SIGUSR1')
-	let url: string | undefined
-	for (let attempt = 0; attempt < 100 && !url; attempt++) {
-		try {
-			const targets = (await (await fetch(`http://${host}:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[]
-			url = targets[0]?.webSocketDebuggerUrl
-		} catch {
-			await settle(100)
-		}
-	}
-	if (!url) throw new Error('the web process opened no inspector')
-	const socket = new WebSocket(url)
-	await new Promise((resolve, reject) => {
-		socket.addEventListener('open', resolve, { once: true })
-		socket.addEventListener('error', reject, { once: true })
-	})
-	let nextId = 0
-	const pending = new Map<number, (result: unknown) => void>()
-	socket.addEventListener('message', (event: MessageEvent<string>) => {
-		const message = JSON.parse(event.data) as { id?: number; result?: unknown }
-		if (message.id !== undefined) pending.get(message.id)?.(message.result)
-	})
-	const call = <T>(method: string) =>
-		new Promise<T>((resolve) => {
-			const id = ++nextId
-			pending.set(id, (result) => resolve(result as T))
-			socket.send(JSON.stringify({ id, method }))
-		})
-	return {
-		/** Resident and heap bytes after two full collections (the second frees what the first's finalizers released). */
-		async memoryAfterCollection() {
-			await call('HeapProfiler.collectGarbage')
-			await call('HeapProfiler.collectGarbage')
-			const heap = await call<{ usedSize: number }>('Runtime.getHeapUsage')
-			// V8 gives freed pages back in the background: read once two readings a second apart agree within 1 MB (at most 10 s).
-			let resident = residentBytes(pid)
-			for (let attempt = 0; attempt < 10; attempt++) {
-				await settle(1_000)
-				const next = residentBytes(pid)
-				const isSteady = Math.abs(next - resident) < 1024 * 1024
-				resident = next
-				if (isSteady) break
-			}
-			return { resident, heap: heap.usedSize }
-		},
-		close: () => socket.close(),
-	}
-}
 
 type Stream = {
 	received: Map<string, number>
@@ -232,7 +161,7 @@ function arrival(stream: Stream, title: string, timeoutMs = 10_000) {
 let exitCode = 1
 try {
 	await waitFor200(`${base}/healthz`)
-	const web = webProcessId()
+	const web = webProcessId(app)
 	// This process writes into the app's database, as the worker does.
 	const { embeddedServerUrl, withDatabase } = await import('#db/embedded.ts')
 	process.env.DATABASE_URL = withDatabase(embeddedServerUrl(pgPort), 'carebook')
@@ -301,7 +230,7 @@ try {
 	// A first round opened and closed: the baseline is a process that has served as many streams (its code compiled, its allocator's arenas grown), as the figure with them is.
 	for (const stream of (await openAllStreams()).opened) stream.close()
 	await settle(2_000)
-	const inspector = await openInspector(web)
+	const inspector = await openInspector(web, { host, port: inspectPort })
 	const before = await inspector.memoryAfterCollection()
 	const openStarted = performance.now()
 	const { opened: streams, failures: refused } = await openAllStreams()

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -121,4 +122,85 @@ export async function registerBenchPatient(base: string, name: string) {
 	const setCookie = response.headers.get('set-cookie')
 	if (!setCookie) throw new Error(`registration answered ${response.status} without a session cookie`)
 	return { email, cookie: setCookie.split(';')[0]! }
+}
+
+/** The web server process (server/http/main.ts) among an app's processes (the start script's process group). */
+export function webProcessId(app: ChildProcess): number {
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+			const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
+			if (processGroup !== app.pid) continue
+			if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/http/main.ts')) return Number(entry)
+		} catch {
+			// the process ended meanwhile
+		}
+	}
+	throw new Error('web process not found')
+}
+
+/** A process's resident memory in bytes (Linux /proc). */
+export function residentBytes(pid: number) {
+	const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
+	if (!line) throw new Error('no VmRSS')
+	return Number(line[1]) * 1024
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * A process's inspector, opened by SIGUSR1 on the address its NODE_OPTIONS name
+ * (`--inspect-port=host:port`; nothing listens until then), for full garbage
+ * collections and heap figures. Needs the WebSocket client
+ * (`tsx --experimental-websocket` on Node 20).
+ */
+export async function openInspector(pid: number, address: { host: string; port: number }) {
+	process.kill(pid, 'SIGUSR1')
+	let url: string | undefined
+	for (let attempt = 0; attempt < 100 && !url; attempt++) {
+		try {
+			const targets = (await (await fetch(`http://${address.host}:${address.port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[]
+			url = targets[0]?.webSocketDebuggerUrl
+		} catch {
+			await settle(100)
+		}
+	}
+	if (!url) throw new Error('the process opened no inspector')
+	const socket = new WebSocket(url)
+	await new Promise((resolve, reject) => {
+		socket.addEventListener('open', resolve, { once: true })
+		socket.addEventListener('error', reject, { once: true })
+	})
+	let nextId = 0
+	const pending = new Map<number, (result: unknown) => void>()
+	socket.addEventListener('message', (event: MessageEvent<string>) => {
+		const message = JSON.parse(event.data) as { id?: number; result?: unknown }
+		if (message.id !== undefined) pending.get(message.id)?.(message.result)
+	})
+	const call = <T>(method: string) =>
+		new Promise<T>((resolve) => {
+			const id = ++nextId
+			pending.set(id, (result) => resolve(result as T))
+			socket.send(JSON.stringify({ id, method }))
+		})
+	return {
+		/** Resident and heap bytes after two full collections (the second frees what the first's finalizers released). */
+		async memoryAfterCollection() {
+			await call('HeapProfiler.collectGarbage')
+			await call('HeapProfiler.collectGarbage')
+			const heap = await call<{ usedSize: number }>('Runtime.getHeapUsage')
+			// V8 gives freed pages back in the background: read once two readings a second apart agree within 1 MB (at most 10 s).
+			let resident = residentBytes(pid)
+			for (let attempt = 0; attempt < 10; attempt++) {
+				await settle(1_000)
+				const next = residentBytes(pid)
+				const isSteady = Math.abs(next - resident) < 1024 * 1024
+				resident = next
+				if (isSteady) break
+			}
+			return { resident, heap: heap.usedSize }
+		},
+		close: () => socket.close(),
+	}
 }

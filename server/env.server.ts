@@ -106,6 +106,12 @@ const EnvSchema = z.object({
 	S3_REGION: z.string().min(1).default('auto'),
 	/** `true`: path-style addresses (endpoint/bucket/key), for servers without per-bucket host names. */
 	S3_FORCE_PATH_STYLE: booleanFlag.default('false'),
+	/**
+	 * On SIGTERM: how long requests in flight and running jobs have to finish before they are cut
+	 * (jobs go back to the queue without using an attempt); PostgreSQL stops after. Keep it a few
+	 * seconds under the supervisor's stop timeout (fly.toml kill_timeout, `docker stop -t`).
+	 */
+	SHUTDOWN_GRACE_SECONDS: positiveInt.default(20),
 	/** Set by scripts/start.ts for the web server it starts: listen once told the database is ready. */
 	WAIT_FOR_DATABASE: booleanFlag.default('false'),
 })

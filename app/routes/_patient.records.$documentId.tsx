@@ -16,11 +16,20 @@ import { IMPORTED_REFERENCE_NOTE, importedReferenceOf, structuredSummaryOf } fro
 import { SomeoneElseBadge, SubjectQuestion } from '#app/components/records/subject-question.tsx'
 import { DateQuestion } from '#app/components/records/date-question.tsx'
 import { printedPatientForQuestion, printedPatientOfDetails } from '#server/documents/shared/subject-match.ts'
-import { isValueReviewIntent, VALUE_REVIEW_NOTICES, ValueReviewSchema } from '#server/health/index.ts'
+import {
+	isPrintedResultIntent,
+	isValueReviewIntent,
+	PRINTED_RESULT_NOTICES,
+	PrintedResultSchema,
+	printedResultsState,
+	VALUE_REVIEW_NOTICES,
+	ValueReviewSchema,
+} from '#server/health/index.ts'
 import { VALUE_REVIEW_TEXTS } from '#server/health/shared/value-review.ts'
 import { importReportOf } from '#server/extraction/index.ts'
 import { ANALYTES } from '#server/lab-vocabulary/index.ts'
 import { AddValueForm } from '#app/components/records/lab-value-review.tsx'
+import { PrintedResults } from '#app/components/records/printed-results.tsx'
 import { RetryProcessingButton } from '#app/components/records/retry-processing-button.tsx'
 import { TagList } from '#app/components/records/tag-list.tsx'
 import { useRefreshWhileProcessing } from '#app/components/records/use-refresh-while-processing.ts'
@@ -39,6 +48,7 @@ import {
 	getDocument,
 	retryDocument,
 	reviewDocumentValue,
+	reviewPrintedResult,
 	signDocumentLink,
 } from '#server/documents/index.ts'
 import { formReply, notFound } from '#server/errors/index.ts'
@@ -62,15 +72,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const printedPatient = printedPatientForQuestion(printedPatientOfDetails(details))
 	// a record made from a FHIR DocumentReference: its file was not in the import
 	const importedReference = importedReferenceOf(details)
+	// rows printed under names the vocabulary does not know: a value made from one is shown with its row, not again here
+	const { printedResults, ...withoutPrinted } = shown
+	const fromPrinted = new Set(printedResults.flatMap((row) => (row.coded ? [row.coded.parameterId] : [])))
+	const documentParameters = withoutPrinted.parameters.filter((parameter) => !fromPrinted.has(parameter.id))
 	// the patient's review of the lab values: removed rows stay stored, out of sight and of every count
-	const parameters = shown.parameters.filter((parameter) => parameter.reviewStatus !== 'removed')
+	const parameters = documentParameters.filter((parameter) => parameter.reviewStatus !== 'removed')
 	const review = {
-		removedCount: shown.parameters.length - parameters.length,
+		removedCount: documentParameters.length - parameters.length,
 		editingId: new URL(request.url).searchParams.get('edit'),
 		analytes: ANALYTES.filter((analyte) => analyte.category !== 'vitals').map((analyte) => ({ code: analyte.code, name: analyte.name })),
 	}
 	return {
-		document: { ...shown, parameters, text: textExcerpt(extractedText) },
+		document: { ...withoutPrinted, parameters, text: textExcerpt(extractedText) },
+		printed: { rows: printedResults, ...printedResultsState(printedResults) },
 		structured,
 		importReport,
 		printedPatient,
@@ -97,6 +112,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const outcome = await reviewDocumentValue(patient, documentId, review.value)
 		if (!outcome.ok) return formReply(review, outcome, { notFoundText: DOCUMENT_MESSAGES.notFoundTitle })
 		throw await redirectWithToast(request, `/records/${documentId}`, VALUE_REVIEW_NOTICES[review.value.intent])
+	}
+	// a row printed under a name the vocabulary does not know: which test it is, or undo (another patient's: 404)
+	if (isPrintedResultIntent(formData.get('intent'))) {
+		const change = parseWithZod(formData, { schema: PrintedResultSchema })
+		if (change.status !== 'success') return formReply(change)
+		const outcome = await reviewPrintedResult(patient, documentId, change.value)
+		if (!outcome.ok) return formReply(change, outcome, { notFoundText: DOCUMENT_MESSAGES.notFoundTitle })
+		throw await redirectWithToast(request, `/records/${documentId}`, PRINTED_RESULT_NOTICES[change.value.intent])
 	}
 	if (formData.get('intent') === 'choose-date') {
 		const choice = parseWithZod(formData, { schema: DateChoiceSchema })
@@ -136,7 +159,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, structured, importReport, printedPatient, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const { document, printed, structured, importReport, printedPatient, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const reviewState = { path: `/records/${document.id}`, editingId: review.editingId, lastResult: actionData?.result, analytes: review.analytes }
 	const toCheckCount = document.parameters.filter((parameter) => parameter.reviewStatus === 'to_check').length
@@ -242,6 +265,8 @@ function DocumentDetailRoute() {
 					<AddValueForm state={reviewState} />
 				</section>
 			) : null}
+
+			<PrintedResults rows={printed.rows} state={{ analytes: printed.analytes, codesByUnit: printed.codesByUnit, lastResult: actionData?.result }} />
 
 			{document.medications.length ? (
 				<Card>

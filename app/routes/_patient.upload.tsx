@@ -58,7 +58,7 @@ function PlainUploadForm({ isSubmitting }: { isSubmitting: boolean }) {
 			</label>
 			<input id="plain-file-input" type="file" name="file" multiple accept={ACCEPT_ATTRIBUTE} required className="block max-w-full text-sm" />
 			<p className="text-xs text-slate-500 dark:text-slate-400">
-				PDF, JPEG, PNG, DICOM, C-CDA (.xml) or FHIR (.json), up to 20 MB each, {MAX_FILES_PER_FORM_UPLOAD} files at a time
+				{UPLOAD_TEXTS.acceptedTypes}, {MAX_FILES_PER_FORM_UPLOAD} files at a time
 			</p>
 			<Button type="submit" isPending={isSubmitting}>
 				Upload

@@ -14,6 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: 'System Health · Carebook Admin' }]
 
+const WORKER_STATUS_TEXT = { alive: 'Alive', degraded: 'Degraded', 'no-heartbeat': 'No heartbeat' } as const
+
 function duration(seconds: number) {
 	const days = Math.floor(seconds / 86_400)
 	const hours = Math.floor((seconds % 86_400) / 3600)
@@ -40,6 +42,11 @@ export default function SystemHealthRoute() {
 					<p className="text-sm text-slate-600 dark:text-slate-300">
 						Data directory {machine.dataDir}: {gigabytes(machine.diskFreeBytes)} free of {gigabytes(machine.diskTotalBytes)}
 					</p>
+					{machine.isDiskLow ? (
+						<p className="text-sm font-medium text-amber-700 dark:text-amber-400" data-testid="disk-low">
+							Disk space low: uploads are refused once it is full.
+						</p>
+					) : null}
 					<p className="text-sm text-slate-600 dark:text-slate-300">
 						{machine.cpus} CPUs · {gigabytes(machine.totalMemoryBytes)} memory · host up {duration(machine.hostUptimeSeconds)}
 					</p>
@@ -73,11 +80,24 @@ export default function SystemHealthRoute() {
 				</Card>
 				<Card className="space-y-1 text-sm">
 					<h2 className="mb-2 font-semibold">Worker</h2>
-					<p data-testid="worker-status">{worker.isAlive ? 'Alive' : 'No heartbeat'}</p>
+					<p data-testid="worker-status" className={worker.status === 'alive' ? undefined : 'font-medium text-amber-700 dark:text-amber-400'}>
+						{WORKER_STATUS_TEXT[worker.status]}
+					</p>
 					<p>
 						{worker.processes} worker process{worker.processes === 1 ? '' : 'es'}
 					</p>
 					<p>Last heartbeat: {formatAdminDateTime(worker.lastHeartbeat, 'never')}</p>
+					{worker.repeatedFailures.length ? (
+						<ul className="mt-2 space-y-1" data-testid="worker-failures">
+							{worker.repeatedFailures.map((failure) => (
+								<li key={failure.task}>
+									The last {failure.failures} <span className="font-mono">{failure.task}</span> jobs failed with{' '}
+									<span className="font-mono">{failure.errorCode}</span>
+									{failure.errorMessage ? `: ${failure.errorMessage}` : ''} (latest {formatAdminDateTime(failure.lastFailedAt)})
+								</li>
+							))}
+						</ul>
+					) : null}
 				</Card>
 			</div>
 			<Card className="space-y-3 text-sm" data-testid="email-outbox">

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+	bigint,
+	bigserial,
+	boolean,
+	date,
+	index,
+	integer,
+	jsonb,
+	pgSchema,
+	primaryKey,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
+	type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
 
 /** The shared platform schema. Tenant health data never lives here. */
 export const platform = pgSchema('app')
@@ -586,4 +601,26 @@ export const rateLimitEvents = platform.table(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [index('rate_limit_events_bucket_subject_time_idx').on(table.bucket, table.subject, table.createdAt)],
+)
+
+/**
+ * The end of each job attempt the worker ran (server/queue/job-outcomes.ts):
+ * its task, whether it succeeded, and on failure the error's code and its
+ * message when that is a text of our own (never a statement or a value). The
+ * last JOB_OUTCOMES_KEPT per task are kept. System Health reads them: a
+ * task whose last attempts all failed the same way makes the worker
+ * 'degraded', with an admin alert.
+ */
+export const jobOutcomes = platform.table(
+	'job_outcomes',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		task: text('task').notNull(),
+		jobId: text('job_id').notNull(),
+		succeeded: boolean('succeeded').notNull(),
+		errorCode: text('error_code'),
+		errorMessage: text('error_message'),
+		finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('job_outcomes_task_id_idx').on(table.task, table.id)],
 )

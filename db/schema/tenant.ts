@@ -48,7 +48,7 @@ export const documents = pgTable(
 		ownerId: uuid('owner_id').notNull(),
 		/** The sanitised original name, for display only; files are stored by key. */
 		fileName: text('file_name').notNull(),
-		fileKind: text('file_kind').$type<'pdf' | 'jpeg' | 'png' | 'dicom' | 'ccda' | 'fhir'>().notNull(),
+		fileKind: text('file_kind').$type<'pdf' | 'jpeg' | 'png' | 'webp' | 'heic' | 'dicom' | 'ccda' | 'fhir'>().notNull(),
 		mimeType: text('mime_type').notNull(),
 		sizeBytes: integer('size_bytes').notNull(),
 		sha256: text('sha256').notNull(),
@@ -179,6 +179,61 @@ export const healthParameters = pgTable(
 			.on(table.ownerId, table.createdAt, table.testDate)
 			.where(sql`${table.source} = 'manual'`),
 	],
+)
+
+/**
+ * A result row a document prints under a name the vocabulary does not know (server/extraction:
+ * UnmappedResult): kept as printed, with the status its printed range gives, and shown on the
+ * document's page 'not in trends'. When the patient says which analyte it is (or an earlier
+ * choice for the same printed name does), a health parameter with the analyte's code is made
+ * from it (`parameterId`; removed with it) and joins the trends (server/health/printed-results.ts).
+ */
+export const printedResults = pgTable(
+	'printed_results',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		documentId: uuid('document_id')
+			.notNull()
+			.references(() => documents.id, { onDelete: 'cascade' }),
+		/** the name as printed */
+		name: text('name').notNull(),
+		value: doublePrecision('value').notNull(),
+		valueText: text('value_text').notNull(),
+		unit: text('unit'),
+		referenceRangeMin: doublePrecision('reference_range_min'),
+		referenceRangeMax: doublePrecision('reference_range_max'),
+		referenceRangeText: text('reference_range_text'),
+		status: text('status').$type<'normal' | 'low' | 'high' | 'critical'>(),
+		testDate: date('test_date', { mode: 'string' }).notNull(),
+		position: integer('position').notNull().default(0),
+		/** the trend value made from this row once coded; null while it is 'not in trends' */
+		parameterId: uuid('parameter_id').references(() => healthParameters.id, { onDelete: 'set null' }),
+		/** who coded it: the patient on this row, or the patient's earlier choice for the same printed name */
+		codedBy: text('coded_by').$type<'patient' | 'earlier_choice'>(),
+		codedAt: timestamp('coded_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('printed_results_document_idx').on(table.documentId), index('printed_results_parameter_idx').on(table.parameterId)],
+)
+
+/**
+ * The analyte a patient said a printed name stands for (server/health/printed-results.ts): the
+ * next document printing the same name (normalised as the vocabulary compares names) is coded
+ * by it. One patient's choices code only that patient's documents.
+ */
+export const printedNameChoices = pgTable(
+	'printed_name_choices',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		/** normaliseAnalyteName of the printed name */
+		nameKey: text('name_key').notNull(),
+		code: text('code').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [uniqueIndex('printed_name_choices_owner_name_idx').on(table.ownerId, table.nameKey)],
 )
 
 export const medications = pgTable(

@@ -5,6 +5,8 @@ import { PLANS, type PlanId } from '#server/billing/index.ts'
 import { auditAdminAction, type AdminActor } from './actor.ts'
 import { documentCounters, type TenantDocumentTotals } from '#server/documents/index.ts'
 import { SMTP_NOT_CONFIGURED } from '#server/email/index.ts'
+import { repeatedJobFailures } from '#server/queue/job-outcomes.ts'
+import { hostLoad } from './host.ts'
 
 export type AdminAlert = {
 	/** Stable per event, so an acknowledgement hides that event and no other. */
@@ -22,12 +24,17 @@ const DAY_MS = 86_400_000
 export const STORAGE_ALERT_PERCENT = 90
 /** Account lockouts of one user within a day that raise an alert. */
 export const REPEATED_LOCKOUTS = 2
+/** The data directory's disk raises an alert below this share free, or below LOW_DISK_FREE_BYTES, well before uploads are refused for want of room. */
+export const LOW_DISK_FREE_PERCENT = 10
+export const LOW_DISK_FREE_BYTES = 1_000_000_000
 
 /**
- * Alerts from real events, newest first: permanently failed jobs, e-mails
- * that could not be sent in the last day (one alert), past-due
- * subscriptions, organizations near their storage limit, repeated login
- * lockouts (warnings); organizations created in the last day (info);
+ * Alerts from real events, newest first: low disk space where the data
+ * lives, a worker whose jobs keep failing the same way (degraded),
+ * permanently failed jobs, e-mails that could not be sent in the last day
+ * (one alert), past-due subscriptions, organizations near their storage
+ * limit, repeated login lockouts (warnings); organizations created in the
+ * last day (info);
  * payments processed in the last day (success). Acknowledged ones are left
  * out unless asked for.
  */
@@ -35,7 +42,7 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 	const now = options.now ?? new Date()
 	const since = new Date(now.getTime() - DAY_MS).toISOString()
 	const db = getDb()
-	const [failedJobs, pastDue, lockouts, newOrganizations, payments, plans, acknowledged, failedEmails] = await Promise.all([
+	const [failedJobs, pastDue, lockouts, newOrganizations, payments, plans, acknowledged, failedEmails, repeatedFailures, host] = await Promise.all([
 		db.execute<{ id: string; task: string; attempts: number; at: Date }>(sql`
 			select id::text, task_identifier as task, attempts, updated_at as at from graphile_worker.jobs
 			where attempts >= max_attempts order by updated_at desc limit 50`),
@@ -58,10 +65,25 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 			select count(*)::int as failed, count(*) filter (where last_error_code = ${SMTP_NOT_CONFIGURED})::int as "notConfigured",
 				max(coalesce(last_attempt_at, created_at)) as at
 			from app.email_outbox where status = 'failed' and coalesce(last_attempt_at, created_at) >= ${since}::timestamptz`),
+		repeatedJobFailures(),
+		hostLoad(),
 	])
 	const documents = options.documents ?? (await documentCounters(now))
 	const bytesById = new Map(documents.map((row) => [row.organizationId, row.bytes]))
 	const alerts: Omit<AdminAlert, 'acknowledgedAt'>[] = []
+	const disk = lowDiskAlert(host, now)
+	if (disk) alerts.push(disk)
+	for (const failure of repeatedFailures) {
+		alerts.push({
+			// Keyed by the latest failure: acknowledging hides this run of failures, a new one raises it again.
+			key: `worker-degraded:${failure.task}:${failure.errorCode}:${new Date(failure.lastFailedAt).getTime()}`,
+			level: 'warning',
+			title: 'Worker degraded',
+			message: `The last ${failure.failures} ${failure.task} jobs failed the same way (${failure.errorCode}${failure.errorMessage ? `: ${failure.errorMessage}` : ''}).`,
+			at: failure.lastFailedAt,
+			href: '/admin/system',
+		})
+	}
 	for (const job of failedJobs) {
 		alerts.push({
 			key: `job:${job.id}:${job.attempts}`,
@@ -144,6 +166,21 @@ export async function listAlerts(options: { now?: Date; limit?: number; includeA
 		.filter((alert) => options.includeAcknowledged || !alert.acknowledgedAt)
 		.sort((a, b) => b.at.localeCompare(a.at))
 		.slice(0, options.limit ?? 200)
+}
+
+/** A warning while the data directory's disk has little room left (checked on each read of the alerts; one a day once acknowledged). */
+export function lowDiskAlert(host: { diskFreeBytes: number | null; diskTotalBytes: number | null }, now: Date): Omit<AdminAlert, 'acknowledgedAt'> | null {
+	if (host.diskFreeBytes === null || !host.diskTotalBytes) return null
+	const freePercent = (host.diskFreeBytes / host.diskTotalBytes) * 100
+	if (freePercent >= LOW_DISK_FREE_PERCENT && host.diskFreeBytes >= LOW_DISK_FREE_BYTES) return null
+	return {
+		key: `disk-low:${now.toISOString().slice(0, 10)}`,
+		level: 'warning',
+		title: 'Disk space low',
+		message: `The disk holding the data directory has ${(host.diskFreeBytes / 1e9).toFixed(1)} GB free (${Math.floor(freePercent)}%). Uploads are refused once it is full: make room or grow the volume.`,
+		at: now.toISOString(),
+		href: '/admin/system',
+	}
 }
 
 function emailFailureTitle(emails: { failed: number; notConfigured: number }) {

@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
 import { getOutboxSummary } from '#server/email/index.ts'
 import { getEnv } from '#server/env.server.ts'
+import { repeatedJobFailures } from '#server/queue/job-outcomes.ts'
+import { lowDiskAlert } from './alerts.ts'
 import { hostLoad } from './host.ts'
 
 const require = createRequire(import.meta.url)
@@ -43,6 +45,7 @@ export async function getSystemHealth() {
 		diskUsedPercent: host.storagePercent,
 		diskFreeBytes: host.diskFreeBytes,
 		diskTotalBytes: host.diskTotalBytes,
+		isDiskLow: lowDiskAlert(host, new Date()) !== null,
 		dataDir: getEnv().dataDir,
 		totalMemoryBytes: host.totalMemoryBytes,
 		cpus: host.cpus,
@@ -75,6 +78,8 @@ export async function getSystemHealth() {
 			from pg_stat_activity where application_name = 'carebook-worker-liveness'`),
 	])
 	const lastHeartbeat = worker!.lastHeartbeat ? new Date(worker!.lastHeartbeat) : null
+	const isAlive = worker!.processes > 0 && !!lastHeartbeat && Date.now() - lastHeartbeat.getTime() < HEARTBEAT_STALE_SECONDS * 1000 * 5
+	const repeatedFailures = await repeatedJobFailures()
 	return {
 		database: {
 			isReachable: true,
@@ -94,7 +99,10 @@ export async function getSystemHealth() {
 		worker: {
 			processes: worker!.processes,
 			lastHeartbeat: lastHeartbeat?.toISOString() ?? null,
-			isAlive: worker!.processes > 0 && !!lastHeartbeat && Date.now() - lastHeartbeat.getTime() < HEARTBEAT_STALE_SECONDS * 1000 * 5,
+			isAlive,
+			/** 'degraded': alive, but some task's last attempts all failed the same way (they are listed). */
+			status: !isAlive ? ('no-heartbeat' as const) : repeatedFailures.length ? ('degraded' as const) : ('alive' as const),
+			repeatedFailures,
 		},
 		email: await getOutboxSummary(),
 		machine,

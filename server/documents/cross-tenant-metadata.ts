@@ -139,3 +139,24 @@ export function percentile(values: number[], rank: number): number | null {
 	const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1))
 	return Math.round(sorted[index]!)
 }
+
+/** A document waiting or processing this long with no job that will run it is stranded (a job is locked or due within seconds of its document's change). */
+export const STRANDED_AFTER_SECONDS = 60
+
+/**
+ * Documents left 'queued' or 'processing' with no live job: none under its
+ * key that is running or has attempts left (its job failed for good, or was
+ * lost, while the document's own update failed). Ids only.
+ */
+export async function strandedDocuments(tenants: TenantRef[], options: { olderThanSeconds?: number } = {}) {
+	if (tenants.length === 0) return []
+	const seconds = options.olderThanSeconds ?? STRANDED_AFTER_SECONDS
+	return acrossTenants<{ organizationId: string; documentId: string }>(
+		tenants,
+		(tenant) => sql`select ${tenant.id}::uuid as "organizationId", d.id as "documentId" from ${documentsOf(tenant)} d
+			where d.status in ('queued', 'processing')
+			and coalesce(d.processing_started_at, d.uploaded_at) < now() - make_interval(secs => ${seconds})
+			and not exists (select 1 from graphile_worker.jobs j where j.key = 'document:' || d.id::text
+				and (j.locked_at is not null or j.attempts < j.max_attempts))`,
+	)
+}

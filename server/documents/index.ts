@@ -1,7 +1,14 @@
 export { DOCUMENT_MESSAGES, MAX_FILES_PER_FORM_UPLOAD } from './shared/messages.ts'
 export { type ReceivedFile } from './receive-upload.ts'
 export { acceptUpload, acceptUploads, storeUploadedDocument } from './upload.ts'
-export { processDocument, markDocumentInterrupted, childProcessExtractor, inProcessExtractor, type DocumentExtractor } from './process-document.ts'
+export {
+	processDocument,
+	markDocumentInterrupted,
+	failStrandedDocuments,
+	childProcessExtractor,
+	inProcessExtractor,
+	type DocumentExtractor,
+} from './process-document.ts'
 export {
 	listDocuments,
 	getDocumentsByIds,
@@ -21,6 +28,7 @@ export {
 export { answerDocumentSubject } from './subject.ts'
 export { chooseDocumentDate } from './date-choice.ts'
 export { reviewDocumentValue } from './value-review.ts'
+export { reviewPrintedResult } from './printed-results.ts'
 export { listTestDates, compareTestDates } from './compare.ts'
 export { signDocumentLink, isDocumentLinkValid } from './signed-link.ts'
 export { fileResponse, fileResponseHeaders } from './file-response.ts'

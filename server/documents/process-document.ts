@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
+import { getDb } from '#db/client.ts'
+import { organizations } from '#db/schema/platform.ts'
 import { documents } from '#db/schema/tenant.ts'
 import { getEnv } from '#server/env.server.ts'
 import {
@@ -11,7 +13,15 @@ import {
 	type IsolatedExtraction,
 	type OcrEngine,
 } from '#server/extraction/index.ts'
-import { documentValuesText, EMPTY_VALUE_SUMMARY, removeDocumentParameters, replaceDocumentParameters, summarizeDocumentValues } from '#server/health/index.ts'
+import {
+	documentValuesText,
+	EMPTY_VALUE_SUMMARY,
+	removeDocumentParameters,
+	removeDocumentPrintedResults,
+	replaceDocumentParameters,
+	replaceDocumentPrintedResults,
+	summarizeDocumentValues,
+} from '#server/health/index.ts'
 import { removeDocumentMedications, replaceDocumentMedications } from '#server/medications/index.ts'
 import { storeImportedAppointments } from '#server/appointments/index.ts'
 import { storeImportedReferences } from './imported-references.ts'
@@ -22,6 +32,7 @@ import { selectKnownProviders, withKnownProvider } from './known-provider.ts'
 import { DOCUMENT_MESSAGES } from './messages.ts'
 import { copyToTempFile, getFileStorage, uploadTempDir, type FileStorage } from '#server/storage/index.ts'
 import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
+import { strandedDocuments } from './cross-tenant-metadata.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
 
@@ -113,6 +124,10 @@ export async function processDocument(
 		const preview = extracted.preview
 		const previewKey = preview ? `${document.storageKey}.preview.png` : null
 		if (preview && previewKey) await storage.putBuffer(previewKey, preview)
+		// A preview this run wrote goes again when the run stores nothing; one an earlier run stored (and the row names) stays.
+		const removeNewPreview = async () => {
+			if (previewKey && document.previewKey !== previewKey) await storage.remove(previewKey).catch(() => {})
+		}
 
 		const queuedMs = Date.now() - document.uploadedAt.getTime()
 		const isStillThere = await withTenant(input.organizationId, async (tx) => {
@@ -126,6 +141,12 @@ export async function processDocument(
 				tx,
 				document,
 				result.parameters.map((parameter) => ({ ...parameter, testDate: parameter.testDate ?? testDateFallback })),
+			)
+			// rows under names the vocabulary does not know: kept as printed, coded by the patient's earlier choices for their names
+			await replaceDocumentPrintedResults(
+				tx,
+				document,
+				(result.unmapped ?? []).map((row) => ({ ...row, testDate: row.testDate ?? testDateFallback })),
 			)
 			// Whose record it is: a record naming someone other than the profile asks 'Is this you?' before its values count.
 			const printedPatient = printedPatientOf(result)
@@ -195,6 +216,9 @@ export async function processDocument(
 				})
 			}
 			return true
+		}).catch(async (error: unknown) => {
+			await removeNewPreview()
+			throw error
 		})
 		if (!isStillThere) {
 			if (previewKey) await storage.remove(previewKey)
@@ -202,7 +226,8 @@ export async function processDocument(
 		}
 		return 'processed'
 	} catch (error) {
-		if (options.isFinalAttempt) {
+		// A stop cut this run short: the job goes back to the queue with its attempt given back (server/jobs/interrupted-jobs.ts).
+		if (options.isFinalAttempt && !options.signal?.aborted) {
 			await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)
 		} else {
 			await withTenant(input.organizationId, (tx) => tx.update(documents).set({ status: 'queued' }).where(eq(documents.id, input.documentId)))
@@ -240,6 +265,7 @@ async function markFailed(
 ) {
 	await withTenant(input.organizationId, async (tx) => {
 		await removeDocumentParameters(tx, input.documentId)
+		await removeDocumentPrintedResults(tx, input.documentId)
 		await removeDocumentMedications(tx, input.documentId)
 		await tx
 			.update(documents)
@@ -275,4 +301,20 @@ export async function markDocumentInterrupted(input: { organizationId: string; d
 	if (!document || (document.status !== 'processing' && document.status !== 'queued')) return false
 	await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)
 	return true
+}
+
+/**
+ * The sweep for documents stranded in 'queued' or 'processing' with no job
+ * left to run them (their last attempt failed and so did marking them
+ * failed, as on a full disk): each is marked failed ('processing_error'),
+ * which its owner can retry. Runs when a worker starts and every minute.
+ * Returns how many it marked.
+ */
+export async function failStrandedDocuments(options: { olderThanSeconds?: number } = {}): Promise<number> {
+	const tenants = await getDb().select({ id: organizations.id, schemaName: organizations.schemaName }).from(organizations)
+	let marked = 0
+	for (const stranded of await strandedDocuments(tenants, options)) {
+		if (await markDocumentInterrupted(stranded)) marked++
+	}
+	return marked
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
-import { selectDocumentParameters } from '#server/health/index.ts'
+import { selectDocumentParameters, selectDocumentPrintedResults } from '#server/health/index.ts'
 import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/queue/queue.ts'
 import { selectDocumentMedications } from '#server/medications/index.ts'
 import { documentNotificationKey, releaseNotificationKey } from '#server/notifications/index.ts'
@@ -83,7 +83,8 @@ export async function getDocumentsByIds(patient: Patient, ids: string[]) {
 }
 
 /**
- * One document with its lab values and medications, or null when it does
+ * One document with its lab values, its results under names the vocabulary does not know
+ * (printed results) and medications, or null when it does
  * not exist or is not the patient's (the same answer for both). Audited.
  */
 export async function getDocument(patient: Patient, documentId: string) {
@@ -103,9 +104,10 @@ export async function getDocument(patient: Patient, documentId: string) {
 			.where(and(eq(documents.id, documentId), eq(documents.ownerId, patient.userId)))
 		if (!document) return null
 		const parameters = await selectDocumentParameters(tx, documentId)
+		const printedResults = await selectDocumentPrintedResults(tx, documentId)
 		const documentMedications = await selectDocumentMedications(tx, documentId)
 		await auditDocumentAccess(tx, patient, 'document.view', documentId)
-		return { ...document, parameters, medications: documentMedications }
+		return { ...document, parameters, printedResults, medications: documentMedications }
 	})
 }
 

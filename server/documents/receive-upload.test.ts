@@ -55,6 +55,19 @@ describe('receiveUpload', () => {
 		await rm(file.tempPath, { force: true })
 	})
 
+	it('types the file by its content as it streams: a FHIR bundle whose resourceType comes after a 10 KB narrative, JSON that is not FHIR', async () => {
+		const narrative = `<div>${'The patient was seen today; history as written by the clinician. '.repeat(160)}</div>`
+		const seed = JSON.stringify({ type: 'transaction', entry: [{ resource: { text: { status: 'generated', div: narrative }, resourceType: 'Patient' } }] })
+		expect(seed.indexOf('"resourceType"')).toBeGreaterThan(10_000)
+		const received = await receiveUpload(uploadRequest((form) => form.append('file', new File([seed], 'seed.json', { type: 'application/json' }))))
+		expect(received.file.type).toEqual({ kind: 'fhir', mime: 'application/fhir+json' })
+		const other = await receiveUpload(uploadRequest((form) => form.append('file', new File([JSON.stringify({ results: [] })], 'results.json'))))
+		expect(other.file.type).toMatchObject({ kind: 'rejected', reason: 'unsupported_type', message: expect.stringContaining('not a FHIR') })
+		const report = await receiveUpload(uploadRequest((form) => form.append('file', pdf())))
+		expect(report.file.type).toEqual({ kind: 'pdf', mime: 'application/pdf' })
+		for (const { file } of [received, other, report]) await rm(file.tempPath, { force: true })
+	})
+
 	it("keeps a file's name written in UTF-8 as the browser sent it", async () => {
 		const { file } = await receiveUpload(uploadRequest((form) => form.append('file', pdf('Laborbefund Müller – Ağustos.pdf'))))
 		expect(file.originalName).toBe('Laborbefund Müller – Ağustos.pdf')

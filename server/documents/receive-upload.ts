@@ -7,22 +7,27 @@ import { pipeline } from 'node:stream/promises'
 import busboy from 'busboy'
 import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
-import { FILE_TYPE_HEAD_BYTES } from '#server/extraction/index.ts'
+import { FileTypeReader, type DetectedFileType } from '#server/extraction/index.ts'
 import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
-import { uploadTempDir } from '#server/storage/index.ts'
+import { isStorageFullError, uploadTempDir } from '#server/storage/index.ts'
+import { describeError, logger } from '#server/logger.ts'
 
 export type ReceivedFile = {
 	tempPath: string
 	originalName: string
 	size: number
 	sha256: string
-	head: Buffer
+	/** its type by content, told while it streamed (FileTypeReader: magic bytes, a JSON file's structure) */
+	type: DetectedFileType
 }
 
 export class UploadRejectedError extends Error {
 	constructor(
-		/** too_large: over a size (413); bad_form: too many parts or a field too long (413); malformed: not a complete multipart form (400). */
-		readonly reason: 'too_large' | 'no_file' | 'bad_form' | 'malformed',
+		/**
+		 * too_large: over a size (413); bad_form: too many parts or a field too long (413); malformed: not a complete
+		 * multipart form (400); storage_full: the temporary file could not be written for want of room (507).
+		 */
+		readonly reason: 'too_large' | 'no_file' | 'bad_form' | 'malformed' | 'storage_full',
 		message: string,
 		readonly fileName: string | null = null,
 	) {
@@ -41,15 +46,15 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD
 const MAX_FIELD_NAME_BYTES = 100
 const MAX_PART_HEADER_PAIRS = 8
 
-type Violation = { reason: 'too_large' | 'bad_form' | 'malformed' }
+type Violation = { reason: 'too_large' | 'bad_form' | 'malformed' | 'storage_full' }
 
 /** A file of a several-file upload that was not kept: over 20 MB (read and discarded). */
 export type OversizedFile = { originalName: string }
 
 /**
  * Streams the multipart file parts named 'file' (up to `maxFiles`; any more
- * are dropped) each to a temporary file, hashing it and keeping its first
- * bytes for type detection; never holds a file in memory. Parsed by busboy
+ * are dropped) each to a temporary file, hashing it and typing it by content
+ * as it passes (FileTypeReader); never holds a file in memory. Parsed by busboy
  * with limits, and parsing stops at the first violation: a body over
  * `maxFiles` x 20 MB plus the form's overhead ('too_large'), more than
  * MAX_UPLOAD_PARTS parts besides the files, a field over
@@ -60,6 +65,9 @@ export type OversizedFile = { originalName: string }
  * background (so a browser still reads the answer), then the connection is
  * cut. A file over 20 MB refuses a one-file upload ('too_large'); in a
  * several-file upload it is cut off, kept nowhere and reported in `oversized`.
+ * A temporary file that cannot be written (a full disk: 'storage_full';
+ * any other write error is thrown) stops the parse at once the same way:
+ * every file of the request is removed, the error logged by its code.
  * docs/decisions/006-hostile-files.md
  */
 export async function receiveUploads(
@@ -100,6 +108,10 @@ export async function receiveUploads(
 	const fields: Record<string, string> = Object.create(null)
 	let partCount = 0
 	let violation: Violation | null = null
+	let writeError: unknown = null
+	// settles when a temporary file cannot be written: the body is not read further
+	let signalWriteFailed = () => {}
+	const writeFailed = new Promise<void>((resolve) => (signalWriteFailed = resolve))
 	const violate = (reason: Violation['reason']) => {
 		violation ??= { reason }
 	}
@@ -118,28 +130,42 @@ export async function receiveUploads(
 		// at most maxFiles files per request, named 'file': any other is dropped, and so is the
 		// nameless empty part a browser sends for a file input left empty
 		if (violation || name !== 'file' || !info.filename || received.length >= maxFiles) return void stream.resume()
+		const typing = new FileTypeReader()
 		const file = {
 			tempPath: path.join(uploadTempDir(), `${randomUUID()}.part`),
 			originalName: basename(info.filename ?? ''),
 			size: 0,
 			sha256: '',
-			head: Buffer.alloc(0),
+			// told again once it has all streamed in (an empty file stays 'empty_file')
+			type: typing.result(),
 			isTooLarge: false,
 		}
 		received.push(file)
 		const hash = createHash('sha256')
 		stream.on('data', (chunk: Buffer) => {
 			file.size += chunk.byteLength
-			if (file.head.length < FILE_TYPE_HEAD_BYTES) file.head = Buffer.concat([file.head, chunk]).subarray(0, FILE_TYPE_HEAD_BYTES)
+			typing.push(chunk)
 			hash.update(chunk)
 		})
 		stream.on('limit', () => {
 			file.isTooLarge = true
 			if (maxFiles === 1) violate('too_large')
 		})
-		const write = pipeline(stream, createWriteStream(file.tempPath, { flags: 'wx', mode: 0o600 })).then(() => {
-			file.sha256 = hash.digest('hex')
-		})
+		const write = pipeline(stream, createWriteStream(file.tempPath, { flags: 'wx', mode: 0o600 })).then(
+			() => {
+				file.sha256 = hash.digest('hex')
+				file.type = typing.result(file.originalName)
+			},
+			(error: unknown) => {
+				// the file stream failed (no room, an I/O error) rather than the body: busboy waits forever for a destroyed file stream
+				if (isFileWriteError(error)) {
+					writeError ??= error
+					if (isStorageFullError(error)) violate('storage_full')
+					signalWriteFailed()
+				}
+				throw error
+			},
+		)
 		// a failure here is the parse's failure, reported below
 		write.catch(() => {})
 		fileWrites.push(write)
@@ -155,7 +181,7 @@ export async function receiveUploads(
 	let bodyBytes = 0
 	try {
 		for (;;) {
-			if (violation) break
+			if (violation || writeError) break
 			const { done, value } = await reader.read()
 			if (done) break
 			bodyBytes += value.byteLength
@@ -163,18 +189,29 @@ export async function receiveUploads(
 				violate('too_large')
 				break
 			}
-			if (!parser.write(value)) await Promise.race([once(parser, 'drain'), parsed])
+			if (!parser.write(value)) await Promise.race([once(parser, 'drain'), parsed, writeFailed])
 		}
-		if (!violation) {
+		if (!violation && !writeError) {
 			parser.end()
-			await parsed
+			await Promise.race([parsed, writeFailed])
 			await Promise.all(fileWrites)
 		}
 	} catch {
 		// busboy's own refusals (a part header over 16 KB, the body ending before the closing boundary)
-		violate('malformed')
+		if (!writeError) violate('malformed')
 	}
 	const removeAll = (files: ReceivedFile[]) => Promise.all(files.map((file) => rm(file.tempPath, { force: true })))
+	if (writeError) {
+		// By its code only: the path names nothing of the patient's, but the rule is codes, not messages.
+		logger.error('documents.upload_write_failed', describeError(writeError))
+		if (!violation) {
+			parser.destroy()
+			await Promise.all(fileWrites.map((write) => write.catch(() => {})))
+			await removeAll(received)
+			void discardRest(reader, maxBodyBytes - bodyBytes)
+			throw writeError
+		}
+	}
 	if (violation) {
 		parser.destroy()
 		await Promise.all(fileWrites.map((write) => write.catch(() => {})))
@@ -199,6 +236,12 @@ export async function receiveUpload(request: Request): Promise<{ file: ReceivedF
 	const { files, oversized, fields } = await receiveUploads(request, { maxFiles: 1 })
 	if (oversized.length || !files[0]) throw new UploadRejectedError('too_large', 'too_large', oversized[0]?.originalName ?? null)
 	return { file: files[0], fields }
+}
+
+/** A failure of the file system (an errno code: ENOSPC, EIO, EROFS…), not of the request's stream. */
+function isFileWriteError(error: unknown) {
+	const code = (error as NodeJS.ErrnoException | null)?.code
+	return typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET' && code !== 'EPIPE'
 }
 
 /** The file's own name, without a path a browser or script may send. */

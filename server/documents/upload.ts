@@ -3,17 +3,18 @@ import { sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription, PLANS } from '#server/billing/index.ts'
-import { detectFileType, guessCategoryFromFileName, sanitizeFileName, titleFromFileName } from '#server/extraction/index.ts'
+import { guessCategoryFromFileName, sanitizeFileName, titleFromFileName } from '#server/extraction/index.ts'
 import { enqueueProcessDocument } from '#server/queue/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { refuse, type Result } from '#server/errors/shared/result.ts'
 import { TEXT_MESSAGES } from '#server/validation/shared/text.ts'
 import { DOCUMENT_MESSAGES, MAX_FILES_PER_FORM_UPLOAD } from './shared/messages.ts'
 import { discardReceivedFile, hasValidUploadFields, receiveUpload, receiveUploads, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
-import { getFileStorage } from '#server/storage/index.ts'
+import { getFileStorage, isStorageFullError } from '#server/storage/index.ts'
+import { describeError, logger } from '#server/logger.ts'
 import { takeUploadSlot } from './upload-limits.ts'
 
-/** The document made, or why not: a type we do not take (unsupported), over the plan's storage (too-large). */
+/** The document made, or why not: a type we do not take (unsupported), over the plan's storage (too-large), no room left on the server (storage-full). */
 export type UploadOutcome = Result<{ documentId: string }>
 
 export type Uploader = { userId: string; organizationId: string; ipAddress?: string | null }
@@ -25,7 +26,7 @@ export type Uploader = { userId: string; organizationId: string; ipAddress?: str
  * temporary file and writes nothing.
  */
 export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFile): Promise<UploadOutcome> {
-	const detected = detectFileType(file.head)
+	const detected = file.type
 	if (detected.kind === 'rejected') {
 		await discardReceivedFile(file)
 		return refuse('unsupported', detected.reason, detected.message)
@@ -79,8 +80,17 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 	} catch (error) {
 		await discardReceivedFile(file)
 		await storage.remove(storageKey).catch(() => {})
+		// The file store's disk or the database's is full: nothing was kept, and the uploader is told so.
+		if (isStorageFullError(error)) {
+			logger.error('documents.upload_storage_full', { organizationId: uploader.organizationId, ...describeError(error) })
+			return storageFullRefusal()
+		}
 		throw error
 	}
+}
+
+function storageFullRefusal() {
+	return refuse('storage-full', 'storage_full', DOCUMENT_MESSAGES.storageFull)
 }
 
 /** A refusal of the upload form itself (before any file is kept). */
@@ -88,6 +98,7 @@ function formRefusal(error: UploadRejectedError) {
 	if (error.reason === 'bad_form') return refuse('too-large', 'bad_form', DOCUMENT_MESSAGES.uploadFailed(error.fileName ?? 'the file'))
 	if (error.reason === 'malformed') return refuse('invalid', 'malformed', DOCUMENT_MESSAGES.uploadFailed(error.fileName ?? 'the file'))
 	if (error.reason === 'too_large') return refuse('too-large', 'too_large', DOCUMENT_MESSAGES.tooLarge(error.fileName))
+	if (error.reason === 'storage_full') return storageFullRefusal()
 	return refuse('invalid', 'no_file', DOCUMENT_MESSAGES.noFile)
 }
 

@@ -15,7 +15,7 @@ import { getFileStorage, uploadTempDir } from '#server/storage/index.ts'
 import { queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { buildExportBundle, type ExportRecords } from '#server/fhir/index.ts'
-import { getHealthProfile, selectOwnerHealthParametersForExport } from '#server/health/index.ts'
+import { getHealthProfile, selectOwnerHealthParametersForExport, selectOwnerPrintedResultsForExport } from '#server/health/index.ts'
 import { enqueueBuildDataExport } from '#server/queue/queue.ts'
 import { selectOwnerMedicationsForExport } from '#server/medications/index.ts'
 import { selectOwnerNotificationsForExport, writeNotification } from '#server/notifications/index.ts'
@@ -34,6 +34,8 @@ import { appOrigin } from '#server/http/app-origin.ts'
  */
 export const EXPORT_LIFETIME_DAYS = 7
 export const SETTINGS_EXPORT_PATH = '/settings#export'
+/** Files stored as they are in the zip: compressed already (photos), deflating gains nothing. */
+const COMPRESSED_KINDS = new Set(['jpeg', 'png', 'webp', 'heic'])
 
 export type DataExportSummary = {
 	id: string
@@ -92,15 +94,16 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 async function readOwnerRecords(patient: Patient) {
 	return withTenant(patient.organizationId, async (tx) => {
 		const owner = patient.userId
-		const [documentRows, parameterRows, medicationRows, appointmentRows, notificationRows, shareRows] = await Promise.all([
+		const [documentRows, parameterRows, printedRows, medicationRows, appointmentRows, notificationRows, shareRows] = await Promise.all([
 			selectOwnerDocumentsForExport(tx, owner),
 			selectOwnerHealthParametersForExport(tx, owner),
+			selectOwnerPrintedResultsForExport(tx, owner),
 			selectOwnerMedicationsForExport(tx, owner),
 			selectOwnerAppointmentsForExport(tx, owner),
 			selectOwnerNotificationsForExport(tx, owner),
 			selectOwnerSharesForExport(tx, owner),
 		])
-		return { documentRows, parameterRows, medicationRows, appointmentRows, notificationRows, shareRows }
+		return { documentRows, parameterRows, printedRows, medicationRows, appointmentRows, notificationRows, shareRows }
 	})
 }
 
@@ -157,7 +160,8 @@ export async function buildDataExport(exportId: string): Promise<void> {
 				'Carebook data export',
 				`Made ${now.toISOString()} for ${user.email}.`,
 				'',
-				'profile.json, documents.json (metadata and extracted text), health-parameters.json, appointments.json,',
+				'profile.json, documents.json (metadata and extracted text), health-parameters.json, printed-results.json',
+				'(results printed under names Carebook does not know, and the tests you said they are), appointments.json,',
 				'medications.json, notifications.json and shares.json (your share links: recipient, expiry, documents,',
 				'who opened them) hold your records; documents/ holds every file you uploaded;',
 				'fhir-bundle.json holds the same records as a FHIR R4 Bundle (Patient, DocumentReference, Observation,',
@@ -170,6 +174,7 @@ export async function buildDataExport(exportId: string): Promise<void> {
 	zip.addBuffer(json(profile), 'profile.json')
 	zip.addBuffer(json(documentsJson), 'documents.json')
 	zip.addBuffer(json(rows.parameterRows), 'health-parameters.json')
+	zip.addBuffer(json(rows.printedRows), 'printed-results.json')
 	zip.addBuffer(json(rows.appointmentRows), 'appointments.json')
 	zip.addBuffer(json(rows.medicationRows), 'medications.json')
 	zip.addBuffer(json(rows.notificationRows), 'notifications.json')
@@ -178,7 +183,7 @@ export async function buildDataExport(exportId: string): Promise<void> {
 	const storage = getFileStorage()
 	for (const row of rows.documentRows.filter(hasStoredFile)) {
 		// Each file streams from the store when the archive reaches it: never all of them in memory at once.
-		zip.addReadStreamLazy(archiveNameOf(row.id, row.fileName), { compress: row.fileKind !== 'jpeg' && row.fileKind !== 'png' }, (done) => {
+		zip.addReadStreamLazy(archiveNameOf(row.id, row.fileName), { compress: !COMPRESSED_KINDS.has(row.fileKind) }, (done) => {
 			storage.stream(row.storageKey).then(
 				(file) => done(null, Readable.fromWeb(file.body as import('node:stream/web').ReadableStream<Uint8Array>)),
 				(error: unknown) => done(error, null as never),

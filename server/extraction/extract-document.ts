@@ -3,7 +3,7 @@ import { classifyDocument } from './facts/classify.ts'
 import { DicomReadError, readDicomInfo, type DicomInfo } from './pages/dicom.ts'
 import { findDocumentDateWithEvidence } from './facts/document-date.ts'
 import { sanitizeFileName, titleFromFileName } from './intake/file-name.ts'
-import { detectFileType, FILE_TYPE_HEAD_BYTES } from './intake/file-type.ts'
+import { detectFileType } from './intake/file-type.ts'
 import { analyteInContext, findAnalyteByCode } from '#server/lab-vocabulary/analytes.ts'
 import { extractLabResults, extractTableResults, withOtherReading, writesDecimalCommas, type LabResults, type LabTextSource } from './rows/lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './intake/limits.ts'
@@ -12,6 +12,8 @@ import { REJECTION_MESSAGES, tooLargeMessage } from './intake/messages.ts'
 import { createDefaultOcrEngine, createDefaultPaddleEngine } from './ocr/ocr-engine.ts'
 import { readReportPage } from './ocr/ocr-page.ts'
 import { pageImageForOcr } from './pages/pdf-page-image.ts'
+import { decodeHeicOnce, HeicReadError } from './pages/heic-image.ts'
+import type { RawImage } from './ocr/image-preprocess.ts'
 import { validatePdfStructure } from './intake/pdf-structure.ts'
 import { markValuesToCheck } from './checks/plausibility.ts'
 import { distinctPrintedRows, markAlternateRows } from './rows/same-analyte.ts'
@@ -169,8 +171,20 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine, paddle: () => Ocr
 	}
 }
 
-async function readImage(bytes: Buffer, engine: () => OcrEngine, paddle: () => OcrEngine | null): Promise<Content> {
-	const started = performance.now()
+/**
+ * A photo or scan checked before OCR: its declared size within the pixel budget, then its pixels
+ * decode. JPEG, PNG and WebP go to OCR as they are (sharp decodes them); a HEIC is decoded here
+ * (heic-image.ts), and OCR gets its pixels.
+ */
+async function checkedImage(bytes: Buffer, kind: 'jpeg' | 'png' | 'webp' | 'heic'): Promise<Buffer | RawImage> {
+	if (kind === 'heic') {
+		try {
+			return await decodeHeicOnce(bytes)
+		} catch (error) {
+			if (error instanceof HeicReadError) throw new Rejection('corrupt_image', REJECTION_MESSAGES.corrupt_image)
+			throw error
+		}
+	}
 	let metadata: Metadata
 	try {
 		metadata = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata()
@@ -185,9 +199,15 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine, paddle: () => O
 	} catch {
 		throw new Rejection('corrupt_image', REJECTION_MESSAGES.corrupt_image)
 	}
+	return bytes
+}
+
+async function readImage(bytes: Buffer, kind: 'jpeg' | 'png' | 'webp' | 'heic', engine: () => OcrEngine, paddle: () => OcrEngine | null): Promise<Content> {
+	const started = performance.now()
+	const image = await checkedImage(bytes, kind)
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
-	const result = await readReportPage(engine(), bytes, { paddle: paddle(), countRows: countResultRows })
+	const result = await readReportPage(engine(), image, { paddle: paddle(), countRows: countResultRows })
 	const page: PageText = {
 		pageNumber: 1,
 		text: result.text,
@@ -197,7 +217,7 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine, paddle: () => O
 		otherReading: result.otherReading,
 		boxes: result.words ? boxesFromOcrWords(result.words) : undefined,
 	}
-	return { pages: [page], pageCount: 1, letterhead: { source: 'ocr', image: bytes }, extractMs, ocrMs: performance.now() - ocrStarted }
+	return { pages: [page], pageCount: 1, letterhead: { source: 'ocr', image }, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 
 /** The DICOM tags as text lines; the patient's identity is left out. */
@@ -280,7 +300,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	const fileName = sanitizeFileName(input.fileName)
 	const bytes = input.bytes
 	if (bytes.length > MAX_DOCUMENT_BYTES) return rejectedResult('too_large', tooLargeMessage(fileName), fileName, started)
-	const detected = detectFileType(bytes.subarray(0, FILE_TYPE_HEAD_BYTES), fileName)
+	const detected = detectFileType(bytes, fileName)
 	if (detected.kind === 'rejected') return rejectedResult(detected.reason, detected.message, fileName, started)
 	if (detected.kind === 'ccda' || detected.kind === 'fhir') return readStructuredDocument(bytes, detected.kind, fileName, started)
 	const engine = () => input.ocr ?? createDefaultOcrEngine()
@@ -289,7 +309,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 	try {
 		if (detected.kind === 'pdf') content = await readPdf(bytes, engine, paddle)
 		else if (detected.kind === 'dicom') content = readDicom(bytes)
-		else content = await readImage(bytes, engine, paddle)
+		else content = await readImage(bytes, detected.kind, engine, paddle)
 	} catch (error) {
 		if (error instanceof Rejection) return rejectedResult(error.reason, error.message, fileName, started)
 		if (error instanceof ProcessingLimitError) return rejectedResult(error.reason, error.message, fileName, started)
@@ -330,7 +350,13 @@ async function resultOf(content: Content, fileName: string, started: number, pad
 		const pageLetterhead = firstPage?.boxes ? letterheadOfBoxes(firstPage.boxes) : ''
 		const letterhead = firstPage?.source === 'text' ? pageLetterhead : ''
 		// each other reading on its own: a provider is looked for in a reading's first lines, where the kept text would push it down
-		provider = providerOfReadings([text, ...otherReadings], kind, letterhead, pageLetterhead)
+		provider = providerOfReadings(
+			[text, ...otherReadings],
+			kind,
+			letterhead,
+			pageLetterhead,
+			content.pages.map((page) => page.text),
+		)
 		// no reading named one: the first page's letterhead read again (a logo, display type)
 		if (!provider && content.letterhead) provider = await providerOfLetterhead(content.letterhead, kind, factsText, paddle)
 		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))

@@ -16,7 +16,7 @@ export type {
 	RejectionReason,
 } from './types.ts'
 
-export { detectFileType, kindFromExtension, FILE_TYPE_HEAD_BYTES, type DetectedFileType } from './intake/file-type.ts'
+export { detectFileType, kindFromExtension, FileTypeReader, FILE_TYPE_HEAD_BYTES, type DetectedFileType } from './intake/file-type.ts'
 export { validatePdfStructure, type PdfStructureCheck } from './intake/pdf-structure.ts'
 export { sanitizeFileName, guessCategoryFromFileName, titleFromFileName, type UploadCategory } from './intake/file-name.ts'
 export { REJECTION_MESSAGES, tooLargeMessage, tooManyPagesMessage } from './intake/messages.ts'

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { PROJECT_ROOT } from '#server/project-root.ts'
+import { SafeMessageError } from '#server/logger.ts'
 import type { ExtractReply, ExtractRequest } from './extract-child.ts'
 import { rejectedResult } from './extract-document.ts'
 import { REJECTION_MESSAGES } from './intake/messages.ts'
@@ -49,12 +50,26 @@ export type IsolatedExtraction = {
 /** `filePath`: a temporary copy of the stored file on this machine, which the child reads (no bytes cross the IPC channel). */
 export type IsolatedExtractInput = { filePath: string; fileName: string; kind: FileKind; signal?: AbortSignal }
 
-/** A child that ended without a result for a reason other than a limit (a crash): worth retrying. */
-export class ExtractionProcessError extends Error {
-	constructor(message: string) {
+/**
+ * A child that ended without a result for a reason other than a limit (a crash): worth retrying. Its code
+ * and message are our own words (no file content, names or paths), kept on the job for the administrator.
+ */
+export class ExtractionProcessError extends SafeMessageError {
+	constructor(
+		readonly code: 'EXTRACTION_START_FAILED' | 'EXTRACTION_CRASHED' | 'EXTRACTION_FAILED' | 'EXTRACTION_ABORTED',
+		message: string,
+	) {
 		super(message)
-		this.name = 'ExtractionProcessError'
 	}
+}
+
+/**
+ * What a child's stderr says about a failure to start, reduced to an error code and the
+ * system call ('ENOENT uv_cwd': its working folder is gone); never the text itself.
+ */
+export function startFailureDetail(stderrTail: string): string | null {
+	const match = /\b(E[A-Z]{2,})\b[^\n]*?\b(uv_[a-z_]+|spawn|open|read|scandir)\b/.exec(stderrTail)
+	return match ? `${match[1]} ${match[2]}` : null
 }
 
 /** How often the watchdog reads the child's process-tree memory (a polling interval of the memory limit). */
@@ -124,6 +139,8 @@ function startExtractionProcess(memoryMb: number): ExtractionProcess {
 		serialization: 'advanced',
 		// a process group of its own, so a kill reaches the OCR processes it started
 		detached: true,
+		// never the worker's own working folder, which may be gone (every child would die at start: ENOENT uv_cwd)
+		cwd: PROJECT_ROOT,
 		stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
 		// two malloc arenas, not eight per core: onnxruntime's threads (PaddleOCR) otherwise each keep
 		// freed memory of their own (a page's peak 470 -> 410 MB with two)
@@ -145,19 +162,24 @@ function startExtractionProcess(memoryMb: number): ExtractionProcess {
 			resolve()
 		}
 		child.on('message', onMessage)
-		child.once('exit', (code, signal) => reject(new ExtractionProcessError(`extraction process ended while starting (${signal ?? code})`)))
+		child.once('exit', (code, signal) => {
+			const detail = startFailureDetail(stderrTail) ?? String(signal ?? code)
+			reject(new ExtractionProcessError('EXTRACTION_START_FAILED', `The extraction process ended while starting (${detail})`))
+		})
 		child.once('error', reject)
 	})
 	ready.catch(() => {})
 	return { child, memoryMb, ready, stderrTail: () => stderrTail, hasExited: () => hasExited, documents: 0 }
 }
 
+/** Kills the child's process group: the child and the OCR processes it started, which outlive it when it was killed alone. */
 function killProcessGroup(child: ChildProcess) {
-	if (child.exitCode !== null || child.signalCode !== null) return
+	if (!child.pid) return
 	try {
-		process.kill(-child.pid!, 'SIGKILL')
+		process.kill(-child.pid, 'SIGKILL')
 	} catch {
-		child.kill('SIGKILL')
+		// the group is gone already
+		if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 	}
 }
 
@@ -245,7 +267,7 @@ function limitResult(
 
 function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Promise<IsolatedExtraction> {
 	const started = performance.now()
-	if (input.signal?.aborted) return Promise.reject(new ExtractionProcessError('aborted'))
+	if (input.signal?.aborted) return Promise.reject(new ExtractionProcessError('EXTRACTION_ABORTED', 'The extraction was stopped (the worker is stopping)'))
 	const worker = takeProcess(limits.memoryMb)
 	const { child } = worker
 	worker.documents++
@@ -271,7 +293,7 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 			if (isSettled) return
 			settle()
 			killProcessGroup(child)
-			reject(new ExtractionProcessError('aborted'))
+			reject(new ExtractionProcessError('EXTRACTION_ABORTED', 'The extraction was stopped (the worker is stopping)'))
 		}
 		input.signal?.addEventListener('abort', onAbort, { once: true })
 
@@ -294,19 +316,22 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 			} else if (message.type === 'error') {
 				settle()
 				killProcessGroup(child)
-				reject(new ExtractionProcessError(`extraction failed (${message.errorName})`))
+				const errorName = /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(message.errorName) ? message.errorName : 'Error'
+				reject(new ExtractionProcessError('EXTRACTION_FAILED', `The extraction failed (${errorName})`))
 			}
 		}
 
 		function onExit(code: number | null, signal: NodeJS.Signals | null) {
 			if (isSettled) return
 			settle()
+			// a child killed from outside leaves its tesseract processes running: they go with its group
+			killProcessGroup(child)
 			if (limitHit) return resolve(limitResult(limitHit, input.fileName, started, peakMb, child.pid!))
 			// V8 stops a process over its heap cap with this message (and SIGABRT)
 			if (/heap out of memory|Reached heap limit/i.test(worker.stderrTail())) {
 				return resolve(limitResult('too_large_to_process', input.fileName, started, peakMb, child.pid!))
 			}
-			reject(new ExtractionProcessError(`extraction process ended without a result (${signal ?? code})`))
+			reject(new ExtractionProcessError('EXTRACTION_CRASHED', `The extraction process ended without a result (${signal ?? code})`))
 		}
 
 		child.on('message', onMessage)

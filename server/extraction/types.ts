@@ -8,7 +8,8 @@ export type { StructuredSummary }
 
 export type DocumentKind = 'lab_report' | 'imaging' | 'clinical_notes' | 'immunization' | 'other'
 
-export type FileKind = 'pdf' | 'jpeg' | 'png' | 'dicom' | 'ccda' | 'fhir'
+/** webp and heic: phone photos, read like a JPEG (heic decoded by pages/heic-image.ts) */
+export type FileKind = 'pdf' | 'jpeg' | 'png' | 'webp' | 'heic' | 'dicom' | 'ccda' | 'fhir'
 
 export type { ParameterStatus }
 
@@ -68,9 +69,17 @@ export type ExtractedParameter = {
 	alternate?: boolean
 }
 
-/** A result row whose name the vocabulary does not know: kept as printed, never given a code. */
+/**
+ * A result row whose name the vocabulary does not know: kept as printed, never given a code.
+ * Stored with its document and shown on its page 'not in trends' until the patient says which
+ * analyte it is (server/health/printed-results.ts).
+ */
 export type UnmappedResult = MeasuredValue & {
 	referenceRangeText: string | null
+	/** the status its printed range gives (the one grading rule, lab-vocabulary: no code, so no critical value or guideline) */
+	status: ParameterStatus | null
+	/** the result's own date (a C-CDA or FHIR entry's), or the document's; null when neither is known */
+	testDate: string | null
 }
 
 export type ExtractedMedication = {

@@ -192,7 +192,7 @@ export {
 	selectTestDates,
 	type DocumentParameterValue,
 } from './document-parameters.ts'
-export { selectOwnerHealthParametersForExport } from './owner-export.ts'
+export { selectOwnerHealthParametersForExport, selectOwnerPrintedResultsForExport } from './owner-export.ts'
 export { applyValueReview, type ValueReviewCode, type ValueReviewOutcome } from './value-review.ts'
 export { COUNTED_REVIEW_STATUSES, countedParameterCondition } from './counted-values.ts'
 export {
@@ -224,3 +224,23 @@ export {
 	type SummaryParameter,
 	type TrendsExportRow,
 } from '#server/health/shared/trends-export.ts'
+export {
+	applyPrintedResultChange,
+	removeDocumentPrintedResults,
+	replaceDocumentPrintedResults,
+	selectDocumentPrintedResults,
+	type DocumentPrintedResult,
+	type DocumentPrintedResultView,
+	type PrintedResultCode,
+	type PrintedResultOutcome,
+} from './printed-results.ts'
+export { analytesForUnit, analyteUnitLabel, printedResultsState } from './printed-result-coding.ts'
+export {
+	PRINTED_RESULT_INTENTS,
+	PRINTED_RESULT_NOTICES,
+	PRINTED_RESULT_TEXTS,
+	PrintedResultSchema,
+	isPrintedResultIntent,
+	type PrintedResultChange,
+	type PrintedResultIntent,
+} from '#server/health/shared/printed-results.ts'

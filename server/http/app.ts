@@ -8,6 +8,8 @@ import { getEnv } from '#server/env.server.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { limitRequestBodies } from './body-limit.ts'
+import { isDatabaseUnreachableError } from '#db/availability.ts'
+import { refuseWithoutDatabase, sendDatabaseUnavailable } from './database-gate.ts'
 import { BAD_REQUEST_TEXT, clientErrorStatus, refuseMalformedPaths } from './client-errors.ts'
 import { stampClientIp } from './client-ip.ts'
 import { allowedPostOrigins, isCrossSiteRequest } from './origin-check.ts'
@@ -29,13 +31,26 @@ declare module '@remix-run/node' {
 		 * Absent where a route is called without a server (tests).
 		 */
 		responseClosed?: AbortSignal
+		/** Set by the server entry's error handler when a loader failed because the database could not be reached (the page then answers 503). */
+		databaseUnreachable?: boolean
 	}
 }
 
-/** A signal aborted when `res` closes; held by `res`'s listener for as long as the response is open. */
-function responseClosedSignal(res: express.Response) {
+/**
+ * A signal aborted when `res` closes, or when the server begins to stop
+ * (long-lived answers end then, so the server can drain); held by `res`'s
+ * listener for as long as the response is open. `open` holds the
+ * controllers of the responses open now (one listener on `stopping` for
+ * all of them).
+ */
+function responseClosedSignal(res: express.Response, stopping: AbortSignal | undefined, open: Set<AbortController>) {
 	const controller = new AbortController()
-	res.once('close', () => controller.abort())
+	if (stopping?.aborted) controller.abort()
+	else if (stopping) open.add(controller)
+	res.once('close', () => {
+		open.delete(controller)
+		controller.abort()
+	})
 	return controller.signal
 }
 
@@ -50,8 +65,19 @@ function shouldCompress(req: express.Request, res: express.Response) {
 	return compression.filter(req, res)
 }
 
-/** The web process: security headers, cross-site check, static files, then Remix. */
-export async function createHttpApp() {
+/**
+ * The web process: security headers, cross-site check, static files, the
+ * database gate (503 at once without a database), then Remix. `stopping`
+ * aborts when the server begins to stop: answers say `Connection: close`
+ * and event streams end.
+ */
+export async function createHttpApp(options: { stopping?: AbortSignal } = {}) {
+	const { stopping } = options
+	const openResponses = new Set<AbortController>()
+	stopping?.addEventListener('abort', () => {
+		for (const controller of openResponses) controller.abort()
+		openResponses.clear()
+	})
 	const env = getEnv()
 	const isDevelopment = env.NODE_ENV === 'development'
 	const app = express()
@@ -66,6 +92,8 @@ export async function createHttpApp() {
 		stampClientIp(req)
 		const isHttps = sendsStrictTransportSecurity({ isProduction: env.isProduction, appOrigin: env.APP_ORIGIN, isSecureRequest: req.secure })
 		res.set(securityHeaders({ nonce, isDevelopment, isHttps, path: req.path }))
+		// a stopping server lets no connection stay open for another request
+		if (stopping?.aborted) res.set('Connection', 'close')
 		const started = performance.now()
 		res.on('finish', () => {
 			const ms = Math.round(performance.now() - started)
@@ -119,6 +147,9 @@ export async function createHttpApp() {
 		build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 	}
 
+	// Without a database every request would wait or fail: refuse at once, and say so.
+	app.use(refuseWithoutDatabase())
+
 	app.all(
 		'*',
 		createRequestHandler({
@@ -128,7 +159,7 @@ export async function createHttpApp() {
 				requestId: res.locals.requestId as string,
 				cspNonce: res.locals.cspNonce as string,
 				clientIp: req.ip ?? 'unknown',
-				responseClosed: responseClosedSignal(res),
+				responseClosed: responseClosedSignal(res, stopping, openResponses),
 			}),
 		}),
 	)
@@ -138,6 +169,10 @@ export async function createHttpApp() {
 		if (clientStatus !== null) {
 			logger.warn('http.client_error', { requestId: res.locals.requestId, status: clientStatus })
 			if (!res.headersSent) res.status(clientStatus).type('text/plain').send(BAD_REQUEST_TEXT)
+			return
+		}
+		if (isDatabaseUnreachableError(error)) {
+			if (!res.headersSent) sendDatabaseUnavailable(_req, res)
 			return
 		}
 		logger.error('http.unhandled', { requestId: res.locals.requestId, ...describeError(error) })

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events'
 import type { WorkerEvents } from 'graphile-worker'
 import postgres from 'postgres'
-import { getSql } from '#db/client.ts'
-import { markDocumentInterrupted } from '#server/documents/index.ts'
+import { CONNECT_TIMEOUT_SECONDS, getSql } from '#db/client.ts'
+import { failStrandedDocuments, markDocumentInterrupted } from '#server/documents/index.ts'
 import { logger } from '#server/logger.ts'
 import { ProcessDocumentPayloadSchema, TASKS } from '#server/queue/queue.ts'
 import { sweepUploadTempFiles } from './sweep-upload-temp-files.ts'
@@ -33,6 +33,8 @@ const REFRESH_MS = 15_000
 export type WorkerLiveness = {
 	/** Holds the advisory lock for a graphile worker (or pool) id from now on. */
 	track(workerId: string): void
+	/** Lets go of the locks of ids whose runner has ended, so their jobs count as a dead worker's. */
+	untrack(workerIds: string[]): Promise<void>
 	stop(): Promise<void>
 }
 
@@ -44,6 +46,7 @@ export function holdWorkerLiveness(connectionString: string): WorkerLiveness {
 		max_lifetime: 0,
 		idle_timeout: 0,
 		onnotice: () => {},
+		connect_timeout: CONNECT_TIMEOUT_SECONDS,
 		// the server notices a vanished machine within about 90 s
 		connection: { application_name: 'carebook-worker-liveness', tcp_keepalives_idle: '60', tcp_keepalives_interval: '10', tcp_keepalives_count: '3' },
 	})
@@ -74,6 +77,18 @@ export function holdWorkerLiveness(connectionString: string): WorkerLiveness {
 		track(workerId) {
 			ids.add(workerId)
 			void refresh()
+		},
+		async untrack(workerIds) {
+			for (const id of workerIds) ids.delete(id)
+			pending = pending.then(async () => {
+				try {
+					for (const id of workerIds) await sql`select pg_advisory_unlock(${LIVENESS_LOCK_CLASS}::int, hashtext(${id}))`
+				} catch {
+					// The connection could not say it: ending it lets go of every lock, and the next refresh takes the tracked ones again.
+					await sql.end({ timeout: 1 }).catch(() => {})
+				}
+			})
+			await pending
 		},
 		async stop() {
 			isStopped = true
@@ -122,18 +137,31 @@ export async function releaseJobsOfDeadWorkers(): Promise<{ released: number; fa
 
 /**
  * What a worker process does around graphile-worker's runner: at start,
- * release dead workers' jobs and sweep stale upload files; while running,
+ * release dead workers' jobs, fail documents no job will run and sweep
+ * stale upload files; while running,
  * hold the liveness lock of every worker (and pool) id the runner creates.
  * Pass `events` to run().
  */
-export async function startWorkerRecovery(connectionString: string): Promise<{ events: WorkerEvents; stop: () => Promise<void> }> {
+export async function startWorkerRecovery(
+	connectionString: string,
+): Promise<{ events: WorkerEvents; releaseRunner: () => Promise<void>; stop: () => Promise<void> }> {
 	const liveness = holdWorkerLiveness(connectionString)
 	const events: WorkerEvents = new EventEmitter()
-	events.on('pool:create', ({ workerPool }) => liveness.track(workerPool.id))
-	events.on('worker:create', ({ worker }) => liveness.track(worker.workerId))
+	// the ids of the runner running now: when it ends without a stop, its locked jobs are a dead worker's
+	let runnerIds: string[] = []
+	events.on('pool:create', ({ workerPool }) => {
+		runnerIds.push(workerPool.id)
+		liveness.track(workerPool.id)
+	})
+	events.on('worker:create', ({ worker }) => {
+		runnerIds.push(worker.workerId)
+		liveness.track(worker.workerId)
+	})
 	const recover = async () => {
 		try {
 			await releaseJobsOfDeadWorkers()
+			const failedDocuments = await failStrandedDocuments()
+			if (failedDocuments) logger.warn('jobs.stranded_documents_failed', { failedDocuments })
 		} catch (error) {
 			// the cron task tries again within a minute
 			logger.warn('worker.start_recovery_failed', { errorName: error instanceof Error ? error.name : 'unknown' })
@@ -152,6 +180,12 @@ export async function startWorkerRecovery(connectionString: string): Promise<{ e
 	}
 	return {
 		events,
+		releaseRunner: async () => {
+			const ids = runnerIds
+			runnerIds = []
+			await liveness.untrack(ids)
+			await recover()
+		},
 		stop: async () => {
 			clearTimeout(again)
 			await liveness.stop()

@@ -11,20 +11,26 @@ import { sendEmailTask } from './send-email-task.ts'
 import { sweepUploadTempFilesTask } from './sweep-upload-temp-files.ts'
 import { TASKS, type TaskName } from '#server/queue/queue.ts'
 import { withRedactedTaskErrors } from './redacted-task.ts'
+import { withInterruptionTracking } from './interrupted-jobs.ts'
 
-/** Every job the worker runs, by identifier; a failure keeps only its error's class and code (redacted-task.ts). */
-export const taskList: TaskList = withRedactedTaskErrors({
-	[TASKS.pruneSessions]: pruneSessions,
-	[TASKS.processDocument]: processDocumentTask,
-	[TASKS.appointmentReminder]: appointmentReminderTask,
-	[TASKS.releaseDeadWorkerJobs]: releaseDeadWorkerJobsTask,
-	[TASKS.sweepUploadTempFiles]: sweepUploadTempFilesTask,
-	[TASKS.sendEmail]: sendEmailTask,
-	[TASKS.buildDataExport]: buildDataExportTask,
-	[TASKS.billingTransitions]: billingTransitionsTask,
-	[TASKS.deleteExpiredExports]: deleteExpiredExportsTask,
-	[TASKS.pruneRateLimitEvents]: pruneRateLimitEventsTask,
-} satisfies Record<TaskName, Task>)
+/**
+ * Every job the worker runs, by identifier; a failure keeps only its error's class and code (redacted-task.ts),
+ * and a job a stop cut short gets its attempt back (interrupted-jobs.ts).
+ */
+export const taskList: TaskList = withInterruptionTracking(
+	withRedactedTaskErrors({
+		[TASKS.pruneSessions]: pruneSessions,
+		[TASKS.processDocument]: processDocumentTask,
+		[TASKS.appointmentReminder]: appointmentReminderTask,
+		[TASKS.releaseDeadWorkerJobs]: releaseDeadWorkerJobsTask,
+		[TASKS.sweepUploadTempFiles]: sweepUploadTempFilesTask,
+		[TASKS.sendEmail]: sendEmailTask,
+		[TASKS.buildDataExport]: buildDataExportTask,
+		[TASKS.billingTransitions]: billingTransitionsTask,
+		[TASKS.deleteExpiredExports]: deleteExpiredExportsTask,
+		[TASKS.pruneRateLimitEvents]: pruneRateLimitEventsTask,
+	} satisfies Record<TaskName, Task>),
+)
 
 export const crontab = [
 	`0 * * * * ${TASKS.pruneSessions} ?max=1`,

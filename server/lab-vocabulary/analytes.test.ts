@@ -297,7 +297,7 @@ describe('the catalogue data (vocabulary/analytes.json)', () => {
 			expect(Array.isArray(analyte.units) && analyte.units.every((unit) => typeof unit === 'string')).toBe(true)
 			if (analyte.plausible) expect(analyte.plausible.length === 2 && analyte.plausible[0] < analyte.plausible[1], analyte.code).toBe(true)
 			for (const [language, names] of Object.entries(analyte.labels ?? {})) {
-				expect(['de', 'fr', 'es', 'it', 'pt', 'tr', 'pl', 'zh'], analyte.code).toContain(language)
+				expect(['de', 'fr', 'es', 'it', 'pt', 'tr', 'pl', 'hu', 'vi', 'fa', 'zh'], analyte.code).toContain(language)
 				expect(names.every((name) => typeof name === 'string')).toBe(true)
 			}
 		}

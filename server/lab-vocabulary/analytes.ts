@@ -7,7 +7,7 @@ import analyteCatalogue from './analytes.json' with { type: 'json' }
  * (lower snake case, the health-analytics domain keys trends on it), LOINC
  * code, display name, the names reports print for it (English, and the
  * labels of German, French, Spanish, Italian, Portuguese, Turkish,
- * Polish and Chinese (simplified) reports), its UCUM unit and the unit spellings seen on reports, the molar
+ * Polish, Hungarian, Vietnamese, Farsi and Chinese (simplified) reports), its UCUM unit and the unit spellings seen on reports, the molar
  * mass that lets UCUM convert between conventional and SI units, and a
  * physiologically plausible span (used to repair OCR misreadings such as a
  * dropped decimal point). Critical values: shared/critical-values.ts. A printed name that is not
@@ -33,7 +33,7 @@ export type AnalyteCategory =
 
 export type { CriticalThreshold } from './shared/critical-values.ts'
 
-export type ReportLanguage = 'de' | 'fr' | 'es' | 'it' | 'pt' | 'tr' | 'pl' | 'zh'
+export type ReportLanguage = 'de' | 'fr' | 'es' | 'it' | 'pt' | 'tr' | 'pl' | 'hu' | 'vi' | 'fa' | 'zh'
 
 export type Analyte = {
 	code: string
@@ -150,6 +150,9 @@ export function isUnspacedScriptName(key: string): boolean {
 	return UNSPACED_SCRIPT.test(key)
 }
 
+/** Farsi written with the Arabic code points of yeh and kaf (as many PDFs and OCR engines give them): the Persian letters. */
+const ARABIC_YEH_KAF: Readonly<Record<string, string>> = { ي: 'ی', ك: 'ک' }
+
 /**
  * Lower case, accents and British spellings folded, punctuation turned into
  * spaces, spelled-out initials joined: 'Haemoglobin A1c' and 'HEMOGLOBIN A1C'
@@ -159,7 +162,8 @@ export function isUnspacedScriptName(key: string): boolean {
  * spaces), and then spaces beside Chinese or Japanese characters are dropped,
  * as those scripts write words without them ('比  重' gives '比重', '红细胞（镜检）'
  * gives '红细胞镜检'); a Greek letter standing alone is spelled out ('γ-GT'
- * gives 'gamma gt').
+ * gives 'gamma gt'); Farsi's yeh and kaf are one letter whichever code point
+ * writes them ('ي' is 'ی').
  */
 export function normaliseAnalyteName(name: string): string {
 	return name
@@ -168,6 +172,7 @@ export function normaliseAnalyteName(name: string): string {
 		.replace(/ß/g, 'ss')
 		.replace(/ł/g, 'l')
 		.replace(/Ł/g, 'L')
+		.replace(/[يك]/g, (letter) => ARABIC_YEH_KAF[letter])
 		.normalize('NFKD')
 		.replace(/\p{M}/gu, '')
 		.toLowerCase()

@@ -9,6 +9,7 @@ export {
 	ANALYTES,
 	ANALYTE_CODES,
 	findAnalyteByCode,
+	loincFor,
 	lookupAnalyteName,
 	normaliseAnalyteName,
 	type Analyte,
@@ -16,7 +17,7 @@ export {
 	type CriticalThreshold,
 } from './analytes.ts'
 export { inAnalyteUnit, toAnalyteUnit } from './analyte-units.ts'
-export { convertValue, isSameUnit, toUcum } from './ucum.ts'
+export { convertValue, isMolarUnit, isSameUnit, toUcum } from './ucum.ts'
 export { parseReferenceRange, type ReferenceRange } from './reference-range.ts'
 export { gradeParameter, guidelineGradeOf, statusFromFlag, type GuidelineGrade } from './parameter-status.ts'
 export type { ParameterStatus } from './shared/parameter-status.ts'

@@ -10,6 +10,7 @@ export { LocalFileStorage } from './local-storage.ts'
 export { S3FileStorage } from './s3-storage.ts'
 export { copyLocalFilesToBucket } from './copy-to-bucket.ts'
 export { copyToTempFile, StoredFileTooLargeError } from './temp-file.ts'
+export { isStorageFullError } from './storage-full.ts'
 
 /** The store configuration names: the S3 bucket when S3_BUCKET is set, else the local folder DATA_DIR/files. */
 export function createFileStorage(env: Pick<Env, 'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>): FileStorage {

@@ -42,10 +42,17 @@ export class LocalFileStorage implements FileStorage {
 		}
 	}
 
+	/** Written under a temporary name and renamed: a reader never sees half a file, and a failed write leaves nothing. */
 	async putBuffer(key: string, data: Buffer) {
 		const target = this.pathOf(key)
 		await mkdir(path.dirname(target), { recursive: true })
-		await writeFile(target, data)
+		const partial = `${target}.${process.pid}.part`
+		try {
+			await writeFile(partial, data, { mode: 0o600 })
+			await rename(partial, target)
+		} finally {
+			await rm(partial, { force: true })
+		}
 	}
 
 	read(key: string) {

@@ -47,6 +47,8 @@ const TRPC_CODE_OF_REFUSAL: Record<RefusalKind, TRPC_ERROR_CODE_KEY> = {
 	unsupported: 'UNSUPPORTED_MEDIA_TYPE',
 	locked: 'FORBIDDEN',
 	unavailable: 'SERVICE_UNAVAILABLE',
+	// tRPC has no 507; the message says what happened
+	'storage-full': 'SERVICE_UNAVAILABLE',
 	'rate-limited': 'TOO_MANY_REQUESTS',
 }
 

@@ -131,6 +131,7 @@ describe('data export', () => {
 				'health-parameters.json',
 				'medications.json',
 				'notifications.json',
+				'printed-results.json',
 				'profile.json',
 				'shares.json',
 				`documents/${documentId}-OWNERMARK_report.pdf`,

@@ -8,6 +8,7 @@ import type { Patient } from '#server/auth/patient.ts'
 import { answerDocumentSubject, inProcessExtractor, processDocument, storeUploadedDocument, type ReceivedFile } from '#server/documents/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { uploadTempDir } from '#server/storage/index.ts'
+import { detectFileType } from '#server/extraction/index.ts'
 
 export const FIXTURES = path.resolve('../shared/fixtures/documents')
 
@@ -22,7 +23,7 @@ export async function receivedFixture(relativePath: string, uploadName = path.ba
 		originalName: uploadName,
 		size: bytes.length,
 		sha256: createHash('sha256').update(bytes).digest('hex'),
-		head: bytes.subarray(0, 512),
+		type: detectFileType(bytes, uploadName),
 	}
 }
 
@@ -54,7 +55,7 @@ export async function uploadAndProcess(patient: Patient, bytes: Buffer, name: st
 		originalName: name,
 		size: bytes.length,
 		sha256: createHash('sha256').update(bytes).digest('hex'),
-		head: bytes.subarray(0, 4096),
+		type: detectFileType(bytes, name),
 	})
 	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
 	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')

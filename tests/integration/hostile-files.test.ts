@@ -6,7 +6,8 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { processTreeRssMb } from '#server/extraction/isolated-extract.ts'
-import { blankPdf, deflatedDicomBomb, jpegDeclaring, pngDeclaring } from '#tests/support/hostile-files.ts'
+import { blankPdf, deflatedDicomBomb, heicDeclaring, jpegDeclaring, pngDeclaring, webpDeclaring } from '#tests/support/hostile-files.ts'
+import { canEncodeHeic } from '#tests/support/phone-photo-formats.ts'
 import { FIXTURES } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
@@ -206,6 +207,9 @@ describe('hostile files through the running app', () => {
 			['poster.pdf', blankPdf([{ width: 20_000, height: 20_000 }])],
 			['photo.jpg', await jpegDeclaring(30_000, 30_000)],
 			['scan.png', await pngDeclaring(30_000, 30_000)],
+			['photo.webp', await webpDeclaring(16_000, 16_000)],
+			// a phone's HEIC declaring 30,000 x 30,000 (where heif-enc can make the real one it is rewritten from)
+			...(canEncodeHeic ? [['IMG_0001.HEIC', await heicDeclaring(30_000, 30_000)] as [string, Buffer]] : []),
 			['blank-pages.pdf', blankPdf(Array.from({ length: 500 }, () => ({ width: 612, height: 792 })))],
 		]
 		const memory = sampleWorkerMemory()

@@ -10,6 +10,7 @@ import { registerPatient } from '#server/auth/index.ts'
 import { inProcessExtractor, processDocument, storeUploadedDocument } from '#server/documents/index.ts'
 import { readCcda } from '#server/extraction/structured/ccda-import.ts'
 import { readStructuredRecord } from '#server/extraction/structured/read-structured.ts'
+import { detectFileType } from '#server/extraction/index.ts'
 import { parseSafeXml } from '#server/extraction/structured/safe-xml.ts'
 import type { StructuredRecord } from '#server/extraction/shared/structured-types.ts'
 import { buildDataExport, openDataExport, requestDataExport } from '#server/exports/index.ts'
@@ -179,7 +180,7 @@ describe('importing a structured file end to end', () => {
 			originalName: 'x.xml',
 			size: xxe.length,
 			sha256: createHash('sha256').update(xxe).digest('hex'),
-			head: xxe.subarray(0, 4096),
+			type: detectFileType(xxe, 'x.xml'),
 		})
 		if (!outcome.ok) throw new Error('refused at upload')
 		expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('failed')

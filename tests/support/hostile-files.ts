@@ -1,5 +1,6 @@
 import { constants, deflateRawSync } from 'node:zlib'
 import sharp from 'sharp'
+import { encodeHeic } from './heic-encoder.ts'
 
 /**
  * Small files that declare or unpack to something huge, written at test
@@ -129,4 +130,43 @@ export function deflatedDicomBomb(inflatedBytes = 1_100_000_000, frame: { rows: 
 	const pieces = Array.from({ length: Math.floor(pixelBytes / chunk) }, () => piece)
 	const end = deflateRawSync(Buffer.alloc(pixelBytes % chunk), { level: 9 })
 	return Buffer.concat([header, start, ...pieces, end])
+}
+
+/**
+ * A real HEIC (`from`, or a 16 x 16 one made by heif-enc: phone-photo-formats.ts) whose image
+ * spatial extents ('ispe', the size a HEIF image declares) are rewritten to width x height: the
+ * picture stays small, the size it claims does not.
+ */
+export async function heicDeclaring(width: number, height: number, from?: Buffer): Promise<Buffer> {
+	const heic =
+		from ??
+		(await encodeHeic(
+			await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } })
+				.png()
+				.toBuffer(),
+		))
+	const bomb = Buffer.from(heic)
+	let found = 0
+	for (let at = bomb.indexOf('ispe', 0, 'latin1'); at >= 0; at = bomb.indexOf('ispe', at + 4, 'latin1')) {
+		// 'ispe', version and flags (4 bytes), width, height
+		bomb.writeUInt32BE(width, at + 8)
+		bomb.writeUInt32BE(height, at + 12)
+		found++
+	}
+	if (!found) throw new Error('no ispe box')
+	return bomb
+}
+
+/** A real lossless WebP (sharp) whose VP8L header is rewritten to declare width x height (each at most 16384). */
+export async function webpDeclaring(width: number, height: number): Promise<Buffer> {
+	const webp = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } })
+		.webp({ lossless: true })
+		.toBuffer()
+	const vp8l = webp.indexOf('VP8L', 0, 'latin1')
+	if (vp8l < 0) throw new Error('no VP8L chunk')
+	// 'VP8L', chunk size (4), signature 0x2f, then 14 bits of width - 1, 14 of height - 1, alpha and version
+	const at = vp8l + 9
+	const bits = webp.readUInt32LE(at)
+	webp.writeUInt32LE(((bits & 0xf0000000) | ((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14)) >>> 0, at)
+	return webp
 }

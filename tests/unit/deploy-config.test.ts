@@ -22,6 +22,17 @@ function flySecrets() {
 	return [...line.matchAll(/(\w+)=/g)].map((match) => match[1]!)
 }
 
+/** The argument of a Dockerfile instruction (the last one of that name, as Docker uses). */
+function dockerInstruction(name: string) {
+	const matches = [...dockerfile.matchAll(new RegExp(`^${name}\\s+(.+)$`, 'gm'))]
+	return matches.at(-1)?.[1]?.trim() ?? ''
+}
+
+/** The container's command, which must be in exec form (a JSON array). */
+function dockerfileCommand(): string[] {
+	return JSON.parse(dockerInstruction('CMD')) as string[]
+}
+
 function startUpError(env: Record<string, string>, scope?: 'database') {
 	try {
 		parseEnv(env, scope)
@@ -43,7 +54,8 @@ describe('deploy files agree with the app', () => {
 	it('checks the health route that exists and touches the database', () => {
 		expect(flyValue('path')).toBe('/healthz')
 		expect(dockerfile).toContain('/healthz')
-		expect(readFileSync('app/routes/healthz.ts', 'utf8')).toContain('select 1')
+		expect(readFileSync('app/routes/healthz.ts', 'utf8')).toContain('isDatabaseAvailable({ fresh: true })')
+		expect(readFileSync('db/availability.ts', 'utf8')).toContain('select 1')
 	})
 
 	it('migrates with the project script at release and keeps data on the volume', () => {
@@ -73,8 +85,31 @@ describe('deploy files agree with the app', () => {
 	it('runs on Node 20 as a non-root user and starts web and worker together', () => {
 		expect(dockerfile).toMatch(/^FROM node:20/m)
 		expect(dockerfile).toMatch(/^USER (?!root)\w+/m)
-		expect(dockerfile).toContain('CMD ["npm", "start"]')
+		expect(dockerfileCommand()).toEqual(['node', '--import', 'tsx', 'scripts/start.ts'])
 		expect(packageJson.scripts.start).toBe('tsx scripts/start.ts')
 		expect(existsSync('scripts/start.ts')).toBe(true)
+	})
+
+	it('gives SIGTERM to the start script: tini as PID 1 passing it to the script, never npm or a shell in between', () => {
+		// exec form (JSON): a shell form would make /bin/sh PID 1, which passes no signal on
+		const entrypoint = JSON.parse(dockerInstruction('ENTRYPOINT')) as string[]
+		expect(entrypoint).toEqual(['/usr/bin/tini', '--'])
+		expect(dockerfile).toMatch(/apt-get install[^\n]*(\n\t+[^\n]*)*\btini\b/)
+		expect(dockerInstruction('STOPSIGNAL')).toBe('SIGTERM')
+		const command = dockerfileCommand()
+		expect(command[0]).toBe('node')
+		expect(command).not.toContain('npm')
+		expect(command.at(-1)).toBe('scripts/start.ts')
+		// the script handles the signal itself (stopAll), and drains within the grace period
+		const startScript = readFileSync('scripts/start.ts', 'utf8')
+		expect(startScript).toContain("process.on('SIGTERM', () => void stopAll(0))")
+	})
+
+	it('lets a stop drain: Fly sends SIGTERM and waits longer than the grace period plus the database stop', () => {
+		const env = parseEnv({ DATABASE_URL: 'postgres://db/carebook' })
+		expect(flyValue('kill_signal')).toBe('SIGTERM')
+		const killTimeout = Number(flyValue('kill_timeout'))
+		expect(killTimeout).toBeGreaterThanOrEqual(env.SHUTDOWN_GRACE_SECONDS + 8)
+		expect(dockerfile).toContain(`--stop-timeout ${killTimeout}`)
 	})
 })

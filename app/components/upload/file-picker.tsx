@@ -116,7 +116,7 @@ export function FilePicker({ onFinished }: { onFinished: (result: { ids: string[
 						event.target.value = ''
 					}}
 				/>
-				<p className="mt-3 text-xs text-slate-500 dark:text-slate-400">PDF, JPEG, PNG, DICOM, C-CDA (.xml) or FHIR (.json), up to 20 MB each</p>
+				<p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{UPLOAD_TEXTS.acceptedTypes}</p>
 			</div>
 			{files.length ? (
 				<ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700" aria-label="Selected files">

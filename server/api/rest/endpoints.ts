@@ -29,6 +29,7 @@ import { refuse, type Refusal } from '#server/errors/shared/result.ts'
 import { getParameterSeries, getParameterTrends, listParameters, patientToday } from '#server/health/index.ts'
 import { createShareLink, shareByEmail } from '#server/sharing/index.ts'
 import * as S from './schemas.ts'
+import { ACCEPTED_FORMATS_TEXT } from '#server/extraction/shared/file-formats.ts'
 
 const { z } = S
 
@@ -108,10 +109,10 @@ export const ENDPOINTS: Endpoint[] = [
 		method: 'post',
 		path: '/documents/upload-and-process',
 		operationId: 'uploadDocument',
-		summary: 'Upload one file (PDF, JPEG, PNG, DICOM; 20 MB at most) and queue its processing',
+		summary: `Upload one file (${ACCEPTED_FORMATS_TEXT}; 20 MB at most) and queue its processing`,
 		multipart: S.UploadForm,
 		success: { status: 201, description: 'Stored and queued for processing', schema: S.UploadAccepted },
-		errors: [400, 413, 415],
+		errors: [400, 413, 415, 507],
 		handle: async ({ patient, request }) => {
 			const outcome = await acceptUpload(patient, request)
 			if (!outcome.ok) return outcome

@@ -21,6 +21,7 @@ type ErrorCode =
 	| 'rate_limited'
 	| 'server_error'
 	| 'service_unavailable'
+	| 'insufficient_storage'
 
 /** The REST answer of a domain refusal: its kind decides the status (as everywhere) and the stable code. */
 const CODE_OF_KIND: Record<RefusalKind, ErrorCode> = {
@@ -34,6 +35,7 @@ const CODE_OF_KIND: Record<RefusalKind, ErrorCode> = {
 	locked: 'forbidden',
 	'rate-limited': 'rate_limited',
 	unavailable: 'service_unavailable',
+	'storage-full': 'insufficient_storage',
 }
 const STATUS_OF_CODE: Record<ErrorCode, number> = {
 	invalid_request: 400,
@@ -48,6 +50,7 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
 	rate_limited: 429,
 	server_error: 500,
 	service_unavailable: 503,
+	insufficient_storage: 507,
 }
 
 export const API_MESSAGES = {

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { ENDPOINTS } from './endpoints.ts'
 import { ErrorBody } from './schemas.ts'
+import { ACCEPTED_FORMATS_TEXT } from '#server/extraction/shared/file-formats.ts'
 
 export const API_BASE_PATH = '/api/v1'
 
@@ -14,9 +15,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 	404: 'Nothing of the key owner with this id (`not_found`)',
 	409: 'The subscription is in a state that refuses this, or a downgrade over the new limits (`conflict`)',
 	413: 'Over the upload size or the plan storage limit (`payload_too_large`)',
-	415: 'Not a PDF, JPEG, PNG or DICOM file (`unsupported_media_type`)',
+	415: `Not a ${ACCEPTED_FORMATS_TEXT} file by its content (\`unsupported_media_type\`)`,
 	429: "Over the key's calls per minute (`rate_limited`); `Retry-After` says when to try again",
 	500: 'Server error (`server_error`)',
+	507: "The server's storage is full; nothing was saved (`insufficient_storage`)",
 }
 
 let cached: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null

@@ -11,6 +11,7 @@ import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
 import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from '#server/sharing/shared/share-form-schema.ts'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { LocalDateSchema } from '#server/time/shared/local-date-schema.ts'
+import { ACCEPTED_FORMATS_TEXT } from '#server/extraction/shared/file-formats.ts'
 
 extendZodWithOpenApi(z)
 
@@ -44,6 +45,7 @@ export const ErrorBody = z
 				'rate_limited',
 				'server_error',
 				'service_unavailable',
+				'insufficient_storage',
 			]),
 			message: z.string(),
 		}),
@@ -70,7 +72,7 @@ export const DocumentSummary = z
 		status: z.enum(['queued', 'processing', 'processed', 'failed']),
 		failureMessage: z.string().nullable(),
 		fileName: z.string(),
-		fileKind: z.enum(['pdf', 'jpeg', 'png', 'dicom', 'ccda', 'fhir']),
+		fileKind: z.enum(['pdf', 'jpeg', 'png', 'webp', 'heic', 'dicom', 'ccda', 'fhir']),
 		sizeBytes: z.number().int(),
 		uploadedAt: Instant,
 		processedAt: Instant.nullable(),
@@ -105,7 +107,7 @@ export const DownloadLink = z.object({ url: z.string().url(), expiresInSeconds: 
 
 export const UploadForm = z
 	.object({
-		file: z.string().openapi({ type: 'string', format: 'binary', description: 'PDF, JPEG, PNG or DICOM, at most 20 MB' }),
+		file: z.string().openapi({ type: 'string', format: 'binary', description: `${ACCEPTED_FORMATS_TEXT}, at most 20 MB; typed by its content` }),
 		documentType: safeText({ max: TEXT_LIMITS.uploadField }).optional(),
 		title: safeText({ max: TEXT_LIMITS.uploadField }).optional(),
 	})

@@ -21,4 +21,16 @@ describe('checkPickedFiles', () => {
 		expect(result.accepted).toEqual([])
 		expect(result.rejected).toEqual(['big.pdf is too large (max 20MB)', 'notes.docx is not a supported file type'])
 	})
+
+	it('accepts phone photos in WebP and HEIC, by MIME type or by extension (browsers often give HEIC no type)', () => {
+		const files = [
+			{ name: 'IMG_0001.HEIC', size: 10, type: '' },
+			{ name: 'photo.heif', size: 10, type: '' },
+			{ name: 'photo', size: 10, type: 'image/heic' },
+			{ name: 'PXL_20261128.webp', size: 10, type: '' },
+			{ name: 'shared', size: 10, type: 'image/webp' },
+		]
+		expect(checkPickedFiles(files)).toEqual({ accepted: files, rejected: [] })
+		expect(checkPickedFiles([{ name: 'clip.avif', size: 10, type: 'image/avif' }]).rejected).toEqual(['clip.avif is not a supported file type'])
+	})
 })

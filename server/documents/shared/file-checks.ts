@@ -1,11 +1,18 @@
+import { ACCEPTED_FORMATS_TEXT } from '#server/extraction/shared/file-formats.ts'
+
 /** Browser-side checks before an upload (spec section 5); the server checks the bytes again. */
 export const MAX_UPLOAD_BYTES = 20_971_520
-export const ACCEPTED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.dcm', '.xml', '.json'] as const
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif', '.dcm', '.xml', '.json'] as const
 export const ACCEPTED_MIME_TYPES = [
 	'application/pdf',
 	'image/jpeg',
 	'image/jpg',
 	'image/png',
+	'image/webp',
+	'image/heic',
+	'image/heif',
+	'image/heic-sequence',
+	'image/heif-sequence',
 	'application/dicom',
 	'text/xml',
 	'application/xml',
@@ -15,6 +22,8 @@ export const ACCEPTED_MIME_TYPES = [
 export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MIME_TYPES].join(',')
 
 export const UPLOAD_TEXTS = {
+	/** under the picker: what may be chosen */
+	acceptedTypes: `${ACCEPTED_FORMATS_TEXT}, up to 20 MB each`,
 	notAdded: 'Some files were not added:',
 	tooLarge: (name: string) => `${name} is too large (max 20MB)`,
 	unsupported: (name: string) => `${name} is not a supported file type`,

@@ -3,6 +3,7 @@ export const DOCUMENT_MESSAGES = {
 	tooLarge: (name: string | null) => (name ? `File ${name} is too large. Maximum size is 20MB.` : 'The file is too large. Maximum size is 20MB.'),
 	uploadFailed: (name: string) => `Failed to upload ${name}. Please try again.`,
 	noFile: 'Choose a file to upload.',
+	storageFull: "The server's storage is full; nothing was saved",
 	tooManyUploads: 'Too many uploads in a short time. Please wait a few minutes and try again.',
 	notFoundTitle: 'Document Not Found',
 	notFoundText: 'The document you are looking for does not exist or has been moved.',

@@ -29,6 +29,8 @@ export const REFUSAL_STATUS = {
 	'rate-limited': 429,
 	/** The server cannot do it at all as configured (no e-mail relay). */
 	unavailable: 503,
+	/** The server's storage (its disk, the database's disk) is full: nothing was kept. */
+	'storage-full': 507,
 } as const
 
 export type RefusalKind = keyof typeof REFUSAL_STATUS

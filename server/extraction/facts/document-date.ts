@@ -1,5 +1,6 @@
 import { editDistanceAtMost } from '#server/lab-vocabulary/edit-distance.ts'
 import type { DocumentKind } from '../types.ts'
+import { birthLabelsIn, endsWithBirthLabel } from './patient-identity.ts'
 
 /**
  * Dates as reports print them, and the document date. The rules:
@@ -12,7 +13,11 @@ import type { DocumentKind } from '../types.ts'
  * 2. else the earliest date that is not a birth date, unless the page lists
  *    several records, one field label ('Completed:', 'Ordered:') printed with
  *    different dates: such a page has no single date (null);
- * 3. never a date in the future or before 1900;
+ * 3. never a date in the future or before 1900, never a birth date: one
+ *    printed after or under a birth label in a supported language
+ *    (patient-identity.ts BIRTH_LABELS: 'DOB', 'Nasc.', 'Né(e) le', 'Doğum
+ *    tarihi', 'Ngày sinh', ...), nor a date decades older than every other
+ *    date of the page (a birth date whose label was not read), labelled or not;
  * 4. day-first or month-first from the document's own evidence: another
  *    numeric date whose first or second number is over 12, dots as
  *    separators, else the laboratory's country (phone prefix, postcode,
@@ -21,6 +26,12 @@ import type { DocumentKind } from '../types.ts'
  *    ambiguous, for the patient to give;
  * 5. a two-digit year is the latest year ending in those digits that is not
  *    in the future.
+ * Dates are read as printed: numeric with slashes, dashes or dots (year first
+ * too: '2024.02.13'), with spaces ('05 09 2020'), with month names and their
+ * abbreviations in the supported languages ('13. Februar 2024', '1er mars
+ * 2024', '13 de febrero de 2024', '13 Şubat 2024', '13 lutego 2024',
+ * '2024. február 13.'), Chinese '2012年9月28日' and Vietnamese 'ngày 13 tháng
+ * 02 năm 2024'.
  */
 
 export type FoundDate = { iso: string; index: number; length: number; isAmbiguous?: boolean }
@@ -28,54 +39,126 @@ export type FoundDate = { iso: string; index: number; length: number; isAmbiguou
 /** How the document writes numeric dates: day first (25/12/2024) or month first (12/25/2024). */
 export type DateOrder = 'dmy' | 'mdy'
 
-const MONTHS: Record<string, number> = {
-	jan: 1,
-	january: 1,
-	feb: 2,
-	february: 2,
-	mar: 3,
-	march: 3,
-	apr: 4,
-	april: 4,
-	may: 5,
-	jun: 6,
-	june: 6,
-	jul: 7,
-	july: 7,
-	aug: 8,
-	august: 8,
-	sep: 9,
-	sept: 9,
-	september: 9,
-	oct: 10,
-	october: 10,
-	nov: 11,
-	november: 11,
-	dec: 12,
-	december: 12,
+/**
+ * Month names and their abbreviations in the supported languages, folded as foldMonth does (small
+ * letters, no accents, Turkish ı as i, Polish ł as l): English, German, Dutch, French, Spanish,
+ * Italian, Portuguese, Turkish, Polish (the genitive a date is written in too: '13 lutego 2024') and
+ * Hungarian.
+ */
+const MONTH_WORDS: Array<[number, string[]]> = [
+	[
+		1,
+		[
+			'jan',
+			'january',
+			'januar',
+			'janner',
+			'januari',
+			'janv',
+			'janvier',
+			'ene',
+			'enero',
+			'gen',
+			'gennaio',
+			'janeiro',
+			'ocak',
+			'oca',
+			'sty',
+			'styczen',
+			'stycznia',
+		],
+	],
+	[
+		2,
+		['feb', 'february', 'februar', 'februari', 'febr', 'fev', 'fevr', 'fevrier', 'febrero', 'febbraio', 'fevereiro', 'subat', 'sub', 'lut', 'luty', 'lutego'],
+	],
+	[3, ['mar', 'march', 'marz', 'mrz', 'maart', 'mrt', 'mars', 'marzo', 'marco', 'mart', 'marzec', 'marca', 'marc', 'marcius']],
+	[4, ['apr', 'april', 'avr', 'avril', 'abr', 'abril', 'aprile', 'nisan', 'nis', 'kwi', 'kwiecien', 'kwietnia', 'aprilis']],
+	[5, ['may', 'mai', 'mei', 'mayo', 'mag', 'maggio', 'maio', 'mayis', 'maj', 'maja', 'majus']],
+	[6, ['jun', 'june', 'juni', 'juin', 'junio', 'giu', 'giugno', 'junho', 'haziran', 'haz', 'cze', 'czerwiec', 'czerwca', 'junius']],
+	[7, ['jul', 'july', 'juli', 'juil', 'juillet', 'julio', 'lug', 'luglio', 'julho', 'temmuz', 'tem', 'lip', 'lipiec', 'lipca', 'julius']],
+	[8, ['aug', 'august', 'augustus', 'aout', 'ago', 'agosto', 'agustos', 'agu', 'sie', 'sierpien', 'sierpnia', 'augusztus']],
+	[
+		9,
+		[
+			'sep',
+			'sept',
+			'september',
+			'septembre',
+			'septiembre',
+			'set',
+			'settembre',
+			'setembro',
+			'eylul',
+			'eyl',
+			'wrz',
+			'wrzesien',
+			'wrzesnia',
+			'szept',
+			'szeptember',
+		],
+	],
+	[10, ['oct', 'october', 'okt', 'oktober', 'octobre', 'octubre', 'ott', 'ottobre', 'out', 'outubro', 'ekim', 'eki', 'paz', 'pazdziernik', 'pazdziernika']],
+	[11, ['nov', 'november', 'novembre', 'noviembre', 'novembro', 'kasim', 'kas', 'lis', 'listopad', 'listopada']],
+	[12, ['dec', 'december', 'decembre', 'dez', 'dezember', 'dic', 'diciembre', 'dicembre', 'dezembro', 'aralik', 'ara', 'gru', 'grudzien', 'grudnia']],
+]
+const MONTHS = new Map(MONTH_WORDS.flatMap(([month, words]) => words.map((word) => [word, month] as const)))
+
+/** A word as the month table keeps it: small letters without accents ('Şubat' -> 'subat', 'Août' -> 'aout', 'KASIM' -> 'kasim'). */
+function foldMonth(word: string): string {
+	return word.replace(/[ıİ]/g, 'i').replace(/[łŁ]/g, 'l').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 }
-const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+
+/** The month a word names (a name or its abbreviation, in a supported language), or undefined. */
+function monthOf(word: string): number | undefined {
+	return MONTHS.get(foldMonth(word))
+}
+
+/** A word that may name a month: letters only, three to fourteen of them. */
+const MONTH_WORD = String.raw`(\p{L}{3,14})`
+/** What stands between a date's parts: spaces, a dash, a dot, a slash, a comma, and Spanish and Portuguese 'de'. */
+const SEPARATOR = String.raw`(?:[\s\-./,]*(?:(?<![\p{L}])de[l]?\s+)?)`
 
 const PATTERNS: Array<{ regex: RegExp; read: (m: RegExpExecArray) => [number, number, number] | null }> = [
-	// 2025-02-03, 2025/02/03, 2025.02.03
+	// 2025-02-03, 2025/02/03, 2025.02.03 (and Hungarian 2025.02.03.)
 	{ regex: /(?<![\d])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/g, read: (m) => [Number(m[1]), Number(m[3]), Number(m[4])] },
 	// 2012年9月28日, 2012 年 09 月 28 日 (Chinese and Japanese)
 	{ regex: /(?<![\d])(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})(?![\d])\s*日?/g, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
-	// 08 Oct 2024, 19-May-2025, 8 October, 2024
+	// ngày 13 tháng 02 năm 2024, 13 tháng 2, 2024 (Vietnamese)
+	{ regex: /(?<![\d])(\d{1,2})\s*th[áa]ng\s*(\d{1,2})\s*(?:n[ăa]m|,)?\s*(\d{4})(?![\d])/giu, read: (m) => [Number(m[3]), Number(m[2]), Number(m[1])] },
+	// 08 Oct 2024, 19-May-2025, 8 October, 2024, 13. Februar 2024, 1er mars 2024, 13 de febrero de 2024, 13 Şubat 2024, 13 lutego 2024
 	{
-		regex: new RegExp(String.raw`(?<![\w])(\d{1,2})[\s\-./]*${MONTH_NAME}\.?[\s\-./,]*(\d{4})(?![\d])`, 'gi'),
-		read: (m) => [Number(m[3]), MONTHS[m[2].toLowerCase()], Number(m[1])],
+		regex: new RegExp(String.raw`(?<![\p{L}\d])(\d{1,2})(?:st|nd|rd|th|er|º|°|\.)?${SEPARATOR}${MONTH_WORD}\.?${SEPARATOR}(\d{4})(?![\d])`, 'giu'),
+		read: (m) => {
+			const month = monthOf(m[2])
+			return month ? [Number(m[3]), month, Number(m[1])] : null
+		},
 	},
-	// January 22, 2025, Oct. 8 2024
+	// January 22, 2025, Oct. 8 2024, May6,2023 (OCR may run the words together)
 	{
-		// OCR may run the words together ('May6,2023')
-		regex: new RegExp(String.raw`(?<![\w])${MONTH_NAME}\.?\s*(\d{1,2})(?:st|nd|rd|th)?,?\s*(\d{4})(?![\d])`, 'gi'),
-		read: (m) => [Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2])],
+		regex: new RegExp(String.raw`(?<![\p{L}])${MONTH_WORD}\.?\s*(\d{1,2})(?:st|nd|rd|th)?,?\s*(\d{4})(?![\d])`, 'giu'),
+		read: (m) => {
+			const month = monthOf(m[1])
+			return month ? [Number(m[3]), month, Number(m[2])] : null
+		},
+	},
+	// 2024. február 13., 2024 Feb 13, 2024-Feb-13 (Hungarian writes the year first)
+	{
+		regex: new RegExp(String.raw`(?<![\d])(\d{4})[\s\-./,]*${MONTH_WORD}\.?[\s\-./]*(\d{1,2})(?![\d])\.?`, 'giu'),
+		read: (m) => {
+			const month = monthOf(m[2])
+			return month ? [Number(m[1]), month, Number(m[3])] : null
+		},
 	},
 ]
 
 /** 03/14/2025, 3-14-2025, 14.03.2025 (dots: day first), 03/14/25 */
 const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d])/g
+/**
+ * '05 09 2020': a date printed with spaces, its day and month of two digits each and a four-digit
+ * year, not inside a longer run of numbers (a row of values); a time may follow it.
+ */
+const SPACED_DATE = /(?<![\d.,]\s?)(?<![\d])(\d{2})( )(\d{2}) ((?:19|20)\d{2})(?![\d]|[.,]\d|\s\d{1,3}(?![\d:.h]))/g
 
 /** A two-digit year: the latest year ending in those digits that is not in the future. */
 export function fullYear(twoDigits: number, today = new Date()): number {
@@ -96,12 +179,12 @@ function readNumericDate(m: RegExpExecArray, order: DateOrder): { parts: [number
 
 /** Day-first evidence beyond the dates: phone prefixes, postcodes and words of countries that write day first. */
 const DAY_FIRST_COUNTRY =
-	/\+(?:44|91|33|49|34|39|55|90|61|64|27|971|92|880|94|234|254|351|41|43|31|32|48|30|353)[\s\d(]|\b(?:india|united kingdom|england|scotland|wales|australia|new zealand|nhs|nabl|germany|deutschland|france|españa|spain|italia|italy|brasil|brazil|portugal|türkiye|turkey|polska|poland)\b|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b\d{6}\b(?=[^\n]*\b(?:india|pune|mumbai|delhi|kolkata|chennai|bangalore|bengaluru|hyderabad)\b)/i
+	/\+(?:44|91|33|49|34|39|55|90|61|64|27|971|92|880|94|234|254|351|41|43|31|32|48|30|353|84|98|20|62|60|63|966)[\s\d(.-]|\b(?:india|united kingdom|england|scotland|wales|australia|new zealand|nhs|nabl|germany|deutschland|france|españa|spain|italia|italy|brasil|brazil|portugal|türkiye|turkey|polska|poland|vietnam|việt nam|pakistan|iran)\b|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b(?:india|pune|mumbai|delhi|kolkata|chennai|bangalore|bengaluru|hyderabad)\b[^\n\d]{0,20}\b\d{3}\s?\d{3}\b|\b\d{3}\s?\d{3}\b(?=[^\n]*\b(?:india|pune|mumbai|delhi|kolkata|chennai|bangalore|bengaluru|hyderabad)\b)/i
 /** Month-first evidence: a US phone number or a US state with its ZIP code. */
 const MONTH_FIRST_COUNTRY = /\(\d{3}\)\s?\d{3}-\d{4}|\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\bunited states\b|\busa\b/
 /** Labels in the languages that write dates day first. */
 const DAY_FIRST_WORDS =
-	/\b(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato|recepción|finalización|wynik|badanie|data pobrania|data urodzenia)\b/i
+	/(?<![\p{L}])(?:datum|geburtsdatum|befund|date de|prélèvement|prelevement|fecha|data d[aei]|prelievo|coleta|tarih|tarihi|sonuç|sonuc|untersuchung|ergebnis|résultat|resultado|risultato|recepción|finalización|wynik|badanie|data pobrania|data urodzenia|ngày|xét nghiệm|kết quả|uitslag\p{L}*|afname\p{L}*|geboortedatum)(?![\p{L}])/iu
 
 /** How the document writes numeric dates, from its own evidence; null when nothing tells. */
 export function dateOrderOf(text: string): DateOrder | null {
@@ -163,10 +246,12 @@ export function findDates(input: string, order: DateOrder = 'mdy'): FoundDate[] 
 		regex.lastIndex = 0
 		for (let m = regex.exec(text); m; m = regex.exec(text)) push(m, read(m))
 	}
-	NUMERIC_DATE.lastIndex = 0
-	for (let m = NUMERIC_DATE.exec(text); m; m = NUMERIC_DATE.exec(text)) {
-		const { parts, isAmbiguous } = readNumericDate(m, order)
-		push(m, parts, isAmbiguous)
+	for (const regex of [NUMERIC_DATE, SPACED_DATE]) {
+		regex.lastIndex = 0
+		for (let m = regex.exec(text); m; m = regex.exec(text)) {
+			const { parts, isAmbiguous } = readNumericDate(m, order)
+			push(m, parts, isAmbiguous)
+		}
 	}
 	return found.sort((a, b) => a.index - b.index)
 }
@@ -209,6 +294,21 @@ const COLLECTION_LABELS = [
 	'data coleta',
 	'numune alma tarihi',
 	'numune tarihi',
+	'numune kabul tarihi',
+	'örnek alma tarihi',
+	'örnek alma tar',
+	'ornek alma tar',
+	'mintavétel ideje',
+	'mintavétel dátuma',
+	'mintavétel',
+	'levétel ideje',
+	'ngày lấy mẫu',
+	'thời gian lấy mẫu',
+	'ngày nhận mẫu',
+	'afnamedatum',
+	'afname',
+	'تاریخ نمونه گیری',
+	'تاریخ نمونه‌گیری',
 	'fecha de recepción',
 	'recepción',
 	'data pobrania',
@@ -249,6 +349,12 @@ const REPORT_LABELS = [
 	'rapor tarihi',
 	'finalización',
 	'data wydania',
+	'onay tarihi',
+	'sonuç tarihi',
+	'lelet kelte',
+	'ngày trả kết quả',
+	'uitslagdatum',
+	'تاریخ جواب',
 	'报告日期',
 	'报告时间',
 	'date',
@@ -278,21 +384,34 @@ const LABELS: Record<DocumentKind, string[]> = {
 	other: ['date of service', 'collection date', 'date collected', 'exam date', 'date issued', 'date'],
 }
 
-const BIRTH_LABEL =
-	/\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|born|geburtsdatum|geb\.|date de naissance|né(?:e)? le|fecha de nacimiento|fecha nacimiento|fecha nac\.?|data urodzenia|data di nascita|data de nascimento|nascimento|doğum tarihi|dogum tarihi|age\/dob)\b/i
-const DATE_HEADER = /\b(?:date|dob|d\.o\.b)\b/gi
+/** A column header of dates, in the supported languages ('Date', 'Datum', 'Fecha', 'Tarih', 'DOB', '日期'). */
+const DATE_HEADER = /(?<![\p{L}])(?:date|datum|fecha|data|tarihi?|d[áa]tum|ng[àa]y|dob|d\.o\.b)(?![\p{L}])|日期|时间/giu
+
+/** The text before a date on its line, from the end of the date before it: where its label is. */
+function leadOf(line: string, date: FoundDate, dates: FoundDate[]): string {
+	const previous = dates.filter((other) => other.index + other.length <= date.index).at(-1)
+	const start = Math.max(previous ? previous.index + previous.length : 0, date.index - 45)
+	return line.slice(start, date.index)
+}
+
+/** Whether a date of the line is printed after a birth-date label (in any supported language). */
+function isAfterBirthLabel(line: string, date: FoundDate, dates: FoundDate[]): boolean {
+	return endsWithBirthLabel(leadOf(line, date, dates))
+}
 
 function escapeRegex(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** A date that follows the label on the same line ('Collected: 2025-02-03'). */
+/** A date that follows the label on the same line ('Collected: 2025-02-03'), not a birth date ('Date of birth: …' for the label 'date'). */
 function dateAfterLabel(line: string, label: string, order: DateOrder): FoundDate | null {
 	const regex = new RegExp(String.raw`(?<![a-z])${escapeRegex(label)}(?![a-z])[^:\n\d]{0,12}\s*[:#.\-]?\s*`, 'gi')
 	for (let m = regex.exec(line); m; m = regex.exec(line)) {
-		const rest = line.slice(m.index + m[0].length, m.index + m[0].length + 40)
-		const date = findDates(rest, order)[0]
-		if (date && date.index <= 3 && isPossibleDocumentDate(date.iso)) return date
+		const start = m.index + m[0].length
+		const date = findDates(line.slice(start, start + 40), order)[0]
+		if (!date || date.index > 3 || !isPossibleDocumentDate(date.iso)) continue
+		if (endsWithBirthLabel(line.slice(Math.max(0, m.index - 20), start + date.index))) continue
+		return date
 	}
 	return null
 }
@@ -313,30 +432,74 @@ function dateUnderHeader(lines: string[], lineIndex: number, label: string, orde
 	if (position < 0) return null
 	// a field's label ('Collected:' with a value OCR left unreadable) heads no column
 	if (/^\s*:/.test(header.slice(position + label.length))) return null
-	const before = header.slice(0, position).match(DATE_HEADER)?.length ?? 0
+	// the date columns before this one: in the header before the label's column (a column's own words,
+	// 'Date and Time Collected', are one column), a column starting after a gap of two spaces or more
+	const columnStart = header.slice(0, position).search(/\s{2,}(?:(?!\s{2,})[^])*$/)
+	const before = columnStart < 0 ? 0 : (header.slice(0, columnStart).match(DATE_HEADER)?.length ?? 0)
 	for (let next = lineIndex + 1; next < Math.min(lines.length, lineIndex + 4); next++) {
 		const dates = findDates(lines[next], order)
 		if (dates.length === 0) continue
 		const date = dates[before]
 		// a birth date on the line below is the patient's, under no column of the report's dates
-		if (date && BIRTH_LABEL.test(lines[next].slice(Math.max(0, date.index - 25), date.index))) return null
+		if (date && isAfterBirthLabel(lines[next], date, dates)) return null
 		return date && isPossibleDocumentDate(date.iso) ? date : null
 	}
 	return null
 }
 
-/** The dates of the text that are not birth dates (nor impossible). */
+/**
+ * The dates printed under a birth-date column header ('Age   Date of Birth   Sex' over '45   01/23/1980   M'):
+ * on the first of the next three lines with dates, the date that starts nearest the label (within
+ * twenty characters), keyed by line and position.
+ */
+function datesUnderBirthHeaders(lines: string[], order: DateOrder): Set<string> {
+	const under = new Set<string>()
+	for (let i = 0; i < lines.length; i++) {
+		const header = lines[i]
+		if (findDates(header, order).length > 0) continue
+		for (const { index } of birthLabelsIn(header)) {
+			for (let next = i + 1; next < Math.min(lines.length, i + 4); next++) {
+				const dates = findDates(lines[next], order)
+				if (dates.length === 0) continue
+				const nearest = [...dates].sort((a, b) => Math.abs(a.index - index) - Math.abs(b.index - index))[0]
+				if (Math.abs(nearest.index - index) <= 20) under.add(`${next}:${nearest.index}`)
+				break
+			}
+		}
+	}
+	return under
+}
+
+/** The dates of the text that are not birth dates (after a birth label, or under one) nor impossible. */
 export function findNonBirthDates(lines: string[], order: DateOrder = 'mdy'): FoundDate[] {
 	const dates: FoundDate[] = []
+	const underBirthHeaders = datesUnderBirthHeaders(lines, order)
 	for (let i = 0; i < lines.length; i++) {
 		const line = lines[i]
-		for (const date of findDates(line, order)) {
-			const lead = line.slice(Math.max(0, date.index - 25), date.index)
-			if (BIRTH_LABEL.test(lead) || !isPossibleDocumentDate(date.iso)) continue
+		const found = findDates(line, order)
+		for (const date of found) {
+			if (isAfterBirthLabel(line, date, found) || underBirthHeaders.has(`${i}:${date.index}`) || !isPossibleDocumentDate(date.iso)) continue
 			dates.push(date)
 		}
 	}
 	return dates
+}
+
+/** Years between two dates, roughly. */
+function yearsBetween(earlier: string, later: string): number {
+	return (Date.parse(later) - Date.parse(earlier)) / (365.25 * 24 * 3600 * 1000)
+}
+
+/**
+ * A gap this long between a date and every later date of the page: the date is no date of the test
+ * (a birth date whose label is not read, a founding year), decades before the report.
+ */
+const DECADES_OLDER_YEARS = 15
+
+/** Whether a date is decades older than every other date of the page (and there are others). */
+function isDecadesOlder(iso: string, dates: FoundDate[]): boolean {
+	const later = dates.filter((date) => date.iso > iso)
+	return later.length > 0 && later.every((date) => yearsBetween(iso, date.iso) >= DECADES_OLDER_YEARS)
 }
 
 /** A field label and its date ('Completed:   Aug 12, 2024'). */
@@ -417,20 +580,20 @@ export function findDocumentDateWithEvidence(text: string, kind: DocumentKind, t
 		const readings = [date.iso, swappedDayAndMonth(date.iso)].filter((iso) => iso <= today).sort()
 		return readings.length === 1 ? { iso: readings[0], choices: [] } : { iso: null, choices: readings }
 	}
+	const dates = findNonBirthDates(lines, order)
+	const lowerLines = lines.map((line) => line.toLowerCase())
 	for (const label of LABELS[kind]) {
+		const labelled = new RegExp(String.raw`(?<![a-z])${escapeRegex(label)}(?![a-z])`)
 		for (let i = 0; i < lines.length; i++) {
-			const lower = lines[i].toLowerCase()
-			if (BIRTH_LABEL.test(lower) && label === 'date') continue
-			if (!new RegExp(String.raw`(?<![a-z])${escapeRegex(label)}(?![a-z])`).test(lower)) continue
-			const inline = dateAfterLabel(lines[i], label, order)
-			if (inline) return answer(inline)
-			const below = dateUnderHeader(lines, i, label, order)
-			if (below) return answer(below)
+			if (!lowerLines[i].includes(label) || !labelled.test(lowerLines[i])) continue
+			const date = dateAfterLabel(lines[i], label, order) ?? dateUnderHeader(lines, i, label, order)
+			// a labelled date decades older than the page's other dates is a birth date whose label was not read
+			if (date && !isDecadesOlder(date.iso, dates)) return answer(date)
 		}
 	}
-	const dates = findNonBirthDates(lines, order)
-	if (dates.length === 0 || isListOfRecords(lines, order)) return { iso: null, choices: [] }
-	return answer([...dates].sort((a, b) => a.iso.localeCompare(b.iso))[0])
+	const current = dates.filter((date) => !isDecadesOlder(date.iso, dates))
+	if (current.length === 0 || isListOfRecords(lines, order)) return { iso: null, choices: [] }
+	return answer([...current].sort((a, b) => a.iso.localeCompare(b.iso))[0])
 }
 
 /** The document's date as YYYY-MM-DD, or null (see findDocumentDateWithEvidence). */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../extract-document.ts'
-import { findPrintedPatient, readBirthDate } from './patient-identity.ts'
+import { birthLabelsIn, endsWithBirthLabel, findPrintedPatient, readBirthDate } from './patient-identity.ts'
 
 describe('findPrintedPatient', () => {
 	it('reads a labelled name up to the next column or label', () => {
@@ -42,6 +42,52 @@ describe('findPrintedPatient', () => {
 		)
 		// a ward or clinic in Title Case on the line is not taken for a name
 		expect(findPrintedPatient(' Cardiology Ward          MRN: 50979645').name).toBeNull()
+	})
+})
+
+describe('birth-date labels in the supported languages', () => {
+	it.each([
+		['DOB', 'Name: A   DOB: '],
+		['D.O.B', 'D.O.B '],
+		['Date of birth', 'Date of Birth / Age : '],
+		['Geburtsdatum', 'Geburtsdatum: '],
+		['Geb.', 'geb. '],
+		['Né(e) le', 'Né(e) le : '],
+		['Date de naissance', 'Date de naissance '],
+		['Fecha de nacimiento', 'Fecha de nacimiento (edad): '],
+		['F. Nac.', 'F. Nac.: '],
+		['Data di nascita', 'Data di nascita: '],
+		['Data de nascimento', 'DATA DE NASCIMENTO: '],
+		['Nasc.', 'Nasc.: '],
+		['Doğum tarihi', 'DOĞUM TARİHİ : '],
+		['D.Tarihi', 'D.Tarihi: '],
+		['Data urodzenia', 'Data urodzenia: '],
+		['Születési dátum', 'Születési dátum: '],
+		['Ngày sinh', 'Ngày sinh: '],
+		['Geboortedatum', 'Geboortedatum: '],
+		['出生日期', '出生日期：'],
+		['تاریخ تولد', 'تاریخ تولد: '],
+	])('%s before a date marks it a birth date', (_, lead) => {
+		expect(endsWithBirthLabel(lead)).toBe(true)
+	})
+
+	it('does not take another field after a birth label, or a word that only holds one, for a birth label', () => {
+		expect(endsWithBirthLabel('DOB:    Collected: ')).toBe(false)
+		expect(endsWithBirthLabel('Reborn clinic ')).toBe(false)
+		expect(endsWithBirthLabel('Collected: ')).toBe(false)
+		expect(endsWithBirthLabel('Numune Tarihi: ')).toBe(false)
+	})
+
+	it('finds the label in a column header', () => {
+		expect(birthLabelsIn('Hasta Adı      Doğum Tarihi      Numune Tarihi')).toEqual([{ index: 15 }])
+		expect(birthLabelsIn('Test   Result   Units')).toEqual([])
+	})
+
+	it('reads the patient birth date under the labels of other languages', () => {
+		expect(findPrintedPatient('Hasta Adı: AYŞE YILMAZ   Doğum Tarihi: 1979-03-12').birthDate).toBe('1979-03-12')
+		expect(findPrintedPatient('Paciente: Pedro   Data de nascimento: 1979-03-12').birthDate).toBe('1979-03-12')
+		expect(findPrintedPatient('Nom: DUPONT   Née le 1979-03-12').birthDate).toBe('1979-03-12')
+		expect(findPrintedPatient('Születési dátum: 1979.03.12.').birthDate).toBe('1979-03-12')
 	})
 })
 

@@ -43,22 +43,121 @@ const NAME_LABELS = [
 	'hasta',
 ]
 
-const BIRTH_LABELS = [
+/**
+ * Labels of the date of birth in the supported languages, with their abbreviations, folded (lower
+ * case, no accents, Turkish ı as i): 'DOB', 'D.O.B', 'Nasc.', 'Data de nascimento', 'Né(e) le',
+ * 'Fecha de nacimiento', 'Doğum tarihi', 'Ngày sinh', 'Születési dátum', 'Geburtsdatum', 'Data di
+ * nascita', 'Data urodzenia', '出生日期'. A date printed right after one of them is the patient's,
+ * never the document's (document-date.ts).
+ */
+export const BIRTH_LABELS = [
+	// English
 	'date of birth',
 	'birth date',
 	'birthdate',
+	'birthday',
 	'dob',
 	'd.o.b.',
 	'd.o.b',
+	'd o b',
+	'born on',
+	'born',
+	// German and Dutch
+	'geburtsdatum',
+	'geburtsdat.',
+	'geb.-datum',
+	'geb.datum',
+	'geb. datum',
+	'geb.-dat.',
+	'geb.dat.',
+	'geb. dat.',
+	'geboren am',
+	'geboren',
+	'geb.',
+	'geboortedatum',
+	'geboren op',
+	// French
+	'date de naissance',
+	'date naissance',
+	'date de naiss.',
+	'date naiss.',
+	'ne(e) le',
+	'ne (e) le',
+	'nee le',
+	'ne le',
+	'ne(e)',
+	'naissance',
+	'ddn',
+	'd.d.n.',
+	// Spanish
 	'fecha de nacimiento',
 	'fecha nacimiento',
+	'fecha de nac.',
+	'fecha nac.',
+	'fecha nac',
+	'fec. nac.',
+	'f. de nac.',
 	'f. nacimiento',
-	'data de nascimento',
-	'date de naissance',
-	'geburtsdatum',
+	'f. nac.',
+	'f.nac.',
+	'f. nac',
+	'nacido el',
+	'nacida el',
+	'nacimiento',
+	// Italian
 	'data di nascita',
-	'data urodzenia',
+	'data nascita',
+	'data di nasc.',
+	'nato il',
+	'nata il',
+	'nato/a il',
+	'nascita',
+	// Portuguese
+	'data de nascimento',
+	'data nascimento',
+	'data de nasc.',
+	'data nasc.',
+	'dt. nasc.',
+	'dt.nasc.',
+	'dt nasc',
+	'nascido em',
+	'nascida em',
+	'nascimento',
+	'nasc.',
+	'nasc',
+	// Turkish
 	'dogum tarihi',
+	'dogum yeri ve tarihi',
+	'dogum yeri/tarihi',
+	'dog. tarihi',
+	'dog. tar.',
+	'dogum t.',
+	'd. tarihi',
+	'd.tarihi',
+	// Polish
+	'data urodzenia',
+	'data ur.',
+	'urodzony',
+	'urodzona',
+	// Hungarian
+	'szuletesi datum',
+	'szuletesi ido',
+	'szul. datum',
+	'szul. ido',
+	'szul.dat.',
+	'szul.',
+	'szuletett',
+	// Vietnamese
+	'ngay thang nam sinh',
+	'ngay sinh',
+	'nam sinh',
+	// other scripts: Chinese, Farsi, Arabic, Russian
+	'出生日期',
+	'出生年月日',
+	'出生年月',
+	'تاریخ تولد',
+	'تاريخ الميلاد',
+	'дата рождения',
 ]
 
 /** Labels that often follow the name on the same line ('SAMPLE PATIENT Date of Birth: ...'). */
@@ -111,7 +210,30 @@ const labelPattern = (labels: string[]) =>
 // A label at the start of a line or after a wide gap (a column), then ':' (never a word inside a
 // sentence, nor 'Physician Name:'), then the value up to the next wide gap.
 const NAME_FIELD = new RegExp(`(?:^|\\s{2,}|\\t|\\|)\\s*(?:${labelPattern(NAME_LABELS)})\\s*[:：]\\s*(.*)$`)
-const BIRTH_FIELD = new RegExp(`(?:^|\\s|\\t|\\|)(?:${labelPattern(BIRTH_LABELS)})\\s*[:：]?\\s*(.{6,40})`)
+/** The birth labels longest first, so that 'data de nascimento' is read whole before 'nascimento'. */
+const BIRTH_LABELS_LONGEST_FIRST = [...BIRTH_LABELS].sort((a, b) => b.length - a.length)
+const BIRTH_FIELD = new RegExp(`(?:^|\\s|\\t|\\|)(?:${labelPattern(BIRTH_LABELS_LONGEST_FIRST)})\\s*[:：]?\\s*(.{6,40})`)
+/**
+ * A birth label ending a text, then at most the age or sex it is printed with ('Date of birth /
+ * Age:', 'DOB (Age):', 'Fecha de nacimiento - Edad:'), separators and spaces: the date that follows
+ * is the patient's birth date. Another field's label after it ('DOB   Collected:') is not.
+ */
+const BIRTH_LABEL_BEFORE_VALUE = new RegExp(
+	`(?<![\\p{L}\\p{N}])(?:${labelPattern(BIRTH_LABELS_LONGEST_FIRST)})(?:[^\\p{L}\\p{N}]{0,4}(?:age|edad|idade|alter|eta|yas|wiek|kor|tuoi|sex|sexo|gender|y|yrs|years|ans|anos|anni|jahre|lat))?[^\\p{L}\\p{N}]{0,12}$`,
+	'u',
+)
+
+const BIRTH_LABEL_IN_LINE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${labelPattern(BIRTH_LABELS_LONGEST_FIRST)})(?![\\p{L}])`, 'gu')
+
+/** Where a line prints birth-date labels (a column header's 'Date of Birth'), by their positions in it. */
+export function birthLabelsIn(line: string): Array<{ index: number }> {
+	return [...foldForLabels(line).matchAll(BIRTH_LABEL_IN_LINE)].map((match) => ({ index: match.index }))
+}
+
+/** Whether the text before a date ends with a birth-date label in one of the supported languages ('DOB: ', 'Doğum Tarihi : '). */
+export function endsWithBirthLabel(lead: string): boolean {
+	return BIRTH_LABEL_BEFORE_VALUE.test(foldForLabels(lead))
+}
 const FOLLOWING_LABEL = new RegExp(`\\s+(?:${labelPattern(FOLLOWING_LABELS)})\\s*[:：.#].*$`)
 
 /** Words that are not a name (placeholder cells, a header read as a value). */

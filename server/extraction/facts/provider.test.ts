@@ -329,3 +329,123 @@ describe('a run-on text layer', () => {
 		expect(providerOfReadings([line, 'Northfield Clinical Laboratories'], 'lab_report')).toBe('Northfield Clinical Laboratories')
 	})
 })
+
+describe('findProvider: a name that does not read as words is not shown', () => {
+	it('shows no provider rather than OCR noise, and takes the next line that reads as a name', () => {
+		expect(findProvider('LA CLINIQUE PrOVidEnCe\nPatient: A. Person', 'lab_report')).toBeNull()
+		expect(findProvider('LABORATORIES LSOTVgiCGrOMORE ASoftlogic\nTest  Result  Units', 'lab_report')).toBeNull()
+		expect(findProvider('HOSPITAL sAnTa mArIa\nLaboratório Vida Nova\nHemograma', 'lab_report')).toBe('Laboratório Vida Nova')
+		expect(findProvider('', 'lab_report', 'KLiNIkUm NoRd MVZ\nAltonaer Labor GmbH')).toBe('Altonaer Labor GmbH')
+	})
+
+	it('reads a word in capitals with one small letter OCR read among them as capitals', () => {
+		expect(findProvider('LABORATORIO CLiNICO SAN JOSE\nHemograma', 'lab_report')).toBe('Laboratorio Clinico San Jose')
+	})
+})
+
+describe('findProvider: the whole name of a letterhead', () => {
+	it('does not join a tagline set under the name, a list between bars or words in another case', () => {
+		expect(findProvider('NORTHGATE PATHOLOGY LAB\nPrecise | Caring | Fast', 'lab_report', 'NORTHGATE PATHOLOGY LAB Precise | Caring | Fast')).toBe(
+			'Northgate Pathology Lab',
+		)
+		expect(findProvider('KESTREL DIAGNOSTIC CENTRE\nResults', 'lab_report', 'KESTREL DIAGNOSTIC CENTRE Quality Care Always')).toBe('Kestrel Diagnostic Centre')
+		// a lockup of one case is one name
+		expect(findProvider('Community Hospital\nLab', 'lab_report', 'Mercy Ridge Community Hospital')).toBe('Mercy Ridge Community Hospital')
+	})
+
+	it('names a brand printed over the name it abbreviates by the brand', () => {
+		expect(findProvider('National Reference Laboratory    Rohini, Delhi', 'lab_report', 'NRL National Reference Laboratory')).toBe('NRL')
+		expect(findProvider('Medical Diagnostics Network   Phone 555', 'lab_report', 'MedDiagNet Medical Diagnostics Network')).toBe('MedDiagNet')
+		// a word that abbreviates nothing of the name is a name's part
+		expect(findProvider('Diagnostics Network   Phone 555', 'lab_report', 'Halvorsen Diagnostics Network')).toBe('Halvorsen Diagnostics Network')
+	})
+})
+
+describe('findProvider: labelled names, footers of each page', () => {
+	it("stops a labelled name where the address's house number starts", () => {
+		expect(findProvider('Performing lab: Harbour Labs 12 Quay Street, Leith\nGlucose 5.1 mmol/L', 'lab_report')).toBe('Harbour Labs')
+		expect(findProvider('Laboratorio: Clínica Norte 2210, Av. Libertad', 'lab_report')).toBe('Clínica Norte')
+	})
+
+	it("reads a registered name in a page's footer, or a name printed in the footers of two pages, not a page's last words", () => {
+		const rows = ['Glucose  5.1 mmol/L  3.9-5.5', 'Sodium  140 mmol/L  135-145', 'Potassium  4.2 mmol/L  3.5-5.1', 'Urea  5.0 mmol/L  2.5-7.8']
+		const page1 = [
+			'Patient: A. Person',
+			'Test   Result   Unit   Range',
+			...rows,
+			...rows,
+			'Dr A. Weber          Dr B. Sánchez',
+			'MVZ - Rheinlabor Diagnostik GmbH',
+			'Page 1 of 2',
+		].join('\n')
+		const page2 = ['Important instructions', 'Results relate to the sample received.', 'Page 2 of 2'].join('\n')
+		expect(findProvider(`${page1}\n\n${page2}`, 'lab_report', '', '', [page1, page2])).toBe('Rheinlabor Diagnostik GmbH')
+		const prose = Array.from({ length: 8 }, (_, index) => `I understand that my wishes in part ${index + 1} may be reconsidered.`)
+		const form1 = ['My wishes', ...prose, 'First Alternate Healthcare Agent', 'Page 1 of 2'].join('\n')
+		const form2 = ['Witness', ...prose, 'Signature    Date', 'Page 2 of 2'].join('\n')
+		expect(findProvider(`${form1}\n\n${form2}`, 'other', '', '', [form1, form2])).toBeNull()
+	})
+})
+
+describe('providerOfReadings: a word break another reading printed where an organisation word starts', () => {
+	it('takes the break that separates an organisation word, never one inside a word', () => {
+		expect(providerOfReadings(['NORTHSIDEDIAGNOSTICS CENTRE   Tel 0123\nResults', 'NORTHSIDE DIAGNOSTICS CENTRE\nResults'], 'lab_report')).toBe(
+			'Northside Diagnostics Centre',
+		)
+		expect(providerOfReadings(['RIVERSIDE CLINIC\nResults', 'RI VERSIDE CLINIC\nResults'], 'lab_report')).toBe('Riverside Clinic')
+	})
+})
+
+describe('findProvider: the name a web address spells, as a last resort', () => {
+	it('names the provider from a word printed on the page and the organisation word its web address adds', () => {
+		expect(findProvider('NORDVIK\nTest   Result   Units\nGlucose 5.1 mmol/L\nwww.nordviklabs.no/results', 'lab_report')).toBe('Nordvik Labs')
+		expect(findProvider('Patient report\nQuest\nContact: info@questdiagnostics.com', 'lab_report')).toBe('Quest Diagnostics')
+	})
+
+	it('names nothing from a domain that does not split into a page word and an organisation word', () => {
+		expect(findProvider('Accurate | Caring | Instant\nwww.drlogy.com', 'lab_report')).toBeNull()
+		// the brand is not printed on its own on the page
+		expect(findProvider('Results\nwww.lalpathlabs.com', 'lab_report')).toBeNull()
+		expect(findProvider('Results\nwww.accesalabs.com', 'lab_report')).toBeNull()
+		// a generic word before the organisation word names no one
+		expect(findProvider('Medical\nwww.medicallabs.com', 'lab_report')).toBeNull()
+	})
+})
+
+describe('findProvider: names in Vietnamese, Hungarian, Turkish, Dutch and in scripts without capitals', () => {
+	it.each([
+		['BỆNH VIỆN BẠCH MAI\nKẾT QUẢ XÉT NGHIỆM', 'Bệnh Viện Bạch Mai'],
+		['Semmelweis Egyetem Központi Laboratórium\nEredmény', 'Semmelweis Egyetem Központi Laboratórium'],
+		['KASIMPAŞA DEVLET HASTANESİ\nTetkik Adı   Sonuç', 'Kasımpaşa Devlet Hastanesi'],
+		['Acıbadem Tıp Merkezi\nSonuç', 'Acıbadem Tıp Merkezi'],
+		['Ziekenhuis Amstelland\nUitslag', 'Ziekenhuis Amstelland'],
+		['北京协和医院\n血常规', '北京协和医院'],
+		['آزمایشگاه پاتوبیولوژی نیلو\nنتیجه', 'آزمایشگاه پاتوبیولوژی نیلو'],
+	])('%j', (text, name) => {
+		expect(findProvider(text, 'lab_report')).toBe(name)
+	})
+
+	it('names no one from a description of a laboratory or a field in those languages', () => {
+		expect(findProvider('TRUNG TÂM XÉT NGHIỆM\nKết quả', 'lab_report')).toBeNull()
+		expect(findProvider('Tıp Merkezi\nSonuç', 'lab_report')).toBeNull()
+		expect(findProvider('姓名：张三\n医院', 'lab_report')).toBeNull()
+	})
+})
+
+describe('findProvider: a letterhead in letter-spaced capitals', () => {
+	it('puts the words OCR broke apart back together when organisation words end them', () => {
+		expect(findProvider('', 'lab_report', 'NORTHFI ELD CLI NI CAL LABORATORI ES\nTel 555')).toBe('Northfield Clinical Laboratories')
+		expect(findProvider('', 'lab_report', 'ALPEN BLI CK DI AGNOS TI CS\nResults')).toBe('Alpenblick Diagnostics')
+		expect(findProvider('', 'lab_report', 'LA BORA TORI O SAN TA LU CI A\nResultados')).toBeNull()
+		// a word OCR misread ('CLI N CAL' for 'CLINICAL') is not made part of the name
+		expect(findProvider('', 'lab_report', 'NORTHFI ELD CLI N CAL LABORATORI ES\nTel 555')).toBeNull()
+		// nor a name with a letter lost beside a piece of one letter ('R VERSI DE' for 'RIVERSIDE')
+		expect(findProvider('', 'lab_report', 'R VERSI DE DI AGNOSTI C SERVI CES\nTel 555')).toBeNull()
+		expect(findProvider('', 'lab_report', 'RI VERSI DE DI AGNOSTI C SERVI CES\nTel 555')).toBe('Riverside Diagnostic Services')
+	})
+
+	it('leaves a name in capitals with short words of its own as read', () => {
+		expect(findProvider('DR LAL PATH LAB\nResults', 'lab_report')).toBe('Dr Lal Path Lab')
+		expect(findProvider('', 'lab_report', 'RI VER SI DE\nResults')).toBeNull()
+	})
+})

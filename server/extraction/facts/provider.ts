@@ -1,6 +1,7 @@
 import { editDistanceAtMost } from '#server/lab-vocabulary/edit-distance.ts'
 import type { Box } from '../pages/word-boxes.ts'
 import type { DocumentKind } from '../types.ts'
+import { readsAsWords } from './word-likeness.ts'
 
 /**
  * The organisation that issued a document (lab, hospital, clinic, imaging
@@ -20,6 +21,10 @@ import type { DocumentKind } from '../types.ts'
  * a field's label or value ('Referred by: City Hospital', or a value
  * whose label was blacked out, ': Northgate Hospital'); a tagline's
  * organisation ('A member of Riverside Health', 'Powered by …').
+ * Else, last, the name a web address spells with a word printed on the page
+ * ('ACCESA' and 'www.accesalabs.com': 'Accesa Labs').
+ * Not a provider either: a name that does not read as words (OCR noise: 'LA
+ * CLINIQUE PrOVidEnCe', word-likeness.ts); no provider is better than noise.
  * The kept OCR reading may have lost word breaks another reading of the
  * same page has ('NorthgateGeneral Hospital' beside 'Northgate General
  * Hospital'): when the letters agree and the break falls where the name
@@ -28,7 +33,7 @@ import type { DocumentKind } from '../types.ts'
  */
 
 const ORGANISATION_WORD =
-	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|laboratuvar[iı]?|mvz|praxis|klinik(?:um|a)?|clinique|clínica|clinica|hôpital|hopital|ospedale|hospitais?|hastanesi|krankenhaus|szpital|przychodnia|centro|zentrum|biologie|análises|analisi|análisis|diagnóstico|diagnostico|diagnostyka|poliambulatorio|ambulatorio|policlinico|policlínica|policlinica|poliklinik|ambulatorium|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
+	/(?<![\p{L}])(?:laborator(?:y|ies)|labs?|diagnostics?|pathology|medical (?:center|centre|group|clinic)|hospital|clinics?|health(?:care)?|radiology|imaging|associates|physicians|practice|infirmary|surgery|registry|department of health|cent(?:er|re)|institute|partners|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|laboratuvar[iı]?|mvz|praxis|klinik(?:um|a)?|clinique|clínica|clinica|hôpital|hopital|ospedale|hospitais?|hastanesi|krankenhaus|szpital|przychodnia|centro|zentrum|biologie|análises|analisi|análisis|diagnóstico|diagnostico|diagnostyka|poliambulatorio|ambulatorio|policlinico|policlínica|policlinica|poliklinik|ambulatorium|bệnh viện|phòng khám|trung tâm|kórház|laboratórium|rendelő(?:intézet)?|merkezi|polikliniği|laboratuvarları|ziekenhuis|inc|ltd|llc|gmbh|pvt)(?![\p{L}])/iu
 
 /**
  * A company's legal form ending a name: the form makes the words before it a registered name, with or
@@ -56,7 +61,7 @@ export function nameWithoutLegalForm(name: string): string {
  * Laboratory Services') is a description or a department, not a provider.
  */
 const GENERIC_WORD =
-	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagn[óo]stic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|imagem|imagen|imagerie|immagini|bildgebung|radiology|institute|biolog(?:ie|ia|y)|biol[óo]gic[oa]s?|m[ée]dical(?:e|es)?|m[ée]dicaux)$/i
+	/^(?:clinical|clinic(?:al|o|a|as|os)?|clínic[oa]s?|klinisch(?:e|es)?|kliniczn[aey]|pathological|pathology|patológic[oa]s?|patologi[ac]|medical|medicine|médic[oa]s?|medic[oa]s?|medizinisch(?:e|es)?|medyczn[aey]|diagnostic|diagnostics|diagnostica|diagn[óo]stic[oa]s?|diagnostyczn[aey]|diagnostyka|diagnostik|computeri[sz]ed|fully|automated|biochemical|biochemistry|biochemia|bioqu[ií]mica|haematology|hematology|hematolog[ií]a|microbiology|analysis|analyses|análises|análisis|analisi|analizy|general|reference|regional|private|public|services?|servicio|serviço|unit|department|laborator(?:y|ies)|labs?|labor|laboratoire|laboratoires|laboratorio|laboratório|laboratorium|laboratoria|hospital|hôpital|krankenhaus|szpital|cent(?:er|re)|centro|zentrum|health|healthcare|imaging|imagem|imagen|imagerie|immagini|bildgebung|radiology|institute|biolog(?:ie|ia|y)|biol[óo]gic[oa]s?|m[ée]dical(?:e|es)?|m[ée]dicaux|bệnh|viện|phòng|khám|trung|tâm|xét|nghiệm|đa|khoa|y|tế|kórház|klinika|laboratórium|orvosi|egészségügyi|központ|diagnosztikai|hastane(?:si)?|tıp|tip|merkezi|laboratuvar[ıi]?|polikliniği|ziekenhuis|medisch|centrum)$/i
 
 /** A department's or section's heading: not the organisation that issued the report. */
 const SECTION_HEADING =
@@ -94,8 +99,10 @@ function isNameLike(text: string): boolean {
 /** 'ELMRIDGE RADIOLOGY ASSOCIATES' -> 'Elmridge Radiology Associates'; mixed case is kept. */
 export function titleCaseName(name: string): string {
 	if (/\p{Ll}/u.test(name)) return name
+	// Turkish capitals have their own small letters ('KASIMPAŞA' -> 'Kasımpaşa', 'HASTANESİ' -> 'Hastanesi')
+	const locale = /[İŞĞ]/u.test(name) ? 'tr' : undefined
 	return name
-		.toLowerCase()
+		.toLocaleLowerCase(locale)
 		.split(/(\s+)/)
 		.map((word, index) => {
 			if (/^\s+$/.test(word)) return word
@@ -103,12 +110,16 @@ export function titleCaseName(name: string): string {
 			if (index > 0 && word.length > 1 && isParticle(word)) return word
 			return (
 				word
-					.replace(/^([^\p{L}]*)(\p{L})/u, (_, lead: string, letter: string) => lead + letter.toUpperCase())
-					.replace(/([-'])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+					.replace(/^([^\p{L}]*)(\p{L})/u, (_, lead: string, letter: string) => lead + letter.toLocaleUpperCase(locale))
+					.replace(/([-'])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toLocaleUpperCase(locale))
 					// an abbreviation of single letters stays in capitals ('S.A.', 'B.V.')
-					.replace(/^(?:\p{L}\.){2,}$/u, (abbreviation) => abbreviation.toUpperCase())
-					// a word of three to five letters without a vowel is an acronym ('MVZ', 'NHS'), but for a company form or a title
-					.replace(/^\p{L}{3,5}$/u, (letters) => (/[aeiouyà-ÿ]/i.test(letters) || /^(?:ltd|pvt|mrs)$/i.test(letters) ? letters : letters.toUpperCase()))
+					.replace(/^(?:\p{L}\.){2,}$/u, (abbreviation) => abbreviation.toLocaleUpperCase(locale))
+					// a word of three to five letters without a vowel (its accents aside: 'bệnh' has one) is an acronym ('MVZ', 'NHS'), but for a company form or a title
+					.replace(/^\p{L}{3,5}$/u, (letters) =>
+						/[aeiouyıæøœ]/i.test(letters.normalize('NFD').replace(/\p{M}/gu, '')) || /^(?:ltd|pvt|mrs)$/i.test(letters)
+							? letters
+							: letters.toLocaleUpperCase(locale),
+					)
 			)
 		})
 		.join('')
@@ -132,6 +143,8 @@ function tidyCandidate(text: string): string {
 		.replace(/[|:;*=~_•·»«"'`]+/g, ' ')
 		.replace(/\s+/g, ' ')
 		.replace(/^[\s.,\p{Pd}]+|[\s,\p{Pd}]+$/gu, '')
+		// a word in capitals with one small letter OCR read among them ('CLiNICAS' for 'CLÍNICAS'), past its second letter ('McKINLEY' stays)
+		.replace(/(?<![\p{L}])\p{Lu}{2,}\p{Ll}\p{Lu}+(?![\p{L}])/gu, (word) => word.toUpperCase())
 	return COMPANY_FORM_END.test(tidied) || legalFormOf(tidied) !== null ? tidied : tidied.replace(/[\s.,\p{Pd}]+$/u, '')
 }
 
@@ -144,12 +157,32 @@ function isGenericOnly(text: string): boolean {
 		.split(/[\s,&/-]+/)
 		.map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
 		.filter((word) => word !== '' && !isParticle(word) && !(word.length <= 2 && word !== word.toUpperCase()))
-	return words.every((word) => GENERIC_WORD.test(word))
+	return words.every((word) => GENERIC_WORD.test(word.replace(/İ/g, 'I')))
+}
+
+/**
+ * Organisation words of scripts without capitals or spaces between words: Chinese and Japanese
+ * (hospital, laboratory, clinic, testing centre), Korean, Farsi and Arabic (hospital, laboratory, clinic).
+ */
+const UNCASED_ORGANISATION_WORD =
+	/医院|醫院|检验所|檢驗所|检验中心|檢驗中心|实验室|實驗室|诊所|診所|卫生院|病院|クリニック|병원|검사센터|의원|بیمارستان|آزمایشگاه|درمانگاه|کلینیک|مستشفى|مختبر|عيادة/u
+
+/**
+ * A name written in a script without case (Chinese '北京协和医院', Farsi 'آزمایشگاه پاتوبیولوژی نیلو'):
+ * an organisation word of that script with letters of a name beside it, no digits, no field label.
+ */
+function isUncasedOrganisationName(text: string): boolean {
+	const word = UNCASED_ORGANISATION_WORD.exec(text)
+	if (!word || /[\d:：@]/.test(text) || /\p{Lu}|\p{Ll}/u.test(text)) return false
+	const letters = text.replace(/[^\p{L}]/gu, '')
+	return letters.length >= word[0].length + 2 && letters.length <= 30
 }
 
 function isOrganisationName(text: string): boolean {
+	if (isUncasedOrganisationName(text)) return true
 	const legalForm = legalFormOf(text)
-	if (!legalForm && !ORGANISATION_WORD.test(text)) return false
+	// the Turkish capital İ matches no 'i' without its locale ('HASTANESİ')
+	if (!legalForm && !ORGANISATION_WORD.test(text.replace(/İ/g, 'I'))) return false
 	if (/\d/.test(text) || text.includes('@')) return false
 	const words = text.split(' ')
 	if (words.length < 2 || words.length > 8) return false
@@ -159,7 +192,8 @@ function isOrganisationName(text: string): boolean {
 	// a legal form makes the words before it a registered name, generic or not
 	const name = legalForm ? text.slice(0, legalForm.index) : text
 	if (name.trim() === '' || (!legalForm && isGenericOnly(name))) return false
-	return /^\p{Lu}/u.test(text)
+	// OCR noise ('LA CLINIQUE PrOVidEnCe') is worse than no name; a legal form is spelled as it is ('GmbH')
+	return /^\p{Lu}/u.test(text) && readsAsWords(name)
 }
 
 /**
@@ -229,20 +263,64 @@ function nameInColumns(line: string, separators: RegExp): string | null {
 		if (endsInTaglineLead(`${columns.slice(0, index).join(' ')} ${lead ? lead[1] : ''}`.trimEnd())) continue
 		const candidate = tidyCandidate(column)
 		if (isOrganisationName(candidate)) return titleCaseName(candidate)
+		const rejoined = rejoinedLetterSpacing(candidate)
+		if (rejoined && isOrganisationName(rejoined)) return titleCaseName(rejoined)
 	}
 	return null
 }
+
+/** At most this many organisation words are read off the end of a letter-spaced name. */
+const MAX_PEELED_WORDS = 3
+
+/**
+ * A name in letter-spaced capitals as OCR reads it, its words broken where the letters stand apart
+ * ('NORTHFI ELD CLI NI CAL LABORATORI ES'), put back together: only a line in capitals that names
+ * nothing as read and holds two fragments or more of three letters or fewer that are no particle;
+ * its letters are joined, the organisation words at its end are read off one by one, longest first
+ * ('LABORATORIES', 'CLINICAL'), and what stands before them is one word, the name's own
+ * ('NORTHFIELD'): 'NORTHFIELD CLINICAL LABORATORIES'. Null when no organisation word ends it, or
+ * when that word stands in more than three pieces (an organisation word misread among them: 'CLI N CAL')
+ * or in a piece of one letter (a letter lost beside it: 'R VERSI DE').
+ */
+function rejoinedLetterSpacing(text: string): string | null {
+	const fragments = text.split(' ').filter((fragment) => fragment !== '')
+	if (text !== text.toUpperCase() || !/\p{Lu}/u.test(text) || fragments.some((fragment) => !/^\p{L}+$/u.test(fragment))) return null
+	const short = fragments.filter((fragment) => fragment.length <= 3 && !isParticle(fragment))
+	if (short.length < 2 || short.length * 3 < fragments.length) return null
+	let rest = fragments.join('')
+	const words: string[] = []
+	while (words.length < MAX_PEELED_WORDS) {
+		let word: string | undefined
+		for (let start = 0; start <= rest.length - 3 && word === undefined; start++) {
+			if (GENERIC_WORD.test(rest.slice(start))) word = rest.slice(start)
+		}
+		if (word === undefined || word.length === rest.length) break
+		words.unshift(word)
+		rest = rest.slice(0, rest.length - word.length)
+	}
+	// the name's own word broken in three pieces at most: more pieces hold another word OCR misread ('CLI N CAL'); a piece
+	// of one letter is where OCR lost a narrow one ('R VERSI DE' for 'RIVERSIDE')
+	let letters = 0
+	const pieces = fragments.filter((fragment) => (letters += fragment.length) - fragment.length < rest.length)
+	const isWhole = pieces.length <= MAX_NAME_PIECES && pieces.every((piece) => piece.length >= 2)
+	return words.length > 0 && rest.length >= 3 && isWhole ? [rest, ...words].join(' ') : null
+}
+
+/** A word of a name OCR broke apart in letter-spaced capitals: in this many pieces at most. */
+const MAX_NAME_PIECES = 3
 
 /**
  * letterhead: the page's largest lines at its top (letterheadOfBoxes), read after the first lines and
  * before the last: a text PDF may draw its letterhead after the blocks under it. wholeNames: the
  * letterhead texts a name read may be a fragment of (wholeNameOf; a scan's OCR words give these
- * only: read as names of their own, a photo's words in lines misjoined gave nonsense).
+ * only: read as names of their own, a photo's words in lines misjoined gave nonsense). pages: the
+ * document's pages' texts, whose last lines are each a footer.
  */
-export function findProvider(text: string, _kind: DocumentKind, letterhead = '', wholeNames = letterhead): string | null {
+export function findProvider(text: string, _kind: DocumentKind, letterhead = '', wholeNames = letterhead, pages: string[] = []): string | null {
 	const labelled = new Set<string>()
 	for (const match of text.matchAll(LABELLED)) {
-		const candidate = tidyCandidate(match[1])
+		// the name ends where an address's house number starts ('Value Labs 2474, Rocky Place')
+		const candidate = tidyCandidate(match[1].replace(/\s+\d[^]*$/, ''))
 		if (isOrganisationName(candidate)) labelled.add(titleCaseName(candidate))
 	}
 	if (labelled.size > 1) return null
@@ -254,30 +332,103 @@ export function findProvider(text: string, _kind: DocumentKind, letterhead = '',
 		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s/)
 		if (name) return wholeNameOf(name, wholeNameLines)
 	}
-	for (const line of lines.slice(-6)) {
-		const name = nameInColumns(line, /\s{2,}|\s[|·•]\s|,\s/)
+	const footerSeparators = /\s{2,}|\s[|·•]\s|,\s|\s[-–]\s/
+	for (const line of lines.slice(-FOOTER_LINES)) {
+		const name = nameInColumns(line, footerSeparators)
 		if (name) return name
+	}
+	// each page's footer (a signature block over 'Page 1 of 2': 'NRL - Dr Lal PathLabs Ltd'): a registered name only, its legal
+	// form printed, or a name printed in the footers of two pages; a page's last lines are often its body's ('Healthcare Agent')
+	const footers = pages.map((page) =>
+		page
+			.split('\n')
+			.filter((line) => line.trim() !== '')
+			.slice(-FOOTER_LINES),
+	)
+	const names = footers.map((footer) => footer.map((line) => nameInColumns(line, footerSeparators)).filter((name) => name !== null))
+	for (const name of names.flat()) {
+		if (legalFormOf(name) || names.filter((onPage) => onPage.includes(name)).length >= 2) return name
+	}
+	return nameOfWebAddress(text)
+}
+
+/** A web address or an e-mail's domain: its name before the top-level part ('www.accesalabs.com' -> 'accesalabs'). */
+const WEB_ADDRESS = /(?:\bwww\.|@|https?:\/\/)(?:[a-z0-9-]+\.)*?([a-z][a-z0-9]{3,40})\.(?:[a-z]{2,6})(?:\.[a-z]{2})?\b/gi
+
+/** An organisation word a domain may end with ('accesa' + 'labs', 'quest' + 'diagnostics'). */
+const DOMAIN_ORGANISATION_WORD =
+	/^(?:labs?|laboratory|laboratories|diagnostics?|pathology|clinic|clinics|hospital|health|healthcare|imaging|radiology|medical|labor|laboratorio|laboratorium|laboratoire|klinik|clinica|clinique|hastanesi)$/
+
+/**
+ * The name a page's web address spells, as a last resort: a word printed on its own on the page (a
+ * logo's 'ACCESA') followed by an organisation word ('www.accesalabs.com' -> 'Accesa Labs'). The
+ * letters are the site's own; a domain that does not split so ('drlogy.com', 'lalpathlabs.com')
+ * names nothing.
+ */
+function nameOfWebAddress(text: string): string | null {
+	const pageWords = new Set((text.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase()))
+	for (const match of text.matchAll(WEB_ADDRESS)) {
+		const domain = match[1].toLowerCase()
+		for (let cut = 3; cut <= domain.length - 3; cut++) {
+			const [brand, word] = [domain.slice(0, cut), domain.slice(cut)]
+			if (!DOMAIN_ORGANISATION_WORD.test(word) || !pageWords.has(brand) || GENERIC_WORD.test(brand)) continue
+			return titleCaseName(`${brand} ${word}`.toUpperCase())
+		}
 	}
 	return null
 }
 
+/** A page's footer: its last lines. */
+const FOOTER_LINES = 6
+
 /**
  * The whole name a name read from one line is part of: a letterhead text (a lockup: 'Mercy Ridge'
  * over 'Community Hospital') that names an organisation and holds the name read, in its place
- * among whole words; else the name as read.
+ * among whole words; else the name as read. Not a lockup: a line of columns or a tagline's list
+ * ('DRLOGY PATHOLOGY LAB' over 'Accurate | Caring | Instant'), nor words set in another case than
+ * the name's (capitals against small letters: a tagline under a name in capitals). A brand over
+ * the name it abbreviates ('LabCorp' over 'Laboratory Corporation of America', 'ARUP' over
+ * 'Associated Regional and University Pathologists') is the brand, as patients know it.
  */
 function wholeNameOf(name: string, letterheadLines: string[]): string {
 	const named = name.toLowerCase().split(/\s+/)
 	for (const line of letterheadLines) {
+		if (/\s[|·•]\s/.test(line)) continue
 		const candidate = tidyCandidate(line)
 		const words = candidate.split(/\s+/)
 		const at = words.findIndex((_, start) => named.every((word, offset) => words[start + offset]?.toLowerCase() === word))
 		if (words.length <= named.length || at < 0 || !isOrganisationName(candidate)) continue
 		// the words it adds name the organisation ('Mercy Ridge'), not describe it ('Clinical Pathology Services') nor name another
-		const added = [...words.slice(0, at), ...words.slice(at + named.length)].join(' ')
+		const addedWords = [...words.slice(0, at), ...words.slice(at + named.length)]
+		const added = addedWords.join(' ')
+		if (addedWords.length === 1 && abbreviates(added, words.slice(at, at + named.length))) return added
+		if (caseStyleOf(added) !== caseStyleOf(words.slice(at, at + named.length).join(' '))) continue
 		if (!isGenericOnly(added) && !isOrganisationName(added)) return titleCaseName(candidate)
 	}
 	return name
+}
+
+/** How a text's words are set: in capitals, or in small letters (capitalised or not). */
+function caseStyleOf(text: string): 'capitals' | 'small' {
+	const letters = text.replace(/[^\p{L}]/gu, '')
+	return letters !== '' && letters === letters.toUpperCase() ? 'capitals' : 'small'
+}
+
+/**
+ * Whether a one-word brand abbreviates the words of a name: its capitalised parts begin the name's
+ * words in order ('LabCorp': 'Laboratory Corporation'), or its capitals are their initials ('ARUP'),
+ * particles ('of', 'and') skipped either way; two parts or initials at least.
+ */
+function abbreviates(brand: string, nameWords: string[]): boolean {
+	const words = nameWords.filter((word) => !isParticle(word)).map((word) => word.toLowerCase())
+	const parts = brand.match(/\p{Lu}\p{Ll}*/gu) ?? []
+	if (parts.length < 2 || parts.join('') !== brand.replace(/[^\p{L}]/gu, '')) return false
+	const isCapitals = parts.every((part) => part.length === 1)
+	return (
+		parts.length <= words.length &&
+		parts.every((part, index) => (isCapitals ? words[index][0] === part.toLowerCase() : words[index].startsWith(part.toLowerCase()))) &&
+		(isCapitals ? parts.length === words.length : true)
+	)
 }
 
 /** The name's letters with any spacing between them ('GNUSolidario' finds 'GNU Solidario'). */
@@ -305,19 +456,40 @@ function isLostBreak(name: string, other: string): boolean {
 	const added = breakPoints(other)
 	if (added.size <= kept.size || [...kept].some((point) => !added.has(point))) return false
 	const letters = [...name.replace(/\s+/g, '')]
-	return [...added].filter((point) => !kept.has(point)).every((point) => /\p{Ll}/u.test(letters[point - 1] ?? '') && /\p{Lu}/u.test(letters[point] ?? ''))
+	const otherWords = other.trim().split(/\s+/)
+	return [...added]
+		.filter((point) => !kept.has(point))
+		.every((point) => (/\p{Ll}/u.test(letters[point - 1] ?? '') && /\p{Lu}/u.test(letters[point] ?? '')) || splitsOffOrganisationWord(otherWords, point))
+}
+
+/**
+ * Whether the break at this letter count separates an organisation word from the rest ('DRLOGY'
+ * and 'PATHOLOGY' of 'DRLOGYPATHOLOGY'): a break OCR printed between two words, where a break
+ * inside one word ('RI VERSIDE') leaves no word of the vocabulary on either side.
+ */
+function splitsOffOrganisationWord(words: string[], point: number): boolean {
+	let letters = 0
+	for (const [index, word] of words.entries()) {
+		letters += word.length
+		if (letters !== point) continue
+		const isWord = (candidate: string | undefined) => candidate !== undefined && GENERIC_WORD.test(candidate.replace(/[^\p{L}]/gu, ''))
+		return isWord(word) || isWord(words[index + 1])
+	}
+	return false
 }
 
 /**
  * The provider of a page read more than once (the kept OCR reading first, the others after): the
  * first reading that names one decides; another reading (or the same text elsewhere) that holds the
- * same letters with a word break where the name turns from a small letter to a capital gives the
- * name its spelling: a break that OCR printed is evidence, and a word break is never guessed.
+ * same letters with a word break where the name turns from a small letter to a capital, or where an
+ * organisation word starts or ends ('DRLOGY PATHOLOGY' for 'DRLOGYPATHOLOGY'), gives the name its
+ * spelling: a break that OCR printed is evidence, and a word break is never guessed. pages: the kept
+ * reading's pages (findProvider).
  */
-export function providerOfReadings(readings: string[], kind: DocumentKind, letterhead = '', wholeNames = letterhead): string | null {
+export function providerOfReadings(readings: string[], kind: DocumentKind, letterhead = '', wholeNames = letterhead, pages: string[] = []): string | null {
 	let provider: string | null = null
 	for (const [index, reading] of readings.entries()) {
-		provider = findProvider(reading, kind, index === 0 ? letterhead : '', wholeNames)
+		provider = findProvider(reading, kind, index === 0 ? letterhead : '', wholeNames, index === 0 ? pages : [])
 		if (provider) break
 	}
 	if (!provider) return null

@@ -1,12 +1,13 @@
-import type { RejectionReason } from '../types.ts'
+import type { FileKind, RejectionReason } from '../types.ts'
+import { ACCEPTED_FORMATS_TEXT } from '../shared/file-formats.ts'
 import type { EntryKind, NotImportedReason } from '../shared/structured-types.ts'
 
 /** User-facing texts for rejected files, in one place for the UI and the tests. */
 export const REJECTION_MESSAGES: Record<RejectionReason, string> = {
 	empty_file: 'The file is empty (0 bytes).',
 	too_large: 'The file is too large. Maximum size is 20MB.',
-	type_mismatch: 'The file content does not match a supported type (PDF, JPEG, PNG or DICOM).',
-	unsupported_type: 'This file type is not supported. Upload a PDF, JPEG, PNG or DICOM file.',
+	type_mismatch: `The file content does not match a supported type (${ACCEPTED_FORMATS_TEXT}).`,
+	unsupported_type: `This file type is not supported. Upload a ${ACCEPTED_FORMATS_TEXT} file.`,
 	corrupt_pdf: 'The PDF is damaged or incomplete (it may have been truncated) and cannot be read.',
 	encrypted_pdf: 'The PDF is password-protected and cannot be read.',
 	corrupt_image: 'The image is damaged and cannot be read.',
@@ -25,7 +26,23 @@ export const NOT_A_HEALTH_RECORD = {
 
 /** A more precise message when the content is a known non-document type. */
 export function typeMismatchMessage(detected: string): string {
-	return `The file content is ${detected}, not a PDF, JPEG, PNG or DICOM file.`
+	return `The file content is ${detected}, not a ${ACCEPTED_FORMATS_TEXT} file.`
+}
+
+const KIND_NAMES: Record<FileKind, string> = {
+	pdf: 'a PDF',
+	jpeg: 'a JPEG image',
+	png: 'a PNG image',
+	webp: 'a WebP image',
+	heic: 'a HEIC image',
+	dicom: 'a DICOM file',
+	ccda: 'a C-CDA document',
+	fhir: 'a FHIR file',
+}
+
+/** A name's extension claims a supported type that the content is not (a text renamed 'photo.heic'). */
+export function claimedTypeMismatchMessage(extension: string, claimed: FileKind): string {
+	return `The file is named .${extension.toLowerCase()}, but its content is not ${KIND_NAMES[claimed]} (nor another supported type).`
 }
 
 /** The spec's upload text for a file over the limit (section 5). */

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { renderDicomPreview } from './dicom.ts'
+import { decodeHeicOnce } from './heic-image.ts'
 import { assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError, renderDpiWithinBudget } from '../intake/limits.ts'
 import { renderPdfPage, shownPageSize } from './pdf-page-image.ts'
 import { openPdf } from './pdf-text.ts'
@@ -7,7 +8,7 @@ import type { FileKind } from '../types.ts'
 
 /**
  * A PNG preview, at most PREVIEW_MAX_WIDTH wide: the first page of a PDF,
- * the (upright) image, or the first DICOM frame. Null when the file cannot
+ * the (upright) image (JPEG, PNG, WebP, HEIC), or the first DICOM frame. Null when the file cannot
  * be drawn (unsupported DICOM compression, damaged file).
  */
 
@@ -40,11 +41,20 @@ export async function renderPreview(input: { bytes: Buffer; kind: FileKind }): P
 			case 'pdf':
 				return await pdfPreview(input.bytes)
 			case 'jpeg':
-			case 'png': {
+			case 'png':
+			case 'webp': {
 				const { width = 0, height = 0 } = await sharp(input.bytes, { limitInputPixels: false }).metadata()
 				assertPixelBudget(width, height)
 				return await sharp(input.bytes, { failOn: 'error', limitInputPixels: MAX_DECODED_PIXELS })
 					.rotate()
+					.resize({ width: PREVIEW_MAX_WIDTH, withoutEnlargement: true })
+					.png()
+					.toBuffer()
+			}
+			case 'heic': {
+				// decoded once with the extraction of the same bytes (upright: libheif applies the file's rotation)
+				const { data, width, height, channels } = await decodeHeicOnce(input.bytes)
+				return await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } })
 					.resize({ width: PREVIEW_MAX_WIDTH, withoutEnlargement: true })
 					.png()
 					.toBuffer()

@@ -288,7 +288,17 @@ describe('extractLabValues', () => {
 			TEXT,
 		)
 		expect(unmapped).toEqual([
-			{ name: 'Zonulin', value: 45, valueText: '45', unit: 'ng/mL', referenceRangeMin: 13, referenceRangeMax: 60, referenceRangeText: '13-60' },
+			{
+				name: 'Zonulin',
+				value: 45,
+				valueText: '45',
+				unit: 'ng/mL',
+				referenceRangeMin: 13,
+				referenceRangeMax: 60,
+				referenceRangeText: '13-60',
+				status: 'normal',
+				testDate: '2025-03-14',
+			},
 		])
 		expect(parameters).toEqual([expect.objectContaining({ code: 'ast', name: 'S.G.O.T', value: 23, unit: 'U/L', referenceRangeMax: 46 })])
 	})

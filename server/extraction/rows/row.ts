@@ -257,6 +257,10 @@ export function bloodPressureParameters(tokens: Token[], start: number, printedN
 	return [make('systolic_bp', reading.bloodPressure[0], ranges?.[0] ?? null), make('diastolic_bp', reading.bloodPressure[1], ranges?.[1] ?? null)]
 }
 
+/** A row of a range table printed beside results (a grade, a sex, an age group: 'Optimal', 'Borderline high', 'Male'), not a result. */
+const RANGE_TABLE_ROW =
+	/^(?:(?:near |above |sub)?optimal|desirable|borderline(?: high| low)?|(?:very )?(?:high|low)|normal|(?:deficien|insufficien|sufficien)(?:t|cy)|toxic(?:ity)?|(?:fe)?males?|(?:wo)?men|adults?|child(?:ren)?|infants?|newborns?|pregnan(?:t|cy)|(?:1st|2nd|3rd|first|second|third) trimester|(?:low |high |average |moderate )?risk|negative|positive)$/i
+
 /**
  * A row whose name the vocabulary does not know, read only from a text
  * layer where columns are apart: 'Name  value  [unit]  range'. Needs a value
@@ -268,20 +272,26 @@ export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): 
 	const columns = tidyLine(rawLine, options.decimalComma).split(/\s{2,}/)
 	if (columns.length < 3) return null
 	const name = columns[0].trim()
-	if (!/^[A-Za-z][A-Za-z0-9 ,()\-/%.+']{1,48}$/.test(name) || name.split(' ').length > 6) return null
-	if (/\b(page|dob|mrn|date|phone|tel|fax|id|patient|specimen|accession|age|sex)\b/i.test(name)) return null
-	const reading = readCells(tokenize(columns.slice(1).join('  '), options.source), 0, options, null, false)
+	if (!/^\p{L}[\p{L}\p{M}0-9 ,()\-/%.+'#]{1,48}$/u.test(name) || name.split(' ').length > 6) return null
+	if (/\b(page|dob|mrn|date|phone|tel|fax|id|patient|specimen|sample|accession|age|sex)\b/i.test(name) || RANGE_TABLE_ROW.test(name)) return null
+	// the value is the first cell after the name (a flag may stand before it): a header's words ('Blood (2 ml)  TAT : 1 day') are no result
+	const cells = columns.slice(1).join('  ')
+	if (!/^\s*(?:(?:HH|LL|H|L|\*)\s+)?[<>≤≥]?=?\s*-?\d/.test(cells)) return null
+	const reading = readCells(tokenize(cells, options.source), 0, options, null, false)
 	if (reading.valueCandidates === null || !reading.range) return null
 	const valueText = reading.valueCandidates[0]
 	const value = Number(valueText)
 	if (!Number.isFinite(value)) return null
+	const unit = finishUnit(reading.unit, null, options.source)
 	return {
 		name,
 		value,
 		valueText,
-		unit: finishUnit(reading.unit, null, options.source),
+		unit,
 		referenceRangeMin: reading.range.min,
 		referenceRangeMax: reading.range.max,
 		referenceRangeText: reading.rangeText,
+		status: gradeOrNull(options, '', value, unit, reading.range, reading.flag),
+		testDate: options.testDate,
 	}
 }

@@ -48,7 +48,24 @@ export function observationsToParameters(
 			referenceRangeText: observation.referenceRangeText,
 		}
 		if (!code) {
-			unmapped.push({ name: observation.name, value: observation.value, valueText: observation.valueText, unit: observation.unit, ...range })
+			// graded by the one rule as any other result: no code, so by its range (or the file's interpretation) alone
+			const status = gradeParameter({
+				code: '',
+				value: observation.value,
+				unit: observation.unit,
+				min: observation.referenceRangeMin,
+				max: observation.referenceRangeMax,
+				stated: observation.interpretation ? STATUS[observation.interpretation] : null,
+			})
+			unmapped.push({
+				name: observation.name,
+				value: observation.value,
+				valueText: observation.valueText || String(observation.value),
+				unit: observation.unit,
+				...range,
+				status,
+				testDate: day(observation.effective) ?? documentDate,
+			})
 			unmappedObservations.push(observation)
 			continue
 		}

@@ -46,7 +46,7 @@ export type CorpusOptions = {
 	curl?: boolean
 }
 
-async function renderFirstPage(pdf: Uint8Array, dpi: number): Promise<{ png: Buffer; width: number; height: number }> {
+export async function renderFirstPage(pdf: Uint8Array, dpi: number): Promise<{ png: Buffer; width: number; height: number }> {
 	const doc = await openPdf(pdf)
 	try {
 		const page = await doc.getPage(1)
