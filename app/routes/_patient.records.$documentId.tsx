@@ -26,6 +26,7 @@ import {
 	ValueReviewSchema,
 } from '#server/health/index.ts'
 import { VALUE_REVIEW_TEXTS } from '#server/health/shared/value-review.ts'
+import { documentValuesText } from '#server/health/shared/value-summary.ts'
 import { importReportOf } from '#server/extraction/index.ts'
 import { ANALYTES } from '#server/lab-vocabulary/index.ts'
 import { AddValueForm } from '#app/components/records/lab-value-review.tsx'
@@ -243,10 +244,15 @@ function DocumentDetailRoute() {
 				</Alert>
 			) : null}
 
-			{document.summary ? (
+			{document.summary || document.values.read > 0 ? (
 				<Card>
 					<h2 className="text-lg font-semibold">Summary</h2>
-					<p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{document.summary}</p>
+					{document.values.read > 0 || document.documentType === 'lab_report' ? (
+						<p className="mt-2 font-medium" data-testid="document-values">
+							{documentValuesText(document.values, document.subjectMatch)}
+						</p>
+					) : null}
+					{document.summary ? <p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{document.summary}</p> : null}
 				</Card>
 			) : null}
 

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
-import { selectDocumentParameters, selectDocumentPrintedResults } from '#server/health/index.ts'
+import { selectDocumentParameters, selectDocumentPrintedResults, summarizeDocumentValues, EMPTY_VALUE_SUMMARY } from '#server/health/index.ts'
 import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/queue/queue.ts'
 import { selectDocumentMedications } from '#server/medications/index.ts'
 import { documentNotificationKey, releaseNotificationKey } from '#server/notifications/index.ts'
@@ -74,12 +74,18 @@ export type DocumentSummary = Awaited<ReturnType<typeof listDocuments>>[number]
 /** Status of a few of the patient's documents (the upload screen follows them live). */
 export async function getDocumentsByIds(patient: Patient, ids: string[]) {
 	if (!ids.length) return []
-	return withTenant(patient.organizationId, (tx) =>
-		tx
+	return withTenant(patient.organizationId, async (tx) => {
+		const found = await tx
 			.select({ ...summaryColumns, textPreview: sql<string | null>`left(${documents.extractedText}, 200)` })
 			.from(documents)
-			.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, ids))),
-	)
+			.where(and(eq(documents.ownerId, patient.userId), inArray(documents.id, ids)))
+		// each one's value summary, the same as its notification's, page's and the dashboard's
+		const summaries = await summarizeDocumentValues(
+			tx,
+			found.map((document) => document.id),
+		)
+		return found.map((document) => ({ ...document, values: summaries.get(document.id) ?? EMPTY_VALUE_SUMMARY }))
+	})
 }
 
 /**
@@ -106,8 +112,9 @@ export async function getDocument(patient: Patient, documentId: string) {
 		const parameters = await selectDocumentParameters(tx, documentId)
 		const printedResults = await selectDocumentPrintedResults(tx, documentId)
 		const documentMedications = await selectDocumentMedications(tx, documentId)
+		const values = (await summarizeDocumentValues(tx, [documentId])).get(documentId) ?? EMPTY_VALUE_SUMMARY
 		await auditDocumentAccess(tx, patient, 'document.view', documentId)
-		return { ...document, parameters, printedResults, medications: documentMedications }
+		return { ...document, parameters, printedResults, medications: documentMedications, values }
 	})
 }
 

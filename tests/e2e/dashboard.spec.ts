@@ -100,7 +100,7 @@ test('the dashboard counts documents, raises alerts, scores health and lists rec
 	await expect(activity.first()).toContainText('Added a reading: glucose')
 	await expect(activity.first()).toContainText('Glucose 92 mg/dL')
 	await expect(page.getByTestId('recent-activity')).toContainText('Processed')
-	await expect(page.getByTestId('recent-activity')).toContainText(/15 lab values, \d+ outside the reference range/)
+	await expect(page.getByTestId('recent-activity')).toContainText(/15 lab values read(, \d+ to check)?, \d+ outside the reference range/)
 	await expect(page.getByTestId('health-summary')).toContainText('Glucose')
 	await expect(page.getByTestId('health-summary')).toContainText('92 mg/dL')
 	await expect(page.getByTestId('health-summary')).toContainText('Cardiovascular')

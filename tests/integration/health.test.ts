@@ -306,7 +306,7 @@ describe('dashboard', () => {
 		expect(alertCodes).toEqual(expect.arrayContaining(['hdl', 'ldl', 'hemoglobin']))
 		expect(alertCodes).not.toContain('glucose') // the newest glucose (92, entered by hand) is normal
 		expect(dashboard.activity.map((event) => event.kind)).toEqual(['reading_added', 'document_processed', 'document_uploaded'])
-		expect(dashboard.activity[1].detail).toMatch(/^15 lab values, \d+ outside the reference range\.$/)
+		expect(dashboard.activity[1].detail).toMatch(/^15 lab values read(, \d+ to check)?, \d+ outside the reference range\.$/)
 		expect(dashboard.nextAppointment).toBeNull()
 		expect(dashboard.healthScore).toMatchObject({ status: 'scored' })
 		expect(dashboard.metrics.find((card) => card.id === 'glucose')).toMatchObject({ state: 'ready', value: '92' })

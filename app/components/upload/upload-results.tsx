@@ -5,6 +5,7 @@ import { UPLOAD_TEXTS } from '#server/documents/shared/file-checks.ts'
 import { useTRPC } from '#app/lib/trpc.tsx'
 import type { RouterOutputs } from '#app/lib/trpc-types.ts'
 import { buttonClassName } from '#app/components/ui/button.tsx'
+import { documentValuesText } from '#server/health/shared/value-summary.ts'
 
 export type UploadedDocument = RouterOutputs['documents']['byIds'][number]
 
@@ -68,6 +69,11 @@ export function UploadResults({ ids, initial, onUploadMore }: { ids: string[]; i
 									<dd className="inline">{document.documentDate ?? UPLOAD_TEXTS.notDetected}</dd>
 								</div>
 							</dl>
+							{document.status === 'processed' && (document.values.read > 0 || document.documentType === 'lab_report') ? (
+								<p className="text-sm font-medium" data-testid="document-values">
+									{documentValuesText(document.values, document.subjectMatch)}
+								</p>
+							) : null}
 							{document.summary ? <p className="text-sm">{document.summary}</p> : null}
 							{document.textPreview ? (
 								<p className="rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">{document.textPreview}</p>

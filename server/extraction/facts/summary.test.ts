@@ -66,12 +66,12 @@ describe('buildTitle', () => {
 })
 
 describe('buildSummary', () => {
-	it('counts results and names those out of range', () => {
+	it("names the results out of range, leaving the count to the record's value summary", () => {
 		const summary = buildSummary({
 			...base,
 			parameters: [parameter('ldl', 'high'), parameter('hdl', 'low'), parameter('potassium', 'critical'), parameter('glucose', 'normal')],
 		})
-		expect(summary).toBe('4 results collected 2025-01-22; critical: Potassium; high: LDL Cholesterol; low: HDL Cholesterol.')
+		expect(summary).toBe('Results collected 2025-01-22; critical: Potassium; high: LDL Cholesterol; low: HDL Cholesterol.')
 	})
 
 	it('never quotes the text of an unrecognised document', () => {

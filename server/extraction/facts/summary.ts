@@ -148,7 +148,8 @@ export function buildSummary(input: DescribeInput): string {
 			const critical = input.parameters.filter((p) => p.status === 'critical').map(parameterLabel)
 			const high = input.parameters.filter((p) => p.status === 'high').map(parameterLabel)
 			const low = input.parameters.filter((p) => p.status === 'low').map(parameterLabel)
-			const parts = [`${count} result${count === 1 ? '' : 's'}${input.date ? ` collected ${input.date}` : ''}`]
+			// no count here: the record's one value summary (server/health/shared/value-summary.ts) counts what was kept
+			const parts = [input.date ? `Results collected ${input.date}` : 'Lab results']
 			if (critical.length) parts.push(`critical: ${listOf(critical)}`)
 			if (high.length) parts.push(`high: ${listOf(high)}`)
 			if (low.length) parts.push(`low: ${listOf(low)}`)

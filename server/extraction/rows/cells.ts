@@ -399,13 +399,14 @@ function resultCells(tokens: Token[], start: number, count: number): { values: A
 }
 
 /**
- * An OCR row of a cumulative table whose newest date is not its first column, with fewer results
- * than the header has dates: a column OCR did not read (a faint one), so the first value read
- * may be an older one.
+ * An OCR row of a cumulative table whose newest date is not its first column, with more than one
+ * result but fewer than the header has dates: a column OCR did not read (a faint one), so the first
+ * value read may be an older one. A row showing one result is read as it is.
  */
 export function isNewestColumnUnread(tokens: Token[], start: number, columns: { count: number; newest: number }): boolean {
 	const { values } = resultCells(tokens, start, columns.count)
-	return columns.newest > 0 && values.length > 0 && values.length < columns.count
+	// one result shown is no choice between results (a header's two dates over a single result column)
+	return columns.newest > 0 && values.length > 1 && values.length < columns.count
 }
 
 /**

@@ -131,6 +131,16 @@ describe('a cumulative table', () => {
 			'Lymphs              25.8                  %        20 - 45',
 		].join('\n')
 		expect(marked(newestFirst, OCR)).toEqual([['lymphocytes_pct', 25.8, false]])
+		// a phone photo's header with two dates over one result column: each row shows one result, none is marked
+		const oneColumn = [
+			'Collected 03/13/2025          Reported 03/14/2025',
+			'Glucose              104      mg/dL    70 - 99',
+			'Sodium               140      mmol/L   135 - 145',
+		].join('\n')
+		expect(marked(oneColumn, OCR)).toEqual([
+			['glucose', 104, false],
+			['sodium', 140, false],
+		])
 	})
 
 	it('marks an OCR row of three results side by side under a header whose dates were not read', () => {
