@@ -4,6 +4,7 @@ import { HealthSummary } from '#app/components/dashboard/health-summary.tsx'
 import { RecentActivity } from '#app/components/dashboard/recent-activity.tsx'
 import { AlertsCard, DocumentsCard, HealthScoreCard, NextAppointmentCard } from '#app/components/dashboard/summary-cards.tsx'
 import { Card } from '#app/components/ui/card.tsx'
+import { useRevalidateOnLiveEvents } from '#app/components/notifications/live-notifications.ts'
 import { DASHBOARD_TEXTS } from '#server/health/shared/texts.ts'
 import { requirePatient } from '#server/auth/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
@@ -34,6 +35,8 @@ const QUICK_LINKS = [
 
 export default function DashboardRoute() {
 	const { firstName, timeZone, subscription, dashboard } = useLoaderData<typeof loader>()
+	// counters and recent activity follow the live notifications, as the bell does
+	useRevalidateOnLiveEvents()
 	return (
 		<div className="mx-auto max-w-6xl space-y-6">
 			<div>

@@ -29,7 +29,7 @@ import { VALUE_REVIEW_TEXTS } from '#server/health/shared/value-review.ts'
 import { documentValuesText } from '#server/health/shared/value-summary.ts'
 import { importReportOf } from '#server/extraction/index.ts'
 import { ANALYTES } from '#server/lab-vocabulary/index.ts'
-import { AddValueForm } from '#app/components/records/lab-value-review.tsx'
+import { AddValueForm, ConfirmToCheckValues } from '#app/components/records/lab-value-review.tsx'
 import { PrintedResults } from '#app/components/records/printed-results.tsx'
 import { RetryProcessingButton } from '#app/components/records/retry-processing-button.tsx'
 import { TagList } from '#app/components/records/tag-list.tsx'
@@ -263,7 +263,10 @@ function DocumentDetailRoute() {
 					</h2>
 					{toCheckCount ? (
 						<Alert tone="warning" title={`${toCheckCount} value${toCheckCount === 1 ? '' : 's'} to check`}>
-							{VALUE_REVIEW_TEXTS.toCheckNote}
+							<p>{VALUE_REVIEW_TEXTS.toCheckNote}</p>
+							<div className="mt-3">
+								<ConfirmToCheckValues values={document.parameters.filter((parameter) => parameter.reviewStatus === 'to_check')} state={reviewState} />
+							</div>
 						</Alert>
 					) : null}
 					{document.parameters.length ? <LabValuesTable values={document.parameters} review={reviewState} /> : null}

@@ -3,7 +3,8 @@ import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { refuse, type Result } from '#server/errors/shared/result.ts'
-import { applyValueReview, VALUE_REVIEW_TEXTS, type ValueReview, type ValueReviewCode } from '#server/health/index.ts'
+import { applyValueReview, VALUE_REVIEW_TEXTS, type ValueReview, type ValueReviewCode, type ValueReviewOutcome } from '#server/health/index.ts'
+import type { SingleValueReview } from '#server/health/shared/value-review.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { isUuid } from './queries.ts'
 
@@ -29,12 +30,30 @@ export async function reviewDocumentValue(
 		if (!document) return notFound
 		// a value the patient adds is dated as the document (its upload day when no date was found)
 		const testDate = document.documentDate ?? document.uploadedAt.toISOString().slice(0, 10)
-		const outcome = await applyValueReview(tx, patient, { id: document.id, testDate }, review)
-		if (!outcome.ok) return outcome
-		await recordAudit(
-			{ action: outcome.action, actor: patient, target: { type: 'health_parameter', id: outcome.parameterId }, details: { documentId: document.id } },
-			tx,
-		)
-		return { ok: true, parameterId: outcome.parameterId }
+		// 'Confirm all that look right': each ticked value confirmed (and audited) as by its own button
+		const changes: SingleValueReview[] =
+			review.intent === 'confirm-values' ? review.parameterIds.map((parameterId) => ({ intent: 'confirm-value', parameterId })) : [review]
+		let last: string | null = null
+		for (const change of changes) {
+			const outcome = await applyValueReview(tx, patient, { id: document.id, testDate }, change)
+			// one value not on the document: nothing of the request is kept
+			if (!outcome.ok) throw new ValueReviewRefused(outcome)
+			await recordAudit(
+				{ action: outcome.action, actor: patient, target: { type: 'health_parameter', id: outcome.parameterId }, details: { documentId: document.id } },
+				tx,
+			)
+			last = outcome.parameterId
+		}
+		return { ok: true as const, parameterId: last! }
+	}).catch((error: unknown) => {
+		if (error instanceof ValueReviewRefused) return error.outcome
+		throw error
 	})
+}
+
+/** Rolls the transaction back with the refusal it carries. */
+class ValueReviewRefused extends Error {
+	constructor(readonly outcome: Extract<ValueReviewOutcome, { ok: false }>) {
+		super('value review refused')
+	}
 }

@@ -408,7 +408,11 @@ async function resultOf(content: Content, fileName: string, started: number, pad
 function readStructuredDocument(bytes: Buffer, format: 'ccda' | 'fhir', fileName: string, started: number): ExtractionResult {
 	try {
 		const { timingsMs, ...result } = structuredToResult(readStructuredRecord(bytes, format), started)
-		return { ...result, parameters: markValuesToCheck(result.parameters), timings: { extractMs: timingsMs, ocrMs: 0, totalMs: performance.now() - started } }
+		return {
+			...result,
+			parameters: markValuesToCheck(result.parameters, 'imported'),
+			timings: { extractMs: timingsMs, ocrMs: 0, totalMs: performance.now() - started },
+		}
 	} catch (error) {
 		if (error instanceof StructuredReadError) return rejectedResult(error.reason, error.message, fileName, started)
 		throw error

@@ -4,7 +4,7 @@ import type { Patient } from '#server/auth/patient.ts'
 import { findAnalyteByCode, gradeParameter, parseReferenceRange, toUcum, type ReferenceRange } from '#server/lab-vocabulary/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
-import { numberOfValueText, VALUE_REVIEW_TEXTS, type ValueReview } from '#server/health/shared/value-review.ts'
+import { numberOfValueText, VALUE_REVIEW_TEXTS, type SingleValueReview } from '#server/health/shared/value-review.ts'
 import type { LocalDate } from '#server/health/shared/types.ts'
 
 /**
@@ -49,7 +49,7 @@ export async function applyValueReview(
 	tx: TenantTransaction,
 	patient: Patient,
 	document: { id: string; testDate: LocalDate },
-	review: ValueReview,
+	review: SingleValueReview,
 ): Promise<ValueReviewOutcome> {
 	const notFound = refuse('not-found', 'not-found', VALUE_REVIEW_TEXTS.notFound)
 	const now = new Date()

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { auditLog } from '#db/schema/platform.ts'
@@ -213,5 +213,32 @@ describe("the patient's corrections", () => {
 		// a removed row takes no further change
 		expect(await reviewDocumentValue(owner, documentId, { intent: 'confirm-value', parameterId: glucose.id })).toMatchObject({ ok: false, kind: 'not-found' })
 		expect(await auditActions(glucose.id)).toContain('health.value.remove')
+	})
+})
+
+describe("'Confirm all that look right'", () => {
+	it('confirms every ticked value to check at once, each audited; one value not on the document changes nothing', async () => {
+		const rows = await rowsOf(owner, documentId)
+		const ticked = rows.filter((row) => row.code === 'total_cholesterol' || row.code === 'hba1c')
+		expect(ticked).toHaveLength(2)
+		await withTenant(owner.organizationId, (tx) =>
+			tx
+				.update(healthParameters)
+				.set({ reviewStatus: 'to_check', reviewCode: 'several_results', reviewReason: 'The row shows several results side by side.' })
+				.where(
+					inArray(
+						healthParameters.id,
+						ticked.map((row) => row.id),
+					),
+				),
+		)
+		const ids = ticked.map((row) => row.id)
+		const refused = await reviewDocumentValue(owner, documentId, { intent: 'confirm-values', parameterIds: [...ids, randomUUID()] })
+		expect(refused).toMatchObject({ ok: false, kind: 'not-found' })
+		expect((await rowsOf(owner, documentId)).filter((row) => ids.includes(row.id)).map((row) => row.reviewStatus)).toEqual(['to_check', 'to_check'])
+
+		expect(await reviewDocumentValue(owner, documentId, { intent: 'confirm-values', parameterIds: ids })).toMatchObject({ ok: true })
+		expect((await rowsOf(owner, documentId)).filter((row) => ids.includes(row.id)).map((row) => row.reviewStatus)).toEqual(['confirmed', 'confirmed'])
+		for (const id of ids) expect(await auditActions(id)).toEqual(['health.value.confirm'])
 	})
 })

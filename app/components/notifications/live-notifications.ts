@@ -1,3 +1,4 @@
+import { useRevalidator } from '@remix-run/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { toast } from '#app/components/ui/toast.tsx'
@@ -34,6 +35,22 @@ export function reconnectLiveNotifications() {
 }
 
 const STREAM_URL = '/api/notifications/stream'
+/** Dispatched on the window for each live notification, after the bell refreshes. */
+const LIVE_EVENT = 'carebook:live-notification'
+
+/**
+ * Loads the page's data again whenever a live notification arrives (a
+ * document processed, a value outside its range): the dashboard's counters
+ * and recent activity update when the bell does.
+ */
+export function useRevalidateOnLiveEvents() {
+	const { revalidate } = useRevalidator()
+	useEffect(() => {
+		const onEvent = () => void revalidate()
+		window.addEventListener(LIVE_EVENT, onEvent)
+		return () => window.removeEventListener(LIVE_EVENT, onEvent)
+	}, [revalidate])
+}
 
 /**
  * The signed-in patient's live notifications (spec 4, 8, 9): one EventSource
@@ -69,6 +86,8 @@ export function useLiveNotifications() {
 			const { title, message: text, level } = (message as RealtimeEvent).data
 			toast({ title, description: text, tone: level })
 			refresh()
+			// the page's own figures follow the bell (useRevalidateOnLiveEvents)
+			window.dispatchEvent(new Event(LIVE_EVENT))
 		}
 
 		function connect() {

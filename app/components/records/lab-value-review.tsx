@@ -241,3 +241,44 @@ function MeasurementFields({ value, unit, range }: Record<'value' | 'unit' | 'ra
 		</>
 	)
 }
+
+/**
+ * The values kept to check, listed with why, each ticked: 'Confirm all that
+ * look right' confirms those left ticked at once (an untick leaves a value to
+ * correct or remove in the table). A plain form: works without JavaScript.
+ */
+export function ConfirmToCheckValues({ values, state }: { values: Array<ReviewedValue & { name: string }>; state: ValueReviewState }) {
+	const navigation = useNavigation()
+	const lastResult = resultFor(state, 'confirm-values')
+	const error = lastResult?.error?.parameterIds?.[0] ?? lastResult?.error?.['']?.[0]
+	if (values.length === 0) return null
+	return (
+		<Form method="post" preventScrollReset className="space-y-3" aria-label={VALUE_REVIEW_TEXTS.confirmAllTitle} data-testid="confirm-to-check">
+			<input type="hidden" name="intent" value="confirm-values" />
+			<p className="text-sm">{VALUE_REVIEW_TEXTS.confirmAllNote}</p>
+			{error ? <Alert>{error}</Alert> : null}
+			<ul className="space-y-2">
+				{values.map((value) => (
+					<li key={value.id} className="flex items-start gap-2">
+						<input
+							type="checkbox"
+							id={`confirm-${value.id}`}
+							name="parameterIds"
+							value={value.id}
+							defaultChecked
+							className="mt-1 h-4 w-4 shrink-0 rounded border-slate-300"
+						/>
+						<label htmlFor={`confirm-${value.id}`} className="min-w-0 text-sm">
+							<span className="font-medium">{value.name}</span> {[value.valueText, value.unit].filter(Boolean).join(' ')}
+							{value.referenceRangeText ? <span className="text-slate-600 dark:text-slate-300"> (range {value.referenceRangeText})</span> : null}
+							{value.reviewReason ? <span className="block text-xs text-amber-800 dark:text-amber-200">{value.reviewReason}</span> : null}
+						</label>
+					</li>
+				))}
+			</ul>
+			<Button type="submit" isPending={isSubmitting(navigation, 'confirm-values')}>
+				{VALUE_REVIEW_TEXTS.confirmAll}
+			</Button>
+		</Form>
+	)
+}

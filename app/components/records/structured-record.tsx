@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { NarrativeNode, NarrativeTag, StructuredSummary } from '#server/extraction/shared/structured-types.ts'
 import type { ImportReport } from '#server/extraction/structured/import-report.ts'
+import { formatHealthDate } from '#server/health/shared/format.ts'
 
 /**
  * What a C-CDA or FHIR import held beyond lab values and medications:
@@ -89,6 +90,13 @@ function NotImported({ report }: { report: ImportReport }) {
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ')
 
+/** A file's date or date-time ('2012-01-01T09:25:28+00:00') as the date it names ('Jan 1, 2012'); other text as it is. */
+function shownDate(value: string | null | undefined): string | null {
+	if (!value) return null
+	const day = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim())
+	return day ? formatHealthDate(day[1]) : value
+}
+
 export function StructuredRecord({ summary, report }: { summary: StructuredSummary; report: ImportReport }) {
 	const { counts } = summary
 	return (
@@ -101,12 +109,12 @@ export function StructuredRecord({ summary, report }: { summary: StructuredSumma
 				rows={summary.immunizations.map((item) => ({
 					key: item.key,
 					name: item.name,
-					detail: joined(item.date, item.cvx ? `CVX ${item.cvx}` : null, item.status),
+					detail: joined(shownDate(item.date), item.cvx ? `CVX ${item.cvx}` : null, item.status),
 				}))}
 			/>
 			<EntryList
 				title="Problems"
-				rows={summary.problems.map((item) => ({ key: item.key, name: item.name, detail: joined(item.onset, item.code, item.status) }))}
+				rows={summary.problems.map((item) => ({ key: item.key, name: item.name, detail: joined(shownDate(item.onset), item.code, item.status) }))}
 			/>
 			<EntryList title="Allergies" rows={summary.allergies.map((item) => ({ key: item.key, name: item.name, detail: joined(item.reaction, item.status) }))} />
 			<NotImported report={report} />

@@ -158,6 +158,18 @@ describe('checkPlausibility', () => {
 		expect(checkPlausibility({ ...first, hasSeveralResults: false })).toBeNull()
 	})
 
+	it('says of an imported value what is doubtful, never that it was misread, and never prints a raw float', () => {
+		const imported = row({ code: 'glucose', value: 4201.297388013491, valueText: '4201.297388013491', unit: 'mg/dL', min: 70, max: 99 })
+		const reason = checkPlausibility(imported, 'imported')
+		expect(reason?.code).toBe('value_implausible')
+		expect(reason?.reason).toBe(
+			'The imported value 4201 is outside what is possible for Glucose; the record may give it in another unit than it states. Check it against the original.',
+		)
+		expect(reason?.reason).not.toMatch(/misread/)
+		// read from a page: the same rule says a digit may have been misread, with the value as shown
+		expect(checkPlausibility(imported)?.reason).toBe('The value 4201 is outside what is possible for Glucose; it may have been misread.')
+	})
+
 	it('accepts a flag on the very bound it points past (the laboratory counts its bound outside the range)', () => {
 		expect(checkPlausibility(row({ code: 'chloride', value: 99, unit: 'mmol/L', min: 99, max: 109, flag: 'L' }))).toBeNull()
 		expect(checkPlausibility(row({ code: 'hdl', value: 40, unit: 'mg/dL', min: 40, range: '>40', flag: 'Low' }))).toBeNull()

@@ -1,6 +1,7 @@
 import { inPrintedUnit, unitFits, unitOf, valueInAnalyteUnit, type PrintedUnit } from '#server/lab-vocabulary/analyte-units.ts'
 import { findAnalyteByCode, type Analyte } from '#server/lab-vocabulary/analytes.ts'
-import { TO_CHECK_REASONS } from '../intake/messages.ts'
+import { IMPORTED_TO_CHECK_REASONS, TO_CHECK_REASONS } from '../intake/messages.ts'
+import { formatValueText } from '#server/health/shared/measurement.ts'
 import { statusFromFlag } from '#server/lab-vocabulary/parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus } from '../types.ts'
 
@@ -196,42 +197,54 @@ function flagDisagrees(parameter: ExtractedParameter): ParameterStatus | null {
 	return OPPOSITES[flagged].includes(parameter.status) ? flagged : null
 }
 
-/** Why the value is not accepted as read, or null when name, value, unit and range agree. */
-export function checkPlausibility(parameter: ExtractedParameter): ToCheck | null {
+/**
+ * Where a value comes from: read from a page (text layer or OCR), or imported
+ * from a C-CDA or FHIR file (no reading, so never "misread").
+ */
+export type ValueOrigin = 'read' | 'imported'
+
+/**
+ * Why the value is not accepted as read, or null when name, value, unit and range agree.
+ * Numbers in the reason are written as the value is shown (a computed float rounded: measurement.ts).
+ */
+export function checkPlausibility(parameter: ExtractedParameter, origin: ValueOrigin = 'read'): ToCheck | null {
 	const analyte = findAnalyteByCode(parameter.code)
 	if (!analyte) return null
 	const name = analyte.name
+	const reasons = origin === 'imported' ? IMPORTED_TO_CHECK_REASONS : TO_CHECK_REASONS
+	const valueText = formatValueText(parameter.valueText)
 	if (parameter.unit !== null && parameter.unit.trim() !== '' && analyte.units.length > 0) {
 		const fits = unitFits(analyte, unitOf(parameter.unit, parameter.ucumUnit))
-		if (fits === null) return { code: 'unit_unknown', reason: TO_CHECK_REASONS.unitUnknown(parameter.unit) }
-		if (!fits) return { code: 'unit_dimension', reason: TO_CHECK_REASONS.unitDimension(parameter.unit, name) }
+		if (fits === null) return { code: 'unit_unknown', reason: reasons.unitUnknown(parameter.unit) }
+		if (!fits) return { code: 'unit_dimension', reason: reasons.unitDimension(parameter.unit, name) }
 	}
 	if (!Number.isFinite(parameter.value) || (analyte.plausible && !isWithin(valueInAnalyteUnit(analyte, parameter), analyte.plausible))) {
-		return { code: 'value_implausible', reason: TO_CHECK_REASONS.valueImplausible(parameter.valueText, name) }
+		return { code: 'value_implausible', reason: reasons.valueImplausible(valueText, name) }
 	}
 	if (isRangeImplausible(analyte, parameter)) {
-		return { code: 'range_implausible', reason: TO_CHECK_REASONS.rangeImplausible(parameter.referenceRangeText ?? rangeText(parameter), name) }
+		return { code: 'range_implausible', reason: reasons.rangeImplausible(parameter.referenceRangeText ?? rangeText(parameter), name) }
 	}
 	const flagged = flagDisagrees(parameter)
-	if (flagged) return { code: 'flag_disagrees', reason: TO_CHECK_REASONS.flagDisagrees(flagged, parameter.status!) }
+	if (flagged) return { code: 'flag_disagrees', reason: reasons.flagDisagrees(flagged, parameter.status!) }
 	if (parameter.otherReadingValueText !== undefined) {
-		return { code: 'readings_disagree', reason: TO_CHECK_REASONS.readingsDisagree(parameter.valueText, parameter.otherReadingValueText) }
+		return { code: 'readings_disagree', reason: reasons.readingsDisagree(valueText, parameter.otherReadingValueText) }
 	}
-	if (parameter.hasSeveralResults) return { code: 'several_results', reason: TO_CHECK_REASONS.severalResults(parameter.valueText) }
+	if (parameter.hasSeveralResults) return { code: 'several_results', reason: reasons.severalResults(valueText) }
 	return null
 }
 
 function rangeText(parameter: ExtractedParameter): string {
 	const { referenceRangeMin: min, referenceRangeMax: max } = parameter
-	if (min !== null && max !== null) return `${min} - ${max}`
-	return min !== null ? `> ${min}` : `< ${max}`
+	const shown = (bound: number | null) => formatValueText(String(bound))
+	if (min !== null && max !== null) return `${shown(min)} - ${shown(max)}`
+	return min !== null ? `> ${shown(min)}` : `< ${shown(max)}`
 }
 
 /** Every value of a document with its "to check" mark set (or left out when it agrees). */
-export function markValuesToCheck(parameters: ExtractedParameter[]): ExtractedParameter[] {
+export function markValuesToCheck(parameters: ExtractedParameter[], origin: ValueOrigin = 'read'): ExtractedParameter[] {
 	return parameters.map((parameter) => {
 		const { toCheck: _previous, ...rest } = parameter
-		const toCheck = checkPlausibility(rest)
+		const toCheck = checkPlausibility(rest, origin)
 		return toCheck ? { ...rest, toCheck } : rest
 	})
 }

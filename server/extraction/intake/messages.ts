@@ -68,6 +68,15 @@ export const TO_CHECK_REASONS = {
 		`The scan was read twice and the readings differ (${valueText} or ${otherValueText}); a digit may have been misread.`,
 }
 
+/** The same rules' reasons for a value imported from a C-CDA or FHIR file: nothing was read, so nothing was misread. */
+export const IMPORTED_TO_CHECK_REASONS: typeof TO_CHECK_REASONS = {
+	...TO_CHECK_REASONS,
+	valueImplausible: (valueText, name) =>
+		`The imported value ${valueText} is outside what is possible for ${name}; the record may give it in another unit than it states. Check it against the original.`,
+	rangeImplausible: (range, name) => `The imported reference range "${range}" is unusual for ${name}. Check it against the original record.`,
+	flagDisagrees: (flagged, computed) => `The record marks this value ${flagged}, but against its reference range it is ${computed}.`,
+}
+
 /** What a C-CDA or FHIR import did not import, and why: the record page's 'Not imported' list (structured/import-report.ts). */
 export const IMPORT_REPORT_TEXTS = {
 	heading: 'What was not imported',

@@ -104,6 +104,11 @@ function firstCode(concept: CodeableConcept | undefined): string | null {
 	return concept?.coding?.find((coding) => coding.code)?.code ?? null
 }
 
+/** A US drug application number some files put before a medication's name ('NDA020800 0.3 ML Epinephrine ...'): a code, not part of the name. */
+export function withoutApplicationNumber(name: string): string {
+	return name.replace(/^(?:NDA|ANDA|BLA)\d{5,7}\s+(?=\S)/, '')
+}
+
 function dateOnly(value: string | undefined | null): string | null {
 	const match = value ? /^(\d{4}-\d{2}-\d{2})/.exec(value) : null
 	return match ? match[1] : null
@@ -328,7 +333,8 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			const found = reference.startsWith('#') ? request.contained?.find((contained) => contained.id === reference.slice(1)) : byReference.get(reference)
 			if (found?.resourceType === 'Medication') concept = (found as Medication).code
 		}
-		return { name: conceptName(concept) || request.medicationReference?.display || '', rxnorm: codeIn(concept, RXNORM_SYSTEM) }
+		const name = conceptName(concept) || request.medicationReference?.display || ''
+		return { name: withoutApplicationNumber(name), rxnorm: codeIn(concept, RXNORM_SYSTEM) }
 	}
 
 	let newestClinicalDate: string | null = null

@@ -5,6 +5,7 @@ import { toUcum } from '#server/lab-vocabulary/ucum.ts'
 import { resultContentKey } from './content-key.ts'
 import type { Interpretation, StructuredObservation } from '../shared/structured-types.ts'
 import { analyteOfLoinc } from '#server/lab-vocabulary/loinc.ts'
+import { withWarrantedPrecision } from './warranted-precision.ts'
 
 /**
  * Coded observations as the health parameters extraction produces: the
@@ -40,8 +41,10 @@ export function observationsToParameters(
 	const parameters: ExtractedParameter[] = []
 	const unmapped: UnmappedResult[] = []
 	const unmappedObservations: StructuredObservation[] = []
-	for (const observation of observations) {
-		const code = codeFor(observation)
+	for (const asFiled of observations) {
+		const code = codeFor(asFiled)
+		// rounded once to the precision its analyte warrants: graded, stored and shown alike (the keys stay the file's)
+		const observation = { ...asFiled, ...withWarrantedPrecision(code, asFiled.value, asFiled.valueText || String(asFiled.value)) }
 		const range = {
 			referenceRangeMin: observation.referenceRangeMin,
 			referenceRangeMax: observation.referenceRangeMax,
@@ -93,8 +96,8 @@ export function observationsToParameters(
 			entryKeys: [
 				...new Set([
 					observation.key,
-					resultContentKey(observation),
-					ucumUnit && ucumUnit !== observation.unit ? resultContentKey({ ...observation, unit: ucumUnit }) : null,
+					resultContentKey(asFiled),
+					ucumUnit && ucumUnit !== asFiled.unit ? resultContentKey({ ...asFiled, unit: ucumUnit }) : null,
 				]),
 			].filter((key): key is string => key !== null),
 		})

@@ -29,7 +29,7 @@ export type MetricDefinition = {
 	unit: string | null
 	/** Parameter codes the metric is computed from. */
 	codes: string[]
-	/** Decimals shown for its values. */
+	/** Decimals its values are shown and graded with (the precision the measurement warrants: whole mg/dL and mmHg, BMI to one decimal). */
 	decimals: number
 }
 
@@ -108,14 +108,20 @@ function allMetricReadings(parameters: HealthParameter[], metricId: MetricId): M
 	}))
 }
 
+/**
+ * A metric's value as it is shown, the number its grade is judged on (issue 39 point 4): BMI 24.97
+ * is shown 25.0 and graded as 25.0, systolic 129.97 is 130 and graded as 130.
+ */
+export function shownMetricValue(metricId: MetricId, value: number): number {
+	return roundTo(value, METRIC_DEFINITIONS[metricId].decimals)
+}
+
 /** '128/82' for blood pressure, otherwise the value at the metric's decimals ('24.3', '195'). */
 export function formatMetricValue(metricId: MetricId, reading: { value: number; diastolic: number | null }): string {
 	const { decimals } = METRIC_DEFINITIONS[metricId]
-	const primary = roundTo(reading.value, decimals).toFixed(decimals)
-	if (metricId === 'blood-pressure' && reading.diastolic !== null) {
-		return `${primary}/${roundTo(reading.diastolic, decimals).toFixed(decimals)}`
-	}
-	return primary
+	const text = (value: number) => shownMetricValue(metricId, value).toFixed(decimals)
+	if (metricId === 'blood-pressure' && reading.diastolic !== null) return `${text(reading.value)}/${text(reading.diastolic)}`
+	return text(reading.value)
 }
 
 /** The newest reading dated at least 30 days before `latest`, or null. `readings` oldest first. */

@@ -28,7 +28,7 @@ import {
 	pooledCohortMissingNote,
 	staleValueNote,
 } from './messages.ts'
-import { metricReadings } from './metrics.ts'
+import { metricReadings, shownMetricValue } from './metrics.ts'
 import { calculateTenYearAscvdRisk, type RaceGroup, type Sex } from './pooled-cohort-equations.ts'
 import { dailyReadingsForCode } from './readings.ts'
 import { canonicalUnitFor, parameterNameFor } from './reference-values.ts'
@@ -260,20 +260,20 @@ export function collectLatestValues(parameters: HealthParameter[], today: DateIn
 						systolic: {
 							code: 'systolic_bp',
 							name: parameterNameFor('systolic_bp'),
-							value: roundTo(pressure.value, 1),
+							value: shownMetricValue('blood-pressure', pressure.value),
 							unit: 'mmHg',
 							date: pressure.date,
 						},
 						diastolic: {
 							code: 'diastolic_bp',
 							name: parameterNameFor('diastolic_bp'),
-							value: roundTo(pressure.diastolic, 1),
+							value: shownMetricValue('blood-pressure', pressure.diastolic),
 							unit: 'mmHg',
 							date: pressure.date,
 						},
 					}
 				: null,
-		bmi: bmi ? { code: 'bmi', name: 'BMI', value: roundTo(bmi.value, 1), unit: 'kg/m2', date: bmi.date } : null,
+		bmi: bmi ? { code: 'bmi', name: 'BMI', value: shownMetricValue('bmi', bmi.value), unit: 'kg/m2', date: bmi.date } : null,
 	}
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildMetricSeries, buildParameterSeries, buildParameterTrends } from './series.ts'
+import { formatMetricValue } from './metrics.ts'
 import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'
 
 const today = '2024-06-28'
@@ -66,6 +67,15 @@ describe('metric series', () => {
 			[118, 84, 'high'],
 			[185, 100, 'critical'],
 		])
+	})
+
+	it('grades the number it shows: BMI 24.97 is 25.0 and overweight, systolic 129.97 over 79.6 is 130/80 and stage 1', () => {
+		const [bmi] = buildMetricSeries([makeParameter('bmi', 24.97, '2024-06-20')], 'bmi', { range: '1m', today }).points
+		expect(formatMetricValue('bmi', bmi)).toBe('25.0')
+		expect(bmi.gradeLabel).toBe('Overweight (pre-obesity) (WHO)')
+		const [pressure] = buildMetricSeries(makeBloodPressure(129.97, 79.6, '2024-06-20'), 'blood-pressure', { range: '1m', today }).points
+		expect(formatMetricValue('blood-pressure', pressure)).toBe('130/80')
+		expect(pressure.gradeLabel).toBe('Stage 1 hypertension (ACC/AHA)')
 	})
 
 	it('is empty for a range without readings', () => {

@@ -1,5 +1,5 @@
 import { toLocalDate } from './dates.ts'
-import { METRIC_DEFINITIONS, metricReadings, type MetricId } from './metrics.ts'
+import { METRIC_DEFINITIONS, metricReadings, shownMetricValue, type MetricId } from './metrics.ts'
 import { dailyReadingsForCode, mostSevereStatus, type DailyReading } from './readings.ts'
 import { parameterGradeLabel } from '#server/documents/shared/parameter-status.ts'
 import { gradeParameter } from '#server/lab-vocabulary/shared/grading.ts'
@@ -83,9 +83,12 @@ export function buildMetricSeries(parameters: HealthParameter[], metricId: Metri
 			? (newestStoredRange(readings.map((reading) => reading.storedDiastolicReferenceRange)) ?? defaultReferenceRangeFor('diastolic_bp'))
 			: null
 	const points = readings.map((reading): SeriesPoint => {
-		const storedFlag = isAbnormalStatus(reading.storedStatus) ? reading.storedStatus : null
-		const valueGrade = gradeOf(primaryCode, reading.value, reading.storedReferenceRange, definition.unit)
-		const diastolicGrade = reading.diastolic === null ? null : gradeOf('diastolic_bp', reading.diastolic, reading.storedDiastolicReferenceRange, 'mmHg')
+		// graded as shown: the number on the card and the chart is the one its grade is judged on
+		const shown = shownMetricValue(metricId, reading.value)
+		const shownDiastolic = reading.diastolic === null ? null : shownMetricValue(metricId, reading.diastolic)
+		const storedFlag = isAbnormalStatus(reading.storedStatus) && shown === reading.value ? reading.storedStatus : null
+		const valueGrade = gradeOf(primaryCode, shown, reading.storedReferenceRange, definition.unit)
+		const diastolicGrade = shownDiastolic === null ? null : gradeOf('diastolic_bp', shownDiastolic, reading.storedDiastolicReferenceRange, 'mmHg')
 		const flag = combineFlags(storedFlag, flagOf(valueGrade), flagOf(diastolicGrade))
 		const isGraded = flag !== null || reading.storedStatus !== null || valueGrade !== null || diastolicGrade !== null
 		const status = flag ?? (isGraded ? 'normal' : null)
@@ -99,10 +102,10 @@ export function buildMetricSeries(parameters: HealthParameter[], metricId: Metri
 			flag,
 			isGraded,
 			gradeLabel: isBloodPressureByGuideline
-				? `${classifyBloodPressure(reading.value, reading.diastolic!).label} (ACC/AHA)`
+				? `${classifyBloodPressure(shown, shownDiastolic!).label} (ACC/AHA)`
 				: parameterGradeLabel({
 						code: primaryCode,
-						value: reading.value,
+						value: shown,
 						unit: definition.unit,
 						status,
 						referenceRangeMin: range?.min ?? null,

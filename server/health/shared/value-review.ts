@@ -29,6 +29,10 @@ export const VALUE_REVIEW_TEXTS = {
 	codeUnknown: 'Choose a test from the list',
 	rangeInvalid: 'Enter a range such as 70 - 99, < 150 or > 40',
 	notFound: 'This value is no longer on the document.',
+	confirmAllTitle: 'Values to check',
+	confirmAllNote: 'Untick any value that does not match the report, then confirm the rest at once. Correct or remove the others in the table below.',
+	confirmAll: 'Confirm all that look right',
+	noneTicked: 'Tick at least one value to confirm',
 } as const
 
 /** The toast after each change (the page shows the value's new state). */
@@ -37,12 +41,13 @@ export const VALUE_REVIEW_NOTICES = {
 	'correct-value': { title: 'Value corrected', description: 'Your correction is used in your trends; the value as read is kept.', tone: 'success' },
 	'remove-value': { title: 'Row removed', description: 'It no longer counts as a result.', tone: 'success' },
 	'add-value': { title: 'Value added', description: 'It now counts in your trends.', tone: 'success' },
+	'confirm-values': { title: 'Values confirmed', description: 'They now count in your trends.', tone: 'success' },
 } as const
 
 /** A value as a patient types it: a number, with a '<' or '>' before it for a result below or above what was measured. */
 export const VALUE_TEXT_PATTERN = /^(?:[<>]=?\s*)?-?\d+(?:[.,]\d+)?$/
 
-export const VALUE_REVIEW_INTENTS = ['confirm-value', 'correct-value', 'remove-value', 'add-value'] as const
+export const VALUE_REVIEW_INTENTS = ['confirm-value', 'correct-value', 'remove-value', 'add-value', 'confirm-values'] as const
 export type ValueReviewIntent = (typeof VALUE_REVIEW_INTENTS)[number]
 
 const valueText = z
@@ -55,6 +60,11 @@ const parameterId = z.string().uuid(VALUE_REVIEW_TEXTS.notFound)
 
 export const ValueReviewSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('confirm-value'), parameterId }),
+	// 'Confirm all that look right': the values to check the patient left ticked
+	z.object({
+		intent: z.literal('confirm-values'),
+		parameterIds: z.array(parameterId, { required_error: VALUE_REVIEW_TEXTS.noneTicked }).min(1, VALUE_REVIEW_TEXTS.noneTicked).max(500),
+	}),
 	z.object({ intent: z.literal('remove-value'), parameterId }),
 	z.object({ intent: z.literal('correct-value'), parameterId, value: valueText, unit: optionalText(30), range: optionalText(40) }),
 	z.object({
@@ -67,6 +77,8 @@ export const ValueReviewSchema = z.discriminatedUnion('intent', [
 ])
 
 export type ValueReview = z.infer<typeof ValueReviewSchema>
+/** A change to one value (every intent but 'confirm-values', which confirms several one by one). */
+export type SingleValueReview = Exclude<ValueReview, { intent: 'confirm-values' }>
 
 /** Is this form intent one of the value review's? */
 export function isValueReviewIntent(intent: unknown): intent is ValueReviewIntent {
