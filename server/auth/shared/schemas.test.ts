@@ -24,7 +24,16 @@ describe('registration validation', () => {
 
 	it('normalises the e-mail and trims the name', () => {
 		const result = RegisterSchema.parse({ name: ' Ann Lee ', email: ' Ann@Example.COM ', password: 'longenough', confirmPassword: 'longenough' })
-		expect(result).toEqual({ name: 'Ann Lee', email: 'ann@example.com', password: 'longenough' })
+		expect(result).toEqual({ name: 'Ann Lee', email: 'ann@example.com', password: 'longenough', dateOfBirth: null })
+	})
+
+	it('takes an optional date of birth, and refuses one that is no date, in the future or before 1900', () => {
+		const fields = { name: 'Ann Lee', email: 'ann@example.com', password: 'longenough', confirmPassword: 'longenough' }
+		expect(RegisterSchema.parse({ ...fields, dateOfBirth: '1980-05-02' }).dateOfBirth).toBe('1980-05-02')
+		expect(RegisterSchema.parse({ ...fields, dateOfBirth: '' }).dateOfBirth).toBeNull()
+		for (const dateOfBirth of ['1980-02-30', '2999-01-01', '1899-12-31', 'yesterday']) {
+			expect(messagesOf(RegisterSchema.safeParse({ ...fields, dateOfBirth }))).toEqual([AUTH_MESSAGES.dateOfBirthInvalid])
+		}
 	})
 })
 

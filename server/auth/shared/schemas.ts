@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { safeText, TEXT_LIMITS } from '#server/validation/shared/text.ts'
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from './messages.ts'
+import { dateOfBirthSchema } from '#server/health/shared/health-profile.ts'
+import { toLocalDate } from '#server/health/shared/dates.ts'
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value)
 
@@ -61,12 +63,9 @@ export const RegisterSchema = z
 		dateOfBirth: value.dateOfBirth || null,
 	}))
 
-/** An ISO date (the date input's value) that exists, from 1900 up to today. */
+/** A date of birth as the health profile takes it (registration stores it there), judged against today. */
 function isBirthDate(value: string): boolean {
-	const match = value.match(/^(\d{4})-(\d{2})-(\d{2})$/)
-	if (!match) return false
-	const date = new Date(`${value}T00:00:00Z`)
-	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)
+	return dateOfBirthSchema(toLocalDate(new Date())).safeParse(value).success
 }
 
 export type RegisterInput = z.output<typeof RegisterSchema>

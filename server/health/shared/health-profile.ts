@@ -64,7 +64,8 @@ export const EMPTY_HEALTH_PROFILE: HealthProfile = {
 	hasDiabetes: null,
 }
 
-function dateOfBirthSchema(today: LocalDate) {
+/** A date of birth: a real calendar date, not after today nor before the earliest date a reading may have (the profile's and registration's). */
+export function dateOfBirthSchema(today: LocalDate) {
 	return z
 		.string()
 		.trim()
