@@ -134,7 +134,8 @@ export async function confirmEmailChange(input: { token: string; ipAddress?: str
 		if (await isEmailTaken(tx, used.newEmail, used.userId)) return refuse('conflict', 'email-taken', ACCOUNT_MESSAGES.emailTaken)
 		await tx
 			.update(users)
-			.set({ email: used.newEmail, updatedAt: sql`now()` })
+			// the owner of the new address opened its link: it is confirmed (email-confirmation.ts)
+			.set({ email: used.newEmail, emailConfirmedAt: sql`now()`, updatedAt: sql`now()` })
 			.where(eq(users.id, used.userId))
 		await recordAudit({ action: 'account.email_change', actor: { userId: used.userId, ipAddress: input.ipAddress ?? null } }, tx)
 		return succeed({})

@@ -49,9 +49,16 @@ export type IsolatedExtraction = {
 /** `filePath`: a temporary copy of the stored file on this machine, which the child reads (no bytes cross the IPC channel). */
 export type IsolatedExtractInput = { filePath: string; fileName: string; kind: FileKind; signal?: AbortSignal }
 
-/** A child that ended without a result for a reason other than a limit (a crash): worth retrying. */
+/**
+ * A child that ended without a result for a reason other than a limit (a
+ * crash: worth retrying), or that answered with an error the extraction
+ * threw on this file (`childErrorName`).
+ */
 export class ExtractionProcessError extends Error {
-	constructor(message: string) {
+	constructor(
+		message: string,
+		readonly childErrorName: string | null = null,
+	) {
 		super(message)
 		this.name = 'ExtractionProcessError'
 	}
@@ -294,7 +301,7 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 			} else if (message.type === 'error') {
 				settle()
 				killProcessGroup(child)
-				reject(new ExtractionProcessError(`extraction failed (${message.errorName})`))
+				reject(new ExtractionProcessError(`extraction failed (${message.errorName})`, message.errorName))
 			}
 		}
 
