@@ -27,6 +27,8 @@ export type StoredAppointment = Appointment & {
 	createdAt: Date
 	updatedAt: Date
 	cancelledAt: Date | null
+	/** imported from a file and not confirmed by the patient yet: no reminders (absent: false) */
+	needsConfirmation?: boolean
 }
 
 export type AppointmentChange = {
