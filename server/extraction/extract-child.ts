@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { serialize } from 'node:v8'
-import { closeDefaultTesseractEngine } from './ocr-engine.ts'
+import { closeDefaultTesseractEngine } from './ocr/ocr-engine.ts'
 import { extractDocument, rejectedResult } from './extract-document.ts'
-import { MAX_RESULT_BYTES } from './limits.ts'
-import { REJECTION_MESSAGES } from './messages.ts'
-import { loadPdfjs } from './pdf-text.ts'
-import { renderPreview } from './preview.ts'
+import { MAX_RESULT_BYTES } from './intake/limits.ts'
+import { REJECTION_MESSAGES } from './intake/messages.ts'
+import { loadPdfjs } from './pages/pdf-text.ts'
+import { renderPreview } from './pages/preview.ts'
 import type { ExtractionResult, FileKind } from './types.ts'
 
 /**
