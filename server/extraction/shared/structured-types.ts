@@ -136,6 +136,8 @@ export type StructuredRecord = {
 	/** how the file was read when it is not as the standard writes it (a bundle without resourceType) */
 	notes: string[]
 	narrative: NarrativeSection[]
+	/** entries a reader did not read because their kind's list was full (structured/file-caps.ts), by kind */
+	unreadPastCap?: Partial<Record<EntryKind, number>>
 }
 
 export function emptyRecord(format: StructuredRecord['format']): StructuredRecord {

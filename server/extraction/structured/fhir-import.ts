@@ -17,6 +17,7 @@ import type {
 } from '@medplum/fhirtypes'
 import { IMPORT_NOTES } from '../intake/messages.ts'
 import { contentKey } from './content-key.ts'
+import { isPastCap } from './file-caps.ts'
 import { isNoneCode, isNoneText, noneStatement } from './none-entries.ts'
 import { LOINC_SYSTEM } from '#server/lab-vocabulary/loinc.ts'
 import {
@@ -25,6 +26,7 @@ import {
 	type StructuredAppointment,
 	type StructuredDocumentReference,
 	type StructuredObservation,
+	type EntryKind,
 	type NotImportedReason,
 	type StructuredRecord,
 } from '../shared/structured-types.ts'
@@ -346,6 +348,18 @@ function fileSubject(resources: { resource: Resource; fullUrl?: string }[]) {
 	}
 }
 
+/** The kind of entry a resource type gives, for the per-file caps. */
+const CAPPED_KIND_OF_RESOURCE: Record<string, EntryKind | undefined> = {
+	Observation: 'results',
+	MedicationRequest: 'medications',
+	MedicationStatement: 'medications',
+	Immunization: 'immunizations',
+	Condition: 'problems',
+	AllergyIntolerance: 'allergies',
+	DocumentReference: 'documents',
+	Appointment: 'appointments',
+}
+
 export function readFhirJson(parsed: unknown): StructuredRecord {
 	const read = entriesOf(parsed)
 	if (!read) throw new FhirReadError(FHIR_MESSAGES.notFhir)
@@ -388,6 +402,9 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 	}
 
 	for (const { resource, fullUrl } of resources) {
+		// past its kind's cap (file-caps.ts): counted for 'What was not imported', not read
+		const cappedKind = CAPPED_KIND_OF_RESOURCE[resource.resourceType]
+		if (cappedKind && isPastCap(record, cappedKind === 'results' && categoryOf(resource as Observation) === 'vital' ? 'vitals' : cappedKind)) continue
 		const key = resourceKey(resource, fullUrl)
 		// Observations contained in another resource (a DiagnosticReport's results written inside it)
 		if (resource.resourceType !== 'Observation') {

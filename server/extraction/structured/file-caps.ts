@@ -24,11 +24,45 @@ function over<T>(list: T[], cap: number): { kept: T[]; dropped: T[] } {
 	return list.length > cap ? { kept: list.slice(0, cap), dropped: list.slice(cap) } : { kept: list, dropped: [] }
 }
 
+/** The cap of each kind of entry, for a reader that stops reading a kind once its list is full. */
+export const CAP_OF_KIND: Partial<Record<EntryKind, number>> = {
+	results: FILE_CAPS.values,
+	vitals: FILE_CAPS.values,
+	medications: FILE_CAPS.medications,
+	immunizations: FILE_CAPS.immunizations,
+	problems: FILE_CAPS.problems,
+	allergies: FILE_CAPS.allergies,
+	documents: FILE_CAPS.documents,
+	appointments: FILE_CAPS.appointments,
+}
+
+/**
+ * Whether a reader may skip an entry of `kind` unread (its list already holds
+ * the cap), counting it for 'What was not imported': a file of 75,000 results
+ * then costs the reading of 5,000.
+ */
+export function isPastCap(record: StructuredRecord, kind: EntryKind): boolean {
+	const held =
+		kind === 'results' || kind === 'vitals'
+			? record.observations.length
+			: kind === 'documents'
+				? record.documentReferences.length
+				: kind === 'medications' || kind === 'immunizations' || kind === 'problems' || kind === 'allergies' || kind === 'appointments'
+					? record[kind].length
+					: 0
+	const cap = CAP_OF_KIND[kind]
+	if (cap === undefined || held < cap) return false
+	record.unreadPastCap ??= {}
+	record.unreadPastCap[kind] = (record.unreadPastCap[kind] ?? 0) + 1
+	return true
+}
+
 /** The record within FILE_CAPS, and how many entries of each kind were left out. */
 export function capRecord(record: StructuredRecord): { record: StructuredRecord; overCap: OverCapCount[] } {
 	const overCap: OverCapCount[] = []
 	const count = (kind: EntryKind, dropped: number, cap: number) => {
-		if (dropped > 0) overCap.push({ kind, count: dropped, cap })
+		const total = dropped + (record.unreadPastCap?.[kind] ?? 0)
+		if (total > 0) overCap.push({ kind, count: total, cap })
 	}
 	const observations = over(record.observations, FILE_CAPS.values)
 	const droppedVitals = observations.dropped.filter((observation) => observation.category === 'vital').length
