@@ -28,17 +28,20 @@ export type Profile = {
 	sex: Sex | null
 	/** The address waiting for confirmation, if an e-mail change was asked for. */
 	pendingEmail: string | null
+	/** Whether the owner confirmed the address (no e-mail goes to it before: email-confirmation.ts). */
+	isEmailConfirmed: boolean
 }
 
 export async function getProfile(patient: Patient): Promise<Profile | null> {
 	const [user] = await getDb()
-		.select({ name: users.name, email: users.email, phone: users.phone, timeZone: users.timeZone })
+		.select({ name: users.name, email: users.email, phone: users.phone, timeZone: users.timeZone, emailConfirmedAt: users.emailConfirmedAt })
 		.from(users)
 		.where(eq(users.id, patient.userId))
 	if (!user) return null
 	const health = await getHealthProfile(patient)
 	const pendingEmail = await pendingEmailOf(patient.userId)
-	return { ...user, dateOfBirth: health.dateOfBirth, sex: health.sex, pendingEmail }
+	const { emailConfirmedAt, ...shown } = user
+	return { ...shown, dateOfBirth: health.dateOfBirth, sex: health.sex, pendingEmail, isEmailConfirmed: !!emailConfirmedAt }
 }
 
 async function pendingEmailOf(userId: string) {

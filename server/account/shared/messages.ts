@@ -40,6 +40,7 @@ export const ACCOUNT_MESSAGES = {
 	exportInProgress: 'An export is already being prepared.',
 	addressNotConfirmed: (email: string) =>
 		`Your e-mail address ${email} is not confirmed yet, so Carebook sends no e-mails to it (notifications and export notices included). Open the link we sent to it, or send it again.`,
+	addressNotConfirmedShort: 'not confirmed: no e-mails are sent to it until you open the link we sent; see Settings',
 	addressConfirmSent: 'Confirmation link sent',
 	addressConfirmSentDescription: 'Open the link in the e-mail within 24 hours to confirm your address.',
 	addressAlreadyConfirmed: 'Your e-mail address is already confirmed.',
