@@ -138,6 +138,9 @@ function foldSpelling(printed: string): string {
 			.toLowerCase()
 			.replace(/\s+/g, '')
 			.replace(/[µμ]/g, 'u')
+			// a count word's accents ('milhões', 'células'): the spelling without them
+			.normalize('NFD')
+			.replace(/\p{M}/gu, '')
 			// 'mc' is micro before a gram, a litre, a mole or an international unit ('mcg/dL', 'million/mcL', 'mcmol/L')
 			.replace(/mc(?=g|l\b|mol|iu)/g, 'u')
 			.replace(/²/g, '2')
@@ -185,6 +188,13 @@ function perMicrolitre(folded: string): string {
 const COUNT_MULTIPLIERS: Readonly<Record<string, number>> = {
 	cells: 0,
 	cell: 0,
+	celulas: 0,
+	cel: 0,
+	cellules: 0,
+	zellen: 0,
+	hucre: 0,
+	giga: 9,
+	tera: 12,
 	k: 3,
 	thou: 3,
 	thous: 3,
