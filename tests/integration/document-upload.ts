@@ -44,8 +44,8 @@ export async function confirmAsOwn(patient: Patient, documentIds: string[]) {
 	}
 }
 
-/** Stores `bytes` as the patient's upload named `name` and processes it here (no worker); the document's id. */
-export async function uploadAndProcess(patient: Patient, bytes: Buffer, name: string): Promise<string> {
+/** Stores `bytes` as the patient's upload named `name` (queued for the worker); the document's id. */
+export async function storeBytes(patient: Patient, bytes: Buffer, name: string): Promise<string> {
 	await mkdir(uploadTempDir(), { recursive: true })
 	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
 	await writeFile(tempPath, bytes)
@@ -57,6 +57,12 @@ export async function uploadAndProcess(patient: Patient, bytes: Buffer, name: st
 		head: bytes.subarray(0, 4096),
 	})
 	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
-	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
 	return outcome.documentId
+}
+
+/** Stores `bytes` as the patient's upload named `name` and processes it here (no worker); the document's id. */
+export async function uploadAndProcess(patient: Patient, bytes: Buffer, name: string): Promise<string> {
+	const documentId = await storeBytes(patient, bytes, name)
+	expect(await processDocument({ organizationId: patient.organizationId, documentId }, { extract: inProcessExtractor() })).toBe('processed')
+	return documentId
 }

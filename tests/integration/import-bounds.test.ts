@@ -16,7 +16,7 @@ import { getSql } from '#db/client.ts'
 import { appointments, documents, healthParameters } from '#db/schema/tenant.ts'
 import { confirmImportedAppointment } from '#server/appointments/index.ts'
 import { registerPatient, type Patient } from '#server/auth/index.ts'
-import { inProcessExtractor, processDocument, retryDocument, storeUploadedDocument } from '#server/documents/index.ts'
+import { inProcessExtractor, processDocument, retryDocument } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 import { extractInChildProcess, importReportOf, stopExtractionProcesses } from '#server/extraction/index.ts'
 import { FILE_CAPS } from '#server/extraction/structured/file-caps.ts'
@@ -26,6 +26,7 @@ import { uploadTempDir } from '#server/storage/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { buildCcd } from '#tests/support/ccda-builder.ts'
 import { manyAppointmentsBundle, manyObservationsBundle } from '#tests/support/hostile-imports.ts'
+import { storeBytes } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-import-bounds-${randomUUID()}`)
@@ -36,21 +37,6 @@ async function newPatient(): Promise<Patient> {
 	// the bundles name 'Hostile Import': the patient's own records
 	const { user, organization } = await registerPatient({ name: 'Hostile Import', email: `bounds-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
 	return { userId: user.id, organizationId: organization.id }
-}
-
-async function stored(patient: Patient, bytes: Buffer, name: string): Promise<string> {
-	await mkdir(uploadTempDir(), { recursive: true })
-	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
-	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, {
-		tempPath,
-		originalName: name,
-		size: bytes.length,
-		sha256: 'a'.repeat(64),
-		head: bytes.subarray(0, 4096),
-	})
-	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
-	return outcome.documentId
 }
 
 function documentRow(patient: Patient, documentId: string) {
@@ -70,7 +56,7 @@ describe('a structured import past the caps', () => {
 		const bytes = manyObservationsBundle(75_000)
 		expect(bytes.length).toBeGreaterThan(18_000_000)
 		expect(bytes.length).toBeLessThan(20_971_520)
-		const documentId = await stored(patient, bytes, 'everything.json')
+		const documentId = await storeBytes(patient, bytes, 'everything.json')
 		expect(await processDocument({ organizationId: patient.organizationId, documentId }, { extract: inProcessExtractor() })).toBe('processed')
 
 		const [{ count }] = await withTenant(patient.organizationId, (tx) =>
@@ -90,7 +76,7 @@ describe('a structured import past the caps', () => {
 	it('stores at most FILE_CAPS.appointments of 6,000 appointments, in chunks, with no reminder until the patient confirms one', async () => {
 		const patient = await newPatient()
 		const before = await reminderJobs()
-		const documentId = await stored(patient, manyAppointmentsBundle(6_000), 'appointments.json')
+		const documentId = await storeBytes(patient, manyAppointmentsBundle(6_000), 'appointments.json')
 		expect(await processDocument({ organizationId: patient.organizationId, documentId }, { extract: inProcessExtractor() })).toBe('processed')
 
 		const rows = await withTenant(patient.organizationId, (tx) =>
@@ -131,7 +117,7 @@ describe('what crosses from the extraction process', () => {
 describe('a failure that would happen again', () => {
 	it('is final at once, with its reason, and Retry does not queue it again', async () => {
 		const patient = await newPatient()
-		const documentId = await stored(patient, manyObservationsBundle(10), 'small.json')
+		const documentId = await storeBytes(patient, manyObservationsBundle(10), 'small.json')
 		const failing = async () => {
 			throw new RangeError('Invalid string length')
 		}

@@ -9,18 +9,17 @@
  * instead of 1 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documents } from '#db/schema/tenant.ts'
 import { registerPatient, type Patient } from '#server/auth/index.ts'
-import { storeUploadedDocument } from '#server/documents/index.ts'
-import { uploadTempDir } from '#server/storage/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { manyObservationsBundle } from '#tests/support/hostile-imports.ts'
 import { FIXTURES } from './document-upload.ts'
+import { storeBytes } from './document-upload.ts'
 import { useTestDatabase } from './test-database.ts'
 
 const dataDir = path.resolve(`tests/.tmp/data-fairness-${randomUUID()}`)
@@ -51,21 +50,6 @@ async function newPatient(name: string): Promise<Patient> {
 	return { userId: user.id, organizationId: organization.id }
 }
 
-async function store(patient: Patient, bytes: Buffer, name: string) {
-	await mkdir(uploadTempDir(), { recursive: true })
-	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
-	await writeFile(tempPath, bytes)
-	const outcome = await storeUploadedDocument(patient, {
-		tempPath,
-		originalName: name,
-		size: bytes.length,
-		sha256: createHash('sha256').update(bytes).digest('hex'),
-		head: bytes.subarray(0, 4096),
-	})
-	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
-	return outcome.documentId
-}
-
 async function settled(patient: Patient, documentId: string, timeoutMs = 120_000) {
 	const deadline = Date.now() + timeoutMs
 	for (;;) {
@@ -89,7 +73,7 @@ async function startedProcessing(patient: Patient, documentId: string) {
 /** Upload to processed, as the patient waits for it. */
 async function timed(patient: Patient, bytes: Buffer, name: string) {
 	const started = performance.now()
-	const documentId = await store(patient, bytes, name)
+	const documentId = await storeBytes(patient, bytes, name)
 	const row = await settled(patient, documentId)
 	return { ms: performance.now() - started, row }
 }
@@ -105,7 +89,7 @@ describe('a hostile import beside another organization', () => {
 		const usual = Math.min((await timed(neighbour, pdf, 'usual-1.pdf')).ms, (await timed(neighbour, pdf, 'usual-2.pdf')).ms)
 
 		const hostile = manyObservationsBundle(75_000)
-		const hostileId = await store(attacker, hostile, 'everything.json')
+		const hostileId = await storeBytes(attacker, hostile, 'everything.json')
 		// the import is being read when the PDF arrives
 		await startedProcessing(attacker, hostileId)
 		const beside = await timed(neighbour, pdf, 'beside.pdf')
