@@ -66,7 +66,7 @@ async function sentToday(tx: Executor, address: string) {
 export async function queueEmail(tx: Executor, message: OutgoingEmail): Promise<QueuedEmail> {
 	let checked = OutgoingEmailSchema.parse(message)
 	if (OWNER_NOTICE_KINDS.includes(checked.kind) && !(await isConfirmedOwnAddress(tx, checked.userId, checked.to))) {
-		logger.info('email.skipped', { kind: checked.kind, reason: 'unconfirmed_address' })
+		logger.debug('email.skipped', { kind: checked.kind, reason: 'unconfirmed_address' })
 		return { messageId: null, skipped: 'unconfirmed_address' }
 	}
 	if (!UNCAPPED_KINDS.includes(checked.kind)) {
