@@ -14,7 +14,7 @@ import { IMPORTED_APPOINTMENT_TEXTS } from '#server/appointments/shared/labels.t
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 import { getEnv } from '#server/env.server.ts'
 import { bundle, patientResource } from '../support/hostile-imports.ts'
-import { FIXTURES, uploadBytes, waitUntilProcessed } from './documents.ts'
+import { FIXTURES, uploadBytes, waitForHydration, waitUntilProcessed } from './documents.ts'
 import { emailsTo, expect, test, uniqueEmail } from './fixtures.ts'
 
 function appointmentIn(days: number, description: string) {
@@ -95,6 +95,8 @@ test('an appointment imported from a file gets reminders only once the patient c
 	)
 	await waitUntilProcessed(page.request, [documentId])
 	await page.goto('/appointments')
+	// the list stores the browser's time zone through a fetcher when it opens: let that finish first
+	await waitForHydration(page)
 	await page.getByText('Imported cardiology visit').first().click()
 	await expect(page.getByText(IMPORTED_APPOINTMENT_TEXTS.description)).toBeVisible()
 	await page.getByRole('button', { name: IMPORTED_APPOINTMENT_TEXTS.confirm }).click()
@@ -111,6 +113,7 @@ test("a file naming someone else holds its appointments until 'This is me'", asy
 	)
 	await waitUntilProcessed(page.request, [documentId])
 	await page.goto('/appointments')
+	await waitForHydration(page)
 	await expect(page.getByText('Held dermatology visit')).toHaveCount(0)
 	await page.goto(`/records/${documentId}`)
 	const question = page.getByTestId('subject-question')
