@@ -13,7 +13,9 @@ import { getDb } from '#db/client.ts'
 import { rateLimitEvents } from '#db/schema/platform.ts'
 import { documents } from '#db/schema/tenant.ts'
 import { createApiKey, handleApiRequest } from '#server/api/index.ts'
-import { registerPatient, type Patient } from '#server/auth/index.ts'
+import { createSession, registerPatient, SESSION_COOKIE, type Patient } from '#server/auth/index.ts'
+import { createCallerFactory, createTrpcContext } from '#server/trpc/init.ts'
+import { appRouter } from '#server/trpc/router.ts'
 import { acceptUploads, retryDocument } from '#server/documents/index.ts'
 import { DOCUMENT_MESSAGES } from '#server/documents/shared/messages.ts'
 import { getEnv } from '#server/env.server.ts'
@@ -102,7 +104,7 @@ describe('the REST API', () => {
 })
 
 describe('a retry', () => {
-	it('takes a slot: past the limit the document stays failed and is not queued', async () => {
+	it('takes a slot: past the limit the document stays failed and is not queued, on the page and through tRPC', async () => {
 		const patient = await newPatient()
 		const documentId = await uploadAndProcess(patient, PDF, 'report.pdf')
 		await withTenant(patient.organizationId, (tx) =>
@@ -112,6 +114,13 @@ describe('a retry', () => {
 		expect(await retryDocument(patient, documentId)).toMatchObject({ ok: false, kind: 'rate-limited', message: DOCUMENT_MESSAGES.tooManyUploads })
 		const [row] = await withTenant(patient.organizationId, (tx) => tx.select({ status: documents.status }).from(documents).where(eq(documents.id, documentId)))
 		expect(row!.status).toBe('failed')
+
+		// the same through tRPC (the record page's Retry button): 429 with the text
+		const session = await createSession({ userId: patient.userId, kind: 'patient', organizationId: patient.organizationId })
+		const caller = createCallerFactory(appRouter)(
+			createTrpcContext(new Request('http://localhost/api/trpc', { headers: { cookie: `${SESSION_COOKIE.patient}=${session.token}` } }), '127.0.0.1'),
+		)
+		await expect(caller.documents.retry({ id: documentId })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: DOCUMENT_MESSAGES.tooManyUploads })
 
 		await getDb().execute(sql`delete from app.rate_limit_events where subject = ${patient.userId}`)
 		const before = await slotsTaken(patient.userId)
