@@ -237,7 +237,7 @@ function countPerVolume(folded: string): string | null {
  * A qualifier printed after a unit: the reference a quantity is expressed in ('ug/mL FEU',
  * 'ng/mL DDU', 'mg/L as CaCO3'), what a share is of ('% of total Hgb'), the standard an HbA1c
  * follows ('% NGSP', 'mmol/mol (IFCC)'), the creatinine a urine ratio is per ('mg/g creat').
- * Kept with the unit for display; as UCUM it is an annotation ('ug/mL{FEU}', decision 018).
+ * Kept with the unit for display; as UCUM it is an annotation ('ug/mL{FEU}', README.md).
  */
 const QUALIFIER_WORD = /^\(?(?:feu|ddu|ngsp|ifcc|dcct|creat|creatinine|crea|cr|kreat|kreatinin)\)?$/i
 const QUALIFIER_PHRASE = /^(?:of|as)$/i

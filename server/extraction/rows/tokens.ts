@@ -133,7 +133,8 @@ export function tidyLine(line: string, decimalComma = false): string {
 /**
  * Numbers as plain decimals: thousands separators dropped ('5,100',
  * '150,000'; '25.000' where commas are decimal), decimal commas turned
- * into points where the document writes them ('5,9').
+ * into points where the document writes them ('5,9'), and, on any page, a
+ * comma before one or two digits ('0,3').
  */
 export function normaliseNumbers(line: string, decimalComma: boolean): string {
 	if (decimalComma) {
@@ -141,7 +142,13 @@ export function normaliseNumbers(line: string, decimalComma: boolean): string {
 			.replace(/(?<![\d.,])(\d{1,3})((?:\.\d{3})+)(?![\d.,]*\d)/g, (_, head: string, groups: string) => head + groups.replace(/\./g, ''))
 			.replace(/(?<=\d),(?=\d)/g, '.')
 	}
-	return line.replace(/(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]*\d)(?!\.\d*,)/g, (_, head: string, groups: string) => head + groups.replace(/,/g, ''))
+	return (
+		line
+			.replace(/(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]*\d)(?!\.\d*,)/g, (_, head: string, groups: string) => head + groups.replace(/,/g, ''))
+			// a comma before one or two digits is a decimal comma wherever it is printed: no thousands group has fewer than three
+			// (a page of decimal points may print a range '0,3 - 1,5' with commas, as a machine's printout beside a typed form)
+			.replace(/(?<![\d.,])(\d{1,3}),(\d{1,2})(?![\d.,])/g, '$1.$2')
+	)
 }
 
 /** Does the text write decimal commas ('5,9', '13,5 - 17,5') more often than decimal points? */
