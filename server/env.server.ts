@@ -87,6 +87,8 @@ const EnvSchema = z.object({
 		.string()
 		.regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
 		.optional(),
+	/** E-mails one address may be sent in 24 hours (links that prove an address or restore access aside); past it the outbox queues no more to it that day. */
+	EMAIL_RECIPIENT_DAILY_MAX: positiveInt.default(20),
 	/** Where 'Contact Sales' on /subscription opens a mail to. */
 	SALES_EMAIL: z.string().email().default('sales@carebook.example'),
 	/** Uploads (page, upload API, REST) one user may start per UPLOAD_WINDOW_MINUTES; more answer 429. */

@@ -47,6 +47,12 @@ export const users = platform.table(
 		/** The last request with a valid session, kept to within a few minutes (server/auth/sessions.ts). */
 		lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
 		/**
+		 * When the owner of the address proved it (the link of the confirmation
+		 * e-mail, an e-mail change's or a password reset's): no notification
+		 * e-mail goes to an address before (server/email, issue 41).
+		 */
+		emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+		/**
 		 * The user's first membership's organization (by the membership's
 		 * creation), the admin users list's Organization column and sort. Kept by
 		 * a trigger on app.memberships (platform migration 0010), so every
@@ -420,6 +426,8 @@ export const emailOutbox = platform.table(
 		index('email_outbox_created_idx').on(table.createdAt),
 		index('email_outbox_status_created_idx').on(table.status, table.createdAt),
 		index('email_outbox_user_idx').on(table.userId),
+		// the per-recipient daily cap counts a day's messages to one address
+		index('email_outbox_recipient_created_idx').on(sql`lower(${table.recipient})`, table.createdAt),
 	],
 )
 
@@ -442,7 +450,7 @@ export const userPreferences = platform.table('user_preferences', {
  * `new_email` is set for an e-mail change. A token is used once (`used_at`)
  * and refused after `expires_at`.
  */
-export const accountTokenPurpose = platform.enum('account_token_purpose', ['password_reset', 'email_change'])
+export const accountTokenPurpose = platform.enum('account_token_purpose', ['password_reset', 'email_change', 'email_confirm'])
 
 export const accountTokens = platform.table(
 	'account_tokens',

@@ -304,6 +304,8 @@ export const appointments = pgTable(
 		cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 		/** An appointment imported from a FHIR file: its identity there, so importing the file again adds it once. */
 		entryKeys: text('entry_keys').array(),
+		/** Imported from a file and not yet confirmed by the patient: no reminders until it is (issue 41). */
+		needsConfirmation: boolean('needs_confirmation').notNull().default(false),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 		/** Global search: title (A), provider and specialty (B), location (C). */

@@ -57,7 +57,7 @@ async function memberCount(tx: Tx, organizationId: string) {
  */
 async function downgradeRefusal(tx: Tx, organizationId: string, plan: PlanId): Promise<Refusal<'downgrade-storage' | 'downgrade-members'> | null> {
 	const target = PLANS[plan]
-	const usedMb = (await selectOrganizationDocumentUsage(tx, new Date())).storedBytes / 1_000_000
+	const usedMb = (await selectOrganizationDocumentUsage(tx, organizationId, new Date())).storedBytes / 1_000_000
 	if (usedMb > target.storageLimitMb) {
 		return refuse('conflict', 'downgrade-storage', BILLING_MESSAGES.downgradeStorage(usedMb, target.name, target.storageLimitMb))
 	}

@@ -72,7 +72,9 @@ export async function getSubscriptionUsage(organizationId: string) {
 	const row = await findSubscriptionRow(organizationId)
 	if (!row) return null
 	const periodStart = row.currentPeriodStart ?? row.createdAt
-	const { storedBytes: usedBytes, processedSince: processed } = await withTenant(organizationId, (tx) => selectOrganizationDocumentUsage(tx, periodStart))
+	const { storedBytes: usedBytes, processedSince: processed } = await withTenant(organizationId, (tx) =>
+		selectOrganizationDocumentUsage(tx, organizationId, periodStart),
+	)
 	const [calls] = await getDb()
 		.select({ calls: sql<string>`coalesce(sum(${apiUsage.calls}), 0)::bigint` })
 		.from(apiUsage)

@@ -6,6 +6,8 @@ import type { ExtractionResult } from '#server/extraction/index.ts'
 import { findPrintedPatient } from '#server/extraction/index.ts'
 import { selectHealthProfile } from '#server/health/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
+import { getFileStorage } from '#server/storage/index.ts'
+import { releaseHeldImport } from './held-import.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import { isUuid, type Patient } from './queries.ts'
 import { DOCUMENT_MESSAGES } from './shared/messages.ts'
@@ -18,7 +20,10 @@ import { matchSubject, nextSubjectMatch, type PrintedPatient, type SubjectMatch 
 
 /** The patient a read document names: a C-CDA's or FHIR file's patient, else the labelled name in its text. */
 export function printedPatientOf(result: Pick<ExtractionResult, 'structured' | 'text'>): PrintedPatient {
-	if (result.structured) return { name: result.structured.patient.name, birthDate: result.structured.patient.birthDate }
+	if (result.structured) {
+		const { name, birthDate, several } = result.structured.patient
+		return several ? { name, birthDate, several } : { name, birthDate }
+	}
 	return findPrintedPatient(result.text ?? '')
 }
 
@@ -56,6 +61,9 @@ export async function answerDocumentSubject(
 			)
 			.returning({ id: documents.id })
 		if (!updated) return refuse('not-found', 'not-found', DOCUMENT_MESSAGES.notFoundText)
+		// appointments and other records the file held back until now
+		if (answer === 'confirmed_self')
+			await releaseHeldImport(tx, getFileStorage(), { id: documentId, ownerId: patient.userId, organizationId: patient.organizationId })
 		await recordAudit({ action: 'document.subject', actor: patient, target: { type: 'document', id: documentId }, details: { answer } }, tx)
 		return succeed({ subjectMatch: answer })
 	})

@@ -15,13 +15,29 @@ function usePendingIntent() {
  * answers; on a record answered 'Someone else', its label and the way back.
  * Plain POST forms (`intent`): they work without JavaScript.
  */
-export function SubjectQuestion({ documentId, subjectMatch, printedName }: { documentId: string; subjectMatch: SubjectMatch; printedName: string | null }) {
+export function SubjectQuestion({
+	documentId,
+	subjectMatch,
+	printedName,
+	isSeveral = false,
+	held = null,
+}: {
+	documentId: string
+	subjectMatch: SubjectMatch
+	printedName: string | null
+	isSeveral?: boolean
+	/** appointments and other records the file holds back until the answer */
+	held?: { appointments: number; records: number } | null
+}) {
 	const pending = usePendingIntent()
 	if (subjectMatch === 'mismatch') {
 		return (
 			<Card className="space-y-3 border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950" data-testid="subject-question">
 				<h2 className="text-lg font-semibold text-amber-950 dark:text-amber-100">{SUBJECT_TEXTS.questionTitle}</h2>
-				<p className="text-sm text-amber-900 dark:text-amber-200">{SUBJECT_TEXTS.question(printedName)}</p>
+				<p className="text-sm text-amber-900 dark:text-amber-200">{SUBJECT_TEXTS.question(printedName, isSeveral)}</p>
+				{held && held.appointments + held.records > 0 ? (
+					<p className="text-sm text-amber-900 dark:text-amber-200">{SUBJECT_TEXTS.heldImport(held.appointments, held.records)}</p>
+				) : null}
 				<div className="flex flex-wrap items-start gap-3">
 					<Form method="post" action={`/records/${documentId}`}>
 						<input type="hidden" name="intent" value="this-is-me" />

@@ -43,6 +43,7 @@ export const ADMIN_MESSAGES = {
 	alertAcknowledged: 'Alert acknowledged',
 	documentRequeued: 'Document queued again',
 	documentNotRetryable: 'Only a document that failed with a processing error can be retried.',
+	documentRetryLimited: "The document's owner has reached the upload limit for now (a retry counts as an upload). Try again in a few minutes.",
 	noAlerts: 'No alerts right now.',
 	weakPassword: 'Use at least 12 characters with letters and digits.',
 } as const

@@ -22,6 +22,7 @@ export const DOCUMENT_MESSAGES = {
 	abnormalTitle: 'Abnormal values found',
 	abnormalText: (title: string, count: number) => `${title}: ${count} ${count === 1 ? 'value is' : 'values are'} outside the reference range.`,
 	processingFailed: 'Processing failed. You can retry it from the record.',
+	cannotProcess: 'This file could not be processed, and trying again would not change that.',
 } as const
 
 export const MAX_UPLOAD_BYTES = 20_971_520
@@ -51,10 +52,15 @@ export const DATE_CHOICE_TEXTS = {
 /** The question a record that names another patient asks, and its answers (shared/subject-match.ts). */
 export const SUBJECT_TEXTS = {
 	questionTitle: 'Is this you?',
-	question: (name: string | null) =>
-		name
-			? `This record names ${name}, who does not match your profile. Until you answer, its values stay out of your trends, health score, risk, predictions and comparisons.`
-			: 'This record names a patient who does not match your profile. Until you answer, its values stay out of your trends, health score, risk, predictions and comparisons.',
+	/** a record whose file also holds appointments or other records: they wait for the answer too */
+	heldImport: (appointments: number, records: number) =>
+		`Its ${[appointments ? `${appointments} ${appointments === 1 ? 'appointment' : 'appointments'}` : '', records ? `${records} other ${records === 1 ? 'record' : 'records'}` : ''].filter(Boolean).join(' and ')} will be added once you answer 'This is me'.`,
+	question: (name: string | null, isSeveral = false) =>
+		isSeveral
+			? `This record names more than one patient${name ? ` (${name})` : ''}, so it is not simply yours. Until you answer, its values, appointments and other records stay out of your trends, health score, risk, predictions, comparisons and appointments.`
+			: name
+				? `This record names ${name}, who does not match your profile. Until you answer, its values stay out of your trends, health score, risk, predictions and comparisons.`
+				: 'This record names a patient who does not match your profile. Until you answer, its values stay out of your trends, health score, risk, predictions and comparisons.',
 	thisIsMe: 'This is me',
 	someoneElse: 'Someone else',
 	delete: 'Delete',
