@@ -19,6 +19,8 @@ export {
 	type DocumentSummary,
 } from './queries.ts'
 export { answerDocumentSubject } from './subject.ts'
+export { replaceDocumentFile, readDocumentFile } from './replace-file.ts'
+export { discardReceivedFile } from './receive-upload.ts'
 export { chooseDocumentDate } from './date-choice.ts'
 export { reviewDocumentValue } from './value-review.ts'
 export { listTestDates, compareTestDates } from './compare.ts'

@@ -1,0 +1,15 @@
+import type { Task } from 'graphile-worker'
+import { syncPortalConnection } from '#server/portals/index.ts'
+import { logger } from '#server/logger.ts'
+import { PortalSyncPayloadSchema } from '#server/queue/queue.ts'
+
+/**
+ * One portal connection's sync (server/portals/sync.ts), queued by Connect, Sync now and the
+ * daily refresh each sync schedules; graphile-worker's named queue runs them one at a time.
+ */
+export const portalSyncTask: Task = async (payload, helpers) => {
+	const input = PortalSyncPayloadSchema.parse(payload)
+	const started = Date.now()
+	const outcome = await syncPortalConnection(input)
+	logger.info('jobs.portal_sync', { connectionId: input.connectionId, outcome, attempt: helpers.job.attempts, ms: Date.now() - started })
+}
