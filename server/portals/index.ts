@@ -15,3 +15,4 @@ export {
 } from './client-registrations.ts'
 export { publicJwks, listSigningKeys, rotateSigningKey, deleteRetiredSigningKey, currentSigningKey } from './signing-keys.ts'
 export { resealPortalSecrets } from './reseal.ts'
+export { connectPageData } from './page-data.ts'
