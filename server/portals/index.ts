@@ -16,3 +16,13 @@ export {
 export { publicJwks, listSigningKeys, rotateSigningKey, deleteRetiredSigningKey, currentSigningKey } from './signing-keys.ts'
 export { resealPortalSecrets } from './reseal.ts'
 export { connectPageData } from './page-data.ts'
+export {
+	portalAdminOverview,
+	savePortalRegistration,
+	removePortalRegistration,
+	addPortalEndpoint,
+	removePortalEndpoint,
+	rotatePortalSigningKey,
+	deletePortalSigningKey,
+	PORTAL_ADMIN_MESSAGES,
+} from './admin-settings.ts'

@@ -107,10 +107,10 @@ function tokensOf(response: oauth.TokenEndpointResponse): PortalTokens {
 
 function refusal(error: unknown): never {
 	if (error instanceof oauth.ResponseBodyError) {
-		throw new TokenRefusedError(error.error === 'invalid_grant' ? 'invalid_grant' : 'refused', error.error)
+		throw Object.assign(new TokenRefusedError(error.error === 'invalid_grant' ? 'invalid_grant' : 'refused', error.error), { cause: error })
 	}
 	if (error instanceof oauth.AuthorizationResponseError) throw new TokenRefusedError('refused', error.error)
-	if (error instanceof oauth.OperationProcessingError) throw new TokenRefusedError('bad_response', error.code ?? null)
+	if (error instanceof oauth.OperationProcessingError) throw Object.assign(new TokenRefusedError('bad_response', error.code ?? null), { cause: error })
 	throw error
 }
 
@@ -132,7 +132,11 @@ export async function exchangeAuthorizationCode(input: {
 	const as = authorizationServer(input.endpoints)
 	const client = clientOf(input.registration)
 	try {
-		const parameters = oauth.validateAuthResponse(as, client, input.callbackUrl, input.expectedState)
+		// A server that named no issuer in discovery cannot have its `iss` response parameter checked (RFC 9207):
+		// the state, bound to this session and this server's token endpoint, is what ties the answer to the request.
+		const callbackUrl = new URL(input.callbackUrl)
+		if (!input.endpoints.issuer) callbackUrl.searchParams.delete('iss')
+		const parameters = oauth.validateAuthResponse(as, client, callbackUrl, input.expectedState)
 		const response = await oauth.authorizationCodeGrantRequest(
 			as,
 			client,

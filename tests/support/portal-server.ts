@@ -185,6 +185,10 @@ export async function startTestPortal(options: TestPortalOptions) {
 		failNext: { status: 0, count: 0 },
 		requests: [] as { method: string; path: string; status: number }[],
 		issuedRefreshTokens: [] as string[],
+		/** Raw entries added to the first page of a type's searches (malformed or hostile resources). */
+		extraEntries: {} as Record<string, unknown[]>,
+		/** A next link added to the last page of a type's searches (another origin, say). */
+		foreignNextLink: null as string | null,
 		revocations: 0,
 	}
 
@@ -226,6 +230,13 @@ export async function startTestPortal(options: TestPortalOptions) {
 		scopes: ['openid', 'offline_access', 'fhirUser', 'launch/patient', ...resourceScopes],
 		claims: { openid: ['sub'], fhirUser: ['fhirUser'] },
 		conformIdTokenClaims: false,
+		// SMART asks servers to accept RS384 and ES384 client assertions
+		enabledJWA: { clientAuthSigningAlgValues: ['RS256', 'RS384', 'PS256', 'ES256', 'ES384'] },
+		// oidc-provider refuses to fetch loopback addresses (its SSRF protection); Carebook's JWKS is on loopback here
+		fetch: (url, init) => {
+			const { dispatcher: _dispatcher, ...rest } = init as RequestInit & { dispatcher?: unknown }
+			return fetch(url, rest)
+		},
 		cookies: { keys: ['test-portal-cookie-key-0123456789'] },
 		jwks: { keys: [signingJwk] },
 		features: {
@@ -352,7 +363,7 @@ export async function startTestPortal(options: TestPortalOptions) {
 		return patients.get(token.accountId) ?? patients.get('clint')!
 	}
 
-	function searchset(request: URL, matches: Resource[]) {
+	function searchset(request: URL, matches: Resource[], type: string) {
 		const offset = Number(request.searchParams.get('_getpagesoffset') ?? 0)
 		const count = Math.min(Number(request.searchParams.get('_count') ?? pageSize) || pageSize, pageSize)
 		const page = matches.slice(offset, offset + count)
@@ -361,14 +372,20 @@ export async function startTestPortal(options: TestPortalOptions) {
 			const next = new URL(request.href)
 			next.searchParams.set('_getpagesoffset', String(offset + count))
 			link.push({ relation: 'next', url: next.href })
+		} else if (controls.foreignNextLink) {
+			link.push({ relation: 'next', url: controls.foreignNextLink })
 		}
+		const extra = offset === 0 ? (controls.extraEntries[type] ?? []).map((resource) => ({ resource })) : []
 		return {
 			resourceType: 'Bundle',
 			type: 'searchset',
 			total: matches.length,
 			meta: { lastUpdated: new Date().toISOString() },
 			link,
-			entry: page.map((resource) => ({ fullUrl: `${fhirBaseUrl}/${resource.resourceType}/${resource.id}`, resource, search: { mode: 'match' } })),
+			entry: [
+				...page.map((resource) => ({ fullUrl: `${fhirBaseUrl}/${resource.resourceType}/${resource.id}`, resource, search: { mode: 'match' } })),
+				...extra,
+			],
 		}
 	}
 
@@ -425,7 +442,7 @@ export async function startTestPortal(options: TestPortalOptions) {
 				(!category || categoryCodes(resource).includes(category)) &&
 				(!since || (resource.meta?.lastUpdated ?? '') > since),
 		)
-		return send(response, 200, searchset(url, matches))
+		return send(response, 200, searchset(url, matches, type))
 	}
 
 	server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -505,7 +522,13 @@ export async function signInAtTestPortal(authorizationUrl: string, login = 'clin
 		const html = await response.text()
 		const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]
 		const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1]
-		if (!action || !prompt) throw new Error(`Test portal page without a form (status ${response.status})`)
+		if (!action || !prompt)
+			throw new Error(
+				`Test portal page without a form (status ${response.status}): ${html
+					.replace(/<[^>]+>/g, ' ')
+					.replace(/\s+/g, ' ')
+					.slice(-300)}`,
+			)
 		const target = new URL(action.replace(/&amp;/g, '&'), url)
 		if (options.deny && prompt === 'consent') {
 			const abortHref = /href="([^"]*\/abort)"/.exec(html)?.[1]
