@@ -4,7 +4,7 @@ import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { portalConnections, portalResources } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
-import { readDocumentFile, replaceDocumentFile, storeUploadedDocument } from '#server/documents/index.ts'
+import { carrySubjectAnswer, readDocumentFile, replaceDocumentFile, storeUploadedDocument, subjectAnswerAmong } from '#server/documents/index.ts'
 import { MAX_UPLOAD_BYTES } from '#server/documents/shared/messages.ts'
 import { getEnv } from '#server/env.server.ts'
 import { FILE_TYPE_HEAD_BYTES, sanitizeFileName } from '#server/extraction/index.ts'
@@ -234,6 +234,10 @@ export async function syncPortalConnection(input: { organizationId: string; conn
 		ledger.set(`${row.type}/${row.id}`, { versionHash: row.versionHash, documentId: row.documentId })
 	}
 
+	// 'Is this you?' answered on this connection's earlier records holds for its new ones (the same portal patient)
+	const subjectAnswer = await subjectAnswerAmong(owner, [
+		...new Set([...ledger.values()].map((entry) => entry.documentId).filter((id): id is string => id !== null)),
+	])
 	let patientResource: PortalResource | null = null
 	let pending: PortalResource[] = []
 	let pendingBytes = 0
@@ -288,6 +292,7 @@ export async function syncPortalConnection(input: { organizationId: string; conn
 		pendingBytes = 0
 		const resources = patientResource ? [patientResource, ...batch] : batch
 		const documentId = await storeFile(bundleOf(connection.fhirBaseUrl, resources), `${connection.name} records.json`)
+		if (documentId && subjectAnswer) await carrySubjectAnswer(owner, documentId, subjectAnswer)
 		await recordLedger(resources.map((resource) => ({ resource, documentId })))
 		await saveProgress(true)
 	}

@@ -14,6 +14,7 @@ import {
 	startPortalSignIn,
 	syncPortalConnection,
 } from '#server/portals/index.ts'
+import { answerDocumentSubject } from '#server/documents/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { signInAtTestPortal, startTestPortal, TEST_PORTAL_CLIENTS, type TestPortal } from '../support/portal-server.ts'
 import { connectAtTestPortal, processQueuedDocuments, REDIRECT_URI, signedInPatient } from './portal-support.ts'
@@ -170,6 +171,34 @@ describe('a SMART on FHIR connection', () => {
 		expect(callback.searchParams.get('error')).toBe('access_denied')
 		expect(await completePortalSignIn(patient, callback)).toMatchObject({ ok: false, code: 'access_denied' })
 		expect(await listPortalConnections(patient)).toEqual([])
+	})
+
+	it('asks "Is this you?" when the portal’s patient is not the profile’s person, and the answer holds for the connection’s later records', async () => {
+		const patient = await signedInPatient('Avery Example')
+		const { connectionId } = await connectAtTestPortal(patient, { endpointKey }, 'kermit')
+		await syncPortalConnection({ organizationId: patient.organizationId, connectionId }, { sleep: noWait })
+		await processQueuedDocuments(patient)
+		const first = await rowsOf(patient)
+		const bundle = first.documents.find((document) => document.fileKind === 'fhir')!
+		expect(bundle.subjectMatch).toBe('mismatch')
+		expect(await answerDocumentSubject(patient, bundle.id, 'confirmed_self')).toMatchObject({ ok: true })
+
+		portal.addResource('kermit', {
+			resourceType: 'Observation',
+			id: `new-${randomUUID()}`,
+			status: 'final',
+			category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] }],
+			code: { coding: [{ system: 'http://loinc.org', code: '2093-3', display: 'Cholesterol' }] },
+			subject: { reference: `Patient/${portal.patientIdOf('kermit')}` },
+			effectiveDateTime: '2026-11-01T09:00:00Z',
+			valueQuantity: { value: 201, unit: 'mg/dL', system: 'http://unitsofmeasure.org', code: 'mg/dL' },
+		})
+		await syncPortalConnection({ organizationId: patient.organizationId, connectionId }, { sleep: noWait })
+		await processQueuedDocuments(patient)
+		const second = await rowsOf(patient)
+		const added = second.documents.find((document) => !first.documents.some((earlier) => earlier.id === document.id))!
+		expect(added.subjectMatch).toBe('confirmed_self')
+		expect(second.parameters.some((parameter) => parameter.value === 201 && parameter.documentId === added.id)).toBe(true)
 	})
 
 	it('keeps one connection from reading another patient’s resources', async () => {

@@ -471,6 +471,11 @@ export async function startTestPortal(options: TestPortalOptions) {
 			change(resource)
 			resource.meta = { versionId: String(Number(resource.meta?.versionId ?? 1) + 1), lastUpdated: new Date().toISOString() }
 		},
+		/** A resource the portal did not have before (a new result). */
+		addResource(login: string, resource: Resource) {
+			resource.meta = { versionId: '1', lastUpdated: new Date().toISOString() }
+			patients.get(login)!.resources.set(`${resource.resourceType}/${resource.id}`, resource)
+		},
 		addGeneratedPatient(login: string, count: number) {
 			patients.set(login, generatedPatient(login, count, new Date().toISOString()))
 		},
