@@ -3,7 +3,8 @@ import { getDb } from '#db/client.ts'
 import { portalClients } from '#db/schema/platform.ts'
 import { getEnv, type Env } from '#server/env.server.ts'
 import type { PortalPlatform } from './shared/directory.ts'
-import { open, seal } from './token-seal.ts'
+import { logger } from '#server/logger.ts'
+import { open, seal, SealOpenError } from './token-seal.ts'
 
 /**
  * Carebook's client registration with a portal: its client id, and how it proves itself at
@@ -47,12 +48,21 @@ export function environmentRegistrations(env: Env = getEnv()): Map<string, Omit<
 async function storedRegistration(key: string): Promise<ClientRegistration | null> {
 	const [row] = await getDb().select().from(portalClients).where(eq(portalClients.key, key))
 	if (!row) return null
-	return {
-		key,
-		clientId: row.clientId,
-		authMethod: row.authMethod,
-		clientSecret: row.sealedClientSecret ? open(row.sealedClientSecret) : null,
-		source: 'admin',
+	return { key, clientId: row.clientId, authMethod: row.authMethod, clientSecret: openSecret(key, row.sealedClientSecret), source: 'admin' }
+}
+
+/**
+ * A stored secret, or null when there is none or it cannot be opened (sealed under a key this
+ * server no longer has: the administrator enters it again; the portal refuses the sign-in meanwhile).
+ */
+function openSecret(key: string, sealed: string | null): string | null {
+	if (!sealed) return null
+	try {
+		return open(sealed)
+	} catch (error) {
+		if (!(error instanceof SealOpenError)) throw error
+		logger.warn('portals.client_secret_unreadable', { key, reason: error.reason })
+		return null
 	}
 }
 

@@ -10,7 +10,7 @@ import { registrationByKey } from './client-registrations.ts'
 import { portalFetcher } from './fetch-policy.ts'
 import { PORTAL_MESSAGES } from './shared/messages.ts'
 import { revokeToken } from './smart-client.ts'
-import { openJson } from './token-seal.ts'
+import { openJson, SealOpenError } from './token-seal.ts'
 import type { SyncProgress } from './sync.ts'
 
 /** The Connections page: each connection with its status, last sync, progress and counts by kind. */
@@ -99,8 +99,8 @@ export async function disconnectPortal(
 	if (!connection) return refuse('not-found', 'not_found', PORTAL_MESSAGES.notFound)
 	let revoked = false
 	const registration = await registrationByKey(connection.clientKey)
-	if (registration && connection.revocationEndpoint) {
-		const tokens = openJson<{ accessToken: string; refreshToken: string | null }>(connection.sealedTokens)
+	const tokens = readableTokens(connection.sealedTokens)
+	if (registration && connection.revocationEndpoint && tokens) {
 		const fetcher = portalFetcher()
 		// the refresh token first: revoking it ends the grant at most servers
 		if (tokens.refreshToken) revoked = await revokeToken({ endpoints: connection, registration, token: tokens.refreshToken, fetcher })
@@ -129,4 +129,14 @@ export async function disconnectPortal(
 	let deletedRecords = 0
 	for (const documentId of documentIds) if ((await deleteDocument(patient, documentId)).ok) deletedRecords++
 	return succeed({ name: connection.name, deletedRecords, revoked })
+}
+
+/** The connection's tokens, or null when they cannot be opened (sealed under a key this server no longer has). */
+function readableTokens(sealed: string): { accessToken: string; refreshToken: string | null } | null {
+	try {
+		return openJson(sealed)
+	} catch (error) {
+		if (error instanceof SealOpenError) return null
+		throw error
+	}
 }

@@ -20,7 +20,7 @@ import { readFromPortal, SyncStop, type ReaderSession, type SyncStopReason } fro
 import { checkResource, versionHashOf, type PortalResource } from './resource-check.ts'
 import type { PortalFetchPolicy } from './safe-fetch.ts'
 import { refreshTokens, TokenRefusedError } from './smart-client.ts'
-import { openJson, sealJson } from './token-seal.ts'
+import { openJson, SealOpenError, sealJson } from './token-seal.ts'
 
 /**
  * One sync of one connection (the portal_sync job; graphile-worker runs one per connection
@@ -169,6 +169,7 @@ export async function syncPortalConnection(input: { organizationId: string; conn
 	if (!connection) return 'missing'
 	if (connection.status !== 'connected') return 'needs_reconnect'
 	const owner: Owner = { userId: connection.ownerId, organizationId: input.organizationId }
+	let expiresAtUnreadable = false
 	const progress = emptyProgress()
 	let lastProgressWrite = 0
 
@@ -185,8 +186,16 @@ export async function syncPortalConnection(input: { organizationId: string; conn
 		if (updated.length === 0) throw new SyncStop('disconnected')
 	}
 
-	let tokens = openJson<{ accessToken: string; refreshToken: string | null }>(connection.sealedTokens)
-	let expiresAt = connection.accessExpiresAt
+	let tokens: { accessToken: string; refreshToken: string | null }
+	try {
+		tokens = openJson(connection.sealedTokens)
+	} catch (error) {
+		if (!(error instanceof SealOpenError)) throw error
+		// sealed under a key this server no longer has (PORTAL_TOKEN_KEY changed without PORTAL_TOKEN_KEY_PREVIOUS): sign in again
+		tokens = { accessToken: '', refreshToken: null }
+		expiresAtUnreadable = true
+	}
+	let expiresAt = expiresAtUnreadable ? new Date(0) : connection.accessExpiresAt
 	const registration = await registrationByKey(connection.clientKey)
 	const refresh = async () => {
 		if (!tokens.refreshToken || !registration) throw new SyncStop('needs_reconnect')
