@@ -4,6 +4,7 @@ import { recordAudit } from '#server/audit/index.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import { deleteDocument } from '#server/documents/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
+import { getEnv } from '#server/env.server.ts'
 import { enqueuePortalSync, removePortalSyncJob } from '#server/queue/queue.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { registrationByKey } from './client-registrations.ts'
@@ -67,13 +68,22 @@ export async function listPortalConnections(patient: Patient): Promise<Connectio
 export async function requestPortalSync(patient: Patient, connectionId: string): Promise<Result<{ name: string }>> {
 	return withTenant(patient.organizationId, async (tx) => {
 		const [row] = await tx
-			.select({ id: portalConnections.id, name: portalConnections.name, status: portalConnections.status, syncState: portalConnections.syncState })
+			.select({
+				id: portalConnections.id,
+				name: portalConnections.name,
+				status: portalConnections.status,
+				syncState: portalConnections.syncState,
+				lastSyncStartedAt: portalConnections.lastSyncStartedAt,
+			})
 			.from(portalConnections)
 			.where(and(eq(portalConnections.id, connectionId), eq(portalConnections.ownerId, patient.userId)))
 			.for('update')
 		if (!row) return refuse('not-found', 'not_found', PORTAL_MESSAGES.notFound)
 		if (row.status === 'needs_reconnect') return refuse('conflict', 'needs_reconnect', PORTAL_MESSAGES.needsReconnect)
-		if (row.syncState === 'syncing') return refuse('conflict', 'already_running', PORTAL_MESSAGES.syncAlreadyRunning)
+		// a sync past its time limit is not running any more (its worker died): it may be asked again
+		const isRunning =
+			row.syncState === 'syncing' && row.lastSyncStartedAt && Date.now() - row.lastSyncStartedAt.getTime() < (getEnv().PORTAL_SYNC_MAX_SECONDS + 120) * 1000
+		if (isRunning) return refuse('conflict', 'already_running', PORTAL_MESSAGES.syncAlreadyRunning)
 		await tx.update(portalConnections).set({ syncState: 'queued' }).where(eq(portalConnections.id, row.id))
 		await enqueuePortalSync(tx, { organizationId: patient.organizationId, connectionId: row.id }, { runAt: new Date(), mode: 'now' })
 		await recordAudit({ action: 'portal.sync_requested', actor: patient, target: { type: 'portal_connection', id: row.id } }, tx)

@@ -66,8 +66,13 @@ async function clientAuthentication(registration: ClientRegistration, tokenEndpo
 	return oauth.None()
 }
 
-function clientOf(registration: ClientRegistration): oauth.Client {
-	return { client_id: registration.clientId }
+/** The server, the client and its authentication, as oauth4webapi takes them. */
+async function parties(endpoints: TokenEndpoints, registration: ClientRegistration) {
+	return {
+		as: authorizationServer(endpoints),
+		client: { client_id: registration.clientId } satisfies oauth.Client,
+		auth: await clientAuthentication(registration, endpoints.tokenEndpoint),
+	}
 }
 
 export type AuthorizationRequest = { url: string; state: string; nonce: string | null; codeVerifier: string }
@@ -129,8 +134,7 @@ export async function exchangeAuthorizationCode(input: {
 	nonce: string | null
 	fetcher: PortalFetcher
 }): Promise<PortalTokens> {
-	const as = authorizationServer(input.endpoints)
-	const client = clientOf(input.registration)
+	const { as, client, auth } = await parties(input.endpoints, input.registration)
 	try {
 		// A server that named no issuer in discovery cannot have its `iss` response parameter checked (RFC 9207):
 		// the state, bound to this session and this server's token endpoint, is what ties the answer to the request.
@@ -140,7 +144,7 @@ export async function exchangeAuthorizationCode(input: {
 		const response = await oauth.authorizationCodeGrantRequest(
 			as,
 			client,
-			await clientAuthentication(input.registration, input.endpoints.tokenEndpoint),
+			auth,
 			parameters,
 			input.redirectUri,
 			input.codeVerifier,
@@ -162,16 +166,9 @@ export async function refreshTokens(input: {
 	refreshToken: string
 	fetcher: PortalFetcher
 }): Promise<PortalTokens> {
-	const as = authorizationServer(input.endpoints)
-	const client = clientOf(input.registration)
+	const { as, client, auth } = await parties(input.endpoints, input.registration)
 	try {
-		const response = await oauth.refreshTokenGrantRequest(
-			as,
-			client,
-			await clientAuthentication(input.registration, input.endpoints.tokenEndpoint),
-			input.refreshToken,
-			requestOptions(input.fetcher, input.endpoints.tokenEndpoint),
-		)
+		const response = await oauth.refreshTokenGrantRequest(as, client, auth, input.refreshToken, requestOptions(input.fetcher, input.endpoints.tokenEndpoint))
 		const tokens = tokensOf(await oauth.processRefreshTokenResponse(as, client, response))
 		// a server that does not rotate refresh tokens keeps the one we have
 		return { ...tokens, refreshToken: tokens.refreshToken ?? input.refreshToken }
@@ -188,16 +185,9 @@ export async function revokeToken(input: {
 	fetcher: PortalFetcher
 }): Promise<boolean> {
 	if (!input.endpoints.revocationEndpoint) return false
-	const as = authorizationServer(input.endpoints)
-	const client = clientOf(input.registration)
+	const { as, client, auth } = await parties(input.endpoints, input.registration)
 	try {
-		const response = await oauth.revocationRequest(
-			as,
-			client,
-			await clientAuthentication(input.registration, input.endpoints.tokenEndpoint),
-			input.token,
-			requestOptions(input.fetcher, input.endpoints.revocationEndpoint),
-		)
+		const response = await oauth.revocationRequest(as, client, auth, input.token, requestOptions(input.fetcher, input.endpoints.revocationEndpoint))
 		await oauth.processRevocationResponse(response)
 		return true
 	} catch {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getDb } from '#db/client.ts'
 import { auditLog } from '#db/schema/platform.ts'
 import { documents, healthParameters, medications, portalConnections, portalResources } from '#db/schema/tenant.ts'
@@ -15,7 +15,9 @@ import {
 	syncPortalConnection,
 } from '#server/portals/index.ts'
 import { answerDocumentSubject } from '#server/documents/index.ts'
+import { openJson } from '#server/portals/token-seal.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { captureProcessOutput } from '../support/captured-output.ts'
 import { signInAtTestPortal, startTestPortal, TEST_PORTAL_CLIENTS, type TestPortal } from '../support/portal-server.ts'
 import { connectAtTestPortal, processQueuedDocuments, REDIRECT_URI, signedInPatient } from './portal-support.ts'
 import { useTestDatabase } from './test-database.ts'
@@ -199,6 +201,40 @@ describe('a SMART on FHIR connection', () => {
 		const added = second.documents.find((document) => !first.documents.some((earlier) => earlier.id === document.id))!
 		expect(added.subjectMatch).toBe('confirmed_self')
 		expect(second.parameters.some((parameter) => parameter.value === 201 && parameter.documentId === added.id)).toBe(true)
+	})
+
+	it('writes no token, code, state or patient name into the logs or the audit rows', async () => {
+		const patient = await signedInPatient()
+		const written = captureProcessOutput()
+		let callback: URL
+		let connectionId: string
+		try {
+			const started = await startPortalSignIn(patient, { endpointKey }, REDIRECT_URI)
+			if (!started.ok) throw new Error(started.code)
+			callback = new URL(await signInAtTestPortal(started.authorizationUrl, 'clint'))
+			const completed = await completePortalSignIn(patient, callback)
+			if (!completed.ok) throw new Error(completed.code)
+			connectionId = completed.connectionId
+			await withTenant(patient.organizationId, (tx) =>
+				tx
+					.update(portalConnections)
+					.set({ accessExpiresAt: new Date(Date.now() - 1000) })
+					.where(eq(portalConnections.id, connectionId)),
+			)
+			await syncPortalConnection({ organizationId: patient.organizationId, connectionId }, { sleep: noWait })
+		} finally {
+			vi.restoreAllMocks()
+		}
+		const [row] = await withTenant(patient.organizationId, (tx) => tx.select().from(portalConnections).where(eq(portalConnections.id, connectionId)))
+		const tokens = openJson<{ accessToken: string; refreshToken: string }>(row!.sealedTokens)
+		const audit = JSON.stringify(await getDb().select().from(auditLog).where(eq(auditLog.actorUserId, patient.userId)))
+		const secrets = [tokens.accessToken, tokens.refreshToken, callback.searchParams.get('code')!, callback.searchParams.get('state')!, 'Champlin']
+		for (const secret of secrets) {
+			expect(written.join('\n')).not.toContain(secret)
+			expect(audit).not.toContain(secret)
+			expect(row!.sealedTokens).not.toContain(secret)
+		}
+		expect(written.join('\n')).toContain('portals.sync')
 	})
 
 	it('keeps one connection from reading another patient’s resources', async () => {
