@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
-import { convertValue, findAnalyteByCode, toUcum } from '#server/extraction/index.ts'
+import { convertValue, findAnalyteByCode, toUcum } from '#server/lab-vocabulary/index.ts'
 import { selectParametersOnDates, selectTestDates, type DocumentParameterValue } from '#server/health/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import type { Patient } from './queries.ts'

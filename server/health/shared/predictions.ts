@@ -1,4 +1,10 @@
-import { classifyBloodPressure, classifyBmi, classifyFastingGlucose, classifyTotalCholesterol, type Category } from './clinical-categories.ts'
+import {
+	classifyBloodPressure,
+	classifyBmi,
+	classifyFastingGlucose,
+	classifyTotalCholesterol,
+	type Category,
+} from '#server/lab-vocabulary/shared/clinical-categories.ts'
 import { addMonthsToMonthKey, daysBetween, firstDayOfMonth, formatMonthLabel, midMonthDate, monthKeyOf } from './dates.ts'
 import { NOT_A_DIAGNOSIS, PREDICTION_RECOMMENDATIONS, predictionHistoryNeededMessage } from './messages.ts'
 import {
