@@ -8,9 +8,6 @@ import { PORTAL_MESSAGES } from '#server/portals/shared/messages.ts'
 import { waitForHydration } from './documents.ts'
 import { expect, test } from './fixtures.ts'
 
-// oidc-provider's development sign-in pages import a web font from fonts.googleapis.com, which this machine cannot reach
-test.use({ allowConsoleErrors: [/^Failed to load resource: net::ERR_NAME_NOT_RESOLVED$/] })
-
 async function signInAtPortal(page: Page, login: string) {
 	// the portal's own pages (another origin)
 	await expect(page.getByRole('heading', { name: 'Sign-in' })).toBeVisible()
@@ -23,6 +20,15 @@ async function signInAtPortal(page: Page, login: string) {
 
 test('connect the test portal, see the sync and the records, sync again adding nothing, disconnect', async ({ page, login }) => {
 	test.setTimeout(150_000)
+	// the browser goes to Carebook and the portal, both on this machine, and nowhere else
+	const outside: string[] = []
+	await page.context().route(
+		(url) => !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname),
+		async (route) => {
+			outside.push(route.request().url())
+			await route.abort()
+		},
+	)
 	await login({ name: 'Clint Champlin' })
 	await page.goto('/records')
 	await page.getByRole('link', { name: 'Portal connections' }).click()
@@ -77,6 +83,7 @@ test('connect the test portal, see the sync and the records, sync again adding n
 	await expect(page.getByText('No portal is connected yet.')).toBeVisible()
 	await page.goto('/records')
 	await expect(page.getByText('FHIR health record').first()).toBeVisible()
+	expect(outside).toEqual([])
 })
 
 test('a callback with a state this session did not start goes back to Connections with a message, not an error page', async ({ page, login }) => {

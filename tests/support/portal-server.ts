@@ -278,6 +278,9 @@ export async function startTestPortal(options: TestPortalOptions) {
 			if (typeof body.refresh_token === 'string') controls.issuedRefreshTokens.push(body.refresh_token)
 		}
 		if (ctx.path === '/token/revocation' && ctx.status === 200) controls.revocations++
+		// the development sign-in pages import a web font from Google: nothing leaves this machine
+		if (typeof ctx.body === 'string' && ctx.body.includes('fonts.googleapis.com'))
+			ctx.body = ctx.body.replace(/@import url\(https:\/\/fonts\.googleapis\.com[^)]*\);/g, '')
 	})
 	const oidcCallback = provider.callback()
 
