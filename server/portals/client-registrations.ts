@@ -61,7 +61,7 @@ function openSecret(key: string, sealed: string | null): string | null {
 		return open(sealed)
 	} catch (error) {
 		if (!(error instanceof SealOpenError)) throw error
-		logger.warn('portals.client_secret_unreadable', { key, reason: error.reason })
+		logger.warn('portals.client_secret_unreadable', { code: key, reason: error.reason })
 		return null
 	}
 }

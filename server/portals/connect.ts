@@ -5,6 +5,7 @@ import { recordAudit } from '#server/audit/index.ts'
 import type { SignedInPatient } from '#server/auth/patient.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import { enqueuePortalSync } from '#server/queue/queue.ts'
+import { takeAttempt } from '#server/rate-limits/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { checkPortalUrl } from './address-rules.ts'
 import { findClientRegistration, registrationByKey } from './client-registrations.ts'
@@ -25,6 +26,8 @@ import { openJson, sealJson, sealKeysFromEnv } from './token-seal.ts'
  * audited with ids and codes only.
  */
 export const AUTHORIZATION_TTL_MS = 10 * 60_000
+export const CONNECT_ATTEMPTS_PER_WINDOW = 20
+export const CONNECT_WINDOW_MINUTES = 10
 
 export type ConnectInput = { endpointKey: string } | { fhirBaseUrl: string } | { connectionId: string }
 
@@ -65,6 +68,10 @@ function discoveryRefusal(error: DiscoveryError) {
 /** Answers where to send the patient's browser to sign in at the portal, or why not. */
 export async function startPortalSignIn(patient: SignedInPatient, input: ConnectInput, redirectUri: string): Promise<Result<{ authorizationUrl: string }>> {
 	if (!portalsAreAvailable()) return refuse('unavailable', 'not_configured', PORTAL_MESSAGES.notAvailable)
+	// each attempt makes Carebook call the address given: a patient may start CONNECT_ATTEMPTS_PER_WINDOW in CONNECT_WINDOW_MINUTES
+	if (!(await takeAttempt({ bucket: 'portal-connect', max: CONNECT_ATTEMPTS_PER_WINDOW, windowMinutes: CONNECT_WINDOW_MINUTES }, patient.userId))) {
+		return refuse('rate-limited', 'too_many_attempts', PORTAL_MESSAGES.tooManyAttempts)
+	}
 	const policy = portalFetchPolicy()
 	let endpoint: { key: string; name: string; platform: PortalPlatform; fhirBaseUrl: string }
 	let connectionId: string | null = null

@@ -1,7 +1,7 @@
 /** Patient-portal connections: SMART on FHIR sign-in, sync through the FHIR importer (issue 40, docs/decisions/031-portal-connections.md). */
 export { startPortalSignIn, completePortalSignIn, portalsAreAvailable, type ConnectInput } from './connect.ts'
 export { listPortalConnections, requestPortalSync, disconnectPortal, type ConnectionSummary } from './connections.ts'
-export { syncPortalConnection, type SyncOutcome, type SyncProgress, type SyncOptions } from './sync.ts'
+export { syncPortalConnection, scheduleNextPortalSync, type SyncOutcome, type SyncProgress, type SyncOptions } from './sync.ts'
 export { listEndpoints, findEndpoint, addDeploymentEndpoint, removeDeploymentEndpoint, TEST_PORTAL_KEY } from './endpoints.ts'
 export {
 	findClientRegistration,

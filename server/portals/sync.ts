@@ -559,7 +559,18 @@ export async function syncPortalConnection(input: { organizationId: string; conn
 		updated: progress.updated,
 		unchanged: progress.unchanged,
 		refused: progress.refused,
-		stop,
+		reason: stop,
 	})
 	return needsReconnect ? 'needs_reconnect' : stop ? 'stopped' : 'synced'
+}
+
+/**
+ * The next daily sync of a connection whose sync failed on an unexpected error on its last
+ * attempt (the portal_sync task calls it), so one bad day does not end its daily refresh.
+ */
+export async function scheduleNextPortalSync(input: { organizationId: string; connectionId: string }) {
+	await withTenant(input.organizationId, async (tx) => {
+		const [row] = await tx.select({ status: portalConnections.status }).from(portalConnections).where(eq(portalConnections.id, input.connectionId))
+		if (row?.status === 'connected') await enqueuePortalSync(tx, input, { runAt: new Date(Date.now() + DAY_MS), mode: 'later' })
+	})
 }

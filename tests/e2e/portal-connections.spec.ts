@@ -44,6 +44,8 @@ test('connect the test portal, see the sync and the records, sync again adding n
 	await expect(page.getByText(PORTAL_MESSAGES.connected('Test portal'))).toBeVisible()
 	const card = page.getByTestId('portal-connection')
 	await expect(card.getByRole('heading', { name: 'Test portal' })).toBeVisible()
+	// the sync is under way (the portal's one 429 asks it to wait a second): its progress shows, live
+	await expect(card.getByTestId('sync-progress')).toBeVisible()
 	await expect(card.getByText(/Last sync: \d+ new, 0 updated, 0 unchanged/)).toBeVisible({ timeout: 60_000 })
 	await expect(card.getByText('Connected', { exact: true })).toBeVisible()
 	await expect(card.getByText('Results and vital signs')).toBeVisible()

@@ -208,6 +208,19 @@ describe('a hostile or failing portal', () => {
 	})
 })
 
+describe('starting a connection', () => {
+	it('limits how often a patient may make Carebook call a portal', async () => {
+		const patient = await signedInPatient()
+		for (let attempt = 0; attempt < 20; attempt++) {
+			expect(await startPortalSignIn(patient, { endpointKey: 'no-such-portal' }, REDIRECT_URI)).toMatchObject({ ok: false, code: 'unknown_endpoint' })
+		}
+		expect(await startPortalSignIn(patient, { fhirBaseUrl: 'https://fhir.example.org/r4' }, REDIRECT_URI)).toMatchObject({
+			ok: false,
+			code: 'too_many_attempts',
+		})
+	})
+})
+
 describe('discovery and client authentication', () => {
 	it('falls back to the CapabilityStatement when there is no smart-configuration', async () => {
 		const portal = await startTestPortal({ redirectUris: [REDIRECT_URI], smartConfiguration: false })

@@ -9,6 +9,7 @@ export const PORTAL_MESSAGES = {
 	noSmart: 'That server does not offer a patient sign-in (SMART on FHIR) that Carebook can use.',
 	noPkce: 'That portal does not support secure sign-in (PKCE S256), so Carebook will not connect to it.',
 	unknownEndpoint: 'Choose a portal from the list, or enter its FHIR address.',
+	tooManyAttempts: 'Too many connection attempts. Wait a few minutes and try again.',
 	signInCancelled: 'You did not finish signing in at the portal, so nothing was connected.',
 	signInExpired: 'That portal sign-in was not started here or has expired. Start again from Connect.',
 	signInFailed: 'The portal did not complete the sign-in. Try again; if it keeps failing, the portal may be unavailable.',
