@@ -45,3 +45,15 @@ describe('a word between two numbers is a range only where it joins two bounds',
 		expect(row('Hemoglobina   13,5 g/dL   12,0 - 16,0 a', TEXT)).toMatchObject({ value: 13.5, min: 12, max: 16 })
 	})
 })
+
+describe('a lost decimal point is judged in the unit the row prints', () => {
+	const ocr: LabParseOptions = { source: 'ocr', testDate: null, grade: true, columnGaps: true }
+	it('keeps a count per microlitre as printed: 55 cells/uL is plausible, not 55 thousand', () => {
+		expect(row('ABSOLUTE EOSINOPHILS   55   cells/uL   15-500', ocr)).toMatchObject({ value: 55, status: 'normal' })
+		expect(row('Eosinophils Absolute   104   /cumm   40-440', ocr)).toMatchObject({ value: 104, status: 'normal' })
+	})
+
+	it('still restores a point lost in the analyte’s own unit', () => {
+		expect(row('Hemoglobin   135   g/dL   12.0-16.0', ocr)).toMatchObject({ value: 13.5 })
+	})
+})

@@ -1,5 +1,6 @@
 import { type Analyte, findAnalyteByCode, loincFor, normaliseUnitKey } from '#server/lab-vocabulary/analytes.ts'
 import { restoreDecimalPoint } from './ocr-numbers.ts'
+import { valueInAnalyteUnit } from '#server/lab-vocabulary/analyte-units.ts'
 import { gradeParameter, statusFromFlag } from '#server/lab-vocabulary/parameter-status.ts'
 import { type ReferenceRange, parseReferenceRange } from '#server/lab-vocabulary/reference-range.ts'
 import { type ExtractedParameter, type ParameterStatus, type UnmappedResult } from '../types.ts'
@@ -48,7 +49,7 @@ function resolveOcrValue(candidates: string[], analyte: Analyte, unit: string | 
 			rangeTexts: reading.rangeText ? [reading.rangeText] : [],
 			min: reading.range?.min ?? null,
 			max: reading.range?.max ?? null,
-			plausible: analyte.plausible,
+			plausible: plausibleInPrintedUnit(analyte, unit),
 		})
 		options.push(candidate)
 		if (restored) options.push(restored)
@@ -58,6 +59,21 @@ function resolveOcrValue(candidates: string[], analyte: Analyte, unit: string | 
 	if (best) return best
 	// none plausible in the printed unit: the plausible number as printed (plausibility.ts then keeps it to check)
 	return options.find((text) => isPlausible(Number(text), analyte, unit)) ?? options.find((text) => isPlausible(Number(text), analyte, null)) ?? null
+}
+
+/**
+ * The analyte's physiological span in the unit the row prints (the vocabulary's is in the analyte's
+ * own unit: an eosinophil count of '55 cells/uL' is 0.055 thousand per microlitre, plausible, not 55
+ * thousand); the analyte's own span where the unit does not convert.
+ */
+function plausibleInPrintedUnit(analyte: Analyte, unit: string | null): readonly [number, number] | undefined {
+	if (!analyte.plausible || unit === null) return analyte.plausible
+	const inAnalyteUnit = (value: number) => valueInAnalyteUnit(analyte, { value, unit, ucumUnit: toUcum(unit) })
+	// conversions are linear, or affine (HbA1c's IFCC mmol/mol): read back through two points
+	const offset = inAnalyteUnit(0)
+	const slope = inAnalyteUnit(1) - offset
+	if (!(slope > 0)) return analyte.plausible
+	return [(analyte.plausible[0] - offset) / slope, (analyte.plausible[1] - offset) / slope]
 }
 
 /** A restored reading beats the raw digits when the raw digits are far off the range. */
