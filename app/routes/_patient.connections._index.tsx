@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ConnectionCard } from '#app/components/connections/connection-card.tsx'
 import { DisconnectPanel } from '#app/components/connections/disconnect-panel.tsx'
@@ -82,10 +82,13 @@ export default function ConnectionsRoute() {
 	const revalidator = useRevalidator()
 	const isSyncing = data.connections.some((connection) => connection.syncState === 'queued' || connection.syncState === 'syncing')
 	const { revalidate } = revalidator
+	// one reload at a time: a new one would abort the one still arriving (a slow answer)
+	const isBusy = useRef(false)
+	isBusy.current = revalidator.state !== 'idle' || navigation.state !== 'idle'
 	useEffect(() => {
 		if (!isSyncing) return
 		const timer = setInterval(() => {
-			if (document.visibilityState === 'visible') revalidate()
+			if (document.visibilityState === 'visible' && !isBusy.current) revalidate()
 		}, PROGRESS_REFRESH_MS)
 		return () => clearInterval(timer)
 	}, [isSyncing, revalidate])
