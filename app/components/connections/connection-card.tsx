@@ -41,7 +41,9 @@ export function ConnectionCard({ connection, timeZone, pendingIntent }: { connec
 					<p className="text-sm text-slate-600 dark:text-slate-300">
 						{connection.lastSyncAt ? `Last sync ${formatDateTime(new Date(connection.lastSyncAt), timeZone)}` : 'Not synced yet'}
 						{' · '}
-						{connection.records} record{connection.records === 1 ? '' : 's'}
+						<span data-testid="connection-records">
+							{connection.records} record{connection.records === 1 ? '' : 's'}
+						</span>
 					</p>
 				</div>
 				<Badge tone={status.tone}>{status.label}</Badge>
