@@ -169,7 +169,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, printed, structured, importReport, printedName, subject, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const {
+		document,
+		printed,
+		structured,
+		importReport,
+		printedName,
+		subject,
+		importedReference,
+		review,
+		timeZone: storedTimeZone,
+	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const reviewState = { path: `/records/${document.id}`, editingId: review.editingId, lastResult: actionData?.result, analytes: review.analytes }
 	const toCheckCount = document.parameters.filter((parameter) => parameter.reviewStatus === 'to_check').length

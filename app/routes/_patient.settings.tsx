@@ -120,6 +120,15 @@ export default function SettingsRoute() {
 				isConfirmingDeactivation={searchParams.get('confirm') === 'deactivate'}
 			/>
 			<AppearanceForm theme={preferences.theme} />
+			<SettingsSection
+				id="portals"
+				title="Portal connections"
+				description="Patient portals (Epic MyChart, Oracle Health and other SMART on FHIR portals) Carebook syncs your records from."
+			>
+				<Link to="/connections" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+					Manage portal connections
+				</Link>
+			</SettingsSection>
 			<SettingsSection id="api" title="API Access" description="Keys for the REST API (Professional and Enterprise plans).">
 				<Link to="/settings/api-keys" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
 					Manage API keys

@@ -632,3 +632,40 @@ export const jobOutcomes = platform.table(
 	},
 	(table) => [index('job_outcomes_task_id_idx').on(table.task, table.id)],
 )
+
+/**
+ * Carebook's registration with a portal (server/portals/client-registrations.ts): per directory
+ * endpoint ('epic-sandbox'), per platform ('platform:epic', 'platform:oracle'), or for an endpoint
+ * the deployment added. Set by an administrator on 'Portal connections'; environment variables
+ * give the defaults. The client secret is sealed (AES-256-GCM, PORTAL_TOKEN_KEY).
+ */
+export const portalClients = platform.table('portal_clients', {
+	key: text('key').primaryKey(),
+	clientId: text('client_id').notNull(),
+	authMethod: text('auth_method').$type<'none' | 'client_secret_basic' | 'private_key_jwt'>().notNull(),
+	sealedClientSecret: text('sealed_client_secret'),
+	updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Providers the deployment adds to the bundled directory (an administrator, on 'Portal connections'). */
+export const portalEndpoints = platform.table('portal_endpoints', {
+	id: uuid('id').primaryKey().defaultRandom(),
+	name: text('name').notNull(),
+	fhirBaseUrl: text('fhir_base_url').notNull(),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Carebook's keys for private_key_jwt client authentication: the public halves are served at
+ * /.well-known/jwks.json; the newest one not retired signs. A retired key stays in the JWKS
+ * until it is deleted, so a portal caching the set keeps verifying during a rotation.
+ */
+export const portalSigningKeys = platform.table('portal_signing_keys', {
+	kid: text('kid').primaryKey(),
+	alg: text('alg').notNull(),
+	publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+	sealedPrivateJwk: text('sealed_private_jwk').notNull(),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	retiredAt: timestamp('retired_at', { withTimezone: true }),
+})

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { users } from '#db/schema/platform.ts'
 import { documents } from '#db/schema/tenant.ts'
 import { recordAudit } from '#server/audit/index.ts'
@@ -66,5 +66,39 @@ export async function answerDocumentSubject(
 			await releaseHeldImport(tx, getFileStorage(), { id: documentId, ownerId: patient.userId, organizationId: patient.organizationId })
 		await recordAudit({ action: 'document.subject', actor: patient, target: { type: 'document', id: documentId }, details: { answer } }, tx)
 		return succeed({ subjectMatch: answer })
+	})
+}
+
+/**
+ * The patient's answer to 'Is this you?' on any of these documents (the earlier records of one
+ * portal connection, all about the same portal patient), or null when none was answered.
+ */
+export async function subjectAnswerAmong(owner: Patient, documentIds: string[]): Promise<SubjectAnswer | null> {
+	const ids = documentIds.filter(isUuid)
+	if (ids.length === 0) return null
+	const [row] = await withTenant(owner.organizationId, (tx) =>
+		tx
+			.select({ subjectMatch: documents.subjectMatch })
+			.from(documents)
+			.where(and(eq(documents.ownerId, owner.userId), inArray(documents.id, ids), inArray(documents.subjectMatch, ['confirmed_self', 'someone_else'])))
+			.orderBy(desc(documents.uploadedAt))
+			.limit(1),
+	)
+	return (row?.subjectMatch as SubjectAnswer | undefined) ?? null
+}
+
+/**
+ * A new record from the same source takes the answer the patient gave on its earlier ones
+ * (a portal sync's next records), before it is read: processing keeps an answer given. Audited.
+ */
+export async function carrySubjectAnswer(owner: Patient, documentId: string, answer: SubjectAnswer): Promise<void> {
+	await withTenant(owner.organizationId, async (tx) => {
+		const [updated] = await tx
+			.update(documents)
+			.set({ subjectMatch: answer })
+			.where(and(eq(documents.id, documentId), eq(documents.ownerId, owner.userId), eq(documents.subjectMatch, 'unknown')))
+			.returning({ id: documents.id })
+		if (updated)
+			await recordAudit({ action: 'document.subject', actor: owner, target: { type: 'document', id: documentId }, details: { answer, carried: true } }, tx)
 	})
 }
