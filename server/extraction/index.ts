@@ -60,7 +60,7 @@ export { checkPlausibility, markValuesToCheck, type PlausibilityCode, type ToChe
 export { parseDate, findDocumentDate } from './document-date.ts'
 export { classifyDocument } from './classify.ts'
 export { extractLabValues } from './lab-values.ts'
-export { convertValue, isSameUnit, toUcum } from './ucum.ts'
+export { convertComparableValue, convertValue, isSameUnit, toUcum } from './ucum.ts'
 export { findPrintedPatient, readBirthDate, type PrintedPatient } from './patient-identity.ts'
 export { extractMedications, parseMedicationLine } from './medications.ts'
 export { importReportOf, type ImportReport, type ImportReportGroup } from './structured/import-report.ts'

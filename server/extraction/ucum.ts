@@ -325,6 +325,17 @@ export function convertValue(value: number, from: string, to: string, molarMass?
 	return result.status === 'succeeded' && typeof result.toVal === 'number' && Number.isFinite(result.toVal) ? result.toVal : null
 }
 
+/**
+ * Two results of one analyte compared: the value in the other's unit by UCUM, where the
+ * international unit and the enzyme unit count as one ([IU] as U: laboratories print IU/L and
+ * U/L for the same AST, and µIU/mL and mIU/L for the same TSH, which UCUM alone does not
+ * convert). Null when the units do not compare.
+ */
+export function convertComparableValue(value: number, from: string, to: string, molarMass?: number): number | null {
+	const fold = (code: string) => code.replaceAll('[IU]', 'U')
+	return convertValue(value, fold(from), fold(to), molarMass)
+}
+
 /** HbA1c: NGSP % and IFCC mmol/mol are related by the IFCC master equation (NGSP = 0.09148 * IFCC + 2.152), not a unit factor. */
 const HBA1C_NGSP_PER_IFCC = 0.09148
 const HBA1C_NGSP_OFFSET = 2.152

@@ -97,6 +97,7 @@ export function LineChart({ geometry, label, unit, heightClass }: { geometry: Ch
 					{geometry.xTicks.map((tick, index) => (
 						<span
 							key={`${tick.at}`}
+							data-testid="chart-x-tick"
 							// Every other label only in a narrow chart (a container query), so they do not run into each other.
 							className={`absolute top-full mt-1 -translate-x-1/2 whitespace-nowrap ${geometry.xTicks.length > 6 && index % 2 === 1 ? 'hidden @2xl:block' : ''}`}
 							style={{ left: `${tick.at}%` }}
