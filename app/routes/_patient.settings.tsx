@@ -10,6 +10,7 @@ import { TwoFactorSettings } from '#app/components/settings/two-factor-settings.
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { ChangePasswordSchema, NotificationPreferencesSchema, ThemeSchema } from '#server/account/shared/schemas.ts'
 import { changePassword, deactivateAccount, getSettings, themeCookie } from '#server/account/index.ts'
+import { isEmailDeliveryAvailable } from '#server/email/index.ts'
 import { requestDataExport } from '#server/exports/index.ts'
 import { updateUserPreferences } from '#server/preferences/index.ts'
 import { answerTwoFactorIntent, isTwoFactorIntent, withIntent } from '#server/account/two-factor-actions.ts'
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			if (!result.ok) return redirectWithToast(request, '/settings#export', { title: result.message, tone: 'info' })
 			return redirectWithToast(request, '/settings#export', {
 				title: ACCOUNT_MESSAGES.exportInitiated,
-				description: ACCOUNT_MESSAGES.exportInitiatedDescription,
+				description: isEmailDeliveryAvailable() ? ACCOUNT_MESSAGES.exportInitiatedDescription : ACCOUNT_MESSAGES.exportInitiatedNoEmail,
 				tone: 'success',
 			})
 		}

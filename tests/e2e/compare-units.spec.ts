@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { seedHealthValues } from './health-rows.ts'
+import { seedHealthValues } from './seed-rows.ts'
 
 // Issue 39, point 7: the same unit printed two ways is compared, not shown as '—'.
 test('Compare gives the change between AST in IU/L and U/L, and TSH in µIU/mL and mIU/L', async ({ page, login }) => {

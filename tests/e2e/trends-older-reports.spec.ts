@@ -1,6 +1,6 @@
 import { MONTH_ABBREVIATIONS } from '#server/time/shared/date-format.ts'
 import { expect, test } from './fixtures.ts'
-import { daysAgo, seedHealthValues } from './health-rows.ts'
+import { daysAgo, seedHealthValues } from './seed-rows.ts'
 
 /** 'Mar 2025': the label an axis longer than three months gives a date's month. */
 function monthLabel(date: string) {

@@ -33,6 +33,8 @@ export const ACCOUNT_MESSAGES = {
 
 	exportInitiated: 'Data export process initiated',
 	exportInitiatedDescription: 'You will receive an email.',
+	/** Without a mail relay nothing is e-mailed: the export is listed under Data Management when ready. */
+	exportInitiatedNoEmail: 'It will be listed here under Data Management when it is ready.',
 	exportReadyTitle: 'Your data export is ready',
 	exportReadyMessage: 'Download it from Settings within 7 days. After that it is deleted.',
 	exportDeleted: 'Expired and deleted',
