@@ -76,7 +76,7 @@ const SERVER_LAYERS = [
 			'notifications',
 		],
 	},
-	{ floor: 'records', modules: ['extraction', 'fhir', 'documents/store', 'appointments', 'medications', 'billing', 'health', 'documents'] },
+	{ floor: 'records', modules: ['lab-vocabulary', 'extraction', 'fhir', 'documents/store', 'appointments', 'medications', 'billing', 'health', 'documents'] },
 	{ floor: 'features', modules: ['sharing', 'search', 'api', 'exports', 'account', 'admin'] },
 	{ floor: 'entry points', modules: ['trpc', 'jobs'] },
 ]

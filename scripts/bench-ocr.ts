@@ -30,13 +30,14 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { fixturesDir, loadManifest } from '../tests/support/fixture-manifest.ts'
 import { createTesseractCliEngine, createTesseractJsEngine, findOnPath, type ClosableOcrEngine, type OcrEngine } from '../server/extraction/index.ts'
-import { createPaddleEngine } from '../server/extraction/paddle-engine.ts'
-import { preprocessForOcr } from '../server/extraction/image-preprocess.ts'
-import { PAGE_PREPROCESSING, readReportPage } from '../server/extraction/ocr-page.ts'
+import { createPaddleEngine } from '../server/extraction/ocr/paddle-engine.ts'
+import { preprocessForOcr } from '../server/extraction/ocr/image-preprocess.ts'
+import { PAGE_PREPROCESSING, readReportPage } from '../server/extraction/ocr/ocr-page.ts'
 import { generateCorpus } from '../tests/support/lab-corpus/index.ts'
 import { loadPublicSamples, sampleMedium } from '../tests/support/extraction-checks.ts'
-import { pageImageForOcr } from '../server/extraction/pdf-page-image.ts'
-import { openPdf } from '../server/extraction/pdf-text.ts'
+import { pageImageForOcr } from '../server/extraction/pages/pdf-page-image.ts'
+import { openPdf } from '../server/extraction/pages/pdf-text.ts'
+import { countResultRows } from '../server/extraction/rows/row-count.ts'
 
 /** Issue 19: the OCR path within 1.5x the raw CLI's time, OMP_THREAD_LIMIT=1 on both sides; photo preparation under 1 s a page. */
 const TARGET = 1.5
@@ -147,8 +148,8 @@ async function realImages(tesseract: OcrEngine, paddle: OcrEngine): Promise<bool
 		}
 		for (const sample of samples.filter((item) => item.ocr_required && !item.path.endsWith('.pdf'))) {
 			const bytes = await readFile(path.join(dir, sample.path))
-			const alone = await readReportPage(tesseract, bytes, undefined, split)
-			const both = await readReportPage(tesseract, bytes, undefined, split, paddle)
+			const alone = await readReportPage(tesseract, bytes, { split, countRows: countResultRows })
+			const both = await readReportPage(tesseract, bytes, { split, paddle, countRows: countResultRows })
 			const medium = sampleMedium(sample) === 'photo' ? 'photo' : 'scan'
 			const target = medium === 'photo' ? PHOTO_TARGET_MS : SCAN_PAGE_TARGET_MS
 			isMet &&= both.ms < target
@@ -173,8 +174,8 @@ async function main() {
 	try {
 		const pages = await collectPages(fixturesDir(process.cwd()), temporary)
 		// warm-up: model unpacking, tesseract.js worker start, file cache
-		await readReportPage(engine, await readFile(pages[0].file), pages[0].dpi, split)
-		if (paddle) await readReportPage(engine, await readFile(pages[0].file), pages[0].dpi, split, paddle)
+		await readReportPage(engine, await readFile(pages[0].file), { dpi: pages[0].dpi, split, countRows: countResultRows })
+		if (paddle) await readReportPage(engine, await readFile(pages[0].file), { dpi: pages[0].dpi, split, paddle, countRows: countResultRows })
 		console.log(
 			`engine: ${engine.name} (parallelism ${engine.parallelism ?? 1}); ${runs} run(s) per page, median; CPUs: ${os.availableParallelism?.() ?? os.cpus().length}; load average ${os.loadavg()[0].toFixed(1)}`,
 		)
@@ -191,10 +192,10 @@ async function main() {
 			const paddleEngine: number[] = []
 			let readTwice = false
 			for (let run = 0; run < runs; run++) {
-				const read = await readReportPage(engine, bytes, page.dpi, split)
+				const read = await readReportPage(engine, bytes, { dpi: page.dpi, split, countRows: countResultRows })
 				pipeline.push(read.ms)
 				if (paddle) {
-					const withPaddleRead = await readReportPage(engine, bytes, page.dpi, split, paddle)
+					const withPaddleRead = await readReportPage(engine, bytes, { dpi: page.dpi, split, paddle, countRows: countResultRows })
 					paddlePath.push(withPaddleRead.ms)
 					paddleEngine.push(withPaddleRead.engineMs)
 				}

@@ -44,6 +44,7 @@ import {
 	loadPublicSamples,
 	percent as sharePercent,
 	publicSamplesDir,
+	realReports3Dir,
 	realReportsDir,
 	sampleMedium,
 	shownShare,
@@ -53,7 +54,6 @@ import {
 import { FAMILIES, generateCorpus } from '../tests/support/lab-corpus/index.ts'
 import { generateLetterheadSamples } from '../tests/support/letterhead-samples.ts'
 import {
-	ANALYTE_CODES,
 	bestIntTessdataDir,
 	closeDefaultOcrEngine,
 	createDefaultOcrEngine,
@@ -67,10 +67,13 @@ import {
 	type OcrEngine,
 	type OcrResult,
 } from '../server/extraction/index.ts'
-import { layoutOcrWords } from '../server/extraction/ocr-layout.ts'
-import { PAGE_PREPROCESSING } from '../server/extraction/ocr-page.ts'
+import { layoutOcrWords } from '../server/extraction/ocr/ocr-layout.ts'
+import { ANALYTE_CODES } from '../server/lab-vocabulary/index.ts'
+import { PAGE_PREPROCESSING } from '../server/extraction/ocr/ocr-page.ts'
 
-const TARGETS = { text_pdf: 0.97, scan: 0.9, photo: 0.8, facts: 0.95 }
+const TARGETS = { text_pdf: 0.97, scan: 0.9, photo: 0.8, facts: 0.95, shownWrong: 0.01, rangeMissing: 0.05 }
+/** The real sets rules were written looking at; real-reports-3 came later (issue 38) and is reported apart. */
+const TUNED_ON_SETS = ['real-reports', 'public-samples']
 const execFileAsync = promisify(execFile)
 
 const args = process.argv.slice(2)
@@ -290,7 +293,8 @@ function recallAndPrecision(checks: DocumentCheck[]): string {
 	if (read.total === 0) return '-'
 	const shown = shownShare(checks)
 	const unclaimed = checks.reduce((sum, check) => sum + (check.unclaimedShown?.length ?? 0), 0)
-	return `read ${sharePercent(read)}, shown wrong ${shown.wrong}/${shown.total}${shown.total ? ` = ${((shown.wrong / shown.total) * 100).toFixed(1)}%` : ''}${unclaimed ? `, +${unclaimed} on no printed row` : ''}`
+	const ofShown = (count: number) => `${count}/${shown.total}${shown.total ? ` = ${((count / shown.total) * 100).toFixed(1)}%` : ''}`
+	return `read ${sharePercent(read)}, shown wrong ${ofShown(shown.wrong)}, range missing ${ofShown(shown.rangeMissing)}${unclaimed ? `, +${unclaimed} on no printed row` : ''}`
 }
 
 function factsOf(checks: DocumentCheck[]): string {
@@ -309,6 +313,7 @@ async function realSection(engine: OcrEngine | undefined, media?: string[]): Pro
 	const sets = [
 		{ name: 'real-reports', dir: realReportsDir(process.cwd()) },
 		{ name: 'public-samples', dir: publicSamplesDir(process.cwd()) },
+		{ name: 'real-reports-3', dir: realReports3Dir(process.cwd()) },
 	]
 	const checks: DocumentCheck[] = []
 	const results: ExtractionResult[] = []
@@ -341,19 +346,20 @@ async function realSection(engine: OcrEngine | undefined, media?: string[]): Pro
 	console.log(
 		'real documents per set and source (read = value, unit, range and status all right; shown wrong = shown and not matching; on no printed row = shown under a name no printed row has):',
 	)
-	for (const set of [...sets.map((item) => item.name), 'both sets']) {
-		const setChecks = set === 'both sets' ? checks : checks.filter((check) => check.group === set)
+	const tunedOn = (check: DocumentCheck) => TUNED_ON_SETS.includes(check.group)
+	for (const set of [...sets.map((item) => item.name), 'tuned-on sets', 'all sets']) {
+		const setChecks = set === 'all sets' ? checks : set === 'tuned-on sets' ? checks.filter(tunedOn) : checks.filter((check) => check.group === set)
 		for (const medium of MEDIA) {
 			const byMedium = setChecks.filter((check) => check.medium === medium)
 			if (byMedium.length)
-				console.log(`${pad(`  ${set}, ${medium}`, 34)} ${pad(`${byMedium.length} docs`, 8)} ${pad(recallAndPrecision(byMedium), 54)} ${factsOf(byMedium)}`)
+				console.log(`${pad(`  ${set}, ${medium}`, 34)} ${pad(`${byMedium.length} docs`, 8)} ${pad(recallAndPrecision(byMedium), 96)} ${factsOf(byMedium)}`)
 		}
-		console.log(`${pad(`  ${set}, all sources`, 34)} ${pad(`${setChecks.length} docs`, 8)} ${pad(recallAndPrecision(setChecks), 54)} ${factsOf(setChecks)}`)
+		console.log(`${pad(`  ${set}, all sources`, 34)} ${pad(`${setChecks.length} docs`, 8)} ${pad(recallAndPrecision(setChecks), 96)} ${factsOf(setChecks)}`)
 	}
 	console.log('leave-one-source-out (a rule written looking at one source must not lower the others):')
 	for (const medium of MEDIA) {
 		const others = checks.filter((check) => check.medium !== medium)
-		console.log(`${pad(`  all but ${medium}`, 34)} ${pad(`${others.length} docs`, 8)} ${pad(recallAndPrecision(others), 54)} ${factsOf(others)}`)
+		console.log(`${pad(`  all but ${medium}`, 34)} ${pad(`${others.length} docs`, 8)} ${pad(recallAndPrecision(others), 96)} ${factsOf(others)}`)
 	}
 	return { checks, results }
 }
@@ -411,7 +417,8 @@ async function main() {
 		console.log('')
 		printSummary({ label: 'corpus, tuning families', checks: tuning })
 		printSummary({ label: 'corpus, held-out families', checks: heldOut })
-		printSummary({ label: 'real documents (both sets)', checks: samples.checks })
+		printSummary({ label: 'real documents, tuned-on sets', checks: samples.checks.filter((check) => TUNED_ON_SETS.includes(check.group)) })
+		printSummary({ label: 'real documents, real-reports-3', checks: samples.checks.filter((check) => !TUNED_ON_SETS.includes(check.group)) })
 		printSummary({ label: 'corpus, all families', checks: corpus.checks })
 		printSummary({ label: samples.checks.length ? 'real documents (targets)' : 'held-out families (targets)', checks: targeted })
 		printSummary({ label: 'overall', checks: [...corpus.checks, ...samples.checks] })
@@ -422,8 +429,15 @@ async function main() {
 			`dates in the future or before 1900: ${impossible}; invented codes: ${invented.length}${invented.length ? ` (${[...new Set(invented)].slice(0, 8).join(', ')})` : ''}`,
 		)
 		const share = (medium: DocumentCheck['medium']) => valueShare(targeted.filter((check) => check.medium === medium)).share
+		const shown = shownShare(targeted)
+		if (samples.checks.length)
+			console.log(
+				`real documents, values shown: wrong ${shown.wrong}/${shown.total}, range missing ${shown.rangeMissing}/${shown.total} (targets <= 1 %, <= 5 %)`,
+			)
 		isMet =
 			isMet &&
+			shown.wrong <= shown.total * TARGETS.shownWrong &&
+			shown.rangeMissing <= shown.total * TARGETS.rangeMissing &&
 			share('text_pdf') >= TARGETS.text_pdf &&
 			share('scan') >= TARGETS.scan &&
 			share('photo') >= TARGETS.photo &&

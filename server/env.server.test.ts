@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currentDatabaseUrl, currentMailSettings, DEFAULT_MAIL_FROM, logLevel, parseEnv } from './env.server.ts'
+import { currentDatabaseUrl, currentMailSettings, DEFAULT_MAIL_FROM, logLevel, parseEnv } from '#server/env.server.ts'
 
 /** Everything production requires, valid. */
 const PRODUCTION = {

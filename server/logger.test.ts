@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors'
 import postgres from 'postgres'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { describeError, logger, REDACTED, SafeMessageError } from './logger.ts'
+import { describeError, logger, REDACTED, SafeMessageError } from '#server/logger.ts'
 
 const MARKER = 'PHI-MARKER-7f3a'
 

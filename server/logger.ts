@@ -13,7 +13,7 @@
  * copies an error's message unless the error is a `SafeMessageError`.
  * To log a new kind of value, add its key here, not a message.
  */
-import { logLevel } from './env.server.ts'
+import { logLevel } from '#server/env.server.ts'
 
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 }

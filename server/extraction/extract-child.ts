@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { closeDefaultTesseractEngine } from './ocr-engine.ts'
+import { closeDefaultTesseractEngine } from './ocr/ocr-engine.ts'
 import { extractDocument } from './extract-document.ts'
-import { loadPdfjs } from './pdf-text.ts'
-import { renderPreview } from './preview.ts'
+import { loadPdfjs } from './pages/pdf-text.ts'
+import { renderPreview } from './pages/preview.ts'
 import type { ExtractionResult, FileKind } from './types.ts'
 
 /**

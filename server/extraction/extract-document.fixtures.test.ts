@@ -11,7 +11,7 @@ import {
 	matchedShare,
 	type ManifestFile,
 } from '#tests/support/fixture-manifest.ts'
-import { sanitizeFileName } from './file-name.ts'
+import { sanitizeFileName } from './intake/file-name.ts'
 import type { ExtractionResult } from './types.ts'
 
 /**

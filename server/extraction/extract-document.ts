@@ -1,28 +1,29 @@
 import sharp, { type Metadata } from 'sharp'
-import { classifyDocument } from './classify.ts'
-import { DicomReadError, readDicomInfo, type DicomInfo } from './dicom.ts'
-import { findDocumentDateWithEvidence } from './document-date.ts'
-import { sanitizeFileName, titleFromFileName } from './file-name.ts'
-import { detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts'
-import { analyteInContext, findAnalyteByCode } from './analytes.ts'
-import { extractLabResults, extractTableResults, withOtherReading, writesDecimalCommas, type LabResults, type LabTextSource } from './lab-values.ts'
-import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './limits.ts'
-import { extractMedications } from './medications.ts'
-import { REJECTION_MESSAGES, tooLargeMessage } from './messages.ts'
-import { createDefaultOcrEngine, createDefaultPaddleEngine } from './ocr-engine.ts'
-import { readReportPage } from './ocr-page.ts'
-import { pageImageForOcr } from './pdf-page-image.ts'
-import { validatePdfStructure } from './pdf-structure.ts'
-import { markValuesToCheck } from './plausibility.ts'
-import { distinctPrintedRows, markAlternateRows } from './same-analyte.ts'
-import { extractPdfPageTexts, openPdf, PdfOpenError } from './pdf-text.ts'
-import { providerOfLetterhead, renderLetterheadBand, type Letterhead } from './letterhead-band.ts'
-import { letterheadOfBoxes, providerOfReadings, titleCaseName } from './provider.ts'
-import { boxesFromOcrWords, boxesFromPdfItems, type Box } from './table-reader.ts'
-import { buildSummary, buildTags, buildTitle } from './summary.ts'
+import { classifyDocument } from './facts/classify.ts'
+import { DicomReadError, readDicomInfo, type DicomInfo } from './pages/dicom.ts'
+import { findDocumentDateWithEvidence } from './facts/document-date.ts'
+import { sanitizeFileName, titleFromFileName } from './intake/file-name.ts'
+import { detectFileType, FILE_TYPE_HEAD_BYTES } from './intake/file-type.ts'
+import { analyteInContext, findAnalyteByCode } from '#server/lab-vocabulary/analytes.ts'
+import { extractLabResults, extractTableResults, withOtherReading, writesDecimalCommas, type LabResults, type LabTextSource } from './rows/lab-values.ts'
+import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './intake/limits.ts'
+import { extractMedications } from './rows/medications.ts'
+import { REJECTION_MESSAGES, tooLargeMessage } from './intake/messages.ts'
+import { createDefaultOcrEngine, createDefaultPaddleEngine } from './ocr/ocr-engine.ts'
+import { readReportPage } from './ocr/ocr-page.ts'
+import { pageImageForOcr } from './pages/pdf-page-image.ts'
+import { validatePdfStructure } from './intake/pdf-structure.ts'
+import { markValuesToCheck } from './checks/plausibility.ts'
+import { distinctPrintedRows, markAlternateRows } from './rows/same-analyte.ts'
+import { extractPdfPageTexts, openPdf, PdfOpenError } from './pages/pdf-text.ts'
+import { providerOfLetterhead, renderLetterheadBand, type Letterhead } from './facts/letterhead-band.ts'
+import { letterheadOfBoxes, providerOfReadings, titleCaseName } from './facts/provider.ts'
+import { boxesFromOcrWords, boxesFromPdfItems, type Box } from './pages/word-boxes.ts'
+import { buildSummary, buildTags, buildTitle } from './facts/summary.ts'
 import type { DocumentKind, ExtractedParameter, ExtractionResult, OcrEngine, RejectionReason } from './types.ts'
-import { extractVitalSigns } from './vital-signs.ts'
+import { extractVitalSigns } from './rows/vital-signs.ts'
 import { readStructuredRecord, StructuredReadError, structuredToResult } from './structured/read-structured.ts'
+import { countResultRows } from './rows/row-count.ts'
 
 /**
  * The whole extraction of one uploaded file: type by content, structure
@@ -149,7 +150,7 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine, paddle: () => Ocr
 			await mapInBatches(scanned, OCR_PAGE_CONCURRENCY, async (page) => {
 				const image = await pageImageForOcr(doc, page.pageNumber)
 				if (page.pageNumber === 1) letterhead = { source: 'ocr', image: image.raw, dpi: image.dpi }
-				const result = await readReportPage(ocr, image.raw, image.dpi, undefined, paddle())
+				const result = await readReportPage(ocr, image.raw, { dpi: image.dpi, paddle: paddle(), countRows: countResultRows })
 				page.text = result.text
 				page.source = 'ocr'
 				page.columnGaps = result.columnGaps
@@ -186,7 +187,7 @@ async function readImage(bytes: Buffer, engine: () => OcrEngine, paddle: () => O
 	}
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
-	const result = await readReportPage(engine(), bytes, undefined, undefined, paddle())
+	const result = await readReportPage(engine(), bytes, { paddle: paddle(), countRows: countResultRows })
 	const page: PageText = {
 		pageNumber: 1,
 		text: result.text,

@@ -8,7 +8,7 @@ import { fixturesDir } from '#tests/support/fixture-manifest.ts'
 import { generateCorpus } from '#tests/support/lab-corpus/index.ts'
 import { pngDeclaring } from '#tests/support/hostile-files.ts'
 import { extractInChildProcess, MAX_DOCUMENTS_PER_PROCESS, processTreeRssMb, stopExtractionProcesses } from './isolated-extract.ts'
-import { REJECTION_MESSAGES } from './messages.ts'
+import { REJECTION_MESSAGES } from './intake/messages.ts'
 import { DEFAULT_EXTRACTION_MEMORY_MB } from '#server/env.server.ts'
 
 const fixtures = fixturesDir(path.resolve(import.meta.dirname, '../..'))

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import type { ExtractReply, ExtractRequest } from './extract-child.ts'
 import { rejectedResult } from './extract-document.ts'
-import { REJECTION_MESSAGES } from './messages.ts'
+import { REJECTION_MESSAGES } from './intake/messages.ts'
 import type { ExtractionResult, FileKind } from './types.ts'
 
 /**
@@ -66,7 +66,7 @@ const CHILD_ENTRY = path.join(SOURCE_DIR, 'extract-child.ts')
 /** Node options for the child: tsx's loader, pdfjs loaded untransformed, and the heap cap. */
 function childExecArgv(memoryMb: number): string[] {
 	const tsxLoader = pathToFileURL(createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('tsx')).href
-	const pdfjsHooks = pathToFileURL(path.join(SOURCE_DIR, 'pdfjs-load-hooks.ts')).href
+	const pdfjsHooks = pathToFileURL(path.join(SOURCE_DIR, 'pages/pdfjs-load-hooks.ts')).href
 	const registerHooks = `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(pdfjsHooks)})`
 	const heapMb = Math.max(64, Math.floor(memoryMb / 2))
 	return ['--import', tsxLoader, '--import', registerHooks, `--max-old-space-size=${heapMb}`]

@@ -1,3 +1,4 @@
+import type { ParameterStatus } from '#server/lab-vocabulary/shared/parameter-status.ts'
 import type { StructuredAppointment, StructuredDocumentReference, StructuredSummary } from './shared/structured-types.ts'
 import type { MeasuredValue } from './shared/measured-value.ts'
 
@@ -9,7 +10,7 @@ export type DocumentKind = 'lab_report' | 'imaging' | 'clinical_notes' | 'immuni
 
 export type FileKind = 'pdf' | 'jpeg' | 'png' | 'dicom' | 'ccda' | 'fhir'
 
-export type ParameterStatus = 'normal' | 'low' | 'high' | 'critical'
+export type { ParameterStatus }
 
 export type RejectionReason =
 	| 'empty_file'

@@ -9,7 +9,7 @@ import type {
 	Patient,
 	Resource,
 } from '@medplum/fhirtypes'
-import { LOINC_BY_PARAMETER, LOINC_SYSTEM } from './loinc.ts'
+import { LOINC_SYSTEM, loincCodingOf } from '#server/lab-vocabulary/loinc.ts'
 import type { MeasuredValue } from '#server/extraction/shared/measured-value.ts'
 import type { ExtractedMedication } from '#server/extraction/types.ts'
 
@@ -142,7 +142,7 @@ function documentResource(document: ExportDocument, patientRef: string): Documen
 }
 
 function observationResource(parameter: ExportParameter, patientRef: string): Observation {
-	const loinc = LOINC_BY_PARAMETER[parameter.code] ?? (parameter.loinc ? { code: parameter.loinc, display: parameter.name } : undefined)
+	const loinc = loincCodingOf(parameter)
 	const range =
 		parameter.referenceRangeMin !== null || parameter.referenceRangeMax !== null
 			? [

@@ -90,7 +90,7 @@ export {
 	classifyTotalCholesterol,
 	classifyTriglycerides,
 	type Category,
-} from '#server/health/shared/clinical-categories.ts'
+} from '#server/lab-vocabulary/shared/clinical-categories.ts'
 
 export {
 	calculateTenYearAscvdRisk,

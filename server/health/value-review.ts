@@ -1,7 +1,7 @@
 import { and, eq, max, ne } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
-import { findAnalyteByCode, gradeParameter, parseReferenceRange, toUcum, type ReferenceRange } from '#server/extraction/index.ts'
+import { findAnalyteByCode, gradeParameter, parseReferenceRange, toUcum, type ReferenceRange } from '#server/lab-vocabulary/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import { numberOfValueText, VALUE_REVIEW_TEXTS, type ValueReview } from '#server/health/shared/value-review.ts'

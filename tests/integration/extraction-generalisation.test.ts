@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ANALYTE_CODES, extractDocument, type ExtractionResult } from '#server/extraction/index.ts'
+import { extractDocument, type ExtractionResult } from '#server/extraction/index.ts'
+import { ANALYTE_CODES } from '#server/lab-vocabulary/index.ts'
 import { checkCorpusDocument, factsShare, percent, valueShare, type DocumentCheck } from '#tests/support/extraction-checks.ts'
 import { FAMILIES, generateCorpus, type CorpusDocument } from '#tests/support/lab-corpus/index.ts'
 

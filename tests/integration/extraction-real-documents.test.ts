@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ANALYTE_CODES, extractDocument } from '#server/extraction/index.ts'
+import { extractDocument } from '#server/extraction/index.ts'
+import { ANALYTE_CODES } from '#server/lab-vocabulary/index.ts'
 import {
 	checkPublicSample,
 	loadPublicSamples,

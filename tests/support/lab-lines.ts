@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { parseLabLine, type LabParseOptions } from '#server/extraction/lab-values.ts'
+import { parseLabLine, type LabParseOptions } from '#server/extraction/rows/lab-values.ts'
 
 /** The row reader's options for a text layer's line and an OCR'd line, in the unit tests of server/extraction. */
 export const TEXT: LabParseOptions = { source: 'text', testDate: '2025-03-14', grade: true }

@@ -1,4 +1,5 @@
-import { guidelineGradeOf } from '#server/extraction/shared/grading.ts'
+import type { ParameterStatus } from '#server/lab-vocabulary/shared/parameter-status.ts'
+import { guidelineGradeOf } from '#server/lab-vocabulary/shared/grading.ts'
 
 /**
  * How a lab value's status is shown (spec 2.6): red for high or critical,
@@ -6,7 +7,7 @@ import { guidelineGradeOf } from '#server/extraction/shared/grading.ts'
  * ('Not graded': no printed range and no guideline, decision 025). Every
  * colour comes with a text label so the status never rests on colour alone.
  */
-export type ParameterStatus = 'normal' | 'low' | 'high' | 'critical'
+export type { ParameterStatus }
 
 export type ParameterTone = 'red' | 'yellow' | 'green' | 'neutral'
 

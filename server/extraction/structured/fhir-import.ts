@@ -15,9 +15,10 @@ import type {
 	Quantity,
 	Resource,
 } from '@medplum/fhirtypes'
-import { IMPORT_NOTES } from '../messages.ts'
+import { IMPORT_NOTES } from '../intake/messages.ts'
 import { contentKey } from './content-key.ts'
 import { isNoneCode, isNoneText, noneStatement } from './none-entries.ts'
+import { LOINC_SYSTEM } from '#server/lab-vocabulary/loinc.ts'
 import {
 	emptyRecord,
 	interpretationOf,
@@ -37,7 +38,6 @@ import {
  * carries no number is kept as text, never dropped.
  */
 
-export const LOINC_SYSTEM = 'http://loinc.org'
 const RXNORM_SYSTEM = 'http://www.nlm.nih.gov/research/umls/rxnorm'
 const CVX_SYSTEM = 'http://hl7.org/fhir/sid/cvx'
 

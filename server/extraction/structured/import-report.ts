@@ -1,4 +1,4 @@
-import { IMPORT_REPORT_TEXTS } from '../messages.ts'
+import { IMPORT_REPORT_TEXTS } from '../intake/messages.ts'
 import type { EntryKind, NotImportedReason, StructuredSummary, TextEntry } from '../shared/structured-types.ts'
 
 /**

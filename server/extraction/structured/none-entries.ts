@@ -1,4 +1,4 @@
-import { NONE_STATEMENTS } from '../messages.ts'
+import { NONE_STATEMENTS } from '../intake/messages.ts'
 import type { EntryKind, NoneStatement } from '../shared/structured-types.ts'
 
 /**

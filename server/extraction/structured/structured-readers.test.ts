@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectFileType } from '../file-type.ts'
+import { detectFileType } from '../intake/file-type.ts'
 import { readCcda, hl7TimeToIso } from './ccda-import.ts'
 import { readFhirJson } from './fhir-import.ts'
 import { narrativeOf } from './narrative.ts'

@@ -1,9 +1,10 @@
-import { ANALYTES, lookupAnalyteName, type Analyte } from '../analytes.ts'
-import { gradeParameter } from '../parameter-status.ts'
+import { lookupAnalyteName } from '#server/lab-vocabulary/analytes.ts'
+import { gradeParameter } from '#server/lab-vocabulary/parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus, UnmappedResult } from '../types.ts'
-import { toUcum } from '../ucum.ts'
+import { toUcum } from '#server/lab-vocabulary/ucum.ts'
 import { resultContentKey } from './content-key.ts'
 import type { Interpretation, StructuredObservation } from '../shared/structured-types.ts'
+import { analyteOfLoinc } from '#server/lab-vocabulary/loinc.ts'
 
 /**
  * Coded observations as the health parameters extraction produces: the
@@ -18,31 +19,6 @@ import type { Interpretation, StructuredObservation } from '../shared/structured
  * code.
  */
 
-const analyteByLoinc = new Map<string, Analyte>()
-for (const analyte of ANALYTES) {
-	for (const code of [analyte.loinc, analyte.loincMolar, ...Object.values(analyte.loincByWord ?? {}).flat()]) {
-		if (code && !analyteByLoinc.has(code)) analyteByLoinc.set(code, analyte)
-	}
-}
-
-/**
- * LOINC codes vendors use for the same measurement as the vocabulary's code
- * (the method-less 'in Blood' codes beside the automated-count ones), so a
- * mean cell volume coded 30428-7 joins the 787-2 series instead of starting
- * one of its own.
- */
-const SAME_MEASUREMENT_LOINC: Record<string, string> = {
-	'30428-7': '787-2', // MCV [Entitic volume]
-	'28539-5': '785-6', // MCH [Entitic mass]
-	'28540-3': '786-4', // MCHC [Mass/volume]
-	'30385-9': '788-0', // RDW [Ratio]
-	'26515-7': '777-3', // Platelets [#/volume] in Blood
-	'26464-8': '6690-2', // Leukocytes [#/volume] in Blood
-	'26453-1': '789-8', // Erythrocytes [#/volume] in Blood
-	'20570-8': '4544-3', // Hematocrit [Volume Fraction] of Blood
-	'28542-9': '32623-1', // Platelet mean volume [Entitic volume]
-}
-
 const STATUS: Record<Interpretation, ParameterStatus> = { H: 'high', L: 'low', N: 'normal' }
 
 function day(value: string | null): string | null {
@@ -50,7 +26,7 @@ function day(value: string | null): string | null {
 }
 
 function codeFor(observation: StructuredObservation): string | null {
-	const byLoinc = observation.loinc ? (analyteByLoinc.get(observation.loinc) ?? analyteByLoinc.get(SAME_MEASUREMENT_LOINC[observation.loinc] ?? '')) : undefined
+	const byLoinc = observation.loinc ? analyteOfLoinc(observation.loinc) : undefined
 	if (byLoinc) return byLoinc.code
 	if (observation.loinc) return `loinc-${observation.loinc}`
 	const byName = lookupAnalyteName(observation.name)

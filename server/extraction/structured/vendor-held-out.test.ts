@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectFileType } from '../file-type.ts'
+import { detectFileType } from '../intake/file-type.ts'
 import { readStructuredRecord, structuredToResult } from './read-structured.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { toLocalDate } from './dates.ts'
 import { abnormalValueAlertMessage } from './messages.ts'
 import { mostSevereStatus } from './readings.ts'
-import { gradeParameter } from '#server/extraction/shared/grading.ts'
+import { gradeParameter } from '#server/lab-vocabulary/shared/grading.ts'
 import { isAbnormalStatus } from './reference-values.ts'
 import type { DateInput, HealthParameter, LocalDate, ParameterStatus, ReferenceRange } from './types.ts'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isValidLocalDate } from '#server/time/shared/zoned-time.ts'
 import { toLocalDate } from './dates.ts'
-import { gradeParameter } from '#server/extraction/shared/grading.ts'
+import { gradeParameter } from '#server/lab-vocabulary/shared/grading.ts'
 import { parameterNameFor } from './reference-values.ts'
 import { calculateBmi, roundTo, toKilograms, toMetres } from './units.ts'
 import type { DateInput, LocalDate, NewHealthParameter } from './types.ts'

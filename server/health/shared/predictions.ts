@@ -1,4 +1,10 @@
-import { classifyBloodPressure, classifyBmi, classifyFastingGlucose, classifyTotalCholesterol, type Category } from './clinical-categories.ts'
+import {
+	classifyBloodPressure,
+	classifyBmi,
+	classifyFastingGlucose,
+	classifyTotalCholesterol,
+	type Category,
+} from '#server/lab-vocabulary/shared/clinical-categories.ts'
 import { addMonthsToMonthKey, daysBetween, firstDayOfMonth, formatMonthLabel, midMonthDate, monthKeyOf, toLocalDate } from './dates.ts'
 import { formatHealthDate } from './format.ts'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CATEGORY_SOURCES } from './clinical-categories.ts'
+import { CATEGORY_SOURCES } from '#server/lab-vocabulary/shared/clinical-categories.ts'
 import { GLUCOSE_ASSUMED_FASTING_NOTE, NOT_A_DIAGNOSIS, RISK_RECOMMENDATIONS } from './messages.ts'
 import { assessHealthRisks, riskLevelForScore, scoreFromAscvdRisk, type RiskProfile } from './risk.ts'
 import { makeBloodPressure, makeParameter } from '#tests/support/health-parameters.ts'

@@ -17,7 +17,7 @@ import {
 	type LdlCategoryCode,
 	type TotalCholesterolCategoryCode,
 	type TriglyceridesCategoryCode,
-} from './clinical-categories.ts'
+} from '#server/lab-vocabulary/shared/clinical-categories.ts'
 import { ageInYears, daysBetween, toLocalDate } from './dates.ts'
 import {
 	GLUCOSE_ASSUMED_FASTING_NOTE,

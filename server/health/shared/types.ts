@@ -1,5 +1,6 @@
 /** Shapes shared by the health-analytics domain. Pure data: no database types here. */
 
+import type { ParameterStatus } from '#server/lab-vocabulary/shared/parameter-status.ts'
 import type { LocalDate } from '#server/time/shared/zoned-time.ts'
 
 /** A calendar date as 'YYYY-MM-DD': the one type from the time module. */
@@ -8,7 +9,7 @@ export type { LocalDate }
 /** Where 'today' may come from: an ISO date string or a Date (read as UTC). */
 export type DateInput = LocalDate | Date
 
-export type ParameterStatus = 'normal' | 'low' | 'high' | 'critical'
+export type { ParameterStatus }
 
 /** A stored health parameter row, as the database layer hands it to this domain. */
 export type HealthParameter = {

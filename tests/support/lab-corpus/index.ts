@@ -1,7 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import sharp, { type Sharp } from 'sharp'
-import { openPdf } from '#server/extraction/pdf-text.ts'
-import { renderPdfPage } from '#server/extraction/pdf-page-image.ts'
+import { openPdf } from '#server/extraction/pages/pdf-text.ts'
+import { renderPdfPage } from '#server/extraction/pages/pdf-page-image.ts'
 import { seededRandom, type CorpusParameter, type Random } from './content.ts'
 import { FAMILIES, type Family, type GeneratedReport } from './families.ts'
 
