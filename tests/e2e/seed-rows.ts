@@ -54,7 +54,7 @@ export async function seedHealthValues(patient: { id: string; organizationId: st
 /** A document row as the pipeline leaves it (no file behind it: for lists, not for opening). */
 export async function insertDocumentRow(
 	patient: { id: string; organizationId: string },
-	document: { title: string; status: 'processed' | 'failed'; documentDate?: string },
+	document: { title: string; status: 'processed' | 'failed'; documentDate?: string; sizeBytes?: number },
 ) {
 	return withTenant(patient.organizationId, async (tx) => {
 		const [row] = await tx
@@ -64,7 +64,7 @@ export async function insertDocumentRow(
 				fileName: `${document.title}.pdf`,
 				fileKind: 'pdf',
 				mimeType: 'application/pdf',
-				sizeBytes: 1000,
+				sizeBytes: document.sizeBytes ?? 1000,
 				sha256: `e2e-${document.title}`,
 				storageKey: `${patient.organizationId}/e2e-${document.title}`,
 				categoryGuess: 'bloodwork',
