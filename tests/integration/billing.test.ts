@@ -9,7 +9,6 @@ import { notifications } from '#db/schema/tenant.ts'
 import {
 	assertCanAddMember,
 	BILLING_MESSAGES,
-	builtinProvider,
 	cancelSubscription,
 	changePlan,
 	getOrganizationSubscription,
