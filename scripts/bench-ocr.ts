@@ -17,7 +17,7 @@
  * slot per CPU, so a page is read as two halves at once on two CPUs, by tesseract processes
  * started while the page is prepared); pass --no-split to read every page whole.
  *
- * Both engines (decision 018): beside tesseract's path, each page is read as the pipeline reads
+ * Both engines (server/extraction/ocr/README.md): beside tesseract's path, each page is read as the pipeline reads
  * it (readReportPage with the Paddle engine: tesseract, then Paddle too when tesseract reads the
  * page poorly), with both engines' own time; then the real images of ../shared/fixtures
  * (real-reports and public-samples) are read both ways, one run each, against the issue's time

@@ -5,7 +5,7 @@ import { z } from 'zod'
  * The default memory budget of one document's extraction (MB, resident, the child process with
  * its tesseract processes): with PaddleOCR reading image pages (its models and onnxruntime's
  * arena), the fixtures' two-page 200-dpi scan peaks at 728-751 MB, a generated phone photo at 633-641 MB
- * and a real 300-dpi render at 630 MB (tesseract alone: 430-475 MB; decision 018).
+ * and a real 300-dpi render at 630 MB (tesseract alone: 430-475 MB; server/extraction/ocr/README.md).
  */
 export const DEFAULT_EXTRACTION_MEMORY_MB = 850
 

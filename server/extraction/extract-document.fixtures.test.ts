@@ -40,7 +40,7 @@ const rejectedFiles = manifest.files.filter((file) => file.expected.outcome === 
 
 /**
  * The scans' floors. These fixtures are checks, not targets (issue 19). Their pages of grey or
- * shaded paper are read in black and white first (adaptive thresholding, decision 018): 97.6 %
+ * shaded paper are read in black and white first (adaptive thresholding, ocr/README.md): 97.6 %
  * of the values (81/83, npm run accuracy), against 85.5 % when every page was read in grey.
  * Asserted a little under that, so that a real loss fails and one misread digit of
  * tesseract's does not.

@@ -51,6 +51,53 @@ describe('parseReferenceRange', () => {
 	})
 })
 
+describe('ranges written with a word or a sign, in the report languages', () => {
+	it.each([
+		['4,00 a 5,50', 4, 5.5],
+		['13,0 à 17,0', 13, 17],
+		['10 bis 20', 10, 20],
+		['0,5 до 1,2', 0.5, 1.2],
+		['12 to 16', 12, 16],
+		['320~360', 320, 360],
+		['3.5 ～ 9.5', 3.5, 9.5],
+		['(0.20-1.00)', 0.2, 1],
+		['de 4,0 a 10,0', 4, 10],
+		['entre 4,0 e 5,5', 4, 5.5],
+		['od 4 do 10', 4, 10],
+		['von 3,5 bis 5,1', 3.5, 5.1],
+		['3.5 .. 5.1', 3.5, 5.1],
+		['4.0 đến 10.0', 4, 10],
+		['150 - 400 /uL', 150, 400],
+	])('reads %s as %s to %s', (printed, min, max) => {
+		expect(parseReferenceRange(printed)).toMatchObject({ min, max })
+	})
+
+	it.each([
+		['Inf à 40', null, 40],
+		['inférieur à 0,5', null, 0.5],
+		['menor que 200', null, 200],
+		['kleiner als 5', null, 5],
+		['unter 1,0', null, 1],
+		['do 10', null, 10],
+		['до 5', null, 5],
+		['max. 34', null, 34],
+		['Sup à 60', 60, null],
+		['mayor que 40', 40, null],
+		['acima de 60', 60, null],
+		['größer als 1,2', 1.2, null],
+		['min. 3', 3, null],
+	])('reads the one bound of %s', (printed, min, max) => {
+		expect(parseReferenceRange(printed)).toMatchObject({ min, max })
+	})
+
+	it('takes no word for a range that joins no two numbers', () => {
+		expect(parseReferenceRange('a 5.5')).toBeNull()
+		expect(parseReferenceRange('4.00 a')).toBeNull()
+		expect(parseReferenceRange('see note')).toBeNull()
+		expect(parseReferenceRange('10 a 5')).toBeNull()
+	})
+})
+
 describe('parseBloodPressureRange', () => {
 	it('splits a combined blood-pressure range', () => {
 		const [systolic, diastolic] = parseBloodPressureRange('<120/<80') ?? []

@@ -138,6 +138,9 @@ function foldSpelling(printed: string): string {
 			.toLowerCase()
 			.replace(/\s+/g, '')
 			.replace(/[µμ]/g, 'u')
+			// a count word's accents ('milhões', 'células'): the spelling without them
+			.normalize('NFD')
+			.replace(/\p{M}/gu, '')
 			// 'mc' is micro before a gram, a litre, a mole or an international unit ('mcg/dL', 'million/mcL', 'mcmol/L')
 			.replace(/mc(?=g|l\b|mol|iu)/g, 'u')
 			.replace(/²/g, '2')
@@ -185,6 +188,13 @@ function perMicrolitre(folded: string): string {
 const COUNT_MULTIPLIERS: Readonly<Record<string, number>> = {
 	cells: 0,
 	cell: 0,
+	celulas: 0,
+	cel: 0,
+	cellules: 0,
+	zellen: 0,
+	hucre: 0,
+	giga: 9,
+	tera: 12,
 	k: 3,
 	thou: 3,
 	thous: 3,
@@ -227,7 +237,7 @@ function countPerVolume(folded: string): string | null {
  * A qualifier printed after a unit: the reference a quantity is expressed in ('ug/mL FEU',
  * 'ng/mL DDU', 'mg/L as CaCO3'), what a share is of ('% of total Hgb'), the standard an HbA1c
  * follows ('% NGSP', 'mmol/mol (IFCC)'), the creatinine a urine ratio is per ('mg/g creat').
- * Kept with the unit for display; as UCUM it is an annotation ('ug/mL{FEU}', decision 018).
+ * Kept with the unit for display; as UCUM it is an annotation ('ug/mL{FEU}', README.md).
  */
 const QUALIFIER_WORD = /^\(?(?:feu|ddu|ngsp|ifcc|dcct|creat|creatinine|crea|cr|kreat|kreatinin)\)?$/i
 const QUALIFIER_PHRASE = /^(?:of|as)$/i

@@ -107,7 +107,7 @@ describe('the pipeline on every accepted fixture', () => {
 		)
 		const isScan = file.path.startsWith('scan/')
 		// Text layers must be exact; OCR'd scans may miss a few values (Debian's model, read first
-		// because it reads unseen layouts better, misreads some bold values of these fixtures: decision 018).
+		// because it reads unseen layouts better, misreads some bold values of these fixtures: server/extraction/ocr/README.md).
 		if (expected.length) expect(matches.length / expected.length).toBeGreaterThanOrEqual(isScan ? 0.8 : 1)
 		else expect(stored).toEqual([])
 		for (const medication of file.medications ?? []) {

@@ -1,9 +1,8 @@
-import { inAnalyteUnit } from '#server/lab-vocabulary/analyte-units.ts'
-import { findAnalyteByCode, normaliseUnitKey, type Analyte } from '#server/lab-vocabulary/analytes.ts'
+import { inPrintedUnit, unitFits, unitOf, valueInAnalyteUnit, type PrintedUnit } from '#server/lab-vocabulary/analyte-units.ts'
+import { findAnalyteByCode, type Analyte } from '#server/lab-vocabulary/analytes.ts'
 import { TO_CHECK_REASONS } from '../intake/messages.ts'
 import { statusFromFlag } from '#server/lab-vocabulary/parameter-status.ts'
 import type { ExtractedParameter, ParameterStatus } from '../types.ts'
-import { exactUcumCode, toUcum } from '#server/lab-vocabulary/ucum.ts'
 
 /**
  * "No wrong value shown" (issue 27 point 3): a lab value is accepted only
@@ -131,47 +130,6 @@ export const LOWER_BOUND_FACTOR = 6
  * ('13 - 145') still is.
  */
 export const NEAR_ZERO_FLOOR = 1 / 3
-
-/** A printed unit as UCUM: the code the file gave (C-CDA and FHIR give 'mm[Hg]', which a printed spelling never folds to), else the printed spelling's. */
-type PrintedUnit = { unit: string; ucum: string | null }
-
-function unitOf(unit: string, ucumUnit: string | null = null): PrintedUnit {
-	return { unit, ucum: ucumUnit ?? toUcum(unit) ?? exactUcumCode(unit.trim()) }
-}
-
-function isAnalyteSpelling(analyte: Analyte, { unit, ucum }: PrintedUnit): boolean {
-	const key = normaliseUnitKey(unit)
-	return analyte.units.some((candidate) => normaliseUnitKey(candidate) === key || (ucum !== null && toUcum(candidate) === ucum))
-}
-
-/** A number in the analyte's UCUM unit, from the printed unit; null when they do not convert. */
-function inPrintedUnit(analyte: Analyte, value: number, { ucum }: PrintedUnit): number | null {
-	return inAnalyteUnit(analyte, value, ucum)
-}
-
-/** Does a printed unit measure what the analyte is measured in? null when the unit is not understood at all. */
-export function printedUnitFits(analyte: Analyte, unit: string): boolean | null {
-	return unitFits(analyte, unitOf(unit))
-}
-
-/** Does the printed unit measure what the analyte is measured in? null when the unit is not understood at all. */
-function unitFits(analyte: Analyte, unit: PrintedUnit): boolean | null {
-	if (isAnalyteSpelling(analyte, unit)) return true
-	if (unit.ucum === null) return null
-	return inPrintedUnit(analyte, 1, unit) !== null
-}
-
-/**
- * The value in the analyte's unit, for its physiological span: a count printed per microlitre
- * ('3596 cells/uL') is 3.596 thousand per microlitre. As printed when the unit is the analyte's own
- * spelling, missing, or does not convert.
- */
-export function valueInAnalyteUnit(analyte: Analyte, parameter: Pick<ExtractedParameter, 'value' | 'unit' | 'ucumUnit'>): number {
-	if (parameter.unit === null || parameter.unit.trim() === '') return parameter.value
-	const printed = unitOf(parameter.unit, parameter.ucumUnit)
-	if (printed.ucum === null || printed.ucum === analyte.ucum) return parameter.value
-	return inPrintedUnit(analyte, parameter.value, printed) ?? parameter.value
-}
 
 function isWithin(value: number, span: readonly [number, number]): boolean {
 	return value >= span[0] && value <= span[1]

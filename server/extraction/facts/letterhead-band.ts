@@ -26,7 +26,7 @@ import { describeError, logger } from '#server/logger.ts'
  * - a text PDF: the band rendered at BAND_DPI, its pictures' words only (pictureWords);
  * - a scanned or photographed page: the band of the page prepared in grey as for OCR, scaled up to
  *   about BAND_WIDTH pixels (at most MAX_BAND_SCALE).
- * Decision 018 gives the figures.
+ * README.md gives the figures.
  */
 
 /** The share of the page's height the letterhead is looked for in. */

@@ -137,7 +137,7 @@ export type TesseractCliOptions = {
  * The tesseract CLI, one process per image, image on stdin, text on stdout,
  * OMP_THREAD_LIMIT=1 (tesseract-process.ts). It reads with Debian's English model where installed:
  * on unseen layouts it reads far more than the bundled best_int (held-out + public scans 87.6 %
- * against 78.4 %, photos 73.6 % against 69.8 %, decision 018); best_int where the system has none.
+ * against 78.4 %, photos 73.6 % against 69.8 %, README.md); best_int where the system has none.
  * `warmUp` starts the processes of the next readings while their page is being prepared.
  */
 export function createTesseractCliEngine(options: TesseractCliOptions = {}): ClosableOcrEngine {
@@ -278,7 +278,7 @@ export function createDefaultOcrEngine(): OcrEngine {
 }
 
 /**
- * PaddleOCR (paddle-engine.ts), which reads image pages first (readReportPage, decision 018); one
+ * PaddleOCR (paddle-engine.ts), which reads the pages tesseract reads poorly (readReportPage, README.md); one
  * instance per process, its models loaded on its first page. CAREBOOK_PADDLE_OCR=0 turns it off
  * (tesseract alone, as before it).
  */

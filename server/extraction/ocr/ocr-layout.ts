@@ -7,6 +7,7 @@
  * one space apart.
  */
 
+import { textLinesOf } from '../pages/text-lines.ts'
 import type { OcrWord } from '../types.ts'
 
 export type { OcrWord } from '../types.ts'
@@ -71,4 +72,29 @@ export function layoutOcrWords(
 		out.push(layoutLine(line, options.columnGaps ?? true))
 	}
 	return out.length ? `${out.join('\n')}\n` : ''
+}
+
+/**
+ * Words numbered by the text lines their boxes make (pages/text-lines.ts: each line follows its
+ * own slope and curve), for an engine that gives boxes but no lines (PaddleOCR): line numbers in
+ * reading order, one paragraph, a new block after a gap of two line heights (as tesseract's
+ * blocks: layoutOcrWords puts a blank line there).
+ */
+export function numberTextLines(words: readonly OcrWord[]): OcrWord[] {
+	const lines = textLinesOf(words, (word) => ({
+		text: word.text,
+		left: word.left,
+		right: word.left + word.width,
+		top: word.top,
+		bottom: word.top + word.height,
+	}))
+	const heights = lines.map((line) => line.bottom - line.top).sort((a, b) => a - b)
+	const lineHeight = heights.length ? heights[Math.floor(heights.length / 2)] : 0
+	const numbered: OcrWord[] = []
+	let block = 1
+	lines.forEach((line, index) => {
+		if (index > 0 && line.top - lines[index - 1].bottom > 2 * lineHeight) block++
+		for (const word of line.boxes) numbered.push({ ...word, block, paragraph: 1, line: index + 1 })
+	})
+	return numbered
 }

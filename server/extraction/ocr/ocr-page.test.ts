@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '#tests/support/lab-corpus/content.ts'
-import { hasDoubtfulDigits, needsPaddleToo, preferredReading, readReportPage, readsUpright } from './ocr-page.ts'
+import { hasDoubtfulDigits, needsPaddleToo, preferredReading, readReportPage, readsUpright, resultLikeLines } from './ocr-page.ts'
 import type { OcrEngine, OcrWord } from '../types.ts'
 import { countResultRows } from '../rows/row-count.ts'
 
@@ -159,7 +159,13 @@ describe('PaddleOCR beside tesseract', () => {
 	})
 
 	it('chooses by complete rows, then rows; a tie goes to tesseract', () => {
-		const score = (rows: number, complete: number, rowLike: number, hasDoubtfulDigits = false) => ({ rows, complete, rowLike, hasDoubtfulDigits })
+		const score = (rows: number, complete: number, rowLike: number, hasDoubtfulDigits = false, resultLike = rowLike) => ({
+			rows,
+			complete,
+			rowLike,
+			resultLike,
+			hasDoubtfulDigits,
+		})
 		expect(needsPaddleToo(score(3, 3, 3))).toBe(false)
 		expect(needsPaddleToo(score(2, 2, 2))).toBe(true)
 		expect(needsPaddleToo(score(8, 8, 10))).toBe(true)
@@ -176,8 +182,45 @@ describe('PaddleOCR beside tesseract', () => {
 		expect(preferredReading(score(1, 1, 6), score(0, 0, 0))).toBe('paddle')
 	})
 
+	it('where the row reader finds nothing in either, keeps the reading with clearly more lines like result rows in any script', () => {
+		const score = (resultLike: number) => ({ rows: 0, complete: 0, rowLike: 0, resultLike, hasDoubtfulDigits: false })
+		expect(preferredReading(score(20), score(1))).toBe('paddle')
+		expect(preferredReading(score(4), score(3))).toBe('tesseract')
+		expect(preferredReading(score(2), score(0))).toBe('tesseract')
+		expect(preferredReading(score(0), score(12))).toBe('tesseract')
+	})
+
+	it('counts lines like result rows in any script, not dates', () => {
+		const chinese = ['白细胞计数  6.5  10^9/L  3.5~9.5', '红细胞计数  4.61  10^12/L  4.3~5.8', '血红蛋白  142  g/L  130~175', '采样时间 2024-02-13 08:30'].join(
+			'\n',
+		)
+		expect(resultLikeLines(chinese)).toBe(3)
+		expect(resultLikeLines(['Лейкоциты  6,5  4,0-9,0', 'Hemácias  4,35  4,00 a 5,50'].join('\n'))).toBe(2)
+		expect(resultLikeLines(['~~ ,. l1 ;:', 'Date 12.03.2024 10:15:00'].join('\n'))).toBe(0)
+	})
+
+	it('keeps PaddleOCR’s reading of a page tesseract reads as noise, in a script the row reader does not know', async () => {
+		const rows = [
+			'白细胞计数  6.5  10^9/L  3.5~9.5',
+			'红细胞计数  4.61  10^12/L  4.3~5.8',
+			'血红蛋白  142  g/L  130~175',
+			'血小板计数  210  10^9/L  125~350',
+		].join('\n')
+		const paddle = recordingEngine([rows])
+		const tesseract = recordingEngine(['~ ,l1 ;: 4Ff', '. ,, ~ 1'])
+		const noRows = () => ({ rows: 0, complete: 0 })
+		const result = await readReportPage(tesseract.engine, page(255), { dpi: 300, paddle: paddle.engine, countRows: noRows })
+		expect(result.text).toBe(rows)
+	})
+
 	it('reads a page whose numbers tesseract read with doubt with Paddle too, and keeps Paddle where it read the page well', () => {
-		const score = (rows: number, complete: number, rowLike: number, hasDoubtfulDigits = false) => ({ rows, complete, rowLike, hasDoubtfulDigits })
+		const score = (rows: number, complete: number, rowLike: number, hasDoubtfulDigits = false, resultLike = rowLike) => ({
+			rows,
+			complete,
+			rowLike,
+			resultLike,
+			hasDoubtfulDigits,
+		})
 		expect(needsPaddleToo(score(12, 12, 12, true))).toBe(true)
 		expect(preferredReading(score(10, 9, 11), score(12, 12, 12, true))).toBe('paddle')
 		// Paddle's reading poor as well: the rows decide

@@ -123,6 +123,19 @@ export async function recognizePage(engine: OcrEngine, image: Buffer | RawImage,
  * or '6.4 - 8.3' (not a part of a code such as 'AG-94-359885').
  */
 const RESULT_ROW_LIKE = /^\s*[A-Za-z\u00C0-\u024F][^\d\n]{1,40}.*(?<![\w.-])\d+(?:[.,]\d+)?\s?[-\u2013]\s?\d+(?:[.,]\d+)?(?![\w-])/
+/**
+ * A line that looks like a result row in any script: a word (two letters or more of any
+ * alphabet, or one CJK character) and, after it, a number followed by another number (a range,
+ * or a value and its range: '白细胞  6.5  3.5~9.5', 'Лейкоциты 6,5 4,0-9,0').
+ */
+const RESULT_LIKE =
+	/(?:\p{L}{2}|[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}])[^\n]*?(?<![\d.,])\d+(?:[.,]\d+)?(?![\d.,])[^\n\d]{1,40}(?<![\d.,])\d+(?:[.,]\d+)?/u
+
+/** How many lines of a reading look like result rows in any script, dates and times aside. */
+export function resultLikeLines(text: string): number {
+	return text.split('\n').filter((line) => RESULT_LIKE.test(line) && !DATE_LIKE.test(line) && !/\d{1,2}[:.]\d{2}[:.]\d{2}/.test(line)).length
+}
+
 /** A date such as 2024-01-02 or 01-02-2024, not a range. */
 const DATE_LIKE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2}-\d{2,4}\b/
 
@@ -134,7 +147,7 @@ const DATE_LIKE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2}-\d{2,4}\b/
 function scoreOf({ text, columnGaps, words }: PageOcrResult, countRows: ResultRowCounter): ReadingScore {
 	const { rows, complete } = countRows({ text, columnGaps })
 	const rowLike = text.split('\n').filter((line) => RESULT_ROW_LIKE.test(line) && !DATE_LIKE.test(line)).length
-	return { rows, complete, rowLike, hasDoubtfulDigits: hasDoubtfulDigits(words) }
+	return { rows, complete, rowLike, resultLike: resultLikeLines(text), hasDoubtfulDigits: hasDoubtfulDigits(words) }
 }
 
 /** A number the engine read with less confidence than this (0-100) is doubtful. */
@@ -277,12 +290,19 @@ async function readWithTesseract(ocr: OcrEngine, image: Buffer | RawImage, { dpi
 /** A page's reading, with its score (readingScore), the reading not kept, and the page upright in grey when it was read twice. */
 type PageReading = PageOcrResult & { otherReading?: string; score: ReadingScore; greyPage?: PreprocessedImage }
 
-type ReadingScore = { rows: number; complete: number; rowLike: number; hasDoubtfulDigits: boolean }
+type ReadingScore = {
+	rows: number
+	complete: number
+	rowLike: number
+	/** lines that look like result rows in any script (resultLikeLines): where the row reader knows no name of the page */
+	resultLike: number
+	hasDoubtfulDigits: boolean
+}
 
 /**
  * Whether a page tesseract read (with its second reading) is read by PaddleOCR too: when the
  * reading is still poor (fewer than three rows, or row-like lines it did not read as rows: a
- * phone photo, a language or print it reads badly). Decision 018 gives the figures.
+ * phone photo, a language or print it reads badly). README.md gives the figures.
  */
 export function needsPaddleToo(tesseract: ReadingScore): boolean {
 	return !isGoodReading(tesseract)
@@ -291,13 +311,19 @@ export function needsPaddleToo(tesseract: ReadingScore): boolean {
 /**
  * Of two readings of one page, the one kept: Paddle's when tesseract read the numbers with doubt
  * and Paddle read the page well (complete rows of misread digits are worse than fewer rows);
- * otherwise more rows with a unit and a range, then more rows; on a tie tesseract's (the
- * reading measured on every set before; decision 018).
+ * otherwise more rows with a unit and a range, then more rows; where the row reader finds as
+ * much in both (nothing, on a page in a script or with names it does not know), the one with at
+ * least twice the lines that look like result rows in any script (resultLikeLines); on a tie
+ * tesseract's (the reading measured on every set before; README.md).
  */
 export function preferredReading(paddle: ReadingScore, tesseract: ReadingScore): 'paddle' | 'tesseract' {
 	if (tesseract.hasDoubtfulDigits && isGoodReading(paddle)) return 'paddle'
 	if (tesseract.complete !== paddle.complete) return tesseract.complete > paddle.complete ? 'tesseract' : 'paddle'
-	return paddle.rows > tesseract.rows ? 'paddle' : 'tesseract'
+	if (paddle.rows !== tesseract.rows) return paddle.rows > tesseract.rows ? 'paddle' : 'tesseract'
+	// the row reader found the same in both (often nothing: a script or names it does not know): the reading
+	// with clearly more lines that look like result rows in any script, not one engine's noise
+	const isClearlyMore = (one: ReadingScore, other: ReadingScore) => one.resultLike >= 3 && one.resultLike >= 2 * other.resultLike
+	return isClearlyMore(paddle, tesseract) ? 'paddle' : 'tesseract'
 }
 
 /**
@@ -307,8 +333,8 @@ export function preferredReading(paddle: ReadingScore, tesseract: ReadingScore):
  * in grey as tesseract's readings left it (not prepared a third time: 0.25 s on a 300 dpi page),
  * and the better reading kept (preferredReading), the other returned as
  * `otherReading`. Paddle first on every page lowered the generated scans (91.1 % -> 86.8 %) and
- * the public scans (93.2 % -> 86.4 %) while its gain on real photos was a few values (decision
- * 018); when its models cannot load, tesseract's reading stands.
+ * the public scans (93.2 % -> 86.4 %) while its gain on real photos was a few values (README.md);
+ * when its models cannot load, tesseract's reading stands.
  */
 export async function readReportPage(
 	ocr: OcrEngine,

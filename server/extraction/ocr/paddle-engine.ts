@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import sharp from 'sharp'
-import { layoutOcrWords } from './ocr-layout.ts'
+import { layoutOcrWords, numberTextLines } from './ocr-layout.ts'
 import type { OcrEngine, OcrOptions, OcrResult, OcrWord } from '../types.ts'
 
 /**
@@ -287,44 +287,13 @@ export function boxWords(box: PaddleBox, line: number, block = 1): OcrWord[] {
 }
 
 /**
- * The boxes as lines of words: a box joins the line whose boxes overlap it vertically by half the
- * lower of the two heights or more (a table row's cells, read as separate boxes); lines in
- * reading order (top to bottom), a new block after a gap of two line heights (as tesseract's
- * blocks, layoutOcrWords puts a blank line there).
+ * The boxes as lines of words: the text lines their boxes make, each following its own slope and
+ * curve (pages/text-lines.ts: a table row's cells, read as separate boxes, stay one line on a
+ * bent photo); lines in reading order (top to bottom), a new block after a gap of two line heights
+ * (as tesseract's blocks, layoutOcrWords puts a blank line there).
  */
 export function paddleLines(boxes: PaddleBox[]): OcrWord[] {
-	const rows: Array<{ top: number; bottom: number; boxes: PaddleBox[] }> = []
-	const byCentre = [...boxes].filter((box) => box.text.trim() !== '').sort((p, q) => p.top + p.height / 2 - (q.top + q.height / 2))
-	for (const box of byCentre) {
-		const bottom = box.top + box.height
-		let best: (typeof rows)[number] | null = null
-		let bestOverlap = 0
-		for (const row of rows.slice(-4)) {
-			const overlap = Math.min(bottom, row.bottom) - Math.max(box.top, row.top)
-			const needed = 0.5 * Math.min(box.height, row.bottom - row.top)
-			if (overlap >= needed && overlap > bestOverlap) [best, bestOverlap] = [row, overlap]
-		}
-		if (best) {
-			best.boxes.push(box)
-			// the row's span is its median box's, so a tall box does not swallow the next row
-			const heights = best.boxes.map((b) => b.top + b.height / 2).sort((a, b) => a - b)
-			const centre = heights[Math.floor(heights.length / 2)]
-			const half = Math.min(...best.boxes.map((b) => b.height)) / 2
-			best.top = centre - half
-			best.bottom = centre + half
-		} else {
-			rows.push({ top: box.top, bottom, boxes: [box] })
-		}
-	}
-	const heights = rows.map((row) => row.bottom - row.top).sort((a, b) => a - b)
-	const lineHeight = heights.length ? heights[Math.floor(heights.length / 2)] : 0
-	const words: OcrWord[] = []
-	let block = 1
-	rows.forEach((row, index) => {
-		if (index > 0 && row.top - rows[index - 1].bottom > 2 * lineHeight) block++
-		for (const box of [...row.boxes].sort((p, q) => p.left - q.left)) words.push(...boxWords(box, index + 1, block))
-	})
-	return words
+	return numberTextLines(boxes.filter((box) => box.text.trim() !== '').flatMap((box) => boxWords(box, 0)))
 }
 
 /** The character centres of `spaced` (`text` with spaces inserted), an inserted space halfway between its neighbours. */

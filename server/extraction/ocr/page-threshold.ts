@@ -13,7 +13,7 @@ type Cv = typeof OpenCv
  * points that it reads right in black and white. The neighbourhood is wide so
  * that a bold digit keeps its dark inside rather than turning hollow; a dark bar
  * with white letters is then turned black on white (invertDarkBars). Which pages
- * are read this way: hasGreyPaper (decision 018).
+ * are read this way: hasGreyPaper (README.md).
  */
 
 /** The neighbourhood's side in inches. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { OCR, one, TEXT } from '#tests/support/lab-lines.ts'
 import { parseLabLine, type LabParseOptions } from './lab-values.ts'
 
-/** Units as the row reader takes them: a qualifier after the unit, a unit that tells the analyte, whole counts per volume (decision 018, units). */
+/** Units as the row reader takes them: a qualifier after the unit, a unit that tells the analyte, whole counts per volume (rows/README.md, units). */
 
 describe('a unit printed with a qualifier', () => {
 	it('keeps the qualifier with the unit in a unit column, a range cell or an OCR line', () => {

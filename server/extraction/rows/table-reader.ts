@@ -1,3 +1,4 @@
+import { textLinesOf } from '../pages/text-lines.ts'
 import type { Box } from '../pages/word-boxes.ts'
 
 /**
@@ -257,23 +258,9 @@ function headerCells(line: Box[]): HeaderCell[] | null {
 
 type Line = { boxes: Box[]; top: number; bottom: number }
 
-/** Boxes grouped into lines by vertical overlap (a box joins the line its middle falls in). */
+/** Boxes grouped into text lines that follow their own slope and curve (pages/text-lines.ts: a photo's row stays one line). */
 function groupLines(boxes: Box[]): Line[] {
-	const sorted = [...boxes].sort((a, b) => a.top + a.bottom - (b.top + b.bottom))
-	const lines: Line[] = []
-	for (const box of sorted) {
-		const middle = (box.top + box.bottom) / 2
-		const line = lines.find(
-			(item) => middle >= item.top && middle <= item.bottom && item.boxes.every((other) => other.right <= box.left || other.left >= box.right),
-		)
-		if (line) {
-			line.boxes.push(box)
-			line.top = Math.min(line.top, box.top)
-			line.bottom = Math.max(line.bottom, box.bottom)
-		} else lines.push({ boxes: [box], top: box.top, bottom: box.bottom })
-	}
-	for (const line of lines) line.boxes.sort((a, b) => a.left - b.left)
-	return lines.sort((a, b) => a.top - b.top)
+	return textLinesOf(boxes, (box) => box)
 }
 
 type Column = { role: ColumnRole; from: number; to: number }

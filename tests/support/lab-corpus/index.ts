@@ -42,6 +42,8 @@ export type CorpusOptions = {
 	/** only these families */
 	families?: string[]
 	seed?: number
+	/** phone photos of curled sheets (lines bowed by up to a line and a half; `npm run accuracy -- --curl`): a harder stress test, off by default */
+	curl?: boolean
 }
 
 async function renderFirstPage(pdf: Uint8Array, dpi: number): Promise<{ png: Buffer; width: number; height: number }> {
@@ -96,10 +98,10 @@ export async function simulateScan(pdf: Uint8Array, random: Random, paper: Rando
 
 /**
  * A phone photo: the page drawn in perspective (narrower at the top) onto a
- * darker background, rotated a little, lit unevenly with a shadow, blurred
- * and saved as JPEG.
+ * darker background, rotated a little, curled where asked (its lines bowed across the page), lit
+ * unevenly with a shadow, blurred and saved as JPEG.
  */
-export async function simulatePhoto(pdf: Uint8Array, random: Random): Promise<{ bytes: Buffer; degradation: string }> {
+export async function simulatePhoto(pdf: Uint8Array, random: Random, options: { curl?: boolean } = {}): Promise<{ bytes: Buffer; degradation: string }> {
 	const dpi = random.pick([170, 200, 230])
 	const { png, width, height } = await renderFirstPage(pdf, dpi)
 	const page = await loadImage(png)
@@ -120,6 +122,18 @@ export async function simulatePhoto(pdf: Uint8Array, random: Random): Promise<{ 
 		context.drawImage(page, 0, y, width, band + 1, Math.round(pad + (width - rowWidth) / 2), pad + y, Math.round(rowWidth), band + 1)
 	}
 	context.setTransform(1, 0, 0, 1, 0, 0)
+	// a curled sheet: the lines bow up or down across the page, by up to about a line and a half
+	const curl = options.curl ? (random.next() * 2 - 1) * dpi * 0.12 : 0
+	if (Math.abs(curl) >= 1) {
+		const flat = await loadImage(canvas.toBuffer('image/png'))
+		context.fillStyle = '#6b5b4b'
+		context.fillRect(0, 0, canvas.width, canvas.height)
+		const strip = 3
+		for (let x = 0; x < canvas.width; x += strip) {
+			const shift = Math.round(curl * Math.sin((Math.PI * x) / canvas.width))
+			context.drawImage(flat, x, 0, strip, canvas.height, x, shift, strip, canvas.height)
+		}
+	}
 	// uneven light: bright in one corner, dim in the other, and a soft shadow band
 	const light = context.createLinearGradient(0, 0, canvas.width, canvas.height)
 	light.addColorStop(0, 'rgba(255,255,255,0.10)')
@@ -136,7 +150,10 @@ export async function simulatePhoto(pdf: Uint8Array, random: Random): Promise<{ 
 	const blur = random.pick([0.6, 0.9, 1.2])
 	const quality = random.int(60, 80)
 	const bytes = await sharp(canvas.toBuffer('image/png')).blur(blur).jpeg({ quality }).toBuffer()
-	return { bytes, degradation: `${dpi} dpi, keystone ${(keystone * 100).toFixed(0)}%, ${((angle * 180) / Math.PI).toFixed(1)}°, blur ${blur}, jpeg ${quality}` }
+	return {
+		bytes,
+		degradation: `${dpi} dpi, keystone ${(keystone * 100).toFixed(0)}%, ${((angle * 180) / Math.PI).toFixed(1)}°,${curl ? ` curl ${Math.round(curl)} px,` : ''} blur ${blur}, jpeg ${quality}`,
+	}
 }
 
 function documentOf(family: Family, report: GeneratedReport, index: number, medium: Medium, bytes: Buffer, degradation?: string): CorpusDocument {
@@ -180,7 +197,7 @@ export async function generateCorpus(options: CorpusOptions = {}): Promise<Corpu
 				documents.push(documentOf(family, report, index, 'scan', scan.bytes, scan.degradation))
 			}
 			if (media.includes('photo')) {
-				const photo = await simulatePhoto(report.pdf, random)
+				const photo = await simulatePhoto(report.pdf, random, { curl: options.curl })
 				documents.push(documentOf(family, report, index, 'photo', photo.bytes, photo.degradation))
 			}
 		}
