@@ -91,6 +91,8 @@ const EnvSchema = z.object({
 	EMAIL_RECIPIENT_DAILY_MAX: positiveInt.default(20),
 	/** Where 'Contact Sales' on /subscription opens a mail to. */
 	SALES_EMAIL: z.string().email().default('sales@carebook.example'),
+	/** How to pay an invoice of the built-in provider (bank details, a phone number), shown with it; unset: write to SALES_EMAIL with the invoice number. */
+	BILLING_PAYMENT_INSTRUCTIONS: z.string().trim().min(1).max(500).optional(),
 	/** Uploads (page, upload API, REST) one user may start per UPLOAD_WINDOW_MINUTES; more answer 429. */
 	UPLOAD_USER_MAX_PER_WINDOW: positiveInt.default(30),
 	/** Uploads all members of one organization may start per UPLOAD_WINDOW_MINUTES; more answer 429. */
@@ -289,6 +291,8 @@ export type BillingSettings = {
 	stripe: { secretKey: string; webhookSecret: string } | null
 	apiRateLimitPerMinute: number
 	salesEmail: string
+	/** BILLING_PAYMENT_INSTRUCTIONS, or null */
+	paymentInstructions: string | null
 }
 
 /**
@@ -297,7 +301,9 @@ export type BillingSettings = {
  * tests and the API benchmark set them at run time).
  */
 export function billingSettings(source: Record<string, string | undefined> = process.env): BillingSettings {
-	const read = <K extends 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'API_RATE_LIMIT_PER_MINUTE' | 'SALES_EMAIL'>(key: K) => {
+	const read = <K extends 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'API_RATE_LIMIT_PER_MINUTE' | 'SALES_EMAIL' | 'BILLING_PAYMENT_INSTRUCTIONS'>(
+		key: K,
+	) => {
 		const parsed = EnvSchema.shape[key].safeParse(source[key] || undefined)
 		if (!parsed.success) throw new Error(`Invalid environment: ${key}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
 		return parsed.data as z.infer<(typeof EnvSchema.shape)[K]>
@@ -308,5 +314,6 @@ export function billingSettings(source: Record<string, string | undefined> = pro
 		stripe: secretKey && webhookSecret ? { secretKey, webhookSecret } : null,
 		apiRateLimitPerMinute: read('API_RATE_LIMIT_PER_MINUTE'),
 		salesEmail: read('SALES_EMAIL'),
+		paymentInstructions: read('BILLING_PAYMENT_INSTRUCTIONS') ?? null,
 	}
 }

@@ -10,6 +10,7 @@ import { TwoFactorSettings } from '#app/components/settings/two-factor-settings.
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { ChangePasswordSchema, NotificationPreferencesSchema, ThemeSchema } from '#server/account/shared/schemas.ts'
 import { changePassword, deactivateAccount, getAddressConfirmation, getSettings, resendAddressConfirmation, themeCookie } from '#server/account/index.ts'
+import { isEmailDeliveryAvailable } from '#server/email/index.ts'
 import { requestDataExport } from '#server/exports/index.ts'
 import { updateUserPreferences } from '#server/preferences/index.ts'
 import { answerTwoFactorIntent, isTwoFactorIntent, withIntent } from '#server/account/two-factor-actions.ts'
@@ -54,8 +55,12 @@ export async function action({ request }: ActionFunctionArgs) {
 			const { isConfirmed } = await getAddressConfirmation(patient.userId)
 			return redirectWithToast(request, '/settings#export', {
 				title: ACCOUNT_MESSAGES.exportInitiated,
-				// the spec's 'You will receive an email.', unless no e-mail can go to the address yet
-				description: isConfirmed ? ACCOUNT_MESSAGES.exportInitiatedDescription : ACCOUNT_MESSAGES.exportInitiatedUnconfirmed,
+				// the spec's 'You will receive an email.', unless no e-mail can go out (no relay) or to the address yet
+				description: !isEmailDeliveryAvailable()
+					? ACCOUNT_MESSAGES.exportInitiatedNoEmail
+					: isConfirmed
+						? ACCOUNT_MESSAGES.exportInitiatedDescription
+						: ACCOUNT_MESSAGES.exportInitiatedUnconfirmed,
 				tone: 'success',
 			})
 		}

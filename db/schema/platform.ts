@@ -188,6 +188,11 @@ export const subscriptions = platform.table(
 		providerCustomerId: text('provider_customer_id'),
 		providerSubscriptionId: text('provider_subscription_id'),
 		paymentMethod: text('payment_method').$type<'credit_card' | 'bank_transfer'>(),
+		/** When the trial was moved to another plan (once per organization, without a payment provider: decision 032). */
+		trialPlanChangedAt: timestamp('trial_plan_changed_at', { withTimezone: true }),
+		/** An upgrade waiting for its payment (built-in provider): the plan it moves to once `pendingInvoiceId` is paid. */
+		pendingPlan: plan('pending_plan'),
+		pendingInvoiceId: uuid('pending_invoice_id'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},

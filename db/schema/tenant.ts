@@ -356,6 +356,8 @@ export const shares = pgTable(
 		expiresAt: timestamp('expires_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+		/** Share via Email: the outbox message that carries the link (platform email_outbox); null when none was queued (no relay), so the list marks it 'Not sent'. */
+		emailMessageId: uuid('email_message_id'),
 	},
 	(table) => [index('shares_owner_created_idx').on(table.ownerId, table.createdAt)],
 )

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
-import { recordAudit } from '#server/audit/index.ts'
+import { recordAudit, recordAuditOnce } from '#server/audit/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
 import { selectDocumentParameters, selectDocumentPrintedResults } from '#server/health/index.ts'
 import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/queue/queue.ts'
@@ -83,6 +83,9 @@ export async function getDocumentsByIds(patient: Patient, ids: string[]) {
 	)
 }
 
+/** Loads of one record by its owner within this many seconds are one 'document.view' (revalidations, a reload). */
+export const DOCUMENT_VIEW_WINDOW_SECONDS = 60
+
 /**
  * One document with its lab values, its results under names the vocabulary does not know
  * (printed results) and medications, or null when it does
@@ -107,7 +110,12 @@ export async function getDocument(patient: Patient, documentId: string) {
 		const parameters = await selectDocumentParameters(tx, documentId)
 		const printedResults = await selectDocumentPrintedResults(tx, documentId)
 		const documentMedications = await selectDocumentMedications(tx, documentId)
-		await auditDocumentAccess(tx, patient, 'document.view', documentId)
+		// one view of a record page is one entry, however often the page's data is loaded again within a minute
+		await recordAuditOnce(
+			{ action: 'document.view', actor: patient, target: { type: 'document', id: documentId } },
+			{ withinSeconds: DOCUMENT_VIEW_WINDOW_SECONDS },
+			tx,
+		)
 		return { ...document, parameters, printedResults, medications: documentMedications }
 	})
 }
@@ -177,6 +185,7 @@ export function selectDocumentCards(tx: TenantTransaction, owner: Patient, docum
 			fileKind: documents.fileKind,
 			hasPreview: sql<boolean>`${documents.previewKey} is not null`,
 			uploadedAt: documents.uploadedAt,
+			status: documents.status,
 		})
 		.from(documents)
 		.where(and(eq(documents.ownerId, owner.userId), inArray(documents.id, ids)))

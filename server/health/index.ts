@@ -205,7 +205,7 @@ export {
 	type ValueReview,
 	type ValueReviewIntent,
 } from '#server/health/shared/value-review.ts'
-export { getTrendsExport, type TrendsExport } from './trends-export.ts'
+export { getTrendsExport, summaryGroupOf, type TrendsExport } from './trends-export.ts'
 export {
 	TRENDS_CSV_HEADER,
 	TRENDS_EXPORT_TEXTS,

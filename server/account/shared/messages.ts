@@ -34,6 +34,8 @@ export const ACCOUNT_MESSAGES = {
 	exportInitiated: 'Data export process initiated',
 	exportInitiatedDescription: 'You will receive an email.',
 	exportInitiatedUnconfirmed: 'You will be told in Carebook when it is ready. No e-mail is sent until you confirm your address.',
+	/** Without a mail relay nothing is e-mailed: the export is listed under Data Management when ready. */
+	exportInitiatedNoEmail: 'It will be listed here under Data Management when it is ready.',
 	exportReadyTitle: 'Your data export is ready',
 	exportReadyMessage: 'Download it from Settings within 7 days. After that it is deleted.',
 	exportDeleted: 'Expired and deleted',

@@ -1,5 +1,5 @@
 import { toLocalDate } from './dates.ts'
-import { METRIC_DEFINITIONS, metricReadings, type MetricId } from './metrics.ts'
+import { METRIC_DEFINITIONS, metricReadings, partialPressureNote, type MetricId } from './metrics.ts'
 import { dailyReadingsForCode, mostSevereStatus, type DailyReading } from './readings.ts'
 import { parameterGradeLabel } from '#server/documents/shared/parameter-status.ts'
 import { gradeParameter } from '#server/lab-vocabulary/shared/grading.ts'
@@ -26,9 +26,12 @@ export type AbnormalFlag = 'low' | 'high' | 'critical'
 
 export type SeriesPoint = {
 	date: LocalDate
-	value: number
+	/** Null only on a blood-pressure day with a diastolic value alone. */
+	value: number | null
 	/** Blood pressure only. */
 	diastolic: number | null
+	/** 'Systolic only' / 'Diastolic only' on a blood-pressure day with one number, else null. */
+	partialNote: string | null
 	isAbnormal: boolean
 	flag: AbnormalFlag | null
 	/** False when no rule grades the point (no printed range, no guideline): shown 'Not graded'. */
@@ -84,13 +87,19 @@ export function buildMetricSeries(parameters: HealthParameter[], metricId: Metri
 			: null
 	const points = readings.map((reading): SeriesPoint => {
 		const storedFlag = isAbnormalStatus(reading.storedStatus) ? reading.storedStatus : null
-		const valueGrade = gradeOf(primaryCode, reading.value, reading.storedReferenceRange, definition.unit)
+		const valueGrade = reading.value === null ? null : gradeOf(primaryCode, reading.value, reading.storedReferenceRange, definition.unit)
 		const diastolicGrade = reading.diastolic === null ? null : gradeOf('diastolic_bp', reading.diastolic, reading.storedDiastolicReferenceRange, 'mmHg')
 		const flag = combineFlags(storedFlag, flagOf(valueGrade), flagOf(diastolicGrade))
 		const isGraded = flag !== null || reading.storedStatus !== null || valueGrade !== null || diastolicGrade !== null
 		const status = flag ?? (isGraded ? 'normal' : null)
 		const range = reading.storedReferenceRange
-		const isBloodPressureByGuideline = reading.diastolic !== null && range === null && reading.storedDiastolicReferenceRange === null && isGraded
+		const isBloodPressureByGuideline =
+			reading.value !== null && reading.diastolic !== null && range === null && reading.storedDiastolicReferenceRange === null && isGraded
+		// a lone diastolic value is graded and labelled as itself
+		const [labelCode, labelValue, labelRange] =
+			reading.value === null
+				? (['diastolic_bp', reading.diastolic!, reading.storedDiastolicReferenceRange] as const)
+				: ([primaryCode, reading.value, range] as const)
 		return {
 			date: reading.date,
 			value: reading.value,
@@ -99,15 +108,16 @@ export function buildMetricSeries(parameters: HealthParameter[], metricId: Metri
 			flag,
 			isGraded,
 			gradeLabel: isBloodPressureByGuideline
-				? `${classifyBloodPressure(reading.value, reading.diastolic!).label} (ACC/AHA)`
+				? `${classifyBloodPressure(reading.value!, reading.diastolic!).label} (ACC/AHA)`
 				: parameterGradeLabel({
-						code: primaryCode,
-						value: reading.value,
+						code: labelCode,
+						value: labelValue,
 						unit: definition.unit,
 						status,
-						referenceRangeMin: range?.min ?? null,
-						referenceRangeMax: range?.max ?? null,
+						referenceRangeMin: labelRange?.min ?? null,
+						referenceRangeMax: labelRange?.max ?? null,
 					}),
+			partialNote: partialPressureNote(metricId, reading),
 			isDerived: reading.isDerived,
 		}
 	})
@@ -149,6 +159,7 @@ function pointFromDailyReading(code: string, reading: DailyReading): SeriesPoint
 		isAbnormal: flag !== null,
 		flag,
 		isGraded,
+		partialNote: null,
 		gradeLabel: parameterGradeLabel({
 			code,
 			value: reading.value,
