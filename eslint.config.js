@@ -31,6 +31,9 @@ const TENANT_TABLE_OWNERS = {
 	shares: 'server/sharing',
 	shareDocuments: 'server/sharing',
 	shareAccessLog: 'server/sharing',
+	portalConnections: 'server/portals',
+	portalResources: 'server/portals',
+	portalAuthorizations: 'server/portals',
 }
 const TENANT_TABLE_FOLDERS = [...new Set(Object.values(TENANT_TABLE_OWNERS))]
 
@@ -79,7 +82,7 @@ const SERVER_LAYERS = [
 		],
 	},
 	{ floor: 'records', modules: ['lab-vocabulary', 'extraction', 'fhir', 'documents/store', 'appointments', 'medications', 'billing', 'health', 'documents'] },
-	{ floor: 'features', modules: ['sharing', 'search', 'api', 'exports', 'account', 'admin'] },
+	{ floor: 'features', modules: ['sharing', 'search', 'api', 'exports', 'account', 'admin', 'portals'] },
 	{ floor: 'entry points', modules: ['trpc', 'jobs'] },
 ]
 const SHARED_FOLDERS = '**/server/*/shared/**'

@@ -72,6 +72,8 @@ export default defineConfig({
 				APP_ORIGIN: `http://localhost:${NO_RELAY_PORT}`,
 				DATABASE_URL: process.env.E2E_DATABASE_URL,
 				SIGNING_SECRET: 'e2e-no-relay-signing-secret-0123456789abcdef',
+				// portal connections on (their tokens need a key in production)
+				PORTAL_TOKEN_KEY: 'ZTJlLXBvcnRhbC10b2tlbi1rZXktMDEyMzQ1Njc4OWE=',
 				// the same files as the test server, whose worker processes what this one stores
 				DATA_DIR,
 				BUILD_DIR,

@@ -11,12 +11,13 @@ export async function seedDemoData() {
 	const db = getDb()
 	const [{ total }] = await db.select({ total: count() }).from(users)
 	if (total > 0) return { seeded: false }
-	await registerPatient(DEMO_ACCOUNTS.patient)
+	await registerPatient({ ...DEMO_ACCOUNTS.patient, isEmailConfirmed: true })
 	await db.insert(users).values({
 		name: DEMO_ACCOUNTS.superadmin.name,
 		email: DEMO_ACCOUNTS.superadmin.email,
 		passwordHash: await hashPassword(DEMO_ACCOUNTS.superadmin.password),
 		role: 'superadmin',
+		emailConfirmedAt: new Date(),
 	})
 	return { seeded: true }
 }

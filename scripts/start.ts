@@ -134,6 +134,29 @@ const tempFilesSwept = import('#server/jobs/sweep-upload-temp-files.ts')
 	.then(({ sweepUploadTempFiles }) => sweepUploadTempFiles({ unlessOpen: true }))
 	.then((removed) => removed && console.log(`removed ${removed} temporary file(s) left by an earlier run`))
 	.catch(() => {})
+// Outside production, the local test portal (a SMART authorization server and a FHIR endpoint,
+// tests/support/portal-server.ts) is offered on /connections as 'Test portal', so the flow can be
+// seen working without registering anywhere. TEST_PORTAL_PORT=0 turns it off.
+if (!env.isProduction && env.TEST_PORTAL_PORT !== 0 && !process.env.PORTAL_TEST_SERVER_URL) {
+	try {
+		const { startTestPortal, TEST_PORTAL_CLIENTS } = await import('../tests/support/portal-server.ts')
+		const origins = new Set([`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, ...(env.APP_ORIGIN ? [env.APP_ORIGIN] : [])])
+		const { DEMO_ACCOUNTS } = await import('#db/demo-accounts.ts')
+		const [given, ...family] = DEMO_ACCOUNTS.patient.name.split(' ')
+		const portal = await startTestPortal({
+			port: env.TEST_PORTAL_PORT ?? env.PORT + 1,
+			redirectUris: [...origins].map((origin) => `${origin}/connections/callback`),
+			jwksUri: `http://localhost:${env.PORT}/.well-known/jwks.json`,
+			renamedPatients: [{ login: 'demo', from: 'clint', given: given!, family: family.join(' '), birthDate: '1967-12-18' }],
+		})
+		process.env.PORTAL_TEST_SERVER_URL = portal.fhirBaseUrl
+		process.env.PORTAL_TEST_CLIENT_ID ??= TEST_PORTAL_CLIENTS.public
+		console.log(`test portal (SMART on FHIR, for /connections) on ${portal.issuer}`)
+	} catch (error) {
+		// oidc-provider is a development dependency: absent (npm install --omit=dev), there is no test portal
+		console.warn(`test portal not started: ${(error as Error).message.split('\n')[0]}`)
+	}
+}
 
 // The web server prepares itself (Vite, the server build) while the database
 // starts and migrates, and listens only once told the database is ready.

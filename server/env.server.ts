@@ -87,8 +87,12 @@ const EnvSchema = z.object({
 		.string()
 		.regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
 		.optional(),
+	/** E-mails one address may be sent in 24 hours (links that prove an address or restore access aside); past it the outbox queues no more to it that day. */
+	EMAIL_RECIPIENT_DAILY_MAX: positiveInt.default(20),
 	/** Where 'Contact Sales' on /subscription opens a mail to. */
 	SALES_EMAIL: z.string().email().default('sales@carebook.example'),
+	/** How to pay an invoice of the built-in provider (bank details, a phone number), shown with it; unset: write to SALES_EMAIL with the invoice number. */
+	BILLING_PAYMENT_INSTRUCTIONS: z.string().trim().min(1).max(500).optional(),
 	/** Uploads (page, upload API, REST) one user may start per UPLOAD_WINDOW_MINUTES; more answer 429. */
 	UPLOAD_USER_MAX_PER_WINDOW: positiveInt.default(30),
 	/** Uploads all members of one organization may start per UPLOAD_WINDOW_MINUTES; more answer 429. */
@@ -112,6 +116,40 @@ const EnvSchema = z.object({
 	 * seconds under the supervisor's stop timeout (fly.toml kill_timeout, `docker stop -t`).
 	 */
 	SHUTDOWN_GRACE_SECONDS: positiveInt.default(20),
+	/**
+	 * Patient-portal connections (server/portals): the AES-256-GCM key sealing portal tokens and client secrets at rest,
+	 * 32 bytes in base64; unset outside production, a fixed development key; unset in production, connections are off.
+	 */
+	PORTAL_TOKEN_KEY: z
+		.string()
+		.refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+		.optional(),
+	/** During a key rotation: the key before PORTAL_TOKEN_KEY, still opening what it sealed until the daily refresh re-seals it. */
+	PORTAL_TOKEN_KEY_PREVIOUS: z
+		.string()
+		.refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
+		.optional(),
+	/** Default client registrations (an administrator's settings on 'Portal connections' win): Epic, Oracle Health, the SMART Health IT sandbox, and any other FHIR server. */
+	PORTAL_EPIC_CLIENT_ID: z.string().min(1).optional(),
+	PORTAL_EPIC_CLIENT_SECRET: z.string().min(1).optional(),
+	PORTAL_ORACLE_CLIENT_ID: z.string().min(1).optional(),
+	PORTAL_ORACLE_CLIENT_SECRET: z.string().min(1).optional(),
+	PORTAL_SMART_SANDBOX_CLIENT_ID: z.string().min(1).default('carebook'),
+	PORTAL_DEFAULT_CLIENT_ID: z.string().min(1).optional(),
+	PORTAL_DEFAULT_CLIENT_SECRET: z.string().min(1).optional(),
+	/** `private_key_jwt`: the Epic / Oracle / default registration signs its token requests with Carebook's key (JWKS at /.well-known/jwks.json) instead of a secret. */
+	PORTAL_EPIC_AUTH: z.enum(['none', 'client_secret_basic', 'private_key_jwt']).optional(),
+	PORTAL_ORACLE_AUTH: z.enum(['none', 'client_secret_basic', 'private_key_jwt']).optional(),
+	PORTAL_DEFAULT_AUTH: z.enum(['none', 'client_secret_basic', 'private_key_jwt']).optional(),
+	/** Development and tests only: the local test portal's FHIR base URL and client id (set by scripts/start.ts), offered as 'Test portal'. */
+	PORTAL_TEST_SERVER_URL: z.string().url().optional(),
+	PORTAL_TEST_CLIENT_ID: z.string().min(1).optional(),
+	/** Port of the local test portal `npm run dev` starts (0: none). Default: PORT + 1. */
+	TEST_PORTAL_PORT: z.coerce.number().int().min(0).optional(),
+	/** Limits of one portal sync: resources, wall time, one response's size. */
+	PORTAL_SYNC_MAX_RESOURCES: positiveInt.default(50_000),
+	PORTAL_SYNC_MAX_SECONDS: positiveInt.default(900),
+	PORTAL_RESPONSE_MAX_MB: positiveInt.default(20),
 	/** Set by scripts/start.ts for the web server it starts: listen once told the database is ready. */
 	WAIT_FOR_DATABASE: booleanFlag.default('false'),
 })
@@ -185,6 +223,7 @@ function productionProblems(env: z.infer<typeof EnvSchema>, scope: EnvScope) {
 	if (env.SMTP_URL && !env.MAIL_FROM) {
 		problems.push('MAIL_FROM: required in production with SMTP_URL (the sender address, e.g. Carebook <no-reply@carebook.example>)')
 	}
+	if (env.PORTAL_TEST_SERVER_URL) problems.push('PORTAL_TEST_SERVER_URL: development and tests only (the local test portal); unset it in production')
 	if (!env.SIGNING_SECRET) {
 		problems.push('SIGNING_SECRET: required in production (32+ random characters, the same for every instance, so links survive restarts)')
 	}
@@ -252,6 +291,8 @@ export type BillingSettings = {
 	stripe: { secretKey: string; webhookSecret: string } | null
 	apiRateLimitPerMinute: number
 	salesEmail: string
+	/** BILLING_PAYMENT_INSTRUCTIONS, or null */
+	paymentInstructions: string | null
 }
 
 /**
@@ -260,7 +301,9 @@ export type BillingSettings = {
  * tests and the API benchmark set them at run time).
  */
 export function billingSettings(source: Record<string, string | undefined> = process.env): BillingSettings {
-	const read = <K extends 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'API_RATE_LIMIT_PER_MINUTE' | 'SALES_EMAIL'>(key: K) => {
+	const read = <K extends 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'API_RATE_LIMIT_PER_MINUTE' | 'SALES_EMAIL' | 'BILLING_PAYMENT_INSTRUCTIONS'>(
+		key: K,
+	) => {
 		const parsed = EnvSchema.shape[key].safeParse(source[key] || undefined)
 		if (!parsed.success) throw new Error(`Invalid environment: ${key}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
 		return parsed.data as z.infer<(typeof EnvSchema.shape)[K]>
@@ -271,5 +314,6 @@ export function billingSettings(source: Record<string, string | undefined> = pro
 		stripe: secretKey && webhookSecret ? { secretKey, webhookSecret } : null,
 		apiRateLimitPerMinute: read('API_RATE_LIMIT_PER_MINUTE'),
 		salesEmail: read('SALES_EMAIL'),
+		paymentInstructions: read('BILLING_PAYMENT_INSTRUCTIONS') ?? null,
 	}
 }

@@ -40,6 +40,7 @@ const ADMIN_NAV = [
 	{ label: 'Reports', to: '/admin/reports' },
 	{ label: 'Audit Log', to: '/admin/audit' },
 	{ label: 'System Health', to: '/admin/system', superadminOnly: true },
+	{ label: 'Portal connections', to: '/admin/portal-connections', superadminOnly: true },
 	{ label: 'Notifications', to: '/admin/notifications' },
 ] as const
 

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Alert } from '#app/components/ui/alert.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import { Card } from '#app/components/ui/card.tsx'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ConfirmLinkCard } from '#app/components/account/confirm-link-card.tsx'
 import { confirmEmailChange, isAccountTokenUsable } from '#server/account/index.ts'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
@@ -31,21 +29,5 @@ export const meta: MetaFunction = () => [{ title: 'Confirm your email address ·
 export default function ConfirmEmailRoute() {
 	const { token, isUsable } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const isSubmitting = useNavigation().state === 'submitting'
-	return (
-		<Card>
-			<h1 className="text-xl font-semibold">Confirm your email address</h1>
-			{actionData?.message ? <Alert className="mt-6">{actionData.message}</Alert> : null}
-			{isUsable ? (
-				<Form method="post" className="mt-6">
-					<input type="hidden" name="token" value={token} />
-					<Button type="submit" className="w-full" isPending={isSubmitting}>
-						Confirm email address
-					</Button>
-				</Form>
-			) : (
-				<Alert className="mt-6">{ACCOUNT_MESSAGES.linkInvalid}</Alert>
-			)}
-		</Card>
-	)
+	return <ConfirmLinkCard token={token} isUsable={isUsable} message={actionData?.message} />
 }

@@ -10,6 +10,10 @@ import { AUTH_MESSAGES } from '#server/auth/shared/messages.ts'
 import { RegisterSchema } from '#server/auth/shared/schemas.ts'
 import { createSession, getSession, sessionCookie, signUpPatient } from '#server/auth/index.ts'
 import { formReply } from '#server/errors/index.ts'
+import { getDb } from '#db/client.ts'
+import { sendAddressConfirmation } from '#server/account/index.ts'
+import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
+import { redirectWithToast } from '#server/notices/index.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
 import { saveDateOfBirth } from '#server/health/index.ts'
 import { describeError, logger } from '#server/logger.ts'
@@ -44,7 +48,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		kind: 'patient',
 		organizationId: created.organization.id,
 	})
-	throw redirect('/', { headers: { 'Set-Cookie': sessionCookie('patient', session.token, request) } })
+	// no e-mail but this link goes to the address until its owner opens it (server/account/email-confirmation.ts)
+	await sendAddressConfirmation(getDb(), created.user, appOrigin(request))
+	throw await redirectWithToast(
+		request,
+		'/',
+		{ title: ACCOUNT_MESSAGES.checkEmailToConfirm, description: ACCOUNT_MESSAGES.checkEmailToConfirmDescription, tone: 'info' },
+		{ headers: { 'Set-Cookie': sessionCookie('patient', session.token, request) } },
+	)
 }
 
 export const meta: MetaFunction = () => [{ title: 'Create an account · Carebook' }]

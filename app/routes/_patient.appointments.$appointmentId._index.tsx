@@ -34,9 +34,12 @@ import {
 	DETAIL_SECTION_LABELS,
 	APPOINTMENT_CANCELLED_NOTICE,
 	APPOINTMENT_DELETED_NOTICE,
+	IMPORTED_APPOINTMENT_CONFIRMED_NOTICE,
+	IMPORTED_APPOINTMENT_TEXTS,
 } from '#server/appointments/shared/labels.ts'
 import {
 	cancelAppointmentById,
+	confirmImportedAppointment,
 	deleteAppointment,
 	getAppointment,
 	getVideoBaseUrl,
@@ -57,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		timeZone: resolvePatientTimeZone(patient.user.timeZone),
 		videoBaseUrl: getVideoBaseUrl(),
 	})
-	return { view }
+	return { view, needsConfirmation: appointment.needsConfirmation === true && !view.isCancelled }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -69,6 +72,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const deleted = await deleteAppointment(patient, appointmentId)
 		if (!deleted.ok) notFound(deleted.message)
 		throw await redirectWithToast(request, '/appointments', APPOINTMENT_DELETED_NOTICE)
+	}
+	if (intent === 'confirm-imported') {
+		const confirmed = await confirmImportedAppointment(patient, appointmentId)
+		if (!confirmed.ok) notFound(confirmed.message)
+		throw await redirectWithToast(request, `/appointments/${appointmentId}`, IMPORTED_APPOINTMENT_CONFIRMED_NOTICE)
 	}
 	if (intent !== 'cancel') throw new Response('Bad Request', { status: 400 })
 	const submission = parseWithZod(formData, { schema: CancelFormSchema })
@@ -100,7 +108,7 @@ type Confirmation = 'cancel' | 'delete'
 const CONFIRMATION_TEXTS = { cancel: DETAIL_CANCEL_DIALOG, delete: DELETE_DIALOG } as const
 
 export default function AppointmentDetailRoute() {
-	const { view } = useLoaderData<typeof loader>()
+	const { view, needsConfirmation } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const [searchParams] = useSearchParams()
@@ -121,6 +129,17 @@ export default function AppointmentDetailRoute() {
 			{replyMessages(actionData?.result).map((message) => (
 				<Alert key={message}>{message}</Alert>
 			))}
+			{needsConfirmation ? (
+				<Alert tone="warning" title={IMPORTED_APPOINTMENT_TEXTS.title}>
+					<p>{IMPORTED_APPOINTMENT_TEXTS.description}</p>
+					<Form method="post" className="mt-3">
+						<input type="hidden" name="intent" value="confirm-imported" />
+						<button type="submit" className={outlineButton} disabled={submittingIntent === 'confirm-imported'}>
+							{IMPORTED_APPOINTMENT_TEXTS.confirm}
+						</button>
+					</Form>
+				</Alert>
+			) : null}
 			<Card className="space-y-6">
 				<div className="flex flex-wrap items-start justify-between gap-4">
 					<div className="min-w-0">

@@ -135,7 +135,10 @@ export default function ProfileRoute() {
 					<>
 						<dl className="divide-y divide-slate-200 dark:divide-slate-700">
 							<ProfileValue label="Full Name" value={profile.name} />
-							<ProfileValue label="Email Address" value={profile.email} />
+							<ProfileValue
+								label="Email Address"
+								value={profile.isEmailConfirmed ? profile.email : `${profile.email} (${ACCOUNT_MESSAGES.addressNotConfirmedShort})`}
+							/>
 							<ProfileValue label="Phone Number" value={profile.phone} />
 							<ProfileValue label="Date of Birth" value={profile.dateOfBirth ? formatCalendarDate(profile.dateOfBirth) : null} />
 							<ProfileValue label="Sex" value={profile.sex ? SEX_LABELS[profile.sex] : null} />

@@ -70,7 +70,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	// what the import left out, and why, by entry kind
 	const importReport = structured ? importReportOf(structured) : null
 	// the patient the record names, for 'Is this you?' when it is not the profile's
-	const printedPatient = printedPatientForQuestion(printedPatientOfDetails(details))
+	const printed = printedPatientOfDetails(details)
+	const printedPatient = printedPatientForQuestion(printed)
+	// appointments and other records a file naming someone else holds back until the answer (held-import.ts)
+	const heldImport = (details as { heldImport?: { appointments: unknown[]; references: unknown[] } } | null)?.heldImport
+	const subject = {
+		isSeveral: printed?.several === true,
+		held: heldImport ? { appointments: heldImport.appointments.length, records: heldImport.references.length } : null,
+	}
 	// a record made from a FHIR DocumentReference: its file was not in the import
 	const importedReference = importedReferenceOf(details)
 	// rows printed under names the vocabulary does not know: a value made from one is shown with its row, not again here
@@ -90,6 +97,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		structured,
 		importReport,
 		printedPatient,
+		subject,
 		importedReference,
 		review,
 		timeZone: patient.user.timeZone,
@@ -139,7 +147,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		}
 		case 'retry': {
 			// Not retryable (already queued, or an unreadable file): the page shows the current state.
-			await retryDocument(patient, documentId)
+			const retried = await retryDocument(patient, documentId)
+			if (!retried.ok && retried.code === 'too-many-uploads')
+				throw await redirectWithToast(request, `/records/${documentId}`, { title: retried.message, tone: 'error' })
 			throw redirect(`/records/${documentId}`)
 		}
 		case 'this-is-me':
@@ -160,7 +170,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default withTrpc(DocumentDetailRoute)
 
 function DocumentDetailRoute() {
-	const { document, printed, structured, importReport, printedPatient, importedReference, review, timeZone: storedTimeZone } = useLoaderData<typeof loader>()
+	const {
+		document,
+		printed,
+		structured,
+		importReport,
+		printedPatient,
+		subject,
+		importedReference,
+		review,
+		timeZone: storedTimeZone,
+	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const reviewState = { path: `/records/${document.id}`, editingId: review.editingId, lastResult: actionData?.result, analytes: review.analytes }
 	const toCheckCount = document.parameters.filter((parameter) => parameter.reviewStatus === 'to_check').length
@@ -226,7 +246,14 @@ function DocumentDetailRoute() {
 
 			{isConfirmingDelete ? <InlineDeleteConfirmation documentId={document.id} /> : null}
 
-			<SubjectQuestion documentId={document.id} documentType={document.documentType} subjectMatch={document.subjectMatch} printedPatient={printedPatient} />
+			<SubjectQuestion
+				documentId={document.id}
+				documentType={document.documentType}
+				subjectMatch={document.subjectMatch}
+				printedPatient={printedPatient}
+				isSeveral={subject.isSeveral}
+				held={subject.held}
+			/>
 			<DateQuestion documentId={document.id} choices={document.dateChoices} error={actionData?.result?.error?.date?.[0]} />
 
 			{isAwaitingProcessing(document.status) ? (

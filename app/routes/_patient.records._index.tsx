@@ -49,6 +49,9 @@ export default function MedicalRecordsRoute() {
 					<Link to="/medications" className={buttonClassName('secondary')}>
 						Medications
 					</Link>
+					<Link to="/connections" className={buttonClassName('secondary')}>
+						Portal connections
+					</Link>
 					<Link
 						to="/upload"
 						className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

@@ -9,13 +9,15 @@ import { SettingsSection } from '#app/components/settings/section.tsx'
 import { TwoFactorSettings } from '#app/components/settings/two-factor-settings.tsx'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { ChangePasswordSchema, NotificationPreferencesSchema, ThemeSchema } from '#server/account/shared/schemas.ts'
-import { changePassword, deactivateAccount, getSettings, themeCookie } from '#server/account/index.ts'
+import { changePassword, deactivateAccount, getAddressConfirmation, getSettings, resendAddressConfirmation, themeCookie } from '#server/account/index.ts'
+import { isEmailDeliveryAvailable } from '#server/email/index.ts'
 import { requestDataExport } from '#server/exports/index.ts'
 import { updateUserPreferences } from '#server/preferences/index.ts'
 import { answerTwoFactorIntent, isTwoFactorIntent, withIntent } from '#server/account/two-factor-actions.ts'
 import { clearedSessionCookie, requirePatient } from '#server/auth/index.ts'
 import { formReply } from '#server/errors/index.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -50,9 +52,24 @@ export async function action({ request }: ActionFunctionArgs) {
 		case 'export': {
 			const result = await requestDataExport(patient)
 			if (!result.ok) return redirectWithToast(request, '/settings#export', { title: result.message, tone: 'info' })
+			const { isConfirmed } = await getAddressConfirmation(patient.userId)
 			return redirectWithToast(request, '/settings#export', {
 				title: ACCOUNT_MESSAGES.exportInitiated,
-				description: ACCOUNT_MESSAGES.exportInitiatedDescription,
+				// the spec's 'You will receive an email.', unless no e-mail can go out (no relay) or to the address yet
+				description: !isEmailDeliveryAvailable()
+					? ACCOUNT_MESSAGES.exportInitiatedNoEmail
+					: isConfirmed
+						? ACCOUNT_MESSAGES.exportInitiatedDescription
+						: ACCOUNT_MESSAGES.exportInitiatedUnconfirmed,
+				tone: 'success',
+			})
+		}
+		case 'resend-confirmation': {
+			const result = await resendAddressConfirmation(patient.userId, appOrigin(request))
+			if (!result.ok) return redirectWithToast(request, '/settings#notifications', { title: result.message, tone: 'info' })
+			return redirectWithToast(request, '/settings#notifications', {
+				title: ACCOUNT_MESSAGES.addressConfirmSent,
+				description: ACCOUNT_MESSAGES.addressConfirmSentDescription,
 				tone: 'success',
 			})
 		}
@@ -85,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: 'Settings · Carebook' }]
 
 export default function SettingsRoute() {
-	const { preferences, twoFactor, exports, timeZone } = useLoaderData<typeof loader>()
+	const { preferences, twoFactor, exports, address, timeZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const lastIntent = actionData?.intent
@@ -94,15 +111,29 @@ export default function SettingsRoute() {
 	return (
 		<div className="mx-auto max-w-3xl space-y-6">
 			<h1 className="text-2xl font-semibold">Settings</h1>
-			<NotificationPreferencesForm emailNotifications={preferences.emailNotifications} inAppNotifications={preferences.inAppNotifications} />
+			<NotificationPreferencesForm emailNotifications={preferences.emailNotifications} inAppNotifications={preferences.inAppNotifications} address={address} />
 			<SettingsSection id="security" title="Account Security">
 				<ChangePasswordForm lastResult={lastIntent === 'password' ? lastResult : undefined} />
 				<div className="mt-8 border-t border-slate-200 pt-6 dark:border-slate-700">
 					<TwoFactorSettings status={twoFactor} recoveryCodes={recoveryCodes} lastResult={lastResult} lastIntent={lastIntent} />
 				</div>
 			</SettingsSection>
-			<DataManagement exports={exports} timeZone={timeZone} isConfirmingDeactivation={searchParams.get('confirm') === 'deactivate'} />
+			<DataManagement
+				exports={exports}
+				timeZone={timeZone}
+				isAddressConfirmed={address.isConfirmed}
+				isConfirmingDeactivation={searchParams.get('confirm') === 'deactivate'}
+			/>
 			<AppearanceForm theme={preferences.theme} />
+			<SettingsSection
+				id="portals"
+				title="Portal connections"
+				description="Patient portals (Epic MyChart, Oracle Health and other SMART on FHIR portals) Carebook syncs your records from."
+			>
+				<Link to="/connections" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+					Manage portal connections
+				</Link>
+			</SettingsSection>
 			<SettingsSection id="api" title="API Access" description="Keys for the REST API (Professional and Enterprise plans).">
 				<Link to="/settings/api-keys" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
 					Manage API keys

@@ -41,7 +41,10 @@ export async function action({ request }: ActionFunctionArgs) {
 		case 'generate-link': {
 			const created = await createShareLink(patient, value, request)
 			if (!created.ok) return formReply(submission, created, { hideFields: HIDDEN_FIELDS })
-			return { result: submission.reply({ hideFields: HIDDEN_FIELDS }), link: { url: created.url, qrCode: created.qrCode, expiresAt: created.expiresAt } }
+			return {
+				result: submission.reply({ hideFields: HIDDEN_FIELDS }),
+				link: { url: created.url, qrCode: created.qrCode, expiresAt: created.expiresAt, hasPasscode: !!value.passcode },
+			}
 		}
 		case 'share-email': {
 			const shared = await shareByEmail(patient, { ...value, recipientEmail: value.recipientEmail! }, request)
@@ -50,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			if (!shared.emailSent)
 				return {
 					result: submission.reply({ hideFields: HIDDEN_FIELDS }),
-					link: { url: shared.url, qrCode: shared.qrCode, expiresAt: shared.expiresAt },
+					link: { url: shared.url, qrCode: shared.qrCode, expiresAt: shared.expiresAt, hasPasscode: !!value.passcode },
 					emailNotSent: true,
 				}
 			return redirectWithToast(request, '/share-records', {
@@ -251,6 +254,7 @@ export default function ShareRecordsRoute() {
 						url={link.url}
 						qrCode={link.qrCode}
 						expiresOn={link.expiresAt ? formatDateTime(new Date(link.expiresAt), timeZone) : SHARE_MESSAGES.never}
+						hasPasscode={link.hasPasscode}
 						isHydrated={isHydrated}
 					/>
 				) : null}

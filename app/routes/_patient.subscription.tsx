@@ -1,19 +1,21 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
 import { ConfirmActionButton } from '#app/components/billing/confirm-action-button.tsx'
 import { CurrentPlanCard } from '#app/components/billing/current-plan-card.tsx'
+import { PaymentStep } from '#app/components/billing/payment-step.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { ConfirmPanel } from '#app/components/ui/confirm-dialog.tsx'
 import { requirePatient } from '#server/auth/index.ts'
-import { cancelSubscription, changePlan, getSubscriptionOverview, PLANS } from '#server/billing/index.ts'
+import { cancelPendingUpgrade, cancelSubscription, changePlan, getSubscriptionOverview, PLANS } from '#server/billing/index.ts'
+import { appOrigin } from '#server/http/app-origin.ts'
 import { formatCalendarInstant } from '#server/billing/shared/format.ts'
 import { BILLING_MESSAGES, CANCEL_TEXTS, PLAN_CHANGE_TEXTS } from '#server/billing/shared/messages.ts'
 import { isUpgrade, PLAN_IDS, type CatalogueEntry } from '#server/billing/shared/plans.ts'
-import { notFound } from '#server/errors/index.ts'
+import { notFound, refusalStatus } from '#server/errors/index.ts'
 import { describeError, logger } from '#server/logger.ts'
 import { redirectWithToast } from '#server/notices/index.ts'
 import { buttonClassName } from '#app/components/ui/button.tsx'
@@ -31,7 +33,13 @@ const ActionSchema = z.discriminatedUnion('intent', [
 	// errorMap: Zod's default text for a wrong choice repeats the value sent.
 	z.object({ intent: z.literal('change-plan'), plan: z.enum(PLAN_IDS, { errorMap: () => ({ message: BILLING_MESSAGES.choosePlan }) }) }),
 	z.object({ intent: z.literal('cancel') }),
+	z.object({ intent: z.literal('drop-upgrade') }),
 ])
+
+/** A failure stays on the page as an alert (and is announced), not only as a passing toast. */
+function failure(title: string, message: string, status: number) {
+	return data({ failure: { title, message } }, { status })
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const patient = await requirePatient(request)
@@ -39,34 +47,52 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const value = submission.value
 	if (value.intent === 'change-plan') {
-		const result = await changePlan(patient, value.plan).catch((error: unknown) => {
+		const origin = appOrigin(request)
+		const result = await changePlan(patient, value.plan, {
+			checkout: { successUrl: `${origin}/subscription?checkout=done`, cancelUrl: `${origin}/subscription?checkout=canceled` },
+			customerEmail: patient.user.email,
+		}).catch((error: unknown) => {
 			logger.error('billing.change_plan_failed', { requestId: context.requestId, ...describeError(error) })
 			return null
 		})
-		if (!result?.ok) {
-			return redirectWithToast(request, '/subscription', {
-				title: BILLING_MESSAGES.upgradeFailedTitle,
-				description: result?.message ?? BILLING_MESSAGES.upgradeFailed,
-				tone: 'error',
-			})
+		if (!result?.ok)
+			return failure(BILLING_MESSAGES.upgradeFailedTitle, result?.message ?? BILLING_MESSAGES.upgradeFailed, result ? refusalStatus(result) : 500)
+		const planName = PLANS[value.plan].name
+		switch (result.outcome.kind) {
+			case 'checkout':
+				// Stripe Checkout takes the payment; its webhook moves the plan
+				throw redirect(result.outcome.url)
+			case 'trial-moved':
+				return redirectWithToast(request, '/subscription', {
+					title: BILLING_MESSAGES.trialMovedTitle,
+					description: BILLING_MESSAGES.trialMoved(planName, formatCalendarInstant(result.outcome.trialEndsAt)),
+					tone: 'success',
+				})
+			case 'payment-pending':
+				return redirectWithToast(request, '/subscription#payment', {
+					title: BILLING_MESSAGES.paymentPendingTitle,
+					description: BILLING_MESSAGES.paymentPendingNotice(planName, result.outcome.invoice.reference),
+					tone: 'info',
+				})
+			case 'changed':
+				return redirectWithToast(request, '/subscription', {
+					title: BILLING_MESSAGES.updatedTitle,
+					description: BILLING_MESSAGES.updated(planName),
+					tone: 'success',
+				})
 		}
-		return redirectWithToast(request, '/subscription', {
-			title: BILLING_MESSAGES.updatedTitle,
-			description: BILLING_MESSAGES.updated(PLANS[value.plan].name),
-			tone: 'success',
-		})
+	}
+	if (value.intent === 'drop-upgrade') {
+		const result = await cancelPendingUpgrade(patient)
+		if (!result.ok) return failure(BILLING_MESSAGES.upgradeFailedTitle, result.message, refusalStatus(result))
+		return redirectWithToast(request, '/subscription', { title: BILLING_MESSAGES.pendingUpgradeDropped, tone: 'success' })
 	}
 	const result = await cancelSubscription(patient).catch((error: unknown) => {
 		logger.error('billing.cancel_failed', { requestId: context.requestId, ...describeError(error) })
 		return null
 	})
-	if (!result?.ok) {
-		return redirectWithToast(request, '/subscription', {
-			title: BILLING_MESSAGES.cancellationFailedTitle,
-			description: result?.message ?? BILLING_MESSAGES.cancellationFailed,
-			tone: 'error',
-		})
-	}
+	if (!result?.ok)
+		return failure(BILLING_MESSAGES.cancellationFailedTitle, result?.message ?? BILLING_MESSAGES.cancellationFailed, result ? refusalStatus(result) : 500)
 	return redirectWithToast(request, '/subscription', { title: BILLING_MESSAGES.canceledTitle, description: result.message, tone: 'success' })
 }
 
@@ -86,7 +112,9 @@ function planChangeTexts(plan: CatalogueEntry) {
 
 export default function SubscriptionRoute() {
 	const overview = useLoaderData<typeof loader>()
-	const { subscription, plans, canManage, salesEmail } = overview
+	const actionData = useActionData<typeof action>()
+	const failed = actionData && 'failure' in actionData ? actionData.failure : null
+	const { subscription, plans, canManage, salesEmail, openInvoices, paymentInstructions } = overview
 	const [searchParams] = useSearchParams()
 	const pendingIntent = usePendingIntent()
 	const isCanceled = subscription.status === 'canceled'
@@ -127,7 +155,22 @@ export default function SubscriptionRoute() {
 				/>
 			) : null}
 
+			{failed ? (
+				<Alert title={failed.title}>
+					{failed.message} {BILLING_MESSAGES.upgradeFailedAlert}
+				</Alert>
+			) : null}
 			<CurrentPlanCard subscription={overview.subscription} usage={overview.usage} />
+			{openInvoices.length > 0 ? (
+				<PaymentStep
+					subscription={subscription}
+					invoices={openInvoices}
+					instructions={paymentInstructions}
+					salesEmail={salesEmail}
+					canDrop={canManage && subscription.pendingPlan !== null}
+					isPending={pendingIntent === 'drop-upgrade'}
+				/>
+			) : null}
 			{canManage ? (
 				!isCanceled ? (
 					<div className="flex justify-end">
@@ -181,6 +224,13 @@ export default function SubscriptionRoute() {
 									<p className="rounded-md bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
 										Current plan
 									</p>
+								) : plan.id === subscription.pendingPlan ? (
+									<a
+										href="#payment"
+										className="rounded-md bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+									>
+										{BILLING_MESSAGES.paymentPendingTitle}
+									</a>
 								) : canManage ? (
 									<ConfirmActionButton
 										intent="change-plan"

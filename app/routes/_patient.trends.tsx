@@ -151,7 +151,8 @@ export default function TrendsRoute() {
 						</section>
 						<MetricDetail
 							series={loaderData.overview.series}
-							rangeLabel={TIME_RANGE_LABELS[state.range]}
+							chosenRangeLabel={TIME_RANGE_LABELS[state.range]}
+							isDefaultChart={loaderData.overview.isDefaultChart}
 							closeHref={trendsHref(state, { metric: null })}
 							addReadingHref={state.metric ? addReadingHref(state, state.metric) : trendsHref(state, {}, 'add-reading')}
 						/>

@@ -42,7 +42,9 @@ function DashboardFigures({ dashboard, role }: { dashboard: Dashboard; role: 'ad
 					<p data-testid="new-users-today">{users.newToday} new today</p>
 				</StatCard>
 				<StatCard title="Organizations" value={organizations.total} testId="total-organizations">
-					<p data-testid="active-organizations">{organizations.active} active</p>
+					<p data-testid="active-organizations">
+						{organizations.active} active · {organizations.trial} on trial{organizations.inactive > 0 ? ` · ${organizations.inactive} inactive` : ''}
+					</p>
 				</StatCard>
 				<StatCard title="Revenue" value={formatUsd(revenue.mrrCents)} testId="revenue">
 					<p>monthly recurring</p>

@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const includeHealthRecords = isSuperadmin(admin)
 	const [page, actions, organizations] = await Promise.all([
 		listAuditEntries(filters, { includeHealthRecords, before }),
-		listAuditActions(),
+		listAuditActions({ includeHealthRecords }),
 		listOrganizationChoices(),
 	])
 	return { filters, isFirstPage: !before, page, actions, organizations, includeHealthRecords }

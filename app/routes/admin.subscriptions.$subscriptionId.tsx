@@ -1,9 +1,11 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { DataTable, linkButtonClassName, PageHeader } from '#app/components/admin/admin-table.tsx'
-import { ActionButton } from '#app/components/admin/confirm-action.tsx'
+import { ConfirmAction } from '#app/components/admin/confirm-action.tsx'
+import { ConfirmPanel } from '#app/components/ui/confirm-dialog.tsx'
+import { inputClassName } from '#app/components/ui/field.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -11,6 +13,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { SelectField } from '#app/components/ui/select-field.tsx'
 import { getAdminSubscription, processPayment, replyWithToast, requireAdminActor, updateSubscription } from '#server/admin/index.ts'
+import { invoiceReference } from '#server/billing/shared/invoice-reference.ts'
 import { capitalize, formatAdminDate, formatAdminDateTime, formatUsd } from '#server/admin/shared/format.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
 import { SubscriptionFormSchema } from '#server/admin/shared/schemas.ts'
@@ -30,10 +33,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const here = `/admin/subscriptions/${subscriptionId}`
 	if (formData.get('intent') === 'process-payment') {
+		const method = formData.get('method') === 'credit_card' ? 'credit_card' : 'bank_transfer'
+		const result = await processPayment(admin, subscriptionId, { method })
 		return replyWithToast(
 			request,
-			await processPayment(admin, subscriptionId),
-			{ title: ADMIN_MESSAGES.paymentProcessed, description: ADMIN_MESSAGES.paymentProcessedDescription },
+			result,
+			{
+				title: ADMIN_MESSAGES.paymentProcessed,
+				description: result.ok
+					? ADMIN_MESSAGES.paymentRecorded(formatUsd(result.amountCents), result.invoicesPaid, result.upgradedTo ? capitalize(result.upgradedTo) : null)
+					: null,
+			},
 			here,
 		)
 	}
@@ -50,9 +60,16 @@ export default function AdminSubscriptionRoute() {
 	const { detail } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const isSubmitting = useNavigation().state === 'submitting'
-	const { subscription, tenantName } = detail
+	const [searchParams] = useSearchParams()
+	const { subscription, tenantName, openInvoices } = detail
+	const canRecordPayment = subscription.status === 'past_due' || subscription.pendingInvoiceId !== null
+	const owed = openInvoices.length ? openInvoices.reduce((total, invoice) => total + invoice.amountCents, 0) : subscription.amountCents
+	const paymentQuestion = openInvoices.length
+		? ADMIN_MESSAGES.processPaymentQuestion(formatUsd(owed), openInvoices.map((invoice) => invoice.reference).join(', '))
+		: ADMIN_MESSAGES.processPaymentNoInvoice(formatUsd(owed))
+	// keyed by the row's last change: after Process Payment or a save the form starts from what is stored, as the header does
 	const [form, fields] = useForm({
-		id: 'subscription-edit',
+		id: `subscription-edit-${subscription.updatedAt}`,
 		lastResult: actionData?.result,
 		constraint: getZodConstraint(SubscriptionFormSchema),
 		defaultValue: {
@@ -70,24 +87,62 @@ export default function AdminSubscriptionRoute() {
 					View Organization
 				</Link>
 			</PageHeader>
-			<Card className="flex flex-wrap items-center gap-4 text-sm">
-				<StatusBadge status={subscription.status} />
+			{searchParams.get('confirm') === 'process-payment' && canRecordPayment ? (
+				<ConfirmPanel
+					title={ADMIN_MESSAGES.processPaymentTitle}
+					description={paymentQuestion}
+					confirmLabel={ADMIN_MESSAGES.processPaymentConfirm}
+					cancelLabel="Cancel"
+					cancelHref="?"
+					action={`/admin/subscriptions/${subscription.id}`}
+					intent="process-payment"
+				>
+					<PaymentMethodField defaultValue={subscription.paymentMethod} />
+				</ConfirmPanel>
+			) : null}
+			<Card className="flex flex-wrap items-center gap-4 text-sm" data-testid="subscription-header">
+				<span data-testid="subscription-header-status">
+					<StatusBadge status={subscription.status} />
+				</span>
 				{subscription.status === 'past_due' ? <Badge tone="danger">{ADMIN_MESSAGES.overdue}</Badge> : null}
+				{subscription.pendingPlan ? (
+					<span data-testid="subscription-payment-pending">
+						<Badge tone="warning">{ADMIN_MESSAGES.paymentPending(capitalize(subscription.pendingPlan))}</Badge>
+					</span>
+				) : null}
 				<span>
 					{capitalize(subscription.plan)} · {formatUsd(subscription.status === 'trialing' ? 0 : subscription.amountCents)} /{' '}
 					{subscription.billingCycle === 'yearly' ? 'year' : 'month'}
 				</span>
 				<span>Started {formatAdminDate(subscription.createdAt)}</span>
 				<span>Next payment {subscription.status === 'canceled' ? ADMIN_MESSAGES.notAvailable : formatAdminDate(subscription.currentPeriodEnd)}</span>
-				<span>Last payment {formatAdminDate(detail.lastPaymentAt)}</span>
+				<span data-testid="subscription-last-payment">
+					Last payment{' '}
+					{detail.lastPayment
+						? `${formatUsd(detail.lastPayment.amountCents)} on ${formatAdminDate(detail.lastPayment.at)}${detail.lastPayment.method ? ` (${paymentMethodLabel(detail.lastPayment.method).toLowerCase()})` : ''}`
+						: ADMIN_MESSAGES.notAvailable}
+				</span>
+				<span data-testid="subscription-payment-method">
+					Payment method {subscription.paymentMethod ? paymentMethodLabel(subscription.paymentMethod) : 'none'}
+				</span>
 				<span>{subscription.status === 'canceled' ? 'Does not renew' : 'Renews automatically'}</span>
-				{subscription.status === 'past_due' ? (
-					<ActionButton fields={{ intent: 'process-payment' }} label="Process Payment" className={linkButtonClassName} />
+				{canRecordPayment ? (
+					<ConfirmAction
+						label="Process Payment"
+						title={ADMIN_MESSAGES.processPaymentTitle}
+						description={paymentQuestion}
+						confirmLabel={ADMIN_MESSAGES.processPaymentConfirm}
+						fields={{ intent: 'process-payment' }}
+						noScriptHref="?confirm=process-payment"
+						className={linkButtonClassName}
+					>
+						<PaymentMethodField defaultValue={subscription.paymentMethod} />
+					</ConfirmAction>
 				) : null}
 			</Card>
 			<Card>
 				<h2 className="mb-4 font-semibold">Edit Subscription</h2>
-				<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+				<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)} key={String(subscription.updatedAt)}>
 					<SelectField
 						label="Plan"
 						selectProps={getSelectProps(fields.plan)}
@@ -133,6 +188,8 @@ export default function AdminSubscriptionRoute() {
 					rowTestId="invoice-row"
 					emptyText="No invoices yet."
 					columns={[
+						{ label: 'Invoice', cell: (invoice) => <span className="font-mono text-xs">{invoiceReference(invoice.id)}</span> },
+						{ label: 'Plan', cell: (invoice) => capitalize(invoice.plan) },
 						{ label: 'Paid', cell: (invoice) => formatAdminDateTime(invoice.paidAt, '—') },
 						{ label: 'Period', cell: (invoice) => `${formatAdminDate(invoice.periodStart)} – ${formatAdminDate(invoice.periodEnd)}` },
 						{ label: 'Amount', cell: (invoice) => formatUsd(invoice.amountCents) },
@@ -168,6 +225,19 @@ export default function AdminSubscriptionRoute() {
 
 function paymentMethodLabel(method: 'credit_card' | 'bank_transfer') {
 	return method === 'credit_card' ? 'Credit card' : 'Bank transfer'
+}
+
+/** How the payment being recorded was made (kept as the subscription's payment method). */
+function PaymentMethodField({ defaultValue }: { defaultValue: 'credit_card' | 'bank_transfer' | null }) {
+	return (
+		<label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+			{ADMIN_MESSAGES.paymentMethodLabel}
+			<select name="method" defaultValue={defaultValue ?? 'bank_transfer'} className={`${inputClassName} mt-1`}>
+				<option value="bank_transfer">Bank transfer</option>
+				<option value="credit_card">Credit card</option>
+			</select>
+		</label>
+	)
 }
 
 export function ErrorBoundary() {

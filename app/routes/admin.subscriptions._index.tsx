@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { allOption, DataTable, FilterBar, PageHeader, Pagination, primaryLinkClassName, rowActionClassName } from '#app/components/admin/admin-table.tsx'
-import { ActionButton } from '#app/components/admin/confirm-action.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { getRevenueSummary, listSubscriptions, processPayment, replyWithToast, requireAdminActor } from '#server/admin/index.ts'
+import { getRevenueSummary, listSubscriptions, requireAdminActor } from '#server/admin/index.ts'
 import { SUBSCRIPTION_LIST } from '#server/admin/shared/list-specs.ts'
 import { capitalize, formatAdminDate, formatUsd } from '#server/admin/shared/format.ts'
 import { readListState } from '#server/admin/shared/list-state.ts'
@@ -16,13 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const state = readListState(new URL(request.url).searchParams, SUBSCRIPTION_LIST)
 	const [page, summary] = await Promise.all([listSubscriptions(state), getRevenueSummary()])
 	return { state, page, summary }
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-	const admin = await requireAdminActor(request)
-	const form = await request.formData()
-	const result = await processPayment(admin, String(form.get('subscriptionId') ?? ''))
-	return replyWithToast(request, result, { title: ADMIN_MESSAGES.paymentProcessed, description: ADMIN_MESSAGES.paymentProcessedDescription })
 }
 
 export const meta: MetaFunction = () => [{ title: 'Subscriptions · Carebook Admin' }]
@@ -81,7 +73,19 @@ export default function AdminSubscriptionsRoute() {
 				columns={[
 					{ label: 'Organization', sort: 'tenantName', cell: (subscription) => subscription.tenantName },
 					{ label: 'Plan', cell: (subscription) => capitalize(subscription.plan) },
-					{ label: 'Status', cell: (subscription) => <StatusBadge status={subscription.status} /> },
+					{
+						label: 'Status',
+						cell: (subscription) => (
+							<>
+								<StatusBadge status={subscription.status} />
+								{subscription.pendingPlan ? (
+									<span className="mt-1 block">
+										<Badge tone="warning">{ADMIN_MESSAGES.paymentPending(capitalize(subscription.pendingPlan))}</Badge>
+									</span>
+								) : null}
+							</>
+						),
+					},
 					{ label: 'Amount (USD)', sort: 'amount', cell: (subscription) => formatUsd(subscription.amountCents) },
 					{ label: 'Billing Cycle', cell: (subscription) => capitalize(subscription.billingCycle) },
 					{
@@ -103,8 +107,11 @@ export default function AdminSubscriptionsRoute() {
 						<Link to={`/admin/tenants/${subscription.tenantId}`} className={rowActionClassName}>
 							View Organization
 						</Link>
-						{subscription.status === 'past_due' ? (
-							<ActionButton fields={{ subscriptionId: subscription.id }} label="Process Payment" className={rowActionClassName} />
+						{subscription.status === 'past_due' || subscription.pendingPlan ? (
+							// asked and recorded on the subscription's page, with what is owed (one place for the question)
+							<Link to={`/admin/subscriptions/${subscription.id}?confirm=process-payment`} className={rowActionClassName}>
+								Process Payment
+							</Link>
 						) : null}
 					</>
 				)}

@@ -73,7 +73,8 @@ export default function SystemHealthRoute() {
 				<Card className="space-y-1 text-sm">
 					<h2 className="mb-2 font-semibold">Job queue</h2>
 					<p data-testid="queue-depth">{queue.pending} waiting</p>
-					<p>Oldest waiting: {formatAdminDateTime(queue.oldestWaiting, 'none')}</p>
+					<p data-testid="queue-oldest">Oldest waiting: {formatAdminDateTime(queue.oldestWaiting, 'none')}</p>
+					{queue.scheduled > 0 ? <p data-testid="queue-scheduled">{queue.scheduled} scheduled for later</p> : null}
 					<p>{queue.running} running</p>
 					<p>{queue.failedLastDay} failed in the last 24 h</p>
 					<p>{queue.failed} failed permanently</p>

@@ -10,6 +10,7 @@ import { ORGANIZATION_LIST } from '#server/admin/shared/list-specs.ts'
 import { capitalize, formatAdminDateTime } from '#server/admin/shared/format.ts'
 import { readListState } from '#server/admin/shared/list-state.ts'
 import { ADMIN_MESSAGES } from '#server/admin/shared/messages.ts'
+import { STATUS_LABELS } from '#server/billing/shared/messages.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdminActor(request)
@@ -77,8 +78,26 @@ export default function AdminTenantsRoute() {
 							</>
 						),
 					},
-					{ label: 'Status', cell: (organization) => <StatusBadge status={organization.status} /> },
-					{ label: 'Subscription', cell: (organization) => (organization.plan ? capitalize(organization.plan) : '—') },
+					{
+						label: 'Status',
+						cell: (organization) => (
+							<span data-testid="organization-status">
+								<StatusBadge status={organization.status} />
+							</span>
+						),
+					},
+					{
+						label: 'Subscription',
+						cell: (organization) =>
+							organization.plan ? (
+								<span data-testid="organization-subscription">
+									{capitalize(organization.plan)}
+									{organization.subscriptionStatus ? ` · ${STATUS_LABELS[organization.subscriptionStatus]}` : ''}
+								</span>
+							) : (
+								'—'
+							),
+					},
 					{ label: 'Users', cell: (organization) => organization.usersCount },
 					{ label: 'Storage', cell: (organization) => <StorageBar usedMb={organization.storageUsedMb} limitMb={organization.storageLimitMb} /> },
 					{ label: 'Last Active', sort: 'lastActive', cell: (organization) => formatAdminDateTime(organization.lastActive, ADMIN_MESSAGES.never) },

@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 		headers: {
 			'Content-Type': ICS_CONTENT_TYPE,
 			'Content-Disposition': 'inline; filename="carebook-appointments.ics"',
-			'Cache-Control': 'private, no-cache',
+			'Cache-Control': 'private, no-store',
 			'X-Robots-Tag': 'noindex, nofollow',
 			'Referrer-Policy': 'no-referrer',
 		},

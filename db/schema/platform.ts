@@ -47,6 +47,12 @@ export const users = platform.table(
 		/** The last request with a valid session, kept to within a few minutes (server/auth/sessions.ts). */
 		lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
 		/**
+		 * When the owner of the address proved it (the link of the confirmation
+		 * e-mail, an e-mail change's or a password reset's): no notification
+		 * e-mail goes to an address before (server/email, issue 41).
+		 */
+		emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+		/**
 		 * The user's first membership's organization (by the membership's
 		 * creation), the admin users list's Organization column and sort. Kept by
 		 * a trigger on app.memberships (platform migration 0010), so every
@@ -182,6 +188,11 @@ export const subscriptions = platform.table(
 		providerCustomerId: text('provider_customer_id'),
 		providerSubscriptionId: text('provider_subscription_id'),
 		paymentMethod: text('payment_method').$type<'credit_card' | 'bank_transfer'>(),
+		/** When the trial was moved to another plan (once per organization, without a payment provider: decision 032). */
+		trialPlanChangedAt: timestamp('trial_plan_changed_at', { withTimezone: true }),
+		/** An upgrade waiting for its payment (built-in provider): the plan it moves to once `pendingInvoiceId` is paid. */
+		pendingPlan: plan('pending_plan'),
+		pendingInvoiceId: uuid('pending_invoice_id'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	},
@@ -420,6 +431,8 @@ export const emailOutbox = platform.table(
 		index('email_outbox_created_idx').on(table.createdAt),
 		index('email_outbox_status_created_idx').on(table.status, table.createdAt),
 		index('email_outbox_user_idx').on(table.userId),
+		// the per-recipient daily cap counts a day's messages to one address
+		index('email_outbox_recipient_created_idx').on(sql`lower(${table.recipient})`, table.createdAt),
 	],
 )
 
@@ -442,7 +455,7 @@ export const userPreferences = platform.table('user_preferences', {
  * `new_email` is set for an e-mail change. A token is used once (`used_at`)
  * and refused after `expires_at`.
  */
-export const accountTokenPurpose = platform.enum('account_token_purpose', ['password_reset', 'email_change'])
+export const accountTokenPurpose = platform.enum('account_token_purpose', ['password_reset', 'email_change', 'email_confirm'])
 
 export const accountTokens = platform.table(
 	'account_tokens',
@@ -624,3 +637,40 @@ export const jobOutcomes = platform.table(
 	},
 	(table) => [index('job_outcomes_task_id_idx').on(table.task, table.id)],
 )
+
+/**
+ * Carebook's registration with a portal (server/portals/client-registrations.ts): per directory
+ * endpoint ('epic-sandbox'), per platform ('platform:epic', 'platform:oracle'), or for an endpoint
+ * the deployment added. Set by an administrator on 'Portal connections'; environment variables
+ * give the defaults. The client secret is sealed (AES-256-GCM, PORTAL_TOKEN_KEY).
+ */
+export const portalClients = platform.table('portal_clients', {
+	key: text('key').primaryKey(),
+	clientId: text('client_id').notNull(),
+	authMethod: text('auth_method').$type<'none' | 'client_secret_basic' | 'private_key_jwt'>().notNull(),
+	sealedClientSecret: text('sealed_client_secret'),
+	updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Providers the deployment adds to the bundled directory (an administrator, on 'Portal connections'). */
+export const portalEndpoints = platform.table('portal_endpoints', {
+	id: uuid('id').primaryKey().defaultRandom(),
+	name: text('name').notNull(),
+	fhirBaseUrl: text('fhir_base_url').notNull(),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Carebook's keys for private_key_jwt client authentication: the public halves are served at
+ * /.well-known/jwks.json; the newest one not retired signs. A retired key stays in the JWKS
+ * until it is deleted, so a portal caching the set keeps verifying during a rotation.
+ */
+export const portalSigningKeys = platform.table('portal_signing_keys', {
+	kid: text('kid').primaryKey(),
+	alg: text('alg').notNull(),
+	publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+	sealedPrivateJwk: text('sealed_private_jwk').notNull(),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	retiredAt: timestamp('retired_at', { withTimezone: true }),
+})

@@ -304,6 +304,8 @@ export const appointments = pgTable(
 		cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 		/** An appointment imported from a FHIR file: its identity there, so importing the file again adds it once. */
 		entryKeys: text('entry_keys').array(),
+		/** Imported from a file and not yet confirmed by the patient: no reminders until it is (issue 41). */
+		needsConfirmation: boolean('needs_confirmation').notNull().default(false),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 		/** Global search: title (A), provider and specialty (B), location (C). */
@@ -354,6 +356,8 @@ export const shares = pgTable(
 		expiresAt: timestamp('expires_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+		/** Share via Email: the outbox message that carries the link (platform email_outbox); null when none was queued (no relay), so the list marks it 'Not sent'. */
+		emailMessageId: uuid('email_message_id'),
 	},
 	(table) => [index('shares_owner_created_idx').on(table.ownerId, table.createdAt)],
 )
@@ -398,3 +402,87 @@ export const shareAccessLog = pgTable(
 	},
 	(table) => [index('share_access_log_share_time_idx').on(table.shareId, table.createdAt)],
 )
+
+export type PortalConnectionStatus = 'connected' | 'needs_reconnect'
+export type PortalSyncState = 'idle' | 'queued' | 'syncing' | 'failed'
+
+/**
+ * A patient's connection to a patient portal's FHIR R4 API (server/portals, SMART App Launch
+ * standalone patient launch). The tokens are sealed with AES-256-GCM (server/portals/token-seal.ts)
+ * and never leave the server; disconnecting deletes the row.
+ */
+export const portalConnections = pgTable(
+	'portal_connections',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		ownerId: uuid('owner_id').notNull(),
+		/** The directory entry it was made from ('smart-sandbox', 'epic-sandbox', 'test-portal', 'endpoint:<id>'), or 'custom' for a typed address. */
+		endpointKey: text('endpoint_key').notNull(),
+		/** The client registration used (server/portals/client-registrations.ts): the key its settings are stored under. */
+		clientKey: text('client_key').notNull(),
+		name: text('name').notNull(),
+		fhirBaseUrl: text('fhir_base_url').notNull(),
+		issuer: text('issuer'),
+		tokenEndpoint: text('token_endpoint').notNull(),
+		revocationEndpoint: text('revocation_endpoint'),
+		/** The portal's id of the patient (the token response's `patient`). */
+		portalPatientId: text('portal_patient_id').notNull(),
+		scope: text('scope').notNull(),
+		/** Sealed JSON { accessToken, refreshToken }: AES-256-GCM under PORTAL_TOKEN_KEY. */
+		sealedTokens: text('sealed_tokens').notNull(),
+		accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+		status: text('status').$type<PortalConnectionStatus>().notNull().default('connected'),
+		syncState: text('sync_state').$type<PortalSyncState>().notNull().default('idle'),
+		/** What the running (or last) sync has done: counts by resource type, pages, its phase. Ids and counts only. */
+		progress: jsonb('progress').$type<Record<string, unknown>>(),
+		/** Why the last sync stopped (a code: 'rate_limited', 'server_error', 'too_large'...), null after one that finished. */
+		lastError: text('last_error'),
+		lastSyncStartedAt: timestamp('last_sync_started_at', { withTimezone: true }),
+		lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+		/** The server's time when the last complete sync began: the next asks only for resources updated after it (_lastUpdated). */
+		syncedUpTo: timestamp('synced_up_to', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('portal_connections_owner_idx').on(table.ownerId)],
+)
+
+/**
+ * Every resource a connection has imported, by type and id: the version seen (a hash of the
+ * resource) and the record (document) that holds it. A sync skips a resource whose version it
+ * has, and an updated one goes back into the record that holds it.
+ */
+export const portalResources = pgTable(
+	'portal_resources',
+	{
+		connectionId: uuid('connection_id')
+			.notNull()
+			.references(() => portalConnections.id, { onDelete: 'cascade' }),
+		resourceType: text('resource_type').notNull(),
+		resourceId: text('resource_id').notNull(),
+		versionHash: text('version_hash').notNull(),
+		documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		uniqueIndex('portal_resources_connection_resource_key').on(table.connectionId, table.resourceType, table.resourceId),
+		index('portal_resources_document_idx').on(table.documentId),
+	],
+)
+
+/**
+ * A sign-in at a portal in progress (SMART App Launch): the state's hash, bound to the session
+ * that began it, with the PKCE verifier and nonce (sealed) and what discovery found. Used once,
+ * and only within ten minutes.
+ */
+export const portalAuthorizations = pgTable('portal_authorizations', {
+	stateHash: text('state_hash').primaryKey(),
+	ownerId: uuid('owner_id').notNull(),
+	sessionHash: text('session_hash').notNull(),
+	/** Set for a Reconnect: the connection whose tokens the sign-in replaces. */
+	connectionId: uuid('connection_id').references(() => portalConnections.id, { onDelete: 'cascade' }),
+	/** Sealed JSON: the code verifier, the nonce, the endpoint and what discovery found. */
+	sealedRequest: text('sealed_request').notNull(),
+	expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -3,11 +3,12 @@ import { getDb, type Executor } from '#db/client.ts'
 import { accountTokens } from '#db/schema/platform.ts'
 import { generateSessionToken, sessionIdFromToken } from '#server/auth/session-token.ts'
 
-export type AccountTokenPurpose = 'password_reset' | 'email_change'
+export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'email_confirm'
 
 export const ACCOUNT_TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
 	password_reset: 60 * 60_000,
 	email_change: 24 * 60 * 60_000,
+	email_confirm: 24 * 60 * 60_000,
 }
 
 /**

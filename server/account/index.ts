@@ -5,3 +5,4 @@ export { requestPasswordReset, resetPassword, sendPasswordResetByAdmin } from '.
 export { isAccountTokenUsable } from './account-tokens.ts'
 export { themeCookie } from './theme.ts'
 export { getSettings, getTwoFactorView } from './settings.ts'
+export { CONFIRM_ADDRESS_PATH, confirmAddress, getAddressConfirmation, resendAddressConfirmation, sendAddressConfirmation } from './email-confirmation.ts'

@@ -126,7 +126,8 @@ export async function resetPassword(input: {
 		if (!used) return refuse('invalid', 'invalid-link', ACCOUNT_MESSAGES.linkInvalid)
 		const [account] = await tx
 			.update(users)
-			.set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: sql`now()` })
+			// the reset link reached the account's address: it is confirmed (email-confirmation.ts)
+			.set({ passwordHash, failedLoginCount: 0, lockedUntil: null, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
 			.where(eq(users.id, used.userId))
 			.returning({ email: users.email })
 		await invalidateUserSessions(used.userId, tx)

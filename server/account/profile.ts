@@ -28,17 +28,20 @@ export type Profile = {
 	sex: Sex | null
 	/** The address waiting for confirmation, if an e-mail change was asked for. */
 	pendingEmail: string | null
+	/** Whether the owner confirmed the address (no e-mail goes to it before: email-confirmation.ts). */
+	isEmailConfirmed: boolean
 }
 
 export async function getProfile(patient: Patient): Promise<Profile | null> {
 	const [user] = await getDb()
-		.select({ name: users.name, email: users.email, phone: users.phone, timeZone: users.timeZone })
+		.select({ name: users.name, email: users.email, phone: users.phone, timeZone: users.timeZone, emailConfirmedAt: users.emailConfirmedAt })
 		.from(users)
 		.where(eq(users.id, patient.userId))
 	if (!user) return null
 	const health = await getHealthProfile(patient)
 	const pendingEmail = await pendingEmailOf(patient.userId)
-	return { ...user, dateOfBirth: health.dateOfBirth, sex: health.sex, pendingEmail }
+	const { emailConfirmedAt, ...shown } = user
+	return { ...shown, dateOfBirth: health.dateOfBirth, sex: health.sex, pendingEmail, isEmailConfirmed: !!emailConfirmedAt }
 }
 
 async function pendingEmailOf(userId: string) {
@@ -134,7 +137,8 @@ export async function confirmEmailChange(input: { token: string; ipAddress?: str
 		if (await isEmailTaken(tx, used.newEmail, used.userId)) return refuse('conflict', 'email-taken', ACCOUNT_MESSAGES.emailTaken)
 		await tx
 			.update(users)
-			.set({ email: used.newEmail, updatedAt: sql`now()` })
+			// the owner of the new address opened its link: it is confirmed (email-confirmation.ts)
+			.set({ email: used.newEmail, emailConfirmedAt: sql`now()`, updatedAt: sql`now()` })
 			.where(eq(users.id, used.userId))
 		await recordAudit({ action: 'account.email_change', actor: { userId: used.userId, ipAddress: input.ipAddress ?? null } }, tx)
 		return succeed({})

@@ -4,6 +4,7 @@ import { getTwoFactorStatus } from '#server/auth/index.ts'
 import { resolvePatientTimeZone } from '#server/appointments/patient-time-zone.ts'
 import { listDataExports } from '#server/exports/index.ts'
 import { getUserPreferences } from '#server/preferences/index.ts'
+import { getAddressConfirmation } from './email-confirmation.ts'
 
 /** What the second factor's part of Settings shows (both portals). */
 export async function getTwoFactorView(user: { id: string; email: string }) {
@@ -19,10 +20,11 @@ export async function getTwoFactorView(user: { id: string; email: string }) {
 
 /** Everything /settings shows: preferences, the second factor, recent exports, and the zone to show times in. */
 export async function getSettings(patient: SignedInPatient) {
-	const [preferences, twoFactor, exports] = await Promise.all([
+	const [preferences, twoFactor, exports, address] = await Promise.all([
 		getUserPreferences(patient.userId),
 		getTwoFactorView(patient.user),
 		listDataExports(patient.userId),
+		getAddressConfirmation(patient.userId),
 	])
-	return { preferences, twoFactor, exports, timeZone: resolvePatientTimeZone(patient.user.timeZone) }
+	return { preferences, twoFactor, exports, address, timeZone: resolvePatientTimeZone(patient.user.timeZone) }
 }

@@ -4,7 +4,7 @@ import { monthlyRecurringCents } from '#server/billing/index.ts'
 import { apiCallsOn } from './api-usage.ts'
 import { listAlerts } from './alerts.ts'
 import { hostLoad } from './host.ts'
-import { startOfUtcDay } from './organizations.ts'
+import { ORGANIZATION_STATUS_SQL, startOfUtcDay } from './organizations.ts'
 import { documentCounters } from '#server/documents/index.ts'
 import { megabytesToGigabytes, percentOf } from './shared/format.ts'
 
@@ -17,8 +17,10 @@ export async function getDashboard(now = new Date()) {
 		db.execute<{ total: number; active: number; newToday: number }>(sql`select count(*)::int as total,
 			count(*) filter (where status = 'active')::int as active,
 			count(*) filter (where created_at >= ${todayIso}::timestamptz)::int as "newToday" from app.users`),
-		db.execute<{ total: number; active: number }>(
-			sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active from app.organizations`,
+		db.execute<{ total: number; active: number; trial: number; inactive: number }>(
+			sql`select count(*)::int as total, count(*) filter (where ${ORGANIZATION_STATUS_SQL} = 'active')::int as active,
+				count(*) filter (where ${ORGANIZATION_STATUS_SQL} = 'trial')::int as trial, count(*) filter (where ${ORGANIZATION_STATUS_SQL} = 'inactive')::int as inactive
+				from app.organizations o left join app.subscriptions s on s.organization_id = o.id`,
 		),
 		db.execute<{ plan: string; status: string; amountCents: number; billingCycle: 'monthly' | 'yearly' }>(
 			sql`select plan, status, amount_cents as "amountCents", billing_cycle as "billingCycle" from app.subscriptions`,

@@ -72,8 +72,9 @@ export async function getDocumentsOverview(options: { organizationId?: string; s
 /** Queues a document that failed with a processing error again, as its owner's Retry would. */
 export async function retryFailedDocument(actor: AdminActor, organizationId: string, documentId: string) {
 	if (!isUuid(organizationId) || !isUuid(documentId)) return refuse('not-found', 'document-missing', ADMIN_MESSAGES.documentNotRetryable)
-	const isQueued = await requeueFailedDocument(organizationId, documentId).catch(() => false)
-	if (!isQueued) return refuse('conflict', 'not-retryable', ADMIN_MESSAGES.documentNotRetryable)
+	const outcome = await requeueFailedDocument(organizationId, documentId).catch(() => 'not-retryable' as const)
+	if (outcome === 'too-many-uploads') return refuse('rate-limited', 'too-many-uploads', ADMIN_MESSAGES.documentRetryLimited)
+	if (outcome !== 'queued') return refuse('conflict', 'not-retryable', ADMIN_MESSAGES.documentNotRetryable)
 	await auditAdminAction(actor, 'document.retry', { type: 'document', id: documentId }, { organizationId })
 	return succeed({})
 }

@@ -17,14 +17,32 @@ import type { OrganizationListState } from './shared/list-specs.ts'
 import type { z } from 'zod'
 import type { CreateOrganizationSchema, OrganizationFormSchema, SecurityFormSchema } from './shared/schemas.ts'
 
+export type OrganizationStatus = 'active' | 'inactive' | 'trial'
+
+/**
+ * An organization's status as every admin page shows and counts it, from the one place each part
+ * lives: 'inactive' when an administrator deactivated it (organizations.status), else 'trial' while
+ * its subscription is in its trial, else 'active'. The stored 'trial' of a new organization is not
+ * read on its own: its subscription says when the trial ended (an upgrade, a renewal, a cancellation).
+ */
+export function organizationStatusOf(stored: OrganizationStatus, subscriptionStatus: string | null | undefined): OrganizationStatus {
+	if (stored === 'inactive') return 'inactive'
+	return subscriptionStatus === 'trialing' ? 'trial' : 'active'
+}
+
+/** organizationStatusOf in SQL, over `app.organizations o left join app.subscriptions s`. */
+export const ORGANIZATION_STATUS_SQL = sql`(case when o.status = 'inactive' then 'inactive' when s.status = 'trialing' then 'trial' else 'active' end)`
+
 export type AdminOrganizationRow = {
 	id: string
 	name: string
 	domain: string | null
 	contactEmail: string | null
 	kind: 'personal' | 'organization'
-	status: 'active' | 'inactive' | 'trial'
+	/** organizationStatusOf */
+	status: OrganizationStatus
 	plan: PlanId | null
+	subscriptionStatus: 'active' | 'past_due' | 'trialing' | 'canceled' | null
 	usersCount: number
 	storageUsedMb: number
 	storageLimitMb: number
@@ -46,14 +64,14 @@ export async function listOrganizations(state: OrganizationListState) {
 			sql`(lower(o.name) like ${pattern} or lower(coalesce(o.domain, '')) like ${pattern} or lower(coalesce(o.contact_email, '')) like ${pattern})`,
 		)
 	}
-	if (state.filters.status !== 'all') conditions.push(sql`o.status = ${state.filters.status}`)
+	if (state.filters.status !== 'all') conditions.push(sql`${ORGANIZATION_STATUS_SQL} = ${state.filters.status}`)
 	if (state.filters.subscription !== 'all') conditions.push(sql`s.plan = ${state.filters.subscription}`)
 	const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
 	const direction = state.dir === 'desc' ? sql`desc` : sql`asc`
 	const db = getDb()
 	const [rows, [{ total }]] = await Promise.all([
 		db.execute<Omit<AdminOrganizationRow, 'storageUsedMb' | 'storageLimitMb'> & { schemaName: string }>(sql`
-			select o.id, o.name, o.domain, o.contact_email as "contactEmail", o.kind, o.status, s.plan,
+			select o.id, o.name, o.domain, o.contact_email as "contactEmail", o.kind, ${ORGANIZATION_STATUS_SQL} as status, s.plan, s.status as "subscriptionStatus",
 				(select count(*)::int from app.memberships m where m.organization_id = o.id) as "usersCount",
 				o.created_at as "createdAt", o.last_active_at as "lastActive", o.schema_name as "schemaName"
 			from app.organizations o left join app.subscriptions s on s.organization_id = o.id
@@ -91,7 +109,8 @@ export async function getAdminOrganization(organizationId: string) {
 		.leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
 		.where(eq(organizations.id, organizationId))
 	if (!row) return null
-	const { schemaName: _schema, ...organization } = row.organization
+	const { schemaName: _schema, ...stored } = row.organization
+	const organization = { ...stored, status: organizationStatusOf(stored.status, row.subscription?.status) }
 	const [totals] = await documentCounters(startOfUtcDay(new Date()), [organizationId])
 	const members = await listOrganizationMembers(organizationId)
 	const plan = row.subscription?.plan ?? 'basic'
@@ -236,13 +255,10 @@ export async function setOrganizationStatus(actor: AdminActor, organizationId: s
 		.leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
 		.where(eq(organizations.id, organizationId))
 	if (!row) return refuse('not-found', 'organization-missing', ADMIN_MESSAGES.organizationNotFound)
-	const status = nextOrganizationStatus(row.status, intent)
+	const current = organizationStatusOf(row.status, row.subscription?.status)
+	const status = nextOrganizationStatus(current, intent)
 	if (!status) {
-		return refuse(
-			'conflict',
-			'status-unchanged',
-			row.status === 'trial' ? ADMIN_MESSAGES.trialOnlyActivates : ADMIN_MESSAGES.organizationStatusUpdated(row.status),
-		)
+		return refuse('conflict', 'status-unchanged', current === 'trial' ? ADMIN_MESSAGES.trialOnlyActivates : ADMIN_MESSAGES.organizationStatusUpdated(current))
 	}
 	await db.transaction(async (tx) => {
 		await tx.update(organizations).set({ status }).where(eq(organizations.id, organizationId))
@@ -252,13 +268,13 @@ export async function setOrganizationStatus(actor: AdminActor, organizationId: s
 			)
 		}
 		const subscription = row.subscription
-		if (row.status === 'trial' && subscription?.status === 'trialing') {
+		if (current === 'trial' && subscription?.status === 'trialing') {
 			await tx
 				.update(subscriptions)
 				.set({ status: 'active', trialEndsAt: null, currentPeriodStart: now, currentPeriodEnd: periodEnd(now, subscription.billingCycle), updatedAt: now })
 				.where(eq(subscriptions.id, subscription.id))
 		}
-		await auditAdminAction(actor, `organization.${intent}`, { type: 'organization', id: organizationId }, { from: row.status, to: status }, tx)
+		await auditAdminAction(actor, `organization.${intent}`, { type: 'organization', id: organizationId }, { from: current, to: status }, tx)
 	})
 	return succeed({ status })
 }

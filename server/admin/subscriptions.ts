@@ -1,8 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.ts'
-import { auditLog, organizations, subscriptions } from '#db/schema/platform.ts'
+import { auditLog, invoices, organizations, subscriptions } from '#db/schema/platform.ts'
 import {
+	issuePeriodInvoice,
 	lastPaymentTimes,
+	listOpenInvoices,
 	listSubscriptionInvoices,
 	monthlyRecurringCents,
 	processPastDuePayment,
@@ -32,6 +34,8 @@ export type AdminSubscriptionRow = {
 	/** Whether it renews at the period's end: every status but canceled (billing's state machine has no other stop). */
 	autoRenew: boolean
 	paymentMethod: 'credit_card' | 'bank_transfer' | null
+	/** An upgrade waiting for its payment (Process Payment records it). */
+	pendingPlan: PlanId | null
 	startDate: string
 	lastPayment: string | null
 	nextPayment: string | null
@@ -57,7 +61,7 @@ export async function listSubscriptions(state: SubscriptionListState) {
 	const [rows, [{ total }]] = await Promise.all([
 		db.execute<Omit<AdminSubscriptionRow, 'lastPayment'>>(sql`
 			select s.id, o.id as "tenantId", o.name as "tenantName", s.plan, s.status, ${CHARGED_AMOUNT} as "amountCents",
-				s.billing_cycle as "billingCycle", s.status <> 'canceled' as "autoRenew", s.payment_method as "paymentMethod",
+				s.billing_cycle as "billingCycle", s.status <> 'canceled' as "autoRenew", s.payment_method as "paymentMethod", s.pending_plan as "pendingPlan",
 				s.created_at as "startDate",
 				case when s.status = 'canceled' then null else s.current_period_end end as "nextPayment"
 			from app.subscriptions s join app.organizations o on o.id = s.organization_id
@@ -123,13 +127,18 @@ async function findSubscription(subscriptionId: string) {
 	return row ?? null
 }
 
-/** A subscription with billing's invoices (each with its payments), its last payment and the audit trail of its changes. */
+/**
+ * A subscription with billing's invoices (each with its payments), its last payment and the audit
+ * trail of its changes: the invoices and payments are the one record of what was billed and paid,
+ * and 'Last payment' is read from them, as on the subscriptions list.
+ */
 export async function getAdminSubscription(subscriptionId: string) {
 	const row = await findSubscription(subscriptionId)
 	if (!row) return null
-	const [subscriptionInvoices, lastPayments, history] = await Promise.all([
+	const [subscriptionInvoices, lastPayments, openInvoices, history] = await Promise.all([
 		listSubscriptionInvoices(subscriptionId),
 		lastPaymentTimes([subscriptionId]),
+		listOpenInvoices(subscriptionId),
 		getDb()
 			.select({ action: auditLog.action, createdAt: auditLog.createdAt, details: auditLog.details, actorUserId: auditLog.actorUserId })
 			.from(auditLog)
@@ -137,7 +146,17 @@ export async function getAdminSubscription(subscriptionId: string) {
 			.orderBy(desc(auditLog.createdAt))
 			.limit(100),
 	])
-	return { ...row, invoices: subscriptionInvoices, lastPaymentAt: lastPayments.get(subscriptionId) ?? null, history }
+	const lastPayment = subscriptionInvoices
+		.flatMap((invoice) => invoice.payments.filter((payment) => payment.status === 'succeeded'))
+		.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]
+	return {
+		...row,
+		invoices: subscriptionInvoices,
+		openInvoices,
+		lastPaymentAt: lastPayments.get(subscriptionId) ?? null,
+		lastPayment: lastPayment ? { amountCents: lastPayment.amountCents, method: lastPayment.method, at: lastPayment.createdAt } : null,
+		history,
+	}
 }
 
 /**
@@ -146,9 +165,9 @@ export async function getAdminSubscription(subscriptionId: string) {
  * by this administrator (audited there as subscription.payment_processed).
  * Anything but past_due is refused with the portal's texts.
  */
-export async function processPayment(actor: AdminActor, subscriptionId: string, now = new Date()) {
-	const result = await processPastDuePayment(subscriptionId, { userId: actor.userId, ipAddress: actor.ipAddress }, { now })
-	if (result.ok) return succeed({})
+export async function processPayment(actor: AdminActor, subscriptionId: string, options: { now?: Date; method?: 'credit_card' | 'bank_transfer' } = {}) {
+	const result = await processPastDuePayment(subscriptionId, { userId: actor.userId, ipAddress: actor.ipAddress }, options)
+	if (result.ok) return succeed({ invoicesPaid: result.invoicesPaid, amountCents: result.amountCents, upgradedTo: result.upgradedTo })
 	if (result.code === 'not-past-due') return refuse('conflict', 'not-past-due', ADMIN_MESSAGES.notPastDue)
 	return refuse('not-found', 'subscription-missing', ADMIN_MESSAGES.subscriptionNotFound)
 }
@@ -164,7 +183,7 @@ export async function updateSubscription(actor: AdminActor, subscriptionId: stri
 	if (!row) return refuse('not-found', 'subscription-missing', ADMIN_MESSAGES.subscriptionNotFound)
 	const before = row.subscription
 	await getDb().transaction(async (tx) => {
-		await tx
+		const [updated] = await tx
 			.update(subscriptions)
 			.set({
 				plan: input.plan,
@@ -177,6 +196,16 @@ export async function updateSubscription(actor: AdminActor, subscriptionId: stri
 				updatedAt: now,
 			})
 			.where(eq(subscriptions.id, subscriptionId))
+			.returning()
+		// past due means an invoice is open: the one source of what is owed (Process Payment pays it)
+		if (input.status === 'past_due') {
+			const [open] = await tx
+				.select({ id: invoices.id })
+				.from(invoices)
+				.where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'open')))
+				.limit(1)
+			if (!open) await issuePeriodInvoice(tx, updated!, now)
+		}
 		await auditAdminAction(
 			actor,
 			'subscription.update',

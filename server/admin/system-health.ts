@@ -65,8 +65,10 @@ export async function getSystemHealth() {
 	)
 	const databaseMs = performance.now() - started
 	const [[queue], [tenants], [worker]] = await Promise.all([
-		db.execute<{ pending: number; running: number; failed: number; failedLastDay: number; oldestWaiting: Date | null }>(sql`
-			select count(*) filter (where locked_at is null and attempts < max_attempts)::int as pending,
+		// waiting: due now and not taken (what 'Oldest waiting' is the oldest of); scheduled: due later (a retry's back-off, a timed job)
+		db.execute<{ pending: number; scheduled: number; running: number; failed: number; failedLastDay: number; oldestWaiting: Date | null }>(sql`
+			select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as pending,
+				count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
 				count(*) filter (where locked_at is not null)::int as running,
 				count(*) filter (where attempts >= max_attempts)::int as failed,
 				count(*) filter (where attempts >= max_attempts and updated_at > now() - interval '24 hours')::int as "failedLastDay",
@@ -91,6 +93,7 @@ export async function getSystemHealth() {
 		},
 		queue: {
 			pending: queue!.pending,
+			scheduled: queue!.scheduled,
 			running: queue!.running,
 			failed: queue!.failed,
 			failedLastDay: queue!.failedLastDay,

@@ -305,6 +305,8 @@ export async function updateUser(actor: AdminActor, userId: string, input: UserF
 async function endAccountAccessAfterEmailChange(tx: Transaction, actor: AdminActor, userId: string, oldEmail: string) {
 	await invalidateUserSessions(userId, tx)
 	await tx.delete(accountTokens).where(and(eq(accountTokens.userId, userId), sql`${accountTokens.usedAt} is null`))
+	// nobody has confirmed the new address yet: no notification e-mails to it until its owner does
+	await tx.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, userId))
 	await queueEmail(tx, {
 		to: oldEmail,
 		kind: 'email_change',

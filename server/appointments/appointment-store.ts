@@ -27,6 +27,8 @@ export type StoredAppointment = Appointment & {
 	createdAt: Date
 	updatedAt: Date
 	cancelledAt: Date | null
+	/** imported from a file and not confirmed by the patient yet: no reminders (absent: false) */
+	needsConfirmation?: boolean
 }
 
 export type AppointmentChange = {
@@ -66,6 +68,7 @@ const appointmentColumns = {
 	contactEmail: appointments.contactEmail,
 	cancelReason: appointments.cancelReason,
 	cancelledAt: appointments.cancelledAt,
+	needsConfirmation: appointments.needsConfirmation,
 	createdAt: appointments.createdAt,
 	updatedAt: appointments.updatedAt,
 }
@@ -362,6 +365,30 @@ async function recordReschedule(
 		reason,
 	})
 	await recordAppointmentEvent(tx, patient.userId, 'rescheduled', appointment)
+}
+
+/**
+ * The patient confirms an appointment imported from a file (its page's
+ * 'Confirm appointment'): from now on it is theirs like any other, and its
+ * reminders are queued. One already confirmed, or someone else's: not-found.
+ */
+export async function confirmImportedAppointment(
+	patient: Patient,
+	appointmentId: string,
+	{ now = new Date() }: WriteOptions = {},
+): Promise<Result<object, 'not-found'>> {
+	if (!isAppointmentId(appointmentId)) return NOT_FOUND_ONLY
+	return withTenant(patient.organizationId, async (tx) => {
+		const [appointment] = await tx
+			.update(appointments)
+			.set({ needsConfirmation: false, updatedAt: sql`now()` })
+			.where(and(isOwnAppointment(patient, appointmentId), eq(appointments.needsConfirmation, true)))
+			.returning(appointmentColumns)
+		if (!appointment) return NOT_FOUND_ONLY
+		await scheduleAppointmentReminders(tx, patient.organizationId, appointment, now)
+		await audit(tx, patient, 'appointment.confirm_imported', appointmentId)
+		return { ok: true as const }
+	})
 }
 
 /**

@@ -74,6 +74,7 @@ export { buildAppointmentListView, LIST_PARAMS, parseAppointmentListQuery, type 
 export {
 	APPOINTMENT_NOT_FOUND_MESSAGE,
 	cancelAppointmentById,
+	confirmImportedAppointment,
 	createAppointment,
 	deleteAppointment,
 	getAppointment,

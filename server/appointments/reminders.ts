@@ -37,10 +37,11 @@ export const reminderJobKey = JOB_KEYS.appointmentReminder
 export async function scheduleAppointmentReminders(
 	tx: TenantTransaction,
 	organizationId: string,
-	appointment: Pick<Appointment, 'id' | 'status' | 'startsAt'>,
+	appointment: Pick<Appointment, 'id' | 'status' | 'startsAt'> & { needsConfirmation?: boolean },
 	now: Date,
 ): Promise<void> {
-	const due = reminderTimesFor(appointment, now)
+	// imported from a file and not confirmed by the patient: no reminders (imported-appointments.ts)
+	const due = appointment.needsConfirmation ? [] : reminderTimesFor(appointment, now)
 	for (const { kind } of REMINDER_OFFSETS) {
 		const key = REMINDER_KEYS[kind]
 		const reminder = due.find((candidate) => candidate.kind === kind)
@@ -65,7 +66,7 @@ export async function removeAppointmentReminders(tx: TenantTransaction, appointm
 	}
 }
 
-export type ReminderOutcome = 'sent' | 'gone' | 'cancelled' | 'moved' | 'started' | 'duplicate'
+export type ReminderOutcome = 'sent' | 'gone' | 'cancelled' | 'moved' | 'started' | 'duplicate' | 'unconfirmed'
 
 /**
  * Runs one reminder job: writes the appointment_reminder notification when
@@ -84,10 +85,12 @@ export async function deliverAppointmentReminder(payload: unknown, { now = new D
 				status: appointments.status,
 				startsAt: appointments.startsAt,
 				timeZone: appointments.timeZone,
+				needsConfirmation: appointments.needsConfirmation,
 			})
 			.from(appointments)
 			.where(eq(appointments.id, input.appointmentId))
 		if (!appointment) return 'gone'
+		if (appointment.needsConfirmation) return 'unconfirmed'
 		if (appointment.status === 'cancelled') return 'cancelled'
 		if (appointment.startsAt.getTime() !== new Date(input.startsAt).getTime()) return 'moved'
 		if (appointment.startsAt.getTime() <= now.getTime()) return 'started'

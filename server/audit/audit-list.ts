@@ -3,11 +3,38 @@ import { getDb } from '#db/client.ts'
 import { AUDIT_PAGE_SIZE, isAuditUserId, type AuditCursor, type AuditFilters } from './shared/audit-filters.ts'
 
 /**
- * Targets that are a patient's health records (or links to them). Their
- * entries hold ids, not contents, but say who touched which patient's
- * records when: only a superadmin lists them (docs/decisions/019-admin-portal.md).
+ * What a plain administrator may list (docs/decisions/019-admin-portal.md):
+ * an allow-list, so an action added later stays with superadmins until it is
+ * named here. An entry is listed when its action is of one of these families
+ * (the part before the first dot) and its target, when it has one, is of one
+ * of these types: accounts, organizations, subscriptions, API keys, sign-in
+ * and the administrators' own actions. Entries on health records (documents,
+ * values, the health profile, medications, shares, appointments, exports,
+ * calendar feeds) and searches hold ids and counts only, yet tell who touched
+ * which patient's records when: only a superadmin lists them.
  */
-export const HEALTH_RECORD_TARGET_TYPES = ['document', 'medication', 'share', 'appointment', 'health_reading', 'data_export', 'calendar_feed'] as const
+export const PLAIN_ADMIN_ACTION_FAMILIES = ['auth', 'admin', 'account', 'subscription', 'api_key'] as const
+export const PLAIN_ADMIN_TARGET_TYPES = ['user', 'organization', 'subscription', 'api_key', 'alert', 'notification', 'report', 'audit_log'] as const
+
+/** Whether a plain administrator may see an entry of this action and target type (the SQL below says the same). */
+export function isVisibleToPlainAdmin(entry: { action: string; targetType: string | null }): boolean {
+	const family = entry.action.split('.')[0]!
+	return (
+		(PLAIN_ADMIN_ACTION_FAMILIES as readonly string[]).includes(family) &&
+		(entry.targetType === null || (PLAIN_ADMIN_TARGET_TYPES as readonly string[]).includes(entry.targetType))
+	)
+}
+
+function plainAdminCondition(alias: string): SQL {
+	const a = sql.raw(alias)
+	return sql`(split_part(${a}.action, '.', 1) in (${sql.join(
+		PLAIN_ADMIN_ACTION_FAMILIES.map((family) => sql`${family}`),
+		sql`, `,
+	)}) and (${a}.target_type is null or ${a}.target_type in (${sql.join(
+		PLAIN_ADMIN_TARGET_TYPES.map((type) => sql`${type}`),
+		sql`, `,
+	)})))`
+}
 
 export type AuditListEntry = {
 	id: string
@@ -37,14 +64,7 @@ function auditConditions(filters: AuditFilters, scope: Scope): SQL[] {
 	if (filters.action) conditions.push(sql`a.action = ${filters.action}`)
 	if (filters.from) conditions.push(sql`a.created_at >= ${`${filters.from}T00:00:00Z`}::timestamptz`)
 	if (filters.to) conditions.push(sql`a.created_at < (${`${filters.to}T00:00:00Z`}::timestamptz + interval '1 day')`)
-	if (!scope.includeHealthRecords) {
-		conditions.push(
-			sql`(a.target_type is null or a.target_type not in (${sql.join(
-				HEALTH_RECORD_TARGET_TYPES.map((type) => sql`${type}`),
-				sql`, `,
-			)}))`,
-		)
-	}
+	if (!scope.includeHealthRecords) conditions.push(plainAdminCondition('a'))
 	return conditions
 }
 
@@ -78,16 +98,20 @@ export async function listAuditEntries(
 /**
  * The actions that occur in the log, for the filter (a skip scan over
  * audit_log_action_time_idx: one index probe per distinct action, however
- * many entries there are).
+ * many entries there are). For a plain administrator, only actions of which
+ * an entry is theirs to see.
  */
-export async function listAuditActions(): Promise<string[]> {
+export async function listAuditActions(scope: Scope): Promise<string[]> {
+	const visible = scope.includeHealthRecords
+		? sql``
+		: sql`and exists (select 1 from app.audit_log v where v.action = actions.action and ${plainAdminCondition('v')})`
 	const rows = await getDb().execute<{ action: string }>(sql`
 		with recursive actions(action) as (
 			(select action from app.audit_log order by action limit 1)
 			union all
 			select (select a.action from app.audit_log a where a.action > actions.action order by a.action limit 1) from actions where actions.action is not null
 		)
-		select action from actions where action is not null`)
+		select action from actions where action is not null ${visible}`)
 	return rows.map((row) => row.action)
 }
 

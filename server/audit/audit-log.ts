@@ -1,3 +1,4 @@
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { getDb, type Executor } from '#db/client.ts'
 import { auditLog } from '#db/schema/platform.ts'
 
@@ -28,4 +29,30 @@ export async function recordAudit(entry: AuditEntry, executor: Executor = getDb(
 		ipAddress: entry.actor.ipAddress ?? null,
 		details: entry.details ?? null,
 	})
+}
+
+/**
+ * An access that the same person repeats within `withinSeconds` on the same record (a page's
+ * revalidations after each action, a reload, a tab refocus) is one access: the entry is written
+ * unless an identical one (actor, action, target) was written in that window. Concurrent requests
+ * are serialized on a transaction-scoped advisory lock of that key, so two at once write one row.
+ * Pass the caller's transaction; the lock is held until it ends.
+ */
+export async function recordAuditOnce(entry: AuditEntry & { target: { type: string; id: string } }, options: { withinSeconds: number }, executor: Executor) {
+	const key = `${entry.actor.userId}:${entry.action}:${entry.target.type}:${entry.target.id}`
+	await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+	const [recent] = await executor
+		.select({ id: auditLog.id })
+		.from(auditLog)
+		.where(
+			and(
+				eq(auditLog.targetType, entry.target.type),
+				eq(auditLog.targetId, entry.target.id),
+				eq(auditLog.action, entry.action),
+				eq(auditLog.actorUserId, entry.actor.userId),
+				gt(auditLog.createdAt, sql`now() - make_interval(secs => ${options.withinSeconds})`),
+			),
+		)
+		.limit(1)
+	if (!recent) await recordAudit(entry, executor)
 }

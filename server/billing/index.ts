@@ -15,9 +15,12 @@ export {
 	type CatalogueEntry,
 } from './shared/plans.ts'
 export { BILLING_MESSAGES } from './shared/messages.ts'
+export { invoiceReference } from './shared/invoice-reference.ts'
 export {
 	getOrganizationSubscription,
 	getSubscriptionUsage,
+	listOpenInvoices,
+	type OpenInvoice,
 	isInForce,
 	subscriptionView,
 	trialDaysRemaining,
@@ -27,9 +30,13 @@ export {
 } from './subscription.ts'
 export {
 	canManageSubscription,
+	cancelPendingUpgrade,
 	cancelSubscription,
 	changePlan,
+	issuePeriodInvoice,
 	processPastDuePayment,
+	type CheckoutReturn,
+	type PlanChangeOutcome,
 	runSubscriptionTransitions,
 	type SubscriptionActor,
 } from './lifecycle.ts'

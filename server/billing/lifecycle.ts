@@ -13,7 +13,11 @@ import { addMonths, PAST_DUE_CANCEL_DAYS, periodMonths, scheduledTransition, TRI
 import { notifyOrganizationAdmins } from './notify.ts'
 import { subscriptionPriceCents } from './organization-prices.ts'
 import { providerFor, type IssuedInvoice } from './payment-provider.ts'
-import { subscriptionView, type SubscriptionRow } from './subscription.ts'
+import { createStripeCheckout } from './stripe-provider.ts'
+import { applyPaidUpgrade, dropPendingUpgrade, issueUpgradeInvoice } from './upgrade-payment.ts'
+import { getOrganizationSubscription, type SubscriptionRow } from './subscription.ts'
+import { invoiceReference } from './shared/invoice-reference.ts'
+import { billingSettings } from '#server/env.server.ts'
 
 /** Who changes the subscription: a member of the organization (the role is checked here). */
 export type SubscriptionActor = { userId: string; organizationId: string; ipAddress?: string | null }
@@ -57,7 +61,7 @@ async function memberCount(tx: Tx, organizationId: string) {
  */
 async function downgradeRefusal(tx: Tx, organizationId: string, plan: PlanId): Promise<Refusal<'downgrade-storage' | 'downgrade-members'> | null> {
 	const target = PLANS[plan]
-	const usedMb = (await selectOrganizationDocumentUsage(tx, new Date())).storedBytes / 1_000_000
+	const usedMb = (await selectOrganizationDocumentUsage(tx, organizationId, new Date())).storedBytes / 1_000_000
 	if (usedMb > target.storageLimitMb) {
 		return refuse('conflict', 'downgrade-storage', BILLING_MESSAGES.downgradeStorage(usedMb, target.name, target.storageLimitMb))
 	}
@@ -152,74 +156,159 @@ async function renew(tx: Tx, row: SubscriptionRow, periodStart: Date, now: Date)
 	return { status: isPaid ? ('active' as const) : ('past_due' as const), invoiceId: invoice.id }
 }
 
-/** Thrown inside the plan change's transaction when a trial's upgrade could not be paid: nothing of it is kept. */
-class TrialUpgradeNotPaid extends Error {
-	constructor(readonly trialPlan: PlanId) {
-		super('trial upgrade not paid')
-	}
-}
+/** How a plan change ended: in force now, the trial moved to the plan, or waiting for its payment (an invoice, or Stripe Checkout). */
+export type PlanChangeOutcome =
+	| { kind: 'changed' }
+	| { kind: 'trial-moved'; trialEndsAt: string }
+	| { kind: 'payment-pending'; invoice: { id: string; reference: string; amountCents: number; plan: PlanId } }
+	| { kind: 'checkout'; url: string }
+
+/** Where Stripe Checkout sends the browser back (the route builds them from the app's origin). */
+export type CheckoutReturn = { successUrl: string; cancelUrl: string }
 
 /**
  * Upgrade or downgrade (spec 2.14, 7.1 POST /subscriptions/upgrade): the
  * organization's admin only; a downgrade whose limits the organization
- * already exceeds is refused with the reason. The new plan is in force at
- * once and its price applies from the next renewal. Choosing a plan on a
- * canceled subscription takes it back (within its period) or starts a new
- * period (after it). A trial covers the plan it began on: an upgrade during
- * the trial (a canceled one taken back included) ends it and starts a paid
- * period at once, and when the provider does not take the payment (the
- * built-in one never does) the change is refused and the trial continues.
+ * already exceeds is refused with the reason, otherwise it is in force at once
+ * and its price applies from the next renewal. Choosing a plan on a canceled
+ * subscription takes it back (within its period) or starts a new period
+ * (after it). An upgrade is never a paid plan without a payment (issue 29,
+ * decision 032):
+ * - during the trial, with no payment provider configured, the first
+ *   upgrade of the organization moves the trial to the new plan until the
+ *   trial's end, when the new plan's first invoice is due;
+ * - otherwise (a second upgrade during the trial, after it, on a paid plan)
+ *   it leads to a payment: Stripe Checkout when Stripe is configured (the
+ *   webhook moves the plan once paid), else an invoice of the built-in
+ *   provider for the new plan, the subscription keeping its plan with the
+ *   upgrade 'payment pending' until an administrator records the payment;
+ * - a subscription Stripe already manages changes its plan at Stripe.
  */
-export async function changePlan(actor: SubscriptionActor, plan: PlanId, options: { now?: Date; paymentMethod?: 'credit_card' | 'bank_transfer' } = {}) {
+export async function changePlan(
+	actor: SubscriptionActor,
+	plan: PlanId,
+	options: { now?: Date; paymentMethod?: 'credit_card' | 'bank_transfer'; checkout?: CheckoutReturn; customerEmail?: string | null } = {},
+) {
 	const now = options.now ?? new Date()
+	const stripe = billingSettings().stripe
 	const outcome = await withTenant(actor.organizationId, async (tx) => {
 		if ((await membershipRole(tx, actor)) !== 'admin') return refuse('forbidden', 'not-admin', BILLING_MESSAGES.notAdmin)
 		const row = await lockSubscription(tx, actor.organizationId)
 		if (!row) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
 		if (row.plan === plan && row.status !== 'canceled') return refuse('invalid', 'same-plan', BILLING_MESSAGES.samePlan)
+		const kind = await organizationKind(tx, actor.organizationId)
+		const reopened = row.status === 'canceled'
+		const withinPeriod = row.currentPeriodEnd !== null && row.currentPeriodEnd > now
+		const isTrial = row.status === 'trialing' || (reopened && row.trialEndsAt !== null && row.trialEndsAt > now)
+		const isPaidUpgrade = isUpgrade(row.plan, plan) && row.provider !== 'stripe'
+		const audit = (details: Record<string, string | boolean>) =>
+			recordAudit(
+				{ action: 'subscription.plan_change', actor, target: { type: 'subscription', id: row.id }, details: { from: row.plan, to: plan, ...details } },
+				tx,
+			)
 		if (!isUpgrade(row.plan, plan)) {
 			const refusal = await downgradeRefusal(tx, actor.organizationId, plan)
 			if (refusal) return refusal
 		}
-		const reopened = row.status === 'canceled'
-		const withinPeriod = row.currentPeriodEnd !== null && row.currentPeriodEnd > now
-		const isTrial = row.status === 'trialing' || (reopened && row.trialEndsAt !== null && row.trialEndsAt > now)
-		const endsTrial = isTrial && isUpgrade(row.plan, plan)
+
+		if (isPaidUpgrade && isTrial && !stripe && row.trialPlanChangedAt === null && row.trialEndsAt) {
+			// the one trial moves to the chosen plan; payment is needed when it ends
+			await tx
+				.update(subscriptions)
+				.set({
+					plan,
+					amountCents: subscriptionPriceCents(kind, plan, row.billingCycle),
+					status: 'trialing',
+					canceledAt: null,
+					trialPlanChangedAt: now,
+					pendingPlan: null,
+					pendingInvoiceId: null,
+					updatedAt: now,
+				})
+				.where(eq(subscriptions.id, row.id))
+			await audit({ trialMoved: true })
+			await notifyOrganizationAdmins(tx, actor.organizationId, {
+				type: 'info',
+				title: BILLING_MESSAGES.planChangedTitle,
+				message: BILLING_MESSAGES.trialMoved(PLANS[plan].name, formatCalendarInstant(row.trialEndsAt)),
+			})
+			return succeed({ outcome: { kind: 'trial-moved', trialEndsAt: row.trialEndsAt.toISOString() } as PlanChangeOutcome })
+		}
+		if (isPaidUpgrade && stripe) {
+			if (!options.checkout) return refuse('invalid', 'checkout-unavailable', BILLING_MESSAGES.checkoutUnavailable)
+			const checkout = options.checkout
+			await audit({ checkout: true })
+			return succeed({
+				outcome: {
+					kind: 'checkout',
+					url: await createStripeCheckout(stripe.secretKey, {
+						organizationId: actor.organizationId,
+						plan,
+						customerEmail: options.customerEmail ?? null,
+						customerId: row.providerCustomerId,
+						...checkout,
+					}),
+				} as PlanChangeOutcome,
+			})
+		}
+		if (isPaidUpgrade) {
+			const invoice = await issueUpgradeInvoice(tx, row, plan, kind, now)
+			if (options.paymentMethod) await tx.update(subscriptions).set({ paymentMethod: options.paymentMethod }).where(eq(subscriptions.id, row.id))
+			await audit({ paymentPending: true })
+			await notifyOrganizationAdmins(tx, actor.organizationId, {
+				type: 'info',
+				title: BILLING_MESSAGES.paymentPendingTitle,
+				message: BILLING_MESSAGES.paymentPendingNotice(PLANS[plan].name, invoiceReference(invoice.id)),
+			})
+			return succeed({
+				outcome: {
+					kind: 'payment-pending',
+					invoice: { id: invoice.id, reference: invoiceReference(invoice.id), amountCents: invoice.amountCents, plan },
+				} as PlanChangeOutcome,
+			})
+		}
+
+		// a downgrade, a plan taken back within its period, or a subscription Stripe manages
 		const [updated] = await tx
 			.update(subscriptions)
 			.set({
 				plan,
-				amountCents: subscriptionPriceCents(await organizationKind(tx, actor.organizationId), plan, row.billingCycle),
+				amountCents: subscriptionPriceCents(kind, plan, row.billingCycle),
 				paymentMethod: options.paymentMethod ?? row.paymentMethod,
 				...(reopened ? { status: row.trialEndsAt && row.trialEndsAt > now ? ('trialing' as const) : ('active' as const), canceledAt: null } : {}),
+				pendingPlan: null,
+				pendingInvoiceId: null,
 				updatedAt: now,
 			})
 			.where(eq(subscriptions.id, row.id))
 			.returning()
-		if (endsTrial) {
-			const paid = await renew(tx, updated!, now, now)
-			if (paid.status !== 'active') throw new TrialUpgradeNotPaid(row.plan)
-		} else if (reopened && !withinPeriod) await renew(tx, updated!, now, now)
+		if (row.pendingInvoiceId) await dropPendingUpgrade(tx, row, now)
+		if (reopened && !withinPeriod) await renew(tx, updated!, now, now)
 		await providerFor(row).changePlan(row, plan)
-		await recordAudit(
-			{ action: 'subscription.plan_change', actor, target: { type: 'subscription', id: row.id }, details: { from: row.plan, to: plan, reopened, endsTrial } },
-			tx,
-		)
+		await audit({ reopened })
 		await notifyOrganizationAdmins(tx, actor.organizationId, {
 			type: 'info',
 			title: BILLING_MESSAGES.planChangedTitle,
 			message: BILLING_MESSAGES.planChanged(PLANS[plan].name),
 		})
-		const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id))
-		return succeed({ subscription: subscriptionView(current!, now) })
-	}).catch((error: unknown) => {
-		if (!(error instanceof TrialUpgradeNotPaid)) throw error
-		return refuse('forbidden', 'payment-required', BILLING_MESSAGES.trialUpgradeNeedsPayment(PLANS[error.trialPlan].name, PLANS[plan].name))
+		return succeed({ outcome: { kind: 'changed' } as PlanChangeOutcome })
 	})
-	if (!outcome.ok && outcome.code === 'payment-required') {
-		await recordAudit({ action: 'subscription.trial_upgrade_refused', actor, details: { to: plan } })
-	}
-	return outcome
+	if (!outcome.ok) return outcome
+	const subscription = await getOrganizationSubscription(actor.organizationId, now)
+	return succeed({ ...outcome, subscription: subscription! })
+}
+
+/** The organization's admin drops the upgrade waiting for its payment (its invoice is void). */
+export async function cancelPendingUpgrade(actor: SubscriptionActor, options: { now?: Date } = {}) {
+	const now = options.now ?? new Date()
+	return withTenant(actor.organizationId, async (tx) => {
+		if ((await membershipRole(tx, actor)) !== 'admin') return refuse('forbidden', 'not-admin', BILLING_MESSAGES.notAdmin)
+		const row = await lockSubscription(tx, actor.organizationId)
+		if (!row?.pendingInvoiceId) return refuse('conflict', 'no-pending-upgrade', BILLING_MESSAGES.noPendingUpgrade)
+		await dropPendingUpgrade(tx, row, now)
+		await recordAudit({ action: 'subscription.upgrade_dropped', actor, target: { type: 'subscription', id: row.id }, details: { plan: row.pendingPlan } }, tx)
+		return succeed({})
+	})
 }
 
 /**
@@ -246,9 +335,13 @@ export async function cancelSubscription(actor: SubscriptionActor, options: { no
 }
 
 /**
- * An administrator's Process Payment on a past_due subscription (spec 2.15):
- * every open invoice is recorded paid (built-in provider, by that
- * administrator) and the subscription becomes active. Audited.
+ * An administrator's Process Payment (spec 2.15): on a past_due subscription,
+ * or one whose upgrade waits for its payment (decision 032). Every open
+ * invoice is recorded paid (built-in provider, by that administrator, with
+ * the method given), so the invoices, the payments, 'Last payment' and the
+ * subscription's status say the same thing on every admin page: a past_due
+ * subscription without an open invoice (its status set by hand) has its
+ * current period invoiced first. A waiting upgrade then takes effect. Audited.
  */
 export async function processPastDuePayment(subscriptionId: string, actor: AuditActor, options: { now?: Date; method?: 'credit_card' | 'bank_transfer' } = {}) {
 	const now = options.now ?? new Date()
@@ -256,33 +349,62 @@ export async function processPastDuePayment(subscriptionId: string, actor: Audit
 	return getDb().transaction(async (tx) => {
 		const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update')
 		if (!row) return refuse('not-found', 'no-subscription', BILLING_MESSAGES.noSubscription)
-		if (row.status !== 'past_due') return refuse('conflict', 'not-past-due', BILLING_MESSAGES.notPastDue)
-		const open = await tx
+		if (row.status !== 'past_due' && !row.pendingInvoiceId) return refuse('conflict', 'not-past-due', BILLING_MESSAGES.notPastDue)
+		let open = await tx
 			.select()
 			.from(invoices)
 			.where(and(eq(invoices.subscriptionId, row.id), eq(invoices.status, 'open')))
+		if (open.length === 0 && row.status === 'past_due') {
+			open = [await issuePeriodInvoice(tx, row, now)]
+		}
+		const method = options.method ?? row.paymentMethod ?? 'bank_transfer'
 		let amountCents = 0
 		for (const invoice of open) {
-			await recordInvoicePaid(
-				tx,
-				invoice,
-				{ method: options.method ?? row.paymentMethod ?? 'bank_transfer', provider: 'builtin', recordedBy: actor.userId },
-				now,
-			)
+			await recordInvoicePaid(tx, invoice, { method, provider: 'builtin', recordedBy: actor.userId }, now)
 			amountCents += invoice.amountCents
 		}
-		await tx.update(subscriptions).set({ status: 'active', pastDueSince: null, updatedAt: now }).where(eq(subscriptions.id, row.id))
+		const upgraded = await applyPaidUpgrade(tx, row, now)
+		if (!upgraded) {
+			await tx.update(subscriptions).set({ status: 'active', pastDueSince: null, paymentMethod: method, updatedAt: now }).where(eq(subscriptions.id, row.id))
+		} else {
+			await tx.update(subscriptions).set({ paymentMethod: method }).where(eq(subscriptions.id, row.id))
+		}
 		await recordAudit(
 			{
 				action: 'subscription.payment_processed',
 				actor: { ...actor, organizationId: row.organizationId },
 				target: { type: 'subscription', id: row.id },
-				details: { invoices: open.length, amountCents },
+				details: { invoices: open.length, amountCents, method, ...(upgraded ? { toPlan: row.pendingPlan } : {}) },
 			},
 			tx,
 		)
-		return succeed({ subscriptionId: row.id, invoicesPaid: open.length, amountCents })
+		return succeed({ subscriptionId: row.id, invoicesPaid: open.length, amountCents, upgradedTo: upgraded ? row.pendingPlan : null })
 	})
+}
+
+/**
+ * The invoice of the subscription's current period (one per period), open: for a subscription an
+ * administrator made past_due by hand, so that the payment recorded for it has its invoice.
+ */
+export async function issuePeriodInvoice(tx: Transaction, row: SubscriptionRow, now: Date) {
+	const insertFrom = (periodStart: Date) =>
+		tx
+			.insert(invoices)
+			.values({
+				subscriptionId: row.id,
+				organizationId: row.organizationId,
+				plan: row.plan,
+				amountCents: row.amountCents,
+				periodStart,
+				periodEnd: row.currentPeriodEnd && row.currentPeriodEnd > periodStart ? row.currentPeriodEnd : addMonths(periodStart, periodMonths(row.billingCycle)),
+				dueAt: now,
+				provider: 'builtin',
+			})
+			.onConflictDoNothing({ target: [invoices.subscriptionId, invoices.periodStart], where: sql`provider = 'builtin'` })
+			.returning()
+	// the period's own invoice; when it exists already (paid, or void), one from now
+	const [inserted] = row.currentPeriodStart ? await insertFrom(row.currentPeriodStart) : []
+	return inserted ?? (await insertFrom(now))[0]!
 }
 
 /**

@@ -1,7 +1,7 @@
 import { billingSettings } from '#server/env.server.ts'
 import { canManageSubscription, type SubscriptionActor } from './lifecycle.ts'
 import { planCatalogue } from './shared/plans.ts'
-import { getOrganizationSubscription, getSubscriptionUsage } from './subscription.ts'
+import { getOrganizationSubscription, getSubscriptionUsage, listOpenInvoices } from './subscription.ts'
 
 /**
  * Everything /subscription shows: the current plan with its usage, the
@@ -15,7 +15,18 @@ export async function getSubscriptionOverview(actor: SubscriptionActor, now = ne
 		canManageSubscription(actor),
 	])
 	if (!subscription || !usage) return null
-	return { subscription, usage, plans: planCatalogue(), canManage, salesEmail: billingSettings().salesEmail }
+	const settings = billingSettings()
+	return {
+		subscription,
+		usage,
+		plans: planCatalogue(),
+		canManage,
+		salesEmail: settings.salesEmail,
+		// the payment step of the built-in provider: the open invoices, how to pay them and whom to write to
+		openInvoices: await listOpenInvoices(subscription.id),
+		paymentInstructions: settings.paymentInstructions,
+		hasStripe: settings.stripe !== null,
+	}
 }
 
 export type SubscriptionOverview = NonNullable<Awaited<ReturnType<typeof getSubscriptionOverview>>>

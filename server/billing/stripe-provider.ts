@@ -55,3 +55,43 @@ export function stripeProvider(secretKey: string): PaymentProvider {
 		},
 	}
 }
+
+export type CheckoutRequest = {
+	organizationId: string
+	plan: PlanId
+	customerEmail: string | null
+	/** Stripe's customer already linked to the organization, if any. */
+	customerId: string | null
+	successUrl: string
+	cancelUrl: string
+}
+
+/**
+ * The parameters of a Stripe Checkout session that starts the organization's paid subscription:
+ * the plan's monthly price (by lookup key), the organization and plan in the subscription's
+ * metadata, which the webhook reads to link it (stripe-webhook.ts).
+ */
+export function checkoutSessionParams(request: CheckoutRequest, priceId: string): Stripe.Checkout.SessionCreateParams {
+	const metadata = { organizationId: request.organizationId, plan: request.plan }
+	return {
+		mode: 'subscription',
+		line_items: [{ price: priceId, quantity: 1 }],
+		success_url: request.successUrl,
+		cancel_url: request.cancelUrl,
+		client_reference_id: request.organizationId,
+		metadata,
+		subscription_data: { metadata },
+		...(request.customerId ? { customer: request.customerId } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
+	}
+}
+
+/** A Stripe Checkout session for the plan; its address, where the browser goes to pay. */
+export async function createStripeCheckout(secretKey: string, request: CheckoutRequest): Promise<string> {
+	const stripe = stripeClient(secretKey)
+	const prices = await stripe.prices.list({ lookup_keys: [stripePriceLookupKey(request.plan)], limit: 1 })
+	const price = prices.data[0]
+	if (!price) throw new Error('Stripe price not found')
+	const session = await stripe.checkout.sessions.create(checkoutSessionParams(request, price.id))
+	if (!session.url) throw new Error('Stripe Checkout session without a URL')
+	return session.url
+}

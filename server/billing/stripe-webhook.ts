@@ -155,6 +155,8 @@ async function recordStripeSubscription(object: z.infer<typeof SubscriptionObjec
 			pastDueSince: mapped === 'past_due' ? (row.pastDueSince ?? now) : null,
 			currentPeriodStart: periodStart ? fromUnix(periodStart) : row.currentPeriodStart,
 			currentPeriodEnd: deleted ? (object.ended_at ? fromUnix(object.ended_at) : now) : periodEnd ? fromUnix(periodEnd) : row.currentPeriodEnd,
+			// paid through Stripe Checkout (decision 032): no trial and no built-in upgrade left waiting
+			...(mapped === 'active' ? { trialEndsAt: null, pendingPlan: null, pendingInvoiceId: null } : {}),
 			updatedAt: now,
 		})
 		.where(eq(subscriptions.id, row.id))

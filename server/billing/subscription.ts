@@ -1,8 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import { getDb, type Executor } from '#db/client.ts'
-import { apiUsage, subscriptions } from '#db/schema/platform.ts'
+import { apiUsage, invoices, subscriptions } from '#db/schema/platform.ts'
 import { selectOrganizationDocumentUsage } from '#server/documents/store/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
+import { invoiceReference } from './shared/invoice-reference.ts'
 import { PLANS } from './shared/plans.ts'
 import { usagePercent } from './shared/usage-format.ts'
 
@@ -40,6 +41,12 @@ export function subscriptionView(row: SubscriptionRow, now: Date) {
 		trialDaysRemaining: row.status === 'trialing' ? trialDaysRemaining(row.trialEndsAt, now) : null,
 		canceledAt: row.canceledAt?.toISOString() ?? null,
 		pastDueSince: row.pastDueSince?.toISOString() ?? null,
+		/** Set once the trial was moved to another plan (decision 032): the organization's one such move is used. */
+		trialPlanChangedAt: row.trialPlanChangedAt?.toISOString() ?? null,
+		/** An upgrade waiting for its invoice to be paid ('payment pending'), or null. */
+		pendingPlan: row.pendingPlan,
+		pendingPlanName: row.pendingPlan ? PLANS[row.pendingPlan].name : null,
+		pendingInvoiceId: row.pendingInvoiceId,
 		isInForce: isInForce(row, now),
 		features: { apiAccess: plan.apiAccess, ocrPriority: plan.ocrPriority, maxUsers: plan.maxUsers },
 	}
@@ -72,7 +79,9 @@ export async function getSubscriptionUsage(organizationId: string) {
 	const row = await findSubscriptionRow(organizationId)
 	if (!row) return null
 	const periodStart = row.currentPeriodStart ?? row.createdAt
-	const { storedBytes: usedBytes, processedSince: processed } = await withTenant(organizationId, (tx) => selectOrganizationDocumentUsage(tx, periodStart))
+	const { storedBytes: usedBytes, processedSince: processed } = await withTenant(organizationId, (tx) =>
+		selectOrganizationDocumentUsage(tx, organizationId, periodStart),
+	)
 	const [calls] = await getDb()
 		.select({ calls: sql<string>`coalesce(sum(${apiUsage.calls}), 0)::bigint` })
 		.from(apiUsage)
@@ -89,3 +98,21 @@ export async function getSubscriptionUsage(organizationId: string) {
 }
 
 export type SubscriptionUsage = NonNullable<Awaited<ReturnType<typeof getSubscriptionUsage>>>
+
+/** A subscription's open invoices, oldest first, each with the number people quote ('INV-1A2B3C4D'). */
+export async function listOpenInvoices(subscriptionId: string) {
+	const rows = await getDb()
+		.select({ id: invoices.id, plan: invoices.plan, amountCents: invoices.amountCents, dueAt: invoices.dueAt, periodStart: invoices.periodStart })
+		.from(invoices)
+		.where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'open')))
+		.orderBy(asc(invoices.dueAt))
+	return rows.map((row) => ({
+		...row,
+		reference: invoiceReference(row.id),
+		planName: PLANS[row.plan].name,
+		dueAt: row.dueAt.toISOString(),
+		periodStart: row.periodStart.toISOString(),
+	}))
+}
+
+export type OpenInvoice = Awaited<ReturnType<typeof listOpenInvoices>>[number]

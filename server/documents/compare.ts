@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
-import { convertValue, findAnalyteByCode, toUcum } from '#server/lab-vocabulary/index.ts'
+import { convertValue, findAnalyteByCode, foldInternationalUnit, toUcum } from '#server/lab-vocabulary/index.ts'
 import { selectParametersOnDates, selectTestDates, type DocumentParameterValue } from '#server/health/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import type { Patient } from './queries.ts'
@@ -22,10 +22,11 @@ export type ComparedParameter = {
 
 /**
  * The left value in the right's unit: as it is when the units are the same
- * UCUM unit however printed ('10^3/uL', 'x10^3/uL', '10*3/uL', 'K/uL'),
- * converted by UCUM when they differ by a factor (with the analyte's molar
- * mass between mass and substance concentrations); null when they do not
- * compare.
+ * UCUM unit however printed ('10^3/uL', 'x10^3/uL', '10*3/uL', 'K/uL') or
+ * equal by UCUM with IU as U ('IU/L' and 'U/L', 'µIU/mL' and 'mIU/L':
+ * foldInternationalUnit), converted when they differ by a factor (with the
+ * analyte's molar mass between mass and substance concentrations); null when
+ * they do not compare.
  */
 export function leftInRightUnit(
 	code: string,
@@ -37,8 +38,12 @@ export function leftInRightUnit(
 	const to = right.ucumUnit ?? toUcum(right.unit)
 	if (!from || !to) return null
 	if (from === to) return { value: left.value, isConverted: false }
-	const converted = convertValue(left.value, from, to, findAnalyteByCode(code)?.molarMass)
-	return converted === null ? null : { value: converted, isConverted: true }
+	// UCUM equality with IU as U (lab-vocabulary's foldInternationalUnit): IU/L and U/L, µIU/mL and mIU/L
+	const converted = convertValue(left.value, foldInternationalUnit(from), foldInternationalUnit(to), findAnalyteByCode(code)?.molarMass)
+	if (converted === null) return null
+	// a factor of one is the same unit written another way: the value is shown as it is
+	const isSameQuantity = Math.abs(converted - left.value) <= Math.abs(left.value) * 1e-12
+	return isSameQuantity ? { value: left.value, isConverted: false } : { value: converted, isConverted: true }
 }
 
 /** Test dates on which the patient has lab values, newest first. */

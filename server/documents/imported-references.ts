@@ -5,6 +5,7 @@ import type { FileStorage } from '#server/storage/index.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import { IMPORTED_REFERENCE_NOTE, type ImportedReferenceDetails, type StructuredDocumentReference } from '#server/extraction/shared/structured-types.ts'
 import { TEXT_LIMITS, toAllowedText } from '#server/validation/shared/text.ts'
+import { takeUploadSlots } from './upload-limits.ts'
 
 /**
  * A FHIR file's DocumentReferences (another app's export, or this app's own
@@ -28,25 +29,35 @@ const CATEGORY_BY_KIND: Record<StructuredDocumentReference['kind'], string> = {
 	other: 'other',
 }
 
-/** Stores the references the owner does not hold yet; returns how many records were made. The caller holds the owner's import lock. */
+/**
+ * Stores the references the owner does not hold yet, each a stored file that
+ * takes one of the owner's upload slots (upload-limits.ts): past the limit
+ * the rest are not made, and counted (`overUploadLimit`) for the record's
+ * 'What was not imported'. The caller holds the owner's import lock.
+ */
 export async function storeImportedReferences(
 	tx: TenantTransaction,
 	storage: FileStorage,
 	source: { organizationId: string; documentId: string; ownerId: string },
 	references: StructuredDocumentReference[],
-): Promise<number> {
+): Promise<{ made: number; overUploadLimit: number }> {
 	references = references.slice(0, MAX_IMPORTED_REFERENCES)
-	if (references.length === 0) return 0
+	if (references.length === 0) return { made: 0, overUploadLimit: 0 }
 	const keys = references.map((reference) => reference.key)
 	const held = await tx
 		.select({ key: sql<string>`${documents.details}->'importedReference'->>'key'` })
 		.from(documents)
 		.where(and(eq(documents.ownerId, source.ownerId), inArray(sql`${documents.details}->'importedReference'->>'key'`, keys)))
 	const heldKeys = new Set(held.map((row) => row.key))
-	let made = 0
+	const fresh: StructuredDocumentReference[] = []
 	for (const reference of references) {
 		if (heldKeys.has(reference.key)) continue
 		heldKeys.add(reference.key)
+		fresh.push(reference)
+	}
+	const slots = await takeUploadSlots({ userId: source.ownerId, organizationId: source.organizationId }, fresh.length, tx)
+	let made = 0
+	for (const reference of fresh.slice(0, slots)) {
 		const id = randomUUID()
 		const storageKey = `${source.organizationId}/${id}`
 		const title = toAllowedText(reference.title, TEXT_LIMITS.title) || 'Imported record'
@@ -96,5 +107,5 @@ export async function storeImportedReferences(
 		})
 		made++
 	}
-	return made
+	return { made, overUploadLimit: fresh.length - slots }
 }

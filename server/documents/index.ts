@@ -25,7 +25,9 @@ export {
 	type Patient,
 	type DocumentSummary,
 } from './queries.ts'
-export { answerDocumentSubject } from './subject.ts'
+export { answerDocumentSubject, subjectAnswerAmong, carrySubjectAnswer } from './subject.ts'
+export { replaceDocumentFile, readDocumentFile } from './replace-file.ts'
+export { discardReceivedFile } from './receive-upload.ts'
 export { chooseDocumentDate } from './date-choice.ts'
 export { reviewDocumentValue } from './value-review.ts'
 export { reviewPrintedResult } from './printed-results.ts'

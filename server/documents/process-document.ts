@@ -23,8 +23,8 @@ import {
 	summarizeDocumentValues,
 } from '#server/health/index.ts'
 import { removeDocumentMedications, replaceDocumentMedications } from '#server/medications/index.ts'
-import { storeImportedAppointments } from '#server/appointments/index.ts'
-import { storeImportedReferences } from './imported-references.ts'
+import { isLastingFailure } from './lasting-failure.ts'
+import { IMPORT_LOCK_CLASS, storeOrHoldImport, withUploadLimitCount } from './held-import.ts'
 import { printedPatientOf, settleSubjectMatch } from './subject.ts'
 import { documentNotificationKey, writeNotification } from '#server/notifications/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
@@ -35,9 +35,6 @@ import { MAX_UPLOAD_BYTES } from './shared/messages.ts'
 import { strandedDocuments } from './cross-tenant-metadata.ts'
 
 export type ProcessOutcome = 'processed' | 'failed' | 'missing'
-
-/** The first key of the two-key advisory lock that serialises one patient's C-CDA and FHIR imports ('CBKI'). */
-const IMPORT_LOCK_CLASS = 0x43424b49
 
 /**
  * Reads one stored file, given as a temporary copy on this machine
@@ -152,14 +149,12 @@ export async function processDocument(
 			const printedPatient = printedPatientOf(result)
 			const subjectMatch = await settleSubjectMatch(tx, { userId: document.ownerId, organizationId: input.organizationId }, document, printedPatient)
 			const medicationOutcome = await replaceDocumentMedications(tx, { ...document, documentDate: result.date }, result.medications)
-			// A FHIR file's other records (details only) and appointments: each made once, however often the file comes.
-			await storeImportedReferences(
-				tx,
-				storage,
-				{ organizationId: input.organizationId, documentId: document.id, ownerId: document.ownerId },
-				result.importedDocuments ?? [],
-			)
-			await storeImportedAppointments(tx, { organizationId: input.organizationId, userId: document.ownerId }, result.importedAppointments ?? [])
+			// A FHIR file's other records (details only) and appointments: each made once, however often the file comes;
+			// a file naming someone else keeps them until the patient answers 'Is this you?' (subject.ts).
+			const imported = await storeOrHoldImport(tx, storage, { ...document, organizationId: input.organizationId }, subjectMatch, {
+				references: result.importedDocuments ?? [],
+				appointments: result.importedAppointments ?? [],
+			})
 			// A provider name already on the patient's records wins over a close OCR reading of it.
 			const named = withKnownProvider(
 				{ provider: result.provider, title: result.title || document.title },
@@ -182,7 +177,7 @@ export async function processDocument(
 					details: result.dicom
 						? { dicom: result.dicom, printedPatient }
 						: result.structured
-							? { structured: result.structured }
+							? { structured: withUploadLimitCount(result.structured, imported.overUploadLimit), ...imported.held }
 							: printedPatient.name || printedPatient.birthDate
 								? { printedPatient }
 								: null,
@@ -226,6 +221,12 @@ export async function processDocument(
 		}
 		return 'processed'
 	} catch (error) {
+		// It would fail again on this file: final at once, without Retry (which only a processing error offers).
+		if (isLastingFailure(error)) {
+			await markFailed(input, document.ownerId, document.title, 'cannot_process', DOCUMENT_MESSAGES.cannotProcess, { fileRemoved: true })
+			await storage.remove(document.storageKey)
+			return 'failed'
+		}
 		// A stop cut this run short: the job goes back to the queue with its attempt given back (server/jobs/interrupted-jobs.ts).
 		if (options.isFinalAttempt && !options.signal?.aborted) {
 			await markFailed(input, document.ownerId, document.title, 'processing_error', DOCUMENT_MESSAGES.processingFailed)

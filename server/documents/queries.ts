@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { documents } from '#db/schema/tenant.ts'
-import { recordAudit } from '#server/audit/index.ts'
+import { recordAudit, recordAuditOnce } from '#server/audit/index.ts'
 import { getOrganizationSubscription } from '#server/billing/index.ts'
 import { selectDocumentParameters, selectDocumentPrintedResults, summarizeDocumentValues, EMPTY_VALUE_SUMMARY } from '#server/health/index.ts'
 import { enqueueProcessDocument, removeProcessDocumentJob } from '#server/queue/queue.ts'
@@ -10,6 +10,7 @@ import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
 import { isAllowedText } from '#server/validation/shared/text.ts'
 import { refuse, succeed, type Result } from '#server/errors/shared/result.ts'
 import { DOCUMENT_MESSAGES } from './shared/messages.ts'
+import { takeUploadSlot, tooManyUploads } from './upload-limits.ts'
 import { getFileStorage, openStoredFile } from '#server/storage/index.ts'
 
 /** Who is asking: the patient of the session, in their organization. */
@@ -88,6 +89,9 @@ export async function getDocumentsByIds(patient: Patient, ids: string[]) {
 	})
 }
 
+/** Loads of one record by its owner within this many seconds are one 'document.view' (revalidations, a reload). */
+export const DOCUMENT_VIEW_WINDOW_SECONDS = 60
+
 /**
  * One document with its lab values, its results under names the vocabulary does not know
  * (printed results) and medications, or null when it does
@@ -112,8 +116,13 @@ export async function getDocument(patient: Patient, documentId: string) {
 		const parameters = await selectDocumentParameters(tx, documentId)
 		const printedResults = await selectDocumentPrintedResults(tx, documentId)
 		const documentMedications = await selectDocumentMedications(tx, documentId)
+		// one view of a record page is one entry, however often the page's data is loaded again within a minute
+		await recordAuditOnce(
+			{ action: 'document.view', actor: patient, target: { type: 'document', id: documentId } },
+			{ withinSeconds: DOCUMENT_VIEW_WINDOW_SECONDS },
+			tx,
+		)
 		const values = (await summarizeDocumentValues(tx, [documentId])).get(documentId) ?? EMPTY_VALUE_SUMMARY
-		await auditDocumentAccess(tx, patient, 'document.view', documentId)
 		return { ...document, parameters, printedResults, medications: documentMedications, values }
 	})
 }
@@ -183,6 +192,7 @@ export function selectDocumentCards(tx: TenantTransaction, owner: Patient, docum
 			fileKind: documents.fileKind,
 			hasPreview: sql<boolean>`${documents.previewKey} is not null`,
 			uploadedAt: documents.uploadedAt,
+			status: documents.status,
 		})
 		.from(documents)
 		.where(and(eq(documents.ownerId, owner.userId), inArray(documents.id, ids)))
@@ -212,23 +222,31 @@ export async function deleteDocument(patient: Patient, documentId: string): Prom
 }
 
 /** Queues a failed document again (processing errors only: an unreadable file stays failed), at the plan's OCR priority as an upload. */
-export async function retryDocument(patient: Patient, documentId: string): Promise<Result<object, 'not-found'>> {
+export async function retryDocument(patient: Patient, documentId: string): Promise<Result<object, 'not-found' | 'too-many-uploads'>> {
+	const outcome = await requeueFailedDocument(patient.organizationId, documentId, { ownerId: patient.userId })
+	if (outcome === 'queued') return succeed({})
 	// not this patient's, or not a document that failed while processing: nothing to retry
-	return (await requeueFailedDocument(patient.organizationId, documentId, { ownerId: patient.userId })) ? succeed({}) : documentNotFound()
+	return outcome === 'not-retryable' ? documentNotFound() : tooManyUploads()
 }
 
 /**
  * The retry itself, for the owner (`ownerId` given) or an administrator
  * (any owner in the organization): a document that failed with a processing
- * error is queued again; false when there is none such.
+ * error is queued again. A retry processes the file again, so it takes one
+ * of the owner's upload slots (upload-limits.ts); past the limit nothing
+ * changes ('too-many-uploads').
  */
-export async function requeueFailedDocument(organizationId: string, documentId: string, options: { ownerId?: string } = {}) {
-	if (!isUuid(documentId)) return false
+export async function requeueFailedDocument(
+	organizationId: string,
+	documentId: string,
+	options: { ownerId?: string } = {},
+): Promise<'queued' | 'not-retryable' | 'too-many-uploads'> {
+	if (!isUuid(documentId)) return 'not-retryable'
 	const subscription = await getOrganizationSubscription(organizationId)
 	return withTenant(organizationId, async (tx) => {
 		const [document] = await tx
-			.update(documents)
-			.set({ status: 'queued', failureReason: null, failureMessage: null })
+			.select({ id: documents.id, ownerId: documents.ownerId })
+			.from(documents)
 			.where(
 				and(
 					eq(documents.id, documentId),
@@ -237,12 +255,14 @@ export async function requeueFailedDocument(organizationId: string, documentId: 
 					eq(documents.failureReason, 'processing_error'),
 				),
 			)
-			.returning({ id: documents.id, ownerId: documents.ownerId })
-		if (!document) return false
+			.for('update')
+		if (!document) return 'not-retryable' as const
+		if (await takeUploadSlot({ userId: document.ownerId, organizationId }, tx)) return 'too-many-uploads' as const
+		await tx.update(documents).set({ status: 'queued', failureReason: null, failureMessage: null }).where(eq(documents.id, documentId))
 		// the earlier failure keeps its notification; a failure of this new run notifies again
 		await releaseNotificationKey(tx, document.ownerId, documentNotificationKey(documentId, 'failed'))
 		await enqueueProcessDocument(tx, { organizationId, documentId }, { plan: subscription?.plan ?? 'basic' })
-		return true
+		return 'queued' as const
 	})
 }
 

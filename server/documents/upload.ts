@@ -12,18 +12,20 @@ import { DOCUMENT_MESSAGES, MAX_FILES_PER_FORM_UPLOAD } from './shared/messages.
 import { discardReceivedFile, hasValidUploadFields, receiveUpload, receiveUploads, UploadRejectedError, type ReceivedFile } from './receive-upload.ts'
 import { getFileStorage, isStorageFullError } from '#server/storage/index.ts'
 import { describeError, logger } from '#server/logger.ts'
-import { takeUploadSlot } from './upload-limits.ts'
+import { selectOrganizationStoredBytes } from './store/index.ts'
+import { refuseWithoutUploadSlot, takeUploadSlot } from './upload-limits.ts'
 
-/** The document made, or why not: a type we do not take (unsupported), over the plan's storage (too-large), no room left on the server (storage-full). */
+/** The document made, or why not: a type we do not take (unsupported), over the plan's storage (too-large), over the upload limit (rate-limited), no room left on the server (storage-full). */
 export type UploadOutcome = Result<{ documentId: string }>
 
 export type Uploader = { userId: string; organizationId: string; ipAddress?: string | null }
 
 /**
  * Accepts a received file for a patient: type by content, plan storage limit,
- * then the file goes into the store and the document row and its processing
- * job are written in one tenant transaction. Any refusal removes the
- * temporary file and writes nothing.
+ * one upload slot (upload-limits.ts: every path that stores a file comes
+ * here, so each file counts), then the file goes into the store and the
+ * document row and its processing job are written in one tenant transaction
+ * with the slot. Any refusal removes the temporary file and writes nothing.
  */
 export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFile): Promise<UploadOutcome> {
 	const detected = file.type
@@ -43,12 +45,14 @@ export async function storeUploadedDocument(uploader: Uploader, file: ReceivedFi
 		const outcome = await withTenant(uploader.organizationId, async (tx) => {
 			// One upload at a time per organization past this point, so two cannot both squeeze under the limit.
 			await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${uploader.organizationId}))`)
-			const [usage] = await tx.execute<{ used: string }>(sql`select coalesce(sum(size_bytes), 0)::bigint as used from documents`)
-			const usedBytes = Number(usage!.used)
+			// documents and the members' export zips (selectOrganizationStoredBytes)
+			const usedBytes = await selectOrganizationStoredBytes(tx, uploader.organizationId)
 			const limitBytes = plan.storageLimitMb * 1_000_000
 			if (usedBytes + file.size > limitBytes) {
 				return refuse('too-large', 'storage_limit', DOCUMENT_MESSAGES.storageLimit((usedBytes / 1_000_000).toFixed(1), plan.storageLimitMb, plan.name))
 			}
+			const limited = await takeUploadSlot(uploader, tx)
+			if (limited) return limited
 			await storage.putFile(storageKey, file.tempPath)
 			await tx.insert(documents).values({
 				id: documentId,
@@ -104,12 +108,13 @@ function formRefusal(error: UploadRejectedError) {
 
 /**
  * An upload request from start to end, for the upload page's form and the
- * upload API alike: the upload rate limits (before the body is read), the
- * streamed form (one file), its other fields' text rules, then
- * storeUploadedDocument. Every refusal is a Result; unexpected failures throw.
+ * upload API alike: a slot left under the upload limits (checked before the
+ * body is read), the streamed form (one file), its other fields' text rules,
+ * then storeUploadedDocument, which takes the file's slot. Every refusal is a
+ * Result; unexpected failures throw.
  */
 export async function acceptUpload(uploader: Uploader, request: Request): Promise<UploadOutcome> {
-	const limited = await takeUploadSlot(uploader)
+	const limited = await refuseWithoutUploadSlot(uploader)
 	if (limited) return limited
 	let received: Awaited<ReturnType<typeof receiveUpload>>
 	try {
@@ -130,11 +135,14 @@ export type MultiUploadOutcome = Result<{ documentIds: string[]; refusals: strin
 
 /**
  * The upload page's form without JavaScript: several files in one post, each
- * checked and stored like a single upload (storeUploadedDocument), one after
- * another. A refused file does not stop the others; a form refusal (no file,
- * a bad field) refuses the whole post and keeps nothing.
+ * checked and stored like a single upload (storeUploadedDocument, one upload
+ * slot each), one after another. A refused file (past the upload limit too)
+ * does not stop the others; a form refusal (no file, a bad field, no upload
+ * slot left before the body is read) refuses the whole post and keeps nothing.
  */
 export async function acceptUploads(uploader: Uploader, request: Request): Promise<MultiUploadOutcome> {
+	const limited = await refuseWithoutUploadSlot(uploader)
+	if (limited) return limited
 	let received: Awaited<ReturnType<typeof receiveUploads>>
 	try {
 		received = await receiveUploads(request, { maxFiles: MAX_FILES_PER_FORM_UPLOAD })

@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { and, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, lt, lte, ne, sql } from 'drizzle-orm'
 import { ZipFile } from 'yazl'
 import { getDb } from '#db/client.ts'
 import { dataExports, users } from '#db/schema/platform.ts'
@@ -45,8 +45,16 @@ export type DataExportSummary = {
 	sizeBytes: number | null
 }
 
-/** Asks for a new export; refused while one is still being built. */
-export async function requestDataExport(patient: Patient): Promise<Result<{ exportId: string }, 'in-progress'>> {
+/** One export a day per user (each is a zip of every file, kept EXPORT_LIFETIME_DAYS and counted in the organization's storage). */
+export const EXPORT_COOLDOWN_HOURS = 24
+
+/**
+ * Asks for a new export: refused while one is still being built, and within
+ * EXPORT_COOLDOWN_HOURS of the last one asked for (a failed one does not
+ * count). When the new one is ready it replaces the older zips
+ * (buildDataExport).
+ */
+export async function requestDataExport(patient: Patient, now = new Date()): Promise<Result<{ exportId: string }, 'in-progress' | 'once-a-day'>> {
 	return getDb().transaction(async (tx) => {
 		await tx.execute(sql`select pg_advisory_xact_lock(7304, hashtext(${patient.userId}))`)
 		const [pending] = await tx
@@ -54,6 +62,18 @@ export async function requestDataExport(patient: Patient): Promise<Result<{ expo
 			.from(dataExports)
 			.where(and(eq(dataExports.userId, patient.userId), eq(dataExports.status, 'queued')))
 		if (pending) return refuse('conflict', 'in-progress', ACCOUNT_MESSAGES.exportInProgress)
+		const [recent] = await tx
+			.select({ id: dataExports.id })
+			.from(dataExports)
+			.where(
+				and(
+					eq(dataExports.userId, patient.userId),
+					ne(dataExports.status, 'failed'),
+					gt(dataExports.createdAt, new Date(now.getTime() - EXPORT_COOLDOWN_HOURS * 60 * 60_000)),
+				),
+			)
+			.limit(1)
+		if (recent) return refuse('rate-limited', 'once-a-day', ACCOUNT_MESSAGES.exportOncePerDay)
 		const [row] = await tx.insert(dataExports).values({ userId: patient.userId, organizationId: patient.organizationId }).returning({ id: dataExports.id })
 		await enqueueBuildDataExport(tx, { exportId: row!.id })
 		await recordAudit({ action: 'account.export_request', actor: patient, target: { type: 'data_export', id: row!.id } }, tx)
@@ -201,8 +221,12 @@ export async function buildDataExport(exportId: string): Promise<void> {
 		const storageKey = `${job.organizationId}/exports/${exportId}.zip`
 		await storage.putFile(storageKey, tempPath)
 		const expiresAt = new Date(now.getTime() + EXPORT_LIFETIME_DAYS * 24 * 60 * 60_000)
-		await db.transaction(async (tx) => {
+		const replaced = await db.transaction(async (tx) => {
 			await tx.update(dataExports).set({ status: 'ready', storageKey, sizeBytes: size, completedAt: now, expiresAt }).where(eq(dataExports.id, exportId))
+			// the new export replaces the user's older zips: one kept at a time
+			const olderThanThis = and(eq(dataExports.userId, user.id), isNotNull(dataExports.storageKey), lt(dataExports.createdAt, job.createdAt))
+			const older = await tx.select({ storageKey: dataExports.storageKey }).from(dataExports).where(olderThanThis).for('update')
+			await tx.update(dataExports).set({ storageKey: null, expiresAt: now }).where(olderThanThis)
 			await queueEmail(tx, {
 				to: user.email,
 				kind: 'export_ready',
@@ -211,7 +235,9 @@ export async function buildDataExport(exportId: string): Promise<void> {
 				lines: [`Your Carebook data export is ready. ${ACCOUNT_MESSAGES.exportReadyMessage}`, 'Sign in and open Settings to download it.'],
 				link: { label: 'Open Settings', url: `${appOrigin()}${SETTINGS_EXPORT_PATH}` },
 			})
+			return older.flatMap((row) => (row.storageKey ? [row.storageKey] : []))
 		})
+		for (const key of replaced) await storage.remove(key)
 		await withTenant(job.organizationId, (tx) =>
 			writeNotification(tx, {
 				ownerId: user.id,

@@ -10,8 +10,8 @@ import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimit
 import { extractMedications } from './rows/medications.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './intake/messages.ts'
 import { createDefaultOcrEngine, createDefaultPaddleEngine } from './ocr/ocr-engine.ts'
-import { readReportPage } from './ocr/ocr-page.ts'
-import { pageImageForOcr } from './pages/pdf-page-image.ts'
+import { readReportPage, type PageOcrResult } from './ocr/ocr-page.ts'
+import { pageImageForOcr, scanOfPage } from './pages/pdf-page-image.ts'
 import { decodeHeicOnce, HeicReadError } from './pages/heic-image.ts'
 import type { RawImage } from './ocr/image-preprocess.ts'
 import { validatePdfStructure } from './intake/pdf-structure.ts'
@@ -147,21 +147,28 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine, paddle: () => Ocr
 		const scanned = pages.filter((page, index) => texts[index].characters < MIN_TEXT_LAYER_CHARACTERS).slice(0, MAX_OCR_PAGES)
 		const ocrStarted = performance.now()
 		let letterhead: Letterhead | undefined
+		const ocr = () => engine()
 		if (scanned.length > 0) {
-			const ocr = engine()
 			await mapInBatches(scanned, OCR_PAGE_CONCURRENCY, async (page) => {
 				const image = await pageImageForOcr(doc, page.pageNumber)
 				if (page.pageNumber === 1) letterhead = { source: 'ocr', image: image.raw, dpi: image.dpi }
-				const result = await readReportPage(ocr, image.raw, { dpi: image.dpi, paddle: paddle(), countRows: countResultRows })
-				page.text = result.text
-				page.source = 'ocr'
-				page.columnGaps = result.columnGaps
-				page.languages = result.languages
-				page.otherReading = result.otherReading
-				page.boxes = result.words ? boxesFromOcrWords(result.words) : undefined
+				const result = await readReportPage(ocr(), image.raw, { dpi: image.dpi, paddle: paddle(), countRows: countResultRows })
+				Object.assign(page, ocrPageText(result))
 			})
 		}
-		const ocrMs = scanned.length > 0 ? performance.now() - ocrStarted : 0
+		// a scan carrying another program's text layer: that layer is one reading, judged against a fresh OCR of the scan
+		const layered = pages.filter((page) => !scanned.includes(page)).slice(0, MAX_OCR_PAGES - scanned.length)
+		let isLayerJudged = false
+		await mapInBatches(layered, OCR_PAGE_CONCURRENCY, async (page) => {
+			const image = await scanOfPage(doc, page.pageNumber)
+			if (!image) return
+			isLayerJudged = true
+			const result = await readReportPage(ocr(), image.raw, { dpi: image.dpi, paddle: paddle(), countRows: countResultRows })
+			if (preferredPdfReading(page.text, result) === 'layer') page.otherReading = result.text
+			else Object.assign(page, ocrPageText(result), { otherReading: page.text })
+			if (page.pageNumber === 1 && page.source === 'ocr') letterhead = { source: 'ocr', image: image.raw, dpi: image.dpi }
+		})
+		const ocrMs = scanned.length > 0 || isLayerJudged ? performance.now() - ocrStarted : 0
 		const opened = doc
 		letterhead ??= { source: 'text', render: () => renderLetterheadBand(opened) }
 		return { pages, pageCount: doc.numPages, letterhead, release: () => opened.destroy().catch(() => {}), extractMs, ocrMs }
@@ -169,6 +176,30 @@ async function readPdf(bytes: Buffer, engine: () => OcrEngine, paddle: () => Ocr
 		await doc.destroy().catch(() => {})
 		throw error
 	}
+}
+
+/** A page's text as OCR read it, with what the row readers need of the reading. */
+function ocrPageText(result: PageOcrResult & { otherReading?: string }): Partial<PageText> {
+	return {
+		text: result.text,
+		source: 'ocr',
+		columnGaps: result.columnGaps,
+		languages: result.languages,
+		otherReading: result.otherReading,
+		boxes: result.words ? boxesFromOcrWords(result.words) : undefined,
+	}
+}
+
+/**
+ * Of a scanned page's own text layer (another program's OCR, 'g/1' for 'g/l', 'rnmol' for 'mmol') and a fresh
+ * OCR of its picture, the reading kept: the one whose rows the row reader reads with more units and ranges,
+ * then more rows; on a tie the layer (it may hold what no picture shows as well, and it cost nothing).
+ */
+function preferredPdfReading(layer: string, ocr: PageOcrResult): 'layer' | 'ocr' {
+	const ofLayer = countResultRows({ text: layer, columnGaps: true })
+	const ofOcr = countResultRows({ text: ocr.text, columnGaps: ocr.columnGaps })
+	if (ofOcr.complete !== ofLayer.complete) return ofOcr.complete > ofLayer.complete ? 'ocr' : 'layer'
+	return ofOcr.rows > ofLayer.rows ? 'ocr' : 'layer'
 }
 
 /**
@@ -208,15 +239,7 @@ async function readImage(bytes: Buffer, kind: 'jpeg' | 'png' | 'webp' | 'heic', 
 	const extractMs = performance.now() - started
 	const ocrStarted = performance.now()
 	const result = await readReportPage(engine(), image, { paddle: paddle(), countRows: countResultRows })
-	const page: PageText = {
-		pageNumber: 1,
-		text: result.text,
-		source: 'ocr',
-		columnGaps: result.columnGaps,
-		languages: result.languages,
-		otherReading: result.otherReading,
-		boxes: result.words ? boxesFromOcrWords(result.words) : undefined,
-	}
+	const page: PageText = { pageNumber: 1, text: '', source: 'ocr', ...ocrPageText(result) }
 	return { pages: [page], pageCount: 1, letterhead: { source: 'ocr', image }, extractMs, ocrMs: performance.now() - ocrStarted }
 }
 

@@ -26,9 +26,13 @@ import type { ExtractionResult, FileKind } from './types.ts'
  * MAX_DOCUMENTS_PER_PROCESS documents, when it rests above
  * RECYCLE_MEMORY_SHARE of its budget after a document, and after any
  * failure: a limit kill, a file refused for a processing limit, an error, a
- * crash, an abort. One child runs at a time per worker process (the worker's
- * WORKER_CONCURRENCY jobs wait for it): OCR in one child already keeps two
- * cores busy, and the worker's memory stays its own plus one budget.
+ * crash, an abort. One child runs at a time per lane of a worker process
+ * (the worker's WORKER_CONCURRENCY jobs wait for it): OCR in one child
+ * already keeps two cores busy. Scans, PDFs and images have one lane, C-CDA
+ * and FHIR records (read in about a second, no OCR) the other, so a large
+ * import never delays another organization's document by more than one
+ * document's time (issue 41); the worker's memory is its own plus at most
+ * one budget per lane.
  */
 
 export type ExtractionLimits = {
@@ -51,13 +55,15 @@ export type IsolatedExtraction = {
 export type IsolatedExtractInput = { filePath: string; fileName: string; kind: FileKind; signal?: AbortSignal }
 
 /**
- * A child that ended without a result for a reason other than a limit (a crash): worth retrying. Its code
- * and message are our own words (no file content, names or paths), kept on the job for the administrator.
+ * A child that ended without a result for a reason other than a limit (a crash): worth retrying, or that
+ * answered with an error the extraction threw on this file (`childErrorName`). Its code and message are our
+ * own words (no file content, names or paths), kept on the job for the administrator.
  */
 export class ExtractionProcessError extends SafeMessageError {
 	constructor(
 		readonly code: 'EXTRACTION_START_FAILED' | 'EXTRACTION_CRASHED' | 'EXTRACTION_FAILED' | 'EXTRACTION_ABORTED',
 		message: string,
+		readonly childErrorName: string | null = null,
 	) {
 		super(message)
 	}
@@ -193,17 +199,29 @@ export const MAX_DOCUMENTS_PER_PROCESS = 25
 export const RECYCLE_MEMORY_SHARE = 0.5
 
 /**
- * The warm child waiting for the next document (null while one runs, or none
- * is started yet). It does not keep the parent alive, and exits when the
- * parent goes.
+ * Two lanes, each with its warm child waiting for the next document (null
+ * while one runs, or none is started yet) and its queue: scans, PDFs and
+ * images in one, C-CDA and FHIR records (no OCR) in the other, so that a
+ * large structured import never holds another organization's PDF back
+ * behind it (issue 41's fairness test), and an OCR backlog never holds an
+ * import. A waiting child does not keep the parent alive, and exits when
+ * the parent goes.
  */
-let idle: ExtractionProcess | null = null
+type Lane = { idle: ExtractionProcess | null; queue: Promise<unknown> }
+const lanes: Record<'documents' | 'records', Lane> = {
+	documents: { idle: null, queue: Promise.resolve() },
+	records: { idle: null, queue: Promise.resolve() },
+}
 let isStopped = false
 
-function keepWarm(memoryMb: number) {
-	if (isStopped || (idle && !idle.hasExited())) return
-	idle = startExtractionProcess(memoryMb)
-	holdsParentOpen(idle.child, false)
+function laneOf(kind: FileKind): Lane {
+	return kind === 'ccda' || kind === 'fhir' ? lanes.records : lanes.documents
+}
+
+function keepWarm(lane: Lane, memoryMb: number) {
+	if (isStopped || (lane.idle && !lane.idle.hasExited())) return
+	lane.idle = startExtractionProcess(memoryMb)
+	holdsParentOpen(lane.idle.child, false)
 }
 
 /** Whether the child (its handle, IPC channel and stderr pipe) keeps the parent's event loop alive. */
@@ -215,16 +233,16 @@ function holdsParentOpen(child: ChildProcess, isHeld: boolean) {
 	}
 }
 
-function takeProcess(memoryMb: number): ExtractionProcess {
-	const taken = idle
-	idle = null
+function takeProcess(lane: Lane, memoryMb: number): ExtractionProcess {
+	const taken = lane.idle
+	lane.idle = null
 	if (taken && !taken.hasExited() && taken.memoryMb === memoryMb) return taken
 	if (taken) killProcessGroup(taken.child)
 	return startExtractionProcess(memoryMb)
 }
 
-/** After a document the child answered normally: it waits for the next one, or is recycled. */
-function giveBack(worker: ExtractionProcess, result: ExtractionResult) {
+/** After a document the child answered normally: it waits for the next one of its lane, or is recycled. */
+function giveBack(lane: Lane, worker: ExtractionProcess, result: ExtractionResult) {
 	const restingMb = worker.child.pid ? (processTreeRssMb(worker.child.pid) ?? 0) : 0
 	const isReusable =
 		!isStopped &&
@@ -233,26 +251,27 @@ function giveBack(worker: ExtractionProcess, result: ExtractionResult) {
 		restingMb <= worker.memoryMb * RECYCLE_MEMORY_SHARE &&
 		// a file refused for a processing limit (a hostile file, most likely) takes its child with it
 		!(!result.accepted && result.reason === 'too_large_to_process') &&
-		!(idle && !idle.hasExited())
+		!(lane.idle && !lane.idle.hasExited())
 	if (!isReusable) return killProcessGroup(worker.child)
 	holdsParentOpen(worker.child, false)
-	idle = worker
+	lane.idle = worker
 }
 
-/** Stops the waiting child and starts no other (the worker is shutting down); a running one is stopped when its document ends. */
+/** Stops the waiting children and starts no other (the worker is shutting down); a running one is stopped when its document ends. */
 export function stopExtractionProcesses() {
 	isStopped = true
-	if (idle) killProcessGroup(idle.child)
-	idle = null
+	for (const lane of Object.values(lanes)) {
+		if (lane.idle) killProcessGroup(lane.idle.child)
+		lane.idle = null
+	}
 }
 
-let queue: Promise<unknown> = Promise.resolve()
-
-/** Runs one extraction in a warm child process within the limits; one at a time per process. */
+/** Runs one extraction in a warm child process within the limits; one at a time per lane and process. */
 export function extractInChildProcess(input: IsolatedExtractInput, limits: ExtractionLimits): Promise<IsolatedExtraction> {
-	const run = queue.then(() => runInChild(input, limits))
-	queue = run.catch(() => {})
-	return run.finally(() => keepWarm(limits.memoryMb))
+	const lane = laneOf(input.kind)
+	const run = lane.queue.then(() => runInChild(lane, input, limits))
+	lane.queue = run.catch(() => {})
+	return run.finally(() => keepWarm(lane, limits.memoryMb))
 }
 
 function limitResult(
@@ -265,10 +284,10 @@ function limitResult(
 	return { result: rejectedResult(reason, REJECTION_MESSAGES[reason], fileName, startedMs), preview: null, peakMb, pid }
 }
 
-function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Promise<IsolatedExtraction> {
+function runInChild(lane: Lane, input: IsolatedExtractInput, limits: ExtractionLimits): Promise<IsolatedExtraction> {
 	const started = performance.now()
 	if (input.signal?.aborted) return Promise.reject(new ExtractionProcessError('EXTRACTION_ABORTED', 'The extraction was stopped (the worker is stopping)'))
-	const worker = takeProcess(limits.memoryMb)
+	const worker = takeProcess(lane, limits.memoryMb)
 	const { child } = worker
 	worker.documents++
 	holdsParentOpen(child, true)
@@ -312,12 +331,12 @@ function runInChild(input: IsolatedExtractInput, limits: ExtractionLimits): Prom
 				settle()
 				const preview = message.preview ? Buffer.from(message.preview.buffer, message.preview.byteOffset, message.preview.byteLength) : null
 				resolve({ result: message.result, preview, peakMb, pid: child.pid! })
-				giveBack(worker, message.result)
+				giveBack(lane, worker, message.result)
 			} else if (message.type === 'error') {
 				settle()
 				killProcessGroup(child)
 				const errorName = /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(message.errorName) ? message.errorName : 'Error'
-				reject(new ExtractionProcessError('EXTRACTION_FAILED', `The extraction failed (${errorName})`))
+				reject(new ExtractionProcessError('EXTRACTION_FAILED', `The extraction failed (${errorName})`, errorName))
 			}
 		}
 

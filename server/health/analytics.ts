@@ -7,7 +7,7 @@ import { selectHealthProfile, selectManualReadings, selectParameterValues, selec
 import type { ManualReadingEntry } from '#server/health/shared/manual-reading-groups.ts'
 import { METRIC_DEFINITIONS, type MetricId } from '#server/health/shared/metrics.ts'
 import { predictMetrics, type InsufficientPrediction, type MetricPrediction } from '#server/health/shared/predictions.ts'
-import { buildRangeMetricCards, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
+import { buildRangeMetricCards, chooseDefaultChart, type RangeMetricCard } from '#server/health/shared/range-cards.ts'
 import { assessHealthRisks, type RiskAssessment } from '#server/health/shared/risk.ts'
 import { buildMetricSeries, buildParameterSeries, buildParameterTrends, type MetricSeries } from '#server/health/shared/series.ts'
 import { DEFAULT_PARAMETER_TREND_DAYS, DEFAULT_TREND_DAYS, timeRangeStartDate, trendWindowStartDate, type TimeRange } from '#server/health/shared/time-range.ts'
@@ -90,14 +90,17 @@ export async function getMetricSeries(patient: Patient, options: { metricId: Met
 export async function getTrendsOverview(
 	patient: Patient,
 	options: { range: TimeRange; today: LocalDate; metricId: MetricId | null },
-): Promise<{ cards: RangeMetricCard[]; series: MetricSeries | null; readings: ManualReadingEntry[] }> {
+): Promise<{ cards: RangeMetricCard[]; series: MetricSeries | null; isDefaultChart: boolean; readings: ManualReadingEntry[] }> {
 	return withTenant(patient.organizationId, async (tx) => {
 		const cards = buildRangeMetricCards(await selectCardHistory(tx, patient, options.today), options)
 		const readings = await selectManualReadings(tx, patient)
-		if (!options.metricId) return { cards, series: null, readings }
-		const since = timeRangeStartDate(options.range, options.today)
-		const window = await selectMetricWindow(tx, patient, options.metricId, since, options.today)
-		return { cards, series: buildMetricSeries(window, options.metricId, { range: options.range, today: options.today }), readings }
+		// No metric chosen: the one with the most recent data, over a range that holds it (range-cards.ts).
+		const chart = options.metricId ? { metricId: options.metricId, range: options.range } : chooseDefaultChart(cards, options)
+		if (!chart) return { cards, series: null, isDefaultChart: false, readings }
+		const since = timeRangeStartDate(chart.range, options.today)
+		const window = await selectMetricWindow(tx, patient, chart.metricId, since, options.today)
+		const series = buildMetricSeries(window, chart.metricId, { range: chart.range, today: options.today })
+		return { cards, series, isDefaultChart: !options.metricId, readings }
 	})
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { healthParameters } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
-import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
+import { inChunks, selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 import type { ExtractedParameter } from '#server/extraction/types.ts'
 import type { LocalDate } from '#server/health/shared/types.ts'
 import { countedParameterCondition } from './counted-values.ts'
@@ -42,33 +42,32 @@ export async function replaceDocumentParameters(
 	const alreadyHeld = values.length - fresh.length
 	values = fresh
 	if (values.length === 0) return { alreadyHeld }
-	await tx.insert(healthParameters).values(
-		values.map((value, position) => ({
-			ownerId: document.ownerId,
-			documentId: document.id,
-			source: 'document' as const,
-			code: value.code,
-			loinc: value.loinc,
-			name: value.name,
-			value: value.value,
-			valueText: value.valueText,
-			unit: value.unit,
-			ucumUnit: value.ucumUnit,
-			referenceRangeMin: value.referenceRangeMin,
-			referenceRangeMax: value.referenceRangeMax,
-			referenceRangeText: value.referenceRangeText,
-			status: value.status,
-			testDate: value.testDate,
-			entryKeys: value.entryKeys ?? null,
-			// a value whose name, value, unit and range disagree waits for the patient (counted-values.ts)
-			reviewStatus: value.toCheck ? ('to_check' as const) : ('accepted' as const),
-			reviewCode: value.toCheck?.code ?? null,
-			reviewReason: value.toCheck?.reason ?? null,
-			// another printed row of a code the document holds more than once: shown on its page, not counted
-			alternate: value.alternate ?? false,
-			position,
-		})),
-	)
+	const rows = values.map((value, position) => ({
+		ownerId: document.ownerId,
+		documentId: document.id,
+		source: 'document' as const,
+		code: value.code,
+		loinc: value.loinc,
+		name: value.name,
+		value: value.value,
+		valueText: value.valueText,
+		unit: value.unit,
+		ucumUnit: value.ucumUnit,
+		referenceRangeMin: value.referenceRangeMin,
+		referenceRangeMax: value.referenceRangeMax,
+		referenceRangeText: value.referenceRangeText,
+		status: value.status,
+		testDate: value.testDate,
+		entryKeys: value.entryKeys ?? null,
+		// a value whose name, value, unit and range disagree waits for the patient (counted-values.ts)
+		reviewStatus: value.toCheck ? ('to_check' as const) : ('accepted' as const),
+		reviewCode: value.toCheck?.code ?? null,
+		reviewReason: value.toCheck?.reason ?? null,
+		// another printed row of a code the document holds more than once: shown on its page, not counted
+		alternate: value.alternate ?? false,
+		position,
+	}))
+	for (const chunk of inChunks(rows)) await tx.insert(healthParameters).values(chunk)
 	return { alreadyHeld }
 }
 

@@ -204,7 +204,7 @@ export {
 	type ValueReview,
 	type ValueReviewIntent,
 } from '#server/health/shared/value-review.ts'
-export { getTrendsExport, type TrendsExport } from './trends-export.ts'
+export { getTrendsExport, summaryGroupOf, type TrendsExport } from './trends-export.ts'
 export { summarizeDocumentValues } from './document-value-summary.ts'
 export {
 	documentValuesText,

@@ -4,7 +4,8 @@ import { selectDocumentTitles } from '#server/documents/store/index.ts'
 import { withTenant } from '#server/tenancy/index.ts'
 import { METRIC_DEFINITIONS } from '#server/health/shared/metrics.ts'
 import { timeRangeStartDate } from '#server/health/shared/time-range.ts'
-import { toExportRow, type TrendsExportFilters, type TrendsExportRow } from '#server/health/shared/trends-export.ts'
+import { findAnalyteByCode } from '#server/lab-vocabulary/index.ts'
+import { SUMMARY_GROUPS, toExportRow, type SummaryGroupId, type TrendsExportFilters, type TrendsExportRow } from '#server/health/shared/trends-export.ts'
 import type { LocalDate } from '#server/health/shared/types.ts'
 import { selectHealthProfile, selectParameters } from './health-data.ts'
 
@@ -43,4 +44,13 @@ export async function getTrendsExport(
 		)
 		return { rows: stored.map((row) => toExportRow(row, titles)), dateOfBirth: profile.dateOfBirth }
 	})
+}
+
+const GROUP_IDS = new Set<string>(SUMMARY_GROUPS.map((group) => group.id))
+
+/** The printable summary's clinical group of a parameter code: its analyte's category (a differential is the blood count), else 'other'. */
+export function summaryGroupOf(code: string): SummaryGroupId {
+	const category = findAnalyteByCode(code)?.category
+	if (category === 'differential') return 'hematology'
+	return category && GROUP_IDS.has(category) ? (category as SummaryGroupId) : 'other'
 }

@@ -66,6 +66,29 @@ function shouldCompress(req: express.Request, res: express.Response) {
 }
 
 /**
+ * `Cache-Control: no-store` on a dynamic response that does not set its own:
+ * set when the headers are written, so a route's own value (the event
+ * stream's `no-cache, no-transform`, the OpenAPI document's `public`) is
+ * never doubled by Remix's adapter, which appends the response's headers.
+ */
+function noStoreByDefault(_req: express.Request, res: express.Response, next: express.NextFunction) {
+	const writeHead = res.writeHead
+	res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+		if (!this.hasHeader('Cache-Control') && !headersArgumentHasCacheControl(args)) this.setHeader('Cache-Control', 'no-store')
+		return writeHead.apply(this, args)
+	} as typeof writeHead
+	next()
+}
+
+/** Whether writeHead's own headers argument (`writeHead(status, [message], headers)`) names Cache-Control. */
+function headersArgumentHasCacheControl(args: unknown[]): boolean {
+	const headers = args.find((arg, index) => index > 0 && arg !== null && typeof arg === 'object')
+	if (!headers) return false
+	if (Array.isArray(headers)) return headers.some((entry, index) => index % 2 === 0 && String(entry).toLowerCase() === 'cache-control')
+	return Object.keys(headers).some((key) => key.toLowerCase() === 'cache-control')
+}
+
+/**
  * The web process: security headers, cross-site check, static files, the
  * database gate (503 at once without a database), then Remix. `stopping`
  * aborts when the server begins to stop: answers say `Connection: close`
@@ -147,6 +170,9 @@ export async function createHttpApp(options: { stopping?: AbortSignal } = {}) {
 		build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 	}
 
+	// Everything past the static files is dynamic (pages, Remix `.data`, tRPC, the REST API, files):
+	// none of it may be stored by a browser or a proxy, unless a route says otherwise.
+	app.use(noStoreByDefault)
 	// Without a database every request would wait or fail: refuse at once, and say so.
 	app.use(refuseWithoutDatabase())
 

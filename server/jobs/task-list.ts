@@ -3,6 +3,7 @@ import { appointmentReminderTask } from './appointment-reminder-task.ts'
 import { buildDataExportTask } from './build-data-export-task.ts'
 import { billingTransitionsTask } from './billing-transitions-task.ts'
 import { deleteExpiredExportsTask } from './delete-expired-exports-task.ts'
+import { portalSyncTask } from './portal-sync-task.ts'
 import { processDocumentTask } from './process-document-task.ts'
 import { pruneRateLimitEventsTask } from './prune-rate-limit-events-task.ts'
 import { pruneSessions } from './prune-sessions.ts'
@@ -29,6 +30,7 @@ export const taskList: TaskList = withInterruptionTracking(
 		[TASKS.billingTransitions]: billingTransitionsTask,
 		[TASKS.deleteExpiredExports]: deleteExpiredExportsTask,
 		[TASKS.pruneRateLimitEvents]: pruneRateLimitEventsTask,
+		[TASKS.portalSync]: portalSyncTask,
 	} satisfies Record<TaskName, Task>),
 )
 

@@ -16,7 +16,7 @@ export {
 	type AnalyteCategory,
 	type CriticalThreshold,
 } from './analytes.ts'
-export { inAnalyteUnit, toAnalyteUnit } from './analyte-units.ts'
+export { foldInternationalUnit, inAnalyteUnit, toAnalyteUnit } from './analyte-units.ts'
 export { convertValue, isMolarUnit, isSameUnit, toUcum } from './ucum.ts'
 export { parseReferenceRange, type ReferenceRange } from './reference-range.ts'
 export { gradeParameter, guidelineGradeOf, statusFromFlag, type GuidelineGrade } from './parameter-status.ts'

@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, eq, inArray, ne } from 'drizzle-orm'
 import { medications } from '#db/schema/tenant.ts'
 import type { ExtractedMedication } from '#server/extraction/index.ts'
 import { selectRecordDates } from '#server/documents/store/index.ts'
-import { selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
+import { inChunks, selectHeldEntryKeys, type TenantTransaction } from '#server/tenancy/index.ts'
 
 /**
  * The medications table's one owner (docs/decisions/011-table-ownership.md).
@@ -43,20 +43,19 @@ export async function replaceDocumentMedications(
 	}
 	values = fresh
 	if (values.length === 0) return { alreadyHeld }
-	await tx.insert(medications).values(
-		values.map((value, position) => ({
-			ownerId: document.ownerId,
-			documentId: document.id,
-			name: value.name,
-			dose: value.dose,
-			frequency: value.frequency,
-			status: value.status,
-			text: value.text,
-			startDate: value.startDate ?? null,
-			entryKeys: value.entryKeys ?? null,
-			position,
-		})),
-	)
+	const rows = values.map((value, position) => ({
+		ownerId: document.ownerId,
+		documentId: document.id,
+		name: value.name,
+		dose: value.dose,
+		frequency: value.frequency,
+		status: value.status,
+		text: value.text,
+		startDate: value.startDate ?? null,
+		entryKeys: value.entryKeys ?? null,
+		position,
+	}))
+	for (const chunk of inChunks(rows)) await tx.insert(medications).values(chunk)
 	return { alreadyHeld }
 }
 

@@ -22,7 +22,7 @@ import { logger } from '#server/logger.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
 import { announceAll, type ChannelMessage } from './channel.ts'
 import { readNotificationSwitchesOf } from './preferences.ts'
-import type { StoredNotificationType } from './shared/notification.ts'
+import { NOTIFICATION_EMAIL_FOOTER, NOTIFICATION_EMAIL_TEXTS, type StoredNotificationType } from './shared/notification.ts'
 import { appOrigin } from '#server/http/app-origin.ts'
 
 export type NewNotification = {
@@ -64,7 +64,7 @@ export async function writeNotifications(tx: TenantTransaction, list: NewNotific
 		.values(rows)
 		// Rows without a key never conflict (NULLs are distinct in the unique index).
 		.onConflictDoNothing({ target: [notifications.ownerId, notifications.dedupeKey] })
-		.returning({ id: notifications.id, ownerId: notifications.ownerId, title: notifications.title, message: notifications.message, link: notifications.link })
+		.returning({ id: notifications.id, ownerId: notifications.ownerId, type: notifications.type, link: notifications.link })
 	const ownEmailOwners = new Set(list.filter((item) => item.hasOwnEmail).map((item) => item.ownerId))
 	const switchesByOwner = await readNotificationSwitchesOf(
 		tx,
@@ -84,16 +84,24 @@ export async function writeNotifications(tx: TenantTransaction, list: NewNotific
 	return written.length
 }
 
-async function queueNotificationEmail(tx: TenantTransaction, row: { id: string; ownerId: string; title: string; message: string; link: string | null }) {
+/**
+ * The e-mail of a notification says only what kind of notification waits
+ * (a constant line per type) and links into the app: no title, message or
+ * name from a notification, since those hold text read from uploaded files
+ * or imported appointments (issue 41). The outbox sends it only to a
+ * confirmed address and within the recipient's daily cap.
+ */
+async function queueNotificationEmail(tx: TenantTransaction, row: { id: string; ownerId: string; type: string; link: string | null }) {
 	const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId))
 	if (!owner) return
+	const text = NOTIFICATION_EMAIL_TEXTS[row.type as StoredNotificationType] ?? NOTIFICATION_EMAIL_TEXTS.info
 	const email: OutgoingEmail = {
 		to: owner.email,
 		kind: 'notification',
 		userId: row.ownerId,
-		subject: row.title,
-		lines: [row.message, 'You receive these e-mails because Email Notifications are on in your Carebook settings.'],
-		link: { label: 'Open in Carebook', url: `${appOrigin()}${row.link ?? '/notifications'}` },
+		subject: text.subject,
+		lines: [text.line, NOTIFICATION_EMAIL_FOOTER],
+		link: { label: 'Open in Carebook', url: `${appOrigin()}${isAppPath(row.link) ? row.link : '/notifications'}` },
 	}
 	// A message the outbox would refuse (an address it cannot use) must not undo the notification.
 	if (!OutgoingEmailSchema.safeParse(email).success) {
@@ -101,6 +109,11 @@ async function queueNotificationEmail(tx: TenantTransaction, row: { id: string; 
 		return
 	}
 	await queueEmail(tx, email)
+}
+
+/** A path inside the app (`/records/<id>`), never another site or a protocol-relative address. */
+function isAppPath(link: string | null): link is string {
+	return !!link && /^\/(?!\/)[A-Za-z0-9/_#?=&.-]*$/.test(link)
 }
 
 /**

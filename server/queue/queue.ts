@@ -29,6 +29,8 @@ export const TASKS = {
 	pruneRateLimitEvents: 'prune_rate_limit_events',
 	/** Subscription renewals, trial ends, past-due cancellations and trial-ending notices (server/billing), every ten minutes. */
 	billingTransitions: 'billing_transitions',
+	/** One patient-portal connection's sync (server/portals): Sync now, after Connect, and daily after each sync. */
+	portalSync: 'portal_sync',
 } as const
 
 export type TaskName = (typeof TASKS)[keyof typeof TASKS]
@@ -38,6 +40,13 @@ export const APPOINTMENT_REMINDER_MAX_ATTEMPTS = 5
 /** graphile-worker waits exp(attempt) seconds between tries: 10 attempts span about 3.5 hours. */
 export const SEND_EMAIL_MAX_ATTEMPTS = 10
 export const BUILD_DATA_EXPORT_MAX_ATTEMPTS = 3
+export const PORTAL_SYNC_MAX_ATTEMPTS = 3
+/**
+ * Portal syncs run in this one named queue: graphile-worker runs a queue's jobs one after
+ * another, so a connection never syncs twice at once, and however many portals answer slowly
+ * they hold one of the worker's slots: uploads keep the others (issue 40's fairness target).
+ */
+export const PORTAL_SYNC_QUEUE = 'portal-sync'
 
 export type ReminderKey = '24h' | '1h'
 
@@ -47,6 +56,7 @@ export const JOB_KEYS = {
 	appointmentReminder: (appointmentId: string, reminder: ReminderKey) => `appointment-reminder:${appointmentId}:${reminder}`,
 	sendEmail: (messageId: string) => `email:${messageId}`,
 	buildDataExport: (exportId: string) => `data-export:${exportId}`,
+	portalSync: (connectionId: string) => `portal-sync:${connectionId}`,
 }
 
 export const ProcessDocumentPayloadSchema = z.object({ organizationId: z.string().uuid(), documentId: z.string().uuid() })
@@ -67,6 +77,9 @@ export type SendEmailPayload = z.infer<typeof SendEmailPayloadSchema>
 export const BuildDataExportPayloadSchema = z.object({ exportId: z.string().uuid() })
 export type BuildDataExportPayload = z.infer<typeof BuildDataExportPayloadSchema>
 
+export const PortalSyncPayloadSchema = z.object({ organizationId: z.string().uuid(), connectionId: z.string().uuid() })
+export type PortalSyncPayload = z.infer<typeof PortalSyncPayloadSchema>
+
 /** Anything that runs a statement: the pool, a platform or a tenant transaction. */
 export type JobExecutor = { execute: (query: SQL) => PromiseLike<unknown> }
 
@@ -75,9 +88,10 @@ async function addJob(
 	tx: JobExecutor,
 	task: TaskName,
 	payload: unknown,
-	options: { jobKey: string; maxAttempts: number; runAt?: Date; priority?: SQL; jobKeyMode?: 'replace' },
+	options: { jobKey: string; maxAttempts: number; runAt?: Date; priority?: SQL; jobKeyMode?: 'replace' | 'preserve_run_at'; queueName?: string },
 ): Promise<void> {
 	const named = [sql`job_key := ${options.jobKey}`, sql`max_attempts := ${options.maxAttempts}::int`]
+	if (options.queueName) named.push(sql`queue_name := ${options.queueName}`)
 	if (options.runAt) named.push(sql`run_at := ${options.runAt.toISOString()}::timestamptz`)
 	if (options.priority) named.push(sql`priority := (${options.priority})`)
 	if (options.jobKeyMode) named.push(sql`job_key_mode := ${options.jobKeyMode}`)
@@ -152,4 +166,25 @@ export async function enqueueSendEmail(tx: JobExecutor, payload: SendEmailPayloa
 export async function enqueueBuildDataExport(tx: JobExecutor, payload: BuildDataExportPayload): Promise<void> {
 	const checked = BuildDataExportPayloadSchema.parse(payload)
 	await addJob(tx, TASKS.buildDataExport, checked, { jobKey: JOB_KEYS.buildDataExport(checked.exportId), maxAttempts: BUILD_DATA_EXPORT_MAX_ATTEMPTS })
+}
+
+/**
+ * Queues a portal connection's sync in the portal queue (PORTAL_SYNC_QUEUE). `now` (Connect,
+ * Sync now) moves a waiting sync to now; `later` (the daily refresh each sync schedules) keeps
+ * a waiting sync's time, so a Sync now pressed during a sync is not pushed back a day.
+ */
+export async function enqueuePortalSync(tx: JobExecutor, payload: PortalSyncPayload, options: { runAt: Date; mode: 'now' | 'later' }): Promise<void> {
+	const checked = PortalSyncPayloadSchema.parse(payload)
+	await addJob(tx, TASKS.portalSync, checked, {
+		jobKey: JOB_KEYS.portalSync(checked.connectionId),
+		maxAttempts: PORTAL_SYNC_MAX_ATTEMPTS,
+		runAt: options.runAt,
+		jobKeyMode: options.mode === 'now' ? 'replace' : 'preserve_run_at',
+		queueName: PORTAL_SYNC_QUEUE,
+	})
+}
+
+/** Removes a connection's waiting sync (it was disconnected). */
+export async function removePortalSyncJob(tx: JobExecutor, connectionId: string): Promise<void> {
+	await tx.execute(sql`select graphile_worker.remove_job(${JOB_KEYS.portalSync(connectionId)})`)
 }

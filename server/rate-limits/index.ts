@@ -3,4 +3,4 @@
  * count): one row per attempt in `rate_limit_events`, taken before the work
  * it limits. See docs/decisions/004-limits-under-parallel-requests.md.
  */
-export { clearAttempts, clearAttemptsByPrefix, giveBackAttempt, pruneAttempts, takeAttempt } from './attempts.ts'
+export { clearAttempts, clearAttemptsByPrefix, countAttempts, giveBackAttempt, pruneAttempts, takeAttempt } from './attempts.ts'

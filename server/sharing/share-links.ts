@@ -11,7 +11,7 @@ import { shareAccessLog, shareDocuments, shares, type ShareAccessKind } from '#d
 import { recordAudit } from '#server/audit/index.ts'
 import { hashPassword, type Patient } from '#server/auth/index.ts'
 import { listDocuments, selectDocumentCards } from '#server/documents/index.ts'
-import { isEmailDeliveryAvailable, queueEmail } from '#server/email/index.ts'
+import { emailDeliveryStates, isEmailDeliveryAvailable, queueEmail } from '#server/email/index.ts'
 import { refuse, succeed, type Result } from '#server/errors/index.ts'
 import { giveBackAttempt, takeAttempt } from '#server/rate-limits/index.ts'
 import { withTenant, type TenantTransaction } from '#server/tenancy/index.ts'
@@ -50,6 +50,8 @@ async function insertShare(
 ): Promise<Result<CreatedShare, ShareRefusal, 'documentIds'>> {
 	const owned = await selectDocumentCards(tx, patient, input.documentIds)
 	if (owned.length !== input.documentIds.length || owned.length === 0) return refuse('invalid', 'documents-gone', DOCUMENTS_GONE, 'documentIds')
+	// a document that could not be processed is not offered, and not shared when posted anyway
+	if (owned.some((document) => document.status === 'failed')) return refuse('invalid', 'documents-gone', SHARE_MESSAGES.failedNotShareable, 'documentIds')
 	const token = generateShareToken()
 	const expiresAt = shareExpiresAt(input.expiry, now)
 	const [share] = await tx
@@ -125,7 +127,7 @@ export async function shareByEmail(
 			return created
 		}
 		if (!isEmailDeliveryAvailable()) return { ...created, qrCode: await shareLinkQrCode(created.url), emailSent: false as const }
-		await queueEmail(tx, {
+		const { messageId } = await queueEmail(tx, {
 			to: input.recipientEmail,
 			kind: 'share_link',
 			userId: patient.userId,
@@ -133,6 +135,7 @@ export async function shareByEmail(
 			lines: shareEmailLines({ senderName: patient.user.name, documentCount: input.documentIds.length, expiry: input.expiry, hasPasscode: !!input.passcode }),
 			link: { label: SHARE_MESSAGES.emailLinkLabel, url: created.url },
 		})
+		await tx.update(shares).set({ emailMessageId: messageId }).where(eq(shares.id, created.shareId))
 		return { ...created, emailSent: true as const }
 	})
 }
@@ -158,6 +161,8 @@ export type ShareListEntry = {
 	id: string
 	recordTitles: string[]
 	sharedWith: string | null
+	/** Share via Email only: 'sent', 'sending' (queued, or retrying), or 'not-sent' (no relay, or failed after its retries); null for a link. */
+	emailDelivery: 'sent' | 'sending' | 'not-sent' | null
 	sharedOn: Date
 	expiresOn: Date | null
 	hasPasscode: boolean
@@ -175,6 +180,7 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 			.select({
 				id: shares.id,
 				recipientEmail: shares.recipientEmail,
+				emailMessageId: shares.emailMessageId,
 				createdAt: shares.createdAt,
 				expiresAt: shares.expiresAt,
 				hasPasscode: sql<boolean>`${shares.passcodeHash} is not null`,
@@ -200,6 +206,12 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 			.where(inArray(shareAccessLog.shareId, shareIds))
 			.groupBy(shareAccessLog.shareId)
 		const statsOf = new Map(stats.map((stat) => [stat.shareId, stat]))
+		const deliveries = await emailDeliveryStates(rows.flatMap((row) => (row.emailMessageId ? [row.emailMessageId] : [])))
+		const emailDelivery = (row: (typeof rows)[number]): ShareListEntry['emailDelivery'] => {
+			if (row.recipientEmail === null) return null
+			const state = row.emailMessageId ? deliveries.get(row.emailMessageId) : undefined
+			return state === 'sent' ? 'sent' : state === 'queued' ? 'sending' : 'not-sent'
+		}
 		const recent = await tx.execute<{
 			share_id: string
 			kind: ShareAccessKind
@@ -216,6 +228,7 @@ export async function listShares(patient: Patient): Promise<ShareListEntry[]> {
 			id: row.id,
 			recordTitles: links.filter((link) => link.shareId === row.id).flatMap((link) => titleOf.get(link.documentId) ?? []),
 			sharedWith: row.recipientEmail,
+			emailDelivery: emailDelivery(row),
 			sharedOn: row.createdAt,
 			expiresOn: row.expiresAt,
 			hasPasscode: row.hasPasscode,
@@ -238,7 +251,9 @@ export async function getSharePage(patient: Patient, options: { query?: string |
 	const search = parseSearchQuery(options.query)
 	const [documents, currentShares] = await Promise.all([listDocuments(patient), listShares(patient)])
 	return {
+		// a document that could not be processed is not offered for sharing
 		documents: documents
+			.filter((document) => document.status !== 'failed')
 			.map((document) => ({ id: document.id, title: document.title, documentType: document.documentType, documentDate: document.documentDate }))
 			.filter((document) => matchesShareSearch(document, search.query)),
 		shares: currentShares,

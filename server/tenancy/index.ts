@@ -4,3 +4,4 @@ export { migrateTenantSchema, tenantMigrationCount, tenantMigrationSetDigest, us
 export { migrateLaggingTenantSchemas, type TenantMigrationProgress, type TenantMigrationFailure } from './migrate-tenants.ts'
 export { isTenantSchemaName } from './schema-name.ts'
 export { selectHeldEntryKeys } from './entry-keys.ts'
+export { inChunks, INSERT_CHUNK_ROWS } from './chunks.ts'

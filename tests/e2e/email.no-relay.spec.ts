@@ -47,7 +47,19 @@ test('Share via Email says the link was not sent and offers it to copy', async (
 	const url = await page.getByTestId('generated-link').getByRole('textbox', { name: 'Share link' }).inputValue()
 	expect(url).toMatch(/\/shared\/[A-Za-z0-9_-]+$/)
 	await expect(page.getByTestId('generated-link').getByRole('button', { name: SHARE_MESSAGES.copyLink })).toBeEnabled()
-	// listed for the recipient, and nothing queued for them
-	await expect(page.getByTestId('share-row').filter({ hasText: recipient })).toHaveCount(1)
+	// listed for the recipient, marked 'Not sent' (issue 39), and nothing queued for them
+	const row = page.getByTestId('share-row').filter({ hasText: recipient })
+	await expect(row).toHaveCount(1)
+	await expect(row.getByTestId('share-email-not-sent')).toContainText(SHARE_MESSAGES.emailDelivery['not-sent'])
 	expect(await emailsTo(recipient)).toEqual([])
+})
+
+test('Export My Data does not promise an e-mail on a server that cannot send one (issue 39)', async ({ page }) => {
+	const patient = await createPatient({ name: 'Ezra Export' })
+	await signInAs(page, patient)
+	await page.goto('/settings')
+	await page.getByRole('button', { name: 'Export My Data' }).click()
+	await expect(page.getByText(ACCOUNT_MESSAGES.exportInitiated)).toBeVisible()
+	await expect(page.getByText(ACCOUNT_MESSAGES.exportInitiatedNoEmail)).toBeVisible()
+	await expect(page.getByText(ACCOUNT_MESSAGES.exportInitiatedDescription)).toHaveCount(0)
 })

@@ -55,6 +55,16 @@ export async function setUserRole(userId: string, role: 'patient' | 'admin' | 's
 	}
 }
 
+/** The user's address as its owner had opened the confirmation link (notification e-mails go only to such addresses). */
+export async function confirmEmailAddress(userId: string) {
+	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
+	try {
+		await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId))
+	} finally {
+		await sql.end()
+	}
+}
+
 /** Signs a patient in by setting the session cookie, skipping the login screen. */
 export async function signInAs(page: Page, user: { id: string; organizationId: string }) {
 	const session = await createSession({ userId: user.id, kind: 'patient', organizationId: user.organizationId })

@@ -580,10 +580,16 @@ describe('dashboard and metadata', () => {
 			sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active, count(*) filter (where created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')::int as today from app.users`,
 		)
 		expect(dashboard.users).toEqual({ total, active, newToday: today })
-		const [organizationCounts] = await db.execute<{ total: number; active: number }>(
-			sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active from app.organizations`,
+		// every organization is active, on trial or inactive, as the Tenants list shows it (its subscription says whether the trial ended)
+		const [organizationCounts] = await db.execute<{ total: number; active: number; trial: number; inactive: number }>(
+			sql`select count(*)::int as total,
+				count(*) filter (where o.status <> 'inactive' and s.status is distinct from 'trialing')::int as active,
+				count(*) filter (where o.status <> 'inactive' and s.status = 'trialing')::int as trial,
+				count(*) filter (where o.status = 'inactive')::int as inactive
+				from app.organizations o left join app.subscriptions s on s.organization_id = o.id`,
 		)
 		expect(dashboard.organizations).toEqual(organizationCounts)
+		expect(dashboard.organizations.active + dashboard.organizations.trial + dashboard.organizations.inactive).toBe(dashboard.organizations.total)
 		const rows = await db.select().from(subscriptions)
 		const enterprise = rows.filter((row) => row.plan === 'enterprise').length
 		expect(dashboard.revenue.enterprise).toBe(enterprise)

@@ -9,7 +9,6 @@ import { notifications } from '#db/schema/tenant.ts'
 import {
 	assertCanAddMember,
 	BILLING_MESSAGES,
-	builtinProvider,
 	cancelSubscription,
 	changePlan,
 	getOrganizationSubscription,
@@ -75,8 +74,8 @@ describe('plan rules at their boundaries', () => {
 		expect(await changePlan(member, 'enterprise')).toMatchObject({ ok: false, kind: 'forbidden', code: 'not-admin', message: BILLING_MESSAGES.notAdmin })
 		expect(await cancelSubscription(member)).toMatchObject({ ok: false, kind: 'forbidden' })
 		expect((await subscriptionOf(owner.organizationId)).plan).toBe('professional')
-		expect(await changePlan(owner, 'enterprise')).toMatchObject({ ok: true, subscription: { plan: 'enterprise' } })
-		expect(await titlesOf(owner)).toContain(BILLING_MESSAGES.planChangedTitle)
+		expect(await changePlan(owner, 'enterprise')).toMatchObject({ ok: true, subscription: { plan: 'professional', pendingPlan: 'enterprise' } })
+		expect(await titlesOf(owner)).toContain(BILLING_MESSAGES.paymentPendingTitle)
 	})
 
 	it('reports usage: storage of the limit, documents processed and API calls this period', async () => {
@@ -182,45 +181,146 @@ describe('subscription transitions on a fixed clock', () => {
 			currentPeriodEnd: new Date('2026-12-01T10:00:00Z'),
 		})
 		await cancelSubscription(owner2, { now })
-		expect(await changePlan(owner2, 'enterprise', { now })).toMatchObject({
+		expect(await changePlan(owner2, 'professional', { now })).toMatchObject({
 			ok: true,
-			subscription: { status: 'active', plan: 'enterprise', canceledAt: null },
+			outcome: { kind: 'changed' },
+			subscription: { status: 'active', plan: 'professional', canceledAt: null },
 		})
 	})
 })
 
-describe('a trial', () => {
-	afterEach(() => vi.restoreAllMocks())
+describe('upgrades: no paid plan without a payment (issue 29), and one that works without a payment provider (decision 032)', () => {
+	afterEach(() => vi.unstubAllEnvs())
 
-	it('cannot switch to a paid plan without a payment: refused with the reason, the trial continues on its plan', async () => {
-		const owner = await patientWithSubscription()
-		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'trialing' })
-		const refused = await changePlan(owner, 'enterprise')
-		expect(refused).toMatchObject({
-			ok: false,
-			kind: 'forbidden',
-			code: 'payment-required',
-			message: BILLING_MESSAGES.trialUpgradeNeedsPayment('Basic', 'Enterprise'),
+	it('moves the trial to the chosen plan once per organization; a second upgrade waits for its payment; the trial ends past due', async () => {
+		const owner = await patientWithSubscription({}, start)
+		const before = await subscriptionOf(owner.organizationId)
+		const moved = await changePlan(owner, 'professional', { now: new Date(start.getTime() + DAY) })
+		expect(moved).toMatchObject({ ok: true, outcome: { kind: 'trial-moved', trialEndsAt: before.trialEndsAt!.toISOString() } })
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({
+			plan: 'professional',
+			status: 'trialing',
+			trialEndsAt: before.trialEndsAt,
+			amountCents: 2999,
+			pendingPlan: null,
 		})
-		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'trialing' })
+		expect((await subscriptionOf(owner.organizationId)).trialPlanChangedAt).not.toBeNull()
 		expect(await getDb().select().from(invoices).where(eq(invoices.organizationId, owner.organizationId))).toEqual([])
 
-		// Canceling the trial and taking it back on a higher plan is no way round it.
-		expect(await cancelSubscription(owner)).toMatchObject({ ok: true })
-		expect(await changePlan(owner, 'professional')).toMatchObject({ ok: false, code: 'payment-required' })
-		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'canceled' })
+		// the one move is used: canceling and taking the trial back on a higher plan asks for a payment
+		await cancelSubscription(owner, { now: new Date(start.getTime() + 2 * DAY) })
+		const pending = await changePlan(owner, 'enterprise', { now: new Date(start.getTime() + 2 * DAY) })
+		expect(pending).toMatchObject({ ok: true, outcome: { kind: 'payment-pending', invoice: { amountCents: 9999, plan: 'enterprise' } } })
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'professional', status: 'canceled', pendingPlan: 'enterprise' })
+		const [open] = await getDb().select().from(invoices).where(eq(invoices.organizationId, owner.organizationId))
+		expect(open).toMatchObject({ status: 'open', plan: 'enterprise', amountCents: 9999 })
+		expect(await getOrganizationSubscription(owner.organizationId)).toMatchObject({ pendingPlan: 'enterprise', pendingPlanName: 'Enterprise' })
+
+		// recorded by an administrator: the upgrade takes effect and the subscription is active
+		const admin = await addMember(owner.organizationId)
+		const paidAt = new Date(start.getTime() + 3 * DAY)
+		expect(await processPastDuePayment((await subscriptionOf(owner.organizationId)).id, admin, { now: paidAt, method: 'bank_transfer' })).toMatchObject({
+			ok: true,
+			invoicesPaid: 1,
+			amountCents: 9999,
+			upgradedTo: 'enterprise',
+		})
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({
+			plan: 'enterprise',
+			status: 'active',
+			trialEndsAt: null,
+			canceledAt: null,
+			currentPeriodStart: paidAt,
+			pendingPlan: null,
+			pendingInvoiceId: null,
+			paymentMethod: 'bank_transfer',
+		})
+		expect(
+			await getDb().select({ status: payments.status, method: payments.method }).from(payments).where(eq(payments.organizationId, owner.organizationId)),
+		).toEqual([{ status: 'succeeded', method: 'bank_transfer' }])
 	})
 
-	it('ends with a paid period on the new plan when the provider takes the payment', async () => {
-		const owner = await patientWithSubscription()
-		vi.spyOn(builtinProvider, 'collect').mockResolvedValue({ status: 'paid', method: 'credit_card', providerPaymentId: null })
-		expect(await changePlan(owner, 'enterprise', { paymentMethod: 'credit_card' })).toMatchObject({
-			ok: true,
-			subscription: { plan: 'enterprise', status: 'active' },
+	it("a trial moved to a plan ends past due with that plan's invoice open", async () => {
+		const owner = await patientWithSubscription({}, start)
+		await changePlan(owner, 'professional', { now: start })
+		await runSubscriptionTransitions(new Date(start.getTime() + 14 * DAY))
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'professional', status: 'past_due' })
+		expect(
+			await getDb()
+				.select({ status: invoices.status, amountCents: invoices.amountCents })
+				.from(invoices)
+				.where(eq(invoices.organizationId, owner.organizationId)),
+		).toEqual([{ status: 'open', amountCents: 2999 }])
+	})
+
+	it('an upgrade of a paid plan waits for its payment; a downgrade meanwhile drops it, and so does the organization', async () => {
+		const owner = await patientWithSubscription({
+			plan: 'basic',
+			status: 'active',
+			trialEndsAt: null,
+			currentPeriodStart: start,
+			currentPeriodEnd: new Date('2026-12-01T10:00:00Z'),
 		})
-		const [invoice] = await getDb().select().from(invoices).where(eq(invoices.organizationId, owner.organizationId))
-		expect(invoice).toMatchObject({ plan: 'enterprise', status: 'paid' })
-		expect(invoice!.amountCents).toBeGreaterThan(0)
+		const pending = await changePlan(owner, 'enterprise', { now: start })
+		expect(pending).toMatchObject({
+			ok: true,
+			outcome: { kind: 'payment-pending' },
+			subscription: { plan: 'basic', status: 'active', pendingPlan: 'enterprise' },
+		})
+		// a second upgrade replaces the first: its invoice is void
+		await changePlan(owner, 'professional', { now: start })
+		expect(
+			(await getDb().select({ plan: invoices.plan, status: invoices.status }).from(invoices).where(eq(invoices.organizationId, owner.organizationId))).sort(
+				(a, b) => a.plan.localeCompare(b.plan),
+			),
+		).toEqual([
+			{ plan: 'enterprise', status: 'void' },
+			{ plan: 'professional', status: 'open' },
+		])
+		const { cancelPendingUpgrade } = await import('#server/billing/index.ts')
+		expect(await cancelPendingUpgrade(owner)).toMatchObject({ ok: true })
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', pendingPlan: null, pendingInvoiceId: null })
+		expect(await cancelPendingUpgrade(owner)).toMatchObject({ ok: false, code: 'no-pending-upgrade' })
+		expect(
+			await getDb()
+				.select({ status: invoices.status })
+				.from(invoices)
+				.where(and(eq(invoices.organizationId, owner.organizationId), eq(invoices.status, 'open'))),
+		).toEqual([])
+	})
+
+	it('with Stripe configured, an upgrade goes to Stripe Checkout, never to a free trial move', async () => {
+		vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_carebook')
+		vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'whsec_carebooktestsecret')
+		const owner = await patientWithSubscription()
+		// no return address given: the checkout cannot start, and nothing changes
+		expect(await changePlan(owner, 'professional')).toMatchObject({ ok: false, code: 'checkout-unavailable' })
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ plan: 'basic', status: 'trialing', trialPlanChangedAt: null, pendingPlan: null })
+	})
+
+	it("Process Payment on a subscription made past due by hand issues the period's invoice and pays it, so invoices, payments and status agree", async () => {
+		const owner = await patientWithSubscription({
+			plan: 'professional',
+			status: 'past_due',
+			pastDueSince: start,
+			trialEndsAt: null,
+			currentPeriodStart: start,
+			currentPeriodEnd: new Date('2026-12-01T10:00:00Z'),
+			amountCents: 2999,
+		})
+		const admin = await addMember(owner.organizationId)
+		const row = await subscriptionOf(owner.organizationId)
+		expect(await processPastDuePayment(row.id, admin, { now: new Date(start.getTime() + DAY), method: 'credit_card' })).toMatchObject({
+			ok: true,
+			invoicesPaid: 1,
+			amountCents: 2999,
+		})
+		const [invoice] = await getDb().select().from(invoices).where(eq(invoices.subscriptionId, row.id))
+		expect(invoice).toMatchObject({ status: 'paid', amountCents: 2999, periodStart: start })
+		expect(
+			await getDb().select({ invoiceId: payments.invoiceId, method: payments.method }).from(payments).where(eq(payments.organizationId, owner.organizationId)),
+		).toEqual([{ invoiceId: invoice!.id, method: 'credit_card' }])
+		expect(await subscriptionOf(owner.organizationId)).toMatchObject({ status: 'active', paymentMethod: 'credit_card' })
 	})
 })
 

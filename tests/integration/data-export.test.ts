@@ -6,6 +6,7 @@ import { dataExports, emailOutbox, memberships, users } from '#db/schema/platfor
 import { appointments, documents, healthParameters, medications, notifications, shareAccessLog, shareDocuments, shares } from '#db/schema/tenant.ts'
 import { buildDataExport, deleteExpiredDataExports, listDataExports, openDataExport, requestDataExport } from '#server/exports/index.ts'
 import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
+import { getSubscriptionUsage } from '#server/billing/index.ts'
 import { hashPassword, registerPatient, type Patient } from '#server/auth/index.ts'
 import { getFileStorage } from '#server/storage/index.ts'
 import { JOB_KEYS, TASKS } from '#server/queue/queue.ts'
@@ -19,7 +20,7 @@ useTestDatabase()
 
 async function newPatient(): Promise<Patient & { email: string }> {
 	const email = `export-${randomUUID()}@example.test`
-	const { user, organization } = await registerPatient({ name: 'Export Owner', email, password: 'Correct-horse-9' })
+	const { user, organization } = await registerPatient({ name: 'Export Owner', email, password: 'Correct-horse-9', isEmailConfirmed: true })
 	return { userId: user.id, organizationId: organization.id, email }
 }
 
@@ -212,4 +213,38 @@ describe('data export', () => {
 		expect(after!.storageKey).toBeNull()
 		expect(crontab).toContain(`${TASKS.deleteExpiredExports} `)
 	}, 60_000)
+	it('is refused a second time the same day; the next day a new one replaces the old zip; kept zips count in the organization storage (issue 41)', async () => {
+		const owner = await newPatient()
+		await seedRecords(owner, 'QUOTA')
+		const usedBefore = (await getSubscriptionUsage(owner.organizationId))!.storage.usedMb
+		const first = await requestDataExport(owner)
+		if (!first.ok) throw new Error('export refused')
+		await buildDataExport(first.exportId)
+		const [firstRow] = await getDb().select().from(dataExports).where(eq(dataExports.id, first.exportId))
+		const firstKey = firstRow!.storageKey!
+
+		// the zip counts in the organization's storage (as its documents do)
+		await getDb().update(dataExports).set({ sizeBytes: 40_000_000 }).where(eq(dataExports.id, first.exportId))
+		expect((await getSubscriptionUsage(owner.organizationId))!.storage.usedMb).toBeCloseTo(usedBefore + 40, 0)
+
+		// a second export the same day is refused, with the reason, and makes nothing
+		const again = await requestDataExport(owner)
+		expect(again).toMatchObject({ ok: false, kind: 'rate-limited', code: 'once-a-day', message: ACCOUNT_MESSAGES.exportOncePerDay })
+		expect(await getDb().select().from(dataExports).where(eq(dataExports.userId, owner.userId))).toHaveLength(1)
+
+		// the next day: allowed, and once built it replaces the first zip (removed from the store, no longer counted)
+		await getDb()
+			.update(dataExports)
+			.set({ createdAt: sql`now() - interval '25 hours'` })
+			.where(eq(dataExports.id, first.exportId))
+		const second = await requestDataExport(owner)
+		if (!second.ok) throw new Error('second export refused')
+		await buildDataExport(second.exportId)
+		expect(await getFileStorage().stat(firstKey)).toBeNull()
+		const listed = await listDataExports(owner.userId)
+		expect(listed.find((item) => item.id === first.exportId)).toMatchObject({ status: 'ready', expiresAt: null })
+		expect(listed.find((item) => item.id === second.exportId)).toMatchObject({ status: 'ready', expiresAt: expect.any(String) })
+		expect(await openDataExport(owner, first.exportId)).toBeNull()
+		expect((await getSubscriptionUsage(owner.organizationId))!.storage.usedMb).toBeLessThan(usedBefore + 1)
+	}, 120_000)
 })

@@ -45,8 +45,8 @@ export async function confirmAsOwn(patient: Patient, documentIds: string[]) {
 	}
 }
 
-/** Stores `bytes` as the patient's upload named `name` and processes it here (no worker); the document's id. */
-export async function uploadAndProcess(patient: Patient, bytes: Buffer, name: string): Promise<string> {
+/** Stores `bytes` as the patient's upload named `name` (queued for the worker); the document's id. */
+export async function storeBytes(patient: Patient, bytes: Buffer, name: string): Promise<string> {
 	await mkdir(uploadTempDir(), { recursive: true })
 	const tempPath = path.join(uploadTempDir(), `${randomUUID()}.part`)
 	await writeFile(tempPath, bytes)
@@ -58,6 +58,12 @@ export async function uploadAndProcess(patient: Patient, bytes: Buffer, name: st
 		type: detectFileType(bytes, name),
 	})
 	if (!outcome.ok) throw new Error(`refused: ${outcome.code}`)
-	expect(await processDocument({ organizationId: patient.organizationId, documentId: outcome.documentId }, { extract: inProcessExtractor() })).toBe('processed')
 	return outcome.documentId
+}
+
+/** Stores `bytes` as the patient's upload named `name` and processes it here (no worker); the document's id. */
+export async function uploadAndProcess(patient: Patient, bytes: Buffer, name: string): Promise<string> {
+	const documentId = await storeBytes(patient, bytes, name)
+	expect(await processDocument({ organizationId: patient.organizationId, documentId }, { extract: inProcessExtractor() })).toBe('processed')
+	return documentId
 }

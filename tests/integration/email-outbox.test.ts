@@ -32,6 +32,13 @@ function shareEmail(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
 	}
 }
 
+/** queueEmail, for a message that must be queued (a kind and address the outbox takes). */
+async function queued(...args: Parameters<typeof queueEmail>): Promise<{ messageId: string }> {
+	const outcome = await queueEmail(...args)
+	if (outcome.messageId === null) throw new Error(`not queued: ${outcome.skipped}`)
+	return { messageId: outcome.messageId }
+}
+
 /** Runs the queued send_email jobs as the worker does, bringing a retried job's next run forward, until none is left. */
 async function runEmailJobs() {
 	for (let round = 0; round < SEND_EMAIL_MAX_ATTEMPTS + 2; round++) {
@@ -78,7 +85,7 @@ function expectNoMessageInLogs(message: OutgoingEmail) {
 
 describe('queueing an e-mail', () => {
 	it('stores the message and its send_email job in the caller transaction, and neither when it rolls back', async () => {
-		const { messageId } = await getDb().transaction((tx) => queueEmail(tx, shareEmail()))
+		const { messageId } = await getDb().transaction((tx) => queued(tx, shareEmail()))
 		const [job] = await getSql()<
 			{ task_identifier: string; max_attempts: number }[]
 		>`select task_identifier, max_attempts from graphile_worker.jobs where key = ${JOB_KEYS.sendEmail(messageId)}`
@@ -112,7 +119,7 @@ describe('sending through SMTP', () => {
 		vi.stubEnv('MAIL_FROM', 'Carebook <no-reply@carebook.example>')
 		const { user } = await registerPatient({ name: 'Outbox Owner', email: `owner-${randomUUID()}@example.test`, password: 'Correct-horse-9' })
 		const message = shareEmail({ userId: user.id })
-		const { messageId } = await queueEmail(getDb(), message)
+		const { messageId } = await queued(getDb(), message)
 		await runEmailJobs()
 
 		expect(smtp.received).toHaveLength(1)
@@ -141,7 +148,7 @@ describe('sending through SMTP', () => {
 		smtp = await startSmtpServer({ refuseRecipients: 450 })
 		vi.stubEnv('SMTP_URL', smtp.url)
 		const message = shareEmail()
-		const { messageId } = await queueEmail(getDb(), message)
+		const { messageId } = await queued(getDb(), message)
 
 		await runOnce({
 			connectionString: databaseUrl,
@@ -187,7 +194,7 @@ describe('sending through SMTP', () => {
 	it('marks a permanent refusal (5xx) failed at once, without retrying', async () => {
 		smtp = await startSmtpServer({ refuseRecipients: 550 })
 		vi.stubEnv('SMTP_URL', smtp.url)
-		const { messageId } = await queueEmail(getDb(), shareEmail())
+		const { messageId } = await queued(getDb(), shareEmail())
 		await runEmailJobs()
 		expect(smtp.recipientCommands()).toBe(1)
 		expect(await outboxRow(messageId)).toMatchObject({ status: 'failed', attempts: 1, lastErrorCode: 'EENVELOPE:550' })
@@ -198,7 +205,7 @@ describe('without SMTP_URL', () => {
 	it('lands in the local mailbox outside production, bodies kept for /dev/mailbox', async () => {
 		vi.stubEnv('SMTP_URL', '')
 		const message = shareEmail({ kind: 'password_reset', subject: `Reset your password ${randomUUID()}` })
-		const { messageId } = await queueEmail(getDb(), message)
+		const { messageId } = await queued(getDb(), message)
 		await runEmailJobs()
 		expect(await outboxRow(messageId)).toMatchObject({ status: 'sent', deliveredVia: 'mailbox', attempts: 1 })
 
@@ -212,7 +219,7 @@ describe('without SMTP_URL', () => {
 	})
 
 	it('is not served in production: both mailbox pages answer 404', async () => {
-		const { messageId } = await queueEmail(getDb(), shareEmail())
+		const { messageId } = await queued(getDb(), shareEmail())
 		const args = (path: string, params: Record<string, string> = {}) => ({
 			request: new Request(`http://localhost${path}`),
 			params,
@@ -230,14 +237,14 @@ describe('without SMTP_URL', () => {
 	it('fails visibly in production, where there is no mailbox', async () => {
 		vi.stubEnv('SMTP_URL', '')
 		vi.stubEnv('NODE_ENV', 'production')
-		const { messageId } = await queueEmail(getDb(), shareEmail())
+		const { messageId } = await queued(getDb(), shareEmail())
 		await runEmailJobs()
 		expect(await outboxRow(messageId)).toMatchObject({ status: 'failed', lastErrorCode: SMTP_NOT_CONFIGURED, deliveredVia: null })
 	})
 })
 
 it('counts the last 24 hours only', async () => {
-	const { messageId } = await queueEmail(getDb(), shareEmail())
+	const { messageId } = await queued(getDb(), shareEmail())
 	const before = (await getSystemHealth()).email.last24Hours.queued
 	await getDb().execute(sql`update app.email_outbox set created_at = now() - interval '25 hours' where id = ${messageId}`)
 	expect((await getSystemHealth()).email.last24Hours.queued).toBe(before - 1)

@@ -129,11 +129,11 @@ describe('the admin alert for failing e-mail', () => {
 		const before = (await listAlerts()).filter((alert) => alert.key.startsWith('email-failures:'))
 		expect(before).toEqual([])
 		for (let i = 0; i < 3; i++) {
-			const { messageId } = await queueEmail(getDb(), { to: `x${i}@failing.example`, kind: 'notification', subject: 'Hello', lines: ['Hello'] })
+			const { messageId } = await queueEmail(getDb(), { to: `x${i}@failing.example`, kind: 'share_link', subject: 'Hello', lines: ['Hello'] })
 			await getDb()
 				.update(emailOutbox)
 				.set({ status: 'failed', lastErrorCode: SMTP_NOT_CONFIGURED, lastAttemptAt: new Date() })
-				.where(eq(emailOutbox.id, messageId))
+				.where(eq(emailOutbox.id, messageId!))
 		}
 		const alerts = (await listAlerts()).filter((alert) => alert.key.startsWith('email-failures:'))
 		expect(alerts).toHaveLength(1)

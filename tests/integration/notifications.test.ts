@@ -35,7 +35,8 @@ type TestPatient = { userId: string; organizationId: string; email: string; sess
 
 async function newPatient(label = 'patient'): Promise<TestPatient> {
 	const email = `${label}-${randomUUID()}@example.test`
-	const { user, organization } = await registerPatient({ name: 'Notified Patient', email, password: 'Correct-horse-9' })
+	// an address its owner confirmed: notification e-mails go only to those (issue 41)
+	const { user, organization } = await registerPatient({ name: 'Notified Patient', email, password: 'Correct-horse-9', isEmailConfirmed: true })
 	const session = await createSession({ userId: user.id, kind: 'patient', organizationId: organization.id })
 	return { userId: user.id, organizationId: organization.id, email, sessionId: sessionIdFromToken(session.token), ipAddress: '203.0.113.30' }
 }
@@ -155,8 +156,11 @@ describe('live notifications', () => {
 		expect(sent).toHaveLength(1)
 		expect(sent[0]!.kind).toBe('notification')
 		expect(sent[0]!.recipient).toBe(withEmail.email)
-		expect(sent[0]!.subject).toBe('Your lab report is ready')
-		expect(sent[0]!.textBody).toContain('Lab report: 3 values found.')
+		// what kind of notification waits, never its title or message (they can hold a file's text: issue 41)
+		expect(sent[0]!.subject).toBe('A document was processed')
+		expect(sent[0]!.textBody).toContain('A document you uploaded to Carebook has been processed.')
+		expect(sent[0]!.textBody).not.toContain('Your lab report is ready')
+		expect(sent[0]!.textBody).not.toContain('Lab report: 3 values found.')
 		const none = await getDb().select().from(emailOutbox).where(eq(emailOutbox.userId, withoutEmail.userId))
 		expect(none).toEqual([])
 	})

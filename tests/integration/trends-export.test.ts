@@ -113,7 +113,8 @@ describe('trends export', () => {
 		// The metric filter keeps its codes only; 'all' reaches back past the range.
 		const glucose = await getTrendsExport(patient, { range: 'all', metric: 'glucose', today: TODAY, format: 'summary' })
 		expect(glucose.rows.map((row) => row.value)).toEqual(['305', '95', '107'])
-		const [summary] = summarizeRows(glucose.rows)
+		const [group] = summarizeRows(glucose.rows)
+		const [summary] = group!.parameters
 		expect(summary!.latest.value).toBe('107')
 		expect(summary!.previous.map((row) => row.value)).toEqual(['95', '305'])
 

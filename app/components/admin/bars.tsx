@@ -1,19 +1,20 @@
 import { cn } from '#app/lib/cn.ts'
-import { isLoadHigh, megabytesToGigabytes, storageBarTone } from '#server/admin/shared/format.ts'
+import { isLoadHigh, storageBarTone } from '#server/admin/shared/format.ts'
+import { formatStorageMb, usagePercent } from '#server/billing/shared/usage-format.ts'
 
 const STORAGE_TONE = { red: 'bg-red-500', amber: 'bg-amber-500', blue: 'bg-blue-500' } as const
 
-/** Used and limit in GB with the spec's colours (red above 90 %, amber above 75 %, else blue). */
+/** Used and limit ('4.2 MB of 100 MB', '1 GB') with the spec's colours (red above 90 %, amber above 75 %, else blue). */
 export function StorageBar({ usedMb, limitMb }: { usedMb: number; limitMb: number }) {
 	const percent = limitMb > 0 ? (usedMb / limitMb) * 100 : 0
 	const tone = storageBarTone(percent)
 	return (
 		<div className="min-w-36">
-			<div className="flex justify-between text-xs text-slate-600 dark:text-slate-300">
+			<div className="flex justify-between gap-2 text-xs text-slate-600 dark:text-slate-300" data-testid="storage-usage">
 				<span>
-					{megabytesToGigabytes(usedMb)} / {megabytesToGigabytes(limitMb)} GB
+					{formatStorageMb(usedMb)} of {formatStorageMb(limitMb)}
 				</span>
-				<span>{Math.round(percent)}%</span>
+				<span>{usagePercent(usedMb, limitMb)}%</span>
 			</div>
 			<div
 				className="mt-1 h-2 rounded bg-slate-200 dark:bg-slate-700"

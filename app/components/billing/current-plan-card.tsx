@@ -29,6 +29,11 @@ export function CurrentPlanCard({ subscription, usage }: Pick<SubscriptionOvervi
 						<Badge tone={STATUS_TONES[subscription.status]} data-testid="subscription-status">
 							{STATUS_LABELS[subscription.status]}
 						</Badge>
+						{subscription.pendingPlanName ? (
+							<Badge tone="warning" data-testid="subscription-payment-pending">
+								{BILLING_MESSAGES.paymentPendingTitle}
+							</Badge>
+						) : null}
 					</h2>
 				</div>
 				<p className="text-right">
@@ -37,7 +42,14 @@ export function CurrentPlanCard({ subscription, usage }: Pick<SubscriptionOvervi
 				</p>
 			</div>
 			{subscription.status === 'trialing' && subscription.trialDaysRemaining !== null ? (
-				<Alert tone="info">{BILLING_MESSAGES.trialRemaining(subscription.trialDaysRemaining)}</Alert>
+				<Alert tone="info">
+					{BILLING_MESSAGES.trialRemaining(subscription.trialDaysRemaining)}
+					{subscription.trialPlanChangedAt && subscription.trialEndsAt ? (
+						<span className="block" data-testid="trial-payment-note">
+							{BILLING_MESSAGES.trialMovedNote(subscription.planName, formatPrice(subscription.amountCents), formatCalendarInstant(subscription.trialEndsAt))}
+						</span>
+					) : null}
+				</Alert>
 			) : null}
 			{subscription.status === 'canceled' && endDate ? <Alert tone="warning">{BILLING_MESSAGES.accessUntil(endDate)}</Alert> : null}
 			{subscription.status === 'past_due' ? <Alert tone="error">{BILLING_MESSAGES.pastDue}</Alert> : null}

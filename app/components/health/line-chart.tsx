@@ -10,6 +10,10 @@ import { CHART_COLORS } from './chart-colors.ts'
  * its tooltip.
  */
 
+/** Where an x label sits from its tick, and from which chart width it shows (ChartXTick). */
+const TICK_ALIGN_CLASS = { start: '', center: '-translate-x-1/2', end: '-translate-x-full' } as const
+const TICK_SHOWN_CLASS = { always: '', medium: 'hidden @md:block', wide: 'hidden @2xl:block' } as const
+
 const outline = (points: ChartXY[]) => points.map((point) => `${point.x},${point.y}`).join(' ')
 
 function MarkerShape({ shape, color, size }: { shape: ChartMarker['shape']; color: string; size: number }) {
@@ -94,11 +98,12 @@ export function LineChart({ geometry, label, unit, heightClass }: { geometry: Ch
 							{tick.label}
 						</span>
 					))}
-					{geometry.xTicks.map((tick, index) => (
+					{geometry.xTicks.map((tick) => (
 						<span
 							key={`${tick.at}`}
-							// Every other label only in a narrow chart (a container query), so they do not run into each other.
-							className={`absolute top-full mt-1 -translate-x-1/2 whitespace-nowrap ${geometry.xTicks.length > 6 && index % 2 === 1 ? 'hidden @2xl:block' : ''}`}
+							data-testid="chart-x-tick"
+							// Fewer labels in a narrow chart (a container query), so they do not run into each other.
+							className={`absolute top-full mt-1 whitespace-nowrap ${TICK_ALIGN_CLASS[tick.align]} ${TICK_SHOWN_CLASS[tick.shownFrom]}`}
 							style={{ left: `${tick.at}%` }}
 						>
 							{tick.label}

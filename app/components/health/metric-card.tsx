@@ -71,6 +71,11 @@ export function MetricCard({
 				</span>
 				{card.unit ? <span className="text-sm text-slate-500 dark:text-slate-400">{card.unit}</span> : null}
 			</p>
+			{card.partialNote ? (
+				<p className="text-xs text-slate-500 dark:text-slate-400" data-testid="metric-partial">
+					{card.partialNote}
+				</p>
+			) : null}
 			<p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{TRENDS_TEXTS.latestOn(formatHealthDate(card.latest.date))}</p>
 			<p className={cn('mt-3 text-sm font-medium', TREND_TEXT_CLASSES[card.trendColor])} data-testid="metric-trend">
 				{card.trend ? <span aria-hidden="true">{TREND_ARROWS[card.trend]} </span> : null}

@@ -6,6 +6,7 @@ import { formatHealthDate, unitSuffix } from '#server/health/shared/format.ts'
 import { TRENDS_TEXTS } from '#server/health/shared/texts.ts'
 import { HEALTH_OVERVIEW_PLACEHOLDER } from '#server/health/shared/messages.ts'
 import { formatMetricValue } from '#server/health/shared/metrics.ts'
+import { TIME_RANGE_LABELS } from '#server/health/shared/time-range.ts'
 import type { MetricSeries } from '#server/health/shared/series.ts'
 import { CHART_HEIGHT_CLASS } from './chart-size.ts'
 import { LineChart } from './line-chart.tsx'
@@ -13,15 +14,20 @@ import { LineChart } from './line-chart.tsx'
 /** The 'Health Overview' card: the placeholder, or the chosen metric's chart over the time range. */
 export function MetricDetail({
 	series,
-	rangeLabel,
+	chosenRangeLabel,
+	isDefaultChart,
 	closeHref,
 	addReadingHref,
 }: {
 	series: MetricSeries | null
-	rangeLabel: string
+	/** The range the patient chose; the series may be over a longer one when it was chosen for them. */
+	chosenRangeLabel: string
+	/** No metric chosen: the series is the metric with the most recent data (analytics.ts). */
+	isDefaultChart: boolean
 	closeHref: string
 	addReadingHref: string
 }) {
+	const rangeLabel = series ? TIME_RANGE_LABELS[series.range] : chosenRangeLabel
 	return (
 		<Card>
 			<section aria-labelledby="health-overview-heading" data-testid="health-overview">
@@ -29,12 +35,17 @@ export function MetricDetail({
 					<h2 id="health-overview-heading" className="text-lg font-semibold">
 						{series ? TRENDS_TEXTS.chartTitle(series.name) : 'Health Overview'}
 					</h2>
-					{series ? (
+					{series && !isDefaultChart ? (
 						<Link to={closeHref} preventScrollReset className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
 							{TRENDS_TEXTS.closeChart}
 						</Link>
 					) : null}
 				</div>
+				{series && isDefaultChart ? (
+					<p className="mt-1 text-sm text-slate-600 dark:text-slate-300" data-testid="default-chart-note">
+						{rangeLabel === chosenRangeLabel ? TRENDS_TEXTS.defaultChart : TRENDS_TEXTS.defaultChartWidened(chosenRangeLabel, rangeLabel)}
+					</p>
+				) : null}
 				{series ? (
 					<SeriesView series={series} rangeLabel={rangeLabel} addReadingHref={addReadingHref} />
 				) : (
@@ -96,6 +107,7 @@ function SeriesView({ series, rangeLabel, addReadingHref }: { series: MetricSeri
 											{formatMetricValue(series.metricId, point)}
 											{suffix}
 											{point.isDerived ? <span className="text-xs text-slate-500 dark:text-slate-400"> ({TRENDS_TEXTS.derivedBmi})</span> : null}
+											{point.partialNote ? <span className="text-xs text-slate-500 dark:text-slate-400"> ({point.partialNote.toLowerCase()})</span> : null}
 										</td>
 										<td className={point.flag ? 'py-1 font-medium text-red-700 dark:text-red-300' : 'py-1'}>{point.gradeLabel}</td>
 									</tr>

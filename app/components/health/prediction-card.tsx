@@ -62,6 +62,9 @@ function ReadyPrediction({ prediction }: { prediction: MetricPrediction }) {
 						</span>{' '}
 						({formatHealthDate(prediction.currentDate)})
 					</p>
+					<p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="prediction-newest">
+						{prediction.newestReading}
+					</p>
 				</div>
 				<TrendBadge trend={prediction.trend} color={prediction.trendColor} prefix={PREDICTION_TEXTS.trend} />
 			</div>
@@ -83,7 +86,8 @@ function ReadyPrediction({ prediction }: { prediction: MetricPrediction }) {
 				</p>
 			) : null}
 			<p className="mt-3 text-sm">
-				{PREDICTION_TEXTS.predicted(prediction.predictedValue, suffix)}. {PREDICTION_TEXTS.category(prediction.predictedCategory.label)}
+				{PREDICTION_TEXTS.predicted(prediction.horizonLabel, prediction.predictedValue, suffix)}.{' '}
+				{PREDICTION_TEXTS.category(prediction.predictedCategory.label)}
 			</p>
 			<div className="mt-3 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="prediction-recommendation">
 				<span className="font-semibold">{PREDICTION_TEXTS.recommendation}</span> {prediction.recommendation}

@@ -23,7 +23,7 @@ export function RecordCard({ document, date }: { document: RecordCardDocument; d
 	return (
 		<Link
 			to={`/records/${document.id}`}
-			prefetch="intent"
+			// no prefetch: loading a record is an audited view, and a pointer passing over a card is not one
 			className="flex gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-brand-500"
 			data-testid="record-card"
 		>

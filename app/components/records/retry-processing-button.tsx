@@ -27,7 +27,10 @@ export function RetryProcessingButton({ documentId }: { documentId: string }) {
 			<Button type="submit" variant="secondary" isPending={retry.isPending}>
 				{RETRY_TEXTS.button}
 			</Button>
-			{retry.isError ? <p className="text-sm">{RETRY_TEXTS.failed}</p> : null}
+			{retry.isError ? (
+				// past the upload limit (a retry counts as an upload) the server's text says so; anything else the generic one
+				<p className="text-sm">{retry.error.data?.code === 'TOO_MANY_REQUESTS' ? retry.error.message : RETRY_TEXTS.failed}</p>
+			) : null}
 		</form>
 	)
 }

@@ -20,11 +20,16 @@ export function SubjectQuestion({
 	documentType,
 	subjectMatch,
 	printedPatient,
+	isSeveral = false,
+	held = null,
 }: {
 	documentId: string
 	documentType: string | null
 	subjectMatch: SubjectMatch
 	printedPatient: { name: string | null; bornIn: string | null }
+	isSeveral?: boolean
+	/** appointments and other records the file holds back until the answer */
+	held?: { appointments: number; records: number } | null
 }) {
 	const pending = usePendingIntent()
 	if (subjectMatch === 'mismatch') {
@@ -32,8 +37,11 @@ export function SubjectQuestion({
 			<Card className="space-y-3 border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950" data-testid="subject-question">
 				<h2 className="text-lg font-semibold text-amber-950 dark:text-amber-100">{SUBJECT_TEXTS.questionTitle}</h2>
 				<p className="text-sm text-amber-900 dark:text-amber-200">
-					{SUBJECT_TEXTS.question(printedPatient, documentType === 'lab_report' || documentType === 'imaging' ? 'report' : 'record')}
+					{SUBJECT_TEXTS.question(printedPatient, { noun: documentType === 'lab_report' || documentType === 'imaging' ? 'report' : 'record', isSeveral })}
 				</p>
+				{held && held.appointments + held.records > 0 ? (
+					<p className="text-sm text-amber-900 dark:text-amber-200">{SUBJECT_TEXTS.heldImport(held.appointments, held.records)}</p>
+				) : null}
 				<div className="flex flex-wrap items-start gap-3">
 					<Form method="post" action={`/records/${documentId}`}>
 						<input type="hidden" name="intent" value="this-is-me" />

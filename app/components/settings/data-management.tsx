@@ -43,10 +43,12 @@ function ExportList({ exports, timeZone }: { exports: DataExportSummary[]; timeZ
 export function DataManagement({
 	exports,
 	timeZone,
+	isAddressConfirmed,
 	isConfirmingDeactivation,
 }: {
 	exports: DataExportSummary[]
 	timeZone: string
+	isAddressConfirmed: boolean
 	isConfirmingDeactivation: boolean
 }) {
 	const navigation = useNavigation()
@@ -57,8 +59,8 @@ export function DataManagement({
 			<div>
 				<h3 className="text-base font-semibold">Export My Data</h3>
 				<p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-					A zip file with every document you uploaded, your records as JSON and a FHIR R4 bundle. It is prepared in the background; we tell you when it is
-					ready.
+					A zip file with every document you uploaded, your records as JSON and a FHIR R4 bundle. It is prepared in the background; we tell you when it is ready
+					{isAddressConfirmed ? '' : ' (in Carebook: no e-mail until your address is confirmed)'}. One export a day. {ACCOUNT_MESSAGES.exportReplaces}
 				</p>
 				<Form method="post" className="mt-3">
 					<input type="hidden" name="intent" value="export" />

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
+import { ACCOUNT_MESSAGES } from '#server/account/shared/messages.ts'
 import { isSubmittingIntent, SettingsSection } from './section.tsx'
 
 function SwitchField({ name, label, description, defaultChecked }: { name: string; label: string; description: string; defaultChecked: boolean }) {
@@ -21,10 +22,39 @@ function SwitchField({ name, label, description, defaultChecked }: { name: strin
 	)
 }
 
-export function NotificationPreferencesForm({ emailNotifications, inAppNotifications }: { emailNotifications: boolean; inAppNotifications: boolean }) {
+/** Until the address is confirmed no e-mail goes to it: said where e-mail is switched on, with the way to confirm. */
+function UnconfirmedAddress({ email }: { email: string }) {
+	const isSending = isSubmittingIntent(useNavigation(), 'resend-confirmation')
+	return (
+		<div
+			className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+			role="status"
+			data-testid="address-unconfirmed"
+		>
+			<p>{ACCOUNT_MESSAGES.addressNotConfirmed(email)}</p>
+			<Form method="post" className="mt-2">
+				<input type="hidden" name="intent" value="resend-confirmation" />
+				<Button type="submit" variant="secondary" isPending={isSending}>
+					Send the confirmation link again
+				</Button>
+			</Form>
+		</div>
+	)
+}
+
+export function NotificationPreferencesForm({
+	emailNotifications,
+	inAppNotifications,
+	address,
+}: {
+	emailNotifications: boolean
+	inAppNotifications: boolean
+	address: { email: string; isConfirmed: boolean }
+}) {
 	const isSaving = isSubmittingIntent(useNavigation(), 'preferences')
 	return (
 		<SettingsSection id="notifications" title="Notification Preferences">
+			{address.isConfirmed ? null : <UnconfirmedAddress email={address.email} />}
 			<Form method="post" className="divide-y divide-slate-200 dark:divide-slate-700">
 				<input type="hidden" name="intent" value="preferences" />
 				<SwitchField name="emailNotifications" label="Email Notifications" description="Receive notifications by email." defaultChecked={emailNotifications} />

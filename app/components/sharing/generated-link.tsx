@@ -8,7 +8,20 @@ import { SHARE_MESSAGES } from '#server/sharing/shared/messages.ts'
  * 'Secure Link Generated': the link (shown once: only its hash is stored),
  * a Copy link button, and its QR code for showing to a doctor in person.
  */
-export function GeneratedLink({ url, qrCode, expiresOn, isHydrated }: { url: string; qrCode: string; expiresOn: string; isHydrated: boolean }) {
+export function GeneratedLink({
+	url,
+	qrCode,
+	expiresOn,
+	hasPasscode,
+	isHydrated,
+}: {
+	url: string
+	qrCode: string
+	expiresOn: string
+	/** The link asks for a passcode: the message says so. */
+	hasPasscode: boolean
+	isHydrated: boolean
+}) {
 	useEffect(() => {
 		toast({ id: `share-link-${url.slice(-12)}`, title: SHARE_MESSAGES.linkGenerated, tone: 'success' })
 	}, [url])
@@ -32,8 +45,8 @@ export function GeneratedLink({ url, qrCode, expiresOn, isHydrated }: { url: str
 				<h3 id="generated-link-heading" className="font-semibold text-emerald-900 dark:text-emerald-100">
 					{SHARE_MESSAGES.linkGenerated}
 				</h3>
-				<p className="mt-1 text-sm text-emerald-900 dark:text-emerald-100">
-					{SHARE_MESSAGES.linkGeneratedDescription} Expires: {expiresOn}.
+				<p className="mt-1 text-sm text-emerald-900 dark:text-emerald-100" data-testid="generated-link-description">
+					{hasPasscode ? SHARE_MESSAGES.linkGeneratedWithPasscode : SHARE_MESSAGES.linkGeneratedDescription} Expires: {expiresOn}.
 				</p>
 			</div>
 			<div className="flex flex-wrap gap-2">

@@ -14,6 +14,21 @@ type Share = Omit<ShareListEntry, 'sharedOn' | 'expiresOn' | 'lastOpenedAt' | 'r
 	accessLog: Array<Omit<ShareListEntry['accessLog'][number], 'at'> & { at: Date | string }>
 }
 
+/** An e-mail address that may wrap after its '@' and dots, never inside a word. */
+function EmailAddress({ address }: { address: string }) {
+	const parts = address.split(/(?<=[@.])/)
+	return (
+		<>
+			{parts.map((part, index) => (
+				<span key={index}>
+					{index > 0 ? <wbr /> : null}
+					{part}
+				</span>
+			))}
+		</>
+	)
+}
+
 /**
  * 'Currently Shared Records': each link with its records, recipient, dates,
  * views, access log and Revoke (which asks first; without JavaScript through
@@ -52,9 +67,21 @@ export function SharesTable({ shares, timeZone, now, pendingShareId }: { shares:
 									)}
 								</ul>
 							</td>
-							<td className="break-all px-4 py-3">
-								{share.sharedWith ?? SHARE_MESSAGES.anyoneWithLink}
+							<td className="min-w-36 break-words px-4 py-3" data-testid="share-with">
+								{share.sharedWith ? <EmailAddress address={share.sharedWith} /> : SHARE_MESSAGES.anyoneWithLink}
 								{share.hasPasscode ? <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">Passcode required</span> : null}
+								{share.emailDelivery === 'not-sent' ? (
+									<span className="mt-1 block" data-testid="share-email-not-sent">
+										<span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+											{SHARE_MESSAGES.emailDelivery['not-sent']}
+										</span>
+										<span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-300">{SHARE_MESSAGES.emailNotSentHint}</span>
+									</span>
+								) : share.emailDelivery ? (
+									<span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400" data-testid="share-email-delivery">
+										{SHARE_MESSAGES.emailDelivery[share.emailDelivery]}
+									</span>
+								) : null}
 							</td>
 							<td className="min-w-28 px-4 py-3">{when(share.sharedOn)}</td>
 							<td className="min-w-28 px-4 py-3">

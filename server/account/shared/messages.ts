@@ -33,10 +33,26 @@ export const ACCOUNT_MESSAGES = {
 
 	exportInitiated: 'Data export process initiated',
 	exportInitiatedDescription: 'You will receive an email.',
+	exportInitiatedUnconfirmed: 'You will be told in Carebook when it is ready. No e-mail is sent until you confirm your address.',
+	/** Without a mail relay nothing is e-mailed: the export is listed under Data Management when ready. */
+	exportInitiatedNoEmail: 'It will be listed here under Data Management when it is ready.',
 	exportReadyTitle: 'Your data export is ready',
 	exportReadyMessage: 'Download it from Settings within 7 days. After that it is deleted.',
 	exportDeleted: 'Expired and deleted',
 	exportInProgress: 'An export is already being prepared.',
+	addressNotConfirmed: (email: string) =>
+		`Your e-mail address ${email} is not confirmed yet, so Carebook sends no e-mails to it (notifications and export notices included). Open the link we sent to it, or send it again.`,
+	addressNotConfirmedShort: 'not confirmed: no e-mails are sent to it until you open the link we sent; see Settings',
+	addressConfirmSent: 'Confirmation link sent',
+	addressConfirmSentDescription: 'Open the link in the e-mail within 24 hours to confirm your address.',
+	addressAlreadyConfirmed: 'Your e-mail address is already confirmed.',
+	addressConfirmed: 'E-mail address confirmed',
+	addressConfirmedDescription: 'Carebook can now send you notifications by e-mail.',
+	confirmationTooMany: 'Too many confirmation e-mails were asked for. Please try again in an hour.',
+	checkEmailToConfirm: 'Check your e-mail',
+	checkEmailToConfirmDescription: 'We sent you a link to confirm your address. Until you open it, Carebook sends no e-mails to it.',
+	exportOncePerDay: 'You can export your data once a day. Your latest export is listed below; ask for a new one tomorrow.',
+	exportReplaces: 'A new export replaces the previous one. Exports count toward your plan’s storage while they are kept.',
 
 	deactivateTitle: 'Are you sure you want to deactivate?',
 	deactivateDescription: 'Your account will be disabled and you will be logged out. Contact support to have it reactivated.',

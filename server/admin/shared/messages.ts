@@ -11,6 +11,16 @@ export const ADMIN_MESSAGES = {
 	organizationStatusUpdated: (status: string) => `Organization status has been updated to ${status}.`,
 	paymentProcessed: 'Payment processed',
 	paymentProcessedDescription: 'The payment has been successfully processed.',
+	paymentRecorded: (amount: string, invoices: number, planName: string | null) =>
+		`${amount} recorded for ${invoices === 1 ? '1 invoice' : `${invoices} invoices`}.${planName ? ` The subscription is now on ${planName}.` : ' The subscription is active.'}`,
+	processPaymentTitle: 'Record this payment?',
+	processPaymentQuestion: (amount: string, references: string) =>
+		`This records ${amount} as paid (${references}), makes the subscription active and cannot be undone. Record it only once the money has arrived.`,
+	processPaymentNoInvoice: (amount: string) =>
+		`No invoice is open: this issues the current period's invoice of ${amount}, records it as paid and makes the subscription active. Record it only once the money has arrived.`,
+	processPaymentConfirm: 'Record payment',
+	paymentMethodLabel: 'Paid by',
+	paymentPending: (planName: string) => `Payment pending: upgrade to ${planName}`,
 	deleteUserQuestion: 'Are you sure you want to delete this user? This action cannot be undone.',
 	deleteOrganizationQuestion: 'Are you sure you want to delete this organization? This action cannot be undone and will remove all associated user data.',
 	userDeleted: 'User deleted',
@@ -23,7 +33,7 @@ export const ADMIN_MESSAGES = {
 	subscriptionNotFound: 'Subscription not found',
 	emailTaken: 'An account with this email already exists.',
 	organizationRequired: 'Choose an organization for a member role.',
-	notPastDue: 'Only a past-due subscription can be paid here.',
+	notPastDue: 'Only a past-due subscription, or an upgrade waiting for its payment, can be paid here.',
 	trialOnlyActivates: 'A trial organization can only be activated.',
 	cannotChangeSelf: 'You cannot change your own account here.',
 	superadminOnlyForAdmins: "Only a superadmin can change an administrator's account.",
@@ -43,6 +53,7 @@ export const ADMIN_MESSAGES = {
 	alertAcknowledged: 'Alert acknowledged',
 	documentRequeued: 'Document queued again',
 	documentNotRetryable: 'Only a document that failed with a processing error can be retried.',
+	documentRetryLimited: "The document's owner has reached the upload limit for now (a retry counts as an upload). Try again in a few minutes.",
 	noAlerts: 'No alerts right now.',
 	weakPassword: 'Use at least 12 characters with letters and digits.',
 } as const

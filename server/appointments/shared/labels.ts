@@ -324,3 +324,16 @@ export const APPOINTMENT_EVENT_TEXTS = {
 			kind === '24h' ? `${what} is in 24 hours, on ${when}.` : `${what} starts in 1 hour, at ${when}.`,
 	},
 } as const
+
+/** An appointment imported from a file, until the patient confirms it (issue 41: no reminders before). */
+export const IMPORTED_APPOINTMENT_TEXTS = {
+	title: 'Imported from a file',
+	description: 'This appointment came from a file you imported. Check it, then confirm it to get reminders; until then Carebook sends none.',
+	confirm: 'Confirm appointment',
+} as const
+
+export const IMPORTED_APPOINTMENT_CONFIRMED_NOTICE: Notice = {
+	title: 'Appointment confirmed',
+	description: 'Its reminders are set.',
+	tone: 'success',
+}

@@ -22,6 +22,11 @@ describe('registration validation', () => {
 		expect(messagesOf(result)).toEqual([AUTH_MESSAGES.invalidEmail, AUTH_MESSAGES.passwordTooShort])
 	})
 
+	it("reports a malformed e-mail even when the passwords differ ('not-an-email')", () => {
+		const result = RegisterSchema.safeParse({ name: 'Ann', email: 'not-an-email', password: 'longenough', confirmPassword: '' })
+		expect(messagesOf(result)).toEqual([AUTH_MESSAGES.invalidEmail, AUTH_MESSAGES.passwordsDoNotMatch])
+	})
+
 	it('normalises the e-mail and trims the name', () => {
 		const result = RegisterSchema.parse({ name: ' Ann Lee ', email: ' Ann@Example.COM ', password: 'longenough', confirmPassword: 'longenough' })
 		expect(result).toEqual({ name: 'Ann Lee', email: 'ann@example.com', password: 'longenough', dateOfBirth: null })

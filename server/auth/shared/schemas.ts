@@ -27,7 +27,9 @@ export const LoginSchema = z
 
 /**
  * Registration: 'Passwords do not match' is checked before 'Please fill in
- * all fields' (spec section 5), and both are form-level messages.
+ * all fields' (spec section 5), and both are form-level messages. A filled
+ * e-mail that is not an address is said at its field whatever else is wrong
+ * ('not-an-email' with unequal passwords gets both messages).
  */
 export const RegisterSchema = z
 	.object({
@@ -41,16 +43,17 @@ export const RegisterSchema = z
 		if (value.dateOfBirth && !isBirthDate(value.dateOfBirth)) {
 			ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: AUTH_MESSAGES.dateOfBirthInvalid })
 		}
+		const email = value.email?.trim()
+		if (email && !z.string().email().safeParse(email).success) {
+			ctx.addIssue({ code: 'custom', path: ['email'], message: AUTH_MESSAGES.invalidEmail })
+		}
 		if ((value.password ?? '') !== (value.confirmPassword ?? '')) {
 			ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordsDoNotMatch })
 			return
 		}
-		if (!value.name?.trim() || !value.email?.trim() || !value.password) {
+		if (!value.name?.trim() || !email || !value.password) {
 			ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.fillAllFields })
 			return
-		}
-		if (!z.string().email().safeParse(value.email.trim()).success) {
-			ctx.addIssue({ code: 'custom', path: ['email'], message: AUTH_MESSAGES.invalidEmail })
 		}
 		if (value.password.length < 8) {
 			ctx.addIssue({ code: 'custom', path: ['password'], message: AUTH_MESSAGES.passwordTooShort })

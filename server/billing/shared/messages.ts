@@ -15,13 +15,34 @@ export const BILLING_MESSAGES = {
 	cancellationFailed: 'There was a problem canceling your subscription. Please try again or contact support.',
 	trialRemaining: (days: number) => `Your trial ends in ${days} day${days === 1 ? '' : 's'}.`,
 	accessUntil: (until: string) => `Your subscription is canceled. You have access until ${until}.`,
-	pastDue: 'Your last payment is overdue. Please contact support to settle the invoice.',
+	pastDue: 'Your last payment is overdue. Please settle the invoice below.',
 	readOnly: "Only your organization's administrator can change the plan.",
 	// Plan rules, each with a clear reason.
 	notAdmin: "Only your organization's administrator can change the plan.",
 	samePlan: 'You are already on this plan.',
 	trialUpgradeNeedsPayment: (trialPlanName: string, planName: string) =>
 		`Switching to ${planName} ends your free trial and needs a payment, which could not be taken. Your ${trialPlanName} trial continues.`,
+	// Upgrades (decision 032)
+	trialMovedTitle: 'Your trial now includes the new plan',
+	trialMoved: (planName: string, trialEnd: string) =>
+		`Your free trial now includes ${planName} until ${trialEnd}. Payment for ${planName} will be needed on that date; nothing is charged before.`,
+	trialMovedNote: (planName: string, price: string, trialEnd: string) =>
+		`Your trial includes ${planName}. Payment will be needed when the trial ends on ${trialEnd}: ${price} per month from then.`,
+	paymentPendingTitle: 'Payment pending',
+	paymentPendingNotice: (planName: string, reference: string) =>
+		`Your upgrade to ${planName} is waiting for the payment of invoice ${reference}. Your current plan stays until it is paid.`,
+	paymentPendingHeading: (planName: string) => `Upgrade to ${planName}: payment pending`,
+	paymentPendingBody: (reference: string, amount: string, planName: string) =>
+		`Invoice ${reference} of ${amount} for the first month of ${planName} is open. Your current plan stays in force until the payment is recorded; then ${planName} starts at once.`,
+	howToPay: 'How to pay',
+	defaultPaymentInstructions: (reference: string) => `Pay by bank transfer or by card over the phone, quoting ${reference}.`,
+	whomToContact: (email: string) => `For the payment, or any question about it, write to ${email}.`,
+	dropPendingUpgrade: 'Cancel this upgrade',
+	pendingUpgradeDropped: 'The upgrade was canceled and its invoice voided.',
+	noPendingUpgrade: 'No upgrade is waiting for a payment.',
+	checkoutUnavailable: 'The payment page could not be opened. Please try again.',
+	pastDueInvoice: (reference: string, amount: string) => `Invoice ${reference} of ${amount} is overdue.`,
+	upgradeFailedAlert: 'The plan was not changed.',
 	alreadyCanceled: 'This subscription is already canceled.',
 	noSubscription: 'This organization has no subscription.',
 	downgradeStorage: (usedMb: number, planName: string, limitMb: number) =>

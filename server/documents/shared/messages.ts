@@ -23,6 +23,7 @@ export const DOCUMENT_MESSAGES = {
 	abnormalTitle: 'Abnormal values found',
 	abnormalText: (title: string, count: number) => `${title}: ${count} ${count === 1 ? 'value is' : 'values are'} outside the reference range.`,
 	processingFailed: 'Processing failed. You can retry it from the record.',
+	cannotProcess: 'This file could not be processed, and trying again would not change that.',
 } as const
 
 export const MAX_UPLOAD_BYTES = 20_971_520
@@ -52,8 +53,18 @@ export const DATE_CHOICE_TEXTS = {
 /** The question a record that names another patient asks, and its answers (shared/subject-match.ts). */
 export const SUBJECT_TEXTS = {
 	questionTitle: 'Is this you?',
-	/** Who the record is for, as printed ('This report is for IGNATIUS A. SZYMANSKI, born 1956.'), then what waits on the answer. */
-	question: (printed: { name: string | null; bornIn: string | null }, noun: 'report' | 'record' = 'record') => {
+	/** a record whose file also holds appointments or other records: they wait for the answer too */
+	heldImport: (appointments: number, records: number) =>
+		`Its ${[appointments ? `${appointments} ${appointments === 1 ? 'appointment' : 'appointments'}` : '', records ? `${records} other ${records === 1 ? 'record' : 'records'}` : ''].filter(Boolean).join(' and ')} will be added once you answer 'This is me'.`,
+	/**
+	 * Who the record is for, as printed ('This report is for IGNATIUS A. SZYMANSKI, born 1956, ...'), then
+	 * what waits on the answer; a record naming more than one patient says so.
+	 */
+	question: (printed: { name: string | null; bornIn: string | null }, options: { noun?: 'report' | 'record'; isSeveral?: boolean } = {}) => {
+		const noun = options.noun ?? 'record'
+		if (options.isSeveral) {
+			return `This ${noun} names more than one patient${printed.name ? ` (${printed.name})` : ''}, so it is not simply yours. Until you answer, its values, appointments and other records stay out of your trends, health score, risk, predictions, comparisons, appointments, CSV export and printable summary.`
+		}
 		const born = printed.bornIn ? `, born ${printed.bornIn}` : ''
 		const whom = printed.name ? `${printed.name}${born}` : printed.bornIn ? `someone born ${printed.bornIn}` : 'another patient'
 		const mismatch = printed.name ? 'who does not match your profile' : 'which does not match your profile'

@@ -76,7 +76,7 @@ describe('who the question says the record is for', () => {
 	})
 
 	it('words the question with who the record is for', () => {
-		expect(SUBJECT_TEXTS.question({ name: 'IGNATIUS A. SZYMANSKI', bornIn: '1956' }, 'report')).toMatch(
+		expect(SUBJECT_TEXTS.question({ name: 'IGNATIUS A. SZYMANSKI', bornIn: '1956' }, { noun: 'report' })).toMatch(
 			/^This report is for IGNATIUS A\. SZYMANSKI, born 1956, /,
 		)
 		expect(SUBJECT_TEXTS.question({ name: null, bornIn: '1956' })).toMatch(/^This record is for someone born 1956, /)

@@ -28,7 +28,8 @@ import { isWithinOneEdit } from './one-edit.ts'
  */
 export type SubjectMatch = 'matched' | 'unknown' | 'mismatch' | 'confirmed_self' | 'someone_else'
 
-export type PrintedPatient = { name: string | null; birthDate: string | null }
+/** `several`: the file names more than one patient, which is never simply the profile's. */
+export type PrintedPatient = { name: string | null; birthDate: string | null; several?: boolean }
 
 export type PatientProfileIdentity = { name: string | null; dateOfBirth: string | null }
 
@@ -94,6 +95,7 @@ export function isSameName(printed: string, profile: string): boolean {
  * profile's.
  */
 export function matchSubject(printed: PrintedPatient, profile: PatientProfileIdentity): SubjectMatch {
+	if (printed.several) return 'mismatch'
 	const isOtherBirthDate = !!printed.birthDate && !!profile.dateOfBirth && !printed.birthDate.split('|').includes(profile.dateOfBirth)
 	const name = printed.name?.trim()
 	if (!name) return isOtherBirthDate ? 'mismatch' : 'unknown'

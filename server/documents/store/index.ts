@@ -6,6 +6,13 @@
  * read documents without loading the upload and processing code that calls
  * them.
  */
-export { selectDocumentCounts, selectDocumentTitles, selectOrganizationDocumentUsage, selectRecentDocuments, type DocumentCounts } from './overview.ts'
+export {
+	selectDocumentCounts,
+	selectDocumentTitles,
+	selectOrganizationDocumentUsage,
+	selectOrganizationStoredBytes,
+	selectRecentDocuments,
+	type DocumentCounts,
+} from './overview.ts'
 export { selectRecordDates } from './record-dates.ts'
 export { countedDocumentCondition } from './counted-documents.ts'

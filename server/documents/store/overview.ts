@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { dataExports } from '#db/schema/platform.ts'
 import { documents, type DocumentStatus } from '#db/schema/tenant.ts'
 import type { Patient } from '#server/auth/patient.ts'
 import type { TenantTransaction } from '#server/tenancy/index.ts'
@@ -67,16 +68,34 @@ export async function selectDocumentTitles(tx: TenantTransaction, patient: Patie
 }
 
 /**
+ * The bytes the organization stores: its documents' files, and the zips of
+ * its members' data exports while they are kept (written by the exports
+ * module; they count against the plan's storage as documents do, so exports
+ * cannot fill the volume). Read inside its tenant transaction.
+ */
+export async function selectOrganizationStoredBytes(tx: TenantTransaction, organizationId: string): Promise<number> {
+	const [row] = await tx.execute<{ used: string }>(sql`
+		select (select coalesce(sum(size_bytes), 0) from documents)
+			+ (select coalesce(sum(${dataExports.sizeBytes}), 0) from ${dataExports}
+				where ${dataExports.organizationId} = ${organizationId} and ${dataExports.storageKey} is not null) as used`)
+	return Number(row?.used ?? 0)
+}
+
+/**
  * The organization's stored files and processing since a date, every member's
  * together (the plan's storage limit and the subscription's usage count the
- * whole organization): bytes stored, and documents processed since `since`.
+ * whole organization): bytes stored (documents and export zips,
+ * selectOrganizationStoredBytes), and documents processed since `since`.
  */
-export async function selectOrganizationDocumentUsage(tx: TenantTransaction, since: Date): Promise<{ storedBytes: number; processedSince: number }> {
+export async function selectOrganizationDocumentUsage(
+	tx: TenantTransaction,
+	organizationId: string,
+	since: Date,
+): Promise<{ storedBytes: number; processedSince: number }> {
 	const [row] = await tx
 		.select({
-			storedBytes: sql<string>`coalesce(sum(${documents.sizeBytes}), 0)::bigint`,
 			processedSince: sql<number>`(count(*) filter (where ${documents.status} = 'processed' and ${documents.processedAt} >= ${since.toISOString()}::timestamptz))::int`,
 		})
 		.from(documents)
-	return { storedBytes: Number(row?.storedBytes ?? 0), processedSince: row?.processedSince ?? 0 }
+	return { storedBytes: await selectOrganizationStoredBytes(tx, organizationId), processedSince: row?.processedSince ?? 0 }
 }

@@ -1,5 +1,5 @@
 /** What an e-mail is for; a feature that sends a new kind of e-mail adds it here (no migration: the column is text). */
-export const EMAIL_KINDS = ['share_link', 'password_reset', 'email_change', 'notification', 'export_ready', 'account_exists'] as const
+export const EMAIL_KINDS = ['share_link', 'password_reset', 'email_change', 'notification', 'export_ready', 'account_exists', 'email_confirm'] as const
 
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
@@ -10,6 +10,15 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
 	notification: 'Notification',
 	export_ready: 'Export ready',
 	account_exists: 'Sign-up with a registered address',
+	email_confirm: 'Address confirmation',
+}
+
+/** What the last e-mail an address may get in a day says instead of its own content (server/email/outbox.ts). */
+export const RECIPIENT_CAP_NOTICE = {
+	subject: 'More Carebook messages are waiting',
+	lines: [
+		'Carebook has sent this address as many e-mails as it sends in one day. More messages are waiting in Carebook; no more e-mails come to this address until tomorrow.',
+	],
 }
 
 /** The label of a stored kind (a kind this build does not know shows as it is). */

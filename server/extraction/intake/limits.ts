@@ -32,6 +32,15 @@ export const MAX_PDF_PAGES = 300
 /** The most bytes deflated DICOM data may inflate to (a 20 MB upload of real pixel data inflates 2-3 times). */
 export const MAX_INFLATED_BYTES = 64 * 1024 * 1024
 
+/**
+ * The most bytes one document's extraction result may take (serialized, as it
+ * crosses to the worker): the text, values and lists of a 300-page report or
+ * of a C-CDA or FHIR file within its caps (structured/file-caps.ts) take well
+ * under 2 MB; more is refused as 'too_large_to_process' in the child, before
+ * the worker parses or stores any of it.
+ */
+export const MAX_RESULT_BYTES = 8 * 1024 * 1024
+
 export type ProcessingLimit = 'pixels' | 'render_size' | 'pages' | 'inflated_size'
 
 /** A file that would need more than a processing limit allows; extraction maps it to 'too_large_to_process'. */

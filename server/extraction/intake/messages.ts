@@ -107,6 +107,7 @@ export const IMPORT_REPORT_TEXTS = {
 		refuted: 'not imported: marked as refuted',
 		placeholder: 'not imported: an empty placeholder entry',
 		no_resource: 'not imported: an entry without its content (only its address)',
+		other_subject: "not imported: about another patient than the file's",
 	} satisfies Record<NotImportedReason, string>,
 	statementsLabel: 'The file states',
 	emptySection: (title: string) => `The section '${title}' was read as empty: it has no entries.`,
@@ -115,6 +116,10 @@ export const IMPORT_REPORT_TEXTS = {
 	moreEntries: (count: number) => `and ${count} more`,
 	entriesWhy: (count: number, why: string) => `${count} ${count === 1 ? 'entry' : 'entries'} ${why}`,
 	keptAsTextUnknownReason: 'kept as text (not structured)',
+	overFileCap: (count: number, cap: number) =>
+		`${count} more ${count === 1 ? 'entry was' : 'entries were'} not imported: this app takes at most ${cap.toLocaleString('en-US')} of them from one file`,
+	overUploadLimit: (count: number) =>
+		`${count} ${count === 1 ? 'record was' : 'records were'} not made: each counts as an upload, and the upload limit was reached. Upload the file again later to add ${count === 1 ? 'it' : 'them'}.`,
 }
 
 /** The statements 'none' entries become (structured/none-entries.ts). */

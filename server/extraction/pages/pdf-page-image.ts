@@ -65,6 +65,20 @@ async function embeddedPageImage(page: PDFPageProxy): Promise<PageImage | null> 
 }
 
 /**
+ * The scan a page is made of, when it is one full-page image: a scanned PDF, with or without a text
+ * layer another program's OCR put over it (pages/README.md). Null for a page drawn as text and
+ * graphics (nothing to read again).
+ */
+export async function scanOfPage(doc: PDFDocumentProxy, pageNumber: number): Promise<PageImage | null> {
+	const page = await doc.getPage(pageNumber)
+	try {
+		return await embeddedPageImage(page)
+	} finally {
+		page.cleanup()
+	}
+}
+
+/**
  * Renders the page at the given resolution, or its top `share` of it (a letterhead's band); a
  * picture over MAX_RENDER_PIXELS is a ProcessingLimitError.
  */

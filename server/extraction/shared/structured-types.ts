@@ -35,6 +35,15 @@ export type NotImportedReason =
 	| 'refuted'
 	| 'placeholder'
 	| 'no_resource'
+	| 'other_subject'
+
+/**
+ * Entries of one kind a file held past the most this app takes from one file
+ * (reason 'file_cap', structured/file-caps.ts), or records its references
+ * would have made past the owner's upload limit ('upload_limit'): counted,
+ * not listed.
+ */
+export type OverCapCount = { kind: EntryKind; count: number; cap: number; reason?: 'file_cap' | 'upload_limit' }
 
 /** An entry that could not be read as structured data, kept as its text and counted. Kind and reason: files read before they were recorded have none. */
 export type TextEntry = { section: string; name: string; text: string; kind?: EntryKind; reason?: NotImportedReason }
@@ -106,7 +115,8 @@ export type StructuredRecord = {
 	/** YYYY-MM-DD */
 	date: string | null
 	provider: string | null
-	patient: { name: string | null; birthDate: string | null }
+	/** `several`: the file names more than one patient (then a mismatch) */
+	patient: { name: string | null; birthDate: string | null; several?: boolean }
 	observations: StructuredObservation[]
 	medications: StructuredMedication[]
 	immunizations: StructuredImmunization[]
@@ -126,6 +136,8 @@ export type StructuredRecord = {
 	/** how the file was read when it is not as the standard writes it (a bundle without resourceType) */
 	notes: string[]
 	narrative: NarrativeSection[]
+	/** entries a reader did not read because their kind's list was full (structured/file-caps.ts), by kind */
+	unreadPastCap?: Partial<Record<EntryKind, number>>
 }
 
 export function emptyRecord(format: StructuredRecord['format']): StructuredRecord {
@@ -174,7 +186,8 @@ export function numberOf(text: string | number | null | undefined): number | nul
 export type StructuredSummary = {
 	format: 'ccda' | 'fhir'
 	typeCode: string | null
-	patient: { name: string | null; birthDate: string | null }
+	/** `several`: the file names more than one patient (then a mismatch) */
+	patient: { name: string | null; birthDate: string | null; several?: boolean }
 	counts: {
 		/** entries stored as structured data (parameters, medications, immunizations, problems, allergies) */
 		imported: number
@@ -197,6 +210,8 @@ export type StructuredSummary = {
 	/** absent on records imported before they were recorded */
 	skipped?: SkippedEntry[]
 	statements?: NoneStatement[]
+	/** entries past a per-file cap or the upload limit (absent on records imported before caps) */
+	overCap?: OverCapCount[]
 	sections?: SectionRead[]
 	notes?: string[]
 	narrative: NarrativeSection[]

@@ -17,6 +17,7 @@ import type {
 } from '@medplum/fhirtypes'
 import { IMPORT_NOTES } from '../intake/messages.ts'
 import { contentKey } from './content-key.ts'
+import { isPastCap } from './file-caps.ts'
 import { isNoneCode, isNoneText, noneStatement } from './none-entries.ts'
 import { LOINC_SYSTEM } from '#server/lab-vocabulary/loinc.ts'
 import {
@@ -25,6 +26,7 @@ import {
 	type StructuredAppointment,
 	type StructuredDocumentReference,
 	type StructuredObservation,
+	type EntryKind,
 	type NotImportedReason,
 	type StructuredRecord,
 } from '../shared/structured-types.ts'
@@ -304,6 +306,65 @@ function doseAndFrequency(dosage: MedicationRequest['dosageInstruction']): { dos
 	return { dose: text.slice(0, -frequency.length).trim() || null, frequency }
 }
 
+function patientIdentity(patient: Patient): { name: string | null; birthDate: string | null } {
+	const name = patient.name?.[0]
+	return { name: name ? (name.text ?? [...(name.given ?? []), name.family].filter(Boolean).join(' ')) : null, birthDate: patient.birthDate ?? null }
+}
+
+/**
+ * Whose file it is: its first Patient (any other Patient with the same name
+ * and birth date is the same person). Several different patients, or, with
+ * no Patient resource, Observations about several subjects, make a file
+ * whose patient is 'several' (a mismatch: 'Is this you?' asks). An
+ * Observation whose subject is a Patient other than the file's is not read
+ * as the file's patient's value.
+ */
+function fileSubject(resources: { resource: Resource; fullUrl?: string }[]) {
+	const patients = resources.filter((item) => item.resource.resourceType === 'Patient')
+	const identityKey = (identity: { name: string | null; birthDate: string | null }) =>
+		`${identity.name?.trim().toLowerCase() ?? ''}|${identity.birthDate ?? ''}`
+	const first = patients[0] ? patientIdentity(patients[0].resource as Patient) : { name: null, birthDate: null }
+	const own = new Set<string>()
+	const names = new Map<string, string | null>()
+	for (const { resource, fullUrl } of patients) {
+		const identity = patientIdentity(resource as Patient)
+		names.set(identityKey(identity), identity.name)
+		if (identityKey(identity) !== identityKey(first)) continue
+		if (resource.id) own.add(`Patient/${resource.id}`)
+		if (fullUrl) {
+			own.add(fullUrl)
+			const relative = relativeReference(fullUrl)
+			if (relative) own.add(relative)
+		}
+	}
+	const observed = new Set(
+		resources.flatMap(({ resource }) => {
+			const reference = resource.resourceType === 'Observation' ? (resource as Observation).subject?.reference : undefined
+			return reference && /^(Patient\/|urn:uuid:)/.test(reference) ? [reference] : []
+		}),
+	)
+	const several = names.size > 1 || (patients.length === 0 && observed.size > 1)
+	const shownNames = [...names.values()].filter((name): name is string => !!name)
+	return {
+		several,
+		patient: several && shownNames.length > 1 ? { name: shownNames.slice(0, 3).join(' and '), birthDate: first.birthDate } : first,
+		/** a reference to the file's own patient, or none (a subject the file does not identify counts as its patient) */
+		isOwn: (reference: string | undefined) => !reference || own.size === 0 || own.has(reference) || !/^(Patient\/|urn:uuid:)/.test(reference),
+	}
+}
+
+/** The kind of entry a resource type gives, for the per-file caps. */
+const CAPPED_KIND_OF_RESOURCE: Record<string, EntryKind | undefined> = {
+	Observation: 'results',
+	MedicationRequest: 'medications',
+	MedicationStatement: 'medications',
+	Immunization: 'immunizations',
+	Condition: 'problems',
+	AllergyIntolerance: 'allergies',
+	DocumentReference: 'documents',
+	Appointment: 'appointments',
+}
+
 export function readFhirJson(parsed: unknown): StructuredRecord {
 	const read = entriesOf(parsed)
 	if (!read) throw new FhirReadError(FHIR_MESSAGES.notFhir)
@@ -326,6 +387,9 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 		if (relative && !byReference.has(relative)) byReference.set(relative, resource)
 		if (resource.id) byReference.set(`${resource.resourceType}/${resource.id}`, resource)
 	}
+	const subject = fileSubject(resources)
+	if (subject.several) record.patient = { ...subject.patient, several: true }
+	else record.patient = subject.patient
 	const medicationName = (request: MedicationRequest | MedicationStatement): { name: string; rxnorm: string | null } => {
 		let concept = request.medicationCodeableConcept
 		const reference = request.medicationReference?.reference
@@ -344,6 +408,9 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 	}
 
 	for (const { resource, fullUrl } of resources) {
+		// past its kind's cap (file-caps.ts): counted for 'What was not imported', not read
+		const cappedKind = CAPPED_KIND_OF_RESOURCE[resource.resourceType]
+		if (cappedKind && isPastCap(record, cappedKind === 'results' && categoryOf(resource as Observation) === 'vital' ? 'vitals' : cappedKind)) continue
 		const key = resourceKey(resource, fullUrl)
 		// Observations contained in another resource (a DiagnosticReport's results written inside it)
 		if (resource.resourceType !== 'Observation') {
@@ -354,17 +421,17 @@ export function readFhirJson(parsed: unknown): StructuredRecord {
 			}
 		}
 		switch (resource.resourceType) {
-			case 'Patient': {
-				const patient = resource as Patient
-				const name = patient.name?.[0]
-				record.patient = {
-					name: name ? (name.text ?? [...(name.given ?? []), name.family].filter(Boolean).join(' ')) : null,
-					birthDate: patient.birthDate ?? null,
-				}
-				break
-			}
 			case 'Observation': {
 				const observation = resource as Observation
+				// about another patient than the file's: not this patient's value
+				if (!subject.isOwn(observation.subject?.reference)) {
+					record.skipped.push({
+						kind: categoryOf(observation) === 'vital' ? 'vitals' : 'results',
+						reason: 'other_subject',
+						name: conceptName(observation.code),
+					})
+					break
+				}
 				if (observation.status === 'entered-in-error') {
 					record.skipped.push({
 						kind: categoryOf(observation) === 'vital' ? 'vitals' : 'results',

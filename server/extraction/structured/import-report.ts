@@ -84,6 +84,12 @@ export function importReportOf(summary: StructuredSummary): ImportReport {
 				entries: listed(entries.map((entry) => shortened(entry.name)).filter(Boolean)),
 			})
 		}
+		for (const over of (summary.overCap ?? []).filter((item) => item.kind === kind)) {
+			lines.push({
+				text: over.reason === 'upload_limit' ? IMPORT_REPORT_TEXTS.overUploadLimit(over.count) : IMPORT_REPORT_TEXTS.overFileCap(over.count, over.cap),
+				entries: [],
+			})
+		}
 		if (lines.length) groups.push({ kind, label: IMPORT_REPORT_TEXTS.kinds[kind], lines })
 	}
 	return {

@@ -5,6 +5,7 @@ import { parseSafeJson, UnsafeJsonError } from './safe-json.ts'
 import { parseSafeXml, UnsafeXmlError } from './safe-xml.ts'
 import { observationsToParameters } from './to-parameters.ts'
 import { medicationContentKey } from './content-key.ts'
+import { capRecord } from './file-caps.ts'
 import type { StructuredRecord, TextEntry } from '../shared/structured-types.ts'
 
 /**
@@ -69,7 +70,9 @@ function plural(count: number, word: string): string {
 	return `${count} ${word}${count === 1 ? '' : 's'}`
 }
 
-export function structuredToResult(record: StructuredRecord, started: number): Omit<ExtractionResult, 'timings'> & { timingsMs: number } {
+export function structuredToResult(read: StructuredRecord, started: number): Omit<ExtractionResult, 'timings'> & { timingsMs: number } {
+	// at most FILE_CAPS entries of each kind go further; the rest are counted for 'What was not imported'
+	const { record, overCap } = capRecord(read)
 	const { parameters, unmapped, unmappedObservations } = observationsToParameters(record.observations, record.date)
 	// a number without a LOINC code or a known name: kept as text, listed with that reason
 	const unmappedEntries: TextEntry[] = unmappedObservations.map((observation) => ({
@@ -114,6 +117,7 @@ export function structuredToResult(record: StructuredRecord, started: number): O
 		textEntries: [...record.textEntries, ...unmappedEntries].slice(0, 500),
 		skipped: record.skipped.slice(0, 500),
 		statements: record.statements.slice(0, 100),
+		...(overCap.length ? { overCap } : {}),
 		sections: record.sections,
 		notes: record.notes,
 		narrative: record.narrative,

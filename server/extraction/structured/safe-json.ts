@@ -46,18 +46,34 @@ function exceedsDepth(text: string, max: number): boolean {
 	return false
 }
 
+/** Whether any object in the parsed value has a forbidden own key (JSON.parse makes `__proto__` an own key, never a prototype). */
+function hasForbiddenKey(value: unknown): boolean {
+	const pending: unknown[] = [value]
+	while (pending.length) {
+		const next = pending.pop()
+		if (next === null || typeof next !== 'object') continue
+		if (Array.isArray(next)) {
+			for (const item of next) if (item !== null && typeof item === 'object') pending.push(item)
+			continue
+		}
+		for (const key of Object.keys(next)) {
+			if (FORBIDDEN_KEYS.has(key)) return true
+			const item = (next as Record<string, unknown>)[key]
+			if (item !== null && typeof item === 'object') pending.push(item)
+		}
+	}
+	return false
+}
+
 export function parseSafeJson(text: string): unknown {
 	if (exceedsDepth(text, MAX_JSON_DEPTH)) throw new UnsafeJsonError('too_deep', JSON_REFUSAL_MESSAGES.too_deep)
-	let forbidden = false
 	let parsed: unknown
 	try {
-		parsed = JSON.parse(text, (key, value: unknown) => {
-			if (FORBIDDEN_KEYS.has(key)) forbidden = true
-			return value
-		})
+		// no reviver: it made a 19 MB file's parse three to ten times slower; the keys are checked after
+		parsed = JSON.parse(text)
 	} catch {
 		throw new UnsafeJsonError('malformed', JSON_REFUSAL_MESSAGES.malformed)
 	}
-	if (forbidden) throw new UnsafeJsonError('forbidden_key', JSON_REFUSAL_MESSAGES.forbidden_key)
+	if (hasForbiddenKey(parsed)) throw new UnsafeJsonError('forbidden_key', JSON_REFUSAL_MESSAGES.forbidden_key)
 	return parsed
 }

@@ -24,6 +24,23 @@ describe('metric chart model', () => {
 		)
 	})
 
+	it('spans the readings on all time, not up to today', () => {
+		const series = buildMetricSeries(glucose, 'glucose', { range: 'all', today: '2027-09-01' })
+		const model = metricChartModel(series)
+		expect(model.xMin).toBe(dateToEpochMs('2026-01-10'))
+		expect(model.xMax).toBe(dateToEpochMs('2026-03-02'))
+	})
+
+	it('draws a lone systolic value on the systolic line only', () => {
+		const series = buildMetricSeries([makeParameter('systolic_bp', 142, '2026-03-02')], 'blood-pressure', { range: '6m', today: '2026-04-01' })
+		const model = metricChartModel(series)
+		expect(model.lines.map((line) => [line.label, line.points.map((point) => point.text)])).toEqual([
+			['Systolic', ['142']],
+			['Diastolic', []],
+		])
+		expect(series.points[0]).toMatchObject({ partialNote: 'Systolic only', flag: 'high' })
+	})
+
 	it('shades no band and flags nothing for a code no printed range or guideline grades', () => {
 		const series = buildMetricSeries([makeParameter('glucose', 131, '2026-03-02')], 'glucose', { range: '6m', today: '2026-04-01' })
 		const model = metricChartModel(series)

@@ -3,7 +3,7 @@ import type { AbnormalFlag, MetricSeries } from './series.ts'
 import type { ReferenceRange } from './types.ts'
 import { formatHealthDate, unitSuffix } from './format.ts'
 import { displayUnit } from './measurement.ts'
-import { formatMetricValue } from './metrics.ts'
+import { formatMetricNumber } from './metrics.ts'
 
 /**
  * Plain chart models built from the domain's series, for Chart.js (and for the
@@ -47,7 +47,7 @@ export function metricChartModel(series: MetricSeries): MetricChartModel {
 	const toPoint = (date: string, y: number, flag: AbnormalFlag | null): ChartPoint => ({
 		x: dateToEpochMs(date),
 		y: Math.round(y * 10) / 10,
-		text: formatMetricValue(series.metricId, { value: y, diastolic: null }),
+		text: formatMetricNumber(series.metricId, y),
 		date,
 		flag,
 	})
@@ -55,7 +55,7 @@ export function metricChartModel(series: MetricSeries): MetricChartModel {
 		{
 			key: 'value',
 			label: isBloodPressure ? 'Systolic' : series.name,
-			points: series.points.map((point) => toPoint(point.date, point.value, point.flag)),
+			points: series.points.flatMap((point) => (point.value === null ? [] : [toPoint(point.date, point.value, point.flag)])),
 		},
 	]
 	if (isBloodPressure) {
@@ -72,8 +72,10 @@ export function metricChartModel(series: MetricSeries): MetricChartModel {
 	if (isBloodPressure && series.diastolicReferenceRange) {
 		bands.push({ label: 'Diastolic reference range', ...series.diastolicReferenceRange })
 	}
+	// A range runs from its first day to today; all time spans the readings, first to last.
 	const dates = series.points.map((point) => dateToEpochMs(point.date))
-	const end = dateToEpochMs(series.endDate)
+	const isAllTime = series.startDate === null && dates.length > 0
+	const end = isAllTime ? Math.max(...dates) : dateToEpochMs(series.endDate)
 	const start = series.startDate ? dateToEpochMs(series.startDate) : Math.min(end, ...dates)
 	return { lines, bands, unit: displayUnit(series.unit) || null, xMin: start, xMax: end }
 }

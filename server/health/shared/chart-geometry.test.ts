@@ -50,13 +50,24 @@ describe('metric chart geometry', () => {
 		expect(geometry.xTicks.map((tick) => tick.label)).toEqual(['Oct 2025', 'Nov 2025', 'Dec 2025', 'Jan 2026', 'Feb 2026', 'Apr 2026'])
 	})
 
+	it('keeps the first, middle and last date on a narrow chart, the outer labels extending inwards', () => {
+		expect(geometry.xTicks.map((tick) => [tick.shownFrom, tick.align])).toEqual([
+			['always', 'start'],
+			['medium', 'center'],
+			['medium', 'center'],
+			['always', 'center'],
+			['medium', 'center'],
+			['always', 'end'],
+		])
+	})
+
 	it('draws blood pressure as two lines with a legend, and one reading on one day', () => {
 		const bloodPressure = metricChartGeometry(
 			metricChartModel(buildMetricSeries(makeBloodPressure(128, 82, '2026-04-01'), 'blood-pressure', { range: 'all', today: '2026-04-01' })),
 		)
 		expect(bloodPressure.legend.map((item) => item.label)).toEqual(['Systolic', 'Diastolic'])
 		expect(bloodPressure.lines.map((line) => line.path)).toEqual([[{ x: 50, y: expect.any(Number) }], [{ x: 50, y: expect.any(Number) }]])
-		expect(bloodPressure.xTicks).toEqual([{ at: 50, label: 'Apr 1' }])
+		expect(bloodPressure.xTicks).toEqual([{ at: 50, label: 'Apr 1', shownFrom: 'always', align: 'center' }])
 	})
 })
 
@@ -70,6 +81,8 @@ describe('prediction chart geometry', () => {
 	it('has one slot per month, the actual values solid and the predicted dashed with diamonds on the forecasts', () => {
 		expect(geometry.xTicks.map((tick) => tick.label)).toEqual(model.labels)
 		expect(geometry.xTicks[0].at).toBe(5)
+		// every third month on a narrow chart
+		expect(geometry.xTicks.filter((tick) => tick.shownFrom === 'always').map((tick) => tick.label)).toEqual(['Nov 2022', 'Feb 2023', 'May 2023', 'Aug 2023'])
 		expect(geometry.lines.map((line) => [line.color, line.isDashed])).toEqual([
 			['predicted', true],
 			['primary', false],

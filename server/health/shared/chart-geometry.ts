@@ -17,8 +17,15 @@ export type ChartXY = { x: number; y: number }
 
 export type ChartMarker = ChartXY & { shape: 'circle' | 'triangle' | 'diamond'; color: ChartColorName; title: string }
 
+/**
+ * An x-axis label: where, what, from which chart width it is shown ('always'; 'medium': a chart
+ * at least 28rem wide; 'wide': 42rem), so a phone's chart shows fewer labels that never run into
+ * each other; and which way it extends from its tick (the outermost ones stay inside the chart).
+ */
+export type ChartXTick = { at: number; label: string; shownFrom: 'always' | 'medium' | 'wide'; align: 'start' | 'center' | 'end' }
+
 export type ChartGeometry = {
-	xTicks: { at: number; label: string }[]
+	xTicks: ChartXTick[]
 	yTicks: { at: number; label: string }[]
 	/** Horizontal reference bands, top and bottom in percent. */
 	bands: { top: number; bottom: number; color: ChartColorName }[]
@@ -38,6 +45,11 @@ export function linearTicks(min: number, max: number): number[] {
 	const ticks: number[] = []
 	for (let index = Math.ceil(tidy(min / step)); tidy(index * step) <= max; index++) ticks.push(tidy(index * step))
 	return ticks
+}
+
+/** A label near the chart's edge extends inwards. */
+function tickAlign(at: number): ChartXTick['align'] {
+	return at < 8 ? 'start' : at > 92 ? 'end' : 'center'
 }
 
 /** 'Mar 14' on a short axis, 'Mar 2025' on one longer than three months. */
@@ -68,9 +80,17 @@ export function metricChartGeometry(model: MetricChartModel): ChartGeometry {
 	const x = scale(model.xMin - xPadding, model.xMax + xPadding).x
 	const spanDays = (model.xMax - model.xMin) / DAY_MS
 	const tickCount = Math.min(6, Math.floor(spanDays) + 1)
-	const xTicks = Array.from({ length: tickCount }, (_, index) => {
+	// On a narrow chart the first, middle and last dates only
+	const shownAlways = new Set([0, Math.round((tickCount - 1) / 2), tickCount - 1])
+	const xTicks = Array.from({ length: tickCount }, (_, index): ChartXTick => {
 		const ms = tickCount === 1 ? model.xMin : model.xMin + Math.round(((model.xMax - model.xMin) * index) / (tickCount - 1) / DAY_MS) * DAY_MS
-		return { at: x(ms), label: dateTickLabel(ms, spanDays) }
+		const at = x(ms)
+		return {
+			at,
+			label: dateTickLabel(ms, spanDays),
+			shownFrom: shownAlways.has(index) ? 'always' : 'medium',
+			align: tickCount === 1 ? 'center' : tickAlign(at),
+		}
 	})
 	const suffix = unitSuffix(model.unit)
 	const lineColors = ['primary', 'secondary'] as const
@@ -137,7 +157,8 @@ export function predictionChartGeometry(series: PredictionChartSeries[], unit: s
 	const suffix = unitSuffix(unit)
 	const known = (values: (number | null)[]) => values.flatMap((value, index) => (value === null ? [] : [{ index, value }]))
 	const geometry: ChartGeometry = {
-		xTicks: labels.map((label, index) => ({ at: x(index), label })),
+		// ten months: every third on a narrow chart, all on a wide one
+		xTicks: labels.map((label, index): ChartXTick => ({ at: x(index), label, shownFrom: index % 3 === 0 ? 'always' : 'wide', align: 'center' })),
 		yTicks: linearTicks(axis.min, axis.max).map((value) => ({ at: y(value), label: String(value) })),
 		bands: [],
 		areas: [],

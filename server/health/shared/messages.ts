@@ -4,7 +4,9 @@ export const NOT_A_DIAGNOSIS =
 	'This is not a diagnosis. It is an automated estimate from your recorded values; discuss your results with a doctor or other qualified health professional.'
 
 export const PREDICTIONS_TITLE = 'Health Predictions'
-export const PREDICTIONS_DESCRIPTION = 'AI-powered predictions of your health parameters based on historical data'
+/** Not 'AI-powered' (spec 2.5): the forecast is a straight line fitted to the readings (least squares), with its 95% prediction interval. */
+export const PREDICTIONS_DESCRIPTION =
+	'Linear-regression forecasts of your health metrics from your recent readings, each with its 95% prediction interval. A trend line, not a diagnosis.'
 export const HEALTH_OVERVIEW_PLACEHOLDER = 'Select a specific metric to view detailed trends'
 
 export function noMetricDataMessage(metricName: string): string {
@@ -18,47 +20,113 @@ export function trendSinceMonthLabel(monthLabel: string): string {
 	return `since ${monthLabel}`
 }
 
-export function predictionHistoryNeededMessage(readingsNeeded: number): string {
-	return `Add ${readingsNeeded} more reading${
-		readingsNeeded === 1 ? '' : 's'
-	} to see a prediction: it needs at least 3 readings from at least 2 different months within 7 months.`
+/** How many readings a prediction still needs, and why (see countReadingsNeeded in predictions.ts). */
+export function predictionHistoryNeededMessage(need: { needed: number; fromAnotherMonth: boolean; days: number; onlyMonth: string | null }): string {
+	const { needed, fromAnotherMonth } = need
+	const what =
+		needed === 0
+			? ''
+			: `Add ${needed} more reading${needed === 1 ? '' : 's'}${fromAnotherMonth ? (needed === 1 ? ' from another month' : ', at least one from another month') : ''} to see a prediction: `
+	const rule = 'it needs readings on at least 3 days in at least 2 different months within 7 months.'
+	const have =
+		need.days === 0 ? '' : ` You have readings on ${need.days} day${need.days === 1 ? '' : 's'}${need.onlyMonth ? `, all in ${need.onlyMonth}` : ''}.`
+	return `${what}${what ? rule : `A prediction ${rule}`}${have}`
 }
 
-/** 'Recommendation:' texts, by metric and by the category of the value predicted 3 months ahead. */
-export const PREDICTION_RECOMMENDATIONS = {
+/** A prediction needs a reading this recent (days before today), so its forecasts lie ahead, not in the past. */
+export const PREDICTION_MAX_AGE_DAYS = 92
+
+/** 'today', '5 days ago', '3 months ago', '1 year and 2 months ago': how old the newest reading is. */
+export function readingAgeText(days: number): string {
+	if (days <= 0) return 'today'
+	if (days === 1) return 'yesterday'
+	if (days < 45) return `${days} days ago`
+	const months = Math.round(days / 30.44)
+	if (months < 12) return `${months} months ago`
+	const years = Math.floor(months / 12)
+	const rest = months % 12
+	return `${years} year${years === 1 ? '' : 's'}${rest ? ` and ${rest} month${rest === 1 ? '' : 's'}` : ''} ago`
+}
+
+export function newestReadingText(date: string, age: string): string {
+	return `Newest reading: ${date} (${age}).`
+}
+
+export function predictionStaleMessage(metricName: string, date: string, age: string): string {
+	const name = metricName.toLowerCase() === 'bmi' ? 'BMI' : metricName.toLowerCase()
+	return `Your newest ${name} reading is from ${date}, ${age}. A prediction needs a reading from the last 3 months: add a recent reading to see one.`
+}
+
+/** Who the recommendation speaks of, per metric. */
+const PREDICTION_SUBJECTS = {
+	'blood-pressure': 'Your blood pressure',
+	glucose: 'Your fasting glucose',
+	cholesterol: 'Your total cholesterol',
+	bmi: 'Your BMI',
+} as const
+
+/** Per metric and category (of a value): the range in words and the advice for it. */
+export const PREDICTION_CATEGORY_TEXTS = {
 	'blood-pressure': {
-		normal: 'Your blood pressure is projected to stay in the normal range (below 120/80 mmHg). Keep up regular activity and a low-salt diet.',
-		elevated:
-			'Your blood pressure is projected to be elevated (120-129 mmHg systolic). Less salt, regular activity, limiting alcohol and a healthy weight can bring it down; recheck in 3 to 6 months.',
-		stage_1:
-			'Your blood pressure is projected to reach stage 1 hypertension (130-139/80-89 mmHg). Discuss it with your doctor, together with lifestyle changes such as less salt, regular exercise and limiting alcohol.',
-		stage_2:
-			'Your blood pressure is projected to reach stage 2 hypertension (140/90 mmHg or higher). Please see your doctor soon to review your readings and treatment.',
-		hypertensive_crisis:
-			'Your blood pressure is projected above 180/120 mmHg. A reading this high needs prompt medical care, urgently if you have chest pain, shortness of breath, weakness or changes in vision.',
+		normal: { range: 'the normal range (below 120/80 mmHg)', advice: 'Keep up regular activity and a low-salt diet.' },
+		elevated: {
+			range: 'the elevated range (120-129 mmHg systolic)',
+			advice: 'Less salt, regular activity, limiting alcohol and a healthy weight can bring it down; recheck in 3 to 6 months.',
+		},
+		stage_1: {
+			range: 'stage 1 hypertension (130-139/80-89 mmHg)',
+			advice: 'Discuss it with your doctor, together with lifestyle changes such as less salt, regular exercise and limiting alcohol.',
+		},
+		stage_2: { range: 'stage 2 hypertension (140/90 mmHg or higher)', advice: 'Please see your doctor soon to review your readings and treatment.' },
+		hypertensive_crisis: {
+			range: 'the crisis range (above 180/120 mmHg)',
+			advice: 'A reading this high needs prompt medical care, urgently if you have chest pain, shortness of breath, weakness or changes in vision.',
+		},
 	},
 	glucose: {
-		low: 'Your glucose is projected below 70 mg/dL. Talk to your doctor about low readings, especially if you feel shaky, sweaty or confused.',
-		normal: 'Your fasting glucose is projected to stay in the normal range (below 100 mg/dL). Keep up a balanced diet and regular activity.',
-		prediabetes:
-			'Your fasting glucose is projected to reach the prediabetes range (100-125 mg/dL). Ask your doctor about an HbA1c test; weight loss and regular activity lower the risk of diabetes.',
-		diabetes: 'Your fasting glucose is projected to reach the diabetes range (126 mg/dL or higher). Please discuss your results with your doctor soon.',
+		low: { range: 'the low range (below 70 mg/dL)', advice: 'Talk to your doctor about low readings, especially if you feel shaky, sweaty or confused.' },
+		normal: { range: 'the normal range (70-99 mg/dL)', advice: 'Keep up a balanced diet and regular activity.' },
+		prediabetes: {
+			range: 'the prediabetes range (100-125 mg/dL)',
+			advice: 'Ask your doctor about an HbA1c test; weight loss and regular activity lower the risk of diabetes.',
+		},
+		diabetes: { range: 'the diabetes range (126 mg/dL or higher)', advice: 'Please discuss your results with your doctor soon.' },
 	},
 	cholesterol: {
-		desirable: 'Your total cholesterol is projected to stay desirable (below 200 mg/dL). Keep up a diet low in saturated fat and regular exercise.',
-		borderline_high:
-			'Your total cholesterol is projected to be borderline high (200-239 mg/dL). Eat less saturated fat and more fibre, stay active, and ask your doctor about a full lipid panel.',
-		high: 'Your total cholesterol is projected to be high (240 mg/dL or more). Please review your lipid results and your options with your doctor.',
+		desirable: { range: 'the desirable range (below 200 mg/dL)', advice: 'Keep up a diet low in saturated fat and regular exercise.' },
+		borderline_high: {
+			range: 'the borderline-high range (200-239 mg/dL)',
+			advice: 'Eat less saturated fat and more fibre, stay active, and ask your doctor about a full lipid panel.',
+		},
+		high: { range: 'the high range (240 mg/dL or more)', advice: 'Please review your lipid results and your options with your doctor.' },
 	},
 	bmi: {
-		underweight: 'Your BMI is projected below 18.5 (underweight). Talk to your doctor or a dietitian about gaining weight healthily.',
-		normal: 'Your BMI is projected to stay in the normal range (18.5-24.9). Keep up a balanced diet and regular activity.',
-		overweight: 'Your BMI is projected in the overweight range (25-29.9). A balanced diet and regular activity can help you reach a healthier weight.',
-		obesity_1: 'Your BMI is projected in the obesity range (30 or more). Your doctor can help you with a weight-management plan.',
-		obesity_2: 'Your BMI is projected in the obesity range (35 or more). Your doctor can help you with a weight-management plan.',
-		obesity_3: 'Your BMI is projected in the obesity range (40 or more). Please talk to your doctor about a weight-management plan.',
+		underweight: { range: 'the underweight range (below 18.5)', advice: 'Talk to your doctor or a dietitian about gaining weight healthily.' },
+		normal: { range: 'the normal range (18.5-24.9)', advice: 'Keep up a balanced diet and regular activity.' },
+		overweight: { range: 'the overweight range (25-29.9)', advice: 'A balanced diet and regular activity can help you reach a healthier weight.' },
+		obesity_1: { range: 'the obesity range (30-34.9)', advice: 'Your doctor can help you with a weight-management plan.' },
+		obesity_2: { range: 'the obesity range (35-39.9)', advice: 'Your doctor can help you with a weight-management plan.' },
+		obesity_3: { range: 'the obesity range (40 or more)', advice: 'Please talk to your doctor about a weight-management plan.' },
 	},
 } as const
+
+type CategoryTexts = Record<string, { range: string; advice: string }>
+
+/**
+ * The 'Recommendation:' text: where the value is now and where it is projected in 3 months,
+ * never "projected to reach" a range the current value is already in, then the advice for the
+ * projected range.
+ */
+export function predictionRecommendation(metricId: keyof typeof PREDICTION_SUBJECTS, currentCode: string, predictedCode: string): string {
+	const texts: CategoryTexts = PREDICTION_CATEGORY_TEXTS[metricId]
+	const subject = PREDICTION_SUBJECTS[metricId]
+	const predicted = texts[predictedCode]
+	const projection =
+		currentCode === predictedCode
+			? `${subject} is in ${predicted.range} and is projected to stay there.`
+			: `${subject} is in ${texts[currentCode].range} now and is projected to reach ${predicted.range} in 3 months.`
+	return `${projection} ${predicted.advice}`
+}
 
 export const RISK_AREA_TITLES = {
 	cardiovascular: 'Cardiovascular',

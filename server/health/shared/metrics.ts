@@ -55,10 +55,13 @@ export function isMetricId(value: unknown): value is MetricId {
 	return typeof value === 'string' && (METRIC_IDS as readonly string[]).includes(value)
 }
 
-/** One day's value of a metric. For blood pressure `value` is systolic and `diastolic` is set. */
+/**
+ * One day's value of a metric. For blood pressure `value` is systolic and `diastolic` is set;
+ * either may be missing on a day a report gave only the other (never both).
+ */
 export type MetricReading = {
 	date: LocalDate
-	value: number
+	value: number | null
 	diastolic: number | null
 	storedStatus: ParameterStatus | null
 	/** Range stored on the rows (systolic for blood pressure), if any. */
@@ -71,6 +74,11 @@ export type MetricReading = {
 export function metricReadings(parameters: HealthParameter[], metricId: MetricId, today: DateInput): MetricReading[] {
 	const lastDate = toLocalDate(today)
 	return allMetricReadings(parameters, metricId).filter((reading) => reading.date <= lastDate)
+}
+
+/** The readings that have the metric's main value (systolic for blood pressure): what trends, comparisons and predictions use. */
+export function withPrimaryValue<T extends { value: number | null }>(readings: T[]): (T & { value: number })[] {
+	return readings.filter((reading): reading is T & { value: number } => reading.value !== null)
 }
 
 function allMetricReadings(parameters: HealthParameter[], metricId: MetricId): MetricReading[] {
@@ -116,12 +124,31 @@ export function shownMetricValue(metricId: MetricId, value: number): number {
 	return roundTo(value, METRIC_DEFINITIONS[metricId].decimals)
 }
 
-/** '128/82' for blood pressure, otherwise the value at the metric's decimals ('24.3', '195'). */
-export function formatMetricValue(metricId: MetricId, reading: { value: number; diastolic: number | null }): string {
-	const { decimals } = METRIC_DEFINITIONS[metricId]
-	const text = (value: number) => shownMetricValue(metricId, value).toFixed(decimals)
-	if (metricId === 'blood-pressure' && reading.diastolic !== null) return `${text(reading.value)}/${text(reading.diastolic)}`
-	return text(reading.value)
+/** What a blood-pressure value with one number missing prints in its place. */
+export const MISSING_PRESSURE = '–'
+
+/**
+ * '128/82' for blood pressure ('128/–' or '–/82' when the report gave one number), otherwise the
+ * value at the metric's decimals ('24.3', '195').
+ */
+export function formatMetricValue(metricId: MetricId, reading: { value: number | null; diastolic: number | null }): string {
+	const format = (value: number | null) => (value === null ? MISSING_PRESSURE : formatMetricNumber(metricId, value))
+	if (metricId === 'blood-pressure' && reading.diastolic !== null) return `${format(reading.value)}/${format(reading.diastolic)}`
+	if (metricId === 'blood-pressure' && reading.value !== null) return `${format(reading.value)}/${MISSING_PRESSURE}`
+	return format(reading.value)
+}
+
+/** One number at the metric's decimals ('128', '24.3'): a chart point, one side of a blood pressure. */
+export function formatMetricNumber(metricId: MetricId, value: number): string {
+	return shownMetricValue(metricId, value).toFixed(METRIC_DEFINITIONS[metricId].decimals)
+}
+
+/** 'Systolic only' / 'Diastolic only' for a blood-pressure reading with one number, else null. */
+export function partialPressureNote(metricId: MetricId, reading: { value: number | null; diastolic: number | null }): string | null {
+	if (metricId !== 'blood-pressure') return null
+	if (reading.diastolic === null) return 'Systolic only'
+	if (reading.value === null) return 'Diastolic only'
+	return null
 }
 
 /** The newest reading dated at least 30 days before `latest`, or null. `readings` oldest first. */
@@ -174,7 +201,9 @@ export type MetricCard = {
 	unit: string | null
 	/** Display text of the latest value ('128/82', '24.3'). */
 	value: string
-	latest: { date: LocalDate; value: number; diastolic: number | null }
+	latest: { date: LocalDate; value: number | null; diastolic: number | null }
+	/** 'Systolic only' when the latest blood pressure has one number. */
+	partialNote: string | null
 	/** Null when there is no reading at least 30 days older. */
 	trend: TrendDirection | null
 	percentChange: number | null
@@ -199,8 +228,11 @@ export function buildMetricCard(parameters: HealthParameter[], metricId: MetricI
 			message: noMetricDataMessage(definition.name),
 		}
 	}
-	const previous = findComparisonReading(readings, latest)
-	const change = previous ? percentChange(previous.value, latest.value) : null
+	// Compared on the main value (systolic): a day with a diastolic value alone has nothing to compare.
+	const comparable = withPrimaryValue(readings)
+	const latestComparable = latest.value === null ? null : comparable.at(-1)!
+	const previous = latestComparable ? findComparisonReading(comparable, latestComparable) : null
+	const change = previous && latestComparable ? percentChange(previous.value, latestComparable.value) : null
 	const trend = change === null ? null : trendDirectionOf(change)
 	let trendLabel = NO_EARLIER_READING
 	if (previous && change !== null) {
@@ -216,6 +248,7 @@ export function buildMetricCard(parameters: HealthParameter[], metricId: MetricI
 		unit: definition.unit,
 		value: formatMetricValue(metricId, latest),
 		latest: { date: latest.date, value: latest.value, diastolic: latest.diastolic },
+		partialNote: partialPressureNote(metricId, latest),
 		trend,
 		percentChange: change,
 		trendValue: change === null ? null : formatPercentChange(change),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NOT_A_DIAGNOSIS, PREDICTION_RECOMMENDATIONS } from './messages.ts'
+import { NOT_A_DIAGNOSIS, PREDICTION_CATEGORY_TEXTS, predictionRecommendation, readingAgeText } from './messages.ts'
 import { countReadingsNeeded, predictMetric, predictMetrics, type MetricPrediction } from './predictions.ts'
 import { makeBloodPressure, makeParameter, steadyGlucoseReadings } from '#tests/support/health-parameters.ts'
 
@@ -86,9 +86,14 @@ describe('metric predictions', () => {
 			trendColor: 'red',
 			predictedValue: '105',
 			predictedCategory: { code: 'prediabetes', label: 'Prediabetes range' },
-			recommendation: PREDICTION_RECOMMENDATIONS.glucose.prediabetes,
+			newestReading: 'Newest reading: May 15, 2023 (17 days ago).',
+			horizonLabel: 'Aug 2023',
+			// 103 is in the prediabetes range already: it stays there, it does not "reach" it
+			recommendation:
+				'Your fasting glucose is in the prediabetes range (100-125 mg/dL) and is projected to stay there. Ask your doctor about an HbA1c test; weight loss and regular activity lower the risk of diabetes.',
 			disclaimer: NOT_A_DIAGNOSIS,
 		})
+		expect(prediction.recommendation).not.toMatch(/projected to reach/)
 		expect(prediction.disclaimer).toMatch(/^This is not a diagnosis/)
 	})
 
@@ -124,7 +129,7 @@ describe('metric predictions', () => {
 			currentValue: '130/80',
 			predictedValue: '145/83',
 			predictedCategory: { code: 'stage_2', label: 'Stage 2 hypertension' },
-			recommendation: PREDICTION_RECOMMENDATIONS['blood-pressure'].stage_2,
+			recommendation: `Your blood pressure is in ${PREDICTION_CATEGORY_TEXTS['blood-pressure'].stage_1.range} now and is projected to reach ${PREDICTION_CATEGORY_TEXTS['blood-pressure'].stage_2.range} in 3 months. ${PREDICTION_CATEGORY_TEXTS['blood-pressure'].stage_2.advice}`,
 		})
 	})
 
@@ -155,17 +160,60 @@ describe('too little history', () => {
 	})
 
 	it('says how many more readings a metric needs instead of inventing numbers', () => {
-		const result = predictMetric(glucose.slice(0, 2), 'glucose', today)
+		const result = predictMetric(glucose.slice(0, 2), 'glucose', '2023-03-01')
 		expect(result).toEqual({
 			status: 'insufficient',
+			reason: 'too-few',
 			metricId: 'glucose',
 			name: 'Glucose',
 			unit: 'mg/dL',
 			readingsAvailable: 2,
 			readingsNeeded: 1,
-			message: 'Add 1 more reading to see a prediction: it needs at least 3 readings from at least 2 different months within 7 months.',
+			message:
+				'Add 1 more reading to see a prediction: it needs readings on at least 3 days in at least 2 different months within 7 months. You have readings on 2 days.',
 			disclaimer: NOT_A_DIAGNOSIS,
 		})
+	})
+
+	it('asks for a reading from another month when three readings share one month', () => {
+		const result = predictMetric(
+			[makeParameter('glucose', 95, '2023-03-02'), makeParameter('glucose', 96, '2023-03-12'), makeParameter('glucose', 97, '2023-03-22')],
+			'glucose',
+			'2023-04-01',
+		)
+		expect(result).toMatchObject({
+			status: 'insufficient',
+			readingsAvailable: 3,
+			readingsNeeded: 1,
+			message:
+				'Add 1 more reading from another month to see a prediction: it needs readings on at least 3 days in at least 2 different months within 7 months. You have readings on 3 days, all in Mar 2023.',
+		})
+	})
+
+	it('makes no prediction from a series whose newest reading is too old, and says how old it is', () => {
+		// the issue's case: a series that ended 14 months ago
+		const result = predictMetric(glucose, 'glucose', '2024-07-20')
+		expect(result).toMatchObject({
+			status: 'insufficient',
+			reason: 'stale',
+			message:
+				'Your newest glucose reading is from May 15, 2023, 1 year and 2 months ago. A prediction needs a reading from the last 3 months: add a recent reading to see one.',
+		})
+		// 92 days is still recent
+		expect(predictMetric(glucose, 'glucose', '2023-08-15').status).toBe('ready')
+		expect(predictMetric(glucose, 'glucose', '2023-08-16').status).toBe('insufficient')
+	})
+
+	it('forecasts blood pressure from systolic values alone, without a diastolic line', () => {
+		const prediction = ready(
+			predictMetric(
+				[makeParameter('systolic_bp', 120, '2023-01-15'), makeParameter('systolic_bp', 125, '2023-02-14'), makeParameter('systolic_bp', 130, '2023-03-16')],
+				'blood-pressure',
+				today,
+			),
+		)
+		expect(prediction.currentValue).toBe('130/–')
+		expect(prediction.diastolicPoints).toBeUndefined()
 	})
 
 	it('counts only readings in the 7 months up to the newest one', () => {
@@ -187,5 +235,25 @@ describe('too little history', () => {
 			['bmi', 'insufficient'],
 		])
 		expect(results[0]).toMatchObject({ readingsAvailable: 0, readingsNeeded: 3 })
+	})
+})
+
+describe('texts', () => {
+	it('says how old a reading is', () => {
+		expect(readingAgeText(0)).toBe('today')
+		expect(readingAgeText(1)).toBe('yesterday')
+		expect(readingAgeText(17)).toBe('17 days ago')
+		expect(readingAgeText(92)).toBe('3 months ago')
+		expect(readingAgeText(365)).toBe('1 year ago')
+		expect(readingAgeText(430)).toBe('1 year and 2 months ago')
+	})
+
+	it('never projects a value to reach the range it is in', () => {
+		expect(predictionRecommendation('glucose', 'prediabetes', 'prediabetes')).toMatch(
+			/^Your fasting glucose is in the prediabetes range \(100-125 mg\/dL\) and is projected to stay there\./,
+		)
+		expect(predictionRecommendation('glucose', 'normal', 'prediabetes')).toMatch(
+			/is in the normal range \(70-99 mg\/dL\) now and is projected to reach the prediabetes range/,
+		)
 	})
 })

@@ -5,18 +5,27 @@ import {
 	classifyTotalCholesterol,
 	type Category,
 } from '#server/lab-vocabulary/shared/clinical-categories.ts'
-import { addMonthsToMonthKey, daysBetween, firstDayOfMonth, formatMonthLabel, midMonthDate, monthKeyOf } from './dates.ts'
-import { NOT_A_DIAGNOSIS, PREDICTION_RECOMMENDATIONS, predictionHistoryNeededMessage } from './messages.ts'
+import { addMonthsToMonthKey, daysBetween, firstDayOfMonth, formatMonthLabel, midMonthDate, monthKeyOf, toLocalDate } from './dates.ts'
+import { formatHealthDate } from './format.ts'
+import {
+	NOT_A_DIAGNOSIS,
+	PREDICTION_MAX_AGE_DAYS,
+	predictionHistoryNeededMessage,
+	predictionRecommendation,
+	newestReadingText,
+	predictionStaleMessage,
+	readingAgeText,
+} from './messages.ts'
 import {
 	METRIC_DEFINITIONS,
 	METRIC_IDS,
 	formatMetricValue,
 	metricReadings,
 	percentChange,
+	withPrimaryValue,
 	trendColorOf,
 	trendDirectionOf,
 	type MetricId,
-	type MetricReading,
 	type TrendColor,
 } from './metrics.ts'
 import { fitLeastSquares, predictAt, predictionIntervalAt, type LinearFit } from './regression.ts'
@@ -39,10 +48,17 @@ import type { DateInput, LocalDate, HealthParameter, TrendDirection } from './ty
  *   Values are rounded to one decimal.
  * - Minimum history: at least 3 readings (days) from at least 2 different
  *   calendar months in the window; otherwise the result says how many more
- *   readings it needs (3 - readings, and at least 1 when all are in one month).
+ *   readings it needs (3 - readings, and at least 1 when all are in one month)
+ *   and how many days with a reading it has.
+ * - Recent data: the newest reading must be at most PREDICTION_MAX_AGE_DAYS
+ *   (92) days old, so the forecasts lie ahead; an older series gets no
+ *   prediction, only the date and age of its newest reading. A prediction says
+ *   how old its newest reading is.
  * - Trend badge: fitted value at the newest reading against the forecast 3
  *   months on, the same ±1 % rule as the cards.
- * - Category and recommendation: from the value forecast 3 months ahead.
+ * - Category and recommendation: from the value forecast 3 months ahead,
+ *   compared with the current value's category (a range the current value is
+ *   already in is never one it is "projected to reach").
  */
 
 export const PREDICTION_HISTORY_MONTHS = 7
@@ -88,6 +104,10 @@ export type MetricPrediction = {
 	unit: string | null
 	currentValue: string
 	currentDate: LocalDate
+	/** 'Newest reading: Mar 3, 2026 (12 days ago).' */
+	newestReading: string
+	/** The month the headline forecast is for ('Aug 2023'). */
+	horizonLabel: string
 	trend: TrendDirection
 	trendColor: TrendColor
 	points: PredictionPoint[]
@@ -104,6 +124,8 @@ export type MetricPrediction = {
 
 export type InsufficientPrediction = {
 	status: 'insufficient'
+	/** 'too-few': not enough readings in the window; 'stale': the newest reading is too old. */
+	reason: 'too-few' | 'stale'
 	metricId: MetricId
 	name: string
 	unit: string | null
@@ -113,13 +135,23 @@ export type InsufficientPrediction = {
 	disclaimer: string
 }
 
-/** How many more readings a window needs before it can be fitted (0 when enough). */
-export function countReadingsNeeded(dates: LocalDate[]): number {
+/** How many more readings a window needs before it can be fitted (0 when enough), and whether one must be from another month. */
+export function readingsNeeded(dates: LocalDate[]) {
 	const days = new Set(dates)
 	const months = new Set([...days].map(monthKeyOf))
 	const forCount = Math.max(0, MIN_PREDICTION_READINGS - days.size)
 	const forMonths = months.size < MIN_PREDICTION_MONTHS ? MIN_PREDICTION_MONTHS - months.size : 0
-	return Math.max(forCount, forMonths)
+	return {
+		needed: Math.max(forCount, forMonths),
+		fromAnotherMonth: months.size > 0 && forMonths > 0,
+		days: days.size,
+		onlyMonth: months.size === 1 ? formatMonthLabel([...months][0]) : null,
+	}
+}
+
+/** How many more readings a window needs before it can be fitted (0 when enough). */
+export function countReadingsNeeded(dates: LocalDate[]): number {
+	return readingsNeeded(dates).needed
 }
 
 type SeriesFit = {
@@ -192,48 +224,61 @@ function categorize(metricId: MetricId, value: number, diastolic: number | null)
 	return classifyBmi(value)
 }
 
-function recommendationFor(metricId: MetricId, categoryCode: string): string {
-	const texts: Record<string, string> = PREDICTION_RECOMMENDATIONS[metricId]
-	return texts[categoryCode]
-}
-
 export function predictMetric(parameters: HealthParameter[], metricId: MetricId, today: DateInput): MetricPrediction | InsufficientPrediction {
 	const definition = METRIC_DEFINITIONS[metricId]
+	const todayDate = toLocalDate(today)
 	const all = metricReadings(parameters, metricId, today)
-	const latest = all.at(-1)
+	// fitted on the main value (systolic for blood pressure); the newest reading of any kind says how recent the data is
+	const primary = withPrimaryValue(all)
+	const newest = all.at(-1)
+	const latest = primary.at(-1)
+	const insufficient = (reason: InsufficientPrediction['reason'], message: string, available: number, needed: number): InsufficientPrediction => ({
+		status: 'insufficient',
+		reason,
+		metricId,
+		name: definition.name,
+		unit: definition.unit,
+		readingsAvailable: available,
+		readingsNeeded: needed,
+		message,
+		disclaimer: NOT_A_DIAGNOSIS,
+	})
+	if (newest && daysBetween(newest.date, todayDate) > PREDICTION_MAX_AGE_DAYS) {
+		return insufficient(
+			'stale',
+			predictionStaleMessage(definition.name, formatHealthDate(newest.date), readingAgeText(daysBetween(newest.date, todayDate))),
+			0,
+			MIN_PREDICTION_READINGS,
+		)
+	}
 	const latestMonth = latest ? monthKeyOf(latest.date) : null
 	const firstMonth = latestMonth ? addMonthsToMonthKey(latestMonth, 1 - PREDICTION_HISTORY_MONTHS) : null
-	const readings: MetricReading[] = firstMonth ? all.filter((reading) => reading.date >= firstDayOfMonth(firstMonth)) : []
-	const readingsNeeded = countReadingsNeeded(readings.map((reading) => reading.date))
-	if (!latest || !latestMonth || !firstMonth || readingsNeeded > 0) {
-		const needed = latest ? readingsNeeded : MIN_PREDICTION_READINGS
-		return {
-			status: 'insufficient',
-			metricId,
-			name: definition.name,
-			unit: definition.unit,
-			readingsAvailable: readings.length,
-			readingsNeeded: needed,
-			message: predictionHistoryNeededMessage(needed),
-			disclaimer: NOT_A_DIAGNOSIS,
-		}
+	const readings = firstMonth ? primary.filter((reading) => reading.date >= firstDayOfMonth(firstMonth)) : []
+	const need = readingsNeeded(readings.map((reading) => reading.date))
+	if (!latest || !latestMonth || !firstMonth || need.needed > 0) {
+		const needed = latest ? need.needed : MIN_PREDICTION_READINGS
+		return insufficient('too-few', predictionHistoryNeededMessage({ ...need, needed }), readings.length, needed)
 	}
 	const months = Array.from({ length: PREDICTION_HISTORY_MONTHS }, (_, index) => addMonthsToMonthKey(firstMonth, index))
 	const forecastMonths = Array.from({ length: PREDICTION_FORECAST_MONTHS }, (_, index) => addMonthsToMonthKey(latestMonth, index + 1))
-	const primary = fitSeries(readings, months, forecastMonths)
-	const diastolic =
+	const fitted = fitSeries(readings, months, forecastMonths)
+	const diastolicReadings =
 		metricId === 'blood-pressure'
-			? fitSeries(
-					readings.map((reading) => ({ date: reading.date, value: reading.diastolic ?? 0 })),
-					months,
-					forecastMonths,
+			? all.flatMap((reading) =>
+					reading.diastolic !== null && reading.date >= firstDayOfMonth(firstMonth) ? [{ date: reading.date, value: reading.diastolic }] : [],
 				)
+			: []
+	const diastolic =
+		metricId === 'blood-pressure' && countReadingsNeeded(diastolicReadings.map((reading) => reading.date)) === 0
+			? fitSeries(diastolicReadings, months, forecastMonths)
 			: null
-	const horizonValue = primary.forecastAtHorizon
+	const horizonValue = fitted.forecastAtHorizon
 	const horizonDiastolic = diastolic ? diastolic.forecastAtHorizon : null
 	const category = categorize(metricId, horizonValue, horizonDiastolic)
-	const change = percentChange(primary.fittedAtLatest, horizonValue)
+	const currentCategory = categorize(metricId, latest.value, latest.diastolic)
+	const change = percentChange(fitted.fittedAtLatest, horizonValue)
 	const trend = change === null ? 'stable' : trendDirectionOf(change)
+	const newestDate = newest!.date
 	return {
 		status: 'ready',
 		metricId,
@@ -241,14 +286,16 @@ export function predictMetric(parameters: HealthParameter[], metricId: MetricId,
 		unit: definition.unit,
 		currentValue: formatMetricValue(metricId, latest),
 		currentDate: latest.date,
+		newestReading: newestReadingText(formatHealthDate(newestDate), readingAgeText(daysBetween(newestDate, todayDate))),
+		horizonLabel: formatMonthLabel(forecastMonths[forecastMonths.length - 1]),
 		trend,
 		trendColor: trendColorOf(trend, 'badge'),
-		points: primary.points,
+		points: fitted.points,
 		...(diastolic ? { diastolicPoints: diastolic.points, diastolicModel: diastolic.model } : {}),
 		predictedValue: formatMetricValue(metricId, { value: horizonValue, diastolic: horizonDiastolic }),
 		predictedCategory: category,
-		recommendation: recommendationFor(metricId, category.code),
-		model: primary.model,
+		recommendation: predictionRecommendation(metricId, currentCategory.code, category.code),
+		model: fitted.model,
 		disclaimer: NOT_A_DIAGNOSIS,
 	}
 }

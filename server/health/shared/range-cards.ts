@@ -1,6 +1,6 @@
 import { noMetricDataInRangeMessage } from './messages.ts'
 import { METRIC_IDS, buildMetricCard, type EmptyMetricCard, type MetricCard, type MetricId } from './metrics.ts'
-import { TIME_RANGE_LABELS, timeRangeStartDate, type TimeRange } from './time-range.ts'
+import { TIME_RANGE_LABELS, TIME_RANGES, timeRangeStartDate, type TimeRange } from './time-range.ts'
 import type { DateInput, HealthParameter, LocalDate } from './types.ts'
 
 /**
@@ -37,4 +37,34 @@ export function buildRangeMetricCard(parameters: HealthParameter[], metricId: Me
 /** The four cards, in the spec's order. */
 export function buildRangeMetricCards(parameters: HealthParameter[], options: { range: TimeRange; today: DateInput }): RangeMetricCard[] {
 	return METRIC_IDS.map((metricId) => buildRangeMetricCard(parameters, metricId, options))
+}
+
+/** The chart shown before the patient picks a metric: which metric, over which range. */
+export type DefaultChart = { metricId: MetricId; range: TimeRange }
+
+/**
+ * With no metric chosen, the overview shows the chart of the metric whose newest reading is the
+ * most recent (the spec's order breaks a tie), over the chosen range when it holds that reading,
+ * else over the shortest longer range that does (all time at the end). Null without any reading.
+ */
+export function chooseDefaultChart(cards: RangeMetricCard[], options: { range: TimeRange; today: DateInput }): DefaultChart | null {
+	let best: { metricId: MetricId; date: LocalDate; isInRange: boolean } | null = null
+	for (const card of cards) {
+		const newest =
+			card.state === 'ready'
+				? { date: card.latest.date, isInRange: true }
+				: card.latestOutsideRange
+					? { date: card.latestOutsideRange.date, isInRange: false }
+					: null
+		if (newest && (best === null || newest.date > best.date)) best = { metricId: card.id, ...newest }
+	}
+	if (!best) return null
+	if (best.isInRange) return { metricId: best.metricId, range: options.range }
+	const longer = TIME_RANGES.slice(TIME_RANGES.indexOf(options.range) + 1)
+	const date = best.date
+	const range = longer.find((candidate) => {
+		const start = timeRangeStartDate(candidate, options.today)
+		return start === null || date >= start
+	})
+	return { metricId: best.metricId, range: range ?? 'all' }
 }

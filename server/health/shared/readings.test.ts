@@ -74,15 +74,18 @@ describe('daily readings', () => {
 })
 
 describe('blood-pressure readings', () => {
-	it('pairs systolic and diastolic of the same day and skips unpaired days', () => {
+	it('pairs systolic and diastolic of the same day and keeps a day with one of them', () => {
 		const readings = bloodPressureReadings([
 			...makeBloodPressure(128, 82, '2024-01-10'),
 			makeParameter('systolic_bp', 140, '2024-01-20'),
+			makeParameter('diastolic_bp', 91, '2024-01-25'),
 			...makeBloodPressure(130, 84, '2024-02-10'),
 			...makeBloodPressure(134, 86, '2024-02-10'),
 		])
 		expect(readings.map(({ date, systolic, diastolic }) => ({ date, systolic, diastolic }))).toEqual([
 			{ date: '2024-01-10', systolic: 128, diastolic: 82 },
+			{ date: '2024-01-20', systolic: 140, diastolic: null },
+			{ date: '2024-01-25', systolic: null, diastolic: 91 },
 			{ date: '2024-02-10', systolic: 132, diastolic: 85 },
 		])
 	})

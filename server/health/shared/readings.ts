@@ -21,10 +21,11 @@ export type DailyReading = {
 	parameterIds: string[]
 }
 
+/** One day's blood pressure: a systolic or a diastolic value, or both (a report may print only one). */
 export type BloodPressureReading = {
 	date: LocalDate
-	systolic: number
-	diastolic: number
+	systolic: number | null
+	diastolic: number | null
 	storedStatus: ParameterStatus | null
 	systolicReferenceRange: ReferenceRange | null
 	diastolicReferenceRange: ReferenceRange | null
@@ -108,25 +109,26 @@ export function dailyReadingsForCode(parameters: HealthParameter[], code: string
 }
 
 /**
- * Blood-pressure readings: the days that have both a systolic and a diastolic
- * value (each the day's mean). A day with only one of the two is left out.
+ * Blood-pressure readings: every day with a systolic or a diastolic value
+ * (each the day's mean). A day with only one of the two counts: a report may
+ * print a lone systolic value, and it is shown as such.
  */
 export function bloodPressureReadings(parameters: HealthParameter[]): BloodPressureReading[] {
+	const systolicByDate = new Map(dailyReadingsForCode(parameters, 'systolic_bp').map((reading) => [reading.date, reading]))
 	const diastolicByDate = new Map(dailyReadingsForCode(parameters, 'diastolic_bp').map((reading) => [reading.date, reading]))
-	const readings: BloodPressureReading[] = []
-	for (const systolic of dailyReadingsForCode(parameters, 'systolic_bp')) {
-		const diastolic = diastolicByDate.get(systolic.date)
-		if (!diastolic) continue
-		readings.push({
-			date: systolic.date,
-			systolic: systolic.value,
-			diastolic: diastolic.value,
-			storedStatus: mostSevereStatus([systolic.storedStatus, diastolic.storedStatus]),
-			systolicReferenceRange: systolic.storedReferenceRange,
-			diastolicReferenceRange: diastolic.storedReferenceRange,
-		})
-	}
-	return readings
+	const dates = [...new Set([...systolicByDate.keys(), ...diastolicByDate.keys()])].sort()
+	return dates.map((date) => {
+		const systolic = systolicByDate.get(date) ?? null
+		const diastolic = diastolicByDate.get(date) ?? null
+		return {
+			date,
+			systolic: systolic?.value ?? null,
+			diastolic: diastolic?.value ?? null,
+			storedStatus: mostSevereStatus([systolic?.storedStatus ?? null, diastolic?.storedStatus ?? null]),
+			systolicReferenceRange: systolic?.storedReferenceRange ?? null,
+			diastolicReferenceRange: diastolic?.storedReferenceRange ?? null,
+		}
+	})
 }
 
 /**

@@ -71,7 +71,10 @@ export function riskNeeds(today: LocalDate): HistoryNeed[] {
 	}))
 	const metricNeeds = (['blood-pressure', 'bmi'] as const).map((metricId): HistoryNeed => ({
 		codes: METRIC_DEFINITIONS[metricId].codes,
-		isAnsweredBy: (rows) => metricReadings(rows, metricId, today).length > 0,
+		isAnsweredBy: (rows) =>
+			metricId === 'blood-pressure'
+				? metricReadings(rows, metricId, today).some((reading) => reading.value !== null && reading.diastolic !== null)
+				: metricReadings(rows, metricId, today).length > 0,
 	}))
 	return [...latestCodeNeeds, ...metricNeeds]
 }

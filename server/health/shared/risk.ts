@@ -28,7 +28,7 @@ import {
 	pooledCohortMissingNote,
 	staleValueNote,
 } from './messages.ts'
-import { metricReadings, shownMetricValue } from './metrics.ts'
+import { metricReadings, shownMetricValue, withPrimaryValue } from './metrics.ts'
 import { calculateTenYearAscvdRisk, type RaceGroup, type Sex } from './pooled-cohort-equations.ts'
 import { dailyReadingsForCode } from './readings.ts'
 import { canonicalUnitFor, parameterNameFor } from './reference-values.ts'
@@ -244,8 +244,11 @@ type LatestValues = {
 
 export function collectLatestValues(parameters: HealthParameter[], today: DateInput): LatestValues {
 	const day = toLocalDate(today)
-	const pressure = metricReadings(parameters, 'blood-pressure', day).at(-1)
-	const bmi = metricReadings(parameters, 'bmi', day).at(-1)
+	// the risk of hypertension is graded on a pair: the newest day with both numbers
+	const pressure = metricReadings(parameters, 'blood-pressure', day)
+		.filter((reading): reading is typeof reading & { value: number; diastolic: number } => reading.value !== null && reading.diastolic !== null)
+		.at(-1)
+	const bmi = withPrimaryValue(metricReadings(parameters, 'bmi', day)).at(-1)
 	return {
 		totalCholesterol: latestValueOf(parameters, 'total_cholesterol', day),
 		ldl: latestValueOf(parameters, 'ldl', day),
@@ -254,25 +257,24 @@ export function collectLatestValues(parameters: HealthParameter[], today: DateIn
 		hba1c: latestValueOf(parameters, 'hba1c', day),
 		glucose: latestValueOf(parameters, 'glucose', day),
 		systolic: latestValueOf(parameters, 'systolic_bp', day),
-		bloodPressure:
-			pressure && pressure.diastolic !== null
-				? {
-						systolic: {
-							code: 'systolic_bp',
-							name: parameterNameFor('systolic_bp'),
-							value: shownMetricValue('blood-pressure', pressure.value),
-							unit: 'mmHg',
-							date: pressure.date,
-						},
-						diastolic: {
-							code: 'diastolic_bp',
-							name: parameterNameFor('diastolic_bp'),
-							value: shownMetricValue('blood-pressure', pressure.diastolic),
-							unit: 'mmHg',
-							date: pressure.date,
-						},
-					}
-				: null,
+		bloodPressure: pressure
+			? {
+					systolic: {
+						code: 'systolic_bp',
+						name: parameterNameFor('systolic_bp'),
+						value: shownMetricValue('blood-pressure', pressure.value),
+						unit: 'mmHg',
+						date: pressure.date,
+					},
+					diastolic: {
+						code: 'diastolic_bp',
+						name: parameterNameFor('diastolic_bp'),
+						value: shownMetricValue('blood-pressure', pressure.diastolic),
+						unit: 'mmHg',
+						date: pressure.date,
+					},
+				}
+			: null,
 		bmi: bmi ? { code: 'bmi', name: 'BMI', value: shownMetricValue('bmi', bmi.value), unit: 'kg/m2', date: bmi.date } : null,
 	}
 }

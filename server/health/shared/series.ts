@@ -1,5 +1,5 @@
 import { toLocalDate } from './dates.ts'
-import { METRIC_DEFINITIONS, metricReadings, shownMetricValue, type MetricId } from './metrics.ts'
+import { METRIC_DEFINITIONS, metricReadings, partialPressureNote, shownMetricValue, type MetricId } from './metrics.ts'
 import { dailyReadingsForCode, mostSevereStatus, type DailyReading } from './readings.ts'
 import { parameterGradeLabel } from '#server/documents/shared/parameter-status.ts'
 import { gradeParameter } from '#server/lab-vocabulary/shared/grading.ts'
@@ -26,9 +26,12 @@ export type AbnormalFlag = 'low' | 'high' | 'critical'
 
 export type SeriesPoint = {
 	date: LocalDate
-	value: number
+	/** Null only on a blood-pressure day with a diastolic value alone. */
+	value: number | null
 	/** Blood pressure only. */
 	diastolic: number | null
+	/** 'Systolic only' / 'Diastolic only' on a blood-pressure day with one number, else null. */
+	partialNote: string | null
 	isAbnormal: boolean
 	flag: AbnormalFlag | null
 	/** False when no rule grades the point (no printed range, no guideline): shown 'Not graded'. */
@@ -84,16 +87,21 @@ export function buildMetricSeries(parameters: HealthParameter[], metricId: Metri
 			: null
 	const points = readings.map((reading): SeriesPoint => {
 		// graded as shown: the number on the card and the chart is the one its grade is judged on
-		const shown = shownMetricValue(metricId, reading.value)
+		const shown = reading.value === null ? null : shownMetricValue(metricId, reading.value)
 		const shownDiastolic = reading.diastolic === null ? null : shownMetricValue(metricId, reading.diastolic)
-		const storedFlag = isAbnormalStatus(reading.storedStatus) && shown === reading.value ? reading.storedStatus : null
-		const valueGrade = gradeOf(primaryCode, shown, reading.storedReferenceRange, definition.unit)
+		const isShownAsStored = shown === reading.value && shownDiastolic === reading.diastolic
+		const storedFlag = isAbnormalStatus(reading.storedStatus) && isShownAsStored ? reading.storedStatus : null
+		const valueGrade = shown === null ? null : gradeOf(primaryCode, shown, reading.storedReferenceRange, definition.unit)
 		const diastolicGrade = shownDiastolic === null ? null : gradeOf('diastolic_bp', shownDiastolic, reading.storedDiastolicReferenceRange, 'mmHg')
 		const flag = combineFlags(storedFlag, flagOf(valueGrade), flagOf(diastolicGrade))
 		const isGraded = flag !== null || reading.storedStatus !== null || valueGrade !== null || diastolicGrade !== null
 		const status = flag ?? (isGraded ? 'normal' : null)
 		const range = reading.storedReferenceRange
-		const isBloodPressureByGuideline = reading.diastolic !== null && range === null && reading.storedDiastolicReferenceRange === null && isGraded
+		const isBloodPressureByGuideline =
+			reading.value !== null && reading.diastolic !== null && range === null && reading.storedDiastolicReferenceRange === null && isGraded
+		// a lone diastolic value is graded and labelled as itself
+		const [labelCode, labelValue, labelRange] =
+			reading.value === null ? (['diastolic_bp', shownDiastolic!, reading.storedDiastolicReferenceRange] as const) : ([primaryCode, shown!, range] as const)
 		return {
 			date: reading.date,
 			value: reading.value,
@@ -102,15 +110,16 @@ export function buildMetricSeries(parameters: HealthParameter[], metricId: Metri
 			flag,
 			isGraded,
 			gradeLabel: isBloodPressureByGuideline
-				? `${classifyBloodPressure(shown, shownDiastolic!).label} (ACC/AHA)`
+				? `${classifyBloodPressure(shown!, shownDiastolic!).label} (ACC/AHA)`
 				: parameterGradeLabel({
-						code: primaryCode,
-						value: shown,
+						code: labelCode,
+						value: labelValue,
 						unit: definition.unit,
 						status,
-						referenceRangeMin: range?.min ?? null,
-						referenceRangeMax: range?.max ?? null,
+						referenceRangeMin: labelRange?.min ?? null,
+						referenceRangeMax: labelRange?.max ?? null,
 					}),
+			partialNote: partialPressureNote(metricId, reading),
 			isDerived: reading.isDerived,
 		}
 	})
@@ -152,6 +161,7 @@ function pointFromDailyReading(code: string, reading: DailyReading): SeriesPoint
 		isAbnormal: flag !== null,
 		flag,
 		isGraded,
+		partialNote: null,
 		gradeLabel: parameterGradeLabel({
 			code,
 			value: reading.value,

@@ -17,6 +17,9 @@ export const TRENDS_TEXTS = {
 	closeChart: 'Close chart',
 	openChart: 'trend chart',
 	chartTitle: (name: string) => `${name} trend`,
+	defaultChart: 'Shown: the metric with the most recent reading. Choose a card to see another.',
+	defaultChartWidened: (chosenRange: string, shownRange: string) =>
+		`Shown: the metric with the most recent reading, over ${shownRange.toLowerCase()}, as there are no readings in the ${chosenRange.toLowerCase()}. Choose a card to see another.`,
 	chartLoading: 'Loading chart…',
 	chartLegendBand: 'Shaded area: reference range.',
 	chartLegendAbnormal: 'Red triangles: readings outside the reference range.',
@@ -31,7 +34,7 @@ export const TRENDS_TEXTS = {
 export const PREDICTION_TEXTS = {
 	current: 'Current value',
 	trend: 'Trend',
-	predicted: (value: string, unit: string) => `Predicted in 3 months: ${value}${unit}`,
+	predicted: (month: string, value: string, unit: string) => `Predicted for ${month}: ${value}${unit}`,
 	category: (label: string) => `Predicted category: ${label}.`,
 	recommendation: 'Recommendation:',
 	forecasts: 'Forecasts with their 95% prediction interval',

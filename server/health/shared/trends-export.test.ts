@@ -44,6 +44,7 @@ describe('trends export rows', () => {
 			referenceRange: '70-99',
 			status: 'High',
 			source: 'Lab report March',
+			isOutsideRange: true,
 		})
 		const fhir = toExportRow(
 			stored({
@@ -89,16 +90,39 @@ describe('trendsCsv', () => {
 
 describe('summarizeRows', () => {
 	it('gives each parameter its latest value and the earlier ones, newest first', () => {
-		const summary = summarizeRows([
+		const [group] = summarizeRows([
 			row({ date: '2025-01-02', value: '95' }),
 			row({ date: '2025-03-14', value: '107' }),
 			row({ code: 'total_cholesterol', parameter: 'Total cholesterol', date: '2025-02-01', value: '230' }),
 			row({ date: '2025-02-10', value: '101' }),
 		])
+		const summary = group!.parameters
 		expect(summary.map((parameter) => parameter.name)).toEqual(['Glucose', 'Total cholesterol'])
 		expect(summary[0]!.latest.value).toBe('107')
 		expect(summary[0]!.previous.map((previous) => previous.value)).toEqual(['101', '95'])
 		expect(summary[1]!.previous).toEqual([])
+	})
+
+	it('orders the parameters by clinical group, those outside their range first in each group, not alphabetically', () => {
+		const groups = { albumin: 'chemistry', potassium: 'chemistry', sodium: 'chemistry', hdl: 'lipids', ldl: 'lipids', systolic_bp: 'vitals' } as const
+		const summary = summarizeRows(
+			[
+				row({ code: 'albumin', parameter: 'Albumin', isOutsideRange: false }),
+				row({ code: 'sodium', parameter: 'Sodium', isOutsideRange: true }),
+				row({ code: 'potassium', parameter: 'Potassium', isOutsideRange: false }),
+				row({ code: 'hdl', parameter: 'HDL cholesterol', isOutsideRange: false }),
+				row({ code: 'ldl', parameter: 'LDL cholesterol', isOutsideRange: true }),
+				row({ code: 'systolic_bp', parameter: 'Systolic blood pressure', isOutsideRange: false }),
+				row({ code: 'unknown_marker', parameter: 'A marker', isOutsideRange: true }),
+			],
+			(code) => groups[code as keyof typeof groups] ?? 'other',
+		)
+		expect(summary.map((group) => [group.name, group.parameters.map((parameter) => parameter.name)])).toEqual([
+			['Vital signs and body measurements', ['Systolic blood pressure']],
+			['Lipids', ['LDL cholesterol', 'HDL cholesterol']],
+			['Chemistry and kidney function', ['Sodium', 'Albumin', 'Potassium']],
+			['Other values', ['A marker']],
+		])
 	})
 })
 

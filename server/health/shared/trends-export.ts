@@ -33,6 +33,7 @@ export const TRENDS_EXPORT_TEXTS = {
 	value: 'Value',
 	source: 'Source',
 	empty: 'No values in this period.',
+	outsideRange: 'Outside range',
 	manualEntry: 'Manual entry',
 	unknownDocument: 'Document',
 } as const
@@ -52,6 +53,8 @@ export type TrendsExportRow = {
 	referenceRange: string
 	status: string
 	source: string
+	/** Low, high or critical as graded (the stored status): the summary lists these first. */
+	isOutsideRange: boolean
 }
 
 /** What the export reads of a stored value (server/health/health-data.ts StoredHealthParameter). */
@@ -80,6 +83,7 @@ export function toExportRow(row: ExportSourceRow, documentTitles: ReadonlyMap<st
 		referenceRange: formatReferenceRange(row),
 		status: parameterGradeLabel(row),
 		source: row.documentId ? (documentTitles.get(row.documentId) ?? TRENDS_EXPORT_TEXTS.unknownDocument) : TRENDS_EXPORT_TEXTS.manualEntry,
+		isOutsideRange: row.status === 'low' || row.status === 'high' || row.status === 'critical',
 	}
 }
 
@@ -107,20 +111,54 @@ export type SummaryParameter = {
 	previous: TrendsExportRow[]
 }
 
-/** Per parameter (in the order they first appear), the latest value and the earlier ones, newest first. Rows come oldest first. */
-export function summarizeRows(rows: readonly TrendsExportRow[]): SummaryParameter[] {
+/**
+ * The clinical groups of the printable summary, in the order a doctor reads them (the analyte
+ * vocabulary's categories; server/health/trends-export.ts gives each code its group).
+ */
+export const SUMMARY_GROUPS = [
+	{ id: 'vitals', name: 'Vital signs and body measurements' },
+	{ id: 'diabetes', name: 'Diabetes' },
+	{ id: 'lipids', name: 'Lipids' },
+	{ id: 'chemistry', name: 'Chemistry and kidney function' },
+	{ id: 'liver', name: 'Liver' },
+	{ id: 'hematology', name: 'Blood count' },
+	{ id: 'iron', name: 'Iron' },
+	{ id: 'endocrine', name: 'Thyroid and hormones' },
+	{ id: 'vitamins', name: 'Vitamins' },
+	{ id: 'inflammation', name: 'Inflammation' },
+	{ id: 'coagulation', name: 'Coagulation' },
+	{ id: 'serology', name: 'Serology' },
+	{ id: 'urinalysis', name: 'Urinalysis' },
+	{ id: 'other', name: 'Other values' },
+] as const
+
+export type SummaryGroupId = (typeof SUMMARY_GROUPS)[number]['id']
+
+export type SummaryGroup = { id: SummaryGroupId; name: string; parameters: SummaryParameter[] }
+
+/**
+ * The printable summary: per parameter (rows come oldest first) the latest value and the earlier
+ * ones, newest first; the parameters by clinical group in SUMMARY_GROUPS' order, and within a
+ * group those whose latest value is outside its range first, then by name. Empty groups are left out.
+ */
+export function summarizeRows(rows: readonly TrendsExportRow[], groupOf: (code: string) => SummaryGroupId = () => 'other'): SummaryGroup[] {
 	const byCode = new Map<string, TrendsExportRow[]>()
 	for (const row of rows) {
 		const list = byCode.get(row.code) ?? []
 		list.push(row)
 		byCode.set(row.code, list)
 	}
-	return [...byCode.entries()]
-		.map(([code, list]) => {
-			const newestFirst = [...list].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
-			return { code, name: newestFirst[0]!.parameter, latest: newestFirst[0]!, previous: newestFirst.slice(1) }
-		})
-		.sort((a, b) => a.name.localeCompare(b.name))
+	const parameters = [...byCode.entries()].map(([code, list]): SummaryParameter => {
+		const newestFirst = [...list].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
+		return { code, name: newestFirst[0]!.parameter, latest: newestFirst[0]!, previous: newestFirst.slice(1) }
+	})
+	return SUMMARY_GROUPS.map((group) => ({
+		id: group.id,
+		name: group.name,
+		parameters: parameters
+			.filter((parameter) => groupOf(parameter.code) === group.id)
+			.sort((a, b) => Number(b.latest.isOutsideRange) - Number(a.latest.isOutsideRange) || a.name.localeCompare(b.name)),
+	})).filter((group) => group.parameters.length > 0)
 }
 
 /** The export's filters, from the /trends state. */

@@ -28,6 +28,31 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
  */
 export type StoredNotificationType = RealtimeEventType | 'info' | 'success' | 'warning' | 'error'
 
+/**
+ * What a notification's e-mail says, by type: constant texts only, never the
+ * notification's own title or message (those can hold text from a file).
+ */
+export const NOTIFICATION_EMAIL_TEXTS: Record<StoredNotificationType, { subject: string; line: string }> = {
+	appointment_reminder: { subject: 'Appointment reminder', line: 'You have an appointment reminder in Carebook.' },
+	new_document: { subject: 'A document was processed', line: 'A document you uploaded to Carebook has been processed.' },
+	appointment_confirmed: { subject: 'Appointment confirmed', line: 'One of your appointments in Carebook was confirmed.' },
+	appointment_cancelled: { subject: 'Appointment cancelled', line: 'One of your appointments in Carebook was cancelled.' },
+	appointment_rescheduled: { subject: 'Appointment rescheduled', line: 'One of your appointments in Carebook was rescheduled.' },
+	new_message: { subject: 'New message in Carebook', line: 'You have a new message in Carebook.' },
+	medication_reminder: { subject: 'Medication reminder', line: 'You have a medication reminder in Carebook.' },
+	system_notification: { subject: 'Message from Carebook', line: 'Carebook has a message for you.' },
+	info: { subject: 'New notification in Carebook', line: 'You have a new notification in Carebook.' },
+	success: { subject: 'New notification in Carebook', line: 'You have a new notification in Carebook.' },
+	warning: { subject: 'Something in Carebook needs your attention', line: 'Something in your Carebook records needs your attention.' },
+	error: {
+		subject: 'Something in Carebook did not work',
+		line: 'Something in Carebook did not work as expected, for example a document that could not be processed.',
+	},
+}
+
+export const NOTIFICATION_EMAIL_FOOTER =
+	'Sign in to Carebook to read it. You receive these e-mails because Email Notifications are on in your Carebook settings.'
+
 export function isRealtimeEventType(value: unknown): value is RealtimeEventType {
 	return typeof value === 'string' && (REALTIME_EVENT_TYPES as readonly string[]).includes(value)
 }

@@ -29,6 +29,9 @@ export const SHARE_MESSAGES = {
 
 	linkGenerated: 'Secure Link Generated',
 	linkGeneratedDescription: 'Anyone with this link can open the selected records until it expires or you revoke it.',
+	linkGeneratedWithPasscode:
+		'Anyone with this link and its passcode can open the selected records until it expires or you revoke it. Tell the recipient the passcode yourself: it is not in the link.',
+	failedNotShareable: 'A record that could not be processed cannot be shared. Select the others again.',
 	linkCopied: 'Link Copied!',
 	copyFailed: 'Select the link and copy it yourself.',
 	qrCodeAlt: 'QR code of the share link',
@@ -43,6 +46,8 @@ export const SHARE_MESSAGES = {
 	currentHeading: 'Currently Shared Records',
 	noShares: "You haven't shared any records yet.",
 	anyoneWithLink: 'Anyone with the link',
+	emailDelivery: { sent: 'Sent', sending: 'Sending…', 'not-sent': 'Not sent' },
+	emailNotSentHint: 'The e-mail was not sent. Copy a new link and send it yourself, or revoke this one.',
 	never: 'Never',
 	expired: 'Expired',
 	notOpened: 'Not opened yet',

@@ -1,0 +1,38 @@
+/** What the Connections pages say (issue 40); one place, for the pages and the tests. */
+export const PORTAL_MESSAGES = {
+	notAvailable: 'Portal connections are not available on this server yet: it has no key to keep portal sign-ins safe (PORTAL_TOKEN_KEY).',
+	notRegistered: 'Carebook is not registered with this portal yet. Ask your administrator to add it under Portal connections.',
+	badUrl: 'Enter the FHIR address of your portal, starting with https://.',
+	notHttps: 'Carebook connects to portals only over https.',
+	privateAddress: 'That address points into a private network. Carebook connects only to public portal addresses.',
+	unreachable: 'The portal could not be reached at that address. Check it and try again.',
+	noSmart: 'That server does not offer a patient sign-in (SMART on FHIR) that Carebook can use.',
+	noPkce: 'That portal does not support secure sign-in (PKCE S256), so Carebook will not connect to it.',
+	unknownEndpoint: 'Choose a portal from the list, or enter its FHIR address.',
+	tooManyAttempts: 'Too many connection attempts. Wait a few minutes and try again.',
+	signInCancelled: 'You did not finish signing in at the portal, so nothing was connected.',
+	signInExpired: 'That portal sign-in was not started here or has expired. Start again from Connect.',
+	signInFailed: 'The portal did not complete the sign-in. Try again; if it keeps failing, the portal may be unavailable.',
+	noPatient: 'The portal did not say which patient record you opened, so nothing was connected.',
+	connected: (name: string) => `Connected to ${name}. Your records are being fetched.`,
+	reconnected: (name: string) => `Reconnected to ${name}.`,
+	syncQueued: 'Sync started.',
+	syncAlreadyRunning: 'A sync of this connection is already running.',
+	needsReconnect: 'The portal no longer accepts Carebook’s sign-in. Reconnect to keep your records current.',
+	disconnected: (name: string) => `Disconnected from ${name}.`,
+	disconnectedDeleted: (name: string, count: number) => `Disconnected from ${name}; ${count} record${count === 1 ? '' : 's'} from it deleted.`,
+	notFound: 'Connection not found.',
+	syncErrors: {
+		rate_limited: 'The portal asked Carebook to slow down; the sync will try again later.',
+		server_error: 'The portal had a problem answering; the sync will try again later.',
+		too_large: 'The portal sent more than Carebook takes in one sync; what came before the limit was kept.',
+		timeout: 'The portal took too long to answer.',
+		unreachable: 'The portal could not be reached.',
+		private_address: 'The portal’s address now points into a private network; Carebook stopped.',
+		needs_reconnect: 'The portal no longer accepts Carebook’s sign-in.',
+		storage_limit: 'Your plan’s storage is full, so new records from the portal were not kept.',
+		error: 'The sync stopped on an unexpected problem; it will try again later.',
+	} as Record<string, string>,
+} as const
+
+export const PORTAL_SYNC_PHASES = ['queued', 'fetching', 'saving', 'done'] as const
