@@ -1,5 +1,5 @@
 import { DOCUMENT_MESSAGES, DOCUMENT_NOTICES } from '#server/documents/shared/messages.ts'
-import { uploadFixture, waitForHydration, waitUntilProcessed } from './documents.ts'
+import { confirmAsOwn, uploadFixture, waitForHydration, waitUntilProcessed } from './documents.ts'
 import { createPatient, expect, signInAs, test } from './fixtures.ts'
 
 const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`
@@ -31,7 +31,7 @@ test.describe('with two lab reports from different dates', () => {
 
 	test.beforeAll(async ({ browser }) => {
 		test.setTimeout(150_000)
-		// Bluewater's patient (Meridian names none): both reports are hers, no 'Is this you?'.
+		// Bluewater's patient; Meridian names another (KOWALCZYK, ODALYS J under its PATIENT heading), so she answers 'This is me'.
 		owner = await createPatient({ name: 'Yesenia Quintrell' })
 		const context = await browser.newContext({ baseURL: BASE_URL })
 		const page = await context.newPage()
@@ -39,6 +39,7 @@ test.describe('with two lab reports from different dates', () => {
 		bluewaterId = await uploadFixture(page.request, BLUEWATER)
 		meridianId = await uploadFixture(page.request, MERIDIAN)
 		await waitUntilProcessed(page.request, [bluewaterId, meridianId])
+		await confirmAsOwn(page.request, [meridianId])
 		await context.close()
 	})
 
