@@ -315,10 +315,12 @@ describe('compare records', () => {
 	it('pairs two dates side by side with the change between them', async () => {
 		const patient = await newPatient()
 		const bluewater = await uploadAndProcess(patient, 'lab/bluewater_final_report.pdf')
-		await uploadAndProcess(patient, 'lab/LabResults_Meridian_2025-03-14.pdf')
-		// Bluewater names Yesenia Quintrell: left out of compare until the patient says it is hers.
-		expect(await listTestDates(patient)).toEqual(['2025-03-14'])
+		const meridian = await uploadAndProcess(patient, 'lab/LabResults_Meridian_2025-03-14.pdf')
+		// Bluewater names Yesenia Quintrell, Meridian Odalys Kowalczyk (under its PATIENT heading): left out of compare until the patient says they are hers.
+		expect(await listTestDates(patient)).toEqual([])
 		await confirmAsOwn(patient, [bluewater])
+		expect(await listTestDates(patient)).toEqual(['2025-01-22'])
+		await confirmAsOwn(patient, [meridian])
 		const dates = await listTestDates(patient)
 		expect(dates).toEqual(['2025-03-14', '2025-01-22'])
 		const comparison = await compareTestDates(patient, '2025-01-22', '2025-03-14')

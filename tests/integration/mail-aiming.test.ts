@@ -27,12 +27,13 @@ useTestDatabase()
 
 const HOSTILE_TITLE = 'ACTION REQUIRED: your account will be closed, verify at https://carebook-verify.example or call +1 555 0100'
 
-function hostileCcd() {
+/** `glucose`: a value not already in the records, so the record stores it (and notifies that it is outside the range). */
+function hostileCcd(glucose = '250') {
 	const ccd = buildCcd({
 		documentId: randomUUID(),
 		effectiveTime: '20250301',
 		custodian: 'Verify Clinic',
-		results: [{ loinc: '2345-7', name: 'Glucose', value: '250', unit: 'mg/dL', low: '70', high: '99', time: '20250301' }],
+		results: [{ loinc: '2345-7', name: 'Glucose', value: glucose, unit: 'mg/dL', low: '70', high: '99', time: '20250301' }],
 	})
 	return Buffer.from(ccd.replace('<title>Continuity of Care Document</title>', `<title>${HOSTILE_TITLE}</title>`))
 }
@@ -83,7 +84,7 @@ describe('notification e-mails', () => {
 		expect((await mailsTo(patient.email)).map((mail) => mail.kind)).toEqual(['email_confirm'])
 
 		expect(await confirmAddress({ token: await confirmationToken(patient.email) })).toMatchObject({ ok: true })
-		await uploadAndProcess(patient, hostileCcd(), 'record-again.xml')
+		await uploadAndProcess(patient, hostileCcd('260'), 'record-again.xml')
 		const notices = (await mailsTo(patient.email)).filter((mail) => mail.kind === 'notification')
 		expect(notices.map((mail) => mail.subject).sort()).toEqual(['A document was processed', 'Something in Carebook needs your attention'])
 		for (const mail of notices) {

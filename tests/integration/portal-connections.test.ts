@@ -21,6 +21,7 @@ import { captureProcessOutput } from '../support/captured-output.ts'
 import { signInAtTestPortal, startTestPortal, TEST_PORTAL_CLIENTS, type TestPortal } from '../support/portal-server.ts'
 import { connectAtTestPortal, processQueuedDocuments, REDIRECT_URI, signedInPatient } from './portal-support.ts'
 import { useTestDatabase } from './test-database.ts'
+import { withWarrantedPrecision } from '#server/extraction/structured/warranted-precision.ts'
 
 process.env.DATA_DIR = path.resolve(`tests/.tmp/data-${randomUUID()}`)
 useTestDatabase()
@@ -115,7 +116,9 @@ describe('a SMART on FHIR connection', () => {
 		expect(after.documents.length).toBe(before.documents.length)
 		expect(after.parameters.length).toBe(before.parameters.length)
 		expect(after.parameters.some((parameter) => parameter.value === 987.5)).toBe(true)
-		expect(before.parameters.some((parameter) => parameter.value === oldValue)).toBe(true)
+		// stored with the precision a laboratory value warrants (a computed float is rounded: warranted-precision.ts)
+		const storedOld = withWarrantedPrecision(null, oldValue, String(oldValue)).value
+		expect(before.parameters.some((parameter) => parameter.value === storedOld)).toBe(true)
 		const [summary] = await listPortalConnections(patient)
 		expect(summary!.progress).toMatchObject({ updated: 1, new: 0 })
 	})
