@@ -563,8 +563,17 @@ describe('a value repaired on a page read twice', () => {
 		const marked = withOtherReading(kept, 'Eozynofile   1,7   %   1,0 - 6,0\nMonocyty   9,4   %   2,0 - 10,0', SCAN)
 		expect(marked.map((p) => [p.code, p.value, p.otherReadingValueText])).toEqual([
 			['eosinophils_pct', 15.7, '1.7'],
-			// read as printed in the reading kept: it stands whatever the other reading says
-			['monocytes_pct', 9.1, undefined],
+			// read as printed in the reading kept: the other reading's digits are carried too (plausibility.ts judges them)
+			['monocytes_pct', 9.1, '9.4'],
+		])
+	})
+
+	it('takes a decimal point the other reading lost for no digit in doubt', () => {
+		const kept = extractLabValues('Hemoglobin     3.5     g/dL     11.5 - 16.5\nLymphocytes     5.9     %     20 - 40', SCAN)
+		const marked = withOtherReading(kept, 'Hemoglobin   35   g/dL   11.5 - 16.5\nLymphocytes   68   %   20 - 40', SCAN)
+		expect(marked.map((p) => [p.code, p.value, p.otherReadingValueText])).toEqual([
+			['hemoglobin', 3.5, undefined],
+			['lymphocytes_pct', 5.9, '68'],
 		])
 	})
 
