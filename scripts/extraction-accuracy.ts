@@ -301,7 +301,9 @@ function recallAndPrecision(checks: DocumentCheck[]): string {
 	const shown = shownShare(checks)
 	const unclaimed = checks.reduce((sum, check) => sum + (check.unclaimedShown?.length ?? 0), 0)
 	const ofShown = (count: number) => `${count}/${shown.total}${shown.total ? ` = ${((count / shown.total) * 100).toFixed(1)}%` : ''}`
-	return `read ${sharePercent(read)}, shown wrong ${ofShown(shown.wrong)}, range missing ${ofShown(shown.rangeMissing)}${unclaimed ? `, +${unclaimed} on no printed row` : ''}`
+	const kept = checks.reduce((sum, check) => sum + (check.keptUnderPrintedName ?? 0), 0)
+	const keptText = `, kept under printed name ${kept}`
+	return `read ${sharePercent(read)}, shown wrong ${ofShown(shown.wrong)}, range missing ${ofShown(shown.rangeMissing)}${unclaimed ? `, +${unclaimed} on no printed row` : ''}${keptText}`
 }
 
 function factsOf(checks: DocumentCheck[]): string {
@@ -351,7 +353,7 @@ async function realSection(engine: OcrEngine | undefined, media?: string[]): Pro
 	}
 	console.log('')
 	console.log(
-		'real documents per set and source (read = value, unit, range and status all right; shown wrong = shown and not matching; on no printed row = shown under a name no printed row has):',
+		'real documents per set and source (read = value, unit, range and status all right; shown wrong = shown and not matching; on no printed row = shown under a name no printed row has; kept under printed name = rows the vocabulary lacks, shown on the document page, not in trends):',
 	)
 	const tunedOn = (check: DocumentCheck) => TUNED_ON_SETS.includes(check.group)
 	for (const set of [...sets.map((item) => item.name), 'tuned-on sets', 'all sets']) {
