@@ -361,14 +361,14 @@ async function realSection(engine: OcrEngine | undefined, media?: string[]): Pro
 		for (const medium of MEDIA) {
 			const byMedium = setChecks.filter((check) => check.medium === medium)
 			if (byMedium.length)
-				console.log(`${pad(`  ${set}, ${medium}`, 34)} ${pad(`${byMedium.length} docs`, 8)} ${pad(recallAndPrecision(byMedium), 96)} ${factsOf(byMedium)}`)
+				console.log(`${pad(`  ${set}, ${medium}`, 34)} ${pad(`${byMedium.length} docs`, 8)} ${pad(recallAndPrecision(byMedium), 128)} ${factsOf(byMedium)}`)
 		}
-		console.log(`${pad(`  ${set}, all sources`, 34)} ${pad(`${setChecks.length} docs`, 8)} ${pad(recallAndPrecision(setChecks), 96)} ${factsOf(setChecks)}`)
+		console.log(`${pad(`  ${set}, all sources`, 34)} ${pad(`${setChecks.length} docs`, 8)} ${pad(recallAndPrecision(setChecks), 128)} ${factsOf(setChecks)}`)
 	}
 	console.log('leave-one-source-out (a rule written looking at one source must not lower the others):')
 	for (const medium of MEDIA) {
 		const others = checks.filter((check) => check.medium !== medium)
-		console.log(`${pad(`  all but ${medium}`, 34)} ${pad(`${others.length} docs`, 8)} ${pad(recallAndPrecision(others), 96)} ${factsOf(others)}`)
+		console.log(`${pad(`  all but ${medium}`, 34)} ${pad(`${others.length} docs`, 8)} ${pad(recallAndPrecision(others), 128)} ${factsOf(others)}`)
 	}
 	return { checks, results }
 }

@@ -1,3 +1,4 @@
+import { rangeBothSexesAgreeOn } from './sex-ranges.ts'
 import { type Analyte, findAnalyteByCode, loincFor, normaliseUnitKey } from '#server/lab-vocabulary/analytes.ts'
 import { restoreDecimalPoint } from './ocr-numbers.ts'
 import { valueInAnalyteUnit } from '#server/lab-vocabulary/analyte-units.ts'
@@ -182,6 +183,8 @@ export function readParameter(
 	if (valueText === null) return null
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
+	// ranges printed per sex and no sex known: graded only where both ranges give the value the same grade
+	if (reading.sexRanges && !reading.range) reading.range = rangeBothSexesAgreeOn(value, reading.sexRanges)
 	// then finished knowing the value (an OCR unit repaired to the one spelling that makes it plausible)
 	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source, value)
 	const byUnit = analyteByUnit(analyte, unit)
