@@ -296,7 +296,11 @@ function labResults(pages: PageText[], testDate: string | null, decimalComma: bo
 			const line = ofCode.find((parameter) => parameter.value === table.value) ?? (isOnlyRow ? ofCode[0] : undefined)
 			if (!line) return table
 			paired.add(line)
-			if (line.value === table.value) return completeness(line) > completeness(table) ? line : table
+			if (line.value === table.value) {
+				const kept = completeness(line) > completeness(table) ? line : table
+				// the line reading may carry a name wrapped in its cell, which a table row ends at its own line
+				return line.name.length > kept.name.length && line.name.startsWith(kept.name) ? { ...kept, name: line.name } : kept
+			}
 			// read with two values: on a photographed or skewed page the table's rows may join a name to the
 			// next row's cells, where the laid-out line keeps them together; a complete line wins there
 			return page.source === 'ocr' && completeness(line) === 2 ? line : table

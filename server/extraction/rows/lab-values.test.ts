@@ -647,3 +647,18 @@ describe('a differential row with the share and the count side by side', () => {
 		])
 	})
 })
+
+describe('a name whose cell ends unfinished', () => {
+	it('takes the line under it as the rest of the printed name', () => {
+		const text = [
+			'HEPATITIS B SURFACE ANTIGEN; HBsAg,                                            22.00                            IU/mL                  <0.05',
+			'QUANTITATIVE',
+			'(CMIA)',
+		].join('\n')
+		const [row] = extractLabValues(text, TEXT)
+		expect(row).toMatchObject({ name: 'HEPATITIS B SURFACE ANTIGEN; HBsAg, QUANTITATIVE', value: 22, unit: 'IU/mL' })
+		// a finished name keeps its own: the line under it is another row's or a note
+		const [plain] = extractLabValues('Hemoglobin              14.0     g/dL        13 - 17\nCOMMENTS', TEXT)
+		expect(plain?.name).toBe('Hemoglobin')
+	})
+})

@@ -202,6 +202,14 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 			if (unknown) unmapped.push(unknown)
 			continue
 		}
+		// a name whose cell ends unfinished ('HEPATITIS B SURFACE ANTIGEN; HBsAg,') goes on under it ('QUANTITATIVE')
+		const { cell } = firstCell(line)
+		if (found.length === 1 && hasColumnGaps(options) && /[,;/&-]$/.test(cell.trim()) && isNameContinuation(next)) {
+			found = [{ ...found[0], name: `${cell.trim()} ${next.trim()}` }]
+			add(withRangeBelow(found, lines[index + 2] ?? '', options))
+			index++
+			continue
+		}
 		found = withRangeBelow(found, next, options)
 		add(found)
 	}
