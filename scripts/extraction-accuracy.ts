@@ -301,7 +301,7 @@ function recallAndPrecision(checks: DocumentCheck[]): string {
 	const shown = shownShare(checks)
 	const unclaimed = checks.reduce((sum, check) => sum + (check.unclaimedShown?.length ?? 0), 0)
 	const ofShown = (count: number) => `${count}/${shown.total}${shown.total ? ` = ${((count / shown.total) * 100).toFixed(1)}%` : ''}`
-	const kept = checks.reduce((sum, check) => sum + (check.keptUnderPrintedName ?? 0), 0)
+	const kept = checks.reduce((sum, check) => sum + (check.keptUnderPrintedName?.length ?? 0), 0)
 	const keptText = `, kept under printed name ${kept}`
 	return `read ${sharePercent(read)}, shown wrong ${ofShown(shown.wrong)}, range missing ${ofShown(shown.rangeMissing)}${unclaimed ? `, +${unclaimed} on no printed row` : ''}${keptText}`
 }
@@ -347,6 +347,7 @@ async function realSection(engine: OcrEngine | undefined, media?: string[]): Pro
 			for (const value of check.values.filter((item) => !item.matched))
 				console.log(`    ${value.shown ? 'x' : '-'} ${value.label}: ${value.mismatches.join(', ')}`)
 			for (const value of check.unclaimedShown ?? []) console.log(`    + shown, on no printed row by that name: ${value}`)
+			for (const row of check.keptUnderPrintedName ?? []) console.log(`    ~ kept under its printed name: ${row}`)
 		}
 		checks.push(...setChecks)
 		results.push(...read)

@@ -662,3 +662,25 @@ describe('a name whose cell ends unfinished', () => {
 		expect(plain?.name).toBe('Hemoglobin')
 	})
 })
+
+describe('rows under names the vocabulary lacks, from OCR', () => {
+	const LAID_OUT = { ...OCR, columnGaps: true }
+	it('are kept when they read whole: words, a known unit, digits as printed, a value near its range', () => {
+		const { unmapped } = extractLabResults('TOTAL NEUTROPHILS, %     40.1     Percent     40 - 74', LAID_OUT)
+		expect(unmapped).toMatchObject([{ name: 'TOTAL NEUTROPHILS, %', value: 40.1, unit: 'Percent', referenceRangeMin: 40, referenceRangeMax: 74 }])
+		expect(extractLabResults('Kappa Light Chains     10.5     mg/L     3.3 - 19.4', LAID_OUT).unmapped).toMatchObject([
+			{ name: 'Kappa Light Chains', value: 10.5 },
+		])
+	})
+	it.each([
+		['a name of noise', 'XqZrtvbk Wlmnp     40.1     %     40 - 74'],
+		['a unit of one letter', 'Eritrosit Dagilim Genisligi     104.5     F     39 - 46'],
+		['letters read as digits', 'Kappa Light Chains     1O.5     mg/L     3.3 - 19.4'],
+		['a value far from its range', 'Kappa Light Chains     9105     mg/L     3.3 - 19.4'],
+	])('are not kept with %s', (_, line) => {
+		expect(extractLabResults(line, LAID_OUT).unmapped).toEqual([])
+	})
+	it('are not read from OCR text without columns', () => {
+		expect(extractLabResults('Kappa Light Chains 10.5 mg/L 3.3 - 19.4', { ...OCR, columnGaps: false }).unmapped).toEqual([])
+	})
+})
