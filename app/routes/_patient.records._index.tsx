@@ -45,7 +45,7 @@ export default function MedicalRecordsRoute() {
 					<h1 className="text-2xl font-bold tracking-tight">Medical Records</h1>
 					<p className="mt-1 text-slate-600 dark:text-slate-300">Your documents over time, and your lab results compared between dates.</p>
 				</div>
-				<div className="flex gap-3">
+				<div className="flex flex-wrap gap-3">
 					<Link to="/medications" className={buttonClassName('secondary')}>
 						Medications
 					</Link>

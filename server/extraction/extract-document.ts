@@ -8,6 +8,8 @@ import { analyteInContext, findAnalyteByCode } from '#server/lab-vocabulary/anal
 import { extractLabResults, extractTableResults, withOtherReading, writesDecimalCommas, type LabResults, type LabTextSource } from './rows/lab-values.ts'
 import { assertPageCount, assertPixelBudget, MAX_DECODED_PIXELS, ProcessingLimitError } from './intake/limits.ts'
 import { extractMedications } from './rows/medications.ts'
+import { readPatientSex } from './facts/patient-sex.ts'
+import type { Sex } from './rows/sex-ranges.ts'
 import { REJECTION_MESSAGES, tooLargeMessage } from './intake/messages.ts'
 import { createDefaultOcrEngine, createDefaultPaddleEngine } from './ocr/ocr-engine.ts'
 import { readReportPage, type PageOcrResult } from './ocr/ocr-page.ts'
@@ -280,9 +282,9 @@ function readDicom(bytes: Buffer): Content {
  * OCR page, the line's reading when it has both. A line no table row was paired with is kept
  * when it is another printed row (same-analyte.ts): a code may be printed more than once.
  */
-function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean): LabResults {
+function labResults(pages: PageText[], testDate: string | null, decimalComma: boolean, patientSex: Sex | null = null): LabResults {
 	const read = pages.map((page) => {
-		const options = { source: page.source, columnGaps: page.columnGaps, testDate, grade: true, decimalComma }
+		const options = { source: page.source, columnGaps: page.columnGaps, testDate, grade: true, decimalComma, ...(patientSex ? { patientSex } : {}) }
 		const lines = extractLabResults(page.text, options)
 		// where both read a row with the same value, the more complete reading (a range printed on the line below)
 		const completeness = (parameter: ExtractedParameter) => Number(parameter.unit !== null) + Number(parameter.referenceRangeText !== null)
@@ -294,7 +296,11 @@ function labResults(pages: PageText[], testDate: string | null, decimalComma: bo
 			const line = ofCode.find((parameter) => parameter.value === table.value) ?? (isOnlyRow ? ofCode[0] : undefined)
 			if (!line) return table
 			paired.add(line)
-			if (line.value === table.value) return completeness(line) > completeness(table) ? line : table
+			if (line.value === table.value) {
+				const kept = completeness(line) > completeness(table) ? line : table
+				// the line reading may carry a name wrapped in its cell, which a table row ends at its own line
+				return line.name.length > kept.name.length && line.name.startsWith(kept.name) ? { ...kept, name: line.name } : kept
+			}
 			// read with two values: on a photographed or skewed page the table's rows may join a name to the
 			// next row's cells, where the laid-out line keeps them together; a complete line wins there
 			return page.source === 'ocr' && completeness(line) === 2 ? line : table
@@ -382,7 +388,8 @@ async function resultOf(content: Content, fileName: string, started: number, pad
 		)
 		// no reading named one: the first page's letterhead read again (a logo, display type)
 		if (!provider && content.letterhead) provider = await providerOfLetterhead(content.letterhead, kind, factsText, paddle)
-		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma))
+		// ranges printed per sex are chosen by the sex the patient block prints
+		if (kind === 'lab_report') ({ parameters, unmapped } = labResults(content.pages, date, decimalComma, readPatientSex(factsText)))
 		else if (kind === 'clinical_notes') parameters = extractVitalSigns(text, { source: isScanned ? 'ocr' : 'text', testDate: date })
 	}
 	// every value read passes the plausibility rules: one that disagrees is kept "to check"

@@ -22,6 +22,8 @@ describe('printed units as UCUM', () => {
 		['mEq/L', 'meq/L'],
 		['Milyon/µL', '10*6/uL'],
 		['Lakhs/cmm', '10*5/uL'],
+		['ml/min/1.73m^2', 'mL/min/{1.73_m2}'],
+		['x10^3/uL', '10*3/uL'],
 	])('%s is %s', (printed, code) => {
 		expect(toUcum(printed)).toBe(code)
 	})

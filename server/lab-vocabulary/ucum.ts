@@ -145,6 +145,8 @@ function foldSpelling(printed: string): string {
 			.replace(/mc(?=g|l\b|mol|iu)/g, 'u')
 			.replace(/²/g, '2')
 			.replace(/³/g, '3')
+			// a power written with a caret after a unit's letter ('1.73m^2', 'mm^3'); a count's '10^3' is read below
+			.replace(/(?<=[a-z])\^(?=\d)/g, '')
 			.replace(/⁹/g, '9')
 			.replace(/⁶/g, '6')
 			.replace(/¹²/g, '12')

@@ -34,8 +34,11 @@ function slowUpload(base: string, cookie: string, bytes: Buffer, options: { piec
 		const size = Math.ceil(body.length / options.pieces)
 		let piece = 0
 		const sendNext = () => {
-			outgoing.write(body.subarray(piece * size, (piece + 1) * size))
-			if (piece === 0) options.afterFirstPiece()
+			// the first piece's callback runs once it left for the server, so the connection is made before the stop
+			const isFirst = piece === 0
+			outgoing.write(body.subarray(piece * size, (piece + 1) * size), () => {
+				if (isFirst) options.afterFirstPiece()
+			})
 			piece++
 			if (piece < options.pieces) setTimeout(sendNext, options.intervalMs)
 			else outgoing.end()

@@ -37,6 +37,8 @@ export type DocumentCheck = {
 	problems: string[]
 	/** values shown (not held back) that no printed row claimed: a row read under a wrong name, or one the manifest leaves out */
 	unclaimedShown?: string[]
+	/** result rows under names the vocabulary lacks, kept and shown under their printed name (not in trends) */
+	keptUnderPrintedName?: string[]
 }
 
 /**
@@ -279,6 +281,7 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 		unclaimedShown: result.parameters
 			.filter((parameter) => !claimed.has(parameter) && !parameter.toCheck)
 			.map((parameter) => `${parameter.name}: ${parameter.value} ${parameter.unit ?? ''}`.trim()),
+		keptUnderPrintedName: result.unmapped.map((row) => `${row.name}: ${row.value} ${row.unit ?? ''}`.trim()),
 	}
 }
 

@@ -145,8 +145,27 @@ describe('checkPlausibility', () => {
 			code: 'readings_disagree',
 			reason: 'The scan was read twice and the readings differ (15.7 or 1.7); a digit may have been misread.',
 		})
-		expect(checkPlausibility(repaired)).toBeNull()
+		// a decimal point inferred, with no other reading: still to check, as the value is far past its range
+		expect(checkPlausibility(repaired)).toEqual({
+			code: 'readings_disagree',
+			reason:
+				"The scan's digits were unclear and 15.7 was inferred (a decimal point or a letter read as a digit); it does not fit this test's usual and printed ranges.",
+		})
 		expect(checkPlausibility({ ...repaired, unit: 'mg/dL', otherReadingValueText: '1.7' })?.code).toBe('unit_dimension')
+	})
+
+	it('accepts a doubtful value only where the usual interval and the printed range both agree with it', () => {
+		const monocytes = { ...row({ code: 'monocytes_pct', value: 9.1, valueText: '9.1', unit: '%', min: 2, max: 10 }), otherReadingValueText: '9.4' }
+		expect(checkPlausibility(monocytes)).toBeNull()
+		expect(checkPlausibility({ ...monocytes, isValueRepaired: true })).toBeNull()
+		// '55' read as '5.5' against 40 - 60: the printed range does not agree
+		const albumin = { ...row({ code: 'albumin', value: 5.5, valueText: '5.5', unit: 'g/L', min: 35, max: 52 }), isValueRepaired: true }
+		expect(checkPlausibility(albumin)?.code).toBe('readings_disagree')
+		expect(checkPlausibility({ ...albumin, value: 45, valueText: '45' })).toBeNull()
+		// without a printed range nothing confirms the digits
+		expect(checkPlausibility({ ...monocytes, referenceRangeMin: null, referenceRangeMax: null, referenceRangeText: null })?.code).toBe('readings_disagree')
+		// digits read as printed and not doubted by another reading: not this rule's
+		expect(checkPlausibility({ ...monocytes, value: 19, valueText: '19', otherReadingValueText: undefined })?.code).not.toBe('readings_disagree')
 	})
 
 	it('keeps a value read from a row of several results, whose newest column is not known, to check', () => {

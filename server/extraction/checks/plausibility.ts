@@ -27,7 +27,10 @@ import type { ExtractedParameter, ParameterStatus } from '../types.ts'
  * - flag_disagrees: a printed flag ('H', 'Low') that says otherwise than
  *   the status computed against the printed range;
  * - readings_disagree: an OCR page read twice (another preparation or another
- *   engine) gave the row another value: one of them misread a digit;
+ *   engine) gave the row another value, or the reader repaired the value's
+ *   digits (a decimal point it inferred, letters read as digits); either is
+ *   kept only when the analyte's usual interval and the printed range both
+ *   agree with it (within a factor of AGREEMENT_FACTOR of each);
  * - several_results: an OCR row prints several results side by side (a
  *   cumulative report) and no header date read tells which is the newest.
  */
@@ -226,11 +229,38 @@ export function checkPlausibility(parameter: ExtractedParameter, origin: ValueOr
 	}
 	const flagged = flagDisagrees(parameter)
 	if (flagged) return { code: 'flag_disagrees', reason: reasons.flagDisagrees(flagged, parameter.status!) }
-	if (parameter.otherReadingValueText !== undefined) {
-		return { code: 'readings_disagree', reason: reasons.readingsDisagree(valueText, parameter.otherReadingValueText) }
+	if ((parameter.otherReadingValueText !== undefined || parameter.isValueRepaired) && !isConfirmedByIntervals(analyte, parameter)) {
+		const reason =
+			parameter.otherReadingValueText !== undefined ? reasons.readingsDisagree(valueText, parameter.otherReadingValueText) : reasons.valueRepaired(valueText)
+		return { code: 'readings_disagree', reason }
 	}
 	if (parameter.hasSeveralResults) return { code: 'several_results', reason: reasons.severalResults(valueText) }
 	return null
+}
+
+/**
+ * How far outside an interval a doubtful value may lie and still be taken as read: a misplaced decimal
+ * point is ten times off, a digit misread often two or three times; a value just past its bound is common.
+ */
+const AGREEMENT_FACTOR = 1.5
+
+/**
+ * Whether a value whose digits are in doubt (readings_disagree) agrees with both the analyte's usual
+ * interval, in its own unit (its plausible span where no usual interval is listed), and the interval the
+ * row prints: without a printed range nothing confirms it.
+ */
+function isConfirmedByIntervals(analyte: Analyte, parameter: ExtractedParameter): boolean {
+	const usual = USUAL_REFERENCE_INTERVALS[analyte.code] ?? analyte.plausible
+	const { referenceRangeMin: min, referenceRangeMax: max } = parameter
+	if (min === null && max === null) return false
+	if (usual && !isNear(valueInAnalyteUnit(analyte, parameter), usual[0], usual[1])) return false
+	return isNear(parameter.value, min, max)
+}
+
+function isNear(value: number, low: number | null, high: number | null): boolean {
+	if (!Number.isFinite(value)) return false
+	if (low !== null && low > 0 && value < low / AGREEMENT_FACTOR) return false
+	return high === null || high <= 0 || value <= high * AGREEMENT_FACTOR
 }
 
 function rangeText(parameter: ExtractedParameter): string {

@@ -66,6 +66,8 @@ export const TO_CHECK_REASONS = {
 		`The row shows several results side by side and the scan does not say which is the newest; ${valueText} was read from the first.`,
 	readingsDisagree: (valueText: string, otherValueText: string) =>
 		`The scan was read twice and the readings differ (${valueText} or ${otherValueText}); a digit may have been misread.`,
+	valueRepaired: (valueText: string) =>
+		`The scan's digits were unclear and ${valueText} was inferred (a decimal point or a letter read as a digit); it does not fit this test's usual and printed ranges.`,
 }
 
 /** The same rules' reasons for a value imported from a C-CDA or FHIR file: nothing was read, so nothing was misread. */

@@ -17,6 +17,7 @@ import {
 	isJunkToken,
 } from './tokens.ts'
 import { type LabParseOptions, type LabTextSource, hasColumnGaps } from './options.ts'
+import { readSexRanges, type SexRanges } from './sex-ranges.ts'
 
 /**
  * Cells (the row reader's third stage, rows/README.md): after a row's name, its cells read token by
@@ -39,6 +40,8 @@ export type RowReading = {
 	/** a value printed as a comparison ('>90', '<0.5') */
 	comparatorValue: string | null
 	bloodPressureRange: [ReferenceRange, ReferenceRange] | null
+	/** ranges printed per sex, when the patient's sex did not pick one (row.ts grades by both) */
+	sexRanges?: SexRanges
 }
 
 export type RangeRead = { range: ReferenceRange; text: string; consumed: number }
@@ -206,6 +209,25 @@ const valueWithItsFlag: CellReader = ({ tokens, index, reading, isBloodPressure 
 }
 
 /** A reference range; two comparisons before any plain number: the first is the value ('eGFR  >90  mL/min  >59'). */
+/**
+ * Ranges printed per sex ('M: 13.0-17.0  F: 12.0-15.5', sex-ranges.ts): the patient's sex picks one;
+ * without it both are kept for row.ts, and the cell's text is the range text shown.
+ */
+const sexSplitRangeCell: CellReader = ({ tokens, index, reading, options, analyte }) => {
+	if (reading.range || reading.sexRanges) return 0
+	const found = readSexRanges(tokens, index, (local, at) => readRange(local, at, options.source, true, analyte, hasColumnGaps(options)))
+	if (!found) return 0
+	const { ranges } = found
+	if (options.patientSex) {
+		reading.range = ranges[options.patientSex]
+		reading.rangeText = ranges[options.patientSex].text
+	} else {
+		reading.sexRanges = ranges
+		reading.rangeText = ranges.text
+	}
+	return found.consumed
+}
+
 const rangeCell: CellReader = ({ tokens, index, reading, options, analyte, isBloodPressure }) => {
 	const range = readRange(tokens, index, options.source, hasValue(reading), analyte, hasColumnGaps(options))
 	if (!range) return 0
@@ -303,6 +325,7 @@ const CELL_READERS: readonly CellReader[] = [
 	flagPhrase,
 	bloodPressureCell,
 	valueWithItsFlag,
+	sexSplitRangeCell,
 	rangeCell,
 	signedValue,
 	laboratoryCode,

@@ -563,8 +563,17 @@ describe('a value repaired on a page read twice', () => {
 		const marked = withOtherReading(kept, 'Eozynofile   1,7   %   1,0 - 6,0\nMonocyty   9,4   %   2,0 - 10,0', SCAN)
 		expect(marked.map((p) => [p.code, p.value, p.otherReadingValueText])).toEqual([
 			['eosinophils_pct', 15.7, '1.7'],
-			// read as printed in the reading kept: it stands whatever the other reading says
-			['monocytes_pct', 9.1, undefined],
+			// read as printed in the reading kept: the other reading's digits are carried too (plausibility.ts judges them)
+			['monocytes_pct', 9.1, '9.4'],
+		])
+	})
+
+	it('takes a decimal point the other reading lost for no digit in doubt', () => {
+		const kept = extractLabValues('Hemoglobin     3.5     g/dL     11.5 - 16.5\nLymphocytes     5.9     %     20 - 40', SCAN)
+		const marked = withOtherReading(kept, 'Hemoglobin   35   g/dL   11.5 - 16.5\nLymphocytes   68   %   20 - 40', SCAN)
+		expect(marked.map((p) => [p.code, p.value, p.otherReadingValueText])).toEqual([
+			['hemoglobin', 3.5, undefined],
+			['lymphocytes_pct', 5.9, '68'],
 		])
 	})
 
@@ -636,5 +645,42 @@ describe('a differential row with the share and the count side by side', () => {
 			['urine_wbc', 2, '/HPF'],
 			['wbc', 5.8, 'Thousand/uL'],
 		])
+	})
+})
+
+describe('a name whose cell ends unfinished', () => {
+	it('takes the line under it as the rest of the printed name', () => {
+		const text = [
+			'HEPATITIS B SURFACE ANTIGEN; HBsAg,                                            22.00                            IU/mL                  <0.05',
+			'QUANTITATIVE',
+			'(CMIA)',
+		].join('\n')
+		const [row] = extractLabValues(text, TEXT)
+		expect(row).toMatchObject({ name: 'HEPATITIS B SURFACE ANTIGEN; HBsAg, QUANTITATIVE', value: 22, unit: 'IU/mL' })
+		// a finished name keeps its own: the line under it is another row's or a note
+		const [plain] = extractLabValues('Hemoglobin              14.0     g/dL        13 - 17\nCOMMENTS', TEXT)
+		expect(plain?.name).toBe('Hemoglobin')
+	})
+})
+
+describe('rows under names the vocabulary lacks, from OCR', () => {
+	const LAID_OUT = { ...OCR, columnGaps: true }
+	it('are kept when they read whole: words, a known unit, digits as printed, a value near its range', () => {
+		const { unmapped } = extractLabResults('TOTAL NEUTROPHILS, %     40.1     Percent     40 - 74', LAID_OUT)
+		expect(unmapped).toMatchObject([{ name: 'TOTAL NEUTROPHILS, %', value: 40.1, unit: 'Percent', referenceRangeMin: 40, referenceRangeMax: 74 }])
+		expect(extractLabResults('Kappa Light Chains     10.5     mg/L     3.3 - 19.4', LAID_OUT).unmapped).toMatchObject([
+			{ name: 'Kappa Light Chains', value: 10.5 },
+		])
+	})
+	it.each([
+		['a name of noise', 'XqZrtvbk Wlmnp     40.1     %     40 - 74'],
+		['a unit of one letter', 'Eritrosit Dagilim Genisligi     104.5     F     39 - 46'],
+		['letters read as digits', 'Kappa Light Chains     1O.5     mg/L     3.3 - 19.4'],
+		['a value far from its range', 'Kappa Light Chains     9105     mg/L     3.3 - 19.4'],
+	])('are not kept with %s', (_, line) => {
+		expect(extractLabResults(line, LAID_OUT).unmapped).toEqual([])
+	})
+	it('are not read from OCR text without columns', () => {
+		expect(extractLabResults('Kappa Light Chains 10.5 mg/L 3.3 - 19.4', { ...OCR, columnGaps: false }).unmapped).toEqual([])
 	})
 })

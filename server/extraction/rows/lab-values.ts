@@ -202,6 +202,14 @@ export function extractLabResults(text: string, options: LabParseOptions): LabRe
 			if (unknown) unmapped.push(unknown)
 			continue
 		}
+		// a name whose cell ends unfinished ('HEPATITIS B SURFACE ANTIGEN; HBsAg,') goes on under it ('QUANTITATIVE')
+		const { cell } = firstCell(line)
+		if (found.length === 1 && hasColumnGaps(options) && /[,;/&-]$/.test(cell.trim()) && isNameContinuation(next)) {
+			found = [{ ...found[0], name: `${cell.trim()} ${next.trim()}` }]
+			add(withRangeBelow(found, lines[index + 2] ?? '', options))
+			index++
+			continue
+		}
 		found = withRangeBelow(found, next, options)
 		add(found)
 	}
@@ -325,19 +333,37 @@ export function extractTableResults(boxes: Box[], options: LabParseOptions): Ext
 
 /**
  * An OCR page read twice (another preparation, another engine: ocr-page.ts) keeps one reading; a
- * value of it that needed a repair (a decimal point restored: '1,7' read as '157' and made '15.7')
- * and that the other reading gives otherwise carries the other value (plausibility.ts then keeps
- * it to check): the repair was a guess the page does not confirm. A value read as printed stands
- * (the reading kept is the better one, and the other disagrees with it on every digit it misread).
+ * value the other reading gives with other digits (in the same unit), or a repaired value it gives
+ * otherwise, carries the other value: one of the two misread a digit, and plausibility.ts keeps it to check unless the analyte's usual interval
+ * and the printed range both agree with the value kept.
  */
 export function withOtherReading(parameters: ExtractedParameter[], otherReading: string, options: LabParseOptions): ExtractedParameter[] {
-	if (!parameters.some((parameter) => parameter.isValueRepaired)) return parameters
 	const other = new Map<string, ExtractedParameter>()
 	for (const parameter of extractLabResults(otherReading, options).parameters) if (!other.has(parameter.code)) other.set(parameter.code, parameter)
 	return parameters.map((parameter) => {
 		const read = other.get(parameter.code)
-		return parameter.isValueRepaired && read && read.value !== parameter.value ? { ...parameter, otherReadingValueText: read.valueText } : parameter
+		return read &&
+			read.value !== parameter.value &&
+			isSameUnitText(read.unit, parameter.unit) &&
+			(parameter.isValueRepaired || !isSameDigits(read.valueText, parameter.valueText))
+			? { ...parameter, otherReadingValueText: read.valueText }
+			: parameter
 	})
+}
+
+/**
+ * The same digits in the same order, a decimal point apart ('3.5' and '35'): the reading kept saw the point
+ * the other lost, which is not a digit in doubt (unless the kept one inferred it: isValueRepaired).
+ */
+function isSameDigits(one: string, other: string): boolean {
+	const digits = (text: string) => text.replace(/\D/g, '').replace(/^0+/, '')
+	return digits(one) === digits(other)
+}
+
+/** Two readings' units, the same where both were read (a unit one reading missed does not make the value another). */
+function isSameUnitText(one: string | null, other: string | null): boolean {
+	const fold = (unit: string | null) => unit?.replace(/\s+/g, '').toLowerCase() || null
+	return fold(one) === null || fold(other) === null || fold(one) === fold(other)
 }
 
 /** The mapped result rows of a text (see extractLabResults). */

@@ -16,6 +16,8 @@ export type LabParseOptions = {
 	 * for 'text'. OCR text laid out from word boxes (`layoutOcrWords`) has them too.
 	 */
 	columnGaps?: boolean
+	/** the patient's sex as the document prints it (facts/patient-sex.ts): picks among ranges printed per sex */
+	patientSex?: 'male' | 'female'
 	/** a cumulative report: each row holds `count` values, one per date column; the newest is `newest` (0-based) */
 	dateColumns?: { count: number; newest: number }
 }

@@ -1,3 +1,4 @@
+import { rangeBothSexesAgreeOn } from './sex-ranges.ts'
 import { type Analyte, findAnalyteByCode, loincFor, normaliseUnitKey } from '#server/lab-vocabulary/analytes.ts'
 import { restoreDecimalPoint } from './ocr-numbers.ts'
 import { valueInAnalyteUnit } from '#server/lab-vocabulary/analyte-units.ts'
@@ -10,6 +11,7 @@ import { type LabParseOptions, hasColumnGaps } from './options.ts'
 import { type NameMatch } from './names.ts'
 import { type RangeRead, type RowReading, finishUnit, isPlausible, isWordResult, readCells, readRange } from './cells.ts'
 import { analyteByUnit, differentialTwin, isConfirmedByRow } from './analyte.ts'
+import { readsAsWords } from '../facts/word-likeness.ts'
 
 /**
  * The row (the row reader's fifth stage, rows/README.md): a result row as a health parameter: its
@@ -182,6 +184,8 @@ export function readParameter(
 	if (valueText === null) return null
 	const value = Number(valueText.replace(/^[<>]=?/, ''))
 	if (!Number.isFinite(value)) return null
+	// ranges printed per sex and no sex known: graded only where both ranges give the value the same grade
+	if (reading.sexRanges && !reading.range) reading.range = rangeBothSexesAgreeOn(value, reading.sexRanges)
 	// then finished knowing the value (an OCR unit repaired to the one spelling that makes it plausible)
 	const unit = finishUnit(reading.unit ?? nameUnit, analyte, options.source, value)
 	const byUnit = analyteByUnit(analyte, unit)
@@ -257,18 +261,31 @@ export function bloodPressureParameters(tokens: Token[], start: number, printedN
 	return [make('systolic_bp', reading.bloodPressure[0], ranges?.[0] ?? null), make('diastolic_bp', reading.bloodPressure[1], ranges?.[1] ?? null)]
 }
 
+/** An OCR row read whole (parseUnknownLabLine): words for a name, a unit UCUM knows (of two characters or more), digits as printed, a value near its range. */
+function isWholeOcrRow(name: string, reading: RowReading, unit: string | null, value: number): boolean {
+	if ((name.match(/\p{L}/gu) ?? []).length < 3 || !readsAsWords(name)) return false
+	// a unit of one letter is more often a misread one ('F' for 'fL') than a lab's
+	if (reading.isValueTokenRepaired || unit === null || unit.length < 2 || toUcum(unit) === null) return false
+	const { min, max } = reading.range!
+	return (min === null || min <= 0 || value >= min / 10) && (max === null || max <= 0 || value <= max * 10)
+}
+
 /** A row of a range table printed beside results (a grade, a sex, an age group: 'Optimal', 'Borderline high', 'Male'), not a result. */
 const RANGE_TABLE_ROW =
 	/^(?:(?:near |above |sub)?optimal|desirable|borderline(?: high| low)?|(?:very )?(?:high|low)|normal|(?:deficien|insufficien|sufficien)(?:t|cy)|toxic(?:ity)?|(?:fe)?males?|(?:wo)?men|adults?|child(?:ren)?|infants?|newborns?|pregnan(?:t|cy)|(?:1st|2nd|3rd|first|second|third) trimester|(?:low |high |average |moderate )?risk|negative|positive)$/i
 
 /**
- * A row whose name the vocabulary does not know, read only from a text
- * layer where columns are apart: 'Name  value  [unit]  range'. Needs a value
- * and a numeric range so that prose and headers are never taken for
- * results. It is reported as unmapped, with its printed name and no code.
+ * A row whose name the vocabulary does not know, read where columns are apart
+ * (a text layer, or OCR text laid out from its word boxes): 'Name  value
+ * [unit]  range'. Needs a value and a numeric range so that prose and headers
+ * are never taken for results. From OCR it needs more, as a misread line is
+ * no result: a name that reads as words, a unit UCUM knows, digits read as
+ * printed and a value within ten times its range. It is reported as unmapped,
+ * with its printed name and no code.
  */
 export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): UnmappedResult | null {
-	if (options.source !== 'text') return null
+	const isOcr = options.source === 'ocr'
+	if (isOcr ? !options.columnGaps : options.source !== 'text') return null
 	const columns = tidyLine(rawLine, options.decimalComma).split(/\s{2,}/)
 	if (columns.length < 3) return null
 	const name = columns[0].trim()
@@ -283,6 +300,7 @@ export function parseUnknownLabLine(rawLine: string, options: LabParseOptions): 
 	const value = Number(valueText)
 	if (!Number.isFinite(value)) return null
 	const unit = finishUnit(reading.unit, null, options.source)
+	if (isOcr && !isWholeOcrRow(name, reading, unit, value)) return null
 	return {
 		name,
 		value,
