@@ -4,6 +4,7 @@ import type { ExtractedParameter, ExtractionResult } from '#server/extraction/ty
 import { statusFromFlag } from '#server/lab-vocabulary/parameter-status.ts'
 import { nameWithoutLegalForm } from '#server/extraction/facts/provider.ts'
 import { toUcum } from '#server/lab-vocabulary/ucum.ts'
+import { editDistance } from '#server/lab-vocabulary/edit-distance.ts'
 import { ANALYTES } from '#server/lab-vocabulary/analytes.ts'
 import type { CorpusDocument } from './lab-corpus/index.ts'
 
@@ -244,6 +245,15 @@ export function checkPublicSample(sample: PublicSample, result: ExtractionResult
 		const got =
 			(want.loinc ? result.parameters.find((parameter) => loincOf(parameter) === want.loinc) : undefined) ??
 			byName.find((parameter) => isSameUnitAs(parameter.unit, want.unit)) ??
+			// the row in the same unit whose printed name OCR read a letter off ('Bazofl' for 'Bazofil %', beside 'Bazofil #')
+			result.parameters.find(
+				(parameter) =>
+					!claimed.has(parameter) &&
+					want.unit !== null &&
+					isSameUnitAs(parameter.unit, want.unit) &&
+					nameKey(want.name).length >= 5 &&
+					editDistance(nameKey(parameter.name), nameKey(want.name)) === 1,
+			) ??
 			// not a value another printed row already claimed (a count read right is not also the share's wrong reading)
 			byName.find((parameter) => !claimed.has(parameter))
 		if (got) claimed.add(got)

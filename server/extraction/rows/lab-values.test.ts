@@ -684,3 +684,9 @@ describe('rows under names the vocabulary lacks, from OCR', () => {
 		expect(extractLabResults('Kappa Light Chains 10.5 mg/L 3.3 - 19.4', { ...OCR, columnGaps: false }).unmapped).toEqual([])
 	})
 })
+
+describe('a UCUM code printed as the unit', () => {
+	it.each([TEXT, { ...OCR, columnGaps: true }])('is read whole, brackets and all (%o)', (options) => {
+		expect(extractLabValues('pH of Urine by Test strip     5.0     [pH]     5 - 8', options)).toMatchObject([{ code: 'urine_ph', value: 5, unit: '[pH]' }])
+	})
+})

@@ -166,7 +166,12 @@ export function lineTokens(rawLine: string, options: LabParseOptions): Token[] {
 	if (options.source === 'ocr') {
 		tokens = tokens
 			// a bracket glued before 'U/' is a misread I ('[U/ml': IU/mL), not a table rule
-			.map((token) => ({ ...token, text: token.text.replace(/^\[(?=U\/)/i, 'I').replace(/^[|{}[\]'"`‘’“”]+(?=[A-Za-z0-9<>])/, '') }))
+			// a UCUM code printed whole in its brackets ('[pH]', '[IU]/L') keeps them
+			.map((token) =>
+				/^\[[A-Za-z_]{2,}\]/.test(token.text) && toUcum(token.text) !== null
+					? token
+					: { ...token, text: token.text.replace(/^\[(?=U\/)/i, 'I').replace(/^[|{}[\]'"`‘’“”]+(?=[A-Za-z0-9<>])/, '') },
+			)
 			.filter((token) => token.text !== '' && !isJunkToken(token.text))
 		tokens = joinKernedCapitals(joinSplitDecimals(tokens))
 	}

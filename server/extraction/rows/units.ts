@@ -101,6 +101,8 @@ export function looksLikeUnit(token: string): boolean {
 	if (KNOWN_UNITS.has(key)) return true
 	if (/^x?10[\^*e(]?\d+\)?\/[a-zµμ]+$/i.test(token)) return true
 	if (/^[a-zµμ%°][a-zµμ0-9.^²³]*(?:\/[a-zµμ0-9.^²³]+)+$/i.test(token)) return true
+	// a UCUM code printed as such, as FHIR and HL7 renderings do ('[pH]', '[IU]/L')
+	if (token.startsWith('[') && /[a-z]/i.test(token) && toUcum(token) !== null) return true
 	// 'x10⁹/L', 'Thous/cu.mm', 'cells/mcL': anything with a slash that UCUM reads
 	if (token.length >= 3 && token.includes('/') && /[a-zµμ]/i.test(token) && toUcum(token) !== null) return true
 	return false
