@@ -50,9 +50,11 @@ test('connect the test portal, see the sync and the records, sync again adding n
 	await expect(card.getByText('Connected', { exact: true })).toBeVisible()
 	await expect(card.getByText('Results and vital signs')).toBeVisible()
 
-	// the records, medications and trends
-	await page.goto('/records')
-	await expect(page.getByText('FHIR health record').first()).toBeVisible()
+	// the records, medications and trends, once the worker has read them (a loaded machine takes longer than one expect)
+	await expect(async () => {
+		await page.goto('/records')
+		await expect(page.getByText('FHIR health record').first()).toBeVisible({ timeout: 2_000 })
+	}).toPass({ timeout: 60_000 })
 	await expect
 		.poll(
 			async () => {
