@@ -8,6 +8,9 @@ import { BASE_URL, createAdmin, createPatient, expect, signInAs, signInAsAdmin, 
 
 const SECRET = 'epic-secret-do-not-show-9f8e7d'
 
+// One after the other: the clean-up after each test removes the registration and provider the first one makes.
+test.describe.configure({ mode: 'serial' })
+
 test.afterEach(async () => {
 	const { db, sql } = connect(process.env.DATABASE_URL!, { max: 1 })
 	try {
