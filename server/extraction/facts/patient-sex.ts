@@ -1,4 +1,4 @@
-import type { Sex } from '../rows/sex-ranges.ts'
+import { foldSexWord, type Sex } from '../rows/sex-ranges.ts'
 
 /**
  * The patient's sex as the document prints it beside its label, in the supported languages ('Sex: F',
@@ -72,10 +72,6 @@ const BY_LABEL: Readonly<Record<string, Readonly<Record<string, Sex>>>> = {
 	sexo: { h: 'male', m: 'male', f: 'female' },
 }
 
-function fold(text: string): string {
-	return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/ł/g, 'l').replace(/đ/g, 'd').toLowerCase()
-}
-
 const LABEL_PATTERN = new RegExp(
 	`(?<![\\p{L}])(?:age\\s*/\\s*)?(${LABELS.join('|').replace(/ /g, '\\s+')})(?![\\p{L}])(?:\\s*/\\s*(?:age|edad|idade|alter|yas))?\\s*[:.\\-]?\\s*([^\\n]{0,24})`,
 	'gu',
@@ -84,7 +80,7 @@ const LABEL_PATTERN = new RegExp(
 /** The sex the document's patient block prints, or null. */
 export function readPatientSex(text: string): Sex | null {
 	const found = new Set<Sex>()
-	for (const match of fold(text).matchAll(LABEL_PATTERN)) {
+	for (const match of foldSexWord(text).matchAll(LABEL_PATTERN)) {
 		const label = match[1].replace(/\s+/g, ' ')
 		// the words after the label, past an age ('45 Y / M', '32 años / F')
 		const words = match[2].split(/[^\p{L}]+/u).filter((word) => word !== '')

@@ -33,15 +33,16 @@ const LETTER_PAIRS: ReadonlyArray<readonly [male: string, female: string]> = [
 	['m', 'v'],
 ]
 
-function fold(text: string): string {
-	return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/ł/g, 'l').toLowerCase()
+/** A word without accents, in lower case (Turkish dotless i, Polish barred l, Vietnamese barred d as their plain letters). */
+export function foldSexWord(text: string): string {
+	return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/ł/g, 'l').replace(/đ/g, 'd').toLowerCase()
 }
 
 /** A token that is a sex label ('M:', '(F)', 'Women:', 'Hombres'): its folded word, else null. */
 export function sexLabelOf(text: string): string | null {
 	const match = /^\(?([\p{L}]+)\)?[:.]?$/u.exec(text)
 	if (!match) return null
-	const word = fold(match[1])
+	const word = foldSexWord(match[1])
 	if (word.length === 1) return LETTER_PAIRS.some((pair) => pair.includes(word)) ? word : null
 	return MALE_WORDS.has(word) || FEMALE_WORDS.has(word) ? word : null
 }
